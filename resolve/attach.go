@@ -1,0 +1,311 @@
+package resolve
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// RouteResult is a route with what a conformant controller decides about
+// it: per parentRef attachment, per rule backend resolution and split.
+type RouteResult struct {
+	*Route
+	Parents []*ParentResult
+	Rules   []*RuleResult
+	// ResolvedRefs is the route's ResolvedRefs condition, the same for
+	// every parent: the first backendRef that fails decides the reason.
+	ResolvedRefs Condition
+}
+
+// Accepted reports whether any parentRef attached.
+func (r *RouteResult) Accepted() bool {
+	for _, p := range r.Parents {
+		if p.Accepted.True() {
+			return true
+		}
+	}
+	return false
+}
+
+// ParentResult is the outcome of one parentRef.
+type ParentResult struct {
+	Route *RouteResult
+	Index int
+	Path  string // "spec.parentRefs[i]"
+	// Ref is the defaulted parentRef (group, kind, namespace filled in).
+	Ref gwv1.ParentReference
+
+	// Exactly one of these is set when the parent is among the inputs.
+	Gateway     *GatewayResult
+	ListenerSet *ListenerSetResult
+	Service     *ServiceResult
+	Presence    Presence
+
+	// Listeners are the listeners the parentRef selected (by sectionName
+	// and port) and what each decided; empty for mesh parents.
+	Listeners []*ListenerOutcome
+	// MeshPorts are the Service ports a mesh parentRef binds (GEP-1426).
+	MeshPorts []ServicePort
+
+	Accepted Condition
+	// ControllerName is the controller that would write this parent's
+	// status; empty when none would (the parent is Missing or unmanaged).
+	ControllerName string
+}
+
+// Parent names the parent object: "Gateway ns/name", "Service ns/name".
+func (p *ParentResult) Parent() ObjectRef {
+	return ObjectRef{Kind: string(*p.Ref.Kind), Namespace: string(*p.Ref.Namespace), Name: string(p.Ref.Name)}
+}
+
+// Mesh reports whether the parent is a Service (GEP-1426 mesh binding).
+func (p *ParentResult) Mesh() bool {
+	return string(*p.Ref.Group) == GroupCore && string(*p.Ref.Kind) == KindService
+}
+
+// HasStatus reports whether a controller would write a status.parents entry
+// for this parentRef: only a controller that owns the parent does.
+func (p *ParentResult) HasStatus() bool { return p.ControllerName != "" }
+
+// ListenerOutcome is what one listener decided about a parentRef.
+type ListenerOutcome struct {
+	Listener *Listener
+	// Reason is "Accepted", "NotAllowedByListeners" or
+	// "NoMatchingListenerHostname".
+	Reason  string
+	Message string
+	// Hostnames are the effective hostnames on the listener when accepted;
+	// empty means any.
+	Hostnames []string
+}
+
+// Accepted reports whether the listener accepted the parentRef.
+func (o *ListenerOutcome) Accepted() bool { return o.Reason == string(gwv1.RouteReasonAccepted) }
+
+func (g *Graph) resolveRoutes() {
+	for _, r := range g.Routes {
+		g.resolveBackends(r)
+		for i, ref := range r.ParentRefs {
+			p := &ParentResult{Route: r, Index: i, Path: "spec.parentRefs[" + strconv.Itoa(i) + "]", Ref: ref}
+			r.Parents = append(r.Parents, p)
+			group, kind := string(*ref.Group), string(*ref.Kind)
+			switch {
+			case group == GroupGateway && kind == KindGateway:
+				g.attachToGateway(p)
+			case group == GroupGateway && kind == KindListenerSet:
+				g.attachToListenerSet(p)
+			case p.Mesh():
+				g.bindToService(p)
+			default:
+				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, string(gwv1.RouteReasonUnsupportedValue),
+					fmt.Sprintf("parentRef kind %s is not supported; use a Gateway, a ListenerSet or a Service", groupKind(group, kind)))
+			}
+		}
+	}
+}
+
+func (g *Graph) attachToGateway(p *ParentResult) {
+	target := p.Parent()
+	obj, presence := g.Lookup(target)
+	p.Presence = presence
+	if obj == nil {
+		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, string(gwv1.RouteReasonNoMatchingParent),
+			fmt.Sprintf("Gateway %s is %s", target.NamespacedName(), describePresence(presence)))
+		return
+	}
+	p.Gateway = g.gateways[target]
+	if p.Gateway.Managed {
+		p.ControllerName = p.Gateway.ControllerName
+	}
+	g.attachToListeners(p, p.Gateway.Listeners, "Gateway "+target.NamespacedName())
+}
+
+func (g *Graph) attachToListenerSet(p *ParentResult) {
+	target := p.Parent()
+	obj, presence := g.Lookup(target)
+	p.Presence = presence
+	if obj == nil {
+		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, string(gwv1.RouteReasonNoMatchingParent),
+			fmt.Sprintf("ListenerSet %s is %s", target.NamespacedName(), describePresence(presence)))
+		return
+	}
+	ls := g.lsets[target]
+	p.ListenerSet = ls
+	if ls.Parent != nil && ls.Parent.Managed {
+		p.ControllerName = ls.Parent.ControllerName
+	}
+	if !ls.Accepted.True() {
+		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, string(gwv1.RouteReasonNoMatchingParent),
+			fmt.Sprintf("ListenerSet %s is not accepted: %s", target.NamespacedName(), ls.Accepted.Message))
+		return
+	}
+	g.attachToListeners(p, ls.Listeners, "ListenerSet "+target.NamespacedName())
+}
+
+func describePresence(p Presence) string {
+	if p == Missing {
+		return "not among the inputs (the inputs define others of its kind in that namespace)"
+	}
+	return "outside the inputs"
+}
+
+// attachToListeners decides a parentRef against the listeners of its
+// parent, following ParentReference.SectionName and .Port ("When both Port
+// and SectionName are specified, the name and port of the selected listener
+// must match both specified values"), then each listener's allowedRoutes
+// and hostname. The route is accepted if any listener accepts it;
+// otherwise the reason is the furthest step every listener failed at.
+func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent string) {
+	r := p.Route
+	var selected []*Listener
+	for _, l := range listeners {
+		if p.Ref.SectionName != nil && string(*p.Ref.SectionName) != l.Name {
+			continue
+		}
+		if p.Ref.Port != nil && *p.Ref.Port != l.Port {
+			continue
+		}
+		selected = append(selected, l)
+	}
+	typ := string(gwv1.RouteConditionAccepted)
+	if len(selected) == 0 {
+		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent), parent+" has no listener "+describeSelection(p.Ref))
+		return
+	}
+	routeHosts := make([]string, len(r.Hostnames))
+	for i, h := range r.Hostnames {
+		routeHosts[i] = string(h)
+	}
+	allowed := 0
+	var firstRefusal string
+	for _, l := range selected {
+		o := &ListenerOutcome{Listener: l}
+		p.Listeners = append(p.Listeners, o)
+		if ok, why := g.listenerAllows(l, r); !ok {
+			o.Reason, o.Message = string(gwv1.RouteReasonNotAllowedByListeners), why
+		} else if hosts, ok := g.listenerHostnames(l, r, routeHosts); !ok {
+			allowed++
+			o.Reason = string(gwv1.RouteReasonNoMatchingListenerHostname)
+			o.Message = fmt.Sprintf("listener %s hostname %s does not intersect the route's hostnames %s",
+				l.Name, l.HostnameString(), strings.Join(routeHosts, ", "))
+		} else {
+			o.Reason, o.Hostnames = string(gwv1.RouteReasonAccepted), hosts
+		}
+		if firstRefusal == "" && !o.Accepted() {
+			firstRefusal = o.Message
+		}
+	}
+	for _, o := range p.Listeners {
+		if o.Accepted() {
+			p.Accepted = condition(typ, true, string(gwv1.RouteReasonAccepted), "")
+			return
+		}
+	}
+	if allowed == 0 {
+		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNotAllowedByListeners), firstRefusal)
+	} else {
+		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingListenerHostname),
+			fmt.Sprintf("no listener of %s has a hostname that intersects %s", parent, strings.Join(routeHosts, ", ")))
+	}
+}
+
+func describeSelection(ref gwv1.ParentReference) string {
+	var parts []string
+	if ref.SectionName != nil {
+		parts = append(parts, fmt.Sprintf("named %q", *ref.SectionName))
+	}
+	if ref.Port != nil {
+		parts = append(parts, fmt.Sprintf("on port %d", *ref.Port))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// listenerAllows applies the listener's allowedRoutes (kinds and namespaces).
+func (g *Graph) listenerAllows(l *Listener, r *RouteResult) (bool, string) {
+	// Routes do not attach to a listener that is not accepted (unsupported
+	// protocol, conflicts): it serves nothing.
+	if !l.Accepted.True() {
+		return false, fmt.Sprintf("listener %s is not accepted: %s", l.Name, l.Accepted.Message)
+	}
+	kindOK := false
+	for _, k := range l.SupportedKinds {
+		if string(*k.Group) == GroupGateway && string(k.Kind) == r.Kind() {
+			kindOK = true
+			break
+		}
+	}
+	if !kindOK {
+		kinds := make([]string, len(l.SupportedKinds))
+		for i, k := range l.SupportedKinds {
+			kinds[i] = string(k.Kind)
+		}
+		return false, fmt.Sprintf("listener %s (%s) allows kinds [%s], not %s", l.Name, l.Protocol, strings.Join(kinds, ", "), r.Kind())
+	}
+	ar := l.AllowedRoutes.Namespaces
+	ok, why := g.namespaceAllowed(*ar.From, ar.Selector, l.Owner().Ref.Namespace, r.Ref.Namespace)
+	if !ok {
+		return false, fmt.Sprintf("listener %s allows routes only %s", l.Name, strings.TrimPrefix(why, "from "))
+	}
+	return true, ""
+}
+
+// listenerHostnames intersects hostnames where the route kind has them;
+// TCPRoute and UDPRoute ignore listener hostnames.
+func (g *Graph) listenerHostnames(l *Listener, r *RouteResult, routeHosts []string) ([]string, bool) {
+	if !r.HasHostnames() {
+		return nil, true
+	}
+	lh := ""
+	if l.Hostname != nil {
+		lh = string(*l.Hostname)
+	}
+	return intersectHostnames(lh, routeHosts)
+}
+
+// countAttachments fills each listener's Attached, Refused and
+// AttachedRoutes: "the number of Routes with the Accepted condition set to
+// True that have been attached to this Listener".
+func (g *Graph) countAttachments() {
+	for _, r := range g.Routes {
+		for _, p := range r.Parents {
+			for _, o := range p.Listeners {
+				if o.Accepted() {
+					o.Listener.Attached = append(o.Listener.Attached, p)
+				} else {
+					o.Listener.Refused = append(o.Listener.Refused, p)
+				}
+			}
+		}
+	}
+	for _, gw := range g.Gateways {
+		for _, l := range gw.Listeners {
+			finishListenerCount(l)
+		}
+	}
+	for _, ls := range g.ListenerSets {
+		for _, l := range ls.Listeners {
+			finishListenerCount(l)
+		}
+	}
+}
+
+func finishListenerCount(l *Listener) {
+	seen := map[*RouteResult]bool{}
+	for _, p := range l.Attached {
+		seen[p.Route] = true
+	}
+	l.AttachedRoutes = int32(len(seen))
+	byRoute := func(s []*ParentResult) func(i, j int) bool {
+		return func(i, j int) bool {
+			if s[i].Route != s[j].Route {
+				return refLess(s[i].Route.Ref, s[j].Route.Ref)
+			}
+			return s[i].Index < s[j].Index
+		}
+	}
+	sort.SliceStable(l.Attached, byRoute(l.Attached))
+	sort.SliceStable(l.Refused, byRoute(l.Refused))
+}

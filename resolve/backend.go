@@ -1,0 +1,202 @@
+package resolve
+
+import (
+	"fmt"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// RuleResult is one rule of a route with its resolved backends and split.
+type RuleResult struct {
+	*Rule
+	Backends []*BackendResult
+	// TotalWeight is the sum of all backend weights: "weight/(sum of all
+	// weights in this BackendRefs list)".
+	TotalWeight int64
+}
+
+// Outcome says what happens to requests the rule matches as a whole.
+type Outcome string
+
+const (
+	// Forwarded: at least part of the traffic reaches a backend.
+	Forwarded Outcome = "forwarded"
+	// AllErrors500: "If all entries in BackendRefs are invalid, and there are
+	// also no filters specified in this route rule, all traffic which matches
+	// this rule MUST receive a 500 status code." (HTTPRoute, GRPCRoute)
+	AllErrors500 Outcome = "all-500"
+	// NoBackends: the rule has no backendRefs and no filters: nothing is
+	// forwarded (for a mesh parent, traffic goes to the parent Service).
+	NoBackends Outcome = "no-backends"
+	// FiltersOnly: no backend receives traffic, and filters (a redirect, a
+	// direct response) answer instead.
+	FiltersOnly Outcome = "filters-only"
+	// ZeroWeight: every backend has weight 0, so none receives traffic.
+	ZeroWeight Outcome = "zero-weight"
+	// Dropped: a TLS/TCP/UDP rule with no valid backend: connections are
+	// rejected.
+	Dropped Outcome = "dropped"
+)
+
+// Outcome decides what the rule does with the requests it matches.
+func (rr *RuleResult) Outcome(route *Route) Outcome {
+	if len(rr.Backends) == 0 {
+		if rr.Filters > 0 {
+			return FiltersOnly
+		}
+		return NoBackends
+	}
+	if rr.TotalWeight == 0 {
+		return ZeroWeight
+	}
+	for _, b := range rr.Backends {
+		if b.Share > 0 && b.Valid() {
+			return Forwarded
+		}
+	}
+	switch {
+	case rr.Filters > 0:
+		return FiltersOnly
+	case route.Answers500():
+		return AllErrors500
+	default:
+		return Dropped
+	}
+}
+
+// BackendResult is one backendRef resolved.
+type BackendResult struct {
+	Ref    RuleBackendRef // defaulted
+	Target ObjectRef
+	Group  string
+	// Presence of the target object among the inputs.
+	Presence Presence
+	// Reason is the route ResolvedRefs reason when the ref is invalid
+	// (BackendNotFound, RefNotPermitted, InvalidKind), else "".
+	Reason  string
+	Message string
+	// Problem tells apart the ways a ref can be invalid, for output.
+	Problem BackendProblem
+	Service *Service        // the target Service, when present
+	Port    *ServicePort    // the Service port the ref selects, when found
+	Grant   *ReferenceGrant // the grant that permits a cross-namespace ref
+
+	Weight          int32
+	WeightDefaulted bool
+	// Share is Weight / TotalWeight of the rule: the fraction of matching
+	// requests meant for this backend.
+	Share float64
+}
+
+// BackendProblem is why a backendRef is invalid.
+type BackendProblem string
+
+const (
+	NoProblem      BackendProblem = ""
+	NotFound       BackendProblem = "not found"
+	NotPermitted   BackendProblem = "not permitted"
+	UnsupportedRef BackendProblem = "unsupported kind"
+	NoPort         BackendProblem = "no port"
+	PortNotFound   BackendProblem = "port not found"
+)
+
+// Valid reports whether requests sent to this backend reach it.
+func (b *BackendResult) Valid() bool { return b.Reason == "" }
+
+func (g *Graph) resolveBackends(r *RouteResult) {
+	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), true, string(gwv1.RouteReasonResolvedRefs), "")
+	for i := range r.Route.Rules {
+		rule := &r.Route.Rules[i]
+		rr := &RuleResult{Rule: rule}
+		for _, ref := range rule.BackendRefs {
+			b := g.resolveBackend(r.Route, ref)
+			rr.Backends = append(rr.Backends, b)
+			rr.TotalWeight += int64(b.Weight)
+			if !b.Valid() && r.ResolvedRefs.True() {
+				r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Message)
+			}
+		}
+		for _, b := range rr.Backends {
+			if rr.TotalWeight > 0 {
+				b.Share = float64(b.Weight) / float64(rr.TotalWeight)
+			}
+		}
+		r.Rules = append(r.Rules, rr)
+	}
+}
+
+func (g *Graph) resolveBackend(route *Route, ref RuleBackendRef) *BackendResult {
+	ns := string(*ref.Namespace)
+	b := &BackendResult{
+		Ref:             ref,
+		Group:           string(*ref.Group),
+		Target:          ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)},
+		Weight:          *ref.Weight,
+		WeightDefaulted: route.IsDefaulted(ref.Path + ".weight"),
+	}
+	invalid := func(problem BackendProblem, reason gwv1.RouteConditionReason, format string, args ...any) *BackendResult {
+		b.Problem, b.Reason, b.Message = problem, string(reason), fmt.Sprintf(format, args...)
+		return b
+	}
+	service := b.Group == GroupCore && b.Target.Kind == KindService
+	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) {
+		return invalid(UnsupportedRef, gwv1.RouteReasonInvalidKind,
+			"backendRef %s: kind %s is not supported; use a core Service", ref.Path, groupKind(b.Group, b.Target.Kind))
+	}
+	if ns != route.Ref.Namespace {
+		grant := g.findGrant(route.Ref.Kind, route.Ref.Namespace, b.Group, b.Target.Kind, ns, b.Target.Name)
+		if grant == nil {
+			return invalid(NotPermitted, gwv1.RouteReasonRefNotPermitted,
+				"backendRef %s: %s is in namespace %q and no ReferenceGrant there allows %s from namespace %q to refer to it",
+				ref.Path, b.Target.NamespacedName(), ns, route.Ref.Kind, route.Ref.Namespace)
+		}
+		b.Grant = grant
+	}
+	obj, presence := g.Lookup(b.Target)
+	b.Presence = presence
+	if presence == Missing {
+		return invalid(NotFound, gwv1.RouteReasonBackendNotFound, "backendRef %s: %s %s not found", ref.Path, b.Target.Kind, b.Target.NamespacedName())
+	}
+	// GEP-718: "Port is required when the referent is a Kubernetes Service."
+	if ref.Port == nil {
+		if service {
+			return invalid(NoPort, gwv1.RouteReasonUnsupportedValue,
+				"backendRef %s: Service %s needs a port", ref.Path, b.Target.NamespacedName())
+		}
+		return b
+	}
+	var ports []ServicePort
+	switch o := obj.(type) {
+	case *Service:
+		b.Service, ports = o, o.Spec.Ports
+	case *ServiceImport:
+		ports = o.Spec.Ports
+	default:
+		return b // External: the port cannot be checked
+	}
+	for i := range ports {
+		if ports[i].Port == *ref.Port {
+			b.Port = &ports[i]
+			return b
+		}
+	}
+	return invalid(PortNotFound, gwv1.RouteReasonBackendNotFound,
+		"backendRef %s: %s %s has no port %d (ports: %s)", ref.Path, b.Target.Kind, b.Target.NamespacedName(), *ref.Port, portList(ports))
+}
+
+func portList(ports []ServicePort) string {
+	if len(ports) == 0 {
+		return "none"
+	}
+	s := ""
+	for i, p := range ports {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprint(p.Port)
+		if p.Name != "" {
+			s += "/" + p.Name
+		}
+	}
+	return s
+}

@@ -1,0 +1,547 @@
+package resolve
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/labels"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// GatewayResult is a Gateway with what a controller decides about it.
+type GatewayResult struct {
+	*Gateway
+	// Class is the GatewayClass named by spec.gatewayClassName, if present.
+	Class         *GatewayClass
+	ClassPresence Presence
+	// ControllerName is the class's spec.controllerName, or
+	// Options.ControllerName when the class is outside the inputs.
+	ControllerName string
+	// Managed is false when the GatewayClass is Missing: no controller
+	// would reconcile the Gateway, so it gets no status at all.
+	Managed bool
+
+	// Listeners are the Gateway's own spec.listeners, in order.
+	Listeners []*Listener
+	// ListenerSets are the ListenerSets whose parentRef names this Gateway,
+	// in the spec's precedence order (creation time, then namespace/name).
+	ListenerSets []*ListenerSetResult
+
+	Accepted     Condition
+	Programmed   Condition
+	ResolvedRefs Condition
+}
+
+// AllListeners is the merged listener list in precedence order: the
+// Gateway's own, then each accepted ListenerSet's.
+func (g *GatewayResult) AllListeners() []*Listener {
+	out := append([]*Listener(nil), g.Listeners...)
+	for _, ls := range g.ListenerSets {
+		if ls.Accepted.True() {
+			out = append(out, ls.Listeners...)
+		}
+	}
+	return out
+}
+
+// ListenerSetResult is a ListenerSet with what a controller decides about it.
+type ListenerSetResult struct {
+	*ListenerSet
+	Parent         *GatewayResult
+	ParentPresence Presence
+	Listeners      []*Listener
+	Accepted       Condition
+	Programmed     Condition
+}
+
+// Listener is one listener of a Gateway or a ListenerSet, with its conditions
+// and the routes attached to it.
+type Listener struct {
+	Gateway     *GatewayResult
+	ListenerSet *ListenerSetResult // nil for the Gateway's own listeners
+	Index       int
+	Path        string // "spec.listeners[i]" within its owner
+
+	Name          string
+	Port          int32
+	Protocol      gwv1.ProtocolType
+	Hostname      *gwv1.Hostname
+	TLS           *gwv1.ListenerTLSConfig
+	AllowedRoutes *gwv1.AllowedRoutes
+
+	// SupportedKinds are the route kinds that may attach: the valid subset
+	// of allowedRoutes.kinds, or the protocol's kinds when none are listed.
+	SupportedKinds []gwv1.RouteGroupKind
+	// KindsFromProtocol is true when allowedRoutes.kinds was empty and
+	// SupportedKinds were derived from the protocol.
+	KindsFromProtocol bool
+	// InvalidKinds are the allowedRoutes.kinds no route kind matches.
+	InvalidKinds []gwv1.RouteGroupKind
+	CertRefs     []*RefResult
+
+	Accepted     Condition
+	ResolvedRefs Condition
+	Conflicted   Condition
+	Programmed   Condition
+
+	// Attached are the parentRefs accepted on this listener, sorted by route.
+	Attached []*ParentResult
+	// Refused are the parentRefs that selected this listener but were not
+	// accepted on it.
+	Refused []*ParentResult
+	// AttachedRoutes is the number of distinct routes accepted on the
+	// listener, as status.listeners[].attachedRoutes counts them.
+	AttachedRoutes int32
+}
+
+// Owner is the object the listener is written in.
+func (l *Listener) Owner() *Meta {
+	if l.ListenerSet != nil {
+		return &l.ListenerSet.Meta
+	}
+	return &l.Gateway.Meta
+}
+
+// String names the listener: "gateway ns/name listener http" or, for a
+// ListenerSet's, "listenerset ns/name listener http".
+func (l *Listener) String() string {
+	if l.ListenerSet != nil {
+		return "ListenerSet " + l.ListenerSet.Ref.NamespacedName() + " listener " + l.Name
+	}
+	return "Gateway " + l.Gateway.Ref.NamespacedName() + " listener " + l.Name
+}
+
+// HostnameString is the listener's hostname, or "*" when it matches any.
+func (l *Listener) HostnameString() string {
+	if l.Hostname == nil || *l.Hostname == "" {
+		return "*"
+	}
+	return string(*l.Hostname)
+}
+
+// RefResult is the outcome of one object reference (a certificateRef).
+type RefResult struct {
+	Path     string // field path in the referring object
+	Target   ObjectRef
+	Group    string
+	Presence Presence
+	// Reason is the API reason when the ref does not resolve, else "".
+	Reason  string
+	Message string
+	// Grant is the ReferenceGrant that permits a cross-namespace ref.
+	Grant *ReferenceGrant
+}
+
+// OK reports whether the reference resolves (or is External).
+func (r *RefResult) OK() bool { return r.Reason == "" }
+
+// protocolKinds are the route kinds each core protocol carries when a
+// listener lists no allowedRoutes.kinds. GRPCRoute rides on HTTP and HTTPS.
+var protocolKinds = map[gwv1.ProtocolType][]string{
+	gwv1.HTTPProtocolType:  {KindHTTPRoute, KindGRPCRoute},
+	gwv1.HTTPSProtocolType: {KindHTTPRoute, KindGRPCRoute},
+	gwv1.TLSProtocolType:   {KindTLSRoute},
+	gwv1.TCPProtocolType:   {KindTCPRoute},
+	gwv1.UDPProtocolType:   {KindUDPRoute},
+}
+
+// tlsTerminateKinds are the kinds a TLS listener in Terminate mode carries.
+var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
+
+func (g *Graph) resolveGateways() {
+	for _, gw := range g.Gateways {
+		g.resolveClass(gw)
+		for i := range gw.Spec.Listeners {
+			l := &gw.Spec.Listeners[i]
+			gw.Listeners = append(gw.Listeners, g.newListener(gw, nil, i, l.Name, l.Port, l.Protocol, l.Hostname, l.TLS, l.AllowedRoutes))
+		}
+	}
+	for _, ls := range g.ListenerSets {
+		g.resolveListenerSet(ls)
+	}
+	for _, gw := range g.Gateways {
+		sort.SliceStable(gw.ListenerSets, func(i, j int) bool {
+			a, b := gw.ListenerSets[i], gw.ListenerSets[j]
+			if !a.Created.Equal(&b.Created) {
+				return a.Created.Before(&b.Created)
+			}
+			return refLess(a.Ref, b.Ref)
+		})
+		detectConflicts(gw.AllListeners())
+	}
+	for _, gw := range g.Gateways {
+		for _, l := range gw.Listeners {
+			l.setProgrammed()
+		}
+	}
+	for _, ls := range g.ListenerSets {
+		for _, l := range ls.Listeners {
+			l.setProgrammed()
+		}
+		ls.finishAcceptance()
+	}
+}
+
+// setProgrammed: a listener is programmed when it is accepted, conflict-free
+// and its references resolve. A conflicted listener carries the conflict's
+// reason, as the conformance suite expects.
+func (l *Listener) setProgrammed() {
+	typ := string(gwv1.ListenerConditionProgrammed)
+	switch {
+	case l.Conflicted.True():
+		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
+	case !l.Accepted.True():
+		l.Programmed = condition(typ, false, string(gwv1.ListenerReasonInvalid), l.Accepted.Message)
+	case !l.ResolvedRefs.True():
+		l.Programmed = condition(typ, false, string(gwv1.ListenerReasonInvalid), l.ResolvedRefs.Message)
+	default:
+		l.Programmed = condition(typ, true, string(gwv1.ListenerReasonProgrammed), "")
+	}
+}
+
+// valid reports whether the listener can carry traffic at all.
+func (l *Listener) valid() bool { return l.Programmed.True() }
+
+func (g *Graph) resolveClass(gw *GatewayResult) {
+	obj, presence := g.Lookup(ObjectRef{Kind: KindGatewayClass, Name: string(gw.Spec.GatewayClassName)})
+	gw.ClassPresence = presence
+	gw.Managed = presence != Missing
+	gw.ControllerName = g.opts.ControllerName
+	if gw.ControllerName == "" {
+		gw.ControllerName = DefaultControllerName
+	}
+	if obj != nil {
+		gw.Class = obj.(*GatewayClass)
+		gw.ControllerName = string(gw.Class.Spec.ControllerName)
+	}
+}
+
+func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
+	pr := ls.Spec.ParentRef
+	ns := string(*pr.Namespace)
+	ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, string(gwv1.ListenerSetReasonNotAllowed), "")
+	if string(*pr.Group) != GroupGateway || string(*pr.Kind) != KindGateway {
+		ls.Accepted.Message = fmt.Sprintf("parentRef must be a Gateway, not %s", groupKind(string(*pr.Group), string(*pr.Kind)))
+	} else if gw := g.Gateway(ns, string(pr.Name)); gw == nil {
+		_, ls.ParentPresence = g.Lookup(ObjectRef{Kind: KindGateway, Namespace: ns, Name: string(pr.Name)})
+		ls.Accepted.Message = fmt.Sprintf("Gateway %s/%s is %s", ns, pr.Name, ls.ParentPresence)
+	} else {
+		ls.Parent = gw
+		gw.ListenerSets = append(gw.ListenerSets, ls)
+		if ok, why := g.gatewayAllowsListenerSet(gw, ls); ok {
+			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), true, string(gwv1.ListenerSetReasonAccepted), "")
+		} else {
+			ls.Accepted.Message = why
+		}
+	}
+	for i := range ls.Spec.Listeners {
+		l := &ls.Spec.Listeners[i]
+		ls.Listeners = append(ls.Listeners, g.newListener(ls.Parent, ls, i, l.Name, l.Port, l.Protocol, l.Hostname, l.TLS, l.AllowedRoutes))
+	}
+}
+
+// finishAcceptance decides a ListenerSet's own conditions once its
+// listeners' conflicts are known: "ListenersNotValid" when none is valid
+// (False) or only some are (True); Programmed mirrors Accepted's reason
+// when False.
+func (ls *ListenerSetResult) finishAcceptance() {
+	if ls.Accepted.True() {
+		valid := 0
+		for _, l := range ls.Listeners {
+			if l.valid() {
+				valid++
+			}
+		}
+		if valid == 0 {
+			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, string(gwv1.ListenerSetReasonListenersNotValid), "no listener is valid")
+		} else if valid < len(ls.Listeners) {
+			ls.Accepted.Reason = string(gwv1.ListenerSetReasonListenersNotValid)
+			ls.Accepted.Message = "some listeners are not valid"
+		}
+	}
+	if ls.Accepted.True() {
+		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), true, string(gwv1.ListenerSetReasonProgrammed), "")
+	} else {
+		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ls.Accepted.Reason, ls.Accepted.Message)
+	}
+}
+
+// gatewayAllowsListenerSet applies spec.allowedListeners (default: None).
+func (g *Graph) gatewayAllowsListenerSet(gw *GatewayResult, ls *ListenerSetResult) (bool, string) {
+	from := gwv1.NamespacesFromNone
+	var selector *metav1.LabelSelector
+	if al := gw.Spec.AllowedListeners; al != nil && al.Namespaces != nil && al.Namespaces.From != nil {
+		from, selector = *al.Namespaces.From, al.Namespaces.Selector
+	}
+	ok, why := g.namespaceAllowed(from, selector, gw.Ref.Namespace, ls.Ref.Namespace)
+	if !ok {
+		return false, fmt.Sprintf("Gateway %s does not allow ListenerSets %s", gw.Ref.NamespacedName(), why)
+	}
+	return true, ""
+}
+
+// namespaceAllowed evaluates a From/Selector pair of a Gateway (in
+// gatewayNS) against an object in ns. The reason explains a refusal.
+func (g *Graph) namespaceAllowed(from gwv1.FromNamespaces, selector *metav1.LabelSelector, gatewayNS, ns string) (bool, string) {
+	switch from {
+	case gwv1.NamespacesFromAll:
+		return true, ""
+	case gwv1.NamespacesFromSame:
+		if ns == gatewayNS {
+			return true, ""
+		}
+		return false, fmt.Sprintf("from namespace %q (from: Same allows only %q)", ns, gatewayNS)
+	case gwv1.NamespacesFromSelector:
+		if selector == nil {
+			return false, "(from: Selector without a selector)"
+		}
+		sel, err := metav1.LabelSelectorAsSelector(selector)
+		if err != nil {
+			return false, fmt.Sprintf("(invalid selector: %v)", err)
+		}
+		nsLabels, presence := g.namespaceLabels(ns)
+		if sel.Matches(labels.Set(nsLabels)) {
+			return true, ""
+		}
+		note := ""
+		if presence != Present {
+			note = fmt.Sprintf("; Namespace %s is not among the inputs, so only its %s label is known", ns, NamespaceNameLabel)
+		}
+		return false, fmt.Sprintf("from namespace %q: its labels do not match the selector %s%s", ns, sel.String(), note)
+	case gwv1.NamespacesFromNone:
+		return false, "(from: None)"
+	}
+	return false, fmt.Sprintf("(unsupported from: %q)", from)
+}
+
+func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, name gwv1.SectionName, port gwv1.PortNumber,
+	protocol gwv1.ProtocolType, hostname *gwv1.Hostname, tls *gwv1.ListenerTLSConfig, allowed *gwv1.AllowedRoutes) *Listener {
+	l := &Listener{
+		Gateway: gw, ListenerSet: ls, Index: i, Path: "spec.listeners[" + strconv.Itoa(i) + "]",
+		Name: string(name), Port: port, Protocol: protocol, Hostname: hostname, TLS: tls, AllowedRoutes: allowed,
+	}
+	owner := l.Owner()
+
+	// Accepted: the protocol must be one a controller can serve.
+	kinds, known := protocolKinds[protocol]
+	if protocol == gwv1.TLSProtocolType && tls != nil && tls.Mode != nil && *tls.Mode == gwv1.TLSModeTerminate {
+		kinds = tlsTerminateKinds
+	}
+	if known {
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), true, string(gwv1.ListenerReasonAccepted), "")
+	} else {
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, string(gwv1.ListenerReasonUnsupportedProtocol),
+			fmt.Sprintf("protocol %q is not supported; use HTTP, HTTPS, TLS, TCP or UDP", protocol))
+	}
+
+	// ResolvedRefs: route kinds, then certificates.
+	l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), true, string(gwv1.ListenerReasonResolvedRefs), "")
+	if len(allowed.Kinds) == 0 {
+		l.KindsFromProtocol = true
+		for _, k := range kinds {
+			l.SupportedKinds = append(l.SupportedKinds, routeGroupKind(k))
+		}
+	} else {
+		for _, rgk := range allowed.Kinds {
+			if string(*rgk.Group) == GroupGateway && contains(kinds, string(rgk.Kind)) {
+				l.SupportedKinds = append(l.SupportedKinds, rgk)
+			} else {
+				l.InvalidKinds = append(l.InvalidKinds, rgk)
+			}
+		}
+		if len(l.InvalidKinds) > 0 {
+			names := make([]string, len(l.InvalidKinds))
+			for i, k := range l.InvalidKinds {
+				names[i] = groupKind(string(*k.Group), string(k.Kind))
+			}
+			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, string(gwv1.ListenerReasonInvalidRouteKinds),
+				fmt.Sprintf("%s listener cannot carry %s", protocol, strings.Join(names, ", ")))
+		}
+	}
+	if needsCertificates(protocol, tls) {
+		for k, ref := range tls.CertificateRefs {
+			res := g.resolveCertificateRef(owner, l.Path+".tls.certificateRefs["+strconv.Itoa(k)+"]", ref)
+			l.CertRefs = append(l.CertRefs, res)
+			if !res.OK() && l.ResolvedRefs.True() {
+				l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, res.Reason, res.Message)
+			}
+		}
+		if len(tls.CertificateRefs) == 0 && l.ResolvedRefs.True() {
+			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, string(gwv1.ListenerReasonInvalidCertificateRef),
+				fmt.Sprintf("%s listener terminates TLS but has no tls.certificateRefs", protocol))
+		}
+	}
+	l.Conflicted = condition(string(gwv1.ListenerConditionConflicted), false, string(gwv1.ListenerReasonNoConflicts), "")
+	return l
+}
+
+// needsCertificates: HTTPS, and TLS in Terminate mode, terminate TLS and need
+// a certificate.
+func needsCertificates(protocol gwv1.ProtocolType, tls *gwv1.ListenerTLSConfig) bool {
+	switch protocol {
+	case gwv1.HTTPSProtocolType:
+		return tls != nil
+	case gwv1.TLSProtocolType:
+		return tls != nil && tls.Mode != nil && *tls.Mode == gwv1.TLSModeTerminate
+	}
+	return false
+}
+
+func (g *Graph) resolveCertificateRef(owner *Meta, path string, ref gwv1.SecretObjectReference) *RefResult {
+	ns := string(*ref.Namespace)
+	res := &RefResult{Path: path, Group: string(*ref.Group), Target: ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)}}
+	if res.Group != GroupCore || res.Target.Kind != KindSecret {
+		res.Reason = string(gwv1.ListenerReasonInvalidCertificateRef)
+		res.Message = fmt.Sprintf("certificateRef kind %s is not supported; use a core Secret", groupKind(res.Group, res.Target.Kind))
+		return res
+	}
+	if ns != owner.Ref.Namespace {
+		grant := g.findGrant(owner.Ref.Kind, owner.Ref.Namespace, GroupCore, KindSecret, ns, string(ref.Name))
+		if grant == nil {
+			res.Reason = string(gwv1.ListenerReasonRefNotPermitted)
+			res.Message = fmt.Sprintf("Secret %s/%s is in another namespace and no ReferenceGrant in %q allows %s from %q to refer to it",
+				ns, ref.Name, ns, owner.Ref.Kind, owner.Ref.Namespace)
+			return res
+		}
+		res.Grant = grant
+	}
+	obj, presence := g.Lookup(res.Target)
+	res.Presence = presence
+	switch {
+	case presence == Missing:
+		res.Reason = string(gwv1.ListenerReasonInvalidCertificateRef)
+		res.Message = fmt.Sprintf("Secret %s/%s does not exist", ns, ref.Name)
+	case obj != nil:
+		s := obj.(*Secret)
+		if s.Type != "" && s.Type != "kubernetes.io/tls" {
+			res.Reason = string(gwv1.ListenerReasonInvalidCertificateRef)
+			res.Message = fmt.Sprintf("Secret %s/%s has type %s, not kubernetes.io/tls", ns, ref.Name, s.Type)
+		} else if len(s.DataKeys) > 0 && !(contains(s.DataKeys, "tls.crt") && contains(s.DataKeys, "tls.key")) {
+			res.Reason = string(gwv1.ListenerReasonInvalidCertificateRef)
+			res.Message = fmt.Sprintf("Secret %s/%s has no tls.crt and tls.key", ns, ref.Name)
+		}
+	}
+	return res
+}
+
+// detectConflicts marks listeners that share a port incompatibly. Within
+// one object all indistinct listeners are conflicted (the spec forbids
+// picking a winner); a ListenerSet's listener that clashes with one of
+// higher precedence (the Gateway's, or an older ListenerSet's) loses.
+func detectConflicts(listeners []*Listener) {
+	for i, a := range listeners {
+		for _, b := range listeners[i+1:] {
+			if a.Port != b.Port {
+				continue
+			}
+			reason := ""
+			switch {
+			case !compatibleProtocols(a.Protocol, b.Protocol):
+				reason = string(gwv1.ListenerReasonProtocolConflict)
+			case sameTransport(a.Protocol, b.Protocol) && a.HostnameString() == b.HostnameString():
+				reason = string(gwv1.ListenerReasonHostnameConflict)
+			default:
+				continue
+			}
+			sameOwner := a.ListenerSet == b.ListenerSet
+			if sameOwner {
+				markConflicted(a, reason, b)
+			}
+			markConflicted(b, reason, a)
+		}
+	}
+}
+
+func markConflicted(l *Listener, reason string, with *Listener) {
+	if l.Conflicted.True() {
+		return
+	}
+	what := "protocol " + string(with.Protocol)
+	if reason == string(gwv1.ListenerReasonHostnameConflict) {
+		what = "hostname " + with.HostnameString()
+	}
+	l.Conflicted = condition(string(gwv1.ListenerConditionConflicted), true, reason,
+		fmt.Sprintf("port %d is also used with %s by %s", l.Port, what, with))
+	l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, reason, l.Conflicted.Message)
+	if reason == string(gwv1.ListenerReasonProtocolConflict) {
+		// A listener whose protocol cannot be served supports no kind.
+		l.SupportedKinds = nil
+	}
+}
+
+// compatibleProtocols reports whether two listeners on one port can be
+// served together: the same protocol (told apart by hostname), HTTPS and
+// TLS (both told apart by SNI), or UDP beside a TCP-based protocol.
+func compatibleProtocols(a, b gwv1.ProtocolType) bool {
+	if a == b || !sameTransport(a, b) {
+		return true
+	}
+	sni := func(p gwv1.ProtocolType) bool { return p == gwv1.HTTPSProtocolType || p == gwv1.TLSProtocolType }
+	return sni(a) && sni(b)
+}
+
+func sameTransport(a, b gwv1.ProtocolType) bool {
+	return (a == gwv1.UDPProtocolType) == (b == gwv1.UDPProtocolType)
+}
+
+func routeGroupKind(kind string) gwv1.RouteGroupKind {
+	group := gwv1.Group(GroupGateway)
+	return gwv1.RouteGroupKind{Group: &group, Kind: gwv1.Kind(kind)}
+}
+
+// groupKind renders "Kind.group" (just "Kind" for the core group).
+func groupKind(group, kind string) string {
+	if group == "" {
+		return kind
+	}
+	return kind + "." + group
+}
+
+// finishGateways writes the Gateway and ListenerSet level conditions once
+// listeners and attachments are known.
+func (g *Graph) finishGateways() {
+	for _, gw := range g.Gateways {
+		valid, invalid := 0, []string{}
+		unresolved := []string{}
+		for _, l := range gw.Listeners {
+			if l.Accepted.True() && !l.Conflicted.True() {
+				valid++
+			} else {
+				invalid = append(invalid, l.Name)
+			}
+			if !l.ResolvedRefs.True() {
+				unresolved = append(unresolved, l.Name)
+			}
+		}
+		typ := string(gwv1.GatewayConditionAccepted)
+		switch {
+		case len(gw.Listeners) > 0 && valid == 0:
+			gw.Accepted = condition(typ, false, string(gwv1.GatewayReasonListenersNotValid), "no listener is valid: "+strings.Join(invalid, ", "))
+		case len(invalid) > 0:
+			gw.Accepted = condition(typ, true, string(gwv1.GatewayReasonListenersNotValid), "listeners not valid: "+strings.Join(invalid, ", "))
+		default:
+			gw.Accepted = condition(typ, true, string(gwv1.GatewayReasonAccepted), "")
+		}
+		if gw.Accepted.True() {
+			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, string(gwv1.GatewayReasonProgrammed), "")
+		} else {
+			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, string(gwv1.GatewayReasonInvalid), gw.Accepted.Message)
+		}
+		if len(unresolved) > 0 {
+			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, string(gwv1.GatewayReasonListenersNotResolved),
+				"listeners with unresolved references: "+strings.Join(unresolved, ", "))
+		} else {
+			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), true, string(gwv1.GatewayReasonResolvedRefs), "")
+		}
+		for _, ls := range gw.ListenerSets {
+			if ls.Accepted.True() && !gw.Accepted.True() {
+				ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, string(gwv1.ListenerSetReasonParentNotAccepted),
+					"Gateway "+gw.Ref.NamespacedName()+" is not accepted")
+				ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ls.Accepted.Reason, ls.Accepted.Message)
+			}
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package resolve
+
+// findGrant returns the first ReferenceGrant in the target namespace that
+// lets objects of fromKind in fromNS refer to toGroup/toKind name there.
+//
+// ReferenceGrant (spec): "From describes the trusted namespaces and kinds
+// that can reference the resources described in To"; a To entry without a
+// name matches every object of its group and kind. Every From entry of
+// this API is in the gateway.networking.k8s.io group.
+func (g *Graph) findGrant(fromKind, fromNS, toGroup, toKind, toNS, name string) *ReferenceGrant {
+	for _, grant := range g.grantsIn[toNS] {
+		if grantAdmits(grant, GroupGateway, fromKind, fromNS, toGroup, toKind, name) {
+			return grant
+		}
+	}
+	return nil
+}
+
+func grantAdmits(grant *ReferenceGrant, fromGroup, fromKind, fromNS, toGroup, toKind, name string) bool {
+	from := false
+	for _, f := range grant.Spec.From {
+		if string(f.Group) == fromGroup && string(f.Kind) == fromKind && string(f.Namespace) == fromNS {
+			from = true
+			break
+		}
+	}
+	if !from {
+		return false
+	}
+	for _, t := range grant.Spec.To {
+		if string(t.Group) == toGroup && string(t.Kind) == toKind && (t.Name == nil || *t.Name == "" || string(*t.Name) == name) {
+			return true
+		}
+	}
+	return false
+}

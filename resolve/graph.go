@@ -1,0 +1,207 @@
+package resolve
+
+import (
+	"sort"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// Presence says whether a referenced object is among the inputs.
+type Presence int
+
+const (
+	// Present: the inputs hold the object.
+	Present Presence = iota
+	// Missing: the inputs hold objects of that kind in the namespace (or
+	// StrictRefs is set) but not this one, so it does not exist.
+	Missing
+	// External: the inputs hold no object of that kind in the namespace; the
+	// object is outside what gwlint was shown and is assumed to exist.
+	External
+)
+
+func (p Presence) String() string {
+	switch p {
+	case Present:
+		return "present"
+	case Missing:
+		return "missing"
+	default:
+		return "external"
+	}
+}
+
+// Condition is a status condition as a controller would write it.
+type Condition struct {
+	Type    string                 `json:"type"`
+	Status  metav1.ConditionStatus `json:"status"`
+	Reason  string                 `json:"reason"`
+	Message string                 `json:"message"`
+}
+
+// True reports whether the condition's status is True.
+func (c Condition) True() bool { return c.Status == metav1.ConditionTrue }
+
+func condition(typ string, ok bool, reason, message string) Condition {
+	status := metav1.ConditionFalse
+	if ok {
+		status = metav1.ConditionTrue
+	}
+	return Condition{Type: typ, Status: status, Reason: reason, Message: message}
+}
+
+// Graph is the resolved object graph. It is read-only once Resolve returns.
+type Graph struct {
+	opts Options
+
+	// Objects are all loaded objects in read order.
+	Objects []Object
+	// Duplicates lists objects whose kind/namespace/name an earlier object
+	// already defined; the first definition is the one resolved.
+	Duplicates []Duplicate
+
+	GatewayClasses []*GatewayClass
+	Gateways       []*GatewayResult     // sorted by namespace/name
+	ListenerSets   []*ListenerSetResult // sorted by namespace/name
+	Routes         []*RouteResult       // sorted by kind, namespace/name
+	Services       []*ServiceResult     // sorted by namespace/name
+	Grants         []*ReferenceGrant
+
+	byRef map[ObjectRef]Object
+	// seen records which (kind, namespace) pairs the inputs hold any object
+	// of: the basis for telling Missing from External.
+	seen     map[kindNS]bool
+	gateways map[ObjectRef]*GatewayResult
+	lsets    map[ObjectRef]*ListenerSetResult
+	services map[ObjectRef]*ServiceResult
+	grantsIn map[string][]*ReferenceGrant // by namespace
+}
+
+// Duplicate is an object defined again after First.
+type Duplicate struct {
+	First, Again Object
+}
+
+type kindNS struct{ kind, ns string }
+
+// Resolve builds the graph from loaded inputs and decides every attachment,
+// reference and traffic split.
+func Resolve(in *Inputs, opts Options) *Graph {
+	g := &Graph{
+		opts:     opts,
+		Objects:  in.Objects,
+		byRef:    make(map[ObjectRef]Object, len(in.Objects)),
+		seen:     map[kindNS]bool{},
+		gateways: map[ObjectRef]*GatewayResult{},
+		lsets:    map[ObjectRef]*ListenerSetResult{},
+		services: map[ObjectRef]*ServiceResult{},
+		grantsIn: map[string][]*ReferenceGrant{},
+	}
+	g.index()
+	g.resolveGateways()
+	g.resolveRoutes()
+	g.resolveMesh()
+	g.countAttachments()
+	g.finishGateways()
+	return g
+}
+
+func (g *Graph) index() {
+	for _, obj := range g.Objects {
+		m := obj.Metadata()
+		if first, dup := g.byRef[m.Ref]; dup {
+			g.Duplicates = append(g.Duplicates, Duplicate{First: first, Again: obj})
+			continue
+		}
+		g.byRef[m.Ref] = obj
+		g.seen[kindNS{m.Ref.Kind, m.Ref.Namespace}] = true
+		switch o := obj.(type) {
+		case *GatewayClass:
+			g.GatewayClasses = append(g.GatewayClasses, o)
+		case *Gateway:
+			gr := &GatewayResult{Gateway: o}
+			g.Gateways = append(g.Gateways, gr)
+			g.gateways[m.Ref] = gr
+		case *ListenerSet:
+			ls := &ListenerSetResult{ListenerSet: o}
+			g.ListenerSets = append(g.ListenerSets, ls)
+			g.lsets[m.Ref] = ls
+		case *Route:
+			g.Routes = append(g.Routes, &RouteResult{Route: o})
+		case *Service:
+			sr := &ServiceResult{Service: o}
+			g.Services = append(g.Services, sr)
+			g.services[m.Ref] = sr
+		case *ReferenceGrant:
+			g.Grants = append(g.Grants, o)
+			g.grantsIn[m.Ref.Namespace] = append(g.grantsIn[m.Ref.Namespace], o)
+		}
+	}
+	sort.Slice(g.GatewayClasses, func(i, j int) bool { return g.GatewayClasses[i].Ref.Name < g.GatewayClasses[j].Ref.Name })
+	sort.Slice(g.Gateways, func(i, j int) bool { return refLess(g.Gateways[i].Ref, g.Gateways[j].Ref) })
+	sort.Slice(g.ListenerSets, func(i, j int) bool { return refLess(g.ListenerSets[i].Ref, g.ListenerSets[j].Ref) })
+	sort.Slice(g.Routes, func(i, j int) bool { return refLess(g.Routes[i].Ref, g.Routes[j].Ref) })
+	sort.Slice(g.Services, func(i, j int) bool { return refLess(g.Services[i].Ref, g.Services[j].Ref) })
+	sort.Slice(g.Grants, func(i, j int) bool { return refLess(g.Grants[i].Ref, g.Grants[j].Ref) })
+}
+
+func refLess(a, b ObjectRef) bool {
+	if a.Kind != b.Kind {
+		return a.Kind < b.Kind
+	}
+	if a.Namespace != b.Namespace {
+		return a.Namespace < b.Namespace
+	}
+	return a.Name < b.Name
+}
+
+// Lookup returns the object with the given identity and whether the inputs
+// hold it, or why not.
+func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
+	if obj, ok := g.byRef[ref]; ok {
+		return obj, Present
+	}
+	if g.opts.StrictRefs || g.seen[kindNS{ref.Kind, ref.Namespace}] {
+		return nil, Missing
+	}
+	// A cluster-scoped or namespaced kind the inputs hold nowhere at all is
+	// just as external as one they hold in other namespaces.
+	return nil, External
+}
+
+// Gateway returns the resolved Gateway ns/name, if the inputs hold it.
+func (g *Graph) Gateway(ns, name string) *GatewayResult {
+	return g.gateways[ObjectRef{Kind: KindGateway, Namespace: ns, Name: name}]
+}
+
+// ListenerSet returns the resolved ListenerSet ns/name, if the inputs hold it.
+func (g *Graph) ListenerSet(ns, name string) *ListenerSetResult {
+	return g.lsets[ObjectRef{Kind: KindListenerSet, Namespace: ns, Name: name}]
+}
+
+// Service returns the resolved Service ns/name, if the inputs hold it.
+func (g *Graph) Service(ns, name string) *ServiceResult {
+	return g.services[ObjectRef{Kind: KindService, Namespace: ns, Name: name}]
+}
+
+// FindRoutes returns the routes named name in namespace ns (all namespaces
+// when ns is empty), of the given kind (any route kind when empty).
+func (g *Graph) FindRoutes(kind, ns, name string) []*RouteResult {
+	var out []*RouteResult
+	for _, r := range g.Routes {
+		if r.Ref.Name == name && (ns == "" || r.Ref.Namespace == ns) && (kind == "" || r.Kind() == kind) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// namespaceLabels returns the labels of namespace ns: its Namespace object's
+// when the inputs hold it, else only the label the API server always sets.
+func (g *Graph) namespaceLabels(ns string) (map[string]string, Presence) {
+	obj, presence := g.Lookup(ObjectRef{Kind: KindNamespace, Name: ns})
+	if obj != nil {
+		return obj.Metadata().Labels, Present
+	}
+	return map[string]string{NamespaceNameLabel: ns}, presence
+}

@@ -1,0 +1,328 @@
+package resolve
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// Options control loading and resolution.
+type Options struct {
+	// DefaultNamespace is given to namespaced objects that name none, as
+	// kubectl's -n does; "default" when empty.
+	DefaultNamespace string
+	// StrictRefs treats every reference to an object outside the inputs as
+	// Missing instead of External.
+	StrictRefs bool
+	// ControllerName is written as status controllerName for Gateways whose
+	// GatewayClass is not among the inputs.
+	ControllerName string
+}
+
+// DefaultControllerName stands in for the controller of a GatewayClass that
+// the inputs do not hold.
+const DefaultControllerName = "gwlint.io/offline-controller"
+
+func (o Options) namespace() string {
+	if o.DefaultNamespace == "" {
+		return "default"
+	}
+	return o.DefaultNamespace
+}
+
+// Inputs is everything read from the given paths: typed objects in read
+// order, problems found while reading, and the kinds that were skipped.
+type Inputs struct {
+	Objects []Object
+	Errors  []*ReadError
+	// Skipped counts the documents of kinds the resolver does not model, by
+	// "apiVersion Kind"; they are never an error.
+	Skipped map[string]int
+}
+
+// Load reads every path (files, directories, "-" for stdin), decodes the
+// objects it knows into typed structs and applies the API's defaults.
+// A file that fails to parse is reported in Inputs.Errors; the others are
+// still loaded.
+func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
+	raws, errs := ReadManifests(paths, stdin)
+	in := &Inputs{Errors: errs, Skipped: map[string]int{}}
+	for _, raw := range raws {
+		obj, err := decode(raw, opts)
+		if err != nil {
+			in.Errors = append(in.Errors, err)
+		}
+		if obj == nil {
+			if err == nil {
+				in.Skipped[raw.APIVersion+" "+raw.Kind]++
+			}
+			continue
+		}
+		applyDefaults(obj)
+		in.Objects = append(in.Objects, obj)
+	}
+	return in
+}
+
+// servedVersions lists, per kind, the group versions the pinned Gateway API
+// CRDs serve in either channel (standard ∪ experimental).
+var servedVersions = map[string][]string{
+	KindGatewayClass:     {"v1", "v1beta1"},
+	KindGateway:          {"v1", "v1beta1"},
+	KindHTTPRoute:        {"v1", "v1beta1"},
+	KindGRPCRoute:        {"v1"},
+	KindListenerSet:      {"v1"},
+	KindReferenceGrant:   {"v1", "v1beta1"},
+	KindTLSRoute:         {"v1", "v1alpha2", "v1alpha3"},
+	KindTCPRoute:         {"v1", "v1alpha2"},
+	KindUDPRoute:         {"v1", "v1alpha2"},
+	KindBackendTLSPolicy: {"v1", "v1alpha3"},
+}
+
+// clusterScoped kinds get no default namespace.
+func clusterScoped(kind string) bool {
+	return kind == KindGatewayClass || kind == KindNamespace
+}
+
+// decode turns a raw document into a typed object. It returns (nil, nil)
+// for kinds the resolver does not model. Every served version of a Gateway
+// API kind decodes into the v1 struct: the versions differ in validation
+// and status, not in field names.
+func decode(raw *RawObject, opts Options) (Object, *ReadError) {
+	group, version := splitAPIVersion(raw.APIVersion)
+	var target Object
+	var spec any
+	switch group {
+	case GroupGateway:
+		versions, known := servedVersions[raw.Kind]
+		if !known {
+			return nil, nil
+		}
+		if !contains(versions, version) {
+			return nil, raw.errorf("", "%s %s is not served by Gateway API %s (served: %s)",
+				raw.Kind, raw.APIVersion, APIVersion, strings.Join(versions, ", "))
+		}
+		target, spec = newGatewayAPIObject(raw.Kind)
+	case GroupCore:
+		if version != "v1" {
+			return nil, nil
+		}
+		switch raw.Kind {
+		case KindService:
+			s := &Service{}
+			target, spec = s, &s.Spec
+		case KindNamespace:
+			target = &Namespace{}
+		case KindSecret:
+			target = &Secret{}
+		default:
+			return nil, nil
+		}
+	case GroupMultiCluster:
+		if raw.Kind != KindServiceImport {
+			return nil, nil
+		}
+		s := &ServiceImport{}
+		target, spec = s, &s.Spec
+	default:
+		return nil, nil
+	}
+
+	var doc struct {
+		Metadata metav1.ObjectMeta `json:"metadata"`
+		Spec     json.RawMessage   `json:"spec"`
+		// Secret fields.
+		Type       string                     `json:"type"`
+		Data       map[string]json.RawMessage `json:"data"`
+		StringData map[string]json.RawMessage `json:"stringData"`
+	}
+	if err := json.Unmarshal(raw.JSON, &doc); err != nil {
+		return nil, raw.jsonError(err, "")
+	}
+	m := target.Metadata()
+	m.APIVersion = raw.APIVersion
+	m.Source = raw.Source
+	m.Positions = raw.Positions
+	m.Ref = ObjectRef{Kind: raw.Kind, Namespace: doc.Metadata.Namespace, Name: doc.Metadata.Name}
+	m.Labels = doc.Metadata.Labels
+	m.Created = doc.Metadata.CreationTimestamp
+	m.Generation = doc.Metadata.Generation
+	if m.Ref.Name == "" {
+		return nil, raw.errorf("metadata", "%s has no metadata.name", raw.Kind)
+	}
+	if clusterScoped(raw.Kind) {
+		m.Ref.Namespace = ""
+	} else if m.Ref.Namespace == "" {
+		m.Ref.Namespace = opts.namespace()
+		m.NamespaceDefaulted = true
+	}
+
+	var specErr *ReadError
+	if spec != nil && len(doc.Spec) > 0 && string(doc.Spec) != "null" {
+		if err := json.Unmarshal(doc.Spec, spec); err != nil {
+			specErr = raw.jsonError(err, "spec")
+		}
+	}
+	switch o := target.(type) {
+	case *Namespace:
+		// The API server labels every Namespace with its own name.
+		labels := make(map[string]string, len(o.Labels)+1)
+		for k, v := range o.Labels {
+			labels[k] = v
+		}
+		labels[NamespaceNameLabel] = o.Ref.Name
+		o.Labels = labels
+	case *Secret:
+		o.Type = doc.Type
+		for k := range doc.Data {
+			o.DataKeys = append(o.DataKeys, k)
+		}
+		for k := range doc.StringData {
+			if _, dup := doc.Data[k]; !dup {
+				o.DataKeys = append(o.DataKeys, k)
+			}
+		}
+		sort.Strings(o.DataKeys)
+	}
+	return target, specErr
+}
+
+// NamespaceNameLabel is the label the API server puts on every Namespace.
+const NamespaceNameLabel = "kubernetes.io/metadata.name"
+
+// APIVersion is the Gateway API release whose types and CRDs gwlint pins.
+const APIVersion = "v1.6.3"
+
+// newGatewayAPIObject returns an empty object of a Gateway API kind and the
+// spec struct to decode into.
+func newGatewayAPIObject(kind string) (Object, any) {
+	switch kind {
+	case KindGatewayClass:
+		o := &GatewayClass{}
+		return o, &o.Spec
+	case KindGateway:
+		o := &Gateway{}
+		return o, &o.Spec
+	case KindListenerSet:
+		o := &ListenerSet{}
+		return o, &o.Spec
+	case KindReferenceGrant:
+		o := &ReferenceGrant{}
+		return o, &o.Spec
+	case KindBackendTLSPolicy:
+		o := &BackendTLSPolicy{}
+		return o, &o.Spec
+	case KindHTTPRoute:
+		r := &Route{HTTP: &gwv1.HTTPRouteSpec{}}
+		return r, r.HTTP
+	case KindGRPCRoute:
+		r := &Route{GRPC: &gwv1.GRPCRouteSpec{}}
+		return r, r.GRPC
+	case KindTLSRoute:
+		r := &Route{TLS: &gwv1.TLSRouteSpec{}}
+		return r, r.TLS
+	case KindTCPRoute:
+		r := &Route{TCP: &gwv1.TCPRouteSpec{}}
+		return r, r.TCP
+	case KindUDPRoute:
+		r := &Route{UDP: &gwv1.UDPRouteSpec{}}
+		return r, r.UDP
+	}
+	panic("resolve: newGatewayAPIObject called for unknown kind " + kind)
+}
+
+func splitAPIVersion(apiVersion string) (group, version string) {
+	if i := strings.LastIndexByte(apiVersion, '/'); i >= 0 {
+		return apiVersion[:i], apiVersion[i+1:]
+	}
+	return "", apiVersion
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (raw *RawObject) errorf(path, format string, args ...any) *ReadError {
+	pos, _ := raw.Positions.Nearest(path)
+	if pos.Line == 0 {
+		pos = raw.Source.Pos
+	}
+	return &ReadError{File: raw.Source.File, Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// jsonError positions a decoding error at the field it names. encoding/json
+// reports fields without list indices ("rules.backendRefs.port"), so the
+// first written path with the same shape is the best position available.
+func (raw *RawObject) jsonError(err error, prefix string) *ReadError {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) && typeErr.Field != "" {
+		field := typeErr.Field
+		if prefix != "" {
+			field = prefix + "." + field
+		}
+		path := ""
+		for _, p := range raw.Positions.Paths() {
+			if stripIndices(p) == field {
+				path = p
+				break
+			}
+		}
+		if path == "" {
+			path = prefix
+		}
+		shown := path
+		if shown == "" {
+			shown = field
+		}
+		return raw.errorf(path, "%s %s: %s must be %s, not %s", raw.Kind, raw.Ref(), shown, typeErr.Type, typeErr.Value)
+	}
+	return raw.errorf(prefix, "%s %s: %v", raw.Kind, raw.Ref(), err)
+}
+
+// Ref is the object's "ns/name" read straight from the document, for error
+// messages written before the object is decoded.
+func (raw *RawObject) Ref() string {
+	var doc struct {
+		Metadata struct {
+			Name      string `json:"name"`
+			Namespace string `json:"namespace"`
+		} `json:"metadata"`
+	}
+	_ = json.Unmarshal(raw.JSON, &doc) // best effort: only used to name the object
+	if doc.Metadata.Namespace == "" {
+		return doc.Metadata.Name
+	}
+	return doc.Metadata.Namespace + "/" + doc.Metadata.Name
+}
+
+// stripIndices removes list indices from a field path:
+// "spec.rules[0].backendRefs[1].port" → "spec.rules.backendRefs.port".
+func stripIndices(path string) string {
+	if !strings.Contains(path, "[") {
+		return path
+	}
+	var b strings.Builder
+	depth := 0
+	for _, c := range path {
+		switch {
+		case c == '[':
+			depth++
+		case c == ']':
+			depth--
+		case depth == 0:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,159 @@
+package resolve
+
+import (
+	"fmt"
+	"strings"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// Mesh binding (GEP-1426): a route whose parentRef is a Service configures
+// the traffic sent to that Service inside the mesh.
+
+// ReasonConflicted is GEP-1426's reason for a route that lost to a route of
+// a higher-precedence type on the same Service and port.
+const ReasonConflicted = "Conflicted"
+
+// meshPrecedence: "GRPCRoute > HTTPRoute > TLSRoute > TCPRoute". UDPRoute
+// is "orthogonal to these precedence order" and never conflicts with them.
+var meshPrecedence = map[string]int{KindGRPCRoute: 4, KindHTTPRoute: 3, KindTLSRoute: 2, KindTCPRoute: 1}
+
+// ServiceResult is a Service with the mesh routes bound to it.
+type ServiceResult struct {
+	*Service
+	Ports []*MeshPort
+}
+
+// MeshPort is one port of a Service and the routes bound to it.
+type MeshPort struct {
+	Port ServicePort
+	// Winner is the route kind that applies on this port, "" if none.
+	Winner string
+	// Producers are bound parentRefs of routes in the Service's namespace:
+	// they apply to requests from every namespace. Consumers are those of
+	// routes in other namespaces: they apply only to requests from their
+	// own namespace. Both hold only routes of the Winner kind.
+	Producers []*ParentResult
+	Consumers []*ParentResult
+	// Conflicted are the bindings that lost to the Winner kind.
+	Conflicted []*ParentResult
+}
+
+// Producer reports whether a mesh parentRef is a producer route (same
+// namespace as the Service) rather than a consumer route.
+func (p *ParentResult) Producer() bool {
+	return string(*p.Ref.Namespace) == p.Route.Ref.Namespace
+}
+
+func (g *Graph) bindToService(p *ParentResult) {
+	target := p.Parent()
+	obj, presence := g.Lookup(target)
+	p.Presence = presence
+	typ := string(gwv1.RouteConditionAccepted)
+	p.ControllerName = g.opts.ControllerName
+	if p.ControllerName == "" {
+		p.ControllerName = DefaultControllerName
+	}
+	if obj == nil {
+		if presence == Missing {
+			p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent),
+				fmt.Sprintf("Service %s is %s", target.NamespacedName(), describePresence(presence)))
+		} else {
+			// An external Service: assume it exists and binds as asked.
+			p.Accepted = condition(typ, true, string(gwv1.RouteReasonAccepted), "")
+		}
+		return
+	}
+	svc := obj.(*Service)
+	p.Service = g.services[target]
+	switch {
+	case svc.Headless():
+		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent),
+			fmt.Sprintf("Service %s is headless (clusterIP: None) and cannot be a parent: it has no frontend to route", target.NamespacedName()))
+		return
+	case svc.ExternalName():
+		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent),
+			fmt.Sprintf("Service %s is of type ExternalName and cannot be a parent", target.NamespacedName()))
+		return
+	}
+	// "If port is set, the implementation MUST associate the route only with
+	// that port. If port is not set, [...] with all ports defined in the
+	// Service." sectionName names a Service port.
+	for _, port := range svc.Spec.Ports {
+		if p.Ref.Port != nil && *p.Ref.Port != port.Port {
+			continue
+		}
+		if p.Ref.SectionName != nil && string(*p.Ref.SectionName) != port.Name {
+			continue
+		}
+		p.MeshPorts = append(p.MeshPorts, port)
+	}
+	if len(p.MeshPorts) == 0 {
+		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent),
+			fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describeSelection(p.Ref), portList(svc.Spec.Ports)))
+		return
+	}
+	p.Accepted = condition(typ, true, string(gwv1.RouteReasonAccepted), "")
+}
+
+// resolveMesh groups the accepted mesh bindings per Service port and applies
+// the route-type precedence; a binding that loses on every port it selected
+// is not accepted (reason Conflicted).
+func (g *Graph) resolveMesh() {
+	ports := map[*ServiceResult]map[int32]*MeshPort{}
+	for _, s := range g.Services {
+		ports[s] = map[int32]*MeshPort{}
+		for _, sp := range s.Spec.Ports {
+			mp := &MeshPort{Port: sp}
+			s.Ports = append(s.Ports, mp)
+			ports[s][sp.Port] = mp
+		}
+	}
+	for _, r := range g.Routes {
+		for _, p := range r.Parents {
+			if p.Service == nil || !p.Accepted.True() {
+				continue
+			}
+			for _, sp := range p.MeshPorts {
+				mp := ports[p.Service][sp.Port]
+				if meshPrecedence[r.Kind()] > meshPrecedence[mp.Winner] || mp.Winner == "" {
+					mp.Winner = r.Kind()
+				}
+			}
+		}
+	}
+	for _, r := range g.Routes {
+		for _, p := range r.Parents {
+			if p.Service == nil || !p.Accepted.True() {
+				continue
+			}
+			won := 0
+			var lostTo []string
+			for _, sp := range p.MeshPorts {
+				mp := ports[p.Service][sp.Port]
+				switch {
+				case mp.Winner == r.Kind() || !conflicts(mp.Winner, r.Kind()):
+					won++
+					if p.Producer() {
+						mp.Producers = append(mp.Producers, p)
+					} else {
+						mp.Consumers = append(mp.Consumers, p)
+					}
+				default:
+					mp.Conflicted = append(mp.Conflicted, p)
+					lostTo = append(lostTo, fmt.Sprintf("port %d to %s", sp.Port, mp.Winner))
+				}
+			}
+			if won == 0 {
+				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonConflicted,
+					fmt.Sprintf("a route type of higher precedence (GRPCRoute > HTTPRoute > TLSRoute > TCPRoute) is bound to Service %s: lost %s",
+						p.Service.Ref.NamespacedName(), strings.Join(lostTo, ", ")))
+			}
+		}
+	}
+}
+
+// conflicts reports whether two route kinds compete for one Service port.
+func conflicts(a, b string) bool {
+	return a != b && meshPrecedence[a] > 0 && meshPrecedence[b] > 0
+}

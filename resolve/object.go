@@ -1,0 +1,204 @@
+package resolve
+
+import (
+	"fmt"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// API groups the resolver knows.
+const (
+	GroupGateway      = gwv1.GroupName // gateway.networking.k8s.io
+	GroupCore         = ""
+	GroupMultiCluster = "multicluster.x-k8s.io"
+)
+
+// Kinds the resolver reads.
+const (
+	KindGatewayClass     = "GatewayClass"
+	KindGateway          = "Gateway"
+	KindListenerSet      = "ListenerSet"
+	KindHTTPRoute        = "HTTPRoute"
+	KindGRPCRoute        = "GRPCRoute"
+	KindTLSRoute         = "TLSRoute"
+	KindTCPRoute         = "TCPRoute"
+	KindUDPRoute         = "UDPRoute"
+	KindReferenceGrant   = "ReferenceGrant"
+	KindBackendTLSPolicy = "BackendTLSPolicy"
+	KindService          = "Service"
+	KindNamespace        = "Namespace"
+	KindSecret           = "Secret"
+	KindServiceImport    = "ServiceImport"
+)
+
+// ObjectRef names an object: its kind, namespace (empty for cluster-scoped
+// kinds) and name.
+type ObjectRef struct {
+	Kind      string `json:"kind"`
+	Namespace string `json:"namespace,omitempty"`
+	Name      string `json:"name"`
+}
+
+// String renders the ref the way kubectl users read it: "HTTPRoute ns/name".
+func (r ObjectRef) String() string {
+	if r.Namespace == "" {
+		return r.Kind + " " + r.Name
+	}
+	return r.Kind + " " + r.Namespace + "/" + r.Name
+}
+
+// NamespacedName is "ns/name" (or "name" for cluster-scoped objects).
+func (r ObjectRef) NamespacedName() string {
+	if r.Namespace == "" {
+		return r.Name
+	}
+	return r.Namespace + "/" + r.Name
+}
+
+// Meta is what every loaded object carries: its identity, where it was
+// written, the position of every field, and which fields were defaulted.
+type Meta struct {
+	Ref        ObjectRef
+	APIVersion string
+	Source     Source
+	Positions  *Positions
+	// NamespaceDefaulted is true when metadata.namespace was not written and
+	// the default namespace (-n, else "default") was used, as kubectl does.
+	NamespaceDefaulted bool
+	// Defaulted holds the field paths whose values the API server's defaulting
+	// (or the spec's implicit defaults) filled in; they were not written.
+	Defaulted map[string]bool
+	Labels    map[string]string
+	// Created is metadata.creationTimestamp when written; it orders routes
+	// and ListenerSets the way the spec's precedence rules do.
+	Created    metav1.Time
+	Generation int64
+}
+
+// Object is implemented by every typed object in the graph.
+type Object interface {
+	Metadata() *Meta
+}
+
+// Metadata returns the object's Meta.
+func (m *Meta) Metadata() *Meta { return m }
+
+// IsDefaulted reports whether the value at path was filled in by defaulting.
+func (m *Meta) IsDefaulted(path string) bool { return m.Defaulted[path] }
+
+// Position returns where path was written, or where its nearest written
+// ancestor was when the value itself was defaulted.
+func (m *Meta) Position(path string) Pos {
+	if m.Positions == nil {
+		return m.Source.Pos
+	}
+	p, _ := m.Positions.Nearest(path)
+	if p.Line == 0 {
+		return m.Source.Pos
+	}
+	return p
+}
+
+// Location renders "file:line:col" for path.
+func (m *Meta) Location(path string) string {
+	p := m.Position(path)
+	return fmt.Sprintf("%s:%d:%d", m.Source.File, p.Line, p.Col)
+}
+
+func (m *Meta) setDefaulted(path string) {
+	if m.Defaulted == nil {
+		m.Defaulted = map[string]bool{}
+	}
+	m.Defaulted[path] = true
+}
+
+// GatewayClass is a gateway.networking.k8s.io GatewayClass.
+type GatewayClass struct {
+	Meta
+	Spec gwv1.GatewayClassSpec
+}
+
+// Gateway is a gateway.networking.k8s.io Gateway (any served version).
+type Gateway struct {
+	Meta
+	Spec gwv1.GatewaySpec
+}
+
+// ListenerSet is a gateway.networking.k8s.io ListenerSet.
+type ListenerSet struct {
+	Meta
+	Spec gwv1.ListenerSetSpec
+}
+
+// ReferenceGrant is a gateway.networking.k8s.io ReferenceGrant.
+type ReferenceGrant struct {
+	Meta
+	Spec gwv1.ReferenceGrantSpec
+}
+
+// BackendTLSPolicy is a gateway.networking.k8s.io BackendTLSPolicy. It is
+// loaded so that inputs holding one are complete; the resolver does not yet
+// evaluate it.
+type BackendTLSPolicy struct {
+	Meta
+	Spec gwv1.BackendTLSPolicySpec
+}
+
+// ServicePort is the part of a core/v1 ServicePort that routing depends on.
+type ServicePort struct {
+	Name        string  `json:"name,omitempty"`
+	Protocol    string  `json:"protocol,omitempty"`
+	AppProtocol *string `json:"appProtocol,omitempty"`
+	Port        int32   `json:"port"`
+}
+
+// Service is the part of a core/v1 Service that routing depends on.
+type Service struct {
+	Meta
+	Spec struct {
+		Type         string        `json:"type,omitempty"`
+		ClusterIP    string        `json:"clusterIP,omitempty"`
+		ExternalName string        `json:"externalName,omitempty"`
+		Ports        []ServicePort `json:"ports,omitempty"`
+	}
+}
+
+// Headless reports whether the Service has no cluster IP.
+func (s *Service) Headless() bool { return s.Spec.ClusterIP == "None" }
+
+// ExternalName reports whether the Service is a DNS alias (type ExternalName).
+func (s *Service) ExternalName() bool { return s.Spec.Type == "ExternalName" }
+
+// Port returns the Service port with the given number.
+func (s *Service) Port(n int32) (ServicePort, bool) {
+	for _, p := range s.Spec.Ports {
+		if p.Port == n {
+			return p, true
+		}
+	}
+	return ServicePort{}, false
+}
+
+// ServiceImport is a multicluster.x-k8s.io ServiceImport (metadata and ports).
+type ServiceImport struct {
+	Meta
+	Spec struct {
+		Type  string        `json:"type,omitempty"`
+		Ports []ServicePort `json:"ports,omitempty"`
+	}
+}
+
+// Namespace is a core/v1 Namespace; only its labels matter here. Labels
+// always carry kubernetes.io/metadata.name, as the API server adds it.
+type Namespace struct {
+	Meta
+}
+
+// Secret is a core/v1 Secret: metadata, type and the names of its data keys.
+// Values are never kept.
+type Secret struct {
+	Meta
+	Type     string
+	DataKeys []string
+}

@@ -1,0 +1,63 @@
+package resolve
+
+import (
+	"strconv"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// Route is any xRoute, seen through what all route kinds share: parentRefs,
+// hostnames and rules with backendRefs. Exactly one of the typed specs is set;
+// it holds the defaulted spec for kind-specific detail (matches, filters).
+type Route struct {
+	Meta
+	ParentRefs []gwv1.ParentReference // defaulted: group, kind, namespace
+	Hostnames  []gwv1.Hostname        // HTTPRoute, GRPCRoute, TLSRoute only
+	Rules      []Rule
+
+	HTTP *gwv1.HTTPRouteSpec
+	GRPC *gwv1.GRPCRouteSpec
+	TLS  *gwv1.TLSRouteSpec
+	TCP  *gwv1.TCPRouteSpec
+	UDP  *gwv1.UDPRouteSpec
+}
+
+// Kind is the route's kind, e.g. "HTTPRoute".
+func (r *Route) Kind() string { return r.Ref.Kind }
+
+// HasHostnames reports whether the route kind has spec.hostnames at all.
+func (r *Route) HasHostnames() bool { return r.HTTP != nil || r.GRPC != nil || r.TLS != nil }
+
+// Answers500 reports whether the route kind answers an invalid backend's
+// share of requests with HTTP 500 (HTTPRoute, GRPCRoute); the other kinds
+// drop or reject the connection.
+func (r *Route) Answers500() bool { return r.HTTP != nil || r.GRPC != nil }
+
+// Rule is one entry of spec.rules.
+type Rule struct {
+	Index int
+	// Name is the rule's name (GEP-995); empty when unnamed. It has no default.
+	Name        string
+	Path        string // "spec.rules[i]"
+	BackendRefs []RuleBackendRef
+	// Filters counts the rule-level filters; a rule whose backends are all
+	// invalid answers 500 only when it has no filters.
+	Filters int
+}
+
+// Label is the rule's name, or "rules[i]" when it has none.
+func (r *Rule) Label() string {
+	if r.Name != "" {
+		return r.Name
+	}
+	return "rules[" + strconv.Itoa(r.Index) + "]"
+}
+
+// RuleBackendRef is one backendRef of a rule, defaulted (group "", kind
+// Service, namespace = the route's, weight 1).
+type RuleBackendRef struct {
+	Index int
+	Path  string // "spec.rules[i].backendRefs[j]"
+	gwv1.BackendRef
+	Filters int // backendRef-level filters (HTTPRoute, GRPCRoute)
+}

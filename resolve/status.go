@@ -1,0 +1,138 @@
+package resolve
+
+import (
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// StatusObject is an object's identity and the .status a conformant
+// controller would write for it, in the API's own status schema.
+type StatusObject struct {
+	APIVersion string         `json:"apiVersion"`
+	Kind       string         `json:"kind"`
+	Metadata   StatusMetadata `json:"metadata"`
+	Status     any            `json:"status"`
+}
+
+// StatusMetadata identifies the object a status belongs to.
+type StatusMetadata struct {
+	Name       string `json:"name"`
+	Namespace  string `json:"namespace,omitempty"`
+	Generation int64  `json:"generation"`
+}
+
+// epoch stands in for lastTransitionTime, which is unknowable offline; the
+// CRDs' own defaulted conditions use the same value, and it keeps the output
+// schema-valid and deterministic.
+var epoch = metav1.NewTime(time.Unix(0, 0).UTC())
+
+// Statuses returns the status of every managed Gateway, every ListenerSet
+// whose Gateway is managed, and every route, in that order, each group
+// sorted by namespace/name.
+func (g *Graph) Statuses() []StatusObject {
+	var out []StatusObject
+	for _, gw := range g.Gateways {
+		if gw.Managed {
+			out = append(out, statusObject(&gw.Meta, gw.gatewayStatus()))
+		}
+	}
+	for _, ls := range g.ListenerSets {
+		if ls.Parent != nil && ls.Parent.Managed {
+			out = append(out, statusObject(&ls.Meta, ls.listenerSetStatus()))
+		}
+	}
+	for _, r := range g.Routes {
+		out = append(out, statusObject(&r.Meta, r.routeStatus()))
+	}
+	return out
+}
+
+func statusObject(m *Meta, status any) StatusObject {
+	return StatusObject{
+		APIVersion: m.APIVersion, Kind: m.Ref.Kind,
+		Metadata: StatusMetadata{Name: m.Ref.Name, Namespace: m.Ref.Namespace, Generation: generation(m)},
+		Status:   status,
+	}
+}
+
+// generation is metadata.generation, or 1 for an object as first created.
+func generation(m *Meta) int64 {
+	if m.Generation > 0 {
+		return m.Generation
+	}
+	return 1
+}
+
+func conditions(m *Meta, cs ...Condition) []metav1.Condition {
+	out := make([]metav1.Condition, 0, len(cs))
+	for _, c := range cs {
+		msg := c.Message
+		if msg == "" {
+			msg = c.Reason
+		}
+		out = append(out, metav1.Condition{
+			Type: c.Type, Status: c.Status, Reason: c.Reason, Message: msg,
+			ObservedGeneration: generation(m), LastTransitionTime: epoch,
+		})
+	}
+	return out
+}
+
+func (gw *GatewayResult) gatewayStatus() gwv1.GatewayStatus {
+	st := gwv1.GatewayStatus{
+		Conditions: conditions(&gw.Meta, gw.Accepted, gw.Programmed, gw.ResolvedRefs),
+		Listeners:  listenerStatuses(&gw.Meta, gw.Listeners),
+	}
+	if gw.Spec.AllowedListeners != nil {
+		n := int32(0)
+		for _, ls := range gw.ListenerSets {
+			if ls.Accepted.True() {
+				n++
+			}
+		}
+		st.AttachedListenerSets = &n
+	}
+	return st
+}
+
+func (ls *ListenerSetResult) listenerSetStatus() gwv1.ListenerSetStatus {
+	st := gwv1.ListenerSetStatus{Conditions: conditions(&ls.Meta, ls.Accepted, ls.Programmed)}
+	for _, l := range listenerStatuses(&ls.Meta, ls.Listeners) {
+		st.Listeners = append(st.Listeners, gwv1.ListenerEntryStatus(l))
+	}
+	return st
+}
+
+func listenerStatuses(m *Meta, listeners []*Listener) []gwv1.ListenerStatus {
+	out := make([]gwv1.ListenerStatus, 0, len(listeners))
+	for _, l := range listeners {
+		kinds := l.SupportedKinds
+		if kinds == nil {
+			kinds = []gwv1.RouteGroupKind{}
+		}
+		out = append(out, gwv1.ListenerStatus{
+			Name:           gwv1.SectionName(l.Name),
+			SupportedKinds: kinds,
+			AttachedRoutes: l.AttachedRoutes,
+			Conditions:     conditions(m, l.Accepted, l.Conflicted, l.Programmed, l.ResolvedRefs),
+		})
+	}
+	return out
+}
+
+func (r *RouteResult) routeStatus() gwv1.RouteStatus {
+	st := gwv1.RouteStatus{Parents: []gwv1.RouteParentStatus{}}
+	for _, p := range r.Parents {
+		if !p.HasStatus() {
+			continue
+		}
+		st.Parents = append(st.Parents, gwv1.RouteParentStatus{
+			ParentRef:      p.Ref,
+			ControllerName: gwv1.GatewayController(p.ControllerName),
+			Conditions:     conditions(&r.Meta, p.Accepted, r.ResolvedRefs),
+		})
+	}
+	return st
+}
