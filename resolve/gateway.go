@@ -416,12 +416,13 @@ func (g *Graph) resolveCertificateRef(owner *Meta, path string, ref gwv1.SecretO
 		res.Message = fmt.Sprintf("Secret %s/%s does not exist", ns, ref.Name)
 	case obj != nil:
 		s := obj.(*Secret)
-		if s.Type != "" && s.Type != "kubernetes.io/tls" {
+		switch {
+		case s.Type != "" && s.Type != "kubernetes.io/tls":
 			res.Reason = string(gwv1.ListenerReasonInvalidCertificateRef)
 			res.Message = fmt.Sprintf("Secret %s/%s has type %s, not kubernetes.io/tls", ns, ref.Name, s.Type)
-		} else if len(s.DataKeys) > 0 && !(contains(s.DataKeys, "tls.crt") && contains(s.DataKeys, "tls.key")) {
+		case s.CertificateProblem != "":
 			res.Reason = string(gwv1.ListenerReasonInvalidCertificateRef)
-			res.Message = fmt.Sprintf("Secret %s/%s has no tls.crt and tls.key", ns, ref.Name)
+			res.Message = fmt.Sprintf("Secret %s/%s: %s", ns, ref.Name, s.CertificateProblem)
 		}
 	}
 	return res

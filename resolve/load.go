@@ -189,6 +189,7 @@ func decode(raw *RawObject, opts Options) (Object, *ReadError) {
 			}
 		}
 		sort.Strings(o.DataKeys)
+		o.CertificateProblem = checkCertificate(o.Type, doc.Data, doc.StringData)
 	}
 	return target, specErr
 }

@@ -196,9 +196,13 @@ type Namespace struct {
 }
 
 // Secret is a core/v1 Secret: metadata, type and the names of its data keys.
-// Values are never kept.
+// Values are never kept; a TLS Secret's certificate is checked while
+// loading and only the verdict is kept.
 type Secret struct {
 	Meta
 	Type     string
 	DataKeys []string
+	// CertificateProblem says why tls.crt / tls.key do not hold a usable
+	// PEM certificate and key; empty when they do or there is no tls.crt.
+	CertificateProblem string
 }

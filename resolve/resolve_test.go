@@ -1,0 +1,760 @@
+package resolve
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// world is a small cluster the cases below add routes and objects to: a
+// GatewayClass, a Gateway "gw" in infra with an HTTP listener on 80, an
+// HTTPS listener for *.example.com on 443 and a TCP listener on 9000, and
+// Services in the app namespace.
+const world = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: acme}
+spec: {controllerName: example.com/acme}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: infra}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: app, labels: {team: shop}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: other}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: gw, namespace: infra}
+spec:
+  gatewayClassName: acme
+  listeners:
+  - {name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}
+  - name: https
+    protocol: HTTPS
+    port: 443
+    hostname: "*.example.com"
+    tls: {certificateRefs: [{name: cert}]}
+    allowedRoutes: {namespaces: {from: Selector, selector: {matchLabels: {team: shop}}}}
+  - {name: tcp, protocol: TCP, port: 9000, allowedRoutes: {namespaces: {from: All}}}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: web, namespace: app}
+spec: {ports: [{name: http, port: 8080}, {name: grpc, port: 9090}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: web-v2, namespace: app}
+spec: {ports: [{name: http, port: 8080}]}
+`
+
+func resolveYAML(t *testing.T, opts Options, docs ...string) *Graph {
+	t.Helper()
+	in := Load([]string{"-"}, strings.NewReader(strings.Join(docs, "\n---\n")), opts)
+	for _, err := range in.Errors {
+		t.Fatalf("unexpected read error: %v", err)
+	}
+	return Resolve(in, opts)
+}
+
+func mustRoute(t *testing.T, g *Graph, kind, ns, name string) *RouteResult {
+	t.Helper()
+	rs := g.FindRoutes(kind, ns, name)
+	if len(rs) != 1 {
+		t.Fatalf("want one %s %s/%s, found %d", kind, ns, name, len(rs))
+	}
+	return rs[0]
+}
+
+func TestParentRefAttachment(t *testing.T) {
+	cases := []struct {
+		name, route string
+		// reason is the Accepted reason of spec.parentRefs[0]; listeners
+		// the names of the listeners it attached to.
+		reason    string
+		listeners []string
+	}{{
+		// ParentReference.SectionName: "When unspecified (empty string),
+		// this will reference the entire resource."
+		name: "whole gateway attaches to every listener that allows it",
+		route: `
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec: {parentRefs: [{name: gw, namespace: infra}], hostnames: [shop.example.com]}`,
+		reason: "Accepted", listeners: []string{"http", "https"},
+	}, {
+		name: "sectionName selects one listener",
+		route: `
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec: {parentRefs: [{name: gw, namespace: infra, sectionName: https}]}`,
+		reason: "Accepted", listeners: []string{"https"},
+	}, {
+		// RouteReasonNoMatchingParent: "when a Route ParentRef specifies a
+		// Port and/or SectionName that does not match any Listeners".
+		name: "unknown sectionName",
+		route: `
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec: {parentRefs: [{name: gw, namespace: infra, sectionName: htps}]}`,
+		reason: "NoMatchingParent",
+	}, {
+		// GEP-957: "When both Port and SectionName are specified, the name
+		// and port of the selected listener must match both specified values."
+		name: "port and sectionName name different listeners",
+		route: `
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec: {parentRefs: [{name: gw, namespace: infra, sectionName: http, port: 443}]}`,
+		reason: "NoMatchingParent",
+	}, {
+		name: "port selects the listeners on it",
+		route: `
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec: {parentRefs: [{name: gw, namespace: infra, port: 443}]}`,
+		reason: "Accepted", listeners: []string{"https"},
+	}, {
+		name: "port no listener has",
+		route: `
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec: {parentRefs: [{name: gw, namespace: infra, port: 8443}]}`,
+		reason: "NoMatchingParent",
+	}, {
+		// AllowedRoutes.Kinds defaults from the protocol: a TCP listener
+		// carries TCPRoutes only.
+		name: "kind not allowed by the listener",
+		route: `
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec: {parentRefs: [{name: gw, namespace: infra, sectionName: tcp}]}`,
+		reason: "NotAllowedByListeners",
+	}, {
+		name: "namespace selector does not match",
+		route: `
+kind: HTTPRoute
+metadata: {name: r, namespace: other}
+spec: {parentRefs: [{name: gw, namespace: infra, sectionName: https}]}`,
+		reason: "NotAllowedByListeners",
+	}, {
+		// HTTPRoute.Hostnames: "If a hostname is specified by both the
+		// Listener and HTTPRoute, there must be at least one intersecting
+		// hostname for the HTTPRoute to be attached to the Listener."
+		name: "no hostname intersection",
+		route: `
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec: {parentRefs: [{name: gw, namespace: infra, sectionName: https}], hostnames: [example.com]}`,
+		reason: "NoMatchingListenerHostname",
+	}, {
+		name: "TCPRoute ignores hostnames and attaches to the TCP listener",
+		route: `
+kind: TCPRoute
+metadata: {name: r, namespace: app}
+spec: {parentRefs: [{name: gw, namespace: infra}], rules: [{backendRefs: [{name: web, port: 8080}]}]}`,
+		reason: "Accepted", listeners: []string{"tcp"},
+	}, {
+		name: "parentRef kind the API does not know",
+		route: `
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec: {parentRefs: [{group: example.com, kind: Proxy, name: p}]}`,
+		reason: "UnsupportedValue",
+	}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			route := "apiVersion: gateway.networking.k8s.io/v1\n" + strings.TrimSpace(tc.route)
+			g := resolveYAML(t, Options{}, world, route)
+			r := g.Routes[0]
+			p := r.Parents[0]
+			if p.Accepted.Reason != tc.reason {
+				t.Fatalf("Accepted reason = %s (%s), want %s", p.Accepted.Reason, p.Accepted.Message, tc.reason)
+			}
+			var got []string
+			for _, o := range p.Listeners {
+				if o.Accepted() {
+					got = append(got, o.Listener.Name)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(tc.listeners, ",") {
+				t.Errorf("attached to %v, want %v", got, tc.listeners)
+			}
+		})
+	}
+}
+
+func TestHostnameIntersection(t *testing.T) {
+	cases := []struct {
+		listener string
+		route    []string
+		want     []string
+		ok       bool
+	}{
+		{"", nil, nil, true},
+		{"", []string{"a.example.com"}, []string{"a.example.com"}, true},
+		{"*.example.com", nil, []string{"*.example.com"}, true},
+		{"*.example.com", []string{"a.example.com", "a.b.example.com"}, []string{"a.example.com", "a.b.example.com"}, true},
+		// "*.example.com would match both test.example.com, and
+		// foo.test.example.com, but not example.com".
+		{"*.example.com", []string{"example.com"}, nil, false},
+		{"*.example.com", []string{"*.com"}, []string{"*.example.com"}, true},
+		{"a.example.com", []string{"*.example.com"}, []string{"a.example.com"}, true},
+		{"*.example.com", []string{"*.example.com"}, []string{"*.example.com"}, true},
+		{"a.example.com", []string{"b.example.com"}, nil, false},
+	}
+	for _, tc := range cases {
+		got, ok := intersectHostnames(tc.listener, tc.route)
+		if ok != tc.ok || strings.Join(got, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("intersect(%q, %v) = %v, %v; want %v, %v", tc.listener, tc.route, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestAttachedRoutes(t *testing.T) {
+	// ListenerStatus.AttachedRoutes: "The AttachedRoutes number represents
+	// the number of Routes with the Accepted condition set to True that
+	// have been attached to this Listener."
+	g := resolveYAML(t, Options{}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: a, namespace: app}
+spec: {parentRefs: [{name: gw, namespace: infra}, {name: gw, namespace: infra, sectionName: http}], hostnames: [a.example.com]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: b, namespace: app}
+spec: {parentRefs: [{name: gw, namespace: infra}], hostnames: [example.org]}`)
+	want := map[string]int32{"http": 2, "https": 1, "tcp": 0}
+	for _, l := range g.Gateways[0].Listeners {
+		if l.AttachedRoutes != want[l.Name] {
+			t.Errorf("listener %s attachedRoutes = %d, want %d", l.Name, l.AttachedRoutes, want[l.Name])
+		}
+	}
+}
+
+func TestListenerConditions(t *testing.T) {
+	gateway := func(listeners string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: l, namespace: infra}
+spec:
+  gatewayClassName: acme
+  listeners:` + listeners
+	}
+	type want struct{ accepted, resolvedRefs, conflicted string }
+	cases := []struct {
+		name, listeners, extra string
+		want                   map[string]want
+		kinds                  map[string]string
+	}{{
+		name: "HTTP and HTTPS on one port conflict",
+		listeners: `
+  - {name: a, protocol: HTTP, port: 8080}
+  - {name: b, protocol: HTTPS, port: 8080, tls: {certificateRefs: [{name: cert}]}}`,
+		want: map[string]want{
+			"a": {"ProtocolConflict", "ResolvedRefs", "ProtocolConflict"},
+			"b": {"ProtocolConflict", "ResolvedRefs", "ProtocolConflict"},
+		},
+		kinds: map[string]string{"a": "", "b": ""},
+	}, {
+		name: "same port, protocol and hostname conflict",
+		listeners: `
+  - {name: a, protocol: HTTP, port: 80, hostname: a.example.com}
+  - {name: b, protocol: HTTP, port: 80, hostname: a.example.com}
+  - {name: c, protocol: HTTP, port: 80, hostname: c.example.com}`,
+		want: map[string]want{
+			"a": {"HostnameConflict", "ResolvedRefs", "HostnameConflict"},
+			"b": {"HostnameConflict", "ResolvedRefs", "HostnameConflict"},
+			"c": {"Accepted", "ResolvedRefs", "NoConflicts"},
+		},
+	}, {
+		name: "HTTPS and TLS share a port by SNI",
+		listeners: `
+  - {name: a, protocol: HTTPS, port: 443, hostname: a.example.com, tls: {certificateRefs: [{name: cert}]}}
+  - {name: b, protocol: TLS, port: 443, hostname: b.example.com, tls: {mode: Passthrough}}`,
+		want: map[string]want{
+			"a": {"Accepted", "ResolvedRefs", "NoConflicts"},
+			"b": {"Accepted", "ResolvedRefs", "NoConflicts"},
+		},
+		kinds: map[string]string{"a": "HTTPRoute,GRPCRoute", "b": "TLSRoute"},
+	}, {
+		name:      "unsupported protocol",
+		listeners: "\n  - {name: a, protocol: example.com/quic, port: 443}",
+		want:      map[string]want{"a": {"UnsupportedProtocol", "ResolvedRefs", "NoConflicts"}},
+		kinds:     map[string]string{"a": ""},
+	}, {
+		// ListenerStatus.SupportedKinds: "If both valid and invalid Route
+		// kinds are specified, the implementation MUST reference the valid
+		// Route kinds that have been specified."
+		name:      "invalid route kinds",
+		listeners: "\n  - {name: a, protocol: HTTP, port: 80, allowedRoutes: {kinds: [{kind: HTTPRoute}, {kind: TCPRoute}]}}",
+		want:      map[string]want{"a": {"Accepted", "InvalidRouteKinds", "NoConflicts"}},
+		kinds:     map[string]string{"a": "HTTPRoute"},
+	}, {
+		name:      "certificate Secret missing",
+		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: nope}]}}",
+		extra: `
+apiVersion: v1
+kind: Secret
+metadata: {name: other, namespace: infra}
+type: kubernetes.io/tls`,
+		want: map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
+	}, {
+		name:      "cross-namespace certificate without ReferenceGrant",
+		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: c, namespace: certs}]}}",
+		want:      map[string]want{"a": {"Accepted", "RefNotPermitted", "NoConflicts"}},
+	}, {
+		name:      "cross-namespace certificate with ReferenceGrant",
+		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: c, namespace: certs}]}}",
+		extra: `
+apiVersion: gateway.networking.k8s.io/v1beta1
+kind: ReferenceGrant
+metadata: {name: certs, namespace: certs}
+spec:
+  from: [{group: gateway.networking.k8s.io, kind: Gateway, namespace: infra}]
+  to: [{group: "", kind: Secret}]`,
+		want: map[string]want{"a": {"Accepted", "ResolvedRefs", "NoConflicts"}},
+	}, {
+		name:      "certificate of the wrong kind",
+		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{kind: ConfigMap, name: c}]}}",
+		want:      map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
+	}, {
+		name:      "malformed certificate",
+		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: bad}]}}",
+		extra: `
+apiVersion: v1
+kind: Secret
+metadata: {name: bad, namespace: infra}
+type: kubernetes.io/tls
+stringData: {tls.crt: not a certificate, tls.key: not a key}`,
+		want: map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
+	}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			docs := []string{world, gateway(tc.listeners)}
+			if tc.extra != "" {
+				docs = append(docs, tc.extra)
+			}
+			g := resolveYAML(t, Options{}, docs...)
+			gw := g.Gateway("infra", "l")
+			for _, l := range gw.Listeners {
+				w := tc.want[l.Name]
+				got := want{l.Accepted.Reason, l.ResolvedRefs.Reason, l.Conflicted.Reason}
+				if got != w {
+					t.Errorf("listener %s: got %+v, want %+v (%s %s)", l.Name, got, w, l.Accepted.Message, l.ResolvedRefs.Message)
+				}
+				if kinds, ok := tc.kinds[l.Name]; ok {
+					var names []string
+					for _, k := range l.SupportedKinds {
+						names = append(names, string(k.Kind))
+					}
+					if strings.Join(names, ",") != kinds {
+						t.Errorf("listener %s supportedKinds = %v, want %q", l.Name, names, kinds)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestGatewayAccepted(t *testing.T) {
+	// GatewayReasonListenersNotValid: "This can be the reason when
+	// "Accepted" is "True" or "False", depending on whether the listener
+	// being invalid causes the entire Gateway to not be accepted."
+	cases := []struct {
+		listeners, status, reason string
+	}{
+		{"\n  - {name: a, protocol: HTTP, port: 80}", "True", "Accepted"},
+		{"\n  - {name: a, protocol: HTTP, port: 80}\n  - {name: b, protocol: FOO, port: 81}", "True", "ListenersNotValid"},
+		{"\n  - {name: b, protocol: FOO, port: 81}", "False", "ListenersNotValid"},
+	}
+	for _, tc := range cases {
+		g := resolveYAML(t, Options{}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: l, namespace: infra}
+spec:
+  gatewayClassName: acme
+  listeners:`+tc.listeners)
+		gw := g.Gateway("infra", "l")
+		if string(gw.Accepted.Status) != tc.status || gw.Accepted.Reason != tc.reason {
+			t.Errorf("%s: Accepted = %s/%s, want %s/%s", tc.listeners, gw.Accepted.Status, gw.Accepted.Reason, tc.status, tc.reason)
+		}
+	}
+}
+
+func TestBackendRefs(t *testing.T) {
+	cases := []struct {
+		name, backend, extra string
+		opts                 Options
+		problem              BackendProblem
+		reason               string
+		presence             Presence
+	}{
+		{name: "service and port exist", backend: "{name: web, port: 8080}", presence: Present},
+		// RouteReasonBackendNotFound: "a reference to a resource that does not exist".
+		{name: "service missing from a namespace the inputs define", backend: "{name: gone, port: 80}",
+			problem: NotFound, reason: "BackendNotFound", presence: Missing},
+		{name: "service in a namespace the inputs do not define is external", backend: "{name: db, namespace: data, port: 5432}",
+			extra: grant("data", ""), presence: External},
+		{name: "strict refs make external refs missing", backend: "{name: db, namespace: data, port: 5432}",
+			extra: grant("data", ""), opts: Options{StrictRefs: true}, problem: NotFound, reason: "BackendNotFound", presence: Missing},
+		{name: "port not on the Service", backend: "{name: web, port: 80}",
+			problem: PortNotFound, reason: "BackendNotFound", presence: Present},
+		// GEP-718: "Port is required when the referent is a Kubernetes Service."
+		{name: "Service without port", backend: "{name: web}", problem: NoPort, reason: "UnsupportedValue", presence: Present},
+		// RouteReasonRefNotPermitted, checked before existence as the
+		// conformance suite's UDPRoute test expects.
+		{name: "cross-namespace without ReferenceGrant", backend: "{name: db, namespace: data, port: 5432}",
+			problem: NotPermitted, reason: "RefNotPermitted"},
+		{name: "ReferenceGrant for another name", backend: "{name: db, namespace: data, port: 5432}",
+			extra: grant("data", "cache"), problem: NotPermitted, reason: "RefNotPermitted"},
+		{name: "ReferenceGrant for this name", backend: "{name: db, namespace: data, port: 5432}",
+			extra: grant("data", "db"), presence: External},
+		// RouteReasonInvalidKind: "a reference to an unknown or unsupported Group and/or Kind".
+		{name: "unsupported kind", backend: "{group: example.com, kind: Bucket, name: b}",
+			problem: UnsupportedRef, reason: "InvalidKind"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			docs := []string{world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  rules: [{backendRefs: [` + tc.backend + `]}]`}
+			if tc.extra != "" {
+				docs = append(docs, tc.extra)
+			}
+			r := resolveYAML(t, tc.opts, docs...).Routes[0]
+			b := r.Rules[0].Backends[0]
+			if b.Problem != tc.problem || b.Reason != tc.reason {
+				t.Fatalf("problem=%q reason=%q (%s), want %q %q", b.Problem, b.Reason, b.Message, tc.problem, tc.reason)
+			}
+			if tc.problem == NoProblem && b.Presence != tc.presence {
+				t.Errorf("presence = %v, want %v", b.Presence, tc.presence)
+			}
+			wantStatus := "True"
+			if tc.reason != "" {
+				wantStatus = "False"
+			}
+			if string(r.ResolvedRefs.Status) != wantStatus {
+				t.Errorf("route ResolvedRefs = %s, want %s", r.ResolvedRefs.Status, wantStatus)
+			}
+			if !r.Parents[0].Accepted.True() {
+				t.Errorf("unresolved backends must not stop the route from being accepted")
+			}
+		})
+	}
+}
+
+func grant(ns, name string) string {
+	to := `{group: "", kind: Service}`
+	if name != "" {
+		to = `{group: "", kind: Service, name: ` + name + `}`
+	}
+	return `
+apiVersion: gateway.networking.k8s.io/v1beta1
+kind: ReferenceGrant
+metadata: {name: allow-app, namespace: ` + ns + `}
+spec:
+  from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: app}]
+  to: [` + to + `]`
+}
+
+func TestTrafficSplit(t *testing.T) {
+	cases := []struct {
+		name, rule string
+		shares     []float64
+		outcome    Outcome
+	}{
+		// BackendRef.Weight: "computed as weight/(sum of all weights in
+		// this BackendRefs list)".
+		{"canary 80/20", "{backendRefs: [{name: web, port: 8080, weight: 80}, {name: web-v2, port: 8080, weight: 20}]}",
+			[]float64{0.8, 0.2}, Forwarded},
+		{"defaulted weights split evenly", "{backendRefs: [{name: web, port: 8080}, {name: web-v2, port: 8080}, {name: web, port: 9090}]}",
+			[]float64{1.0 / 3, 1.0 / 3, 1.0 / 3}, Forwarded},
+		// "If weight is set to 0, no traffic should be forwarded for this entry."
+		{"weight 0 gets nothing", "{backendRefs: [{name: web, port: 8080, weight: 0}, {name: web-v2, port: 8080}]}",
+			[]float64{0, 1}, Forwarded},
+		{"all weights 0", "{backendRefs: [{name: web, port: 8080, weight: 0}]}", []float64{0}, ZeroWeight},
+		// "the proportion of requests that would otherwise have been routed
+		// to an invalid backend MUST receive a 500 status code."
+		{"missing canary backend keeps its share", "{backendRefs: [{name: web, port: 8080, weight: 80}, {name: gone, port: 8080, weight: 20}]}",
+			[]float64{0.8, 0.2}, Forwarded},
+		// "If all entries in BackendRefs are invalid, and there are also no
+		// filters specified in this route rule, all traffic which matches
+		// this rule MUST receive a 500 status code."
+		{"all backends invalid", "{backendRefs: [{name: gone, port: 8080}]}", []float64{1}, AllErrors500},
+		{"all backends invalid behind a filter", "{filters: [{type: RequestHeaderModifier, requestHeaderModifier: {add: [{name: x, value: y}]}}], backendRefs: [{name: gone, port: 8080}]}",
+			[]float64{1}, FiltersOnly},
+		{"redirect only", "{filters: [{type: RequestRedirect, requestRedirect: {hostname: example.org}}]}", nil, FiltersOnly},
+		{"no backends", "{matches: [{path: {value: /x}}]}", nil, NoBackends},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := resolveYAML(t, Options{}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  rules: [`+tc.rule+`]`).Routes[0]
+			rule := r.Rules[0]
+			if len(rule.Backends) != len(tc.shares) {
+				t.Fatalf("%d backends, want %d", len(rule.Backends), len(tc.shares))
+			}
+			for i, b := range rule.Backends {
+				if math.Abs(b.Share-tc.shares[i]) > 1e-9 {
+					t.Errorf("backend %d share = %v, want %v", i, b.Share, tc.shares[i])
+				}
+			}
+			if got := rule.Outcome(r.Route); got != tc.outcome {
+				t.Errorf("outcome = %s, want %s", got, tc.outcome)
+			}
+		})
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	g := resolveYAML(t, Options{DefaultNamespace: "app"}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: bare}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  rules:
+  - matches: [{headers: [{name: x, value: "1"}]}]
+    backendRefs: [{name: web, port: 8080}]`)
+	bare := mustRoute(t, g, KindHTTPRoute, "app", "bare")
+	if !bare.NamespaceDefaulted {
+		t.Errorf("metadata.namespace should be defaulted from -n")
+	}
+	// HTTPRouteSpec.Rules: +kubebuilder:default={{matches: {{path: {type: "PathPrefix", value: "/"}}}}}
+	m := bare.HTTP.Rules[0].Matches[0]
+	if string(*m.Path.Type) != "PathPrefix" || *m.Path.Value != "/" || !bare.IsDefaulted("spec.rules[0].matches[0].path") {
+		t.Errorf("rule-less HTTPRoute should match PathPrefix / by default, got %v %v", *m.Path.Type, *m.Path.Value)
+	}
+	r := mustRoute(t, g, KindHTTPRoute, "app", "r")
+	for _, path := range []string{
+		"spec.parentRefs[0].group", "spec.parentRefs[0].kind",
+		"spec.rules[0].matches[0].path.type", "spec.rules[0].matches[0].headers[0].type",
+		"spec.rules[0].backendRefs[0].group", "spec.rules[0].backendRefs[0].kind",
+		"spec.rules[0].backendRefs[0].namespace", "spec.rules[0].backendRefs[0].weight",
+	} {
+		if !r.IsDefaulted(path) {
+			t.Errorf("%s should be recorded as defaulted", path)
+		}
+	}
+	if r.IsDefaulted("spec.parentRefs[0].namespace") {
+		t.Errorf("spec.parentRefs[0].namespace was written, not defaulted")
+	}
+	b := r.Rules[0].Backends[0]
+	if b.Target.Kind != KindService || b.Target.Namespace != "app" || b.Weight != 1 || !b.WeightDefaulted {
+		t.Errorf("GEP-718 defaults not applied: %+v weight=%d", b.Target, b.Weight)
+	}
+	gw := g.Gateway("infra", "gw")
+	if string(*gw.Listeners[1].TLS.Mode) != "Terminate" || !gw.IsDefaulted("spec.listeners[1].tls.mode") {
+		t.Errorf("listener tls.mode should default to Terminate")
+	}
+	ns := g.byRef[ObjectRef{Kind: KindNamespace, Name: "app"}].Metadata()
+	if ns.Labels[NamespaceNameLabel] != "app" || ns.Labels["team"] != "shop" {
+		t.Errorf("Namespace labels = %v, want team=shop plus %s", ns.Labels, NamespaceNameLabel)
+	}
+}
+
+func TestMeshBinding(t *testing.T) {
+	g := resolveYAML(t, Options{}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: producer, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web}]
+  rules: [{backendRefs: [{name: web-v2, port: 8080}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: consumer, namespace: other}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web, namespace: app, port: 8080}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: GRPCRoute
+metadata: {name: grpc, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web, port: 9090}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TCPRoute
+metadata: {name: tcp, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web, port: 9090}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: noport, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web, port: 1234}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: headless, namespace: app}
+spec: {clusterIP: None, ports: [{port: 80}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: to-headless, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: headless}]`)
+	accepted := func(kind, ns, name string) (bool, string) {
+		p := mustRoute(t, g, kind, ns, name).Parents[0]
+		return p.Accepted.True(), p.Accepted.Reason
+	}
+	cases := []struct {
+		kind, ns, name string
+		ok             bool
+		reason         string
+	}{
+		// "If port is not set, the implementation MUST associate the route
+		// with all ports defined in the Service." It loses 9090 to the
+		// GRPCRoute but keeps 8080, so it stays accepted.
+		{KindHTTPRoute, "app", "producer", true, "Accepted"},
+		{KindHTTPRoute, "other", "consumer", true, "Accepted"},
+		{KindGRPCRoute, "app", "grpc", true, "Accepted"},
+		// "GRPCRoute > HTTPRoute > TLSRoute > TCPRoute"
+		{KindTCPRoute, "app", "tcp", false, ReasonConflicted},
+		{KindHTTPRoute, "app", "noport", false, "NoMatchingParent"},
+		// "Headless Services SHOULD NOT be supported as a parentRef"
+		{KindHTTPRoute, "app", "to-headless", false, "NoMatchingParent"},
+	}
+	for _, tc := range cases {
+		if ok, reason := accepted(tc.kind, tc.ns, tc.name); ok != tc.ok || reason != tc.reason {
+			t.Errorf("%s %s/%s: accepted=%v %s, want %v %s", tc.kind, tc.ns, tc.name, ok, reason, tc.ok, tc.reason)
+		}
+	}
+	web := g.Service("app", "web")
+	for _, mp := range web.Ports {
+		switch mp.Port.Port {
+		case 8080:
+			if mp.Winner != KindHTTPRoute || len(mp.Producers) != 1 || len(mp.Consumers) != 1 {
+				t.Errorf("port 8080: winner %s, %d producers, %d consumers; want HTTPRoute, 1, 1", mp.Winner, len(mp.Producers), len(mp.Consumers))
+			}
+		case 9090:
+			if mp.Winner != KindGRPCRoute || len(mp.Conflicted) != 2 {
+				t.Errorf("port 9090: winner %s, %d conflicted; want GRPCRoute, 2 (HTTPRoute producer, TCPRoute)", mp.Winner, len(mp.Conflicted))
+			}
+		}
+	}
+}
+
+func TestListenerSets(t *testing.T) {
+	g := resolveYAML(t, Options{}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: parent, namespace: infra}
+spec:
+  gatewayClassName: acme
+  allowedListeners: {namespaces: {from: Same}}
+  listeners: [{name: http, protocol: HTTP, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: extra, namespace: infra}
+spec:
+  parentRef: {name: parent}
+  listeners:
+  - {name: extra-http, protocol: HTTP, port: 8080, allowedRoutes: {namespaces: {from: All}}}
+  - {name: clash, protocol: TCP, port: 80}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: foreign, namespace: app}
+spec:
+  parentRef: {name: parent, namespace: infra}
+  listeners: [{name: x, protocol: HTTP, port: 8081}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: via-ls, namespace: app}
+spec:
+  parentRefs: [{kind: ListenerSet, name: extra, namespace: infra, sectionName: extra-http}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: via-gw, namespace: infra}
+spec:
+  parentRefs: [{name: parent, sectionName: extra-http}]`)
+	extra := g.ListenerSet("infra", "extra")
+	if !extra.Accepted.True() || extra.Accepted.Reason != "ListenersNotValid" {
+		t.Errorf("ListenerSet extra: Accepted %s/%s, want True/ListenersNotValid (one listener conflicts)", extra.Accepted.Status, extra.Accepted.Reason)
+	}
+	// The Gateway's own listener wins the port-80 conflict: only the
+	// ListenerSet's listener is marked.
+	if c := extra.Listeners[1].Conflicted; !c.True() || c.Reason != "ProtocolConflict" {
+		t.Errorf("listener clash: Conflicted %s/%s, want True/ProtocolConflict", c.Status, c.Reason)
+	}
+	if g.Gateway("infra", "parent").Listeners[0].Conflicted.True() {
+		t.Errorf("the Gateway's own listener must win the conflict")
+	}
+	// AllowedListeners from: Same admits only the Gateway's namespace.
+	if f := g.ListenerSet("app", "foreign"); f.Accepted.True() || f.Accepted.Reason != "NotAllowed" || f.Programmed.Reason != "NotAllowed" {
+		t.Errorf("ListenerSet foreign: %s/%s, want False/NotAllowed", f.Accepted.Status, f.Accepted.Reason)
+	}
+	if p := mustRoute(t, g, KindHTTPRoute, "app", "via-ls").Parents[0]; !p.Accepted.True() {
+		t.Errorf("route via ListenerSet: %s %s", p.Accepted.Reason, p.Accepted.Message)
+	}
+	// A Gateway parentRef never reaches a ListenerSet's listeners.
+	if p := mustRoute(t, g, KindHTTPRoute, "infra", "via-gw").Parents[0]; p.Accepted.Reason != "NoMatchingParent" {
+		t.Errorf("route via Gateway to a ListenerSet listener: %s, want NoMatchingParent", p.Accepted.Reason)
+	}
+	if extra.Listeners[0].AttachedRoutes != 1 {
+		t.Errorf("extra-http attachedRoutes = %d, want 1", extra.Listeners[0].AttachedRoutes)
+	}
+}
+
+func TestPresenceModel(t *testing.T) {
+	g := resolveYAML(t, Options{}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs:
+  - {name: gone, namespace: infra}
+  - {name: edge, namespace: edge}`)
+	r := g.Routes[0]
+	if p := r.Parents[0]; p.Presence != Missing || p.HasStatus() || p.Accepted.Reason != "NoMatchingParent" {
+		t.Errorf("Gateway infra/gone: presence %v, status %v, reason %s; want missing, no status entry, NoMatchingParent", p.Presence, p.HasStatus(), p.Accepted.Reason)
+	}
+	if p := r.Parents[1]; p.Presence != External || p.HasStatus() {
+		t.Errorf("Gateway edge/edge: presence %v, want external and no status entry", p.Presence)
+	}
+}
+
+func TestDuplicates(t *testing.T) {
+	g := resolveYAML(t, Options{}, world, `
+apiVersion: v1
+kind: Service
+metadata: {name: web, namespace: app}
+spec: {ports: [{port: 1}]}`)
+	if len(g.Duplicates) != 1 || g.Duplicates[0].Again.Metadata().Ref.Name != "web" {
+		t.Fatalf("want the second Service app/web reported as a duplicate, got %v", g.Duplicates)
+	}
+	if _, ok := g.Service("app", "web").Port(8080); !ok {
+		t.Errorf("the first definition must be the one resolved")
+	}
+}
