@@ -1,0 +1,63 @@
+package lint
+
+import "github.com/gwlint/gwlint/resolve"
+
+var backendNotFound = backendRule("backend-not-found",
+	"backendRef names a Service that does not exist",
+	`The inputs define Services in the backend's namespace but not this one, so a
+controller sets ResolvedRefs=False/BackendNotFound and answers the backend's
+share of requests with HTTP 500.
+
+Fix: correct the name, or add the Service.
+
+    backendRefs:
+    - name: store-v3   # before: no such Service
+    - name: store-v2   # after
+      port: 8080`, resolve.NotFound)
+
+var backendPortNotFound = backendRule("backend-port-not-found",
+	"backendRef port is not a port of the Service",
+	`backendRef.port must be one of the Service's spec.ports[].port (the Service
+port, not the targetPort or container port). Otherwise the reference does not
+resolve (ResolvedRefs=False/BackendNotFound) and its share gets HTTP 500.
+
+Fix: use the Service port.
+
+    - name: store      # Service ports: 80/http
+      port: 8080       # before
+      port: 80         # after`, resolve.PortNotFound)
+
+var backendRefNotPermitted = backendRule("backend-ref-not-permitted",
+	"cross-namespace backendRef without a ReferenceGrant",
+	`A route may refer to a backend in another namespace only when a ReferenceGrant
+in that namespace allows the route's kind and namespace (and the name, if the
+grant lists one). Without it: ResolvedRefs=False/RefNotPermitted, HTTP 500.
+
+Fix: add a ReferenceGrant in the backend's namespace:
+
+    apiVersion: gateway.networking.k8s.io/v1beta1
+    kind: ReferenceGrant
+    metadata: {name: allow-store-routes, namespace: backends}
+    spec:
+      from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: store}]
+      to: [{group: "", kind: Service, name: inventory}]`, resolve.NotPermitted)
+
+var backendServiceNoPort = backendRule("backend-service-no-port",
+	"Service backendRef without a port (GEP-718)",
+	`GEP-718: "Port is required when the referent is a Kubernetes Service." The kind
+defaults to Service, so a backendRef without kind needs a port too; the API
+server rejects the route.
+
+Fix:
+
+    - name: store          # before
+    - name: store          # after
+      port: 8080`, resolve.NoPort)
+
+var backendUnsupportedKind = backendRule("backend-unsupported-kind",
+	"backendRef kind is not a Service or ServiceImport",
+	`Conformant controllers support core Services (and, extended, ServiceImports)
+as backends; other kinds are implementation-specific and give
+ResolvedRefs=False/InvalidKind elsewhere.
+
+Fix: point at a Service, or check that your implementation supports the kind.`, resolve.UnsupportedRef)

@@ -1,0 +1,155 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/gwlint/gwlint/resolve"
+)
+
+// Severity orders findings by how much they matter.
+type Severity int
+
+const (
+	Info Severity = iota
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	default:
+		return "info"
+	}
+}
+
+// ParseSeverity reads "error", "warning" or "info".
+func ParseSeverity(s string) (Severity, error) {
+	switch s {
+	case "error":
+		return Error, nil
+	case "warning":
+		return Warning, nil
+	case "info":
+		return Info, nil
+	}
+	return 0, fmt.Errorf("unknown severity %q (want error, warning or info)", s)
+}
+
+// MarshalText writes the severity's name in machine formats.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Rule is one check.
+type Rule struct {
+	// ID is stable forever, kebab-case.
+	ID       string
+	Severity Severity
+	// Summary is one line of at most 60 characters.
+	Summary string
+	// Doc says why it matters and how to fix it, with a before/after example.
+	Doc string
+	Run func(*Pass)
+}
+
+// Position is a place in a manifest.
+type Position struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"column"`
+}
+
+func (p Position) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// Related is another place that explains a finding, such as the listener
+// a parentRef failed to match.
+type Related struct {
+	Position
+	Message string `json:"message"`
+}
+
+// Finding is one problem found by a rule.
+type Finding struct {
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	Position
+	// Object is the object the finding is about: "HTTPRoute ns/name".
+	Object string `json:"object"`
+	// Path is the field path: "spec.rules[0].backendRefs[1].port".
+	Path    string    `json:"path"`
+	Message string    `json:"message"`
+	Related []Related `json:"related,omitempty"`
+}
+
+// Pass is what a rule's Run sees: the graph and a way to report.
+type Pass struct {
+	Graph    *resolve.Graph
+	rule     *Rule
+	findings []Finding
+}
+
+// Report records a finding about obj at path, with related locations
+// built with Relate.
+func (p *Pass) Report(obj *resolve.Meta, path string, related []Related, format string, args ...any) {
+	p.findings = append(p.findings, Finding{
+		Rule:     p.rule.ID,
+		Severity: p.rule.Severity,
+		Position: position(obj, path),
+		Object:   obj.Ref.String(),
+		Path:     path,
+		Message:  fmt.Sprintf(format, args...),
+		Related:  related,
+	})
+}
+
+// Relate points at path in obj as a related location.
+func Relate(obj *resolve.Meta, path, format string, args ...any) Related {
+	return Related{Position: position(obj, path), Message: fmt.Sprintf(format, args...)}
+}
+
+func position(obj *resolve.Meta, path string) Position {
+	pos := obj.Position(path)
+	return Position{File: obj.Source.File, Line: pos.Line, Col: pos.Col}
+}
+
+// Run applies every rule to the graph and returns the findings sorted by
+// file, line, column, rule and message, without duplicates.
+func Run(g *resolve.Graph, rules []*Rule) []Finding {
+	var all []Finding
+	for _, r := range rules {
+		p := &Pass{Graph: g, rule: r}
+		r.Run(p)
+		all = append(all, p.findings...)
+	}
+	sort.SliceStable(all, func(i, j int) bool { return less(all[i], all[j]) })
+	out := all[:0]
+	for i, f := range all {
+		if i > 0 && sameFinding(all[i-1], f) {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func less(a, b Finding) bool {
+	switch {
+	case a.File != b.File:
+		return a.File < b.File
+	case a.Line != b.Line:
+		return a.Line < b.Line
+	case a.Col != b.Col:
+		return a.Col < b.Col
+	case a.Rule != b.Rule:
+		return a.Rule < b.Rule
+	default:
+		return a.Message < b.Message
+	}
+}
+
+func sameFinding(a, b Finding) bool {
+	return a.Position == b.Position && a.Rule == b.Rule && a.Message == b.Message
+}

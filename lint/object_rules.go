@@ -1,0 +1,85 @@
+package lint
+
+import "github.com/gwlint/gwlint/resolve"
+
+var gatewayClassNotFound = &Rule{
+	ID: "gatewayclass-not-found", Severity: Error,
+	Summary: "Gateway names a GatewayClass that does not exist",
+	Doc: `The inputs define GatewayClasses but not the one named by
+spec.gatewayClassName, so no controller will reconcile the Gateway.
+
+Fix: use one of the defined classes.`,
+	Run: func(p *Pass) {
+		for _, gw := range p.Graph.Gateways {
+			if gw.ClassPresence == resolve.Missing {
+				p.Report(&gw.Meta, "spec.gatewayClassName", nil, "GatewayClass %q is not defined; no controller will reconcile %s", gw.Spec.GatewayClassName, gw.Ref)
+			}
+		}
+	},
+}
+
+var listenerSetNotAccepted = &Rule{
+	ID: "listenerset-not-accepted", Severity: Error,
+	Summary: "ListenerSet is not accepted by its Gateway",
+	Doc: `A Gateway accepts ListenerSets only from the namespaces its
+spec.allowedListeners admits (default: none), and only while it is accepted
+itself. A refused ListenerSet's listeners serve nothing.
+
+Fix: allow the namespace on the Gateway:
+
+    spec:
+      allowedListeners:
+        namespaces: {from: Same}`,
+	Run: func(p *Pass) {
+		for _, ls := range p.Graph.ListenerSets {
+			if !ls.Accepted.True() && ls.ParentPresence != resolve.External {
+				p.Report(&ls.Meta, "spec.parentRef", nil, "%s (%s)", ls.Accepted.Message, ls.Accepted.Reason)
+			}
+		}
+	},
+}
+
+var objectDuplicate = &Rule{
+	ID: "object-duplicate", Severity: Error,
+	Summary: "the same object is defined twice",
+	Doc: `Two manifests define the same kind, namespace and name; applying both makes
+the last one win silently. gwlint resolves the first.
+
+Fix: remove or rename one of them.`,
+	Run: func(p *Pass) {
+		for _, d := range p.Graph.Duplicates {
+			first := d.First.Metadata()
+			p.Report(d.Again.Metadata(), "metadata.name", []Related{Relate(first, "metadata.name", "first defined here")},
+				"%s is already defined at %s", first.Ref, first.Location("metadata.name"))
+		}
+	},
+}
+
+var referenceGrantUnused = &Rule{
+	ID: "referencegrant-unused", Severity: Info,
+	Summary: "ReferenceGrant admits no reference among the inputs",
+	Doc: `No route or listener among the inputs relies on this ReferenceGrant. It may
+serve objects outside the inputs; otherwise it widens access for nothing.
+
+Fix: remove it, or narrow it.`,
+	Run: func(p *Pass) {
+		used := map[*resolve.ReferenceGrant]bool{}
+		for _, r := range p.Graph.Routes {
+			for _, rule := range r.Rules {
+				for _, b := range rule.Backends {
+					used[b.Grant] = true
+				}
+			}
+		}
+		eachListener(p.Graph, func(l *resolve.Listener) {
+			for _, ref := range l.CertRefs {
+				used[ref.Grant] = true
+			}
+		})
+		for _, g := range p.Graph.Grants {
+			if !used[g] {
+				p.Report(&g.Meta, "spec", nil, "%s admits no reference among the inputs", g.Ref)
+			}
+		}
+	},
+}

@@ -1,0 +1,41 @@
+package lint
+
+// Rules lists every rule, sorted by id. Adding a rule means adding its file
+// and one line here.
+func Rules() []*Rule {
+	return []*Rule{
+		backendNotFound,
+		backendPortNotFound,
+		backendRefNotPermitted,
+		backendServiceNoPort,
+		backendUnsupportedKind,
+		gatewayClassNotFound,
+		listenerCertificateInvalid,
+		listenerConflict,
+		listenerInvalidRouteKinds,
+		listenerNoRoutes,
+		listenerUnsupportedProtocol,
+		listenerSetNotAccepted,
+		meshHostnamesIgnored,
+		meshRouteTypeConflict,
+		meshRuleToParent,
+		objectDuplicate,
+		parentRefHostnameMismatch,
+		parentRefNoMatch,
+		parentRefNotAllowed,
+		parentRefNotFound,
+		referenceGrantUnused,
+		ruleAllWeightsZero,
+		ruleNameDuplicate,
+	}
+}
+
+// Lookup returns the rule with the given id.
+func Lookup(id string) *Rule {
+	for _, r := range Rules() {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}

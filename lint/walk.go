@@ -1,0 +1,39 @@
+package lint
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gwlint/gwlint/resolve"
+)
+
+// backendRule builds the rules that report one kind of invalid backendRef.
+func backendRule(id, summary, doc string, problem resolve.BackendProblem) *Rule {
+	return &Rule{
+		ID: id, Severity: Error, Summary: summary, Doc: doc,
+		Run: func(p *Pass) {
+			for _, r := range p.Graph.Routes {
+				for _, rule := range r.Rules {
+					for _, b := range rule.Backends {
+						if b.Problem == problem {
+							p.Report(&r.Meta, b.Ref.Path, nil, "%s", withShare(r, rule, b))
+						}
+					}
+				}
+			}
+		},
+	}
+}
+
+// withShare appends what happens to the traffic meant for an invalid backend.
+func withShare(r *resolve.RouteResult, rule *resolve.RuleResult, b *resolve.BackendResult) string {
+	if b.Share == 0 || !r.Answers500() {
+		return b.Message
+	}
+	return b.Message + "; its " + percent(b.Share) + " share of " + rule.Label() + " gets HTTP 500"
+}
+
+// percent renders a share as "20%" or "33.3%".
+func percent(share float64) string {
+	return strings.TrimSuffix(strconv.FormatFloat(share*100, 'f', 1, 64), ".0") + "%"
+}
