@@ -1,0 +1,462 @@
+package resolve
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// maxFileSize caps what is read from one file or stdin, so that a stray
+// multi-gigabyte file is a ReadError rather than an out-of-memory crash.
+// It also keeps every line and column within int32 (see pos32).
+const maxFileSize = 512 << 20
+
+// stdinName is how stdin ("-") is shown in Source.File and ReadError.File.
+const stdinName = "<stdin>"
+
+// Source says where a document came from.
+type Source struct {
+	File string // path as given by the user; "-" for stdin is shown as "<stdin>"
+	Doc  int    // 0-based index of the YAML document within the file
+	Pos  Pos    // position of the object's root node
+}
+
+// RawObject is one manifest as read, before it is decoded into typed structs.
+type RawObject struct {
+	Source     Source
+	APIVersion string
+	Kind       string
+	// JSON is the object as JSON: YAML scalars become JSON values by their
+	// resolved tag, aliases and merge keys are expanded.
+	JSON []byte
+	// Positions are relative to this object; for items of a List, relative
+	// to the item.
+	Positions *Positions
+}
+
+// ReadError is a problem with one file or document; reading goes on with
+// the rest.
+type ReadError struct {
+	File string
+	Pos  Pos // zero if unknown; Col is zero when only the line is known
+	Msg  string
+}
+
+// Error renders "file:line:col: msg", dropping what is unknown.
+func (e *ReadError) Error() string {
+	switch {
+	case e.Pos.Line > 0 && e.Pos.Col > 0:
+		return e.File + ":" + strconv.Itoa(e.Pos.Line) + ":" + strconv.Itoa(e.Pos.Col) + ": " + e.Msg
+	case e.Pos.Line > 0:
+		return e.File + ":" + strconv.Itoa(e.Pos.Line) + ": " + e.Msg
+	}
+	return e.File + ": " + e.Msg
+}
+
+// ReadManifests reads every path: a file, a directory (walked recursively
+// for files ending in .yaml, .yml or .json, in lexical order of their paths,
+// skipping hidden files and directories such as .git), or "-" for stdin.
+//
+// Objects come in argument order, then file path, then document, then List
+// item; errors in the same order. Files are parsed in parallel, but the
+// results never depend on scheduling. A problem with one file or document
+// is a ReadError and reading goes on with the rest.
+func ReadManifests(paths []string, stdin io.Reader) ([]*RawObject, []*ReadError) {
+	jobs := collect(paths, stdin)
+	results := make([]fileResult, len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Go(func() {
+			var c converter // per worker: its buffers are reused file to file
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(jobs) {
+					return
+				}
+				results[i] = c.run(jobs[i])
+			}
+		})
+	}
+	wg.Wait()
+
+	var objs []*RawObject
+	var errs []*ReadError
+	for _, r := range results {
+		objs = append(objs, r.objs...)
+		errs = append(errs, r.errs...)
+	}
+	return objs, errs
+}
+
+// job is one file to read.
+type job struct {
+	file  string     // as shown in Source.File
+	data  []byte     // contents already read (stdin)
+	stdin bool       // data holds the contents; do not open file
+	err   *ReadError // the file cannot be read at all
+}
+
+type fileResult struct {
+	objs []*RawObject
+	errs []*ReadError
+}
+
+// collect expands the arguments into files, in output order. Stdin is read
+// here, once, so workers only touch the file system.
+func collect(paths []string, stdin io.Reader) []job {
+	var jobs []job
+	for _, p := range paths {
+		if p == "-" {
+			jobs = append(jobs, readStdin(stdin))
+			continue
+		}
+		info, err := os.Stat(p)
+		switch {
+		case err != nil:
+			jobs = append(jobs, job{file: p, err: fileError(p, err)})
+		case info.IsDir():
+			jobs = append(jobs, walk(p)...)
+		default:
+			jobs = append(jobs, job{file: p})
+		}
+	}
+	return jobs
+}
+
+func readStdin(stdin io.Reader) job {
+	if stdin == nil {
+		return job{file: stdinName, err: &ReadError{File: stdinName, Msg: "no standard input"}}
+	}
+	data, err := readLimited(stdin, 0)
+	if err != nil {
+		return job{file: stdinName, err: &ReadError{File: stdinName, Msg: err.Error()}}
+	}
+	return job{file: stdinName, data: data, stdin: true}
+}
+
+// walk lists the manifest files under root, sorted by path.
+func walk(root string) []job {
+	var found []job
+	// The callback never returns an error: an unreadable directory is
+	// reported and the walk goes on.
+	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			found = append(found, job{file: path, err: fileError(path, err)})
+			return nil
+		}
+		if path != root && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.IsDir() && isManifestName(d.Name()) && (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
+			found = append(found, job{file: path})
+		}
+		return nil
+	})
+	slices.SortStableFunc(found, func(a, b job) int { return strings.Compare(a.file, b.file) })
+	return found
+}
+
+func isManifestName(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml", ".json":
+		return true
+	}
+	return false
+}
+
+// fileError reports an OS error without repeating the path, which
+// ReadError.Error already shows.
+func fileError(path string, err error) *ReadError {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return &ReadError{File: path, Msg: err.Error()}
+}
+
+// readLimited reads r to the end, refusing more than maxFileSize bytes.
+// size is the expected size, to allocate once.
+func readLimited(r io.Reader, size int64) ([]byte, error) {
+	if size > maxFileSize {
+		return nil, errTooLarge
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(r, maxFileSize+1)); err != nil {
+		return nil, err
+	}
+	if buf.Len() > maxFileSize {
+		return nil, errTooLarge
+	}
+	return buf.Bytes(), nil
+}
+
+var errTooLarge = fmt.Errorf("file is larger than %d MiB", maxFileSize>>20)
+
+func readFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var size int64
+	if info, err := f.Stat(); err == nil {
+		size = info.Size()
+	}
+	return readLimited(f, size)
+}
+
+// run reads and parses one file.
+func (c *converter) run(j job) fileResult {
+	if j.err != nil {
+		return fileResult{errs: []*ReadError{j.err}}
+	}
+	data := j.data
+	if !j.stdin {
+		var err error
+		if data, err = readFile(j.file); err != nil {
+			return fileResult{errs: []*ReadError{fileError(j.file, err)}}
+		}
+	}
+	var r fileResult
+	c.parseFile(j.file, data, &r)
+	return r
+}
+
+// parseFile converts every document of one file. A syntax error ends the
+// file: yaml.v3 cannot resume after one, so the documents before it are
+// kept and the rest is lost.
+func (c *converter) parseFile(file string, data []byte, r *fileResult) {
+	// Parsing runs on worker goroutines, where a panic (in the YAML library,
+	// say) would take the whole program down; make it this file's error.
+	defer func() {
+		if v := recover(); v != nil {
+			r.errs = append(r.errs, &ReadError{File: file, Msg: fmt.Sprintf("internal error while reading: %v", v)})
+		}
+	}()
+	c.aliasBudget = minAliasBudget + len(data)
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for doc := 0; ; doc++ {
+		var root yaml.Node
+		if err := dec.Decode(&root); err != nil {
+			if err != io.EOF {
+				r.errs = append(r.errs, syntaxError(file, data, err))
+			}
+			return
+		}
+		c.document(file, data, doc, &root, r)
+	}
+}
+
+// document converts one YAML document of data into objects: one, none for
+// an empty document, or one per item of a List.
+func (c *converter) document(file string, data []byte, doc int, n *yaml.Node, r *fileResult) {
+	if n.Kind == yaml.DocumentNode {
+		if len(n.Content) == 0 {
+			return
+		}
+		n = n.Content[0]
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return // only comments, or an explicit null
+	}
+	h, err := c.header(n, "")
+	if err == nil && !h.list {
+		err = c.object(file, doc, n, h, r)
+	}
+	if err != nil {
+		r.errs = append(r.errs, conversionError(file, data, err))
+		return
+	}
+	// A List's items are objects of their own; a bad one does not stop the
+	// others.
+	for i, item := range h.items {
+		ih, err := c.header(item, "items["+strconv.Itoa(i)+"]: ")
+		if err == nil {
+			err = c.object(file, doc, item, ih, r)
+		}
+		if err != nil {
+			r.errs = append(r.errs, conversionError(file, data, err))
+		}
+	}
+}
+
+func (c *converter) object(file string, doc int, n *yaml.Node, h header, r *fileResult) error {
+	json, positions, err := c.convert(n)
+	if err != nil {
+		return err
+	}
+	r.objs = append(r.objs, &RawObject{
+		Source:     Source{File: file, Doc: doc, Pos: nodePos(n)},
+		APIVersion: h.apiVersion,
+		Kind:       h.kind,
+		JSON:       json,
+		Positions:  positions,
+	})
+	return nil
+}
+
+// header is what an object's top level says about it.
+type header struct {
+	apiVersion, kind string
+	list             bool         // a List wrapper: its items are the objects
+	items            []*yaml.Node // the items of a List
+}
+
+// header checks that n is a Kubernetes object and reads its apiVersion and
+// kind. Errors are prefixed with what (naming a List item).
+func (c *converter) header(n *yaml.Node, what string) (header, error) {
+	m := n
+	if m.Kind == yaml.AliasNode {
+		var err error
+		if m, err = c.alias(n); err != nil {
+			return header{}, err
+		}
+	}
+	if m.Kind != yaml.MappingNode {
+		return header{}, errorAt(n, "%sexpected a Kubernetes object (a mapping), found a %s", what, kindName(m))
+	}
+	var apiVersion, kind, items *yaml.Node
+	find := func(name string, v *yaml.Node) {
+		switch {
+		case name == "apiVersion" && apiVersion == nil:
+			apiVersion = v
+		case name == "kind" && kind == nil:
+			kind = v
+		case name == "items" && items == nil:
+			items = v
+		}
+	}
+	if slices.ContainsFunc(m.Content, isMergeKey) {
+		pairs, err := c.pairs(m, 0)
+		if err != nil {
+			return header{}, err
+		}
+		for _, p := range pairs {
+			find(p.name, p.v)
+		}
+	} else {
+		// Keys that are not scalars have no Value and are reported when
+		// the object is converted.
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			find(m.Content[i].Value, m.Content[i+1])
+		}
+	}
+
+	switch {
+	case apiVersion == nil && kind == nil:
+		return header{}, errorAt(n, `%smissing "apiVersion" and "kind"`, what)
+	case apiVersion == nil:
+		return header{}, errorAt(n, `%smissing "apiVersion"`, what)
+	case kind == nil:
+		return header{}, errorAt(n, `%smissing "kind"`, what)
+	}
+	var h header
+	var err error
+	if h.apiVersion, err = c.headerString(apiVersion, "apiVersion", what); err != nil {
+		return header{}, err
+	}
+	if h.kind, err = c.headerString(kind, "kind", what); err != nil {
+		return header{}, err
+	}
+
+	// `kubectl get -o yaml` prints a v1 List, or a <Kind>List, of items.
+	if what != "" || !strings.HasSuffix(h.kind, "List") || items == nil {
+		return h, nil
+	}
+	if items.Kind == yaml.AliasNode {
+		if items, err = c.alias(items); err != nil {
+			return header{}, err
+		}
+	}
+	switch {
+	case items.Kind == yaml.SequenceNode:
+		h.list, h.items = true, items.Content
+	case h.kind == "List" && h.apiVersion == "v1":
+		if items.Kind != yaml.ScalarNode || items.Tag != "!!null" {
+			return header{}, errorAt(items, "the items of a List must be a sequence, found a %s", kindName(items))
+		}
+		h.list = true // no items
+	}
+	return h, nil
+}
+
+// headerString returns the value of apiVersion or kind, which must be a
+// non-empty scalar.
+func (c *converter) headerString(v *yaml.Node, field, what string) (string, error) {
+	if v.Kind == yaml.AliasNode {
+		var err error
+		if v, err = c.alias(v); err != nil {
+			return "", err
+		}
+	}
+	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" || v.Value == "" {
+		return "", errorAt(v, "%s%q must be a non-empty string", what, field)
+	}
+	return v.Value, nil
+}
+
+// syntaxError turns a yaml.v3 parse error ("yaml: line 7: mapping values
+// are not allowed in this context") into a ReadError at that line. yaml.v3
+// does not report columns.
+func syntaxError(file string, data []byte, err error) *ReadError {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	var pos Pos
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if i := strings.Index(rest, ": "); i > 0 {
+			if line, err := strconv.Atoi(rest[:i]); err == nil {
+				pos.Line, msg = line, rest[i+2:]
+			}
+		}
+	}
+	if hint, at := templateHint(data); hint != "" {
+		msg += hint
+		if pos.Line == 0 {
+			pos = at
+		}
+	}
+	return &ReadError{File: file, Pos: pos, Msg: msg}
+}
+
+// conversionError turns a converter error into a ReadError, explaining it
+// by unrendered template syntax in data where that applies.
+func conversionError(file string, data []byte, err error) *ReadError {
+	var ce *convError
+	if !errors.As(err, &ce) {
+		return &ReadError{File: file, Msg: err.Error()}
+	}
+	msg := ce.msg
+	if ce.template {
+		hint, _ := templateHint(data)
+		msg += hint
+	}
+	return &ReadError{File: file, Pos: ce.pos, Msg: msg}
+}
+
+// templateHint says where data holds "{{", the mark of an unrendered Helm
+// or Go template, which explains most failures to parse such a file.
+func templateHint(data []byte) (string, Pos) {
+	i := bytes.Index(data, []byte("{{"))
+	if i < 0 {
+		return "", Pos{}
+	}
+	lineStart := bytes.LastIndexByte(data[:i], '\n') + 1
+	at := Pos{Line: 1 + bytes.Count(data[:lineStart], []byte{'\n'}), Col: 1 + utf8.RuneCount(data[lineStart:i])}
+	return ": looks like an unrendered Helm template ({{ ... }} at line " + strconv.Itoa(at.Line) + "); render it with `helm template` first", at
+}

@@ -1,0 +1,702 @@
+package resolve
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// readStdinString reads s as stdin.
+func readStdinString(s string) ([]*RawObject, []*ReadError) {
+	return ReadManifests([]string{"-"}, strings.NewReader(s))
+}
+
+// rawNames lists "file#doc kind/name" for each object, to compare order.
+func rawNames(t *testing.T, objs []*RawObject) []string {
+	t.Helper()
+	var out []string
+	for _, o := range objs {
+		var doc struct {
+			Metadata struct{ Name string } `json:"metadata"`
+		}
+		if err := json.Unmarshal(o.JSON, &doc); err != nil {
+			t.Fatalf("%s: invalid JSON %s: %v", o.Source.File, o.JSON, err)
+		}
+		out = append(out, fmt.Sprintf("%s#%d %s/%s", filepath.ToSlash(o.Source.File), o.Source.Doc, o.Kind, doc.Metadata.Name))
+	}
+	return out
+}
+
+func readErrorStrings(errs []*ReadError) []string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, filepath.ToSlash(e.Error()))
+	}
+	return out
+}
+
+func TestReadMultiDoc(t *testing.T) {
+	const file = "../testdata/read/multidoc.yaml"
+	objs, errs := ReadManifests([]string{file}, nil)
+	if len(errs) > 0 {
+		t.Fatalf("errors: %v", errs)
+	}
+	// Document 0 holds only a comment, document 2 is empty, document 4 is
+	// an explicit null: all skipped, without shifting the indices.
+	want := []struct {
+		source     Source
+		apiVersion string
+		kind       string
+		json       string
+	}{
+		{Source{file, 1, Pos{5, 1}}, "v1", "Service",
+			`{"apiVersion":"v1","kind":"Service","metadata":{"name":"svc"},"spec":{"ports":[{"port":80}]}}`},
+		{Source{file, 3, Pos{14, 1}}, "gateway.networking.k8s.io/v1", "Gateway",
+			`{"apiVersion":"gateway.networking.k8s.io/v1","kind":"Gateway","metadata":{"name":"gw","namespace":"infra"}}`},
+	}
+	if len(objs) != len(want) {
+		t.Fatalf("got %d objects %v, want %d", len(objs), rawNames(t, objs), len(want))
+	}
+	for i, w := range want {
+		o := objs[i]
+		if o.Source != w.source || o.APIVersion != w.apiVersion || o.Kind != w.kind || string(o.JSON) != w.json {
+			t.Errorf("object %d = %+v %s %s %s\nwant %+v %s %s %s", i,
+				o.Source, o.APIVersion, o.Kind, o.JSON, w.source, w.apiVersion, w.kind, w.json)
+		}
+	}
+	if pos, _ := objs[1].Positions.Lookup("metadata.namespace"); pos != (Pos{16, 22}) {
+		t.Errorf("flow mapping: metadata.namespace at %v, want 16:22", pos)
+	}
+}
+
+func TestReadJSONFile(t *testing.T) {
+	const file = "../testdata/read/route.json"
+	o := readOneObject(t, file)
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want any
+	if err := json.Unmarshal(o.JSON, &got); err != nil {
+		t.Fatalf("invalid JSON %s: %v", o.JSON, err)
+	}
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("JSON round trip:\n got %s\nwant %s", o.JSON, raw)
+	}
+	// Key order is kept: compacting the input gives the same bytes, once
+	// its one \u escape is written out.
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, bytes.ReplaceAll(raw, []byte(`\u00e9`), []byte("é"))); err != nil {
+		t.Fatal(err)
+	}
+	if string(o.JSON) != compact.String() {
+		t.Errorf("JSON = %s\nwant %s", o.JSON, compact.Bytes())
+	}
+	if o.Kind != "HTTPRoute" || o.APIVersion != "gateway.networking.k8s.io/v1" {
+		t.Errorf("got %s %s", o.APIVersion, o.Kind)
+	}
+	if pos, ok := o.Positions.Lookup("spec.rules[0].backendRefs[0].port"); !ok || pos != (Pos{8, 48}) {
+		t.Errorf("port key at %v, want 8:48", pos)
+	}
+	if pos, ok := o.Positions.ValuePos("spec.rules[0].backendRefs[0].port"); !ok || pos != (Pos{8, 56}) {
+		t.Errorf("port value at %v, want 8:56", pos)
+	}
+}
+
+func TestReadList(t *testing.T) {
+	const file = "../testdata/read/list.yaml"
+	objs, errs := ReadManifests([]string{file}, nil)
+	if len(errs) > 0 {
+		t.Fatalf("errors: %v", errs)
+	}
+	if got := rawNames(t, objs); !reflect.DeepEqual(got, []string{
+		"../testdata/read/list.yaml#0 HTTPRoute/a",
+		"../testdata/read/list.yaml#0 HTTPRoute/b",
+	}) {
+		t.Fatalf("objects = %q", got)
+	}
+	b := objs[1]
+	if b.Source.Pos != (Pos{11, 3}) || b.APIVersion != "gateway.networking.k8s.io/v1" {
+		t.Errorf("item 1: source %+v apiVersion %q", b.Source, b.APIVersion)
+	}
+	if want := `{"apiVersion":"gateway.networking.k8s.io/v1","kind":"HTTPRoute","metadata":{"name":"b","namespace":"default"},"spec":{}}`; string(b.JSON) != want {
+		t.Errorf("item 1 JSON = %s\nwant %s", b.JSON, want)
+	}
+	// Paths are relative to the item, positions are in the file.
+	for path, want := range map[string]Pos{"": {11, 3}, "metadata.name": {14, 5}, "spec": {16, 3}} {
+		if got, ok := b.Positions.Lookup(path); !ok || got != want {
+			t.Errorf("item 1: Lookup(%q) = %v, %v; want %v", path, got, ok, want)
+		}
+	}
+	if _, ok := b.Positions.Lookup("items"); ok {
+		t.Error("item positions include the List's fields")
+	}
+}
+
+func TestReadListForms(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		objs []string
+		errs []string
+	}{{
+		name: "typed list",
+		in: `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRouteList
+items:
+- {apiVersion: gateway.networking.k8s.io/v1, kind: HTTPRoute, metadata: {name: a}}
+`,
+		objs: []string{"<stdin>#0 HTTPRoute/a"},
+	}, {
+		name: "empty v1 List",
+		in:   "apiVersion: v1\nkind: List\nitems:\n---\napiVersion: v1\nkind: List\nitems: []\n",
+	}, {
+		name: "kind ending in List without items is an object",
+		in:   "apiVersion: example.com/v1\nkind: ShoppingList\nmetadata: {name: groceries}\n",
+		objs: []string{"<stdin>#0 ShoppingList/groceries"},
+	}, {
+		name: "bad items are errors, good ones are read",
+		in: `apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  metadata: {name: nokind}
+- 42
+- apiVersion: v1
+  kind: Service
+  metadata: {name: good}
+- apiVersion: v1
+  kind: Service
+  metadata: {name: dup, name: dup}
+`,
+		objs: []string{"<stdin>#0 Service/good"},
+		errs: []string{
+			`<stdin>:4:3: items[0]: missing "kind"`,
+			`<stdin>:6:3: items[1]: expected a Kubernetes object (a mapping), found a scalar`,
+			`<stdin>:12:25: duplicate key "name" (first at line 12)`,
+		},
+	}, {
+		name: "v1 List items must be a sequence",
+		in:   "apiVersion: v1\nkind: List\nitems: {a: 1}\n",
+		errs: []string{"<stdin>:3:8: the items of a List must be a sequence, found a mapping"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			objs, errs := readStdinString(tt.in)
+			if got := rawNames(t, objs); !reflect.DeepEqual(got, tt.objs) {
+				t.Errorf("objects = %q, want %q", got, tt.objs)
+			}
+			if got := readErrorStrings(errs); !reflect.DeepEqual(got, tt.errs) {
+				t.Errorf("errors = %q, want %q", got, tt.errs)
+			}
+		})
+	}
+}
+
+func TestReadAnchorsAndMergeKeys(t *testing.T) {
+	o := readOneObject(t, "../testdata/read/anchors.yaml")
+	// Merged keys come first, earlier merge sources win, own keys override.
+	want := `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"anchors",` +
+		`"labels":{"app":"web","tier":"front"},"annotations":{"app":"web","tier":"back","extra":"yes"}},` +
+		`"data":{"base":"value","copy":"value","list":["a","b"],"again":["a","b"],"multi":{"x":"1","y":"1","z":"3"}}}`
+	if string(o.JSON) != want {
+		t.Errorf("JSON = %s\nwant %s", o.JSON, want)
+	}
+	for path, want := range map[string]Pos{
+		"metadata.annotations.app":  {6, 5},  // merged: where the anchored key is
+		"metadata.annotations.tier": {10, 5}, // overridden: the own key
+		"data.copy":                 {14, 3},
+		"data.again[1]":             {15, 16},
+		"data.multi.y":              {18, 19}, // from the first source
+	} {
+		if got, ok := o.Positions.Lookup(path); !ok || got != want {
+			t.Errorf("Lookup(%q) = %v, %v; want %v", path, got, ok, want)
+		}
+	}
+	if got, _ := o.Positions.ValuePos("data.copy"); got != (Pos{14, 9}) {
+		t.Errorf("ValuePos(data.copy) = %v, want the alias at 14:9", got)
+	}
+}
+
+func TestReadAliasAbuse(t *testing.T) {
+	var laughs strings.Builder
+	laughs.WriteString("apiVersion: v1\nkind: X\nl0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n")
+	for i := 1; i <= 9; i++ {
+		fmt.Fprintf(&laughs, "l%d: &l%d [", i, i)
+		for j := range 10 {
+			if j > 0 {
+				laughs.WriteString(", ")
+			}
+			fmt.Fprintf(&laughs, "*l%d", i-1)
+		}
+		laughs.WriteString("]\n")
+	}
+	var merges strings.Builder
+	merges.WriteString("apiVersion: v1\nkind: X\nm0: &m0 {k0: v}\n")
+	for i := 1; i <= 2000; i++ {
+		fmt.Fprintf(&merges, "m%d: &m%d {<<: *m%d, k%d: v}\n", i, i, i-1, i)
+	}
+
+	tests := []struct {
+		name, in, err string
+	}{
+		{"billion laughs", laughs.String(), "aliases and merge keys expand to too many nodes"},
+		{"merge chain", merges.String(), "aliases and merge keys expand to too many nodes"},
+		{"alias cycle", "apiVersion: v1\nkind: X\na: &x [1, *x]\n", "<stdin>:3:11: alias *x refers to a node that contains it"},
+		{"merge cycle", "apiVersion: v1\nkind: X\na: &x {b: 1, <<: *x}\n", "<stdin>:3:18: alias *x refers to a node that contains it"},
+		{"merge of a scalar", "apiVersion: v1\nkind: X\na: {<<: 1}\n", "<stdin>:3:9: a merge key (<<) needs a mapping or a sequence of mappings, found a scalar"},
+		{"unknown anchor", "apiVersion: v1\nkind: X\na: *nope\n", "<stdin>: unknown anchor 'nope' referenced"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			objs, errs := readStdinString(tt.in)
+			if len(objs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.err) {
+				t.Errorf("got %d objects, errors %q; want one error containing %q", len(objs), readErrorStrings(errs), tt.err)
+			}
+		})
+	}
+}
+
+func TestReadDuplicateKey(t *testing.T) {
+	objs, errs := ReadManifests([]string{"../testdata/read/duplicate.yaml"}, nil)
+	if got := rawNames(t, objs); !reflect.DeepEqual(got, []string{"../testdata/read/duplicate.yaml#1 Service/fine"}) {
+		t.Errorf("objects = %q", got)
+	}
+	if len(errs) != 1 {
+		t.Fatalf("errors = %v, want one", errs)
+	}
+	want := ReadError{File: "../testdata/read/duplicate.yaml", Pos: Pos{5, 3}, Msg: `duplicate key "name" (first at line 4)`}
+	if *errs[0] != want {
+		t.Errorf("error = %+v, want %+v", *errs[0], want)
+	}
+
+	// Big mappings find duplicates through a map instead of a scan.
+	var big strings.Builder
+	big.WriteString("apiVersion: v1\nkind: ConfigMap\ndata:\n")
+	for i := range 40 {
+		fmt.Fprintf(&big, "  k%d: v\n", i)
+	}
+	big.WriteString("  k7: again\n")
+	_, errs = readStdinString(big.String())
+	if got := readErrorStrings(errs); !reflect.DeepEqual(got, []string{`<stdin>:44:3: duplicate key "k7" (first at line 11)`}) {
+		t.Errorf("big mapping: errors = %q", got)
+	}
+
+	// Keys are compared as JSON sees them: 0x1F and 31 are the same key.
+	_, errs = readStdinString("apiVersion: v1\nkind: X\ndata:\n  31: a\n  0x1F: b\n")
+	if got := readErrorStrings(errs); !reflect.DeepEqual(got, []string{`<stdin>:5:3: duplicate key "31" (first at line 4)`}) {
+		t.Errorf("int keys: errors = %q", got)
+	}
+	_, errs = readStdinString("apiVersion: v1\nkind: X\nbase: &b {x: 1}\ndata: {<<: *b, y: 1, y: 2}\n")
+	if got := readErrorStrings(errs); !reflect.DeepEqual(got, []string{`<stdin>:4:22: duplicate key "y" (first at line 4)`}) {
+		t.Errorf("merged mapping: errors = %q", got)
+	}
+}
+
+func TestReadHelmTemplate(t *testing.T) {
+	const file = "../testdata/read/helm.yaml"
+	objs, errs := ReadManifests([]string{file}, nil)
+	if len(objs) != 0 || len(errs) != 1 {
+		t.Fatalf("got %d objects, errors %v; want one error", len(objs), errs)
+	}
+	// yaml.v3 gives the line of a syntax error but no column.
+	want := file + ":5: did not find expected node content: looks like an unrendered Helm template " +
+		"({{ ... }} at line 4); render it with `helm template` first"
+	if errs[0].Pos != (Pos{5, 0}) || errs[0].Error() != want {
+		t.Errorf("error = %+v\n%s\nwant %s", *errs[0], errs[0], want)
+	}
+
+	tests := []struct{ name, in, want string }{{
+		// Unquoted {{ }} is a flow mapping used as a key: valid YAML.
+		name: "template that parses",
+		in:   "apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ .Values.name }}\n",
+		want: "<stdin>:4:10: a mapping key must be a scalar, found a mapping: looks like an unrendered Helm template " +
+			"({{ ... }} at line 4); render it with `helm template` first",
+	}, {
+		// yaml.v3 names no line here: the template's position stands in.
+		name: "error without a line",
+		in:   "  {{- if .Values.enabled }}\napiVersion: v1\n{{- end }}\n",
+		want: "<stdin>:1:3: did not find expected node content: looks like an unrendered Helm template " +
+			"({{ ... }} at line 1); render it with `helm template` first",
+	}, {
+		name: "no template, no hint",
+		in:   "apiVersion: v1\nkind: Service\nmetadata: {name: x}: y\n",
+		want: "<stdin>:3: mapping values are not allowed in this context",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			objs, errs := readStdinString(tt.in)
+			if got := readErrorStrings(errs); len(objs) != 0 || !reflect.DeepEqual(got, []string{tt.want}) {
+				t.Errorf("got %d objects, errors %q\nwant %q", len(objs), got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReadDirectory(t *testing.T) {
+	const dir = "../testdata/read/dir"
+	objs, errs := ReadManifests([]string{dir}, nil)
+	// Hidden files and directories and other extensions are skipped; the
+	// broken document of b.yaml ends that file, the other files are read.
+	wantObjs := []string{
+		dir + "/a.yaml#0 Service/a",
+		dir + "/b.yaml#0 Service/b-good",
+		dir + "/c.yml#0 Service/c",
+		dir + "/sub/d.json#0 Service/d",
+	}
+	if got := rawNames(t, objs); !reflect.DeepEqual(got, wantObjs) {
+		t.Errorf("objects = %q\nwant %q", got, wantObjs)
+	}
+	wantErrs := []string{dir + "/b.yaml:10: mapping values are not allowed in this context"}
+	if got := readErrorStrings(errs); !reflect.DeepEqual(got, wantErrs) {
+		t.Errorf("errors = %q\nwant %q", got, wantErrs)
+	}
+
+	// Argument order first; a file named explicitly is read whatever its
+	// name; a missing path is an error in its place.
+	objs, errs = ReadManifests([]string{dir + "/c.yml", dir + "/nope.yaml", dir + "/.dotfile.yaml", dir + "/sub"}, nil)
+	wantObjs = []string{dir + "/c.yml#0 Service/c", dir + "/sub/d.json#0 Service/d"}
+	if got := rawNames(t, objs); !reflect.DeepEqual(got, wantObjs) {
+		t.Errorf("objects = %q\nwant %q", got, wantObjs)
+	}
+	wantErrs = []string{
+		dir + "/nope.yaml: no such file or directory",
+		dir + `/.dotfile.yaml:1:1: missing "apiVersion" and "kind"`,
+	}
+	if got := readErrorStrings(errs); !reflect.DeepEqual(got, wantErrs) {
+		t.Errorf("errors = %q\nwant %q", got, wantErrs)
+	}
+}
+
+func TestReadDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	// Files of very different sizes finish in a different order than they
+	// start.
+	total := 0
+	for i := range 40 {
+		sub := filepath.Join(dir, fmt.Sprintf("d%d", i%4))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		docs := 1 + (i*7)%13
+		total += docs
+		if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("f%02d.yaml", i)), benchRoutes(fmt.Sprintf("r%d-", i), docs), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "d1", "broken.yaml"), []byte("a: b: c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+
+	var first []string
+	var firstErrs []string
+	for run, procs := range []int{1, 8, 3, 8} {
+		runtime.GOMAXPROCS(procs)
+		objs, errs := ReadManifests([]string{dir}, nil)
+		got := rawNames(t, objs)
+		if run == 0 {
+			first, firstErrs = got, readErrorStrings(errs)
+			if len(first) != total {
+				t.Fatalf("read %d objects, want %d", len(first), total)
+			}
+			for i := 1; i < len(objs); i++ {
+				a, b := objs[i-1].Source, objs[i].Source
+				if a.File > b.File || (a.File == b.File && a.Doc >= b.Doc) {
+					t.Fatalf("objects out of order: %+v before %+v", a, b)
+				}
+			}
+			continue
+		}
+		if !reflect.DeepEqual(got, first) || !reflect.DeepEqual(readErrorStrings(errs), firstErrs) {
+			t.Fatalf("GOMAXPROCS=%d: order differs", procs)
+		}
+	}
+	// yaml.v3 reports no line for syntax errors on the first line.
+	if len(firstErrs) != 1 || !strings.HasSuffix(firstErrs[0], "/d1/broken.yaml: mapping values are not allowed in this context") {
+		t.Errorf("errors = %q", firstErrs)
+	}
+}
+
+func TestReadStdin(t *testing.T) {
+	objs, errs := readStdinString("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: web\n")
+	if len(errs) > 0 || len(objs) != 1 {
+		t.Fatalf("got %d objects, errors %v", len(objs), errs)
+	}
+	if want := (Source{File: "<stdin>", Doc: 0, Pos: Pos{1, 1}}); objs[0].Source != want {
+		t.Errorf("source = %+v, want %+v", objs[0].Source, want)
+	}
+	_, errs = ReadManifests([]string{"-"}, nil)
+	if got := readErrorStrings(errs); !reflect.DeepEqual(got, []string{"<stdin>: no standard input"}) {
+		t.Errorf("nil stdin: errors = %q", got)
+	}
+}
+
+func TestReadScalars(t *testing.T) {
+	tests := []struct {
+		in   string // the value of field v
+		want string // its JSON, or the error
+	}{
+		{"42", "42"},
+		{"-17", "-17"},
+		{"+12", "12"},
+		{"0x1F", "31"},
+		{"-0x1F", "-31"},
+		{"0o17", "15"},
+		{"017", "15"}, // YAML 1.1 octal, as yaml.v3 and the API server read it
+		{"0b101", "5"},
+		{"1_000", "1000"},
+		{"0", "0"},
+		{"18446744073709551615", "18446744073709551615"},
+		{"99999999999999999999", "99999999999999999999"},
+		{"!!int 123456789012345678901234", "123456789012345678901234"},
+		{`!!int "12"`, "12"},
+		{"!!int abc", `<stdin>:3:4: "abc" is not an integer`},
+		{"1.5", "1.5"},
+		{"1.", "1"},
+		{".5", "0.5"},
+		{"-.5", "-0.5"},
+		{"+1.5", "1.5"},
+		{"1e3", "1e3"},
+		{"09", "9"},
+		{"1_0.5", "10.5"},
+		{"!!float 1", "1"},
+		{".inf", "<stdin>:3:4: .inf cannot be represented in JSON: it has no infinity or NaN"},
+		{"-.Inf", "<stdin>:3:4: -.Inf cannot be represented in JSON: it has no infinity or NaN"},
+		{".NaN", "<stdin>:3:4: .NaN cannot be represented in JSON: it has no infinity or NaN"},
+		{"!!float inf", "<stdin>:3:4: inf cannot be represented in JSON: it has no infinity or NaN"},
+		{"true", "true"},
+		{"False", "false"},
+		{"yes", `"yes"`}, // YAML 1.2: a string
+		{"!!bool yes", `<stdin>:3:4: "yes" is not a boolean`},
+		{"", "null"},
+		{"~", "null"},
+		{"Null", "null"},
+		{"2001-12-14", `"2001-12-14"`},
+		{"!!binary aGVsbG8=", `"aGVsbG8="`},
+		{"!custom x", `"x"`},
+		{"!!str 123", `"123"`},
+		{"'0x1F'", `"0x1F"`},
+		{"12:30", `"12:30"`},
+		{`"tab\there \"q\" \\ \u0001 \u2028 é"`, `"tab\there \"q\" \\ \u0001 ` + "\u2028 é\""},
+		{"|\n  line 1\n  line 2", `"line 1\nline 2\n"`},
+		{"{0x1F: a, true: b, ~: c, 1.50: d}", `{"31":"a","true":"b","null":"c","1.50":"d"}`},
+	}
+	for _, tt := range tests {
+		objs, errs := readStdinString("apiVersion: v1\nkind: X\nv: " + tt.in + "\n")
+		var got string
+		switch {
+		case len(errs) == 1 && len(objs) == 0:
+			got = errs[0].Error()
+		case len(errs) == 0 && len(objs) == 1:
+			got = strings.TrimPrefix(string(objs[0].JSON), `{"apiVersion":"v1","kind":"X","v":`)
+			got = strings.TrimSuffix(got, "}")
+			if !json.Valid(objs[0].JSON) {
+				t.Errorf("v: %s: invalid JSON %s", tt.in, objs[0].JSON)
+			}
+		default:
+			t.Errorf("v: %s: %d objects, errors %v", tt.in, len(objs), errs)
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("v: %s\n got %s\nwant %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestReadNotAnObject(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"- a\n- b\n", "<stdin>:1:1: expected a Kubernetes object (a mapping), found a sequence"},
+		{"just text\n", "<stdin>:1:1: expected a Kubernetes object (a mapping), found a scalar"},
+		{"# c\nkind: X\n", `<stdin>:2:1: missing "apiVersion"`},
+		{"apiVersion: v1\n", `<stdin>:1:1: missing "kind"`},
+		{"metadata: {}\n", `<stdin>:1:1: missing "apiVersion" and "kind"`},
+		{"apiVersion: v1\nkind: ''\n", `<stdin>:2:7: "kind" must be a non-empty string`},
+		{"apiVersion: [v1]\nkind: X\n", `<stdin>:1:13: "apiVersion" must be a non-empty string`},
+	}
+	for _, tt := range tests {
+		objs, errs := readStdinString(tt.in)
+		if got := readErrorStrings(errs); len(objs) != 0 || !reflect.DeepEqual(got, []string{tt.want}) {
+			t.Errorf("%q: %d objects, errors %q; want %q", tt.in, len(objs), got, tt.want)
+		}
+	}
+}
+
+func TestReadHostileInput(t *testing.T) {
+	deepBlock := "apiVersion: v1\nkind: X\n"
+	for i := range 1100 {
+		deepBlock += strings.Repeat(" ", i) + "a:\n"
+	}
+	huge := "apiVersion: v1\nkind: X\nv: " + strings.Repeat("x", 2<<20) + "\n"
+	tests := []struct {
+		name string
+		in   string
+		objs int
+		err  string // substring of the only error, if any
+	}{
+		{"empty", "", 0, ""},
+		{"comments only", "# nothing\n---\n# here\n", 0, ""},
+		{"binary", "\x00\x01\x02\xff\xfe\x89PNG", 0, "control characters are not allowed"},
+		{"invalid UTF-8", "apiVersion: v1\nkind: \xff\n", 0, "invalid"},
+		{"deep flow", "apiVersion: v1\nkind: X\nv: " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "\n", 0, "nesting is deeper than 1000 levels"},
+		{"deeper than the parser allows", "v: " + strings.Repeat("[", 20000), 0, "exceeded max depth"},
+		{"deep block", deepBlock, 0, "nesting is deeper than 1000 levels"},
+		{"huge value", huge, 1, ""},
+		{"UTF-16 with BOM", "\xff\xfea\x00:\x00 \x00b\x00\n\x00", 0, `missing "apiVersion" and "kind"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			objs, errs := readStdinString(tt.in)
+			if len(objs) != tt.objs {
+				t.Errorf("got %d objects, want %d", len(objs), tt.objs)
+			}
+			switch {
+			case tt.err == "" && len(errs) > 0:
+				t.Errorf("errors %v", errs)
+			case tt.err != "" && (len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.err)):
+				t.Errorf("errors %q, want one containing %q", readErrorStrings(errs), tt.err)
+			}
+		})
+	}
+}
+
+func TestReadErrorString(t *testing.T) {
+	tests := []struct {
+		err  ReadError
+		want string
+	}{
+		{ReadError{File: "a.yaml", Pos: Pos{3, 7}, Msg: "bad"}, "a.yaml:3:7: bad"},
+		{ReadError{File: "a.yaml", Pos: Pos{3, 0}, Msg: "bad"}, "a.yaml:3: bad"},
+		{ReadError{File: "a.yaml", Msg: "permission denied"}, "a.yaml: permission denied"},
+	}
+	for _, tt := range tests {
+		if got := tt.err.Error(); got != tt.want {
+			t.Errorf("Error() = %q, want %q", got, tt.want)
+		}
+	}
+}
+
+// FuzzReadManifests checks that no input panics and that every object read
+// is valid JSON whose positions can be looked up again.
+func FuzzReadManifests(f *testing.F) {
+	files, _ := filepath.Glob("../testdata/read/*.*")
+	for _, file := range files {
+		if data, err := os.ReadFile(file); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("apiVersion: v1\nkind: X\na: &a {<<: [*a]}\n"))
+	f.Add([]byte("apiVersion: v1\nkind: List\nitems: [*x]\n"))
+	f.Add([]byte("? [a, {b: c}]\n: d\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		objs, _ := ReadManifests([]string{"-"}, bytes.NewReader(data))
+		for _, o := range objs {
+			if !json.Valid(o.JSON) {
+				t.Fatalf("invalid JSON %q", o.JSON)
+			}
+			paths := o.Positions.Paths()
+			if len(paths) == 0 || paths[0] != "" {
+				t.Fatalf("paths %q do not start with the root", paths)
+			}
+			for _, p := range paths {
+				if _, ok := o.Positions.Lookup(p); !ok && unambiguousPath(p) {
+					t.Fatalf("Lookup(%q) failed; paths %q", p, paths)
+				}
+				o.Positions.Nearest(p + ".x[0]")
+			}
+		}
+	})
+}
+
+// unambiguousPath reports whether no bracketed key in path holds brackets,
+// which field paths cannot escape.
+func unambiguousPath(path string) bool {
+	for i := 0; i < len(path); i++ {
+		if path[i] != '[' {
+			continue
+		}
+		end := strings.IndexByte(path[i+1:], ']')
+		if end < 0 || strings.IndexByte(path[i+1:i+1+end], '[') >= 0 {
+			return false
+		}
+		i += end + 1
+		if i+1 < len(path) && path[i+1] != '.' && path[i+1] != '[' {
+			return false
+		}
+	}
+	return true
+}
+
+// benchRoutes returns a multi-document file of n HTTPRoutes.
+func benchRoutes(prefix string, n int) []byte {
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, `---
+# Route %[2]d.
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata:
+  name: %[1]s%[2]d
+  namespace: team-%[3]d
+  labels:
+    app.kubernetes.io/name: shop
+    app.kubernetes.io/part-of: store
+spec:
+  parentRefs:
+  - name: gateway
+    namespace: infra
+    sectionName: https
+  hostnames: ["%[1]s%[2]d.example.com"]
+  rules:
+  - matches:
+    - path: {type: PathPrefix, value: /api}
+      headers:
+      - name: x-version
+        value: "2"
+    filters:
+    - type: RequestHeaderModifier
+      requestHeaderModifier:
+        add: [{name: x-route, value: "%[1]s%[2]d"}]
+    backendRefs:
+    - name: api-v1
+      port: 8080
+      weight: 90
+    - name: api-v2
+      port: 8080
+      weight: 10
+  - backendRefs:
+    - name: web
+      port: 80
+`, prefix, i, i%10)
+	}
+	return b.Bytes()
+}
+
+func BenchmarkReadManifests(b *testing.B) {
+	dir := b.TempDir()
+	var size int64
+	for i := range 20 {
+		data := benchRoutes(fmt.Sprintf("f%d-", i), 20)
+		size += int64(len(data))
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("routes-%02d.yaml", i)), data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		objs, errs := ReadManifests([]string{dir}, nil)
+		if len(objs) != 400 || len(errs) != 0 {
+			b.Fatalf("%d objects, errors %v", len(objs), errs)
+		}
+	}
+}
