@@ -16,7 +16,7 @@ func backendRule(id, summary, doc string, problem resolve.BackendProblem) *Rule 
 				for _, rule := range r.Rules {
 					for _, b := range rule.Backends {
 						if b.Problem == problem {
-							p.Report(&r.Meta, b.Ref.Path, nil, "%s", withShare(r, rule, b))
+							p.Report(&r.Meta, b.Path, nil, "%s", withShare(r, rule, b))
 						}
 					}
 				}

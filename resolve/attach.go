@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -109,11 +110,7 @@ func (g *Graph) resolveRoutes() {
 
 func (g *Graph) attachToGateway(p *ParentResult) {
 	target := p.Parent()
-	obj, presence := g.Lookup(target)
-	p.Presence = presence
-	if obj == nil {
-		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, string(gwv1.RouteReasonNoMatchingParent),
-			fmt.Sprintf("Gateway %s is %s", target.NamespacedName(), describePresence(presence)))
+	if !g.lookupParent(p, target) {
 		return
 	}
 	p.Gateway = g.gateways[target]
@@ -125,11 +122,7 @@ func (g *Graph) attachToGateway(p *ParentResult) {
 
 func (g *Graph) attachToListenerSet(p *ParentResult) {
 	target := p.Parent()
-	obj, presence := g.Lookup(target)
-	p.Presence = presence
-	if obj == nil {
-		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, string(gwv1.RouteReasonNoMatchingParent),
-			fmt.Sprintf("ListenerSet %s is %s", target.NamespacedName(), describePresence(presence)))
+	if !g.lookupParent(p, target) {
 		return
 	}
 	ls := g.lsets[target]
@@ -143,6 +136,25 @@ func (g *Graph) attachToListenerSet(p *ParentResult) {
 		return
 	}
 	g.attachToListeners(p, ls.Listeners, "ListenerSet "+target.NamespacedName())
+}
+
+// lookupParent finds a parentRef's target. A Missing parent refuses the
+// route (NoMatchingParent); an External one leaves Accepted Unknown, since
+// its listeners or ports cannot be seen.
+func (g *Graph) lookupParent(p *ParentResult, target ObjectRef) bool {
+	_, p.Presence = g.Lookup(target)
+	switch p.Presence {
+	case Present:
+		return true
+	case Missing:
+		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, string(gwv1.RouteReasonNoMatchingParent),
+			fmt.Sprintf("%s %s is %s", target.Kind, target.NamespacedName(), describePresence(p.Presence)))
+	default:
+		p.Accepted = Condition{Type: string(gwv1.RouteConditionAccepted), Status: metav1.ConditionUnknown,
+			Reason:  string(gwv1.RouteReasonPending),
+			Message: fmt.Sprintf("%s %s is %s: whether the route attaches cannot be decided", target.Kind, target.NamespacedName(), describePresence(p.Presence))}
+	}
+	return false
 }
 
 func describePresence(p Presence) string {
@@ -247,7 +259,7 @@ func (g *Graph) listenerAllows(l *Listener, r *RouteResult) (bool, string) {
 	ar := l.AllowedRoutes.Namespaces
 	ok, why := g.namespaceAllowed(*ar.From, ar.Selector, l.Owner().Ref.Namespace, r.Ref.Namespace)
 	if !ok {
-		return false, fmt.Sprintf("listener %s allows routes only %s", l.Name, strings.TrimPrefix(why, "from "))
+		return false, fmt.Sprintf("listener %s does not allow routes %s", l.Name, why)
 	}
 	return true, ""
 }

@@ -10,6 +10,8 @@ import (
 type RuleResult struct {
 	*Rule
 	Backends []*BackendResult
+	// FilterBackends are the resolved FilterRefs (mirrors, external auth).
+	FilterBackends []*BackendResult
 	// TotalWeight is the sum of all backend weights: "weight/(sum of all
 	// weights in this BackendRefs list)".
 	TotalWeight int64
@@ -64,9 +66,11 @@ func (rr *RuleResult) Outcome(route *Route) Outcome {
 	}
 }
 
-// BackendResult is one backendRef resolved.
+// BackendResult is one backendRef (or filter backendRef) resolved.
 type BackendResult struct {
-	Ref    RuleBackendRef // defaulted
+	Path string // "spec.rules[i].backendRefs[j]"
+	// Ref is the defaulted reference.
+	Ref    gwv1.BackendObjectReference
 	Target ObjectRef
 	Group  string
 	// Presence of the target object among the inputs.
@@ -109,11 +113,18 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 		rule := &r.Route.Rules[i]
 		rr := &RuleResult{Rule: rule}
 		for _, ref := range rule.BackendRefs {
-			b := g.resolveBackend(r.Route, ref)
+			b := g.resolveBackend(r.Route, ref.Path, ref.BackendObjectReference)
+			b.Weight = *ref.Weight
+			b.WeightDefaulted = r.IsDefaulted(ref.Path + ".weight")
 			rr.Backends = append(rr.Backends, b)
 			rr.TotalWeight += int64(b.Weight)
+		}
+		for _, ref := range rule.FilterRefs {
+			rr.FilterBackends = append(rr.FilterBackends, g.resolveBackend(r.Route, ref.Path, ref.BackendObjectReference))
+		}
+		for _, b := range append(append([]*BackendResult(nil), rr.Backends...), rr.FilterBackends...) {
 			if !b.Valid() && r.ResolvedRefs.True() {
-				r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Message)
+				r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Path+": "+b.Message)
 			}
 		}
 		for _, b := range rr.Backends {
@@ -125,14 +136,13 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 	}
 }
 
-func (g *Graph) resolveBackend(route *Route, ref RuleBackendRef) *BackendResult {
+func (g *Graph) resolveBackend(route *Route, path string, ref gwv1.BackendObjectReference) *BackendResult {
 	ns := string(*ref.Namespace)
 	b := &BackendResult{
-		Ref:             ref,
-		Group:           string(*ref.Group),
-		Target:          ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)},
-		Weight:          *ref.Weight,
-		WeightDefaulted: route.IsDefaulted(ref.Path + ".weight"),
+		Path:   path,
+		Ref:    ref,
+		Group:  string(*ref.Group),
+		Target: ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)},
 	}
 	invalid := func(problem BackendProblem, reason gwv1.RouteConditionReason, format string, args ...any) *BackendResult {
 		b.Problem, b.Reason, b.Message = problem, string(reason), fmt.Sprintf(format, args...)
@@ -141,27 +151,27 @@ func (g *Graph) resolveBackend(route *Route, ref RuleBackendRef) *BackendResult 
 	service := b.Group == GroupCore && b.Target.Kind == KindService
 	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) {
 		return invalid(UnsupportedRef, gwv1.RouteReasonInvalidKind,
-			"backendRef %s: kind %s is not supported; use a core Service", ref.Path, groupKind(b.Group, b.Target.Kind))
+			"kind %s is not supported; use a core Service", groupKind(b.Group, b.Target.Kind))
 	}
 	if ns != route.Ref.Namespace {
 		grant := g.findGrant(route.Ref.Kind, route.Ref.Namespace, b.Group, b.Target.Kind, ns, b.Target.Name)
 		if grant == nil {
 			return invalid(NotPermitted, gwv1.RouteReasonRefNotPermitted,
-				"backendRef %s: %s is in namespace %q and no ReferenceGrant there allows %s from namespace %q to refer to it",
-				ref.Path, b.Target.NamespacedName(), ns, route.Ref.Kind, route.Ref.Namespace)
+				"%s is in namespace %q and no ReferenceGrant there allows %s from namespace %q to refer to it",
+				b.Target.NamespacedName(), ns, route.Ref.Kind, route.Ref.Namespace)
 		}
 		b.Grant = grant
 	}
 	obj, presence := g.Lookup(b.Target)
 	b.Presence = presence
 	if presence == Missing {
-		return invalid(NotFound, gwv1.RouteReasonBackendNotFound, "backendRef %s: %s %s not found", ref.Path, b.Target.Kind, b.Target.NamespacedName())
+		return invalid(NotFound, gwv1.RouteReasonBackendNotFound, "%s %s not found", b.Target.Kind, b.Target.NamespacedName())
 	}
 	// GEP-718: "Port is required when the referent is a Kubernetes Service."
 	if ref.Port == nil {
 		if service {
 			return invalid(NoPort, gwv1.RouteReasonUnsupportedValue,
-				"backendRef %s: Service %s needs a port", ref.Path, b.Target.NamespacedName())
+				"Service %s needs a port", b.Target.NamespacedName())
 		}
 		return b
 	}
@@ -181,7 +191,7 @@ func (g *Graph) resolveBackend(route *Route, ref RuleBackendRef) *BackendResult 
 		}
 	}
 	return invalid(PortNotFound, gwv1.RouteReasonBackendNotFound,
-		"backendRef %s: %s %s has no port %d (ports: %s)", ref.Path, b.Target.Kind, b.Target.NamespacedName(), *ref.Port, portList(ports))
+		"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, portList(ports))
 }
 
 func portList(ports []ServicePort) string {

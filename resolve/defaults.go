@@ -254,6 +254,34 @@ func defaultHTTPFilters(r *Route, path string, filters []gwv1.HTTPRouteFilter) {
 			f.CORS.MaxAge = 5
 			r.setDefaulted(fp + ".cors.maxAge")
 		}
+		if f.RequestMirror != nil {
+			defaultObjectRef(r, fp+".requestMirror.backendRef", &f.RequestMirror.BackendRef)
+		}
+		if f.ExternalAuth != nil {
+			defaultObjectRef(r, fp+".externalAuth.backendRef", &f.ExternalAuth.BackendRef)
+		}
+	}
+}
+
+// defaultObjectRef applies BackendObjectReference's defaults.
+func defaultObjectRef(r *Route, path string, b *gwv1.BackendObjectReference) {
+	// +kubebuilder:default="" (BackendObjectReference.Group)
+	if b.Group == nil {
+		g := gwv1.Group(GroupCore)
+		b.Group = &g
+		r.setDefaulted(path + ".group")
+	}
+	// +kubebuilder:default=Service (BackendObjectReference.Kind)
+	if b.Kind == nil {
+		k := gwv1.Kind(KindService)
+		b.Kind = &k
+		r.setDefaulted(path + ".kind")
+	}
+	// "When unspecified, the local namespace is inferred."
+	if b.Namespace == nil {
+		ns := gwv1.Namespace(r.Ref.Namespace)
+		b.Namespace = &ns
+		r.setDefaulted(path + ".namespace")
 	}
 }
 
@@ -261,6 +289,18 @@ func defaultGRPCRoute(r *Route) {
 	for i := range r.GRPC.Rules {
 		rule := &r.GRPC.Rules[i]
 		rp := "spec.rules[" + strconv.Itoa(i) + "]"
+		for k := range rule.Filters {
+			if f := rule.Filters[k].RequestMirror; f != nil {
+				defaultObjectRef(r, rp+".filters["+strconv.Itoa(k)+"].requestMirror.backendRef", &f.BackendRef)
+			}
+		}
+		for j := range rule.BackendRefs {
+			for k := range rule.BackendRefs[j].Filters {
+				if f := rule.BackendRefs[j].Filters[k].RequestMirror; f != nil {
+					defaultObjectRef(r, rp+".backendRefs["+strconv.Itoa(j)+"].filters["+strconv.Itoa(k)+"].requestMirror.backendRef", &f.BackendRef)
+				}
+			}
+		}
 		for j := range rule.Matches {
 			m := &rule.Matches[j]
 			mp := rp + ".matches[" + strconv.Itoa(j) + "]"
@@ -288,24 +328,7 @@ func defaultBackendRefs(r *Route, rule, n int, ref func(int) *gwv1.BackendRef) {
 	for j := 0; j < n; j++ {
 		b := ref(j)
 		bp := "spec.rules[" + strconv.Itoa(rule) + "].backendRefs[" + strconv.Itoa(j) + "]"
-		// +kubebuilder:default="" (BackendObjectReference.Group)
-		if b.Group == nil {
-			g := gwv1.Group(GroupCore)
-			b.Group = &g
-			r.setDefaulted(bp + ".group")
-		}
-		// +kubebuilder:default=Service (BackendObjectReference.Kind)
-		if b.Kind == nil {
-			k := gwv1.Kind(KindService)
-			b.Kind = &k
-			r.setDefaulted(bp + ".kind")
-		}
-		// "When unspecified, the local namespace is inferred."
-		if b.Namespace == nil {
-			ns := gwv1.Namespace(r.Ref.Namespace)
-			b.Namespace = &ns
-			r.setDefaulted(bp + ".namespace")
-		}
+		defaultObjectRef(r, bp, &b.BackendObjectReference)
 		// +kubebuilder:default=1 (BackendRef.Weight)
 		if b.Weight == nil {
 			w := int32(1)
@@ -323,19 +346,25 @@ func (r *Route) index() {
 		r.ParentRefs, r.Hostnames = r.HTTP.ParentRefs, r.HTTP.Hostnames
 		for i, rule := range r.HTTP.Rules {
 			refs := make([]RuleBackendRef, len(rule.BackendRefs))
+			rp := "spec.rules[" + strconv.Itoa(i) + "]"
+			filterRefs := httpFilterRefs(rp+".filters", rule.Filters)
 			for j, b := range rule.BackendRefs {
 				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters)}
+				filterRefs = append(filterRefs, httpFilterRefs(rp+".backendRefs["+strconv.Itoa(j)+"].filters", b.Filters)...)
 			}
-			r.addRule(i, rule.Name, refs, len(rule.Filters))
+			r.addRule(i, rule.Name, refs, len(rule.Filters)).FilterRefs = filterRefs
 		}
 	case r.GRPC != nil:
 		r.ParentRefs, r.Hostnames = r.GRPC.ParentRefs, r.GRPC.Hostnames
 		for i, rule := range r.GRPC.Rules {
 			refs := make([]RuleBackendRef, len(rule.BackendRefs))
+			rp := "spec.rules[" + strconv.Itoa(i) + "]"
+			filterRefs := grpcFilterRefs(rp+".filters", rule.Filters)
 			for j, b := range rule.BackendRefs {
 				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters)}
+				filterRefs = append(filterRefs, grpcFilterRefs(rp+".backendRefs["+strconv.Itoa(j)+"].filters", b.Filters)...)
 			}
-			r.addRule(i, rule.Name, refs, len(rule.Filters))
+			r.addRule(i, rule.Name, refs, len(rule.Filters)).FilterRefs = filterRefs
 		}
 	case r.TLS != nil:
 		r.ParentRefs, r.Hostnames = r.TLS.ParentRefs, r.TLS.Hostnames
@@ -363,7 +392,31 @@ func plainRefs(refs []gwv1.BackendRef) []RuleBackendRef {
 	return out
 }
 
-func (r *Route) addRule(i int, name *gwv1.SectionName, refs []RuleBackendRef, filters int) {
+func httpFilterRefs(path string, filters []gwv1.HTTPRouteFilter) []FilterBackendRef {
+	var out []FilterBackendRef
+	for k, f := range filters {
+		fp := path + "[" + strconv.Itoa(k) + "]"
+		if f.RequestMirror != nil {
+			out = append(out, FilterBackendRef{Path: fp + ".requestMirror.backendRef", Filter: string(f.Type), BackendObjectReference: f.RequestMirror.BackendRef})
+		}
+		if f.ExternalAuth != nil {
+			out = append(out, FilterBackendRef{Path: fp + ".externalAuth.backendRef", Filter: string(f.Type), BackendObjectReference: f.ExternalAuth.BackendRef})
+		}
+	}
+	return out
+}
+
+func grpcFilterRefs(path string, filters []gwv1.GRPCRouteFilter) []FilterBackendRef {
+	var out []FilterBackendRef
+	for k, f := range filters {
+		if f.RequestMirror != nil {
+			out = append(out, FilterBackendRef{Path: path + "[" + strconv.Itoa(k) + "].requestMirror.backendRef", Filter: string(f.Type), BackendObjectReference: f.RequestMirror.BackendRef})
+		}
+	}
+	return out
+}
+
+func (r *Route) addRule(i int, name *gwv1.SectionName, refs []RuleBackendRef, filters int) *Rule {
 	rule := Rule{Index: i, Path: "spec.rules[" + strconv.Itoa(i) + "]", BackendRefs: refs, Filters: filters}
 	if name != nil {
 		rule.Name = string(*name)
@@ -373,4 +426,5 @@ func (r *Route) addRule(i int, name *gwv1.SectionName, refs []RuleBackendRef, fi
 		refs[j].Path = rule.Path + ".backendRefs[" + strconv.Itoa(j) + "]"
 	}
 	r.Rules = append(r.Rules, rule)
+	return &r.Rules[len(r.Rules)-1]
 }

@@ -227,9 +227,9 @@ func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
 		ls.Accepted.Message = fmt.Sprintf("parentRef must be a Gateway, not %s", groupKind(string(*pr.Group), string(*pr.Kind)))
 	} else if gw := g.Gateway(ns, string(pr.Name)); gw == nil {
 		_, ls.ParentPresence = g.Lookup(ObjectRef{Kind: KindGateway, Namespace: ns, Name: string(pr.Name)})
-		ls.Accepted.Message = fmt.Sprintf("Gateway %s/%s is %s", ns, pr.Name, ls.ParentPresence)
+		ls.Accepted.Message = fmt.Sprintf("Gateway %s/%s is %s", ns, pr.Name, describePresence(ls.ParentPresence))
 	} else {
-		ls.Parent = gw
+		ls.Parent, ls.ParentPresence = gw, Present
 		gw.ListenerSets = append(gw.ListenerSets, ls)
 		if ok, why := g.gatewayAllowsListenerSet(gw, ls); ok {
 			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), true, string(gwv1.ListenerSetReasonAccepted), "")

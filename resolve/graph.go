@@ -10,8 +10,11 @@ import (
 type Presence int
 
 const (
+	// NotLookedUp: the reference was refused before the target was looked
+	// up (an unsupported kind, a cross-namespace ref without a grant).
+	NotLookedUp Presence = iota
 	// Present: the inputs hold the object.
-	Present Presence = iota
+	Present
 	// Missing: the inputs hold objects of that kind in the namespace (or
 	// StrictRefs is set) but not this one, so it does not exist.
 	Missing
@@ -26,8 +29,10 @@ func (p Presence) String() string {
 		return "present"
 	case Missing:
 		return "missing"
-	default:
+	case External:
 		return "external"
+	default:
+		return "not looked up"
 	}
 }
 

@@ -32,7 +32,8 @@ type MeshPort struct {
 	// Producers are bound parentRefs of routes in the Service's namespace:
 	// they apply to requests from every namespace. Consumers are those of
 	// routes in other namespaces: they apply only to requests from their
-	// own namespace. Both hold only routes of the Winner kind.
+	// own namespace. Both hold routes of the Winner kind and UDPRoutes,
+	// which never compete with the TCP-based kinds.
 	Producers []*ParentResult
 	Consumers []*ParentResult
 	// Conflicted are the bindings that lost to the Winner kind.
@@ -47,25 +48,16 @@ func (p *ParentResult) Producer() bool {
 
 func (g *Graph) bindToService(p *ParentResult) {
 	target := p.Parent()
-	obj, presence := g.Lookup(target)
-	p.Presence = presence
 	typ := string(gwv1.RouteConditionAccepted)
 	p.ControllerName = g.opts.ControllerName
 	if p.ControllerName == "" {
 		p.ControllerName = DefaultControllerName
 	}
-	if obj == nil {
-		if presence == Missing {
-			p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent),
-				fmt.Sprintf("Service %s is %s", target.NamespacedName(), describePresence(presence)))
-		} else {
-			// An external Service: assume it exists and binds as asked.
-			p.Accepted = condition(typ, true, string(gwv1.RouteReasonAccepted), "")
-		}
+	if !g.lookupParent(p, target) {
 		return
 	}
-	svc := obj.(*Service)
 	p.Service = g.services[target]
+	svc := p.Service.Service
 	switch {
 	case svc.Headless():
 		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent),

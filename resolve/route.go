@@ -43,6 +43,18 @@ type Rule struct {
 	// Filters counts the rule-level filters; a rule whose backends are all
 	// invalid answers 500 only when it has no filters.
 	Filters int
+	// FilterRefs are the backends filters refer to: RequestMirror and
+	// ExternalAuth, at rule or backendRef level. They carry no weight.
+	FilterRefs []FilterBackendRef
+}
+
+// FilterBackendRef is a backend named by a filter rather than by the rule's
+// backendRefs, defaulted like one (group "", kind Service, the route's
+// namespace).
+type FilterBackendRef struct {
+	Path   string // "spec.rules[i].filters[k].requestMirror.backendRef"
+	Filter string // "RequestMirror", "ExternalAuth"
+	gwv1.BackendObjectReference
 }
 
 // Label is the rule's name, or "rules[i]" when it has none.

@@ -1,0 +1,358 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
+	"github.com/gwlint/gwlint/resolve"
+)
+
+func newExplainGatewayCmd(streams *IOStreams, runF func(*explainOptions) error) *cobra.Command {
+	opts := &explainOptions{IO: streams}
+	cmd := &cobra.Command{
+		Use:   "gateway NAME",
+		Short: "Explain a Gateway's listeners and the routes they accept or refuse",
+		Long: `Explain a Gateway: its class and conditions; for every listener its port,
+protocol, hostname, the route kinds and namespaces it allows, its TLS mode
+and certificates, any condition that is not healthy (conflicts, unresolved
+references), and the routes attached to it or refused with the reason;
+then the ListenerSets that name the Gateway as their parent, likewise.
+
+Exits 1 when the Gateway is not found, not accepted, or has no controller
+(its GatewayClass is missing).`,
+		Example: `  gwctl explain gateway shared -n infra -f testdata/examples
+  gwctl explain gateway shared -o yaml`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if err := opts.complete(args); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runExplainGateway(opts)
+		},
+	}
+	opts.addFlags(cmd)
+	return cmd
+}
+
+func runExplainGateway(opts *explainOptions) error {
+	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
+	var found []*resolve.GatewayResult
+	for _, gw := range g.Gateways {
+		if gw.Ref.Name == opts.Name && (opts.Namespace == "" || gw.Ref.Namespace == opts.Namespace) {
+			found = append(found, gw)
+		}
+	}
+	gw, err := pick("Gateway", opts.Name, opts.Namespace, "-n", found,
+		func(gw *resolve.GatewayResult) resolve.ObjectRef { return gw.Ref })
+	if err != nil {
+		return withInputErrors(err, inputFailed)
+	}
+	view := newGatewayExplanation(gw)
+	if err := opts.write(view, view.writeText); err != nil {
+		return err
+	}
+	switch {
+	case !gw.Managed:
+		err = failuref("%s has no controller: GatewayClass %s is missing", gw.Ref, gw.Spec.GatewayClassName)
+	case !gw.Accepted.True():
+		err = failuref("%s is not accepted: %s", gw.Ref, gw.Accepted.Message)
+	}
+	return withInputErrors(err, inputFailed)
+}
+
+// gatewayExplanation is the schema of `gwctl explain gateway -o json|yaml`.
+type gatewayExplanation struct {
+	APIVersion string    `json:"apiVersion"`
+	Kind       string    `json:"kind"`
+	Gateway    refView   `json:"gateway"`
+	Source     string    `json:"source"`
+	Class      classView `json:"gatewayClass"`
+	// Conditions are Accepted, Programmed and ResolvedRefs.
+	Conditions   []conditionView   `json:"conditions"`
+	Listeners    []listenerView    `json:"listeners"`
+	ListenerSets []listenerSetView `json:"listenerSets,omitempty"`
+}
+
+type classView struct {
+	Name           string `json:"name"`
+	Presence       string `json:"presence"`
+	ControllerName string `json:"controllerName"`
+	// Managed is false when the class is missing: no controller would
+	// reconcile the Gateway.
+	Managed bool `json:"managed"`
+}
+
+type listenerSetView struct {
+	ListenerSet refView         `json:"listenerSet"`
+	Source      string          `json:"source"`
+	Conditions  []conditionView `json:"conditions"`
+	Listeners   []listenerView  `json:"listeners"`
+}
+
+type listenerView struct {
+	Name          string            `json:"name"`
+	Port          int32             `json:"port"`
+	Protocol      string            `json:"protocol"`
+	Hostname      string            `json:"hostname,omitempty"`
+	AllowedRoutes allowedRoutesView `json:"allowedRoutes"`
+	TLS           *tlsView          `json:"tls,omitempty"`
+	// Conditions are Accepted, Conflicted, Programmed and ResolvedRefs.
+	Conditions     []conditionView  `json:"conditions"`
+	AttachedRoutes int32            `json:"attachedRoutes"`
+	Attached       []attachmentView `json:"attached"`
+	Refused        []attachmentView `json:"refused,omitempty"`
+}
+
+type allowedRoutesView struct {
+	Kinds []string `json:"kinds"`
+	// KindsFromProtocol is true when allowedRoutes.kinds was not written
+	// and the kinds follow from the protocol.
+	KindsFromProtocol bool     `json:"kindsFromProtocol,omitempty"`
+	InvalidKinds      []string `json:"invalidKinds,omitempty"`
+	// From is Same, All, Selector or None.
+	From          string `json:"from"`
+	FromDefaulted bool   `json:"fromDefaulted,omitempty"`
+	Selector      string `json:"selector,omitempty"`
+}
+
+type tlsView struct {
+	Mode            string        `json:"mode"`
+	ModeDefaulted   bool          `json:"modeDefaulted,omitempty"`
+	CertificateRefs []certRefView `json:"certificateRefs,omitempty"`
+}
+
+type certRefView struct {
+	Path     string  `json:"path"`
+	Ref      refView `json:"ref"`
+	Presence string  `json:"presence,omitempty"`
+	// State is ok, external (assumed), or the reason it does not resolve.
+	State   string `json:"state"`
+	Message string `json:"message,omitempty"`
+}
+
+// attachmentView is one route parentRef on a listener.
+type attachmentView struct {
+	Route     refView `json:"route"`
+	ParentRef string  `json:"parentRef"`
+	Reason    string  `json:"reason,omitempty"`
+	Message   string  `json:"message,omitempty"`
+}
+
+func newGatewayExplanation(gw *resolve.GatewayResult) *gatewayExplanation {
+	v := &gatewayExplanation{
+		APIVersion: viewAPIVersion, Kind: "GatewayExplanation",
+		Gateway: refOf(gw.Ref), Source: sourceOf(&gw.Meta),
+		Class: classView{
+			Name: string(gw.Spec.GatewayClassName), Presence: gw.ClassPresence.String(),
+			ControllerName: gw.ControllerName, Managed: gw.Managed,
+		},
+		Conditions: []conditionView{conditionOf(gw.Accepted), conditionOf(gw.Programmed), conditionOf(gw.ResolvedRefs)},
+		Listeners:  listenerViews(gw.Listeners),
+	}
+	for _, ls := range gw.ListenerSets {
+		v.ListenerSets = append(v.ListenerSets, listenerSetView{
+			ListenerSet: refOf(ls.Ref), Source: sourceOf(&ls.Meta),
+			Conditions: []conditionView{conditionOf(ls.Accepted), conditionOf(ls.Programmed)},
+			Listeners:  listenerViews(ls.Listeners),
+		})
+	}
+	return v
+}
+
+func listenerViews(ls []*resolve.Listener) []listenerView {
+	out := []listenerView{}
+	for _, l := range ls {
+		out = append(out, listenerViewOf(l))
+	}
+	return out
+}
+
+func listenerViewOf(l *resolve.Listener) listenerView {
+	lv := listenerView{
+		Name: l.Name, Port: int32(l.Port), Protocol: string(l.Protocol),
+		AllowedRoutes: allowedRoutesOf(l),
+		Conditions: []conditionView{
+			conditionOf(l.Accepted), conditionOf(l.Conflicted), conditionOf(l.Programmed), conditionOf(l.ResolvedRefs),
+		},
+		AttachedRoutes: l.AttachedRoutes,
+		Attached:       []attachmentView{},
+	}
+	if l.Hostname != nil {
+		lv.Hostname = string(*l.Hostname)
+	}
+	if l.TLS != nil {
+		lv.TLS = tlsViewOf(l)
+	}
+	for _, p := range l.Attached {
+		lv.Attached = append(lv.Attached, attachmentView{Route: refOf(p.Route.Ref), ParentRef: p.Path})
+	}
+	for _, p := range l.Refused {
+		a := attachmentView{Route: refOf(p.Route.Ref), ParentRef: p.Path}
+		for _, o := range p.Listeners {
+			if o.Listener == l {
+				a.Reason, a.Message = o.Reason, o.Message
+			}
+		}
+		lv.Refused = append(lv.Refused, a)
+	}
+	return lv
+}
+
+func allowedRoutesOf(l *resolve.Listener) allowedRoutesView {
+	ns := l.AllowedRoutes.Namespaces
+	v := allowedRoutesView{
+		Kinds: []string{}, KindsFromProtocol: l.KindsFromProtocol,
+		From:          string(*ns.From),
+		FromDefaulted: l.Owner().IsDefaulted(l.Path + ".allowedRoutes.namespaces.from"),
+	}
+	for _, k := range l.SupportedKinds {
+		v.Kinds = append(v.Kinds, string(k.Kind))
+	}
+	for _, k := range l.InvalidKinds {
+		v.InvalidKinds = append(v.InvalidKinds, groupKindName(string(*k.Group), string(k.Kind)))
+	}
+	if ns.Selector != nil {
+		if sel, err := metav1.LabelSelectorAsSelector(ns.Selector); err == nil {
+			v.Selector = sel.String()
+		} else {
+			v.Selector = "invalid: " + err.Error()
+		}
+	}
+	return v
+}
+
+func tlsViewOf(l *resolve.Listener) *tlsView {
+	t := &tlsView{ModeDefaulted: l.Owner().IsDefaulted(l.Path + ".tls.mode")}
+	if l.TLS.Mode != nil {
+		t.Mode = string(*l.TLS.Mode)
+	}
+	for _, c := range l.CertRefs {
+		cv := certRefView{Path: c.Path, Ref: refOf(c.Target), State: "ok", Message: c.Message}
+		switch {
+		case !c.OK():
+			cv.State = c.Reason
+		case c.Presence == resolve.External:
+			cv.State = "external (assumed)"
+		}
+		// resolve refuses a ref of another kind, or one without a grant,
+		// before looking it up; its Presence then means nothing.
+		looked := c.Group == resolve.GroupCore && c.Target.Kind == resolve.KindSecret && c.Reason != string(gwv1.ListenerReasonRefNotPermitted)
+		if looked {
+			cv.Presence = c.Presence.String()
+		}
+		t.CertificateRefs = append(t.CertificateRefs, cv)
+	}
+	return t
+}
+
+func (v *gatewayExplanation) writeText(p *printer) {
+	pal := p.pal
+	p.line(0, "%s   (%s)", pal.heading.Sprint(v.Gateway), v.Source)
+	class := fmt.Sprintf("GatewayClass: %s (%s), controller %s", v.Class.Name, v.Class.Presence, v.Class.ControllerName)
+	if !v.Class.Managed {
+		class = "GatewayClass: " + v.Class.Name + " " + pal.bad.Sprint("(missing: no controller manages this Gateway)")
+	}
+	p.line(0, "%s", class)
+	for _, c := range v.Conditions {
+		p.line(0, "%s", c.text(pal))
+	}
+	p.blank()
+	p.line(0, "%s", pal.heading.Sprint("Listeners"))
+	for _, l := range v.Listeners {
+		l.writeText(p, 1)
+	}
+	if len(v.ListenerSets) == 0 {
+		return
+	}
+	p.blank()
+	p.line(0, "%s", pal.heading.Sprint("ListenerSets"))
+	for _, ls := range v.ListenerSets {
+		p.line(1, "%s   (%s)", ls.ListenerSet, ls.Source)
+		for _, c := range ls.Conditions {
+			p.line(2, "%s", c.text(pal))
+		}
+		for _, l := range ls.Listeners {
+			l.writeText(p, 2)
+		}
+	}
+}
+
+func (l listenerView) writeText(p *printer, indent int) {
+	hostname := l.Hostname
+	if hostname == "" {
+		hostname = "*"
+	}
+	p.line(indent, "%s  %d/%s  hostname %s", p.pal.heading.Sprint(l.Name), l.Port, l.Protocol, hostname)
+	p.line(indent+1, "kinds: %s", l.AllowedRoutes.kindsText())
+	p.line(indent+1, "namespaces: %s", l.AllowedRoutes.namespacesText())
+	if l.TLS != nil {
+		p.line(indent+1, "tls: %s", l.TLS.text(p.pal))
+	}
+	for _, c := range l.Conditions {
+		if !c.healthy() {
+			p.line(indent+1, "%s", c.text(p.pal))
+		}
+	}
+	p.line(indent+1, "attachedRoutes: %d", l.AttachedRoutes)
+	var rows [][]string
+	for _, a := range l.Attached {
+		rows = append(rows, []string{a.Route.String(), a.ParentRef})
+	}
+	p.table(indent+2, nil, rows)
+	if len(l.Refused) == 0 {
+		return
+	}
+	p.line(indent+1, "refused:")
+	rows = nil
+	for _, a := range l.Refused {
+		rows = append(rows, []string{a.Route.String(), a.ParentRef, p.pal.bad.Sprint(a.Reason) + ": " + a.Message})
+	}
+	p.table(indent+2, nil, rows)
+}
+
+func (a allowedRoutesView) kindsText() string {
+	s := orNone(a.Kinds)
+	if a.KindsFromProtocol {
+		s += " (from protocol)"
+	}
+	if len(a.InvalidKinds) > 0 {
+		s += "; invalid: " + strings.Join(a.InvalidKinds, ", ")
+	}
+	return s
+}
+
+func (a allowedRoutesView) namespacesText() string {
+	s := a.From
+	if a.Selector != "" {
+		s += " " + a.Selector
+	}
+	if a.FromDefaulted {
+		s += " (default)"
+	}
+	return s
+}
+
+func (t *tlsView) text(pal palette) string {
+	s := t.Mode
+	if t.ModeDefaulted {
+		s += " (default)"
+	}
+	for _, c := range t.CertificateRefs {
+		state := pal.good.Sprint(c.State)
+		switch {
+		case c.Message != "":
+			state = pal.bad.Sprint(c.State) + ": " + c.Message
+		case c.State != "ok":
+			state = pal.warn.Sprint(c.State)
+		}
+		s += fmt.Sprintf(", certificate %s %s", c.Ref, state)
+	}
+	return s
+}

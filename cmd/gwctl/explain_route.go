@@ -1,0 +1,514 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
+	"github.com/gwlint/gwlint/resolve"
+)
+
+type explainRouteOptions struct {
+	explainOptions
+	// Kind restricts the lookup to one route kind; empty means any.
+	Kind string
+}
+
+var routeKinds = []string{resolve.KindHTTPRoute, resolve.KindGRPCRoute, resolve.KindTLSRoute, resolve.KindTCPRoute, resolve.KindUDPRoute}
+
+func newExplainRouteCmd(streams *IOStreams, runF func(*explainRouteOptions) error) *cobra.Command {
+	opts := &explainRouteOptions{explainOptions: explainOptions{IO: streams}}
+	cmd := &cobra.Command{
+		Use:   "route NAME",
+		Short: "Explain where a route attaches and where its traffic goes",
+		Long: `Explain a route: for every parentRef, whether it is accepted and by which
+listeners (or, for a mesh parent, which Service ports it binds), and why a
+listener refuses it; for every rule, its matches and filters, each backend's
+weight, share of the traffic and state, and what happens to the share of an
+invalid backend (HTTP 500 for HTTPRoute and GRPCRoute, dropped connections
+for the others).
+
+Exits 1 when the route is not found or no parentRef is accepted.`,
+		Example: `  # The canary split of the store route
+  gwctl explain route store -n store -f testdata/examples
+
+  # A GRPCRoute that shares its name with an HTTPRoute
+  gwctl explain route checkout --kind GRPCRoute
+
+  # Machine-readable
+  gwctl explain route store -o json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if err := opts.complete(args); err != nil {
+				return err
+			}
+			if err := opts.completeKind(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runExplainRoute(opts)
+		},
+	}
+	opts.addFlags(cmd)
+	cmd.Flags().StringVar(&opts.Kind, "kind", "", "route kind: "+strings.Join(routeKinds, ", ")+" (default: any)")
+	return cmd
+}
+
+// completeKind accepts the kind in any letter case, as kubectl does.
+func (o *explainRouteOptions) completeKind() error {
+	if o.Kind == "" {
+		return nil
+	}
+	for _, k := range routeKinds {
+		if strings.EqualFold(o.Kind, k) {
+			o.Kind = k
+			return nil
+		}
+	}
+	return oneOf("kind", o.Kind, routeKinds...)
+}
+
+func runExplainRoute(opts *explainRouteOptions) error {
+	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
+	what := "route"
+	if opts.Kind != "" {
+		what = opts.Kind
+	}
+	r, err := pick(what, opts.Name, opts.Namespace, "-n or --kind", g.FindRoutes(opts.Kind, opts.Namespace, opts.Name),
+		func(r *resolve.RouteResult) resolve.ObjectRef { return r.Ref })
+	if err != nil {
+		return withInputErrors(err, inputFailed)
+	}
+	view := newRouteExplanation(r)
+	if err := opts.write(view, view.writeText); err != nil {
+		return err
+	}
+	if !r.Accepted() {
+		err = failuref("%s is not accepted by any parent", r.Ref)
+	}
+	return withInputErrors(err, inputFailed)
+}
+
+// routeExplanation is the schema of `gwctl explain route -o json|yaml`.
+type routeExplanation struct {
+	APIVersion   string        `json:"apiVersion"`
+	Kind         string        `json:"kind"`
+	Route        refView       `json:"route"`
+	Source       string        `json:"source"`
+	Hostnames    []string      `json:"hostnames,omitempty"`
+	Accepted     bool          `json:"accepted"`
+	Parents      []parentView  `json:"parents"`
+	Rules        []ruleView    `json:"rules"`
+	ResolvedRefs conditionView `json:"resolvedRefs"`
+}
+
+type parentView struct {
+	Path        string  `json:"path"`
+	Parent      refView `json:"parent"`
+	SectionName string  `json:"sectionName,omitempty"`
+	Port        *int32  `json:"port,omitempty"`
+	// Presence is present, missing or external; empty when the parent
+	// kind is unsupported and nothing was looked up.
+	Presence string        `json:"presence,omitempty"`
+	Accepted conditionView `json:"accepted"`
+	// Listeners are the listeners the parentRef selected (Gateway and
+	// ListenerSet parents).
+	Listeners []listenerOutcomeView `json:"listeners,omitempty"`
+	// Mesh is set for a Service parent (GEP-1426).
+	Mesh *meshBindingView `json:"mesh,omitempty"`
+}
+
+type listenerOutcomeView struct {
+	Name     string `json:"name"`
+	Port     int32  `json:"port"`
+	Protocol string `json:"protocol"`
+	// Reason is Accepted, NotAllowedByListeners or NoMatchingListenerHostname.
+	Reason  string `json:"reason"`
+	Message string `json:"message,omitempty"`
+	// Hostnames are the effective hostnames when accepted; none means any.
+	Hostnames []string `json:"hostnames,omitempty"`
+}
+
+type meshBindingView struct {
+	// Role is producer (the route is in the Service's namespace and applies
+	// to every client) or consumer (it applies to clients in its own).
+	Role  string          `json:"role"`
+	Ports []meshPortState `json:"ports,omitempty"`
+}
+
+type meshPortState struct {
+	Port int32  `json:"port"`
+	Name string `json:"name,omitempty"`
+	// LostTo is the route kind of higher precedence that won the port.
+	LostTo string `json:"lostTo,omitempty"`
+}
+
+type ruleView struct {
+	Name     string        `json:"name,omitempty"`
+	Path     string        `json:"path"`
+	Matches  []matchView   `json:"matches,omitempty"`
+	Filters  []filterView  `json:"filters,omitempty"`
+	Backends []backendView `json:"backends"`
+	// Outcome is resolve's verdict: forwarded, all-500, no-backends,
+	// filters-only, zero-weight or dropped; Note explains it.
+	Outcome string `json:"outcome"`
+	Note    string `json:"note,omitempty"`
+}
+
+// matchView is one entry of a rule's matches: its conditions all hold.
+type matchView struct {
+	// Defaulted is true when the whole match was filled in by defaulting.
+	Defaulted  bool             `json:"defaulted,omitempty"`
+	Conditions []matchCondition `json:"conditions"`
+}
+
+type matchCondition struct {
+	// Field is path, header, queryParam, method, or for GRPCRoute service,
+	// method and header.
+	Field          string `json:"field"`
+	Type           string `json:"type,omitempty"`
+	Name           string `json:"name,omitempty"`
+	Value          string `json:"value,omitempty"`
+	TypeDefaulted  bool   `json:"typeDefaulted,omitempty"`
+	ValueDefaulted bool   `json:"valueDefaulted,omitempty"`
+}
+
+type filterView struct {
+	Type        string `json:"type"`
+	Description string `json:"description,omitempty"`
+}
+
+type backendView struct {
+	Backend         refView `json:"backend"`
+	Group           string  `json:"group,omitempty"`
+	Port            *int32  `json:"port,omitempty"`
+	Weight          int32   `json:"weight"`
+	WeightDefaulted bool    `json:"weightDefaulted,omitempty"`
+	Share           float64 `json:"share"`
+	Presence        string  `json:"presence,omitempty"`
+	// State is ok, external (assumed), or the problem: not found, not
+	// permitted, no port, port not found, unsupported kind.
+	State   string `json:"state"`
+	Reason  string `json:"reason,omitempty"`
+	Message string `json:"message,omitempty"`
+	// Traffic is served, none (weight 0), HTTP 500 or dropped.
+	Traffic string `json:"traffic"`
+}
+
+func newRouteExplanation(r *resolve.RouteResult) *routeExplanation {
+	v := &routeExplanation{
+		APIVersion: viewAPIVersion, Kind: "RouteExplanation",
+		Route: refOf(r.Ref), Source: sourceOf(&r.Meta),
+		Accepted: r.Accepted(), ResolvedRefs: conditionOf(r.ResolvedRefs),
+		Parents: []parentView{}, Rules: []ruleView{},
+	}
+	for _, h := range r.Hostnames {
+		v.Hostnames = append(v.Hostnames, string(h))
+	}
+	for _, p := range r.Parents {
+		v.Parents = append(v.Parents, parentViewOf(p))
+	}
+	for _, rr := range r.Rules {
+		v.Rules = append(v.Rules, ruleViewOf(r, rr))
+	}
+	return v
+}
+
+func parentViewOf(p *resolve.ParentResult) parentView {
+	pv := parentView{Path: p.Path, Parent: refOf(p.Parent()), Accepted: conditionOf(p.Accepted)}
+	if p.Ref.SectionName != nil {
+		pv.SectionName = string(*p.Ref.SectionName)
+	}
+	if p.Ref.Port != nil {
+		port := int32(*p.Ref.Port)
+		pv.Port = &port
+	}
+	// resolve leaves Presence at its zero value (Present) for parent kinds
+	// it does not support, without having looked the parent up.
+	if p.Gateway != nil || p.ListenerSet != nil || p.Service != nil || p.Presence != resolve.Present {
+		pv.Presence = p.Presence.String()
+	}
+	for _, o := range p.Listeners {
+		pv.Listeners = append(pv.Listeners, listenerOutcomeView{
+			Name: o.Listener.Name, Port: int32(o.Listener.Port), Protocol: string(o.Listener.Protocol),
+			Reason: o.Reason, Message: o.Message, Hostnames: o.Hostnames,
+		})
+	}
+	if p.Mesh() {
+		pv.Mesh = meshBindingOf(p)
+	}
+	return pv
+}
+
+func meshBindingOf(p *resolve.ParentResult) *meshBindingView {
+	m := &meshBindingView{Role: "consumer"}
+	if p.Producer() {
+		m.Role = "producer"
+	}
+	for _, sp := range p.MeshPorts {
+		m.Ports = append(m.Ports, meshPortState{Port: sp.Port, Name: sp.Name, LostTo: lostTo(p, sp.Port)})
+	}
+	return m
+}
+
+// lostTo is the winning route kind when p lost Service port n to it.
+func lostTo(p *resolve.ParentResult, n int32) string {
+	for _, mp := range p.Service.Ports {
+		if mp.Port.Port != n {
+			continue
+		}
+		for _, c := range mp.Conflicted {
+			if c == p {
+				return mp.Winner
+			}
+		}
+	}
+	return ""
+}
+
+func ruleViewOf(r *resolve.RouteResult, rr *resolve.RuleResult) ruleView {
+	outcome := rr.Outcome(r.Route)
+	rv := ruleView{
+		Name: rr.Name, Path: rr.Path,
+		Matches: matchesOf(r.Route, rr.Index), Filters: filtersOf(r.Route, rr.Index),
+		Backends: []backendView{}, Outcome: string(outcome), Note: outcomeNote(r, outcome),
+	}
+	for _, b := range rr.Backends {
+		rv.Backends = append(rv.Backends, backendViewOf(r.Route, b))
+	}
+	return rv
+}
+
+func backendViewOf(route *resolve.Route, b *resolve.BackendResult) backendView {
+	bv := backendView{
+		Backend: refOf(b.Target), Group: b.Group,
+		Weight: b.Weight, WeightDefaulted: b.WeightDefaulted, Share: b.Share,
+		State: string(b.Problem), Reason: b.Reason, Message: b.Message,
+	}
+	if b.Ref.Port != nil {
+		port := int32(*b.Ref.Port)
+		bv.Port = &port
+	}
+	// Refs of an unsupported kind or without a grant are refused before
+	// resolve looks the target up, so their Presence means nothing.
+	if b.Problem != resolve.UnsupportedRef && b.Problem != resolve.NotPermitted {
+		bv.Presence = b.Presence.String()
+	}
+	switch {
+	case !b.Valid():
+	case b.Presence == resolve.External:
+		bv.State = "external (assumed)"
+	default:
+		bv.State = "ok"
+	}
+	switch {
+	case b.Weight == 0:
+		bv.Traffic = "none"
+	case b.Valid():
+		bv.Traffic = "served"
+	case route.Answers500():
+		bv.Traffic = "HTTP 500"
+	default:
+		bv.Traffic = "dropped"
+	}
+	return bv
+}
+
+// outcomeNote explains a rule that does not simply forward its traffic.
+func outcomeNote(r *resolve.RouteResult, o resolve.Outcome) string {
+	switch o {
+	case resolve.AllErrors500:
+		return "every backend is invalid: all matching requests get HTTP 500"
+	case resolve.Dropped:
+		return "no backend is valid: all matching connections are dropped"
+	case resolve.FiltersOnly:
+		return "no backend receives traffic: the rule's filters answer the requests"
+	case resolve.ZeroWeight:
+		return "every backend has weight 0: nothing is forwarded"
+	case resolve.NoBackends:
+		return noBackendsNote(r)
+	}
+	return ""
+}
+
+// noBackendsNote: a rule without backends forwards nothing on a Gateway,
+// while in a mesh the request goes on to the parent Service itself.
+func noBackendsNote(r *resolve.RouteResult) string {
+	mesh, gateway := false, false
+	for _, p := range r.Parents {
+		if p.Mesh() {
+			mesh = true
+		} else {
+			gateway = true
+		}
+	}
+	switch {
+	case mesh && gateway:
+		return "no backendRefs: nothing is forwarded on Gateways; in the mesh requests go to the parent Service"
+	case mesh:
+		return "no backendRefs: requests go to the parent Service"
+	}
+	return "no backendRefs: nothing is forwarded"
+}
+
+func (v *routeExplanation) writeText(p *printer) {
+	pal := p.pal
+	p.line(0, "%s   (%s)", pal.heading.Sprint(v.Route), v.Source)
+	if hasHostnames(v.Route.Kind) && v.hasGatewayParent() {
+		p.line(0, "Hostnames: %s", orAny(v.Hostnames))
+	}
+	p.blank()
+	p.line(0, "%s", pal.heading.Sprint("Parents"))
+	for _, pv := range v.Parents {
+		pv.writeText(p, hasHostnames(v.Route.Kind))
+	}
+	p.blank()
+	p.line(0, "%s", pal.heading.Sprint("Rules"))
+	for _, rv := range v.Rules {
+		rv.writeText(p)
+	}
+	p.blank()
+	p.line(0, "%s", v.ResolvedRefs.text(pal))
+}
+
+// hasGatewayParent reports whether any parent is not a Service: hostnames
+// do not apply in the mesh (GEP-1426).
+func (v *routeExplanation) hasGatewayParent() bool {
+	for _, pv := range v.Parents {
+		if pv.Mesh == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func hasHostnames(kind string) bool {
+	return kind == resolve.KindHTTPRoute || kind == resolve.KindGRPCRoute || kind == resolve.KindTLSRoute
+}
+
+// orAny joins hostnames; none means any hostname.
+func orAny(hosts []string) string {
+	if len(hosts) == 0 {
+		return "any"
+	}
+	return strings.Join(hosts, ", ")
+}
+
+// writeText prints a parentRef and its verdicts; hostnames says whether
+// the route kind has hostnames to report on an accepting listener.
+func (pv parentView) writeText(p *printer, hostnames bool) {
+	head := pv.Path + "  " + pv.Parent.String()
+	if pv.SectionName != "" {
+		head += "  sectionName=" + pv.SectionName
+	}
+	if pv.Port != nil {
+		head += fmt.Sprintf("  port=%d", *pv.Port)
+	}
+	if pv.Presence != "" && pv.Presence != "present" {
+		head += "  (" + pv.Presence + ")"
+	}
+	if pv.Mesh != nil {
+		head += "  mesh " + pv.Mesh.Role
+	}
+	p.line(1, "%s", head)
+
+	// Each selected listener (or bound Service port) gives its own verdict;
+	// the parent's own reason is shown when there is none to give.
+	var rows [][]string
+	for _, l := range pv.Listeners {
+		accepted := l.Reason == string(gwv1.RouteReasonAccepted)
+		detail := l.Message
+		if accepted && hostnames {
+			detail = "hostnames: " + orAny(l.Hostnames)
+		}
+		rows = append(rows, []string{p.pal.verdict(accepted, l.Reason), l.Name, fmt.Sprintf("%d/%s", l.Port, l.Protocol), detail})
+	}
+	if pv.Mesh != nil {
+		rows = append(rows, pv.Mesh.rows(p.pal, pv.Accepted)...)
+	}
+	if len(rows) == 0 {
+		verdict := p.pal.verdict(pv.Accepted.isTrue(), pv.Accepted.Reason)
+		if pv.Accepted.Message != "" {
+			verdict += ": " + pv.Accepted.Message
+		}
+		p.line(2, "%s", verdict)
+	}
+	p.table(2, nil, rows)
+}
+
+// rows gives the verdict on each Service port a mesh parentRef binds.
+func (m *meshBindingView) rows(pal palette, accepted conditionView) [][]string {
+	if len(m.Ports) == 0 && accepted.isTrue() {
+		return [][]string{{pal.good.Sprint(accepted.Reason), "all ports", "the Service is outside the inputs"}}
+	}
+	var rows [][]string
+	for _, sp := range m.Ports {
+		port := fmt.Sprint(sp.Port)
+		if sp.Name != "" {
+			port += "/" + sp.Name
+		}
+		if sp.LostTo != "" {
+			rows = append(rows, []string{pal.bad.Sprint(resolve.ReasonConflicted), "port " + port,
+				"lost to " + sp.LostTo + " (GRPCRoute > HTTPRoute > TLSRoute > TCPRoute)"})
+		} else {
+			rows = append(rows, []string{pal.good.Sprint(string(gwv1.RouteReasonAccepted)), "port " + port, "bound"})
+		}
+	}
+	return rows
+}
+
+func (rv ruleView) writeText(p *printer) {
+	if rv.Name != "" {
+		p.line(1, "%s (%s)", rv.Name, rv.Path)
+	} else {
+		p.line(1, "%s", rv.Path)
+	}
+	for _, m := range rv.Matches {
+		p.line(2, "match: %s", m.text())
+	}
+	for _, f := range rv.Filters {
+		p.line(2, "filter: %s", strings.TrimSpace(f.Type+" "+f.Description))
+	}
+	var rows [][]string
+	for _, b := range rv.Backends {
+		rows = append(rows, b.row(p.pal))
+	}
+	if len(rows) > 0 {
+		p.table(2, []string{"BACKEND", "WEIGHT", "SHARE", "STATE", "TRAFFIC"}, rows)
+	}
+	for _, b := range rv.Backends {
+		if b.Message != "" {
+			p.line(2, "%s", p.pal.bad.Sprint(b.Message))
+		}
+	}
+	if rv.Note != "" {
+		p.line(2, "outcome: %s", p.pal.warn.Sprint(rv.Note))
+	}
+}
+
+func (b backendView) row(pal palette) []string {
+	name := groupKindName(b.Group, b.Backend.Kind) + " " + b.Backend.Namespace + "/" + b.Backend.Name
+	if b.Port != nil {
+		name += fmt.Sprintf(":%d", *b.Port)
+	}
+	weight := fmt.Sprint(b.Weight)
+	if b.WeightDefaulted {
+		weight += " (default)"
+	}
+	state := pal.good.Sprint(b.State)
+	switch {
+	case b.Reason != "":
+		state = pal.bad.Sprint(b.State)
+	case b.State != "ok":
+		state = pal.warn.Sprint(b.State)
+	}
+	traffic := b.Traffic
+	if b.Traffic != "served" && b.Traffic != "none" {
+		traffic = pal.bad.Sprint(traffic)
+	}
+	return []string{name, weight, percent(b.Share), state, traffic}
+}

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/fatih/color"
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+	"sigs.k8s.io/yaml"
+)
+
+// Output formats.
+const (
+	formatText = "text"
+	formatJSON = "json"
+	formatYAML = "yaml"
+)
+
+// Colour modes of --color.
+const (
+	colorAuto   = "auto"
+	colorAlways = "always"
+	colorNever  = "never"
+)
+
+// colorEnabled decides colour once per run: always, never, or auto, which
+// colours only a terminal and honours NO_COLOR (https://no-color.org).
+func colorEnabled(mode string, streams *IOStreams) bool {
+	switch mode {
+	case colorAlways:
+		return true
+	case colorNever:
+		return false
+	}
+	return streams.OutIsTTY && !streams.NoColor
+}
+
+// oneOf checks a flag value against its allowed values.
+func oneOf(flag, value string, allowed ...string) error {
+	for _, a := range allowed {
+		if value == a {
+			return nil
+		}
+	}
+	return fmt.Errorf("invalid value %q for --%s: must be one of %s", value, flag, strings.Join(allowed, ", "))
+}
+
+// palette colours the few words that carry a verdict. Each colour is
+// enabled or disabled on its own, so the package-global color.NoColor is
+// never touched and concurrent runs (tests) cannot affect each other.
+type palette struct {
+	heading, good, warn, bad *color.Color
+}
+
+func newPalette(enabled bool) palette {
+	p := palette{
+		heading: color.New(color.Bold),
+		good:    color.New(color.FgGreen),
+		warn:    color.New(color.FgYellow),
+		bad:     color.New(color.FgRed),
+	}
+	for _, c := range []*color.Color{p.heading, p.good, p.warn, p.bad} {
+		if enabled {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	return p
+}
+
+// verdict colours a condition-like word: green when ok, red otherwise.
+func (p palette) verdict(ok bool, s string) string {
+	if ok {
+		return p.good.Sprint(s)
+	}
+	return p.bad.Sprint(s)
+}
+
+// printer writes indented lines and tables and keeps the first write
+// error, so that rendering code reads as a plain sequence of lines.
+type printer struct {
+	w   io.Writer
+	pal palette
+	err error
+}
+
+const indentUnit = "  "
+
+func (p *printer) write(s string) {
+	if p.err == nil {
+		_, p.err = io.WriteString(p.w, s)
+	}
+}
+
+// line prints one line at the given indent level.
+func (p *printer) line(indent int, format string, args ...any) {
+	p.write(strings.Repeat(indentUnit, indent) + fmt.Sprintf(format, args...) + "\n")
+}
+
+// blank prints an empty line.
+func (p *printer) blank() { p.write("\n") }
+
+// table prints rows as aligned columns without borders at the given
+// indent level; header may be nil. Trailing blanks are cut so that golden
+// files carry no invisible differences.
+func (p *printer) table(indent int, header []string, rows [][]string) {
+	if p.err != nil || len(rows) == 0 {
+		return
+	}
+	var buf bytes.Buffer
+	t := tablewriter.NewTable(&buf,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
+			Borders: tw.BorderNone,
+			Symbols: tw.NewSymbols(tw.StyleNone),
+			Settings: tw.Settings{
+				Separators: tw.Separators{BetweenRows: tw.Off, BetweenColumns: tw.Off},
+				Lines:      tw.Lines{ShowHeaderLine: tw.Off},
+			},
+		})),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignment(tw.AlignLeft),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithPadding(tw.Padding{Right: "  ", Overwrite: true}),
+	)
+	if header != nil {
+		t.Header(header)
+	}
+	for _, row := range rows {
+		if p.err = t.Append(row); p.err != nil {
+			return
+		}
+	}
+	if p.err = t.Render(); p.err != nil {
+		return
+	}
+	prefix := strings.Repeat(indentUnit, indent)
+	for _, l := range strings.Split(strings.TrimRight(buf.String(), "\n"), "\n") {
+		p.write(prefix + strings.TrimRight(l, " ") + "\n")
+	}
+}
+
+// writeMachine prints v as indented JSON or as YAML. YAML goes through the
+// JSON tags (sigs.k8s.io/yaml), so both formats share one schema.
+func writeMachine(w io.Writer, format string, v any) error {
+	if format == formatJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false) // messages say "GRPCRoute > HTTPRoute"
+		return enc.Encode(v)
+	}
+	out, err := yaml.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out)
+	return err
+}
+
+// percent renders a share (0..1) with at most one decimal: 80%, 33.3%.
+func percent(share float64) string {
+	return strings.TrimSuffix(strconv.FormatFloat(share*100, 'f', 1, 64), ".0") + "%"
+}
+
+// orNone joins items, or says "none".
+func orNone(items []string) string {
+	if len(items) == 0 {
+		return "none"
+	}
+	return strings.Join(items, ", ")
+}
