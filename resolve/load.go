@@ -151,6 +151,8 @@ func decode(raw *RawObject, opts Options) (Object, *ReadError) {
 	m.Positions = raw.Positions
 	m.Ref = ObjectRef{Kind: raw.Kind, Namespace: doc.Metadata.Namespace, Name: doc.Metadata.Name}
 	m.Labels = doc.Metadata.Labels
+	m.Annotations = doc.Metadata.Annotations
+	m.Ignores = raw.Ignores
 	m.Created = doc.Metadata.CreationTimestamp
 	m.Generation = doc.Metadata.Generation
 	if m.Ref.Name == "" {

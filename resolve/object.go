@@ -68,8 +68,11 @@ type Meta struct {
 	NamespaceDefaulted bool
 	// Defaulted holds the field paths whose values the API server's defaulting
 	// (or the spec's implicit defaults) filled in; they were not written.
-	Defaulted map[string]bool
-	Labels    map[string]string
+	Defaulted   map[string]bool
+	Labels      map[string]string
+	Annotations map[string]string
+	// Ignores are the gwlint:ignore comments of the object's file.
+	Ignores []IgnoreDirective
 	// Created is metadata.creationTimestamp when written; it orders routes
 	// and ListenerSets the way the spec's precedence rules do.
 	Created    metav1.Time

@@ -45,6 +45,9 @@ type RawObject struct {
 	// Positions are relative to this object; for items of a List, relative
 	// to the item.
 	Positions *Positions
+	// Ignores are the gwlint:ignore directives of the object's file (shared
+	// by all its objects).
+	Ignores []IgnoreDirective
 }
 
 // ReadError is a problem with one file or document; reading goes on with
@@ -251,6 +254,13 @@ func (c *converter) parseFile(file string, data []byte, r *fileResult) {
 		}
 	}()
 	c.aliasBudget = minAliasBudget + len(data)
+	if ignores := scanIgnoreDirectives(data); ignores != nil {
+		defer func() {
+			for _, o := range r.objs {
+				o.Ignores = ignores
+			}
+		}()
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for doc := 0; ; doc++ {
 		var root yaml.Node

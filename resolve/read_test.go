@@ -700,3 +700,20 @@ func BenchmarkReadManifests(b *testing.B) {
 		}
 	}
 }
+
+func TestIgnoreDirectives(t *testing.T) {
+	src := "apiVersion: v1\nkind: Service\nmetadata:\n  # gwlint:ignore object-duplicate,backend-not-found kept for the migration\n\n  name: a\n  namespace: b # gwlint:ignore listener-no-routes\n# gwlint:ignore\n"
+	got := scanIgnoreDirectives([]byte(src))
+	want := []IgnoreDirective{
+		{Line: 4, Target: 6, Rules: []string{"object-duplicate", "backend-not-found"}, Reason: "kept for the migration"},
+		{Line: 7, Target: 7, Rules: []string{"listener-no-routes"}},
+		{Line: 8, Target: 0},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("directives = %+v\nwant %+v", got, want)
+	}
+	objs, _ := ReadManifests([]string{"-"}, strings.NewReader(src))
+	if len(objs) != 1 || len(objs[0].Ignores) != 3 {
+		t.Fatalf("the object should carry its file's directives, got %+v", objs)
+	}
+}
