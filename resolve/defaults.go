@@ -26,6 +26,9 @@ func applyDefaults(obj Object) {
 				o.setDefaulted("spec.addresses[" + strconv.Itoa(i) + "].type")
 			}
 		}
+		if tls := o.Spec.TLS; tls != nil && tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {
+			defaultSecretRef(&o.Meta, "spec.tls.backend.clientCertificateRef", tls.Backend.ClientCertificateRef)
+		}
 		if al := o.Spec.AllowedListeners; al != nil {
 			// +kubebuilder:default={from: None} (AllowedListeners.Namespaces)
 			if al.Namespaces == nil {
@@ -106,25 +109,27 @@ func defaultListener(m *Meta, path string, allowed **gwv1.AllowedRoutes, tls *gw
 		m.setDefaulted(path + ".tls.mode")
 	}
 	for k := range tls.CertificateRefs {
-		ref := &tls.CertificateRefs[k]
-		p := path + ".tls.certificateRefs[" + strconv.Itoa(k) + "]"
-		// +kubebuilder:default="" and +kubebuilder:default=Secret (SecretObjectReference)
-		if ref.Group == nil {
-			g := gwv1.Group(GroupCore)
-			ref.Group = &g
-			m.setDefaulted(p + ".group")
-		}
-		if ref.Kind == nil {
-			kind := gwv1.Kind(KindSecret)
-			ref.Kind = &kind
-			m.setDefaulted(p + ".kind")
-		}
-		// "When unspecified, the local namespace is inferred."
-		if ref.Namespace == nil {
-			ns := gwv1.Namespace(m.Ref.Namespace)
-			ref.Namespace = &ns
-			m.setDefaulted(p + ".namespace")
-		}
+		defaultSecretRef(m, path+".tls.certificateRefs["+strconv.Itoa(k)+"]", &tls.CertificateRefs[k])
+	}
+}
+
+func defaultSecretRef(m *Meta, p string, ref *gwv1.SecretObjectReference) {
+	// +kubebuilder:default="" and +kubebuilder:default=Secret (SecretObjectReference)
+	if ref.Group == nil {
+		g := gwv1.Group(GroupCore)
+		ref.Group = &g
+		m.setDefaulted(p + ".group")
+	}
+	if ref.Kind == nil {
+		kind := gwv1.Kind(KindSecret)
+		ref.Kind = &kind
+		m.setDefaulted(p + ".kind")
+	}
+	// "When unspecified, the local namespace is inferred."
+	if ref.Namespace == nil {
+		ns := gwv1.Namespace(m.Ref.Namespace)
+		ref.Namespace = &ns
+		m.setDefaulted(p + ".namespace")
 	}
 }
 

@@ -30,6 +30,10 @@ type GatewayResult struct {
 	// in the spec's precedence order (creation time, then namespace/name).
 	ListenerSets []*ListenerSetResult
 
+	// ClientCertificate is spec.tls.backend.clientCertificateRef resolved,
+	// nil when not set.
+	ClientCertificate *RefResult
+
 	Accepted     Condition
 	Programmed   Condition
 	ResolvedRefs Condition
@@ -154,6 +158,10 @@ var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 func (g *Graph) resolveGateways() {
 	for _, gw := range g.Gateways {
 		g.resolveClass(gw)
+		if tls := gw.Spec.TLS; tls != nil && tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {
+			gw.ClientCertificate = g.resolveSecretRef(&gw.Meta, "spec.tls.backend.clientCertificateRef",
+				*tls.Backend.ClientCertificateRef, string(gwv1.GatewayReasonInvalidClientCertificateRef))
+		}
 		for i := range gw.Spec.Listeners {
 			l := &gw.Spec.Listeners[i]
 			gw.Listeners = append(gw.Listeners, g.newListener(gw, nil, i, l.Name, l.Port, l.Protocol, l.Hostname, l.TLS, l.AllowedRoutes))
@@ -363,13 +371,14 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	}
 	if needsCertificates(protocol, tls) {
 		for k, ref := range tls.CertificateRefs {
-			res := g.resolveCertificateRef(owner, l.Path+".tls.certificateRefs["+strconv.Itoa(k)+"]", ref)
+			res := g.resolveSecretRef(owner, l.Path+".tls.certificateRefs["+strconv.Itoa(k)+"]", ref, string(gwv1.ListenerReasonInvalidCertificateRef))
 			l.CertRefs = append(l.CertRefs, res)
 			if !res.OK() && l.ResolvedRefs.True() {
 				l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, res.Reason, res.Message)
 			}
 		}
-		if len(tls.CertificateRefs) == 0 && l.ResolvedRefs.True() {
+		// "certificateRefs or options must be specified when mode is Terminate"
+		if len(tls.CertificateRefs) == 0 && len(tls.Options) == 0 && l.ResolvedRefs.True() {
 			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, string(gwv1.ListenerReasonInvalidCertificateRef),
 				fmt.Sprintf("%s listener terminates TLS but has no tls.certificateRefs", protocol))
 		}
@@ -390,11 +399,14 @@ func needsCertificates(protocol gwv1.ProtocolType, tls *gwv1.ListenerTLSConfig) 
 	return false
 }
 
-func (g *Graph) resolveCertificateRef(owner *Meta, path string, ref gwv1.SecretObjectReference) *RefResult {
+// resolveSecretRef resolves a reference to a TLS certificate Secret: a
+// listener's certificateRef or the Gateway's backend client certificate.
+// invalid is the reason for a ref that is allowed but unusable.
+func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObjectReference, invalid string) *RefResult {
 	ns := string(*ref.Namespace)
 	res := &RefResult{Path: path, Group: string(*ref.Group), Target: ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)}}
 	if res.Group != GroupCore || res.Target.Kind != KindSecret {
-		res.Reason = string(gwv1.ListenerReasonInvalidCertificateRef)
+		res.Reason = invalid
 		res.Message = fmt.Sprintf("certificateRef kind %s is not supported; use a core Secret", groupKind(res.Group, res.Target.Kind))
 		return res
 	}
@@ -412,16 +424,16 @@ func (g *Graph) resolveCertificateRef(owner *Meta, path string, ref gwv1.SecretO
 	res.Presence = presence
 	switch {
 	case presence == Missing:
-		res.Reason = string(gwv1.ListenerReasonInvalidCertificateRef)
+		res.Reason = invalid
 		res.Message = fmt.Sprintf("Secret %s/%s does not exist", ns, ref.Name)
 	case obj != nil:
 		s := obj.(*Secret)
 		switch {
-		case s.Type != "" && s.Type != "kubernetes.io/tls":
-			res.Reason = string(gwv1.ListenerReasonInvalidCertificateRef)
-			res.Message = fmt.Sprintf("Secret %s/%s has type %s, not kubernetes.io/tls", ns, ref.Name, s.Type)
+		case !contains(s.DataKeys, "tls.crt") || !contains(s.DataKeys, "tls.key"):
+			res.Reason = invalid
+			res.Message = fmt.Sprintf("Secret %s/%s has no tls.crt and tls.key", ns, ref.Name)
 		case s.CertificateProblem != "":
-			res.Reason = string(gwv1.ListenerReasonInvalidCertificateRef)
+			res.Reason = invalid
 			res.Message = fmt.Sprintf("Secret %s/%s: %s", ns, ref.Name, s.CertificateProblem)
 		}
 	}
@@ -431,11 +443,13 @@ func (g *Graph) resolveCertificateRef(owner *Meta, path string, ref gwv1.SecretO
 // detectConflicts marks listeners that share a port incompatibly. Within
 // one object all indistinct listeners are conflicted (the spec forbids
 // picking a winner); a ListenerSet's listener that clashes with one of
-// higher precedence (the Gateway's, or an older ListenerSet's) loses.
+// higher precedence (the Gateway's, or an older ListenerSet's) loses, and
+// a listener that lost that way no longer holds the port against others.
 func detectConflicts(listeners []*Listener) {
+	lost := map[*Listener]bool{}
 	for i, a := range listeners {
 		for _, b := range listeners[i+1:] {
-			if a.Port != b.Port {
+			if a.Port != b.Port || lost[a] || lost[b] {
 				continue
 			}
 			reason := ""
@@ -447,9 +461,10 @@ func detectConflicts(listeners []*Listener) {
 			default:
 				continue
 			}
-			sameOwner := a.ListenerSet == b.ListenerSet
-			if sameOwner {
+			if a.ListenerSet == b.ListenerSet {
 				markConflicted(a, reason, b)
+			} else {
+				lost[b] = true
 			}
 			markConflicted(b, reason, a)
 		}
@@ -531,10 +546,13 @@ func (g *Graph) finishGateways() {
 		} else {
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, string(gwv1.GatewayReasonInvalid), gw.Accepted.Message)
 		}
-		if len(unresolved) > 0 {
+		switch {
+		case gw.ClientCertificate != nil && !gw.ClientCertificate.OK():
+			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, gw.ClientCertificate.Reason, gw.ClientCertificate.Message)
+		case len(unresolved) > 0:
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, string(gwv1.GatewayReasonListenersNotResolved),
 				"listeners with unresolved references: "+strings.Join(unresolved, ", "))
-		} else {
+		default:
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), true, string(gwv1.GatewayReasonResolvedRefs), "")
 		}
 		for _, ls := range gw.ListenerSets {
