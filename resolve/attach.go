@@ -31,6 +31,17 @@ func (r *RouteResult) Accepted() bool {
 	return false
 }
 
+// Refused reports whether every parentRef was refused: none accepted, and
+// none undecided because its parent is outside the inputs.
+func (r *RouteResult) Refused() bool {
+	for _, p := range r.Parents {
+		if p.Accepted.Status != metav1.ConditionFalse {
+			return false
+		}
+	}
+	return true
+}
+
 // ParentResult is the outcome of one parentRef.
 type ParentResult struct {
 	Route *RouteResult

@@ -30,7 +30,8 @@ weight, share of the traffic and state, and what happens to the share of an
 invalid backend (HTTP 500 for HTTPRoute and GRPCRoute, dropped connections
 for the others).
 
-Exits 1 when the route is not found or no parentRef is accepted.`,
+Exits 1 when the route is not found or every parentRef is refused (a parent
+outside the inputs is undecided, not refused).`,
 		Example: `  # The canary split of the store route
   gwctl explain route store -n store -f testdata/examples
 
@@ -87,7 +88,7 @@ func runExplainRoute(opts *explainRouteOptions) error {
 	if err := opts.write(view, view.writeText); err != nil {
 		return err
 	}
-	if !r.Accepted() {
+	if r.Refused() {
 		err = failuref("%s is not accepted by any parent", r.Ref)
 	}
 	return withInputErrors(err, inputFailed)
