@@ -9,7 +9,9 @@ func Rules() []*Rule {
 		backendRefNotPermitted,
 		backendServiceNoPort,
 		backendUnsupportedKind,
+		deprecatedAPIVersion,
 		gatewayClassNotFound,
+		legacyBackendFields,
 		listenerCertificateInvalid,
 		listenerConflict,
 		listenerInvalidRouteKinds,
@@ -25,6 +27,8 @@ func Rules() []*Rule {
 		parentRefNotAllowed,
 		parentRefNotFound,
 		referenceGrantUnused,
+		routeMatchShadowed,
+		routeNotAttached,
 		ruleAllWeightsZero,
 		ruleNameDuplicate,
 	}

@@ -71,6 +71,9 @@ type Graph struct {
 	Routes         []*RouteResult       // sorted by kind, namespace/name
 	Services       []*ServiceResult     // sorted by namespace/name
 	Grants         []*ReferenceGrant
+	// Shadows are matches that an identical match of higher precedence on
+	// the same listener and hostname keeps from ever receiving traffic.
+	Shadows []Shadow
 
 	byRef map[ObjectRef]Object
 	// seen records which (kind, namespace) pairs the inputs hold any object
@@ -107,6 +110,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.resolveRoutes()
 	g.resolveMesh()
 	g.countAttachments()
+	g.findShadows()
 	g.finishGateways()
 	return g
 }

@@ -1,0 +1,27 @@
+package lint
+
+var routeNotAttached = &Rule{
+	ID: "route-not-attached", Severity: Error,
+	Summary: "route has no parentRefs: it attaches to nothing",
+	Doc: `A route reaches traffic only through its parentRefs (Gateways, ListenerSets, or
+Services for mesh routing). Without any — and without useDefaultGateways — no
+controller will ever program it.
+
+Fix:
+
+    spec:
+      parentRefs:
+      - name: shared-gateway
+        namespace: infra`,
+	Run: func(p *Pass) {
+		for _, r := range p.Graph.Routes {
+			if len(r.ParentRefs) > 0 {
+				continue
+			}
+			if _, ok := r.Positions.Lookup("spec.useDefaultGateways"); ok {
+				continue
+			}
+			p.Report(&r.Meta, "spec", nil, "%s has no parentRefs, so it attaches to no Gateway or Service", r.Ref)
+		}
+	},
+}

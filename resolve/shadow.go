@@ -1,0 +1,184 @@
+package resolve
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Shadowing: two route rules with identical matches on the same listener
+// and hostname compete for the same requests, and only one wins.
+//
+// Listener.AllowedRoutes: "Matching precedence MUST be determined in order
+// of the following criteria: The most specific match as defined by the
+// Route type. The oldest Route based on creation timestamp. [...] the Route
+// appearing first in alphabetical order (namespace/name)". HTTPRouteRule:
+// "If ties still exist within an HTTPRoute, matching precedence MUST be
+// granted to the FIRST matching rule (in list order)".
+
+// MatchRef names one match of one rule of a route.
+type MatchRef struct {
+	Route *RouteResult
+	Rule  int
+	Match int
+	// Path is "spec.rules[i].matches[j]" (or "spec.rules[i]" for a GRPCRoute
+	// rule without matches, which matches every request).
+	Path string
+}
+
+// Shadow is a match that never receives traffic because an identical match
+// of higher precedence is attached to the same listener and hostname.
+type Shadow struct {
+	Listener *Listener
+	Hostname string // "*" when the route and the listener name none
+	Winner   MatchRef
+	Shadowed MatchRef
+	// Match is the shared match in readable form.
+	Match string
+}
+
+type matchEntry struct {
+	key string
+	ref MatchRef
+}
+
+// findShadows runs once the attachments are known.
+func (g *Graph) findShadows() {
+	for _, gw := range g.Gateways {
+		for _, l := range gw.AllListeners() {
+			g.Shadows = append(g.Shadows, shadowsOn(l)...)
+		}
+	}
+}
+
+func shadowsOn(l *Listener) []Shadow {
+	if len(l.Attached) < 2 && !anyRouteHasRepeatedMatches(l) {
+		return nil
+	}
+	// Routes in precedence order, each once per listener.
+	seen := map[*RouteResult]*ListenerOutcome{}
+	var routes []*RouteResult
+	for _, p := range l.Attached {
+		if _, dup := seen[p.Route]; dup {
+			continue
+		}
+		for _, o := range p.Listeners {
+			if o.Listener == l {
+				seen[p.Route] = o
+			}
+		}
+		routes = append(routes, p.Route)
+	}
+	sort.SliceStable(routes, func(i, j int) bool { return routeBefore(routes[i], routes[j]) })
+
+	first := map[string]MatchRef{}
+	var out []Shadow
+	for _, r := range routes {
+		hosts := seen[r].Hostnames
+		if len(hosts) == 0 {
+			hosts = []string{l.HostnameString()}
+		}
+		for _, e := range routeMatches(r) {
+			for _, h := range hosts {
+				key := h + "\x00" + e.key
+				if w, taken := first[key]; taken {
+					out = append(out, Shadow{Listener: l, Hostname: h, Winner: w, Shadowed: e.ref, Match: readableKey(e.key)})
+					continue
+				}
+				first[key] = e.ref
+			}
+		}
+	}
+	return out
+}
+
+// anyRouteHasRepeatedMatches lets a single route's duplicate rules be found
+// without building keys for every listener with one route.
+func anyRouteHasRepeatedMatches(l *Listener) bool {
+	return len(l.Attached) == 1 && len(l.Attached[0].Route.Rules) > 1
+}
+
+// routeBefore orders routes by the spec's precedence: oldest first, then
+// namespace/name.
+func routeBefore(a, b *RouteResult) bool {
+	if !a.Created.Equal(&b.Created) {
+		if a.Created.IsZero() != b.Created.IsZero() {
+			return !a.Created.IsZero()
+		}
+		return a.Created.Before(&b.Created)
+	}
+	if a.Ref.Namespace != b.Ref.Namespace {
+		return a.Ref.Namespace < b.Ref.Namespace
+	}
+	return a.Ref.Name < b.Ref.Name
+}
+
+// routeMatches returns a canonical key for every match of the route, in
+// rule order. Keys are equal exactly when two matches select the same
+// requests: header names compare case-insensitively, and the order of
+// header and query conditions does not matter.
+func routeMatches(r *RouteResult) []matchEntry {
+	var out []matchEntry
+	switch {
+	case r.HTTP != nil:
+		for i, rule := range r.HTTP.Rules {
+			for j, m := range rule.Matches {
+				var parts []string
+				if m.Path != nil {
+					parts = append(parts, "path "+string(*m.Path.Type)+" "+*m.Path.Value)
+				}
+				if m.Method != nil {
+					parts = append(parts, "method "+string(*m.Method))
+				}
+				var conds []string
+				for _, h := range m.Headers {
+					conds = append(conds, "header "+strings.ToLower(string(h.Name))+" "+string(*h.Type)+" "+h.Value)
+				}
+				for _, q := range m.QueryParams {
+					conds = append(conds, "query "+string(q.Name)+" "+string(*q.Type)+" "+q.Value)
+				}
+				sort.Strings(conds)
+				out = append(out, matchEntry{
+					key: "HTTP\x00" + strings.Join(append(parts, conds...), "\x00"),
+					ref: MatchRef{Route: r, Rule: i, Match: j, Path: "spec.rules[" + strconv.Itoa(i) + "].matches[" + strconv.Itoa(j) + "]"},
+				})
+			}
+		}
+	case r.GRPC != nil:
+		for i, rule := range r.GRPC.Rules {
+			rp := "spec.rules[" + strconv.Itoa(i) + "]"
+			if len(rule.Matches) == 0 {
+				out = append(out, matchEntry{key: "GRPC\x00any", ref: MatchRef{Route: r, Rule: i, Match: -1, Path: rp}})
+			}
+			for j, m := range rule.Matches {
+				var parts []string
+				if m.Method != nil {
+					parts = append(parts, "method "+string(*m.Method.Type)+" "+deref(m.Method.Service)+"/"+deref(m.Method.Method))
+				}
+				var conds []string
+				for _, h := range m.Headers {
+					conds = append(conds, "header "+strings.ToLower(string(h.Name))+" "+string(*h.Type)+" "+h.Value)
+				}
+				sort.Strings(conds)
+				out = append(out, matchEntry{
+					key: "GRPC\x00" + strings.Join(append(parts, conds...), "\x00"),
+					ref: MatchRef{Route: r, Rule: i, Match: j, Path: rp + ".matches[" + strconv.Itoa(j) + "]"},
+				})
+			}
+		}
+	}
+	return out
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "*"
+	}
+	return *s
+}
+
+// readableKey turns a canonical key back into "path PathPrefix /api, header x-env Exact canary".
+func readableKey(key string) string {
+	parts := strings.Split(key, "\x00")[1:]
+	return strings.Join(parts, ", ")
+}
