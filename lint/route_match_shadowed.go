@@ -1,6 +1,5 @@
 package lint
 
-
 var routeMatchShadowed = &Rule{
 	ID: "route-match-shadowed", Severity: Warning,
 	Summary: "an identical match of higher precedence takes the traffic",
