@@ -105,6 +105,15 @@ func (p *Pass) Report(obj *resolve.Meta, path string, related []Related, format 
 	})
 }
 
+// ReportValue is Report pointing at the value of path rather than its key.
+func (p *Pass) ReportValue(obj *resolve.Meta, path string, related []Related, format string, args ...any) {
+	p.Report(obj, path, related, format, args...)
+	if pos, ok := obj.Positions.ValuePos(path); ok {
+		f := &p.findings[len(p.findings)-1]
+		f.Line, f.Col = pos.Line, pos.Col
+	}
+}
+
 // Relate points at path in obj as a related location.
 func Relate(obj *resolve.Meta, path, format string, args ...any) Related {
 	return Related{Position: position(obj, path), Message: fmt.Sprintf(format, args...)}

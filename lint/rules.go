@@ -31,6 +31,7 @@ func Rules() []*Rule {
 		routeNotAttached,
 		ruleAllWeightsZero,
 		ruleNameDuplicate,
+		yaml11Boolean,
 	}
 }
 

@@ -36,6 +36,10 @@ type Positions struct {
 	// entries are in document order (pre-order), so every subtree is a
 	// contiguous run starting at its root, and entries[0] is the root.
 	entries []posEntry
+	// yaml11Bools are the entries of plain scalars that YAML 1.2 (yaml.v3,
+	// and so gwlint) reads as strings but YAML 1.1 (kubectl, via
+	// sigs.k8s.io/yaml) reads as booleans: on, off, yes, no, y, n.
+	yaml11Bools []int32
 }
 
 // Lookup returns where path was written.
@@ -66,6 +70,20 @@ func (p *Positions) Nearest(path string) (Pos, string) {
 		return Pos{}, ""
 	}
 	return p.entries[i].key.pos(), path[:n]
+}
+
+// YAML11Booleans returns the paths of plain scalars such as `on` or `yes`
+// that kubectl would send as booleans, not as the strings gwlint reads.
+func (p *Positions) YAML11Booleans() []string {
+	if p == nil || len(p.yaml11Bools) == 0 {
+		return nil
+	}
+	all := p.Paths()
+	out := make([]string, len(p.yaml11Bools))
+	for i, e := range p.yaml11Bools {
+		out[i] = all[e]
+	}
+	return out
 }
 
 // Paths returns every recorded path in document order, the root "" first.

@@ -57,6 +57,18 @@ type converter struct {
 	// merge key; every such node spends one unit of aliasBudget.
 	aliasDepth  int
 	aliasBudget int
+	yaml11Bools []int32 // see Positions.yaml11Bools
+}
+
+// yaml11Bool reports whether a plain scalar is a YAML 1.1 boolean that
+// YAML 1.2 reads as a string (true and false are booleans in both).
+func yaml11Bool(s string) bool {
+	switch s {
+	case "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
+		"on", "On", "ON", "off", "Off", "OFF":
+		return true
+	}
+	return false
 }
 
 // pair is one mapping entry as it ends up in the JSON object.
@@ -72,6 +84,7 @@ func (c *converter) convert(root *yaml.Node) ([]byte, *Positions, error) {
 	c.buf = c.buf[:0]
 	c.entries = append(c.entries[:0], posEntry{parent: -1, index: -1, key: nodePos32(root), val: nodePos32(root)})
 	c.keys = c.keys[:0]
+	c.yaml11Bools = c.yaml11Bools[:0]
 	c.active = c.active[:0]
 	c.aliasDepth = 0
 	if err := c.node(root, 0, 0); err != nil {
@@ -81,7 +94,11 @@ func (c *converter) convert(root *yaml.Node) ([]byte, *Positions, error) {
 	copy(json, c.buf)
 	entries := make([]posEntry, len(c.entries))
 	copy(entries, c.entries)
-	return json, &Positions{entries: entries}, nil
+	p := &Positions{entries: entries}
+	if len(c.yaml11Bools) > 0 {
+		p.yaml11Bools = append([]int32(nil), c.yaml11Bools...)
+	}
+	return json, p, nil
 }
 
 // node writes n, whose position entry is self.
@@ -116,6 +133,9 @@ func (c *converter) node(n *yaml.Node, self int32, depth int) error {
 		c.buf = append(c.buf, ']')
 		return nil
 	case yaml.ScalarNode:
+		if n.Style == 0 && n.Tag == "!!str" && yaml11Bool(n.Value) {
+			c.yaml11Bools = append(c.yaml11Bools, self)
+		}
 		return c.scalar(n)
 	case yaml.AliasNode:
 		target, err := c.alias(n)
