@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"fmt"
+
 	"github.com/gwlint/gwlint/resolve"
 )
 
@@ -89,9 +91,15 @@ Fix: correct the reference, add the Secret, or add a ReferenceGrant:
 	Run: func(p *Pass) {
 		eachListener(p.Graph, func(l *resolve.Listener) {
 			for _, ref := range l.CertRefs {
-				if !ref.OK() {
-					p.Report(l.Owner(), ref.Path, nil, "%s: %s (%s)", l, ref.Message, ref.Reason)
+				if ref.OK() {
+					continue
 				}
+				msg := fmt.Sprintf("%s: %s (%s)", l, ref.Message, ref.Reason)
+				if ref.Reason == "RefNotPermitted" {
+					owner := l.Owner().Ref
+					msg += "; " + grantHint(owner.Kind, owner.Namespace, ref.Group, ref.Target)
+				}
+				p.Report(l.Owner(), ref.Path, nil, "%s", msg)
 			}
 			if len(l.CertRefs) == 0 && l.ResolvedRefs.Reason == "InvalidCertificateRef" {
 				p.Report(l.Owner(), l.Path+".tls", nil, "%s: %s", l, l.ResolvedRefs.Message)

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -15,14 +16,25 @@ func backendRule(id, summary, doc string, problem resolve.BackendProblem) *Rule 
 			for _, r := range p.Graph.Routes {
 				for _, rule := range r.Rules {
 					for _, b := range rule.Backends {
-						if b.Problem == problem {
-							p.Report(&r.Meta, b.Path, nil, "%s", withShare(r, rule, b))
+						if b.Problem != problem {
+							continue
 						}
+						msg := withShare(r, rule, b)
+						if problem == resolve.NotPermitted {
+							msg += "; " + grantHint(r.Ref.Kind, r.Ref.Namespace, b.Group, b.Target)
+						}
+						p.Report(&r.Meta, b.Path, nil, "%s", msg)
 					}
 				}
 			}
 		},
 	}
+}
+
+// grantHint names the ReferenceGrant that would permit a reference.
+func grantHint(fromKind, fromNS, toGroup string, to resolve.ObjectRef) string {
+	return fmt.Sprintf("to allow it, add a ReferenceGrant in namespace %q with from {group: %s, kind: %s, namespace: %s} and to {group: %q, kind: %s, name: %s}",
+		to.Namespace, resolve.GroupGateway, fromKind, fromNS, toGroup, to.Kind, to.Name)
 }
 
 // withShare appends what happens to the traffic meant for an invalid backend.
