@@ -20,47 +20,24 @@ func applyDefaults(obj Object) {
 		}
 		for i := range o.Spec.Addresses {
 			// +kubebuilder:default=IPAddress (GatewaySpecAddress.Type)
-			if o.Spec.Addresses[i].Type == nil {
-				t := gwv1.IPAddressType
-				o.Spec.Addresses[i].Type = &t
-				o.setDefaulted("spec.addresses[" + strconv.Itoa(i) + "].type")
-			}
+			setDefault(&o.Meta, &o.Spec.Addresses[i].Type, gwv1.IPAddressType, "spec.addresses["+strconv.Itoa(i)+"].type")
 		}
 		if tls := o.Spec.TLS; tls != nil && tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {
 			defaultSecretRef(&o.Meta, "spec.tls.backend.clientCertificateRef", tls.Backend.ClientCertificateRef)
 		}
 		if al := o.Spec.AllowedListeners; al != nil {
 			// +kubebuilder:default={from: None} (AllowedListeners.Namespaces)
-			if al.Namespaces == nil {
-				al.Namespaces = &gwv1.ListenerNamespaces{}
-				o.setDefaulted("spec.allowedListeners.namespaces")
-			}
+			setDefault(&o.Meta, &al.Namespaces, gwv1.ListenerNamespaces{}, "spec.allowedListeners.namespaces")
 			// +kubebuilder:default=None (ListenerNamespaces.From)
-			if al.Namespaces.From == nil {
-				from := gwv1.NamespacesFromNone
-				al.Namespaces.From = &from
-				o.setDefaulted("spec.allowedListeners.namespaces.from")
-			}
+			setDefault(&o.Meta, &al.Namespaces.From, gwv1.NamespacesFromNone, "spec.allowedListeners.namespaces.from")
 		}
 	case *ListenerSet:
 		pr := &o.Spec.ParentRef
 		// +kubebuilder:default="gateway.networking.k8s.io" / Gateway (ParentGatewayReference)
-		if pr.Group == nil {
-			g := gwv1.Group(GroupGateway)
-			pr.Group = &g
-			o.setDefaulted("spec.parentRef.group")
-		}
-		if pr.Kind == nil {
-			k := gwv1.Kind(KindGateway)
-			pr.Kind = &k
-			o.setDefaulted("spec.parentRef.kind")
-		}
+		setDefault(&o.Meta, &pr.Group, gwv1.Group(GroupGateway), "spec.parentRef.group")
+		setDefault(&o.Meta, &pr.Kind, gwv1.Kind(KindGateway), "spec.parentRef.kind")
 		// "When unspecified, this refers to the local namespace of the ListenerSet."
-		if pr.Namespace == nil {
-			ns := gwv1.Namespace(o.Ref.Namespace)
-			pr.Namespace = &ns
-			o.setDefaulted("spec.parentRef.namespace")
-		}
+		setDefault(&o.Meta, &pr.Namespace, gwv1.Namespace(o.Ref.Namespace), "spec.parentRef.namespace")
 		for i := range o.Spec.Listeners {
 			l := &o.Spec.Listeners[i]
 			defaultListener(&o.Meta, "spec.listeners["+strconv.Itoa(i)+"]", &l.AllowedRoutes, l.TLS)
@@ -75,39 +52,21 @@ func applyDefaults(obj Object) {
 // ListenerSet ListenerEntry; both share AllowedRoutes and ListenerTLSConfig.
 func defaultListener(m *Meta, path string, allowed **gwv1.AllowedRoutes, tls *gwv1.ListenerTLSConfig) {
 	// +kubebuilder:default={namespaces:{from: Same}} (Listener.AllowedRoutes)
-	if *allowed == nil {
-		*allowed = &gwv1.AllowedRoutes{}
-		m.setDefaulted(path + ".allowedRoutes")
-	}
+	setDefault(m, allowed, gwv1.AllowedRoutes{}, path+".allowedRoutes")
 	ar := *allowed
 	// +kubebuilder:default={from: Same} (AllowedRoutes.Namespaces)
-	if ar.Namespaces == nil {
-		ar.Namespaces = &gwv1.RouteNamespaces{}
-		m.setDefaulted(path + ".allowedRoutes.namespaces")
-	}
+	setDefault(m, &ar.Namespaces, gwv1.RouteNamespaces{}, path+".allowedRoutes.namespaces")
 	// +kubebuilder:default=Same (RouteNamespaces.From)
-	if ar.Namespaces.From == nil {
-		from := gwv1.NamespacesFromSame
-		ar.Namespaces.From = &from
-		m.setDefaulted(path + ".allowedRoutes.namespaces.from")
-	}
+	setDefault(m, &ar.Namespaces.From, gwv1.NamespacesFromSame, path+".allowedRoutes.namespaces.from")
 	for k := range ar.Kinds {
 		// +kubebuilder:default=gateway.networking.k8s.io (RouteGroupKind.Group)
-		if ar.Kinds[k].Group == nil {
-			g := gwv1.Group(GroupGateway)
-			ar.Kinds[k].Group = &g
-			m.setDefaulted(path + ".allowedRoutes.kinds[" + strconv.Itoa(k) + "].group")
-		}
+		setDefault(m, &ar.Kinds[k].Group, gwv1.Group(GroupGateway), path+".allowedRoutes.kinds["+strconv.Itoa(k)+"].group")
 	}
 	if tls == nil {
 		return
 	}
 	// +kubebuilder:default=Terminate (ListenerTLSConfig.Mode)
-	if tls.Mode == nil {
-		mode := gwv1.TLSModeTerminate
-		tls.Mode = &mode
-		m.setDefaulted(path + ".tls.mode")
-	}
+	setDefault(m, &tls.Mode, gwv1.TLSModeTerminate, path+".tls.mode")
 	for k := range tls.CertificateRefs {
 		defaultSecretRef(m, path+".tls.certificateRefs["+strconv.Itoa(k)+"]", &tls.CertificateRefs[k])
 	}
@@ -115,22 +74,10 @@ func defaultListener(m *Meta, path string, allowed **gwv1.AllowedRoutes, tls *gw
 
 func defaultSecretRef(m *Meta, p string, ref *gwv1.SecretObjectReference) {
 	// +kubebuilder:default="" and +kubebuilder:default=Secret (SecretObjectReference)
-	if ref.Group == nil {
-		g := gwv1.Group(GroupCore)
-		ref.Group = &g
-		m.setDefaulted(p + ".group")
-	}
-	if ref.Kind == nil {
-		kind := gwv1.Kind(KindSecret)
-		ref.Kind = &kind
-		m.setDefaulted(p + ".kind")
-	}
+	setDefault(m, &ref.Group, gwv1.Group(GroupCore), p+".group")
+	setDefault(m, &ref.Kind, gwv1.Kind(KindSecret), p+".kind")
 	// "When unspecified, the local namespace is inferred."
-	if ref.Namespace == nil {
-		ns := gwv1.Namespace(m.Ref.Namespace)
-		ref.Namespace = &ns
-		m.setDefaulted(p + ".namespace")
-	}
+	setDefault(m, &ref.Namespace, gwv1.Namespace(m.Ref.Namespace), p+".namespace")
 }
 
 func defaultRoute(r *Route) {
@@ -162,23 +109,11 @@ func defaultRoute(r *Route) {
 		p := &parentRefs[i]
 		path := "spec.parentRefs[" + strconv.Itoa(i) + "]"
 		// +kubebuilder:default=gateway.networking.k8s.io (ParentReference.Group)
-		if p.Group == nil {
-			g := gwv1.Group(GroupGateway)
-			p.Group = &g
-			r.setDefaulted(path + ".group")
-		}
+		setDefault(&r.Meta, &p.Group, gwv1.Group(GroupGateway), path+".group")
 		// +kubebuilder:default=Gateway (ParentReference.Kind)
-		if p.Kind == nil {
-			k := gwv1.Kind(KindGateway)
-			p.Kind = &k
-			r.setDefaulted(path + ".kind")
-		}
+		setDefault(&r.Meta, &p.Kind, gwv1.Kind(KindGateway), path+".kind")
 		// "When unspecified, this refers to the local namespace of the Route."
-		if p.Namespace == nil {
-			ns := gwv1.Namespace(r.Ref.Namespace)
-			p.Namespace = &ns
-			r.setDefaulted(path + ".namespace")
-		}
+		setDefault(&r.Meta, &p.Namespace, gwv1.Namespace(r.Ref.Namespace), path+".namespace")
 	}
 }
 
@@ -203,37 +138,18 @@ func defaultHTTPRoute(r *Route) {
 			m := &rule.Matches[j]
 			mp := rp + ".matches[" + strconv.Itoa(j) + "]"
 			// +kubebuilder:default={type: "PathPrefix", value: "/"} (HTTPRouteMatch.Path)
-			if m.Path == nil {
-				m.Path = &gwv1.HTTPPathMatch{}
-				r.setDefaulted(mp + ".path")
-			}
+			setDefault(&r.Meta, &m.Path, gwv1.HTTPPathMatch{}, mp+".path")
 			// +kubebuilder:default=PathPrefix (HTTPPathMatch.Type)
-			if m.Path.Type == nil {
-				t := gwv1.PathMatchPathPrefix
-				m.Path.Type = &t
-				r.setDefaulted(mp + ".path.type")
-			}
+			setDefault(&r.Meta, &m.Path.Type, gwv1.PathMatchPathPrefix, mp+".path.type")
 			// +kubebuilder:default="/" (HTTPPathMatch.Value)
-			if m.Path.Value == nil {
-				v := "/"
-				m.Path.Value = &v
-				r.setDefaulted(mp + ".path.value")
-			}
+			setDefault(&r.Meta, &m.Path.Value, "/", mp+".path.value")
 			for k := range m.Headers {
 				// +kubebuilder:default=Exact (HTTPHeaderMatch.Type)
-				if m.Headers[k].Type == nil {
-					t := gwv1.HeaderMatchExact
-					m.Headers[k].Type = &t
-					r.setDefaulted(mp + ".headers[" + strconv.Itoa(k) + "].type")
-				}
+				setDefault(&r.Meta, &m.Headers[k].Type, gwv1.HeaderMatchExact, mp+".headers["+strconv.Itoa(k)+"].type")
 			}
 			for k := range m.QueryParams {
 				// +kubebuilder:default=Exact (HTTPQueryParamMatch.Type)
-				if m.QueryParams[k].Type == nil {
-					t := gwv1.QueryParamMatchExact
-					m.QueryParams[k].Type = &t
-					r.setDefaulted(mp + ".queryParams[" + strconv.Itoa(k) + "].type")
-				}
+				setDefault(&r.Meta, &m.QueryParams[k].Type, gwv1.QueryParamMatchExact, mp+".queryParams["+strconv.Itoa(k)+"].type")
 			}
 		}
 		defaultHTTPFilters(r, rp+".filters", rule.Filters)
@@ -249,10 +165,8 @@ func defaultHTTPFilters(r *Route, path string, filters []gwv1.HTTPRouteFilter) {
 		f := &filters[k]
 		fp := path + "[" + strconv.Itoa(k) + "]"
 		// +kubebuilder:default=302 (HTTPRequestRedirectFilter.StatusCode)
-		if f.RequestRedirect != nil && f.RequestRedirect.StatusCode == nil {
-			code := 302
-			f.RequestRedirect.StatusCode = &code
-			r.setDefaulted(fp + ".requestRedirect.statusCode")
+		if f.RequestRedirect != nil {
+			setDefault(&r.Meta, &f.RequestRedirect.StatusCode, 302, fp+".requestRedirect.statusCode")
 		}
 		// +kubebuilder:default=5 (HTTPCORSFilter.MaxAge)
 		if f.CORS != nil && f.CORS.MaxAge == 0 {
@@ -271,23 +185,11 @@ func defaultHTTPFilters(r *Route, path string, filters []gwv1.HTTPRouteFilter) {
 // defaultObjectRef applies BackendObjectReference's defaults.
 func defaultObjectRef(r *Route, path string, b *gwv1.BackendObjectReference) {
 	// +kubebuilder:default="" (BackendObjectReference.Group)
-	if b.Group == nil {
-		g := gwv1.Group(GroupCore)
-		b.Group = &g
-		r.setDefaulted(path + ".group")
-	}
+	setDefault(&r.Meta, &b.Group, gwv1.Group(GroupCore), path+".group")
 	// +kubebuilder:default=Service (BackendObjectReference.Kind)
-	if b.Kind == nil {
-		k := gwv1.Kind(KindService)
-		b.Kind = &k
-		r.setDefaulted(path + ".kind")
-	}
+	setDefault(&r.Meta, &b.Kind, gwv1.Kind(KindService), path+".kind")
 	// "When unspecified, the local namespace is inferred."
-	if b.Namespace == nil {
-		ns := gwv1.Namespace(r.Ref.Namespace)
-		b.Namespace = &ns
-		r.setDefaulted(path + ".namespace")
-	}
+	setDefault(&r.Meta, &b.Namespace, gwv1.Namespace(r.Ref.Namespace), path+".namespace")
 }
 
 func defaultGRPCRoute(r *Route) {
@@ -310,18 +212,12 @@ func defaultGRPCRoute(r *Route) {
 			m := &rule.Matches[j]
 			mp := rp + ".matches[" + strconv.Itoa(j) + "]"
 			// +kubebuilder:default=Exact (GRPCMethodMatch.Type)
-			if m.Method != nil && m.Method.Type == nil {
-				t := gwv1.GRPCMethodMatchExact
-				m.Method.Type = &t
-				r.setDefaulted(mp + ".method.type")
+			if m.Method != nil {
+				setDefault(&r.Meta, &m.Method.Type, gwv1.GRPCMethodMatchExact, mp+".method.type")
 			}
 			for k := range m.Headers {
 				// +kubebuilder:default=Exact (GRPCHeaderMatch.Type)
-				if m.Headers[k].Type == nil {
-					t := gwv1.GRPCHeaderMatchExact
-					m.Headers[k].Type = &t
-					r.setDefaulted(mp + ".headers[" + strconv.Itoa(k) + "].type")
-				}
+				setDefault(&r.Meta, &m.Headers[k].Type, gwv1.GRPCHeaderMatchExact, mp+".headers["+strconv.Itoa(k)+"].type")
 			}
 		}
 		defaultBackendRefs(r, i, len(rule.BackendRefs), func(j int) *gwv1.BackendRef { return &rule.BackendRefs[j].BackendRef })
@@ -335,11 +231,7 @@ func defaultBackendRefs(r *Route, rule, n int, ref func(int) *gwv1.BackendRef) {
 		bp := "spec.rules[" + strconv.Itoa(rule) + "].backendRefs[" + strconv.Itoa(j) + "]"
 		defaultObjectRef(r, bp, &b.BackendObjectReference)
 		// +kubebuilder:default=1 (BackendRef.Weight)
-		if b.Weight == nil {
-			w := int32(1)
-			b.Weight = &w
-			r.setDefaulted(bp + ".weight")
-		}
+		setDefault(&r.Meta, &b.Weight, int32(1), bp+".weight")
 	}
 }
 
@@ -432,4 +324,13 @@ func (r *Route) addRule(i int, name *gwv1.SectionName, refs []RuleBackendRef, fi
 	}
 	r.Rules = append(r.Rules, rule)
 	return &r.Rules[len(r.Rules)-1]
+}
+
+// setDefault fills an optional field that was not written with its default
+// and records path as defaulted.
+func setDefault[T any](m *Meta, field **T, value T, path string) {
+	if *field == nil {
+		*field = &value
+		m.setDefaulted(path)
+	}
 }
