@@ -39,39 +39,38 @@ Fix: move one listener to another port, or give each a distinct hostname.`,
 	},
 }
 
-var listenerUnsupportedProtocol = &Rule{
-	ID: "listener-unsupported-protocol", Severity: Error,
-	Summary: "listener protocol is not one the API defines",
-	Doc: `Core protocols are HTTP, HTTPS, TLS, TCP and UDP; anything else is
+// listenerReasonRule builds the rules that report listeners whose
+// condition (picked by cond) carries one reason, at the field that causes it.
+func listenerReasonRule(id, summary, doc, reason, field string, cond func(*resolve.Listener) resolve.Condition) *Rule {
+	return &Rule{
+		ID: id, Severity: Error, Summary: summary, Doc: doc,
+		Run: func(p *Pass) {
+			eachListener(p.Graph, func(l *resolve.Listener) {
+				if c := cond(l); c.Reason == reason {
+					p.Report(l.Owner(), l.Path+"."+field, nil, "%s: %s", l, c.Message)
+				}
+			})
+		},
+	}
+}
+
+var listenerUnsupportedProtocol = listenerReasonRule("listener-unsupported-protocol",
+	"listener protocol is not one the API defines",
+	`Core protocols are HTTP, HTTPS, TLS, TCP and UDP; anything else is
 implementation-specific and conformant controllers without it set
 Accepted=False/UnsupportedProtocol.
 
 Fix: use a core protocol.`,
-	Run: func(p *Pass) {
-		eachListener(p.Graph, func(l *resolve.Listener) {
-			if l.Accepted.Reason == "UnsupportedProtocol" {
-				p.Report(l.Owner(), l.Path+".protocol", nil, "%s: %s", l, l.Accepted.Message)
-			}
-		})
-	},
-}
+	"UnsupportedProtocol", "protocol", func(l *resolve.Listener) resolve.Condition { return l.Accepted })
 
-var listenerInvalidRouteKinds = &Rule{
-	ID: "listener-invalid-route-kinds", Severity: Error,
-	Summary: "allowedRoutes.kinds lists kinds the protocol cannot carry",
-	Doc: `A listener may only allow route kinds its protocol carries (HTTP/HTTPS:
+var listenerInvalidRouteKinds = listenerReasonRule("listener-invalid-route-kinds",
+	"allowedRoutes.kinds lists kinds the protocol cannot carry",
+	`A listener may only allow route kinds its protocol carries (HTTP/HTTPS:
 HTTPRoute, GRPCRoute; TLS: TLSRoute; TCP: TCPRoute; UDP: UDPRoute). Others are
 dropped from supportedKinds and ResolvedRefs=False/InvalidRouteKinds.
 
 Fix: remove the kind, or leave kinds empty to take the protocol's.`,
-	Run: func(p *Pass) {
-		eachListener(p.Graph, func(l *resolve.Listener) {
-			if l.ResolvedRefs.Reason == "InvalidRouteKinds" {
-				p.Report(l.Owner(), l.Path+".allowedRoutes.kinds", nil, "%s: %s", l, l.ResolvedRefs.Message)
-			}
-		})
-	},
-}
+	"InvalidRouteKinds", "allowedRoutes.kinds", func(l *resolve.Listener) resolve.Condition { return l.ResolvedRefs })
 
 var listenerCertificateInvalid = &Rule{
 	ID: "listener-certificate-invalid", Severity: Error,

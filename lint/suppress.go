@@ -1,0 +1,376 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gwlint/gwlint/resolve"
+)
+
+// IgnoreAnnotation, on an object, suppresses the named rules' findings
+// about that object: `gwlint.io/ignore: rule-id[,rule-id] [reason]`.
+const IgnoreAnnotation = "gwlint.io/ignore"
+
+// ignoreAnnotationPath is where IgnoreAnnotation is written, for positions.
+const ignoreAnnotationPath = "metadata.annotations[" + IgnoreAnnotation + "]"
+
+// Pseudo-rules are findings that gwlint makes about its inputs and about
+// ignore directives rather than about the graph. They are Rule values so
+// that `gwlint rules`, docs/rules.md and SARIF describe them like any other,
+// and so that .gwlint.yaml can change their severity or turn them off
+// (except invalid-manifest). Their Run does nothing: Suppress and
+// InvalidManifests report them.
+
+// IgnoreWithoutReason reports an ignore comment that says no why.
+var IgnoreWithoutReason = &Rule{
+	ID: "ignore-without-reason", Severity: Warning,
+	Summary: "gwlint:ignore comment gives no reason",
+	Doc: `An ignore comment hides a finding from everyone who reads the output later;
+its reason is what tells them whether it still holds. Write the reason after
+the rule ids:
+
+    # gwlint:ignore listener-no-routes reserved for the partner launch
+
+The comment still suppresses the finding.`,
+	Run: func(*Pass) {},
+}
+
+// IgnoreUnknownRule reports an ignore comment or annotation that names a
+// rule that does not exist, or none at all.
+var IgnoreUnknownRule = &Rule{
+	ID: "ignore-unknown-rule", Severity: Warning,
+	Summary: "ignore comment or annotation names an unknown rule",
+	Doc: `A gwlint:ignore comment or gwlint.io/ignore annotation names a rule id that
+does not exist (a typo, or a rule that was renamed), names none, or names a
+pseudo-rule, which cannot be ignored. It suppresses nothing for that id.
+
+Fix: use an id that ` + "`gwlint rules`" + ` lists, comma-separated, no spaces:
+
+    # gwlint:ignore backend-not-found,backend-port-not-found migrating in Q3
+
+Pseudo-rules such as unused-ignore are turned off in .gwlint.yaml instead.`,
+	Run: func(*Pass) {},
+}
+
+// UnusedIgnore reports an ignore comment or annotation that suppressed
+// nothing.
+var UnusedIgnore = &Rule{
+	ID: "unused-ignore", Severity: Warning,
+	Summary: "ignore comment or annotation suppressed nothing",
+	Doc: `The problem it was written for is gone, or the ignore is in the wrong place:
+a trailing comment applies to its own line, a comment on a line of its own to
+the next line that is neither blank nor a comment, and the finding must be
+reported on that line (the line gwlint prints). An annotation applies to
+findings about its own object. A stale ignore would silently hide the problem
+if it came back.
+
+Fix: remove it, or move it to the line of the finding. Ignores of rules turned
+off in .gwlint.yaml are not reported.`,
+	Run: func(*Pass) {},
+}
+
+// InvalidManifest reports a file or document that could not be read.
+var InvalidManifest = &Rule{
+	ID: "invalid-manifest", Severity: Error,
+	Summary: "manifest cannot be read",
+	Doc: `A file is not valid YAML or JSON, a document is not a Kubernetes object
+(no apiVersion or kind), names a version of a Gateway API kind that the
+pinned release does not serve, or has a field of the wrong type. Unrendered
+Helm or Go templates ({{ ... }}) are the usual cause. The rest of the inputs
+is still checked, but gwlint exits 2: the objects that were lost may cause or
+hide other findings.
+
+Fix: correct the file, render templates first (helm template, kustomize build),
+or exclude such files in .gwlint.yaml:
+
+    exclude: ["charts/**"]
+
+It cannot be turned off or ignored.`,
+	Run: func(*Pass) {},
+}
+
+// MetaRules returns the pseudo-rules, sorted by id. They are not in Rules.
+func MetaRules() []*Rule {
+	return []*Rule{IgnoreUnknownRule, IgnoreWithoutReason, InvalidManifest, UnusedIgnore}
+}
+
+func isMetaRule(id string) bool {
+	for _, r := range MetaRules() {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// InvalidManifests turns read errors into invalid-manifest findings. An
+// unknown line or column is 0.
+func InvalidManifests(errs []*resolve.ReadError) []Finding {
+	out := make([]Finding, 0, len(errs))
+	for _, e := range errs {
+		out = append(out, Finding{
+			Rule:     InvalidManifest.ID,
+			Severity: InvalidManifest.Severity,
+			Position: Position{File: e.File, Line: e.Pos.Line, Col: e.Pos.Col},
+			Message:  e.Msg,
+		})
+	}
+	return out
+}
+
+// Suppression says why a finding is not reported.
+type Suppression struct {
+	// Kind is "comment" for a gwlint:ignore comment, "annotation" for the
+	// gwlint.io/ignore annotation.
+	Kind string `json:"kind"`
+	// Position is where the comment or annotation is.
+	Position
+	Reason string `json:"reason,omitempty"`
+}
+
+// Suppressed is a finding that an ignore comment or annotation suppressed.
+type Suppressed struct {
+	Finding
+	By Suppression
+}
+
+// Sort sorts findings by file, line, column, rule and message, and drops
+// duplicates, as Run does.
+func Sort(findings []Finding) []Finding {
+	sort.SliceStable(findings, func(i, j int) bool { return less(findings[i], findings[j]) })
+	out := findings[:0]
+	for i, f := range findings {
+		if i > 0 && sameFinding(findings[i-1], f) {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// ignore is one comment or annotation, and which of its rule ids matched.
+type ignore struct {
+	kind   string
+	pos    Position
+	object string // the object it belongs to, for findings about it
+	path   string
+	ids    []string
+	reason string
+	used   map[string]bool
+
+	target int // comment: the line it applies to
+	file   string
+}
+
+// Suppress applies the ignore comments and annotations of the graph's
+// objects to findings (the result of Run with rules) and reports the
+// ignores that are malformed or suppressed nothing. It returns the findings
+// still reported, with those reports, sorted; and those suppressed.
+//
+// rules are the rules in effect: an ignore of a rule that is not among them
+// (turned off) is not reported as unused, and the pseudo-rules are reported
+// with their severity there, or not at all when absent. Pseudo-rule
+// findings cannot themselves be suppressed.
+func Suppress(g *resolve.Graph, findings []Finding, rules []*Rule) (kept []Finding, suppressed []Suppressed) {
+	enabled := map[string]*Rule{}
+	for _, r := range rules {
+		enabled[r.ID] = r
+	}
+	ignores := collectIgnores(g)
+	byLine := map[Position][]*ignore{} // comments by file and target line
+	byObject := map[string][]*ignore{} // annotations by file and object
+	for _, ig := range ignores {
+		if ig.kind == "comment" {
+			k := Position{File: ig.file, Line: ig.target}
+			byLine[k] = append(byLine[k], ig)
+		} else {
+			k := ig.file + "\x00" + ig.object
+			byObject[k] = append(byObject[k], ig)
+		}
+	}
+
+	for _, f := range findings {
+		var by *ignore
+		if !isMetaRule(f.Rule) {
+			for _, ig := range byLine[Position{File: f.File, Line: f.Line}] {
+				by = ig.match(f.Rule, by)
+			}
+			for _, ig := range byObject[f.File+"\x00"+f.Object] {
+				by = ig.match(f.Rule, by)
+			}
+		}
+		if by == nil {
+			kept = append(kept, f)
+			continue
+		}
+		suppressed = append(suppressed, Suppressed{Finding: f, By: Suppression{Kind: by.kind, Position: by.pos, Reason: by.reason}})
+	}
+
+	report := func(r *Rule, ig *ignore, format string, args ...any) {
+		if r = enabled[r.ID]; r == nil {
+			return
+		}
+		kept = append(kept, Finding{
+			Rule: r.ID, Severity: r.Severity, Position: ig.pos,
+			Object: ig.object, Path: ig.path, Message: fmt.Sprintf(format, args...),
+		})
+	}
+	for _, ig := range ignores {
+		what := ig.describe()
+		if len(ig.ids) == 0 {
+			report(IgnoreUnknownRule, ig, "%s names no rule; write the rule ids first, then the reason", what)
+			continue
+		}
+		if ig.kind == "comment" && ig.reason == "" {
+			report(IgnoreWithoutReason, ig, "%s gives no reason; say why the finding does not apply", what)
+		}
+		for _, id := range ig.ids {
+			switch {
+			case isMetaRule(id):
+				report(IgnoreUnknownRule, ig, "%s names %s, which cannot be ignored; turn it off in .gwlint.yaml instead", what, id)
+			case Lookup(id) == nil:
+				report(IgnoreUnknownRule, ig, "%s names unknown rule %q%s", what, id, suggest(id))
+			case enabled[id] == nil || ig.used[id]:
+				// Turned off, or did its job.
+			case ig.kind == "comment" && ig.target == 0:
+				report(UnusedIgnore, ig, "%s suppresses nothing: no line follows it", what)
+			case ig.kind == "comment":
+				report(UnusedIgnore, ig, "%s suppresses nothing: no %s finding on line %d", what, id, ig.target)
+			default:
+				report(UnusedIgnore, ig, "%s suppresses nothing: no %s finding about %s", what, id, ig.object)
+			}
+		}
+	}
+	return Sort(kept), suppressed
+}
+
+// match records that the ignore suppresses a finding of rule, and returns
+// what suppressed it first.
+func (ig *ignore) match(rule string, first *ignore) *ignore {
+	for _, id := range ig.ids {
+		if id == rule {
+			ig.used[id] = true
+			if first == nil {
+				return ig
+			}
+		}
+	}
+	return first
+}
+
+func (ig *ignore) describe() string {
+	if ig.kind == "comment" {
+		return "gwlint:ignore " + strings.Join(ig.ids, ",")
+	}
+	return IgnoreAnnotation + ": " + strings.Join(ig.ids, ",")
+}
+
+// collectIgnores gathers the ignore comments of every file (each object
+// carries those of its whole file) and the ignore annotations of every
+// object, in file and line order.
+func collectIgnores(g *resolve.Graph) []*ignore {
+	var out []*ignore
+	byFile := map[string][]*resolve.Meta{}
+	var files []string
+	for _, obj := range g.Objects {
+		m := obj.Metadata()
+		if _, seen := byFile[m.Source.File]; !seen {
+			files = append(files, m.Source.File)
+		}
+		byFile[m.Source.File] = append(byFile[m.Source.File], m)
+		if v, ok := m.Annotations[IgnoreAnnotation]; ok {
+			ids, reason := parseIgnore(v)
+			out = append(out, &ignore{
+				kind: "annotation", pos: position(m, ignoreAnnotationPath), path: ignoreAnnotationPath,
+				object: m.Ref.String(), ids: ids, reason: reason, used: map[string]bool{}, file: m.Source.File,
+			})
+		}
+	}
+	for _, file := range files {
+		objs := byFile[file]
+		for _, d := range objs[0].Ignores { // shared by all objects of the file
+			ig := &ignore{
+				kind: "comment", pos: Position{File: file, Line: d.Line}, ids: d.Rules, reason: d.Reason,
+				used: map[string]bool{}, target: d.Target, file: file,
+			}
+			if m := objectAt(objs, d); m != nil {
+				ig.object = m.Ref.String()
+			}
+			out = append(out, ig)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].pos, out[j].pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	return out
+}
+
+// objectAt returns the object whose document holds the line an ignore
+// comment applies to: the last one that starts at or before it.
+func objectAt(objs []*resolve.Meta, d resolve.IgnoreDirective) *resolve.Meta {
+	line := d.Target
+	if line == 0 {
+		line = d.Line
+	}
+	var best *resolve.Meta
+	for _, m := range objs {
+		if start := m.Source.Pos.Line; start <= line && (best == nil || start > best.Source.Pos.Line) {
+			best = m
+		}
+	}
+	return best
+}
+
+// parseIgnore reads an annotation value: "rule-id[,rule-id] [reason]".
+func parseIgnore(v string) (ids []string, reason string) {
+	fields := strings.Fields(v)
+	if len(fields) == 0 {
+		return nil, ""
+	}
+	for _, id := range strings.Split(fields[0], ",") {
+		if id != "" {
+			ids = append(ids, id)
+		}
+	}
+	return ids, strings.Join(fields[1:], " ")
+}
+
+// suggest names the rule id closest to a misspelt one, if any is close.
+func suggest(id string) string {
+	best, bestDist := "", 4 // at most 3 edits
+	for _, r := range Rules() {
+		if d := editDistance(id, r.ID); d < bestDist {
+			best, bestDist = r.ID, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return " (did you mean " + best + "?)"
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
