@@ -9,7 +9,7 @@ import (
 )
 
 // IgnoreAnnotation, on an object, suppresses the named rules' findings
-// about that object: `gwlint.io/ignore: rule-id[,rule-id] [reason]`.
+// about that object: `gwlint.io/ignore: rule-id[,rule-id]`.
 const IgnoreAnnotation = "gwlint.io/ignore"
 
 // ignoreAnnotationPath is where IgnoreAnnotation is written, for positions.
@@ -149,18 +149,27 @@ func Sort(findings []Finding) []Finding {
 	return out
 }
 
+// Compare orders findings as Sort does, for slices.SortFunc.
+func Compare(a, b Finding) int {
+	switch {
+	case less(a, b):
+		return -1
+	case less(b, a):
+		return 1
+	}
+	return 0
+}
+
 // ignore is one comment or annotation, and which of its rule ids matched.
 type ignore struct {
-	kind   string
-	pos    Position
-	object string // the object it belongs to, for findings about it
-	path   string
+	kind   string   // "comment" or "annotation"
+	pos    Position // where it is written
+	target int      // comment: the line it applies to (0: none)
+	object string   // the object it belongs to
+	path   string   // annotation: its field path
 	ids    []string
 	reason string
 	used   map[string]bool
-
-	target int // comment: the line it applies to
-	file   string
 }
 
 // Suppress applies the ignore comments and annotations of the graph's
@@ -181,12 +190,13 @@ func Suppress(g *resolve.Graph, findings []Finding, rules []*Rule) (kept []Findi
 	byLine := map[Position][]*ignore{} // comments by file and target line
 	byObject := map[string][]*ignore{} // annotations by file and object
 	for _, ig := range ignores {
-		if ig.kind == "comment" {
-			k := Position{File: ig.file, Line: ig.target}
-			byLine[k] = append(byLine[k], ig)
-		} else {
-			k := ig.file + "\x00" + ig.object
+		switch {
+		case ig.kind == "annotation":
+			k := ig.pos.File + "\x00" + ig.object
 			byObject[k] = append(byObject[k], ig)
+		case ig.target > 0:
+			k := Position{File: ig.pos.File, Line: ig.target}
+			byLine[k] = append(byLine[k], ig)
 		}
 	}
 
@@ -223,22 +233,22 @@ func Suppress(g *resolve.Graph, findings []Finding, rules []*Rule) (kept []Findi
 			continue
 		}
 		if ig.kind == "comment" && ig.reason == "" {
-			report(IgnoreWithoutReason, ig, "%s gives no reason; say why the finding does not apply", what)
+			report(IgnoreWithoutReason, ig, "%s for %s gives no reason; say why the finding does not apply", what, strings.Join(ig.ids, ","))
 		}
 		for _, id := range ig.ids {
 			switch {
 			case isMetaRule(id):
 				report(IgnoreUnknownRule, ig, "%s names %s, which cannot be ignored; turn it off in .gwlint.yaml instead", what, id)
 			case Lookup(id) == nil:
-				report(IgnoreUnknownRule, ig, "%s names unknown rule %q%s", what, id, suggest(id))
+				report(IgnoreUnknownRule, ig, "%s names unknown rule %q%s", what, id, suggest(id, Rules()))
 			case enabled[id] == nil || ig.used[id]:
 				// Turned off, or did its job.
 			case ig.kind == "comment" && ig.target == 0:
-				report(UnusedIgnore, ig, "%s suppresses nothing: no line follows it", what)
+				report(UnusedIgnore, ig, "%s for %s suppresses nothing: no line follows it", what, id)
 			case ig.kind == "comment":
-				report(UnusedIgnore, ig, "%s suppresses nothing: no %s finding on line %d", what, id, ig.target)
+				report(UnusedIgnore, ig, "%s for %s suppresses nothing: no such finding on line %d", what, id, ig.target)
 			default:
-				report(UnusedIgnore, ig, "%s suppresses nothing: no %s finding about %s", what, id, ig.object)
+				report(UnusedIgnore, ig, "%s for %s suppresses nothing: no such finding about %s", what, id, ig.object)
 			}
 		}
 	}
@@ -261,9 +271,9 @@ func (ig *ignore) match(rule string, first *ignore) *ignore {
 
 func (ig *ignore) describe() string {
 	if ig.kind == "comment" {
-		return "gwlint:ignore " + strings.Join(ig.ids, ",")
+		return "gwlint:ignore comment"
 	}
-	return IgnoreAnnotation + ": " + strings.Join(ig.ids, ",")
+	return IgnoreAnnotation + " annotation"
 }
 
 // collectIgnores gathers the ignore comments of every file (each object
@@ -280,10 +290,9 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 		}
 		byFile[m.Source.File] = append(byFile[m.Source.File], m)
 		if v, ok := m.Annotations[IgnoreAnnotation]; ok {
-			ids, reason := parseIgnore(v)
 			out = append(out, &ignore{
 				kind: "annotation", pos: position(m, ignoreAnnotationPath), path: ignoreAnnotationPath,
-				object: m.Ref.String(), ids: ids, reason: reason, used: map[string]bool{}, file: m.Source.File,
+				object: m.Ref.String(), ids: parseIgnore(v), used: map[string]bool{},
 			})
 		}
 	}
@@ -291,8 +300,8 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 		objs := byFile[file]
 		for _, d := range objs[0].Ignores { // shared by all objects of the file
 			ig := &ignore{
-				kind: "comment", pos: Position{File: file, Line: d.Line}, ids: d.Rules, reason: d.Reason,
-				used: map[string]bool{}, target: d.Target, file: file,
+				kind: "comment", pos: Position{File: file, Line: d.Line}, target: d.Target,
+				ids: d.Rules, reason: d.Reason, used: map[string]bool{},
 			}
 			if m := objectAt(objs, d); m != nil {
 				ig.object = m.Ref.String()
@@ -326,24 +335,23 @@ func objectAt(objs []*resolve.Meta, d resolve.IgnoreDirective) *resolve.Meta {
 	return best
 }
 
-// parseIgnore reads an annotation value: "rule-id[,rule-id] [reason]".
-func parseIgnore(v string) (ids []string, reason string) {
-	fields := strings.Fields(v)
-	if len(fields) == 0 {
-		return nil, ""
-	}
-	for _, id := range strings.Split(fields[0], ",") {
-		if id != "" {
+// parseIgnore reads an annotation value: rule ids separated by commas,
+// with optional spaces.
+func parseIgnore(v string) []string {
+	var ids []string
+	for _, id := range strings.Split(v, ",") {
+		if id = strings.TrimSpace(id); id != "" {
 			ids = append(ids, id)
 		}
 	}
-	return ids, strings.Join(fields[1:], " ")
+	return ids
 }
 
-// suggest names the rule id closest to a misspelt one, if any is close.
-func suggest(id string) string {
+// suggest names the rule id among rules closest to a misspelt one, if any
+// is close.
+func suggest(id string, rules []*Rule) string {
 	best, bestDist := "", 4 // at most 3 edits
-	for _, r := range Rules() {
+	for _, r := range rules {
 		if d := editDistance(id, r.ID); d < bestDist {
 			best, bestDist = r.ID, d
 		}

@@ -1,0 +1,301 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gwlint/gwlint/lint"
+	"github.com/gwlint/gwlint/resolve"
+)
+
+type checkOptions struct {
+	IO *IOStreams
+	// Paths are files, directories, or - for stdin.
+	Paths      []string
+	Namespace  string
+	StrictRefs bool
+	FailOn     string
+	Output     string
+	Color      string
+	Quiet      bool
+	ConfigFile string
+	NoConfig   bool
+
+	// Which of the flags that the configuration file can also set were
+	// given: those override it.
+	namespaceSet, strictRefsSet, failOnSet bool
+}
+
+// Output formats.
+const (
+	formatText   = "text"
+	formatJSON   = "json"
+	formatSARIF  = "sarif"
+	formatGitHub = "github"
+)
+
+func newCheckCmd(streams *IOStreams, runF func(*checkOptions) error) *cobra.Command {
+	opts := &checkOptions{IO: streams}
+	cmd := &cobra.Command{
+		Use:   "check [PATH ...|-]",
+		Short: "Check manifests and report findings",
+		Long: `Check reads the given files and directories (recursively: .yaml, .yml and
+.json files, skipping hidden ones; - reads stdin; default: the current
+directory), resolves them as a conformant controller would, and reports every
+finding of the rules in effect.
+
+Configuration comes from .gwlint.yaml, looked for in the current directory and
+its parents up to the top of the repository (a directory holding .git), or
+from --config; flags override it. A finding is suppressed by a
+"# gwlint:ignore rule-id reason" comment on its line or the line above, or by
+a gwlint.io/ignore annotation on its object.
+
+Exit status: 0 when no finding is at or above --fail-on; 1 when one is; 2 for
+usage and configuration errors, and when a manifest could not be read (it is
+reported as an invalid-manifest finding, and the rest is still checked).`,
+		Example: `  gwlint check
+  gwlint check deploy/ --fail-on warning
+  gwlint check -o json deploy/ | jq '.findings[] | select(.severity == "error")'
+  gwlint check -o sarif . > gwlint.sarif
+  kustomize build overlays/prod | gwlint check -`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Paths = args
+			if len(opts.Paths) == 0 {
+				opts.Paths = []string{"."}
+			}
+			flags := cmd.Flags()
+			opts.namespaceSet = flags.Changed("namespace")
+			opts.strictRefsSet = flags.Changed("strict-refs")
+			opts.failOnSet = flags.Changed("fail-on")
+			if err := oneOf("output", opts.Output, formatText, formatJSON, formatSARIF, formatGitHub); err != nil {
+				return err
+			}
+			if err := oneOf("color", opts.Color, colorAuto, colorAlways, colorNever); err != nil {
+				return err
+			}
+			if err := oneOf("fail-on", opts.FailOn, "error", "warning", "info"); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runCheck(opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&opts.Namespace, "namespace", "n", "",
+		`namespace for objects that name none (default "default"; overrides the configuration's namespace)`)
+	f.BoolVar(&opts.StrictRefs, "strict-refs", false,
+		"treat every referenced object outside the inputs as missing instead of external")
+	f.StringVar(&opts.FailOn, "fail-on", "error", "exit 1 when a finding has this severity or a higher one: error, warning or info")
+	f.StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json, sarif or github")
+	f.StringVar(&opts.Color, "color", colorAuto, "colour text output: auto (on a terminal, unless NO_COLOR is set), always or never")
+	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "leave out info findings")
+	f.StringVar(&opts.ConfigFile, "config", "", "configuration file to use instead of looking for "+lint.ConfigFileName)
+	f.BoolVar(&opts.NoConfig, "no-config", false, "use no configuration file")
+	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
+	return cmd
+}
+
+// settings are the configuration and flags combined.
+type settings struct {
+	config  *lint.Config
+	resolve resolve.Options
+	failOn  lint.Severity
+}
+
+// settings loads the configuration file and lets the flags that were given
+// override it.
+func (o *checkOptions) settings() (*settings, error) {
+	var cfg *lint.Config
+	var err error
+	switch {
+	case o.NoConfig:
+		cfg = &lint.Config{}
+	case o.ConfigFile != "":
+		cfg, err = lint.LoadConfig(o.ConfigFile)
+	default:
+		var wd, found string
+		if wd, err = os.Getwd(); err == nil {
+			found, err = lint.FindConfig(wd)
+		}
+		switch {
+		case err != nil:
+			err = fmt.Errorf("looking for %s: %w", lint.ConfigFileName, err)
+		case found == "":
+			cfg = &lint.Config{}
+		default:
+			// Shown relative to where gwlint runs, like the inputs.
+			if rel, relErr := filepath.Rel(wd, found); relErr == nil {
+				found = rel
+			}
+			cfg, err = lint.LoadConfig(found)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+
+	s := &settings{config: cfg, failOn: lint.Error}
+	s.resolve.DefaultNamespace = cfg.Namespace
+	if o.namespaceSet {
+		s.resolve.DefaultNamespace = o.Namespace
+	}
+	if cfg.StrictRefs != nil {
+		s.resolve.StrictRefs = *cfg.StrictRefs
+	}
+	if o.strictRefsSet {
+		s.resolve.StrictRefs = o.StrictRefs
+	}
+	if cfg.FailOn != nil {
+		s.failOn = *cfg.FailOn
+	}
+	if o.failOnSet {
+		s.failOn, _ = lint.ParseSeverity(o.FailOn) // checked with the flags
+	}
+	return s, nil
+}
+
+func runCheck(opts *checkOptions) error {
+	s, err := opts.settings()
+	if err != nil {
+		return &exitError{code: exitUsage, err: err}
+	}
+	files := inputFiles(opts.Paths, s.config)
+	in := resolve.Load(files, opts.IO.In, s.resolve)
+	g := resolve.Resolve(in, s.resolve)
+	rules := s.config.Rules()
+	kept, suppressed := lint.Suppress(g, lint.Run(g, rules), rules)
+	findings := lint.Sort(append(kept, lint.InvalidManifests(in.Errors)...))
+
+	if opts.Quiet {
+		findings = slices.DeleteFunc(findings, func(f lint.Finding) bool { return f.Severity == lint.Info })
+		suppressed = slices.DeleteFunc(suppressed, func(f lint.Suppressed) bool { return f.Severity == lint.Info })
+	}
+	sum := summary{Files: len(files), Objects: len(in.Objects), Suppressed: len(suppressed), Quiet: opts.Quiet}
+	failed := false
+	for _, f := range findings {
+		sum.count(f.Severity)
+		failed = failed || f.Severity >= s.failOn
+	}
+
+	out := newFormatter(opts, append(rules, lint.InvalidManifest))
+	for _, r := range merge(findings, suppressed) {
+		if err := out.Write(r); err != nil {
+			return &exitError{code: exitUsage, err: fmt.Errorf("writing output: %w", err)}
+		}
+	}
+	if err := out.Flush(sum); err != nil {
+		return &exitError{code: exitUsage, err: fmt.Errorf("writing output: %w", err)}
+	}
+	switch {
+	case len(in.Errors) > 0:
+		return &exitError{code: exitUsage} // reported as invalid-manifest findings
+	case failed:
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+func newFormatter(opts *checkOptions, rules []*lint.Rule) formatter {
+	w := opts.IO.Out
+	switch opts.Output {
+	case formatJSON:
+		return &jsonOutput{w: w}
+	case formatSARIF:
+		return newSARIFOutput(w, rules)
+	case formatGitHub:
+		return &githubOutput{w: w}
+	}
+	return &textOutput{w: w, pal: newPalette(colorEnabled(opts.Color, opts.IO))}
+}
+
+// merge interleaves the reported and the suppressed findings in the order
+// of lint.Sort; only SARIF shows the suppressed ones.
+func merge(findings []lint.Finding, suppressed []lint.Suppressed) []result {
+	out := make([]result, 0, len(findings)+len(suppressed))
+	for _, f := range findings {
+		out = append(out, result{Finding: f})
+	}
+	for _, s := range suppressed {
+		out = append(out, result{Finding: s.Finding, Suppression: &s.By})
+	}
+	slices.SortStableFunc(out, func(a, b result) int { return lint.Compare(a.Finding, b.Finding) })
+	return out
+}
+
+// inputFiles expands the arguments into the files to read, in the order
+// resolve.Load would read them: a directory becomes the manifest files
+// under it (.yaml, .yml, .json, skipping hidden files and directories),
+// sorted by path. Paths the configuration excludes are left out, whether
+// named or found, and a file named twice is read once. Paths that cannot be
+// read are kept, for resolve.Load to report.
+func inputFiles(args []string, cfg *lint.Config) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		key := p
+		if p != "-" {
+			key = filepath.Clean(p)
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, p)
+		}
+	}
+	for _, arg := range args {
+		if arg == "-" {
+			add(arg)
+			continue
+		}
+		if cfg.Excludes(arg) {
+			continue
+		}
+		info, err := os.Stat(arg)
+		if err != nil || !info.IsDir() {
+			add(arg)
+			continue
+		}
+		var found []string
+		// The callback never fails: a path that cannot be walked is kept
+		// for resolve.Load to report.
+		_ = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+			switch {
+			case err != nil:
+				found = append(found, path)
+				return nil
+			case path == arg:
+				return nil
+			case strings.HasPrefix(d.Name(), "."), cfg.Excludes(path):
+				if d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if !d.IsDir() && isManifestName(d.Name()) && (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
+				found = append(found, path)
+			}
+			return nil
+		})
+		slices.Sort(found)
+		for _, f := range found {
+			add(f)
+		}
+	}
+	return out
+}
+
+// isManifestName is resolve's rule for the files a directory holds.
+func isManifestName(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml", ".json":
+		return true
+	}
+	return false
+}

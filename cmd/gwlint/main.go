@@ -1,0 +1,17 @@
+// Command gwlint checks Kubernetes Gateway API manifests offline, in CI and
+// pre-commit: every finding is a rule id, a severity and a file:line:col,
+// printed as text, JSON, SARIF or GitHub workflow commands.
+//
+// main only wires: check.go is `gwlint check`, rules.go `gwlint rules`,
+// output*.go the formatters. The rules, the configuration file and ignore
+// handling live in package lint; reading and resolving in package resolve.
+package main
+
+import "os"
+
+// version is set at build time: -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	os.Exit(run(os.Args[1:], systemStreams()))
+}

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/fatih/color"
+
+	"github.com/gwlint/gwlint/lint"
+)
+
+// result is one finding to print, or one that an ignore suppressed
+// (Suppression set): only SARIF shows those, marked as suppressed.
+type result struct {
+	lint.Finding
+	Suppression *lint.Suppression
+}
+
+// summary counts what was printed and what was read.
+type summary struct {
+	Errors, Warnings, Info int
+	// Suppressed counts the findings that ignores suppressed.
+	Suppressed int
+	// Files is how many files (or stdin) were read, Objects how many
+	// objects gwlint models were loaded from them.
+	Files, Objects int
+	// Quiet is set when info findings were left out.
+	Quiet bool
+}
+
+func (s *summary) count(sev lint.Severity) {
+	switch sev {
+	case lint.Error:
+		s.Errors++
+	case lint.Warning:
+		s.Warnings++
+	default:
+		s.Info++
+	}
+}
+
+// String renders "3 errors, 1 warning, 2 info in 5 files (12 objects)",
+// with "; 2 suppressed" when ignores suppressed findings.
+func (s summary) String() string {
+	counts := []string{plural(s.Errors, "error", "errors"), plural(s.Warnings, "warning", "warnings")}
+	if !s.Quiet {
+		counts = append(counts, plural(s.Info, "info", "info"))
+	}
+	out := fmt.Sprintf("%s in %s (%s)", strings.Join(counts, ", "),
+		plural(s.Files, "file", "files"), plural(s.Objects, "object", "objects"))
+	if s.Suppressed > 0 {
+		out += fmt.Sprintf("; %d suppressed", s.Suppressed)
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// formatter writes results in one output format: Write is called for each
+// result in order, then Flush once with the counts. Formatters that need
+// every result before they can print (JSON, SARIF) print in Flush.
+type formatter interface {
+	Write(result) error
+	Flush(summary) error
+}
+
+// location renders "file:line:col", dropping what is unknown (0), as
+// compilers do.
+func location(p lint.Position) string {
+	switch {
+	case p.Line > 0 && p.Col > 0:
+		return p.File + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
+	case p.Line > 0:
+		return p.File + ":" + strconv.Itoa(p.Line)
+	}
+	return p.File
+}
+
+// Colour modes of --color.
+const (
+	colorAuto   = "auto"
+	colorAlways = "always"
+	colorNever  = "never"
+)
+
+// colorEnabled decides colour once per run: always, never, or auto, which
+// colours only a terminal and honours NO_COLOR (https://no-color.org).
+func colorEnabled(mode string, streams *IOStreams) bool {
+	switch mode {
+	case colorAlways:
+		return true
+	case colorNever:
+		return false
+	}
+	return streams.OutIsTTY && !streams.NoColor
+}
+
+// palette colours text output. Each colour is enabled or disabled on its
+// own, so the package-global color.NoColor is never touched and concurrent
+// runs (tests) cannot affect each other.
+type palette struct {
+	pos, err, warn, info, note, rule *color.Color
+}
+
+func newPalette(enabled bool) palette {
+	p := palette{
+		pos:  color.New(color.Bold),
+		err:  color.New(color.FgRed, color.Bold),
+		warn: color.New(color.FgYellow, color.Bold),
+		info: color.New(color.FgCyan, color.Bold),
+		note: color.New(color.Faint),
+		rule: color.New(color.Faint),
+	}
+	for _, c := range []*color.Color{p.pos, p.err, p.warn, p.info, p.note, p.rule} {
+		if enabled {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	return p
+}
+
+func (p palette) severity(s lint.Severity) string {
+	switch s {
+	case lint.Error:
+		return p.err.Sprint(s)
+	case lint.Warning:
+		return p.warn.Sprint(s)
+	}
+	return p.info.Sprint(s)
+}
+
+// textOutput prints one line per finding, grouped by file:
+//
+//	file:line:col: severity: message [rule-id]
+//	    file:line:col: note: related message
+//
+// then a summary line.
+type textOutput struct {
+	w        io.Writer
+	pal      palette
+	lastFile string
+	printed  bool
+}
+
+func (o *textOutput) Write(r result) error {
+	if r.Suppression != nil {
+		return nil
+	}
+	var b strings.Builder
+	if o.printed && r.File != o.lastFile {
+		b.WriteString("\n")
+	}
+	o.printed, o.lastFile = true, r.File
+	fmt.Fprintf(&b, "%s: %s: %s %s\n", o.pal.pos.Sprint(location(r.Position)), o.pal.severity(r.Severity),
+		r.Message, o.pal.rule.Sprint("["+r.Rule+"]"))
+	for _, rel := range r.Related {
+		fmt.Fprintf(&b, "    %s: %s: %s\n", location(rel.Position), o.pal.note.Sprint("note"), rel.Message)
+	}
+	_, err := io.WriteString(o.w, b.String())
+	return err
+}
+
+func (o *textOutput) Flush(s summary) error {
+	sep := ""
+	if o.printed {
+		sep = "\n"
+	}
+	_, err := io.WriteString(o.w, sep+s.String()+"\n")
+	return err
+}
+
+// githubOutput prints GitHub Actions workflow commands, which annotate the
+// pull request: ::error file=F,line=L,col=C,title=rule-id::message.
+// https://docs.github.com/actions/reference/workflow-commands-for-github-actions
+type githubOutput struct {
+	w io.Writer
+}
+
+func (o *githubOutput) Write(r result) error {
+	if r.Suppression != nil {
+		return nil
+	}
+	command := map[lint.Severity]string{lint.Error: "error", lint.Warning: "warning", lint.Info: "notice"}[r.Severity]
+	props := []string{"file=" + escapeProperty(r.File)}
+	if r.Line > 0 {
+		props = append(props, "line="+strconv.Itoa(r.Line))
+		if r.Col > 0 {
+			props = append(props, "col="+strconv.Itoa(r.Col))
+		}
+	}
+	props = append(props, "title="+escapeProperty(r.Rule))
+	msg := r.Message
+	for _, rel := range r.Related {
+		msg += "\n" + location(rel.Position) + ": note: " + rel.Message
+	}
+	_, err := fmt.Fprintf(o.w, "::%s %s::%s\n", command, strings.Join(props, ","), escapeData(msg))
+	return err
+}
+
+// Flush prints the summary as a plain log line.
+func (o *githubOutput) Flush(s summary) error {
+	_, err := io.WriteString(o.w, s.String()+"\n")
+	return err
+}
+
+// escapeData escapes a workflow command's message, as @actions/core does.
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// escapeProperty escapes a workflow command's property value, which also
+// may not hold the separators : and ,.
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
