@@ -167,13 +167,28 @@ func walk(root string) []job {
 			}
 			return nil
 		}
-		if !d.IsDir() && isManifestName(d.Name()) && (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
+		if d.IsDir() && path != root && isChartTemplates(path) {
+			return fs.SkipDir
+		}
+		// Chart.yaml is Helm's chart metadata (apiVersion v2, no kind).
+		if !d.IsDir() && isManifestName(d.Name()) && d.Name() != "Chart.yaml" && (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
 			found = append(found, job{file: path})
 		}
 		return nil
 	})
 	slices.SortStableFunc(found, func(a, b job) int { return strings.Compare(a.file, b.file) })
 	return found
+}
+
+// isChartTemplates reports whether dir is the templates directory of a Helm
+// chart: Go templates, not manifests, until `helm template` renders them.
+// A monorepo walk skips them; naming such a directory explicitly reads it.
+func isChartTemplates(dir string) bool {
+	if filepath.Base(dir) != "templates" {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(filepath.Dir(dir), "Chart.yaml"))
+	return err == nil
 }
 
 func isManifestName(name string) bool {
@@ -287,6 +302,9 @@ func (c *converter) document(file string, data []byte, doc int, n *yaml.Node, r 
 		return // only comments, or an explicit null
 	}
 	h, err := c.header(n, "")
+	if h.notObject {
+		return // not a Kubernetes object: nothing to check, not an error
+	}
 	if err == nil && !h.list {
 		err = c.object(file, doc, n, h, r)
 	}
@@ -327,6 +345,9 @@ type header struct {
 	apiVersion, kind string
 	list             bool         // a List wrapper: its items are the objects
 	items            []*yaml.Node // the items of a List
+	// notObject: a top-level mapping with neither apiVersion nor kind, such
+	// as a Helm values file or a tool's config kept among the manifests.
+	notObject bool
 }
 
 // header checks that n is a Kubernetes object and reads its apiVersion and
@@ -370,6 +391,8 @@ func (c *converter) header(n *yaml.Node, what string) (header, error) {
 	}
 
 	switch {
+	case apiVersion == nil && kind == nil && what == "":
+		return header{notObject: true}, nil
 	case apiVersion == nil && kind == nil:
 		return header{}, errorAt(n, `%smissing "apiVersion" and "kind"`, what)
 	case apiVersion == nil:

@@ -370,7 +370,7 @@ func TestReadDirectory(t *testing.T) {
 	}
 	wantErrs = []string{
 		dir + "/nope.yaml: no such file or directory",
-		dir + `/.dotfile.yaml:1:1: missing "apiVersion" and "kind"`,
+		dir + `/.dotfile.yaml:1:1: missing "apiVersion"`,
 	}
 	if got := readErrorStrings(errs); !reflect.DeepEqual(got, wantErrs) {
 		t.Errorf("errors = %q\nwant %q", got, wantErrs)
@@ -519,7 +519,6 @@ func TestReadNotAnObject(t *testing.T) {
 		{"just text\n", "<stdin>:1:1: expected a Kubernetes object (a mapping), found a scalar"},
 		{"# c\nkind: X\n", `<stdin>:2:1: missing "apiVersion"`},
 		{"apiVersion: v1\n", `<stdin>:1:1: missing "kind"`},
-		{"metadata: {}\n", `<stdin>:1:1: missing "apiVersion" and "kind"`},
 		{"apiVersion: v1\nkind: ''\n", `<stdin>:2:7: "kind" must be a non-empty string`},
 		{"apiVersion: [v1]\nkind: X\n", `<stdin>:1:13: "apiVersion" must be a non-empty string`},
 	}
@@ -551,7 +550,8 @@ func TestReadHostileInput(t *testing.T) {
 		{"deeper than the parser allows", "v: " + strings.Repeat("[", 20000), 0, "exceeded max depth"},
 		{"deep block", deepBlock, 0, "nesting is deeper than 1000 levels"},
 		{"huge value", huge, 1, ""},
-		{"UTF-16 with BOM", "\xff\xfea\x00:\x00 \x00b\x00\n\x00", 0, `missing "apiVersion" and "kind"`},
+		// Decoded from UTF-16 to the mapping {a: b}: no kind, so not an object.
+		{"UTF-16 with BOM", "\xff\xfea\x00:\x00 \x00b\x00\n\x00", 0, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -715,5 +715,43 @@ func TestIgnoreDirectives(t *testing.T) {
 	objs, _ := ReadManifests([]string{"-"}, strings.NewReader(src))
 	if len(objs) != 1 || len(objs[0].Ignores) != 3 {
 		t.Fatalf("the object should carry its file's directives, got %+v", objs)
+	}
+}
+
+// A monorepo holds YAML that is not Kubernetes objects (Helm values, tool
+// configs) and Helm chart templates; a directory walk reads neither.
+func TestReadSkipsNonManifests(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"values.yaml":                  "replicas: 3\nimage: {tag: v1}\n",
+		"route.yaml":                   "apiVersion: v1\nkind: Service\nmetadata: {name: s}\n",
+		"chart/Chart.yaml":             "apiVersion: v2\nname: echo\nversion: 0.1.0\n",
+		"chart/templates/route.yaml":   "apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ .Release.Name }}\n",
+		"notachart/templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata: {name: t}\n",
+		"list.yaml":                    "apiVersion: v1\nkind: List\nitems:\n- {metadata: {name: x}}\n",
+	}
+	for name, content := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	objs, errs := ReadManifests([]string{dir}, nil)
+	var names []string
+	for _, o := range objs {
+		rel, _ := filepath.Rel(dir, o.Source.File)
+		names = append(names, rel)
+	}
+	// Neither the chart's metadata nor its templates are read; a List
+	// item without a kind is still an error.
+	if want := []string{"notachart/templates/svc.yaml", "route.yaml"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("objects from %v, want %v", names, want)
+	}
+	got := readErrorStrings(errs)
+	if len(got) != 1 || !strings.Contains(got[0], `items[0]: missing "apiVersion" and "kind"`) {
+		t.Errorf("errors = %q", got)
 	}
 }
