@@ -300,7 +300,7 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 		objs := byFile[file]
 		for _, d := range objs[0].Ignores { // shared by all objects of the file
 			ig := &ignore{
-				kind: "comment", pos: Position{File: file, Line: d.Line}, target: d.Target,
+				kind: "comment", pos: Position{File: file, Line: d.Line, Col: d.Col}, target: d.Target,
 				ids: d.Rules, reason: d.Reason, used: map[string]bool{},
 			}
 			if m := objectAt(objs, d); m != nil {

@@ -154,10 +154,11 @@ func TestSuppress(t *testing.T) {
 		fmt.Sprintf("%d unused-ignore warning: gwlint:ignore comment for listener-no-routes suppresses nothing: no such finding on line %d",
 			lineOf(t, "one line up"), lineOf(t, "one line up")+1),
 		fmt.Sprintf("%d ignore-unknown-rule warning: gwlint:ignore comment names unknown rule \"listener-no-rotes\" (did you mean listener-no-routes?)", lineOf(t, "name: typo")),
-		fmt.Sprintf("%d ignore-unknown-rule warning: gwlint:ignore comment names unused-ignore, which cannot be ignored; turn it off in .gwlint.yaml instead", lineOf(t, "name: meta")),
+		// On one line, the listener's key comes before the trailing comment.
 		fmt.Sprintf("%d listener-no-routes info: Gateway infra/gw listener meta (8006/HTTP) has no attached routes", lineOf(t, "name: meta")),
-		fmt.Sprintf("%d ignore-unknown-rule warning: gwlint:ignore comment names no rule; write the rule ids first, then the reason", lineOf(t, "name: empty")),
+		fmt.Sprintf("%d ignore-unknown-rule warning: gwlint:ignore comment names unused-ignore, which cannot be ignored; turn it off in .gwlint.yaml instead", lineOf(t, "name: meta")),
 		fmt.Sprintf("%d listener-no-routes info: Gateway infra/gw listener empty (8007/HTTP) has no attached routes", lineOf(t, "name: empty")),
+		fmt.Sprintf("%d ignore-unknown-rule warning: gwlint:ignore comment names no rule; write the rule ids first, then the reason", lineOf(t, "name: empty")),
 		fmt.Sprintf("%d ignore-unknown-rule warning: gwlint.io/ignore annotation names unknown rule \"backend-not-fuond\" (did you mean backend-not-found?)", lineOf(t, "referencegrant-unused, backend")),
 		fmt.Sprintf("%d unused-ignore warning: gwlint.io/ignore annotation for backend-not-found suppresses nothing: no such finding about ReferenceGrant infra/stale-grant", lineOf(t, "referencegrant-unused, backend")),
 		fmt.Sprintf("%d unused-ignore warning: gwlint:ignore comment for listener-no-routes suppresses nothing: no line follows it", lineOf(t, "at the end")),

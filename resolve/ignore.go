@@ -10,6 +10,7 @@ import (
 // that lint can suppress findings on the line they name.
 type IgnoreDirective struct {
 	Line int // where the comment is
+	Col  int // the column of its '#'
 	// Target is the line it applies to: its own line for a trailing
 	// comment, else the next line that is neither blank nor a comment.
 	Target int
@@ -38,7 +39,7 @@ func scanIgnoreDirectives(data []byte) []IgnoreDirective {
 			continue
 		}
 		fields := strings.Fields(rest)
-		d := IgnoreDirective{Line: i + 1, Target: i + 1}
+		d := IgnoreDirective{Line: i + 1, Col: hash + 1, Target: i + 1}
 		if len(fields) > 0 {
 			for _, id := range strings.Split(fields[0], ",") {
 				if id != "" {

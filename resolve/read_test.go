@@ -705,9 +705,9 @@ func TestIgnoreDirectives(t *testing.T) {
 	src := "apiVersion: v1\nkind: Service\nmetadata:\n  # gwlint:ignore object-duplicate,backend-not-found kept for the migration\n\n  name: a\n  namespace: b # gwlint:ignore listener-no-routes\n# gwlint:ignore\n"
 	got := scanIgnoreDirectives([]byte(src))
 	want := []IgnoreDirective{
-		{Line: 4, Target: 6, Rules: []string{"object-duplicate", "backend-not-found"}, Reason: "kept for the migration"},
-		{Line: 7, Target: 7, Rules: []string{"listener-no-routes"}},
-		{Line: 8, Target: 0},
+		{Line: 4, Col: 3, Target: 6, Rules: []string{"object-duplicate", "backend-not-found"}, Reason: "kept for the migration"},
+		{Line: 7, Col: 16, Target: 7, Rules: []string{"listener-no-routes"}},
+		{Line: 8, Col: 1, Target: 0},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("directives = %+v\nwant %+v", got, want)
