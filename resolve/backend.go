@@ -154,8 +154,8 @@ func (g *Graph) resolveBackend(route *Route, path string, ref gwv1.BackendObject
 			"kind %s is not supported; use a core Service", groupKind(b.Group, b.Target.Kind))
 	}
 	if ns != route.Ref.Namespace {
-		grant := g.findGrant(route.Ref.Kind, route.Ref.Namespace, b.Group, b.Target.Kind, ns, b.Target.Name)
-		if grant == nil {
+		grant, ok := g.permitted(route.Ref.Kind, route.Ref.Namespace, b.Group, b.Target.Kind, ns, b.Target.Name)
+		if !ok {
 			return invalid(NotPermitted, gwv1.RouteReasonRefNotPermitted,
 				"%s is in namespace %q and no ReferenceGrant there allows %s from namespace %q to refer to it",
 				b.Target.NamespacedName(), ns, route.Ref.Kind, route.Ref.Namespace)

@@ -411,8 +411,8 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 		return res
 	}
 	if ns != owner.Ref.Namespace {
-		grant := g.findGrant(owner.Ref.Kind, owner.Ref.Namespace, GroupCore, KindSecret, ns, string(ref.Name))
-		if grant == nil {
+		grant, ok := g.permitted(owner.Ref.Kind, owner.Ref.Namespace, GroupCore, KindSecret, ns, string(ref.Name))
+		if !ok {
 			res.Reason = string(gwv1.ListenerReasonRefNotPermitted)
 			res.Message = fmt.Sprintf("Secret %s/%s is in another namespace and no ReferenceGrant in %q allows %s from %q to refer to it",
 				ns, ref.Name, ns, owner.Ref.Kind, owner.Ref.Namespace)

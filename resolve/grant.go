@@ -16,6 +16,19 @@ func (g *Graph) findGrant(fromKind, fromNS, toGroup, toKind, toNS, name string) 
 	return nil
 }
 
+// permitted decides a cross-namespace reference: the grant that permits it,
+// and whether it is permitted. When the inputs hold neither the target nor
+// any ReferenceGrant in its namespace, that namespace is outside what gwlint
+// was shown (a pre-commit run sees only the changed files, say), so the
+// reference is assumed permitted — unless StrictRefs.
+func (g *Graph) permitted(fromKind, fromNS, toGroup, toKind, toNS, name string) (*ReferenceGrant, bool) {
+	if grant := g.findGrant(fromKind, fromNS, toGroup, toKind, toNS, name); grant != nil {
+		return grant, true
+	}
+	_, presence := g.Lookup(ObjectRef{Kind: toKind, Namespace: toNS, Name: name})
+	return nil, presence == External && !g.seen[kindNS{KindReferenceGrant, toNS}]
+}
+
 func grantAdmits(grant *ReferenceGrant, fromGroup, fromKind, fromNS, toGroup, toKind, name string) bool {
 	from := false
 	for _, f := range grant.Spec.From {

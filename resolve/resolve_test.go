@@ -310,7 +310,18 @@ type: kubernetes.io/tls`,
 	}, {
 		name:      "cross-namespace certificate without ReferenceGrant",
 		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: c, namespace: certs}]}}",
-		want:      map[string]want{"a": {"Accepted", "RefNotPermitted", "NoConflicts"}},
+		extra: `
+apiVersion: v1
+kind: Secret
+metadata: {name: c, namespace: certs}
+type: kubernetes.io/tls`,
+		want: map[string]want{"a": {"Accepted", "RefNotPermitted", "NoConflicts"}},
+	}, {
+		// Neither the Secret nor any grant of its namespace is among the
+		// inputs: that namespace was not shown, so the ref is assumed fine.
+		name:      "cross-namespace certificate outside the inputs",
+		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: c, namespace: certs}]}}",
+		want:      map[string]want{"a": {"Accepted", "ResolvedRefs", "NoConflicts"}},
 	}, {
 		name:      "cross-namespace certificate with ReferenceGrant",
 		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: c, namespace: certs}]}}",
@@ -414,7 +425,12 @@ func TestBackendRefs(t *testing.T) {
 		// RouteReasonRefNotPermitted, checked before existence as the
 		// conformance suite's UDPRoute test expects.
 		{name: "cross-namespace without ReferenceGrant", backend: "{name: db, namespace: data, port: 5432}",
+			extra: "apiVersion: v1\nkind: Service\nmetadata: {name: db, namespace: data}\nspec: {ports: [{port: 5432}]}",
 			problem: NotPermitted, reason: "RefNotPermitted"},
+		{name: "cross-namespace into a namespace outside the inputs", backend: "{name: db, namespace: data, port: 5432}",
+			presence: External},
+		{name: "strict refs: a namespace outside the inputs permits nothing", backend: "{name: db, namespace: data, port: 5432}",
+			opts: Options{StrictRefs: true}, problem: NotPermitted, reason: "RefNotPermitted"},
 		{name: "ReferenceGrant for another name", backend: "{name: db, namespace: data, port: 5432}",
 			extra: grant("data", "cache"), problem: NotPermitted, reason: "RefNotPermitted"},
 		{name: "ReferenceGrant for this name", backend: "{name: db, namespace: data, port: 5432}",

@@ -44,14 +44,24 @@ type matchEntry struct {
 
 // findShadows runs once the attachments are known.
 func (g *Graph) findShadows() {
+	// A route attached to several listeners has its keys built once.
+	keys := map[*RouteResult][]matchEntry{}
+	matches := func(r *RouteResult) []matchEntry {
+		m, ok := keys[r]
+		if !ok {
+			m = routeMatches(r)
+			keys[r] = m
+		}
+		return m
+	}
 	for _, gw := range g.Gateways {
 		for _, l := range gw.AllListeners() {
-			g.Shadows = append(g.Shadows, shadowsOn(l)...)
+			g.Shadows = append(g.Shadows, shadowsOn(l, matches)...)
 		}
 	}
 }
 
-func shadowsOn(l *Listener) []Shadow {
+func shadowsOn(l *Listener, matches func(*RouteResult) []matchEntry) []Shadow {
 	if len(l.Attached) < 2 && !anyRouteHasRepeatedMatches(l) {
 		return nil
 	}
@@ -71,16 +81,17 @@ func shadowsOn(l *Listener) []Shadow {
 	}
 	sort.SliceStable(routes, func(i, j int) bool { return routeBefore(routes[i], routes[j]) })
 
-	first := map[string]MatchRef{}
+	type hostMatch struct{ host, key string }
+	first := map[hostMatch]MatchRef{}
 	var out []Shadow
 	for _, r := range routes {
 		hosts := seen[r].Hostnames
 		if len(hosts) == 0 {
 			hosts = []string{l.HostnameString()}
 		}
-		for _, e := range routeMatches(r) {
+		for _, e := range matches(r) {
 			for _, h := range hosts {
-				key := h + "\x00" + e.key
+				key := hostMatch{h, e.key}
 				if w, taken := first[key]; taken {
 					out = append(out, Shadow{Listener: l, Hostname: h, Winner: w, Shadowed: e.ref, Match: readableKey(e.key)})
 					continue
