@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 )
 
@@ -13,7 +14,17 @@ import (
 // docs/gwctl.md. Field names are part of it and never change silently.
 const viewAPIVersion = "gwctl.gwlint.io/v1alpha1"
 
-func newExplainCmd(streams *IOStreams) *cobra.Command {
+// typeMeta heads every explanation: the schema version and the kind.
+type typeMeta struct {
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+}
+
+func explanationMeta(kind string) typeMeta {
+	return typeMeta{APIVersion: viewAPIVersion, Kind: kind}
+}
+
+func newExplainCmd(streams *cli.IOStreams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "explain",
 		Short: "Explain a route, a Gateway or a Service",
@@ -37,7 +48,7 @@ API's own reason for every outcome.`,
 
 // explainOptions are what every explain subcommand takes.
 type explainOptions struct {
-	IO *IOStreams
+	IO *cli.IOStreams
 	inputOptions
 	Output string
 	Color  string
@@ -48,16 +59,26 @@ type explainOptions struct {
 func (o *explainOptions) addFlags(cmd *cobra.Command) {
 	o.inputOptions.addFlags(cmd.Flags())
 	cmd.Flags().StringVarP(&o.Output, "output", "o", formatText, "output format: text, json or yaml")
-	cmd.Flags().StringVar(&o.Color, "color", colorAuto, "colour text output: auto (on a terminal, unless NO_COLOR is set), always or never")
+	cli.AddColorFlag(cmd.Flags(), &o.Color)
 }
 
 // complete takes the positional NAME and checks the flag values.
-func (o *explainOptions) complete(args []string) error {
+func (o *explainOptions) complete(_ *cobra.Command, args []string) error {
 	o.Name = args[0]
-	if err := oneOf("output", o.Output, formatText, formatJSON, formatYAML); err != nil {
+	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatYAML); err != nil {
 		return err
 	}
-	return oneOf("color", o.Color, colorAuto, colorAlways, colorNever)
+	return cli.CheckColor(o.Color)
+}
+
+// explainCmd completes cmd as an explain subcommand whose options are
+// explainOptions alone: it takes NAME, and runs run (or runF, in tests).
+func explainCmd(streams *cli.IOStreams, runF, run func(*explainOptions) error, cmd *cobra.Command) *cobra.Command {
+	opts := &explainOptions{IO: streams}
+	cmd.Args = cobra.ExactArgs(1)
+	cmd.RunE = cli.RunE(opts, opts.complete, runF, run)
+	opts.addFlags(cmd)
+	return cmd
 }
 
 // write prints the explanation view in the chosen format; text renders it
@@ -66,33 +87,45 @@ func (o *explainOptions) write(view any, text func(*printer)) error {
 	if o.Output != formatText {
 		return outputError(writeMachine(o.IO.Out, o.Output, view))
 	}
-	p := &printer{w: o.IO.Out, pal: newPalette(colorEnabled(o.Color, o.IO))}
+	p := &printer{w: o.IO.Out, pal: newPalette(cli.ColorEnabled(o.Color, o.IO))}
 	text(p)
 	return outputError(p.err)
 }
 
 // pick chooses the object the user named among those found by that name:
-// the one in -n's namespace when given (the caller filters by it), else
-// the only one in any namespace. what names the kind for messages, and
-// narrow says how to choose between several.
-func pick[T any](what, name, namespace, narrow string, found []T, ref func(T) resolve.ObjectRef) (T, error) {
+// the one in -n's namespace when given (found holds only those), else the
+// only one in any namespace. what names the kind for messages, and narrow
+// says how to choose between several.
+func pick[T resolve.Object](o *explainOptions, what, narrow string, found []T) (T, error) {
 	var zero T
 	switch len(found) {
 	case 1:
 		return found[0], nil
 	case 0:
 		where := "in any namespace"
-		if namespace != "" {
-			where = fmt.Sprintf("in namespace %q", namespace)
+		if o.Namespace != "" {
+			where = fmt.Sprintf("in namespace %q", o.Namespace)
 		}
-		return zero, failuref("%s %q not found %s", what, name, where)
+		return zero, failuref("%s %q not found %s", what, o.Name, where)
 	}
 	refs := make([]string, len(found))
 	for i, f := range found {
-		refs[i] = ref(f).String()
+		refs[i] = f.Metadata().Ref.String()
 	}
-	return zero, &exitError{code: exitUsage, err: fmt.Errorf("%s %q is ambiguous: %s; choose one with %s",
-		what, name, strings.Join(refs, ", "), narrow)}
+	return zero, cli.Errorf(cli.ExitUsage, "%s %q is ambiguous: %s; choose one with %s",
+		what, o.Name, strings.Join(refs, ", "), narrow)
+}
+
+// named returns the objects among all that are called NAME, in -n's
+// namespace when given.
+func named[T resolve.Object](o *explainOptions, all []T) []T {
+	var found []T
+	for _, obj := range all {
+		if r := obj.Metadata().Ref; r.Name == o.Name && (o.Namespace == "" || r.Namespace == o.Namespace) {
+			found = append(found, obj)
+		}
+	}
+	return found
 }
 
 // refView names an object in machine output.

@@ -8,12 +8,12 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 )
 
-func newExplainGatewayCmd(streams *IOStreams, runF func(*explainOptions) error) *cobra.Command {
-	opts := &explainOptions{IO: streams}
-	cmd := &cobra.Command{
+func newExplainGatewayCmd(streams *cli.IOStreams, runF func(*explainOptions) error) *cobra.Command {
+	return explainCmd(streams, runF, runExplainGateway, &cobra.Command{
 		Use:   "gateway NAME",
 		Short: "Explain a Gateway's listeners and the routes they accept or refuse",
 		Long: `Explain a Gateway: its class and conditions; for every listener its port,
@@ -26,31 +26,12 @@ Exits 1 when the Gateway is not found, not accepted, or has no controller
 (its GatewayClass is missing).`,
 		Example: `  gwctl explain gateway shared -n infra -f testdata/examples
   gwctl explain gateway shared -o yaml`,
-		Args: cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			if err := opts.complete(args); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runExplainGateway(opts)
-		},
-	}
-	opts.addFlags(cmd)
-	return cmd
+	})
 }
 
 func runExplainGateway(opts *explainOptions) error {
 	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
-	var found []*resolve.GatewayResult
-	for _, gw := range g.Gateways {
-		if gw.Ref.Name == opts.Name && (opts.Namespace == "" || gw.Ref.Namespace == opts.Namespace) {
-			found = append(found, gw)
-		}
-	}
-	gw, err := pick("Gateway", opts.Name, opts.Namespace, "-n", found,
-		func(gw *resolve.GatewayResult) resolve.ObjectRef { return gw.Ref })
+	gw, err := pick(opts, "Gateway", "-n", named(opts, g.Gateways))
 	if err != nil {
 		return withInputErrors(err, inputFailed)
 	}
@@ -69,11 +50,10 @@ func runExplainGateway(opts *explainOptions) error {
 
 // gatewayExplanation is the schema of `gwctl explain gateway -o json|yaml`.
 type gatewayExplanation struct {
-	APIVersion string    `json:"apiVersion"`
-	Kind       string    `json:"kind"`
-	Gateway    refView   `json:"gateway"`
-	Source     string    `json:"source"`
-	Class      classView `json:"gatewayClass"`
+	typeMeta
+	Gateway refView   `json:"gateway"`
+	Source  string    `json:"source"`
+	Class   classView `json:"gatewayClass"`
 	// Conditions are Accepted, Programmed and ResolvedRefs.
 	Conditions   []conditionView   `json:"conditions"`
 	Listeners    []listenerView    `json:"listeners"`
@@ -147,8 +127,8 @@ type attachmentView struct {
 
 func newGatewayExplanation(gw *resolve.GatewayResult) *gatewayExplanation {
 	v := &gatewayExplanation{
-		APIVersion: viewAPIVersion, Kind: "GatewayExplanation",
-		Gateway: refOf(gw.Ref), Source: sourceOf(&gw.Meta),
+		typeMeta: explanationMeta("GatewayExplanation"),
+		Gateway:  refOf(gw.Ref), Source: sourceOf(&gw.Meta),
 		Class: classView{
 			Name: string(gw.Spec.GatewayClassName), Presence: gw.ClassPresence.String(),
 			ControllerName: gw.ControllerName, Managed: gw.Managed,
@@ -254,7 +234,7 @@ func tlsViewOf(l *resolve.Listener) *tlsView {
 
 func (v *gatewayExplanation) writeText(p *printer) {
 	pal := p.pal
-	p.line(0, "%s   (%s)", pal.heading.Sprint(v.Gateway), v.Source)
+	p.title(v.Gateway, v.Source)
 	class := fmt.Sprintf("GatewayClass: %s (%s), controller %s", v.Class.Name, v.Class.Presence, v.Class.ControllerName)
 	if !v.Class.Managed {
 		class = "GatewayClass: " + v.Class.Name + " " + pal.bad.Sprint("(missing: no controller manages this Gateway)")
@@ -264,7 +244,7 @@ func (v *gatewayExplanation) writeText(p *printer) {
 		p.line(0, "%s", c.text(pal))
 	}
 	p.blank()
-	p.line(0, "%s", pal.heading.Sprint("Listeners"))
+	p.heading("Listeners")
 	for _, l := range v.Listeners {
 		l.writeText(p, 1)
 	}
@@ -272,7 +252,7 @@ func (v *gatewayExplanation) writeText(p *printer) {
 		return
 	}
 	p.blank()
-	p.line(0, "%s", pal.heading.Sprint("ListenerSets"))
+	p.heading("ListenerSets")
 	for _, ls := range v.ListenerSets {
 		p.line(1, "%s   (%s)", ls.ListenerSet, ls.Source)
 		for _, c := range ls.Conditions {

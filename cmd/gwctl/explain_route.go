@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 )
 
@@ -18,7 +20,7 @@ type explainRouteOptions struct {
 
 var routeKinds = []string{resolve.KindHTTPRoute, resolve.KindGRPCRoute, resolve.KindTLSRoute, resolve.KindTCPRoute, resolve.KindUDPRoute}
 
-func newExplainRouteCmd(streams *IOStreams, runF func(*explainRouteOptions) error) *cobra.Command {
+func newExplainRouteCmd(streams *cli.IOStreams, runF func(*explainRouteOptions) error) *cobra.Command {
 	opts := &explainRouteOptions{explainOptions: explainOptions{IO: streams}}
 	cmd := &cobra.Command{
 		Use:   "route NAME",
@@ -41,26 +43,19 @@ outside the inputs is undecided, not refused).`,
   # Machine-readable
   gwctl explain route store -o json`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			if err := opts.complete(args); err != nil {
-				return err
-			}
-			if err := opts.completeKind(); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runExplainRoute(opts)
-		},
+		RunE: cli.RunE(opts, opts.complete, runF, runExplainRoute),
 	}
 	opts.addFlags(cmd)
 	cmd.Flags().StringVar(&opts.Kind, "kind", "", "route kind: "+strings.Join(routeKinds, ", ")+" (default: any)")
 	return cmd
 }
 
-// completeKind accepts the kind in any letter case, as kubectl does.
-func (o *explainRouteOptions) completeKind() error {
+// complete completes the explainOptions, then accepts the kind in any
+// letter case, as kubectl does.
+func (o *explainRouteOptions) complete(cmd *cobra.Command, args []string) error {
+	if err := o.explainOptions.complete(cmd, args); err != nil {
+		return err
+	}
 	if o.Kind == "" {
 		return nil
 	}
@@ -70,7 +65,7 @@ func (o *explainRouteOptions) completeKind() error {
 			return nil
 		}
 	}
-	return oneOf("kind", o.Kind, routeKinds...)
+	return cli.OneOf("kind", o.Kind, routeKinds...)
 }
 
 func runExplainRoute(opts *explainRouteOptions) error {
@@ -79,8 +74,7 @@ func runExplainRoute(opts *explainRouteOptions) error {
 	if opts.Kind != "" {
 		what = opts.Kind
 	}
-	r, err := pick(what, opts.Name, opts.Namespace, "-n or --kind", g.FindRoutes(opts.Kind, opts.Namespace, opts.Name),
-		func(r *resolve.RouteResult) resolve.ObjectRef { return r.Ref })
+	r, err := pick(&opts.explainOptions, what, "-n or --kind", g.FindRoutes(opts.Kind, opts.Namespace, opts.Name))
 	if err != nil {
 		return withInputErrors(err, inputFailed)
 	}
@@ -96,8 +90,7 @@ func runExplainRoute(opts *explainRouteOptions) error {
 
 // routeExplanation is the schema of `gwctl explain route -o json|yaml`.
 type routeExplanation struct {
-	APIVersion   string        `json:"apiVersion"`
-	Kind         string        `json:"kind"`
+	typeMeta
 	Route        refView       `json:"route"`
 	Source       string        `json:"source"`
 	Hostnames    []string      `json:"hostnames,omitempty"`
@@ -202,8 +195,8 @@ type backendView struct {
 
 func newRouteExplanation(r *resolve.RouteResult) *routeExplanation {
 	v := &routeExplanation{
-		APIVersion: viewAPIVersion, Kind: "RouteExplanation",
-		Route: refOf(r.Ref), Source: sourceOf(&r.Meta),
+		typeMeta: explanationMeta("RouteExplanation"),
+		Route:    refOf(r.Ref), Source: sourceOf(&r.Meta),
 		Accepted: r.Accepted(), ResolvedRefs: conditionOf(r.ResolvedRefs),
 		Parents: []parentView{}, Rules: []ruleView{},
 	}
@@ -339,14 +332,8 @@ func outcomeNote(r *resolve.RouteResult, o resolve.Outcome) string {
 // noBackendsNote: a rule without backends forwards nothing on a Gateway,
 // while in a mesh the request goes on to the parent Service itself.
 func noBackendsNote(r *resolve.RouteResult) string {
-	mesh, gateway := false, false
-	for _, p := range r.Parents {
-		if p.Mesh() {
-			mesh = true
-		} else {
-			gateway = true
-		}
-	}
+	mesh := slices.ContainsFunc(r.Parents, (*resolve.ParentResult).Mesh)
+	gateway := slices.ContainsFunc(r.Parents, func(p *resolve.ParentResult) bool { return !p.Mesh() })
 	switch {
 	case mesh && gateway:
 		return "no backendRefs: nothing is forwarded on Gateways; in the mesh requests go to the parent Service"
@@ -358,17 +345,17 @@ func noBackendsNote(r *resolve.RouteResult) string {
 
 func (v *routeExplanation) writeText(p *printer) {
 	pal := p.pal
-	p.line(0, "%s   (%s)", pal.heading.Sprint(v.Route), v.Source)
+	p.title(v.Route, v.Source)
 	if hasHostnames(v.Route.Kind) && v.hasGatewayParent() {
 		p.line(0, "Hostnames: %s", orAny(v.Hostnames))
 	}
 	p.blank()
-	p.line(0, "%s", pal.heading.Sprint("Parents"))
+	p.heading("Parents")
 	for _, pv := range v.Parents {
 		pv.writeText(p, hasHostnames(v.Route.Kind))
 	}
 	p.blank()
-	p.line(0, "%s", pal.heading.Sprint("Rules"))
+	p.heading("Rules")
 	for _, rv := range v.Rules {
 		rv.writeText(p)
 	}

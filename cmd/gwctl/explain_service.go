@@ -5,12 +5,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 )
 
-func newExplainServiceCmd(streams *IOStreams, runF func(*explainOptions) error) *cobra.Command {
-	opts := &explainOptions{IO: streams}
-	cmd := &cobra.Command{
+func newExplainServiceCmd(streams *cli.IOStreams, runF func(*explainOptions) error) *cobra.Command {
+	return explainCmd(streams, runF, runExplainService, &cobra.Command{
 		Use:   "service NAME",
 		Short: "Explain the mesh routes bound to a Service and the routes that send it traffic",
 		Long: `Explain a Service in the mesh (GEP-1426): for every port, the route kind that
@@ -23,31 +23,12 @@ Service as a backendRef, with its weight, share and state.
 Exits 1 when the Service is not found.`,
 		Example: `  gwctl explain service store-v1 -n store -f testdata/examples
   gwctl explain service payments -o json`,
-		Args: cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			if err := opts.complete(args); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runExplainService(opts)
-		},
-	}
-	opts.addFlags(cmd)
-	return cmd
+	})
 }
 
 func runExplainService(opts *explainOptions) error {
 	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
-	var found []*resolve.ServiceResult
-	for _, s := range g.Services {
-		if s.Ref.Name == opts.Name && (opts.Namespace == "" || s.Ref.Namespace == opts.Namespace) {
-			found = append(found, s)
-		}
-	}
-	svc, err := pick("Service", opts.Name, opts.Namespace, "-n", found,
-		func(s *resolve.ServiceResult) resolve.ObjectRef { return s.Ref })
+	svc, err := pick(opts, "Service", "-n", named(opts, g.Services))
 	if err != nil {
 		return withInputErrors(err, inputFailed)
 	}
@@ -57,10 +38,9 @@ func runExplainService(opts *explainOptions) error {
 
 // serviceExplanation is the schema of `gwctl explain service -o json|yaml`.
 type serviceExplanation struct {
-	APIVersion string  `json:"apiVersion"`
-	Kind       string  `json:"kind"`
-	Service    refView `json:"service"`
-	Source     string  `json:"source"`
+	typeMeta
+	Service refView `json:"service"`
+	Source  string  `json:"source"`
 	// ParentProblem says why the Service cannot be a mesh parent at all
 	// (headless, ExternalName); empty when it can.
 	ParentProblem string            `json:"parentProblem,omitempty"`
@@ -96,8 +76,8 @@ type backendUseView struct {
 
 func newServiceExplanation(g *resolve.Graph, svc *resolve.ServiceResult) *serviceExplanation {
 	v := &serviceExplanation{
-		APIVersion: viewAPIVersion, Kind: "ServiceExplanation",
-		Service: refOf(svc.Ref), Source: sourceOf(&svc.Meta),
+		typeMeta: explanationMeta("ServiceExplanation"),
+		Service:  refOf(svc.Ref), Source: sourceOf(&svc.Meta),
 		Ports: []servicePortView{}, BackendOf: []backendUseView{},
 	}
 	switch {
@@ -140,12 +120,12 @@ func meshRoutes(ps []*resolve.ParentResult) []meshRouteView {
 
 func (v *serviceExplanation) writeText(p *printer) {
 	pal := p.pal
-	p.line(0, "%s   (%s)", pal.heading.Sprint(v.Service), v.Source)
+	p.title(v.Service, v.Source)
 	if v.ParentProblem != "" {
 		p.line(0, "Mesh parent: %s", pal.bad.Sprint(v.ParentProblem))
 	}
 	p.blank()
-	p.line(0, "%s", pal.heading.Sprint("Mesh routes by port"))
+	p.heading("Mesh routes by port")
 	if len(v.Ports) == 0 {
 		p.line(1, "the Service has no ports")
 	}
@@ -153,7 +133,7 @@ func (v *serviceExplanation) writeText(p *printer) {
 		port.writeText(p)
 	}
 	p.blank()
-	p.line(0, "%s", pal.heading.Sprint("Backend of"))
+	p.heading("Backend of")
 	if len(v.BackendOf) == 0 {
 		p.line(1, "no route sends traffic to this Service")
 		return

@@ -3,11 +3,15 @@
 // how its rules split traffic, and the status it would write.
 package main
 
-import "os"
+import (
+	"os"
+
+	"github.com/gwlint/gwlint/cmd/internal/cli"
+)
 
 // version is set at build time: -ldflags "-X main.version=...".
 var version = "dev"
 
 func main() {
-	os.Exit(run(os.Args[1:], systemStreams()))
+	os.Exit(cli.Run(newRootCmd, os.Args[1:], cli.System()))
 }

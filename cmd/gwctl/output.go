@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -13,6 +12,8 @@ import (
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 	"sigs.k8s.io/yaml"
+
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 )
 
 // Output formats.
@@ -22,57 +23,18 @@ const (
 	formatYAML = "yaml"
 )
 
-// Colour modes of --color.
-const (
-	colorAuto   = "auto"
-	colorAlways = "always"
-	colorNever  = "never"
-)
-
-// colorEnabled decides colour once per run: always, never, or auto, which
-// colours only a terminal and honours NO_COLOR (https://no-color.org).
-func colorEnabled(mode string, streams *IOStreams) bool {
-	switch mode {
-	case colorAlways:
-		return true
-	case colorNever:
-		return false
-	}
-	return streams.OutIsTTY && !streams.NoColor
-}
-
-// oneOf checks a flag value against its allowed values.
-func oneOf(flag, value string, allowed ...string) error {
-	for _, a := range allowed {
-		if value == a {
-			return nil
-		}
-	}
-	return fmt.Errorf("invalid value %q for --%s: must be one of %s", value, flag, strings.Join(allowed, ", "))
-}
-
-// palette colours the few words that carry a verdict. Each colour is
-// enabled or disabled on its own, so the package-global color.NoColor is
-// never touched and concurrent runs (tests) cannot affect each other.
+// palette colours the few words that carry a verdict (see cli.NewColor).
 type palette struct {
 	heading, good, warn, bad *color.Color
 }
 
 func newPalette(enabled bool) palette {
-	p := palette{
-		heading: color.New(color.Bold),
-		good:    color.New(color.FgGreen),
-		warn:    color.New(color.FgYellow),
-		bad:     color.New(color.FgRed),
+	return palette{
+		heading: cli.NewColor(enabled, color.Bold),
+		good:    cli.NewColor(enabled, color.FgGreen),
+		warn:    cli.NewColor(enabled, color.FgYellow),
+		bad:     cli.NewColor(enabled, color.FgRed),
 	}
-	for _, c := range []*color.Color{p.heading, p.good, p.warn, p.bad} {
-		if enabled {
-			c.EnableColor()
-		} else {
-			c.DisableColor()
-		}
-	}
-	return p
 }
 
 // verdict colours a condition-like word: green when ok, red otherwise.
@@ -106,6 +68,16 @@ func (p *printer) line(indent int, format string, args ...any) {
 
 // blank prints an empty line.
 func (p *printer) blank() { p.write("\n") }
+
+// title heads an explanation: the object and where it was written.
+func (p *printer) title(obj refView, source string) {
+	p.line(0, "%s   (%s)", p.pal.heading.Sprint(obj), source)
+}
+
+// heading starts a section of an explanation.
+func (p *printer) heading(s string) {
+	p.line(0, "%s", p.pal.heading.Sprint(s))
+}
 
 // table prints rows as aligned columns without borders at the given
 // indent level; header may be nil. Trailing blanks are cut so that golden
@@ -152,10 +124,7 @@ func (p *printer) table(indent int, header []string, rows [][]string) {
 // JSON tags (sigs.k8s.io/yaml), so both formats share one schema.
 func writeMachine(w io.Writer, format string, v any) error {
 	if format == formatJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false) // messages say "GRPCRoute > HTTPRoute"
-		return enc.Encode(v)
+		return cli.WriteJSON(w, v)
 	}
 	out, err := yaml.Marshal(v)
 	if err != nil {

@@ -4,112 +4,44 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"slices"
 
-	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 )
 
-// IOStreams are a command's standard streams and the facts about the
-// terminal that colour depends on. main fills them from the process; tests
-// pass buffers, so no command ever probes the real terminal.
-type IOStreams struct {
-	In     io.Reader
-	Out    io.Writer
-	ErrOut io.Writer
-	// OutIsTTY reports whether Out is a terminal.
-	OutIsTTY bool
-	// NoColor reports whether NO_COLOR is set to a non-empty value.
-	NoColor bool
-}
-
-func systemStreams() *IOStreams {
-	fd := os.Stdout.Fd()
-	return &IOStreams{
-		In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
-		OutIsTTY: isatty.IsTerminal(fd) || isatty.IsCygwinTerminal(fd),
-		NoColor:  os.Getenv("NO_COLOR") != "",
-	}
-}
-
-// Exit statuses.
-const (
-	exitOK      = 0
-	exitFailure = 1 // the object is not found or not accepted anywhere
-	exitUsage   = 2 // bad flags or arguments, or input that failed to read
-)
-
-// exitError ends a command with an exit status. err, when set, is printed
-// to stderr; it is nil when the command already reported the problem.
-//
-// Commands return only exitErrors: any other error comes from cobra or from
-// flag validation and is therefore a usage error.
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string {
-	if e.err == nil {
-		return fmt.Sprintf("exit status %d", e.code)
-	}
-	return e.err.Error()
-}
-
-func (e *exitError) Unwrap() error { return e.err }
+// exitFailure is gwctl's own exit status: the object is not found or not
+// accepted anywhere. cli.ExitOK and cli.ExitUsage are the others.
+const exitFailure = 1
 
 func failuref(format string, args ...any) error {
-	return &exitError{code: exitFailure, err: fmt.Errorf(format, args...)}
+	return cli.Errorf(exitFailure, format, args...)
 }
 
 // outputError reports a failure to write the result.
 func outputError(err error) error {
-	if err == nil {
-		return nil
-	}
-	return &exitError{code: exitFailure, err: fmt.Errorf("writing output: %w", err)}
+	return cli.OutputError(exitFailure, err)
 }
 
-// withInputErrors raises err to exitUsage when some input failed to read:
+// withInputErrors raises err to cli.ExitUsage when some input failed to read:
 // that outranks the command's own verdict, since the object the user asked
 // about may be in the part that was lost.
 func withInputErrors(err error, inputFailed bool) error {
 	if !inputFailed {
 		return err
 	}
-	var ee *exitError
+	var ee *cli.ExitError
 	if errors.As(err, &ee) {
-		return &exitError{code: exitUsage, err: ee.err}
+		return &cli.ExitError{Code: cli.ExitUsage, Err: ee.Err}
 	}
-	return &exitError{code: exitUsage}
+	return &cli.ExitError{Code: cli.ExitUsage}
 }
 
-// run executes gwctl with args and returns the exit status.
-func run(args []string, streams *IOStreams) int {
-	root := newRootCmd(streams)
-	root.SetArgs(args)
-	cmd, err := root.ExecuteC()
-	if err == nil {
-		return exitOK
-	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		if ee.err != nil {
-			fmt.Fprintln(streams.ErrOut, "Error:", ee.err)
-		}
-		return ee.code
-	}
-	fmt.Fprintf(streams.ErrOut, "Error: %v\nRun '%s --help' for usage.\n", err, cmd.CommandPath())
-	return exitUsage
-}
-
-func newRootCmd(streams *IOStreams) *cobra.Command {
-	root := &cobra.Command{
+func newRootCmd(streams *cli.IOStreams) *cobra.Command {
+	return cli.SetupRoot(&cobra.Command{
 		Use:   "gwctl",
 		Short: "Explain Gateway API manifests offline",
 		Long: `gwctl reads Kubernetes Gateway API manifests from files and explains, without
@@ -126,16 +58,8 @@ they are "missing". --strict-refs makes every external reference missing.`,
 
   # The status a controller would write, as YAML
   gwctl status -f manifests/`,
-		Version:       version,
-		SilenceErrors: true,
-		SilenceUsage:  true,
-	}
-	root.CompletionOptions.DisableDefaultCmd = true
-	root.SetIn(streams.In)
-	root.SetOut(streams.Out)
-	root.SetErr(streams.ErrOut)
-	root.AddCommand(newExplainCmd(streams), newStatusCmd(streams, nil))
-	return root
+		Version: version,
+	}, streams, newExplainCmd(streams), newStatusCmd(streams, nil))
 }
 
 // inputOptions say what to read and how to resolve it; every command
@@ -152,8 +76,7 @@ func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
 		"manifest file or directory to read, or - for stdin (repeatable)")
 	fs.StringVarP(&o.Namespace, "namespace", "n", "",
 		"namespace for objects that name none (default \"default\"), and where to look up NAME")
-	fs.BoolVar(&o.StrictRefs, "strict-refs", false,
-		"treat every referenced object outside the inputs as missing instead of external")
+	cli.AddStrictRefsFlag(fs, &o.StrictRefs)
 	fs.StringVar(&o.ControllerName, "controller-name", resolve.DefaultControllerName,
 		"controller that manages Gateways whose GatewayClass is outside the inputs")
 }
@@ -165,7 +88,7 @@ func (o *inputOptions) resolveOptions() resolve.Options {
 // loadGraph reads and resolves the inputs. Read errors go to stderr with
 // their positions, sorted; what could be read is still resolved, and
 // inputFailed reports that something was lost.
-func loadGraph(o *inputOptions, streams *IOStreams) (g *resolve.Graph, inputFailed bool) {
+func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, inputFailed bool) {
 	in := resolve.Load(o.Filenames, streams.In, o.resolveOptions())
 	errs := slices.Clone(in.Errors)
 	slices.SortStableFunc(errs, func(a, b *resolve.ReadError) int {

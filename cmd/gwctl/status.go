@@ -3,16 +3,17 @@ package main
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 )
 
 type statusOptions struct {
-	IO *IOStreams
+	IO *cli.IOStreams
 	inputOptions
 	Output string
 }
 
-func newStatusCmd(streams *IOStreams, runF func(*statusOptions) error) *cobra.Command {
+func newStatusCmd(streams *cli.IOStreams, runF func(*statusOptions) error) *cobra.Command {
 	opts := &statusOptions{IO: streams}
 	cmd := &cobra.Command{
 		Use:   "status",
@@ -29,15 +30,9 @@ the output is deterministic.`,
   gwctl status -f manifests/ -o json | jq '.items[] | select(.kind == "HTTPRoute")'
   kustomize build overlays/prod | gwctl status -f -`,
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			if err := oneOf("output", opts.Output, formatYAML, formatJSON); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runStatus(opts)
-		},
+		RunE: cli.RunE(opts, func(*cobra.Command, []string) error {
+			return cli.OneOf("output", opts.Output, formatYAML, formatJSON)
+		}, runF, runStatus),
 	}
 	opts.addFlags(cmd.Flags())
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", formatYAML, "output format: yaml or json")

@@ -10,12 +10,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 )
 
 type checkOptions struct {
-	IO *IOStreams
+	IO *cli.IOStreams
 	// Paths are files, directories, or - for stdin.
 	Paths      []string
 	Namespace  string
@@ -40,7 +41,7 @@ const (
 	formatGitHub = "github"
 )
 
-func newCheckCmd(streams *IOStreams, runF func(*checkOptions) error) *cobra.Command {
+func newCheckCmd(streams *cli.IOStreams, runF func(*checkOptions) error) *cobra.Command {
 	opts := &checkOptions{IO: streams}
 	cmd := &cobra.Command{
 		Use:   "check [PATH ...|-]",
@@ -64,43 +65,40 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
   gwlint check -o json deploy/ | jq '.findings[] | select(.severity == "error")'
   gwlint check -o sarif . > gwlint.sarif
   kustomize build overlays/prod | gwlint check -`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Paths = args
-			if len(opts.Paths) == 0 {
-				opts.Paths = []string{"."}
-			}
-			flags := cmd.Flags()
-			opts.namespaceSet = flags.Changed("namespace")
-			opts.strictRefsSet = flags.Changed("strict-refs")
-			opts.failOnSet = flags.Changed("fail-on")
-			if err := oneOf("output", opts.Output, formatText, formatJSON, formatSARIF, formatGitHub); err != nil {
-				return err
-			}
-			if err := oneOf("color", opts.Color, colorAuto, colorAlways, colorNever); err != nil {
-				return err
-			}
-			if err := oneOf("fail-on", opts.FailOn, "error", "warning", "info"); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runCheck(opts)
-		},
+		RunE: cli.RunE(opts, opts.complete, runF, runCheck),
 	}
 	f := cmd.Flags()
 	f.StringVarP(&opts.Namespace, "namespace", "n", "",
 		`namespace for objects that name none (default "default"; overrides the configuration's namespace)`)
-	f.BoolVar(&opts.StrictRefs, "strict-refs", false,
-		"treat every referenced object outside the inputs as missing instead of external")
+	cli.AddStrictRefsFlag(f, &opts.StrictRefs)
 	f.StringVar(&opts.FailOn, "fail-on", "error", "exit 1 when a finding has this severity or a higher one: error, warning or info")
 	f.StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json, sarif or github")
-	f.StringVar(&opts.Color, "color", colorAuto, "colour text output: auto (on a terminal, unless NO_COLOR is set), always or never")
+	cli.AddColorFlag(f, &opts.Color)
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "leave out info findings")
 	f.StringVar(&opts.ConfigFile, "config", "", "configuration file to use instead of looking for "+lint.ConfigFileName)
 	f.BoolVar(&opts.NoConfig, "no-config", false, "use no configuration file")
 	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
 	return cmd
+}
+
+// complete takes the paths and which flags were given, and checks the flag
+// values.
+func (o *checkOptions) complete(cmd *cobra.Command, args []string) error {
+	o.Paths = args
+	if len(o.Paths) == 0 {
+		o.Paths = []string{"."}
+	}
+	flags := cmd.Flags()
+	o.namespaceSet = flags.Changed("namespace")
+	o.strictRefsSet = flags.Changed("strict-refs")
+	o.failOnSet = flags.Changed("fail-on")
+	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatSARIF, formatGitHub); err != nil {
+		return err
+	}
+	if err := cli.CheckColor(o.Color); err != nil {
+		return err
+	}
+	return cli.OneOf("fail-on", o.FailOn, "error", "warning", "info")
 }
 
 // settings are the configuration and flags combined.
@@ -165,7 +163,7 @@ func (o *checkOptions) settings() (*settings, error) {
 func runCheck(opts *checkOptions) error {
 	s, err := opts.settings()
 	if err != nil {
-		return &exitError{code: exitUsage, err: err}
+		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
 	}
 	files := inputFiles(opts.Paths, s.config)
 	in := resolve.Load(files, opts.IO.In, s.resolve)
@@ -188,17 +186,17 @@ func runCheck(opts *checkOptions) error {
 	out := newFormatter(opts, append(rules, lint.InvalidManifest))
 	for _, r := range merge(findings, suppressed) {
 		if err := out.Write(r); err != nil {
-			return &exitError{code: exitUsage, err: fmt.Errorf("writing output: %w", err)}
+			return outputError(err)
 		}
 	}
 	if err := out.Flush(sum); err != nil {
-		return &exitError{code: exitUsage, err: fmt.Errorf("writing output: %w", err)}
+		return outputError(err)
 	}
 	switch {
 	case len(in.Errors) > 0:
-		return &exitError{code: exitUsage} // reported as invalid-manifest findings
+		return &cli.ExitError{Code: cli.ExitUsage} // reported as invalid-manifest findings
 	case failed:
-		return &exitError{code: exitFindings}
+		return &cli.ExitError{Code: exitFindings}
 	}
 	return nil
 }
@@ -213,7 +211,7 @@ func newFormatter(opts *checkOptions, rules []*lint.Rule) formatter {
 	case formatGitHub:
 		return &githubOutput{w: w}
 	}
-	return &textOutput{w: w, pal: newPalette(colorEnabled(opts.Color, opts.IO))}
+	return &textOutput{w: w, pal: newPalette(cli.ColorEnabled(opts.Color, opts.IO))}
 }
 
 // merge interleaves the reported and the suppressed findings in the order

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gwlint/gwlint/cmd/internal/clitest"
 )
 
 // writeTree writes files (path → content) under dir; a path ending in /
@@ -123,7 +125,7 @@ exclude:
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Chdir(filepath.Join(root, filepath.FromSlash(tt.dir)))
-			stdout, stderr, code := runGwlint(t, "", tt.args...)
+			stdout, stderr, code := clitest.Run(newRootCmd, "", tt.args...)
 			if code != tt.code {
 				t.Errorf("exit status %d, want %d; stdout:\n%s\nstderr:\n%s", code, tt.code, stdout, stderr)
 			}

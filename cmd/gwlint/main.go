@@ -7,11 +7,15 @@
 // handling live in package lint; reading and resolving in package resolve.
 package main
 
-import "os"
+import (
+	"os"
+
+	"github.com/gwlint/gwlint/cmd/internal/cli"
+)
 
 // version is set at build time: -ldflags "-X main.version=...".
 var version = "dev"
 
 func main() {
-	os.Exit(run(os.Args[1:], systemStreams()))
+	os.Exit(cli.Run(newRootCmd, os.Args[1:], cli.System()))
 }

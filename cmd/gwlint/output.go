@@ -8,6 +8,7 @@ import (
 
 	"github.com/fatih/color"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/lint"
 )
 
@@ -83,49 +84,20 @@ func location(p lint.Position) string {
 	return p.File
 }
 
-// Colour modes of --color.
-const (
-	colorAuto   = "auto"
-	colorAlways = "always"
-	colorNever  = "never"
-)
-
-// colorEnabled decides colour once per run: always, never, or auto, which
-// colours only a terminal and honours NO_COLOR (https://no-color.org).
-func colorEnabled(mode string, streams *IOStreams) bool {
-	switch mode {
-	case colorAlways:
-		return true
-	case colorNever:
-		return false
-	}
-	return streams.OutIsTTY && !streams.NoColor
-}
-
-// palette colours text output. Each colour is enabled or disabled on its
-// own, so the package-global color.NoColor is never touched and concurrent
-// runs (tests) cannot affect each other.
+// palette colours text output (see cli.NewColor).
 type palette struct {
 	pos, err, warn, info, note, rule *color.Color
 }
 
 func newPalette(enabled bool) palette {
-	p := palette{
-		pos:  color.New(color.Bold),
-		err:  color.New(color.FgRed, color.Bold),
-		warn: color.New(color.FgYellow, color.Bold),
-		info: color.New(color.FgCyan, color.Bold),
-		note: color.New(color.Faint),
-		rule: color.New(color.Faint),
+	return palette{
+		pos:  cli.NewColor(enabled, color.Bold),
+		err:  cli.NewColor(enabled, color.FgRed, color.Bold),
+		warn: cli.NewColor(enabled, color.FgYellow, color.Bold),
+		info: cli.NewColor(enabled, color.FgCyan, color.Bold),
+		note: cli.NewColor(enabled, color.Faint),
+		rule: cli.NewColor(enabled, color.Faint),
 	}
-	for _, c := range []*color.Color{p.pos, p.err, p.warn, p.info, p.note, p.rule} {
-		if enabled {
-			c.EnableColor()
-		} else {
-			c.DisableColor()
-		}
-	}
-	return p
 }
 
 func (p palette) severity(s lint.Severity) string {

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/lint"
 )
 
@@ -84,13 +84,5 @@ func (o *jsonOutput) Flush(s summary) error {
 	if report.Findings == nil {
 		report.Findings = []jsonFinding{} // "findings": [], not null
 	}
-	return writeJSON(o.w, report)
-}
-
-// writeJSON prints v as indented JSON.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false) // messages say "GRPCRoute > HTTPRoute"
-	return enc.Encode(v)
+	return cli.WriteJSON(o.w, report)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/lint"
 )
 
@@ -181,7 +182,7 @@ func (o *sarifOutput) Write(r result) error {
 }
 
 func (o *sarifOutput) Flush(summary) error {
-	return writeJSON(o.w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{o.run}})
+	return cli.WriteJSON(o.w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{o.run}})
 }
 
 func sarifLocationAt(p lint.Position, message string) sarifLocation {

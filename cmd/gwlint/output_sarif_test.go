@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+
+	"github.com/gwlint/gwlint/cmd/internal/clitest"
 )
 
 // sarifProblem checks a SARIF log against the official SARIF 2.1.0 JSON
@@ -106,7 +108,7 @@ func validateSARIF(t *testing.T, name string, log []byte) {
 
 // TestSARIFValidatorRejects makes sure the validation above can fail.
 func TestSARIFValidatorRejects(t *testing.T) {
-	stdout, _, _ := runGwlint(t, "", "check", "--no-config", "-o", "sarif", "testdata/cases/error")
+	stdout, _, _ := clitest.Run(newRootCmd, "", "check", "--no-config", "-o", "sarif", "testdata/cases/error")
 	if err := sarifProblem([]byte(stdout)); err != nil {
 		t.Fatalf("valid log rejected: %v", err)
 	}
@@ -127,7 +129,7 @@ func TestSARIFValidatorRejects(t *testing.T) {
 }
 
 func TestSARIFValidates(t *testing.T) {
-	golden, err := os.ReadFile(filepath.Join(goldenDir, "check-sarif.golden"))
+	golden, err := os.ReadFile(golden.Path("check-sarif.golden"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,12 +144,12 @@ func TestSARIFValidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, args := range map[string][]string{
-		"clean":    {examples},
+		"clean":    {clitest.Examples},
 		"broken":   {"testdata/cases/broken"},
 		"absolute": {abs},
 		"stdin":    {"-"},
 	} {
-		stdout, stderr, _ := runGwlint(t, string(route), append([]string{"check", "--no-config", "-o", "sarif"}, args...)...)
+		stdout, stderr, _ := clitest.Run(newRootCmd, string(route), append([]string{"check", "--no-config", "-o", "sarif"}, args...)...)
 		if stderr != "" {
 			t.Errorf("%s: stderr: %s", name, stderr)
 		}
@@ -157,7 +159,7 @@ func TestSARIFValidates(t *testing.T) {
 
 // TestSARIFContents checks what code scanning relies on, beyond the schema.
 func TestSARIFContents(t *testing.T) {
-	stdout, _, _ := runGwlint(t, "", "check", "--no-config", "-o", "sarif", "testdata/cases/error")
+	stdout, _, _ := clitest.Run(newRootCmd, "", "check", "--no-config", "-o", "sarif", "testdata/cases/error")
 	var log sarifLog
 	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
 		t.Fatal(err)

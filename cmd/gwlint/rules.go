@@ -7,17 +7,18 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/lint"
 )
 
 type rulesOptions struct {
-	IO     *IOStreams
+	IO     *cli.IOStreams
 	Output string
 	// ID is the rule to document; empty lists them all.
 	ID string
 }
 
-func newRulesCmd(streams *IOStreams, runF func(*rulesOptions) error) *cobra.Command {
+func newRulesCmd(streams *cli.IOStreams, runF func(*rulesOptions) error) *cobra.Command {
 	opts := &rulesOptions{IO: streams}
 	cmd := &cobra.Command{
 		Use:   "rules [ID]",
@@ -29,18 +30,12 @@ matters and how to fix it. docs/rules.md holds the same text.`,
   gwlint rules parentref-not-allowed
   gwlint rules -o json | jq -r '.rules[].id'`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: cli.RunE(opts, func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.ID = args[0]
 			}
-			if err := oneOf("output", opts.Output, formatText, formatJSON); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return runRules(opts)
-		},
+			return cli.OneOf("output", opts.Output, formatText, formatJSON)
+		}, runF, runRules),
 	}
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", formatText, "output format: text or json")
 	return cmd
@@ -67,7 +62,7 @@ func runRules(opts *rulesOptions) error {
 	if opts.ID != "" {
 		r := lint.LookupAny(opts.ID)
 		if r == nil {
-			return &exitError{code: exitUsage, err: fmt.Errorf("unknown rule %q; gwlint rules lists them", opts.ID)}
+			return cli.Errorf(cli.ExitUsage, "unknown rule %q; gwlint rules lists them", opts.ID)
 		}
 		rules = []*lint.Rule{r}
 	}
@@ -78,7 +73,7 @@ func runRules(opts *rulesOptions) error {
 				ID: r.ID, Severity: r.Severity.String(), Summary: r.Summary, Doc: r.Doc, Pseudo: lint.Lookup(r.ID) == nil,
 			})
 		}
-		return outputError(writeJSON(opts.IO.Out, out))
+		return outputError(cli.WriteJSON(opts.IO.Out, out))
 	}
 	if opts.ID != "" {
 		r := rules[0]
@@ -93,10 +88,8 @@ func runRules(opts *rulesOptions) error {
 	return outputError(tw.Flush())
 }
 
-// outputError reports a failure to write the result.
+// outputError reports a failure to write the result: a usage error, so
+// that gwlint's exit status 1 always means findings.
 func outputError(err error) error {
-	if err == nil {
-		return nil
-	}
-	return &exitError{code: exitUsage, err: fmt.Errorf("writing output: %w", err)}
+	return cli.OutputError(cli.ExitUsage, err)
 }

@@ -1,0 +1,183 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/fatih/color"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+func TestSystem(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	s := System()
+	if s.In != os.Stdin || s.Out != os.Stdout || s.ErrOut != os.Stderr {
+		t.Error("System does not use the process's streams")
+	}
+	if !s.NoColor {
+		t.Error("NO_COLOR=1 not seen")
+	}
+	t.Setenv("NO_COLOR", "")
+	if System().NoColor {
+		t.Error("an empty NO_COLOR counts as set")
+	}
+}
+
+func TestColorEnabled(t *testing.T) {
+	tests := []struct {
+		mode            string
+		tty, noColorEnv bool
+		want            bool
+	}{
+		{ColorAuto, true, false, true},
+		{ColorAuto, true, true, false},
+		{ColorAuto, false, false, false},
+		{ColorAlways, false, true, true},
+		{ColorNever, true, false, false},
+	}
+	for _, tt := range tests {
+		streams := &IOStreams{OutIsTTY: tt.tty, NoColor: tt.noColorEnv}
+		if got := ColorEnabled(tt.mode, streams); got != tt.want {
+			t.Errorf("ColorEnabled(%s, tty=%v, NO_COLOR=%v) = %v, want %v", tt.mode, tt.tty, tt.noColorEnv, got, tt.want)
+		}
+	}
+}
+
+func TestNewColor(t *testing.T) {
+	if got := NewColor(true, color.FgRed, color.Bold).Sprint("x"); !strings.HasPrefix(got, "\x1b[31;1mx\x1b[") {
+		t.Errorf("enabled: %q, want x in bold red", got)
+	}
+	if got := NewColor(false, color.FgRed).Sprint("x"); got != "x" {
+		t.Errorf("disabled: %q, want plain x", got)
+	}
+}
+
+func TestOneOf(t *testing.T) {
+	if err := OneOf("output", "json", "text", "json"); err != nil {
+		t.Error(err)
+	}
+	err := OneOf("output", "xml", "text", "json")
+	if want := `invalid value "xml" for --output: must be one of text, json`; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+	if err := CheckColor("sometimes"); err == nil || !strings.Contains(err.Error(), "must be one of auto, always, never") {
+		t.Errorf("CheckColor: %v", err)
+	}
+}
+
+func TestFlags(t *testing.T) {
+	var mode string
+	var strict bool
+	fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+	AddColorFlag(fs, &mode)
+	AddStrictRefsFlag(fs, &strict)
+	if mode != ColorAuto || strict {
+		t.Errorf("defaults: --color %q, --strict-refs %v", mode, strict)
+	}
+	if err := fs.Parse([]string{"--color", "never", "--strict-refs"}); err != nil {
+		t.Fatal(err)
+	}
+	if mode != ColorNever || !strict {
+		t.Errorf("parsed: --color %q, --strict-refs %v", mode, strict)
+	}
+}
+
+func TestExitError(t *testing.T) {
+	inner := errors.New("boom")
+	if got := (&ExitError{Code: 1, Err: inner}).Error(); got != "boom" {
+		t.Errorf("Error() = %q", got)
+	}
+	if got := (&ExitError{Code: 2}).Error(); got != "exit status 2" {
+		t.Errorf("Error() without Err = %q", got)
+	}
+	if err := Errorf(1, "a %s: %w", "b", inner); !errors.Is(err, inner) || err.Error() != "a b: boom" {
+		t.Errorf("Errorf = %v", err)
+	}
+	if OutputError(1, nil) != nil {
+		t.Error("OutputError(nil) is not nil")
+	}
+	var ee *ExitError
+	if err := OutputError(2, inner); !errors.As(err, &ee) || ee.Code != 2 || err.Error() != "writing output: boom" {
+		t.Errorf("OutputError = %v", err)
+	}
+}
+
+// newTestRoot is a root command whose subcommand "do" returns the error
+// named by its argument.
+func newTestRoot(streams *IOStreams) *cobra.Command {
+	do := &cobra.Command{
+		Use:  "do WHAT",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			switch args[0] {
+			case "fail":
+				return Errorf(1, "it failed")
+			case "reported":
+				return &ExitError{Code: 1}
+			}
+			_, err := io.WriteString(cmd.OutOrStdout(), "done\n")
+			return err
+		},
+	}
+	return SetupRoot(&cobra.Command{Use: "tool", Version: "v1"}, streams, do)
+}
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		args           []string
+		code           int
+		stdout, stderr string
+	}{
+		{[]string{"do", "it"}, ExitOK, "done\n", ""},
+		{[]string{"do", "fail"}, 1, "", "Error: it failed\n"},
+		{[]string{"do", "reported"}, 1, "", ""},
+		{[]string{"do", "--bogus"}, ExitUsage, "", "Error: unknown flag: --bogus\nRun 'tool do --help' for usage.\n"},
+		{[]string{"do"}, ExitUsage, "", "Error: accepts 1 arg(s), received 0\nRun 'tool do --help' for usage.\n"},
+		{[]string{"frobnicate"}, ExitUsage, "", "Error: unknown command \"frobnicate\" for \"tool\"\nRun 'tool --help' for usage.\n"},
+		{[]string{"completion"}, ExitUsage, "", "Error: unknown command \"completion\" for \"tool\"\nRun 'tool --help' for usage.\n"},
+		{[]string{"--version"}, ExitOK, "tool version v1\n", ""},
+	}
+	for _, tt := range tests {
+		var out, errOut bytes.Buffer
+		code := Run(newTestRoot, tt.args, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut})
+		if code != tt.code || out.String() != tt.stdout || errOut.String() != tt.stderr {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %d, %q, %q", tt.args, code, out.String(), errOut.String(), tt.code, tt.stdout, tt.stderr)
+		}
+	}
+}
+
+func TestRunE(t *testing.T) {
+	type options struct{ ran, injected bool }
+	run := func(o *options) error { o.ran = true; return nil }
+	runF := func(o *options) error { o.injected = true; return nil }
+	bad := errors.New("bad flag")
+
+	opts := &options{}
+	if err := RunE(opts, nil, nil, run)(nil, nil); err != nil || !opts.ran {
+		t.Errorf("without runF: err %v, ran %v", err, opts.ran)
+	}
+	opts = &options{}
+	if err := RunE(opts, nil, runF, run)(nil, nil); err != nil || opts.ran || !opts.injected {
+		t.Errorf("with runF: err %v, %+v", err, *opts)
+	}
+	opts = &options{}
+	complete := func(*cobra.Command, []string) error { return bad }
+	if err := RunE(opts, complete, runF, run)(nil, nil); err != bad || opts.ran || opts.injected {
+		t.Errorf("failing complete: err %v, %+v", err, *opts)
+	}
+}
+
+func TestWriteJSON(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJSON(&b, map[string]any{"msg": "GRPCRoute > HTTPRoute", "n": []int{1}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "{\n  \"msg\": \"GRPCRoute > HTTPRoute\",\n  \"n\": [\n    1\n  ]\n}\n"; b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}

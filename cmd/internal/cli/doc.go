@@ -1,0 +1,25 @@
+// Package cli holds the command-line plumbing that gwctl and gwlint share,
+// so that both commands behave alike wherever they do the same thing:
+//
+//   - IOStreams, a command's standard streams and the terminal facts that
+//     colour depends on, and System, which fills them from the process;
+//   - the --color flag (AddColorFlag, CheckColor), its modes, ColorEnabled,
+//     which honours the terminal and NO_COLOR, and NewColor, one colour
+//     switched on or off without touching fatih/color's global;
+//   - OneOf, the check of a flag value against its allowed values, and
+//     AddStrictRefsFlag, the one input flag whose name, default and meaning
+//     are the same in both commands;
+//   - the exit statuses both commands give the same meaning (ExitOK,
+//     ExitUsage), ExitError, Errorf and OutputError;
+//   - SetupRoot and Run, which make a root command quiet and turn its
+//     error into an exit status and a message on stderr;
+//   - RunE, the convention by which tests inject a runF to see the options
+//     a command parsed;
+//   - WriteJSON, the JSON encoding of machine output.
+//
+// What differs between the commands stays with them: their output formats
+// and palettes, what exit status 1 means, where their input comes from
+// (gwctl's -f/--filename, gwlint's positional paths), what -n/--namespace
+// says and overrides, and whether a failure to write output is exit 1
+// (gwctl) or 2 (gwlint).
+package cli

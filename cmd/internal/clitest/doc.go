@@ -1,0 +1,17 @@
+// Package clitest holds the test scaffolding that the tests of gwctl and
+// gwlint share:
+//
+//   - Golden, the golden files under a command's testdata/golden, which
+//     the -update flag rewrites, and Golden.RunCases, a table of runs
+//     whose output they hold;
+//   - Run and Streams, which run a command in-process with buffers for its
+//     streams, Discard, streams for tests that only parse flags, and
+//     RunCases, a table of runs and the exit status and output each must
+//     give; Examples, the bundled example tree;
+//   - Execute and RunFlagCases, which parse a command's flags with an
+//     injected runF (see cli.RunE) and compare the options it received;
+//   - CheckExamples and Doc, which keep the commands' help and their
+//     reference documentation in step with the code.
+//
+// It is imported only by tests.
+package clitest
