@@ -5,7 +5,7 @@ PKGS    := ./...
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: all build test testdata-modules vet install bench clean
+.PHONY: all build test testdata-modules parity vet install bench clean
 
 all: build
 
@@ -22,15 +22,34 @@ CONFORMANCE := sigs.k8s.io/gateway-api/conformance@v1.6.3
 testdata-modules:
 	cd "$$(mktemp -d)" && $(GO) mod download $(CONFORMANCE)
 
-# The README's test command: vet, then every test with the race detector.
-test: vet testdata-modules
+# The README's test command: vet, every test with the race detector, the
+# CRD parity proof, and every benchmark once.
+test: vet testdata-modules parity
 	GWLINT_REQUIRE_CONFORMANCE=1 $(GO) test -race $(PKGS)
+	$(GO) test -run '^$$' -bench . -benchtime=1x $(PKGS)
+
+# Parity with the API server, proven: the real apiextensions-apiserver
+# validation runs beside resolve/crd over the upstream examples, the invalid
+# examples, generated corpora and mutations. A nested module, so the
+# product's go.mod stays lean.
+parity:
+	cd resolve/crd/oracle && $(GO) vet ./... && $(GO) test ./...
 
 install:
 	$(GO) install -trimpath -ldflags '$(LDFLAGS)' ./cmd/gwlint ./cmd/gwctl
 
+# Benchmarks on corpora generated at test time (cached under
+# $$GWLINT_CORPUS_CACHE or $$TMPDIR/gwlint-corpus, never committed): every
+# stage and the whole of `gwlint check` as multiples of the floor (x-floor),
+# small → medium → large. `make test` runs them once each on the small
+# corpus so they never rot. Whole-process comparisons (floor, gwlint,
+# kubeconform; peak RSS): hack/bench.sh. See docs/performance.md.
+BENCH_SIZES ?= small,medium,large
+BENCH_OUT   ?= $(BIN)/bench/make-bench.txt
+
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+	@mkdir -p $(dir $(BENCH_OUT))
+	GWLINT_BENCH_SIZES=$(BENCH_SIZES) bash -o pipefail -c "$(GO) test -run '^\$$' -bench . -benchmem -timeout 60m $(PKGS) | tee $(BENCH_OUT)"
 
 clean:
 	rm -rf $(BIN)

@@ -14,6 +14,8 @@ import (
 
 	yaml3 "go.yaml.in/yaml/v3"
 	"sigs.k8s.io/yaml"
+
+	"github.com/gwlint/gwlint/resolve/crd"
 )
 
 // ConfigFileName is the configuration file gwlint looks for.
@@ -29,6 +31,7 @@ const ConfigFileName = ".gwlint.yaml"
 //	- "**/kustomization.yaml"
 //	namespace: apps           # like --namespace
 //	strictRefs: true          # like --strict-refs
+//	channel: experimental     # like --channel
 //	failOn: warning           # like --fail-on
 //
 // The zero Config (and a nil *Config) is the defaults.
@@ -43,8 +46,22 @@ type Config struct {
 	Namespace  string
 	StrictRefs *bool
 	FailOn     *Severity
+	// Channel is the Gateway API release channel whose CRDs are installed:
+	// "standard" or "experimental"; empty for the default.
+	Channel string
 
 	exclude [][]string // Exclude, split into path segments
+}
+
+// ParseChannel reads a Gateway API release channel name.
+func ParseChannel(name string) (crd.Channel, error) {
+	switch name {
+	case "standard":
+		return crd.Standard, nil
+	case "experimental":
+		return crd.Experimental, nil
+	}
+	return crd.Standard, fmt.Errorf("unknown channel %q (want standard or experimental)", name)
 }
 
 // RuleSetting is the value of a rule in the rules map: off, or a severity.
@@ -67,10 +84,11 @@ type rawConfig struct {
 	Namespace  string            `json:"namespace,omitempty"`
 	StrictRefs *bool             `json:"strictRefs,omitempty"`
 	FailOn     string            `json:"failOn,omitempty"`
+	Channel    string            `json:"channel,omitempty"`
 }
 
 // configKeys are the keys of rawConfig, sorted, for messages.
-var configKeys = []string{"exclude", "failOn", "namespace", "rules", "strictRefs"}
+var configKeys = []string{"channel", "exclude", "failOn", "namespace", "rules", "strictRefs"}
 
 // ConfigError is a problem with a configuration file, at a line and column
 // when known.
@@ -177,6 +195,12 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 	}
 	cfg.Namespace = raw.Namespace
 	cfg.StrictRefs = raw.StrictRefs
+	if kv, ok := nodes["channel"]; ok {
+		if _, err := ParseChannel(raw.Channel); err != nil {
+			return nil, errAt(kv[1], "channel: %v", err)
+		}
+		cfg.Channel = raw.Channel
+	}
 	if kv, ok := nodes["failOn"]; ok {
 		s, err := ParseSeverity(raw.FailOn)
 		if err != nil {

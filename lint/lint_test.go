@@ -55,7 +55,7 @@ func readExpectations(t *testing.T, dir string) []*expectation {
 
 func lintDir(t *testing.T, dir string) []Finding {
 	t.Helper()
-	in := resolve.Load([]string{"testdata/base.yaml", dir}, nil, resolve.Options{})
+	in := resolve.Load([]string{"testdata/base.yaml", dir}, nil, resolve.Options{Validate: true})
 	for _, err := range in.Errors {
 		t.Fatalf("fixture does not load: %v", err)
 	}
@@ -93,7 +93,7 @@ func TestRuleFixtures(t *testing.T) {
 // TestBaseIsClean keeps the shared fixture world free of problems, so every
 // finding in a rule's fixtures comes from that rule's files.
 func TestBaseIsClean(t *testing.T) {
-	in := resolve.Load([]string{"testdata/base.yaml"}, nil, resolve.Options{})
+	in := resolve.Load([]string{"testdata/base.yaml"}, nil, resolve.Options{Validate: true})
 	for _, f := range Run(resolve.Resolve(in, resolve.Options{}), Rules()) {
 		t.Errorf("base.yaml: %s: %s [%s]", f.Position, f.Message, f.Rule)
 	}

@@ -9,6 +9,7 @@ func Rules() []*Rule {
 		backendRefNotPermitted,
 		backendServiceNoPort,
 		backendUnsupportedKind,
+		crdValidation,
 		deprecatedAPIVersion,
 		gatewayClassNotFound,
 		legacyBackendFields,
@@ -31,6 +32,7 @@ func Rules() []*Rule {
 		routeNotAttached,
 		ruleAllWeightsZero,
 		ruleNameDuplicate,
+		unknownField,
 		yaml11Boolean,
 	}
 }

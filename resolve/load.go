@@ -1,15 +1,21 @@
 package resolve
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
+	"github.com/gwlint/gwlint/resolve/crd"
 )
 
 // Options control loading and resolution.
@@ -23,6 +29,11 @@ type Options struct {
 	// ControllerName is written as status controllerName for Gateways whose
 	// GatewayClass is not among the inputs.
 	ControllerName string
+	// Validate checks every Gateway API object against the CRDs of Channel
+	// (schema and CEL, as the API server would on create) and keeps the
+	// violations in Meta.Violations.
+	Validate bool
+	Channel  crd.Channel
 }
 
 // DefaultControllerName stands in for the controller of a GatewayClass that
@@ -53,8 +64,34 @@ type Inputs struct {
 func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 	raws, errs := ReadManifests(paths, stdin)
 	in := &Inputs{Errors: errs, Skipped: map[string]int{}}
-	for _, raw := range raws {
-		obj, err := decode(raw, opts)
+	// Decoding and defaulting touch one object each, so they run on every
+	// core; the results are gathered in read order below.
+	type decoded struct {
+		obj Object
+		err *ReadError
+	}
+	out := make([]decoded, len(raws))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(raws)) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(raws) {
+					return
+				}
+				obj, err := decode(raws[i], opts)
+				if obj != nil {
+					applyDefaults(obj)
+				}
+				out[i] = decoded{obj, err}
+				raws[i].JSON = nil // decoded: let it go before the rest is
+			}
+		})
+	}
+	wg.Wait()
+	for i, raw := range raws {
+		obj, err := out[i].obj, out[i].err
 		if err != nil {
 			in.Errors = append(in.Errors, err)
 		}
@@ -64,7 +101,6 @@ func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 			}
 			continue
 		}
-		applyDefaults(obj)
 		in.Objects = append(in.Objects, obj)
 	}
 	return in
@@ -165,6 +201,9 @@ func decode(raw *RawObject, opts Options) (Object, *ReadError) {
 		m.NamespaceDefaulted = true
 	}
 
+	if opts.Validate && group == GroupGateway {
+		m.Violations = validate(raw, opts.Channel)
+	}
 	var specErr *ReadError
 	if spec != nil && len(doc.Spec) > 0 && string(doc.Spec) != "null" {
 		if err := json.Unmarshal(doc.Spec, spec); err != nil {
@@ -194,6 +233,29 @@ func decode(raw *RawObject, opts Options) (Object, *ReadError) {
 		o.CertificateProblem = checkCertificate(o.Type, doc.Data, doc.StringData)
 	}
 	return target, specErr
+}
+
+// validate runs the CRD validation of the channel on the document as
+// written (with int64 numbers, as the API server decodes them).
+func validate(raw *RawObject, ch crd.Channel) []crd.Violation {
+	if !crd.Known(raw.APIVersion, raw.Kind, ch) {
+		return []crd.Violation{{Path: "apiVersion", Type: "Unsupported value",
+			Message: fmt.Sprintf("%s %s is not served by the %s channel CRDs of Gateway API %s", raw.APIVersion, raw.Kind, channelName(ch), APIVersion)}}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw.JSON))
+	dec.UseNumber()
+	var doc map[string]any
+	if err := dec.Decode(&doc); err != nil {
+		return nil // the typed decode reports malformed documents
+	}
+	return crd.Validate(raw.APIVersion, raw.Kind, doc, ch)
+}
+
+func channelName(ch crd.Channel) string {
+	if ch == crd.Experimental {
+		return "experimental"
+	}
+	return "standard"
 }
 
 // NamespaceNameLabel is the label the API server puts on every Namespace.

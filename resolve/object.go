@@ -5,6 +5,8 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
+	"github.com/gwlint/gwlint/resolve/crd"
 )
 
 // API groups the resolver knows.
@@ -73,6 +75,9 @@ type Meta struct {
 	Annotations map[string]string
 	// Ignores are the gwlint:ignore comments of the object's file.
 	Ignores []IgnoreDirective
+	// Violations are what the API server would reject in the object as
+	// written (Options.Validate): schema, CEL rules and unknown fields.
+	Violations []crd.Violation
 	// Created is metadata.creationTimestamp when written; it orders routes
 	// and ListenerSets the way the spec's precedence rules do.
 	Created    metav1.Time

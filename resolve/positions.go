@@ -86,6 +86,25 @@ func (p *Positions) YAML11Booleans() []string {
 	return out
 }
 
+// HasKey reports whether any mapping key of the object is one of names. It
+// builds no paths, so rules can use it to skip objects cheaply before
+// walking Paths.
+func (p *Positions) HasKey(names ...string) bool {
+	if p == nil {
+		return false
+	}
+	for i := range p.entries {
+		if e := &p.entries[i]; e.index < 0 {
+			for _, n := range names {
+				if e.name == n {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // Paths returns every recorded path in document order, the root "" first.
 func (p *Positions) Paths() []string {
 	if p == nil {

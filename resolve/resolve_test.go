@@ -425,7 +425,7 @@ func TestBackendRefs(t *testing.T) {
 		// RouteReasonRefNotPermitted, checked before existence as the
 		// conformance suite's UDPRoute test expects.
 		{name: "cross-namespace without ReferenceGrant", backend: "{name: db, namespace: data, port: 5432}",
-			extra: "apiVersion: v1\nkind: Service\nmetadata: {name: db, namespace: data}\nspec: {ports: [{port: 5432}]}",
+			extra:   "apiVersion: v1\nkind: Service\nmetadata: {name: db, namespace: data}\nspec: {ports: [{port: 5432}]}",
 			problem: NotPermitted, reason: "RefNotPermitted"},
 		{name: "cross-namespace into a namespace outside the inputs", backend: "{name: db, namespace: data, port: 5432}",
 			presence: External},

@@ -21,6 +21,7 @@ type checkOptions struct {
 	Paths      []string
 	Namespace  string
 	StrictRefs bool
+	Channel    string
 	FailOn     string
 	Output     string
 	Color      string
@@ -30,7 +31,7 @@ type checkOptions struct {
 
 	// Which of the flags that the configuration file can also set were
 	// given: those override it.
-	namespaceSet, strictRefsSet, failOnSet bool
+	namespaceSet, strictRefsSet, channelSet, failOnSet bool
 }
 
 // Output formats.
@@ -71,6 +72,8 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
 	f.StringVarP(&opts.Namespace, "namespace", "n", "",
 		`namespace for objects that name none (default "default"; overrides the configuration's namespace)`)
 	cli.AddStrictRefsFlag(f, &opts.StrictRefs)
+	f.StringVar(&opts.Channel, "channel", "standard",
+		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (overrides the configuration's channel)")
 	f.StringVar(&opts.FailOn, "fail-on", "error", "exit 1 when a finding has this severity or a higher one: error, warning or info")
 	f.StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json, sarif or github")
 	cli.AddColorFlag(f, &opts.Color)
@@ -91,6 +94,10 @@ func (o *checkOptions) complete(cmd *cobra.Command, args []string) error {
 	flags := cmd.Flags()
 	o.namespaceSet = flags.Changed("namespace")
 	o.strictRefsSet = flags.Changed("strict-refs")
+	o.channelSet = flags.Changed("channel")
+	if _, err := lint.ParseChannel(o.Channel); err != nil {
+		return err
+	}
 	o.failOnSet = flags.Changed("fail-on")
 	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatSARIF, formatGitHub); err != nil {
 		return err
@@ -141,6 +148,13 @@ func (o *checkOptions) settings() (*settings, error) {
 	}
 
 	s := &settings{config: cfg, failOn: lint.Error}
+	// Every check the API server makes, against the CRDs of the channel.
+	s.resolve.Validate = true
+	channel := o.Channel
+	if cfg.Channel != "" && !o.channelSet {
+		channel = cfg.Channel
+	}
+	s.resolve.Channel, _ = lint.ParseChannel(channel) // checked with the flags and config
 	s.resolve.DefaultNamespace = cfg.Namespace
 	if o.namespaceSet {
 		s.resolve.DefaultNamespace = o.Namespace

@@ -7,17 +7,17 @@ import (
 )
 
 func TestCheckFlags(t *testing.T) {
-	defaults := checkOptions{Paths: []string{"."}, FailOn: "error", Output: "text", Color: "auto"}
+	defaults := checkOptions{Paths: []string{"."}, Channel: "standard", FailOn: "error", Output: "text", Color: "auto"}
 	clitest.RunFlagCases(t, newCheckCmd, []clitest.FlagCase[checkOptions]{
 		{Name: "defaults", Args: nil, Want: defaults},
 		{
 			Name: "every flag",
 			Args: []string{"a.yaml", "dir", "-", "-n", "shop", "--strict-refs", "--fail-on", "warning", "-o", "sarif",
-				"--color", "never", "-q", "--config", "lint.yaml"},
+				"--color", "never", "-q", "--config", "lint.yaml", "--channel", "experimental"},
 			Want: checkOptions{
-				Paths: []string{"a.yaml", "dir", "-"}, Namespace: "shop", StrictRefs: true, FailOn: "warning",
+				Paths: []string{"a.yaml", "dir", "-"}, Namespace: "shop", StrictRefs: true, Channel: "experimental", FailOn: "warning",
 				Output: "sarif", Color: "never", Quiet: true, ConfigFile: "lint.yaml",
-				namespaceSet: true, strictRefsSet: true, failOnSet: true,
+				namespaceSet: true, strictRefsSet: true, channelSet: true, failOnSet: true,
 			},
 		},
 		{
@@ -26,12 +26,12 @@ func TestCheckFlags(t *testing.T) {
 			Name: "explicit defaults are set",
 			Args: []string{"--fail-on", "error", "--strict-refs=false", "--namespace", "", "--no-config"},
 			Want: checkOptions{
-				Paths: []string{"."}, FailOn: "error", Output: "text", Color: "auto", NoConfig: true,
+				Paths: []string{"."}, Channel: "standard", FailOn: "error", Output: "text", Color: "auto", NoConfig: true,
 				namespaceSet: true, strictRefsSet: true, failOnSet: true,
 			},
 		},
 		{Name: "paths keep commas", Args: []string{"a,b.yaml"},
-			Want: checkOptions{Paths: []string{"a,b.yaml"}, FailOn: "error", Output: "text", Color: "auto"}},
+			Want: checkOptions{Paths: []string{"a,b.yaml"}, Channel: "standard", FailOn: "error", Output: "text", Color: "auto"}},
 		{Name: "bad output", Args: []string{"-o", "yaml"}, WantErr: `invalid value "yaml" for --output: must be one of text, json, sarif, github`},
 		{Name: "bad fail-on", Args: []string{"--fail-on", "none"}, WantErr: `invalid value "none" for --fail-on: must be one of error, warning, info`},
 		{Name: "bad color", Args: []string{"--color", "yes"}, WantErr: `invalid value "yes" for --color`},

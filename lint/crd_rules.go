@@ -1,0 +1,64 @@
+package lint
+
+import "github.com/gwlint/gwlint/resolve/crd"
+
+// crdRule builds the rules that report what the pinned CRDs reject; unknown
+// tells apart unknown fields from every other violation.
+func crdRule(id, summary, doc string, unknown bool) *Rule {
+	return &Rule{
+		ID: id, Severity: Error, Summary: summary, Doc: doc,
+		Run: func(p *Pass) {
+			for _, obj := range p.Graph.Objects {
+				m := obj.Metadata()
+				for _, v := range m.Violations {
+					if (v.Type == crd.TypeUnknownField) != unknown {
+						continue
+					}
+					if unknown && isLegacyField(v.Path) {
+						continue // legacy-backend-fields says how to migrate
+					}
+					if v.Message == portlessServiceMessage {
+						continue // backend-service-no-port reports it, with GEP-718's reason
+					}
+					p.Report(m, v.Path, nil, "%s: %s", v.Path, v.Message)
+				}
+			}
+		},
+	}
+}
+
+// portlessServiceMessage is the CEL message backend-service-no-port
+// reports in its own words.
+const portlessServiceMessage = "Invalid value: Must have port for Service reference"
+
+func isLegacyField(path string) bool {
+	_, legacy := legacyFields[blankIndices(path)]
+	return legacy
+}
+
+var crdValidation = crdRule("crd-validation",
+	"the API server would reject this value (CRD schema or CEL)",
+	`Every check of the pinned Gateway API CRDs (--channel standard or experimental):
+types, enums, patterns, lengths, ranges, required fields, list uniqueness and
+every x-kubernetes-validations (CEL) rule, after the API server's defaulting.
+kubectl apply fails with the same message.
+
+Fix: as the message says. For example, "Must have port for Service reference":
+
+    backendRefs:
+    - name: store        # before: kind defaults to Service, which needs a port
+    - name: store        # after
+      port: 8080`, false)
+
+var unknownField = crdRule("unknown-field",
+	"field is not in the CRD schema (a typo?)",
+	`A field the CRD schema does not declare is rejected by kubectl's strict field
+validation, or silently dropped by the API server — either way it has no
+effect. Usually a typo (weigth, backendRef) or a field of another channel
+(use --channel experimental for experimental fields).
+
+Fix:
+
+    - name: store
+      weigth: 10      # before
+      weight: 10      # after`, true)

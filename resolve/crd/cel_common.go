@@ -1,0 +1,213 @@
+package crd
+
+// CEL rules shared by several kinds: backend and parent references,
+// filters common to HTTPRoute and GRPCRoute, session persistence, TLS
+// validation of backends, listeners.
+
+var commonRules = map[string]celImpl{
+	// BackendRef (every route kind, and mirror / external auth backends):
+	// group and kind are defaulted ("" and Service).
+	`(size(self.group) == 0 && self.kind == 'Service') ? has(self.port) : true`: {eval: func(self any) cbool {
+		noGroup := celFalse
+		if group, err := getStr(self, "group"); err != nil {
+			noGroup = errCBool(err)
+		} else {
+			noGroup = cb(runeLen(group) == 0)
+		}
+		return implies(and(noGroup, strIs(self, "kind", "Service")), func() cbool {
+			return celHas(self, "port")
+		})
+	}},
+
+	// HTTPRoute and GRPCRoute filters.
+	`self.filter(f, f.type == 'RequestHeaderModifier').size() <= 1`:                 {eval: filterAtMostOnce("RequestHeaderModifier")},
+	`self.filter(f, f.type == 'ResponseHeaderModifier').size() <= 1`:                {eval: filterAtMostOnce("ResponseHeaderModifier")},
+	`!(has(self.requestHeaderModifier) && self.type != 'RequestHeaderModifier')`:    {eval: filterFieldOnlyForType("requestHeaderModifier", "RequestHeaderModifier")},
+	`!(!has(self.requestHeaderModifier) && self.type == 'RequestHeaderModifier')`:   {eval: filterFieldRequiredForType("requestHeaderModifier", "RequestHeaderModifier")},
+	`!(has(self.responseHeaderModifier) && self.type != 'ResponseHeaderModifier')`:  {eval: filterFieldOnlyForType("responseHeaderModifier", "ResponseHeaderModifier")},
+	`!(!has(self.responseHeaderModifier) && self.type == 'ResponseHeaderModifier')`: {eval: filterFieldRequiredForType("responseHeaderModifier", "ResponseHeaderModifier")},
+	`!(has(self.requestMirror) && self.type != 'RequestMirror')`:                    {eval: filterFieldOnlyForType("requestMirror", "RequestMirror")},
+	`!(!has(self.requestMirror) && self.type == 'RequestMirror')`:                   {eval: filterFieldRequiredForType("requestMirror", "RequestMirror")},
+	`!(has(self.extensionRef) && self.type != 'ExtensionRef')`:                      {eval: filterFieldOnlyForType("extensionRef", "ExtensionRef")},
+	`!(!has(self.extensionRef) && self.type == 'ExtensionRef')`:                     {eval: filterFieldRequiredForType("extensionRef", "ExtensionRef")},
+	`!(has(self.percent) && has(self.fraction))`: {eval: func(self any) cbool {
+		return not(and(celHas(self, "percent"), cb(has(self, "fraction"))))
+	}},
+	`self.numerator <= self.denominator`: {eval: func(self any) cbool {
+		num, err := getInt(self, "numerator")
+		if err != nil {
+			return errCBool(err)
+		}
+		den, err := getInt(self, "denominator") // defaulted to 100
+		if err != nil {
+			return errCBool(err)
+		}
+		return cb(num <= den)
+	}},
+
+	// Session persistence (routes and XBackendTrafficPolicy).
+	`!has(self.cookieConfig) || !has(self.cookieConfig.lifetimeType) || self.cookieConfig.lifetimeType != 'Permanent' || has(self.absoluteTimeout)`: {eval: func(self any) cbool {
+		if !has(self, "cookieConfig") {
+			return celTrue
+		}
+		cc, _ := get(self, "cookieConfig")
+		if !has(cc, "lifetimeType") {
+			return celTrue
+		}
+		return or(not(strIs(cc, "lifetimeType", "Permanent")), cb(has(self, "absoluteTimeout")))
+	}},
+	`!has(self.cookieConfig) || self.type == 'Cookie'`: {eval: func(self any) cbool {
+		return or(cb(!has(self, "cookieConfig")), strIs(self, "type", "Cookie"))
+	}},
+
+	// Rule names (routes).
+	`self.all(l1, !has(l1.name) || self.exists_one(l2, has(l2.name) && l1.name == l2.name))`: {eval: func(self any) cbool {
+		rules, err := celList(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		return all(rules, func(l1 any) cbool {
+			if !has(l1, "name") {
+				return celTrue
+			}
+			return existsOne(rules, func(l2 any) cbool {
+				return and(cb(has(l2, "name")), fieldsEqual(l1, l2, "name"))
+			})
+		})
+	}},
+
+	// Backend TLS validation (BackendTLSPolicy, XBackend).
+	`!(has(self.caCertificateRefs) && size(self.caCertificateRefs) > 0 && has(self.wellKnownCACertificates) && self.wellKnownCACertificates != "")`: {eval: func(self any) cbool {
+		return cb(!(hasNonEmptyList(self, "caCertificateRefs") && hasNonEmptyString(self, "wellKnownCACertificates")))
+	}},
+	`(has(self.caCertificateRefs) && size(self.caCertificateRefs) > 0 || has(self.wellKnownCACertificates) && self.wellKnownCACertificates != "")`: {eval: func(self any) cbool {
+		return cb(hasNonEmptyList(self, "caCertificateRefs") || hasNonEmptyString(self, "wellKnownCACertificates"))
+	}},
+	`!(self.type == "Hostname" && (!has(self.hostname) || self.hostname == ""))`: {eval: subjectAltNameRequires("Hostname", "hostname")},
+	`!(self.type != "Hostname" && has(self.hostname) && self.hostname != "")`:    {eval: subjectAltNameForbids("Hostname", "hostname")},
+	`!(self.type == "URI" && (!has(self.uri) || self.uri == ""))`:                {eval: subjectAltNameRequires("URI", "uri")},
+	`!(self.type != "URI" && has(self.uri) && self.uri != "")`:                   {eval: subjectAltNameForbids("URI", "uri")},
+
+	// Listeners (Gateway, ListenerSet).
+	`self.all(l, l.protocol in ['HTTP', 'TCP', 'UDP'] ? !has(l.tls) : true)`: {eval: forAllListeners(func(l any) cbool {
+		return implies(strIn(l, "protocol", "HTTP", "TCP", "UDP"), func() cbool { return cb(!has(l, "tls")) })
+	})},
+	`self.all(l, (l.protocol == 'HTTPS' && has(l.tls)) ? (l.tls.mode == '' || l.tls.mode == 'Terminate') : true)`: {eval: forAllListeners(func(l any) cbool {
+		return implies(and(strIs(l, "protocol", "HTTPS"), cb(has(l, "tls"))), func() cbool {
+			tls, _ := get(l, "tls")
+			return or(strIs(tls, "mode", ""), strIs(tls, "mode", "Terminate"))
+		})
+	})},
+	`self.all(l, (l.protocol == 'TLS' ? has(l.tls) && has(l.tls.mode) && l.tls.mode != '' : true))`: {eval: forAllListeners(func(l any) cbool {
+		return implies(strIs(l, "protocol", "TLS"), func() cbool {
+			if !has(l, "tls") {
+				return celFalse
+			}
+			tls, _ := get(l, "tls")
+			return and(cb(has(tls, "mode")), not(strIs(tls, "mode", "")))
+		})
+	})},
+	`self.all(l, l.protocol in ['TCP', 'UDP']  ? (!has(l.hostname) || l.hostname == '') : true)`: {eval: forAllListeners(func(l any) cbool {
+		return implies(strIn(l, "protocol", "TCP", "UDP"), func() cbool { return emptyOrAbsent(l, "hostname") })
+	})},
+	`self.all(l1, self.exists_one(l2, l1.name == l2.name))`: {eval: func(self any) cbool {
+		ls, err := celList(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		return all(ls, func(l1 any) cbool {
+			return existsOne(ls, func(l2 any) cbool { return fieldsEqual(l1, l2, "name") })
+		})
+	}},
+	`self.mode == 'Terminate' ? size(self.certificateRefs) > 0 || size(self.options) > 0 : true`: {eval: func(self any) cbool {
+		return implies(strIs(self, "mode", "Terminate"), func() cbool {
+			return or(sizeAbove0(self, "certificateRefs"), sizeAbove0(self, "options"))
+		})
+	}},
+}
+
+// filterAtMostOnce is self.filter(f, f.type == '<typ>').size() <= 1.
+func filterAtMostOnce(typ string) func(any) cbool {
+	return func(self any) cbool {
+		fs, err := celList(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		n, err := count(fs, func(f any) cbool { return strIs(f, "type", typ) })
+		if err != nil {
+			return errCBool(err)
+		}
+		return cb(n <= 1)
+	}
+}
+
+// filterFieldOnlyForType is !(has(self.<field>) && self.type != '<typ>').
+func filterFieldOnlyForType(field, typ string) func(any) cbool {
+	return func(self any) cbool {
+		return not(and(cb(has(self, field)), not(strIs(self, "type", typ))))
+	}
+}
+
+// filterFieldRequiredForType is !(!has(self.<field>) && self.type == '<typ>').
+func filterFieldRequiredForType(field, typ string) func(any) cbool {
+	return func(self any) cbool {
+		return not(and(cb(!has(self, field)), strIs(self, "type", typ)))
+	}
+}
+
+// subjectAltNameRequires is !(self.type == "<typ>" && (!has(self.<field>) || self.<field> == "")).
+func subjectAltNameRequires(typ, field string) func(any) cbool {
+	return func(self any) cbool {
+		return not(and(strIs(self, "type", typ), emptyOrAbsent(self, field)))
+	}
+}
+
+// subjectAltNameForbids is !(self.type != "<typ>" && has(self.<field>) && self.<field> != "").
+func subjectAltNameForbids(typ, field string) func(any) cbool {
+	return func(self any) cbool {
+		return not(and(not(strIs(self, "type", typ)), cb(hasNonEmptyString(self, field))))
+	}
+}
+
+// forAllListeners is self.all(l, pred).
+func forAllListeners(pred func(l any) cbool) func(any) cbool {
+	return func(self any) cbool {
+		ls, err := celList(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		return all(ls, pred)
+	}
+}
+
+// hasNonEmptyList is has(x.k) && size(x.k) > 0.
+func hasNonEmptyList(x any, k string) bool {
+	l, err := getList(x, k)
+	return err == nil && len(l) > 0
+}
+
+// hasNonEmptyString is has(x.k) && x.k != "".
+func hasNonEmptyString(x any, k string) bool {
+	s, err := getStr(x, k)
+	return err == nil && s != ""
+}
+
+// sizeAbove0 is size(x.k) > 0 for a list or map field.
+func sizeAbove0(x any, k string) cbool {
+	v, err := get(x, k)
+	if err != nil {
+		return errCBool(err)
+	}
+	switch v := v.(type) {
+	case []any:
+		return cb(len(v) > 0)
+	case map[string]any:
+		return cb(len(v) > 0)
+	}
+	return errCBool(errNoOverload)
+}
+
+// sameRef is p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name.
+func sameRef(p1, p2 any) cbool {
+	return and(fieldsEqual(p1, p2, "group"), fieldsEqual(p1, p2, "kind"), fieldsEqual(p1, p2, "name"))
+}

@@ -1,0 +1,106 @@
+package crd
+
+import "strings"
+
+// CEL rules of Gateway (v1, v1beta1) and GatewayClass (and XMesh, which
+// shares the controllerName rule).
+
+var gatewayClassRules = map[string]celImpl{
+	// spec.controllerName: a transition rule.
+	`self == oldSelf`: {transition: true},
+}
+
+var gatewayRules = map[string]celImpl{
+	// spec.addresses
+	`self.all(a1, a1.type == 'IPAddress' && has(a1.value) ? self.exists_one(a2, a2.type == a1.type && has(a2.value) && a2.value == a1.value) : true )`: {eval: uniqueAddressValues("IPAddress")},
+	`self.all(a1, a1.type == 'Hostname'  && has(a1.value) ? self.exists_one(a2, a2.type == a1.type && has(a2.value) && a2.value == a1.value) : true )`: {eval: uniqueAddressValues("Hostname")},
+	// spec.addresses[]: type is defaulted to IPAddress.
+	`self.type == 'Hostname' ? (!has(self.value) || self.value.matches(r"""^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$""")): true`: {eval: func(self any) cbool {
+		return implies(strIs(self, "type", "Hostname"), func() cbool {
+			if !has(self, "value") {
+				return celTrue
+			}
+			v, err := getStr(self, "value")
+			if err != nil {
+				return errCBool(err)
+			}
+			return cb(isWildcardHostnameish(v))
+		})
+	}},
+	// spec.infrastructure.labels and .annotations keys.
+	`self.all(key, key.matches(r"""^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9]$"""))`: {eval: func(self any) cbool {
+		keys, err := celMapKeys(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		return all(keys, func(k any) cbool { return cb(isLabelKeyish(k.(string))) })
+	}},
+	`self.all(key, key.split("/")[0].size() < 253)`: {eval: func(self any) cbool {
+		keys, err := celMapKeys(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		return all(keys, func(k any) cbool {
+			prefix, _, _ := strings.Cut(k.(string), "/")
+			return cb(runeLen(prefix) < 253)
+		})
+	}},
+	// spec.listeners
+	`self.all(l1, self.exists_one(l2, l1.port == l2.port && l1.protocol == l2.protocol && (has(l1.hostname) && has(l2.hostname) ? l1.hostname == l2.hostname : !has(l1.hostname) && !has(l2.hostname))))`: {eval: func(self any) cbool {
+		ls, err := celList(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		return all(ls, func(l1 any) cbool {
+			return existsOne(ls, func(l2 any) cbool { return sameListenerEndpoint(l1, l2) })
+		})
+	}},
+	// spec.tls.frontend.perPort
+	`self.all(t1, self.exists_one(t2, t1.port == t2.port))`: {eval: func(self any) cbool {
+		ts, err := celList(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		return all(ts, func(t1 any) cbool {
+			return existsOne(ts, func(t2 any) cbool { return fieldsEqual(t1, t2, "port") })
+		})
+	}},
+	// status.addresses[]: never evaluated on create, which drops status.
+	`self.type == 'Hostname' ? self.value.matches(r"""^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$"""): true`: {eval: func(self any) cbool {
+		return implies(strIs(self, "type", "Hostname"), func() cbool {
+			v, err := getStr(self, "value")
+			if err != nil {
+				return errCBool(err)
+			}
+			return cb(isWildcardHostnameish(v))
+		})
+	}},
+}
+
+// uniqueAddressValues is
+// self.all(a1, a1.type == '<typ>' && has(a1.value) ? self.exists_one(a2, a2.type == a1.type && has(a2.value) && a2.value == a1.value) : true ).
+func uniqueAddressValues(typ string) func(any) cbool {
+	return func(self any) cbool {
+		as, err := celList(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		return all(as, func(a1 any) cbool {
+			return implies(and(strIs(a1, "type", typ), cb(has(a1, "value"))), func() cbool {
+				return existsOne(as, func(a2 any) cbool {
+					return and(fieldsEqual(a2, a1, "type"), cb(has(a2, "value")), fieldsEqual(a2, a1, "value"))
+				})
+			})
+		})
+	}
+}
+
+// sameListenerEndpoint is
+// l1.port == l2.port && l1.protocol == l2.protocol && (has(l1.hostname) && has(l2.hostname) ? l1.hostname == l2.hostname : !has(l1.hostname) && !has(l2.hostname)).
+func sameListenerEndpoint(l1, l2 any) cbool {
+	host := cb(!has(l1, "hostname") && !has(l2, "hostname"))
+	if has(l1, "hostname") && has(l2, "hostname") {
+		host = fieldsEqual(l1, l2, "hostname")
+	}
+	return and(fieldsEqual(l1, l2, "port"), fieldsEqual(l1, l2, "protocol"), host)
+}

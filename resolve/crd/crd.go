@@ -1,0 +1,167 @@
+package crd
+
+//go:generate go run ./internal/gen/cmd/gen -o zz_generated_schemas.go
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// Channel is a Gateway API release channel: the set of CRDs installed.
+type Channel int
+
+// The release channels.
+const (
+	Standard Channel = iota
+	Experimental
+)
+
+// Violation is one thing the API server would reject. Path uses the
+// k8s.io/apimachinery field.Path String() form: "spec.rules[0].backendRefs[1].port",
+// map keys in brackets. For list-map uniqueness it points at the duplicate item.
+type Violation struct {
+	Path    string
+	Type    string // field.ErrorType String(): "Required value", "Unsupported value", "Invalid value", "Too long", "Too many", "Duplicate value", "Forbidden", "Unknown field"...
+	Message string // as close to the API server's text as practical, e.g. `Unsupported value: "Foo": supported values: "Exact", "PathPrefix", "RegularExpression"` or the CEL rule's message
+}
+
+// TypeUnknownField is the Violation.Type of a field the schema does not
+// declare: the API server prunes it, or rejects it with strict field
+// validation (kubectl's default for server-side apply and create).
+const TypeUnknownField = "Unknown field"
+
+// Known reports whether group/version/kind is a CRD version the channel serves.
+func Known(apiVersion, kind string, ch Channel) bool {
+	return lookup(apiVersion, kind, ch) != nil
+}
+
+func lookup(apiVersion, kind string, ch Channel) *crdVersion {
+	group, version, ok := strings.Cut(apiVersion, "/")
+	if !ok {
+		return nil
+	}
+	for i := range crdVersions {
+		v := &crdVersions[i]
+		if v.ch == ch && v.kind == kind && v.version == version && v.group == group {
+			return v
+		}
+	}
+	return nil
+}
+
+// Validate applies CRD structural defaulting (the schema's `default`s, as the API
+// server does on create — defaulting runs BEFORE validation: a portless backendRef
+// only fails "Must have port for Service reference" once kind=Service is defaulted)
+// and then schema + CEL validation to obj, a document decoded by encoding/json with
+// UseNumber (numbers are json.Number; int64 semantics). It does not modify obj
+// (copy what you default). Deterministic order of violations (sorted by path, then message).
+//
+// It follows the API server's create path (see doc.go for the details and
+// the two deliberate differences): unknown fields anywhere, including status,
+// are reported; status itself is not validated, because create drops it;
+// metadata gets the API server's ObjectMeta validation, with the namespace
+// taken as given by the request when the manifest has none.
+func Validate(apiVersion, kind string, obj map[string]any, ch Channel) []Violation {
+	cv := lookup(apiVersion, kind, ch)
+	if cv == nil || obj == nil {
+		return nil
+	}
+	w := &walker{}
+	doc := w.prepareRoot(obj, cv.root)
+	w.validateMetadata(obj["metadata"], cv.namespaced)
+	w.validateRoot(doc, cv.root)
+	return w.result()
+}
+
+// walker accumulates the violations of one document while walking it with
+// its schema. path is the current field path, reused as a byte buffer.
+type walker struct {
+	path []byte
+
+	out []Violation
+	// CEL results are kept apart: whether they are reported depends on
+	// the schema errors of the whole document (see result).
+	celFailed []Violation // rules that evaluated to false
+	celErrors []Violation // rules whose evaluation failed (no such key...)
+
+	blocking bool // a schema error that stops the API server before CEL
+	typeErr  bool // a value of the wrong JSON type: CEL cannot run on it
+
+	metaField string // the top-level metadata field being decoded
+
+	noCEL  bool // a oneOf/anyOf branch: schema checks only
+	checks int  // nodes checked, to pick a failing branch like kube-openapi
+}
+
+// result applies the API server's "blocking error" logic in the linter's
+// way and sorts. The API server skips all CEL rules once the schema check
+// found an Unsupported/Required/Too long/Too many/type error. A linter wants
+// to show everything at once, so gwlint still reports failed rules then,
+// but drops rule evaluation errors (a required field the schema already
+// reported as missing) and, when a value has the wrong type, all CEL output
+// (the rules could not even be typed against such a value).
+func (w *walker) result() []Violation {
+	out := w.out
+	if !w.typeErr {
+		out = append(out, w.celFailed...)
+		if !w.blocking {
+			out = append(out, w.celErrors...)
+		}
+	}
+	slices.SortFunc(out, func(a, b Violation) int {
+		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Message, b.Message), cmp.Compare(a.Type, b.Type))
+	})
+	return slices.Compact(out)
+}
+
+// Path building. The helpers return the previous length for pop.
+
+func (w *walker) pushField(name string) int {
+	n := len(w.path)
+	if n > 0 {
+		w.path = append(w.path, '.')
+	}
+	w.path = append(w.path, name...)
+	return n
+}
+
+func (w *walker) pushIndex(i int) int {
+	n := len(w.path)
+	w.path = append(w.path, '[')
+	w.path = appendInt(w.path, int64(i))
+	w.path = append(w.path, ']')
+	return n
+}
+
+func (w *walker) pushKey(k string) int {
+	n := len(w.path)
+	w.path = append(w.path, '[')
+	w.path = append(w.path, k...)
+	w.path = append(w.path, ']')
+	return n
+}
+
+func (w *walker) pop(n int) { w.path = w.path[:n] }
+
+func (w *walker) add(typ, msg string) {
+	w.out = append(w.out, Violation{Path: string(w.path), Type: typ, Message: msg})
+}
+
+func appendInt(b []byte, i int64) []byte {
+	if i < 0 {
+		b = append(b, '-')
+		i = -i
+	}
+	var tmp [20]byte
+	n := len(tmp)
+	for {
+		n--
+		tmp[n] = byte('0' + i%10)
+		i /= 10
+		if i == 0 {
+			break
+		}
+	}
+	return append(b, tmp[n:]...)
+}

@@ -1,0 +1,28 @@
+// Command gen writes zz_generated_schemas.go of package crd from the CRDs of
+// the gateway-api module pinned in go.mod. Run it through go generate in
+// resolve/crd.
+package main
+
+import (
+	"flag"
+	"log"
+	"os"
+
+	"github.com/gwlint/gwlint/resolve/crd/internal/gen"
+)
+
+func main() {
+	out := flag.String("o", "zz_generated_schemas.go", "output file")
+	flag.Parse()
+	dir, version, err := gen.ModuleDir()
+	if err != nil {
+		log.Fatal(err)
+	}
+	src, err := gen.Generate(dir, version)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
