@@ -2,7 +2,7 @@ package lint
 
 import "github.com/gwlint/gwlint/resolve"
 
-var backendNotFound = backendRule("backend-not-found",
+var backendNotFound = backendRule("backend-not-found", Error,
 	"backendRef names a Service that does not exist",
 	`The inputs define Services in the backend's namespace but not this one, so a
 controller sets ResolvedRefs=False/BackendNotFound and answers the backend's
@@ -15,7 +15,7 @@ Fix: correct the name, or add the Service.
     - name: store-v2   # after
       port: 8080`, resolve.NotFound)
 
-var backendPortNotFound = backendRule("backend-port-not-found",
+var backendPortNotFound = backendRule("backend-port-not-found", Error,
 	"backendRef port is not a port of the Service",
 	`backendRef.port must be one of the Service's spec.ports[].port (the Service
 port, not the targetPort or container port). Otherwise the reference does not
@@ -27,7 +27,7 @@ Fix: use the Service port.
       port: 8080       # before
       port: 80         # after`, resolve.PortNotFound)
 
-var backendRefNotPermitted = backendRule("backend-ref-not-permitted",
+var backendRefNotPermitted = backendRule("backend-ref-not-permitted", Error,
 	"cross-namespace backendRef without a ReferenceGrant",
 	`A route may refer to a backend in another namespace only when a ReferenceGrant
 in that namespace allows the route's kind and namespace (and the name, if the
@@ -42,7 +42,7 @@ Fix: add a ReferenceGrant in the backend's namespace:
       from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: store}]
       to: [{group: "", kind: Service, name: inventory}]`, resolve.NotPermitted)
 
-var backendServiceNoPort = backendRule("backend-service-no-port",
+var backendServiceNoPort = backendRule("backend-service-no-port", Error,
 	"Service backendRef without a port (GEP-718)",
 	`GEP-718: "Port is required when the referent is a Kubernetes Service." The kind
 defaults to Service, so a backendRef without kind needs a port too; the API
@@ -54,10 +54,11 @@ Fix:
     - name: store          # after
       port: 8080`, resolve.NoPort)
 
-var backendUnsupportedKind = backendRule("backend-unsupported-kind",
+var backendUnsupportedKind = backendRule("backend-unsupported-kind", Warning,
 	"backendRef kind is not a Service or ServiceImport",
 	`Conformant controllers support core Services (and, extended, ServiceImports)
-as backends; other kinds are implementation-specific and give
-ResolvedRefs=False/InvalidKind elsewhere.
+as backends; any other kind is implementation-specific: a controller that does
+not support it sets ResolvedRefs=False/InvalidKind and answers the backend's
+share with HTTP 500. A warning, since your implementation may support it.
 
 Fix: point at a Service, or check that your implementation supports the kind.`, resolve.UnsupportedRef)

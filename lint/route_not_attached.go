@@ -1,7 +1,7 @@
 package lint
 
 var routeNotAttached = &Rule{
-	ID: "route-not-attached", Severity: Error,
+	ID: "route-not-attached", Severity: Warning,
 	Summary: "route has no parentRefs: it attaches to nothing",
 	Doc: `A route reaches traffic only through its parentRefs (Gateways, ListenerSets, or
 Services for mesh routing). Without any — and without useDefaultGateways — no

@@ -9,9 +9,9 @@ import (
 )
 
 // backendRule builds the rules that report one kind of invalid backendRef.
-func backendRule(id, summary, doc string, problem resolve.BackendProblem) *Rule {
+func backendRule(id string, severity Severity, summary, doc string, problem resolve.BackendProblem) *Rule {
 	return &Rule{
-		ID: id, Severity: Error, Summary: summary, Doc: doc,
+		ID: id, Severity: severity, Summary: summary, Doc: doc,
 		Run: func(p *Pass) {
 			for _, r := range p.Graph.Routes {
 				for _, rule := range r.Rules {
