@@ -100,7 +100,9 @@ Fix: correct the reference, add the Secret, or add a ReferenceGrant:
 				}
 				p.Report(l.Owner(), ref.Path, nil, "%s", msg)
 			}
-			if len(l.CertRefs) == 0 && l.ResolvedRefs.Reason == "InvalidCertificateRef" {
+			// An empty tls is the CRD's own rule ("certificateRefs or
+			// options must be specified"), reported by crd-validation.
+			if l.TLS == nil && l.ResolvedRefs.Reason == "InvalidCertificateRef" {
 				p.Report(l.Owner(), l.Path+".tls", nil, "%s: %s", l, l.ResolvedRefs.Message)
 			}
 		})

@@ -369,6 +369,12 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 				fmt.Sprintf("%s listener cannot carry %s", protocol, strings.Join(names, ", ")))
 		}
 	}
+	// Listener.TLS: "This field is required if the Protocol field is
+	// "HTTPS" or "TLS"." (No CEL rule enforces it for HTTPS.)
+	if protocol == gwv1.HTTPSProtocolType && tls == nil && l.ResolvedRefs.True() {
+		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, string(gwv1.ListenerReasonInvalidCertificateRef),
+			"HTTPS listener has no tls: it needs tls.certificateRefs to terminate TLS")
+	}
 	if needsCertificates(protocol, tls) {
 		for k, ref := range tls.CertificateRefs {
 			res := g.resolveSecretRef(owner, l.Path+".tls.certificateRefs["+strconv.Itoa(k)+"]", ref, string(gwv1.ListenerReasonInvalidCertificateRef))
