@@ -136,6 +136,18 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 	}
 }
 
+// meshOnly reports whether every parentRef of the route is a Service. GEP-1426:
+// "Routes of either type can send traffic to backendRefs in any namespace.
+// Unlike Gateway bound routes, this is allowed without a ReferenceGrant."
+func meshOnly(route *Route) bool {
+	for _, p := range route.ParentRefs {
+		if string(*p.Group) != GroupCore || string(*p.Kind) != KindService {
+			return false
+		}
+	}
+	return len(route.ParentRefs) > 0
+}
+
 func (g *Graph) resolveBackend(route *Route, path string, ref gwv1.BackendObjectReference) *BackendResult {
 	ns := string(*ref.Namespace)
 	b := &BackendResult{
@@ -153,7 +165,7 @@ func (g *Graph) resolveBackend(route *Route, path string, ref gwv1.BackendObject
 		return invalid(UnsupportedRef, gwv1.RouteReasonInvalidKind,
 			"kind %s is not supported; use a core Service", groupKind(b.Group, b.Target.Kind))
 	}
-	if ns != route.Ref.Namespace {
+	if ns != route.Ref.Namespace && !meshOnly(route) {
 		grant, ok := g.permitted(route.Ref.Kind, route.Ref.Namespace, b.Group, b.Target.Kind, ns, b.Target.Name)
 		if !ok {
 			return invalid(NotPermitted, gwv1.RouteReasonRefNotPermitted,

@@ -774,3 +774,29 @@ spec: {ports: [{port: 1}]}`)
 		t.Errorf("the first definition must be the one resolved")
 	}
 }
+
+func TestMeshBackendsNeedNoGrant(t *testing.T) {
+	// GEP-1426: mesh routes may send traffic to backendRefs in any namespace
+	// without a ReferenceGrant; a route that also has a Gateway parent still
+	// needs one for the Gateway.
+	g := resolveYAML(t, Options{}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: consumer, namespace: other}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web, namespace: app}]
+  rules: [{backendRefs: [{name: web, namespace: app, port: 8080}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: both, namespace: other}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web, namespace: app}, {name: gw, namespace: infra}]
+  rules: [{backendRefs: [{name: web, namespace: app, port: 8080}]}]`)
+	if b := mustRoute(t, g, KindHTTPRoute, "other", "consumer").Rules[0].Backends[0]; !b.Valid() {
+		t.Errorf("mesh-only route: %s %s, want the cross-namespace backend permitted", b.Reason, b.Message)
+	}
+	if b := mustRoute(t, g, KindHTTPRoute, "other", "both").Rules[0].Backends[0]; b.Reason != "RefNotPermitted" {
+		t.Errorf("route with a Gateway parent: %q, want RefNotPermitted", b.Reason)
+	}
+}
