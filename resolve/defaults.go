@@ -25,6 +25,12 @@ func applyDefaults(obj Object) {
 		if tls := o.Spec.TLS; tls != nil && tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {
 			defaultSecretRef(&o.Meta, "spec.tls.backend.clientCertificateRef", tls.Backend.ClientCertificateRef)
 		}
+		if tls := o.Spec.TLS; tls != nil && tls.Frontend != nil {
+			defaultValidationMode(&o.Meta, "spec.tls.frontend.default.validation.mode", tls.Frontend.Default.Validation)
+			for i := range tls.Frontend.PerPort {
+				defaultValidationMode(&o.Meta, "spec.tls.frontend.perPort["+strconv.Itoa(i)+"].tls.validation.mode", tls.Frontend.PerPort[i].TLS.Validation)
+			}
+		}
 		if al := o.Spec.AllowedListeners; al != nil {
 			// +kubebuilder:default={from: None} (AllowedListeners.Namespaces)
 			setDefault(&o.Meta, &al.Namespaces, gwv1.ListenerNamespaces{}, "spec.allowedListeners.namespaces")
@@ -45,6 +51,34 @@ func applyDefaults(obj Object) {
 	case *Route:
 		defaultRoute(o)
 		o.index()
+	}
+}
+
+// defaultValidationMode: +kubebuilder:default=AllowValidOnly
+// (FrontendTLSValidation.Mode), a non-pointer field.
+func defaultValidationMode(m *Meta, path string, v *gwv1.FrontendTLSValidation) {
+	if v != nil && v.Mode == "" {
+		v.Mode = gwv1.AllowValidOnly
+		m.setDefaulted(path)
+	}
+}
+
+// defaultSessionPersistence applies +kubebuilder:default=Cookie
+// (SessionPersistence.Type) and =Session (CookieConfig.LifetimeType).
+func defaultSessionPersistence(r *Route, path string, sp *gwv1.SessionPersistence) {
+	if sp == nil {
+		return
+	}
+	setDefault(&r.Meta, &sp.Type, gwv1.CookieBasedSessionPersistence, path+".type")
+	if sp.CookieConfig != nil {
+		setDefault(&r.Meta, &sp.CookieConfig.LifetimeType, gwv1.SessionCookieLifetimeType, path+".cookieConfig.lifetimeType")
+	}
+}
+
+// defaultMirrorFraction: +kubebuilder:default=100 (Fraction.Denominator).
+func defaultMirrorFraction(r *Route, path string, f *gwv1.HTTPRequestMirrorFilter) {
+	if f.Fraction != nil {
+		setDefault(&r.Meta, &f.Fraction.Denominator, int32(100), path+".fraction.denominator")
 	}
 }
 
@@ -129,7 +163,9 @@ func defaultHTTPRoute(r *Route) {
 		rule := &spec.Rules[i]
 		rp := "spec.rules[" + strconv.Itoa(i) + "]"
 		// +kubebuilder:default={{path:{ type: "PathPrefix", value: "/"}}} (HTTPRouteRule.Matches)
-		if len(rule.Matches) == 0 {
+		// only when matches is absent: an explicit [] is kept, as the API
+		// server keeps it.
+		if rule.Matches == nil {
 			rule.Matches = []gwv1.HTTPRouteMatch{{}}
 			r.setDefaulted(rp + ".matches")
 			r.setDefaulted(rp + ".matches[0]")
@@ -152,6 +188,7 @@ func defaultHTTPRoute(r *Route) {
 				setDefault(&r.Meta, &m.QueryParams[k].Type, gwv1.QueryParamMatchExact, mp+".queryParams["+strconv.Itoa(k)+"].type")
 			}
 		}
+		defaultSessionPersistence(r, rp+".sessionPersistence", rule.SessionPersistence)
 		defaultHTTPFilters(r, rp+".filters", rule.Filters)
 		for j := range rule.BackendRefs {
 			defaultHTTPFilters(r, rp+".backendRefs["+strconv.Itoa(j)+"].filters", rule.BackendRefs[j].Filters)
@@ -175,6 +212,7 @@ func defaultHTTPFilters(r *Route, path string, filters []gwv1.HTTPRouteFilter) {
 		}
 		if f.RequestMirror != nil {
 			defaultObjectRef(r, fp+".requestMirror.backendRef", &f.RequestMirror.BackendRef)
+			defaultMirrorFraction(r, fp+".requestMirror", f.RequestMirror)
 		}
 		if f.ExternalAuth != nil {
 			defaultObjectRef(r, fp+".externalAuth.backendRef", &f.ExternalAuth.BackendRef)
@@ -196,15 +234,19 @@ func defaultGRPCRoute(r *Route) {
 	for i := range r.GRPC.Rules {
 		rule := &r.GRPC.Rules[i]
 		rp := "spec.rules[" + strconv.Itoa(i) + "]"
+		defaultSessionPersistence(r, rp+".sessionPersistence", rule.SessionPersistence)
 		for k := range rule.Filters {
 			if f := rule.Filters[k].RequestMirror; f != nil {
 				defaultObjectRef(r, rp+".filters["+strconv.Itoa(k)+"].requestMirror.backendRef", &f.BackendRef)
+				defaultMirrorFraction(r, rp+".filters["+strconv.Itoa(k)+"].requestMirror", f)
 			}
 		}
 		for j := range rule.BackendRefs {
 			for k := range rule.BackendRefs[j].Filters {
 				if f := rule.BackendRefs[j].Filters[k].RequestMirror; f != nil {
-					defaultObjectRef(r, rp+".backendRefs["+strconv.Itoa(j)+"].filters["+strconv.Itoa(k)+"].requestMirror.backendRef", &f.BackendRef)
+					fp := rp + ".backendRefs[" + strconv.Itoa(j) + "].filters[" + strconv.Itoa(k) + "].requestMirror"
+					defaultObjectRef(r, fp+".backendRef", &f.BackendRef)
+					defaultMirrorFraction(r, fp, f)
 				}
 			}
 		}
