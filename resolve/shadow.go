@@ -1,9 +1,12 @@
 package resolve
 
 import (
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Shadowing: two route rules with identical matches on the same listener
@@ -42,23 +45,54 @@ type matchEntry struct {
 	ref MatchRef
 }
 
-// findShadows runs once the attachments are known.
+// findShadows runs once the attachments are known. Listeners are checked
+// in parallel (each only reads the graph) and their shadows gathered in
+// Gateway and listener order.
 func (g *Graph) findShadows() {
-	// A route attached to several listeners has its keys built once.
-	keys := map[*RouteResult][]matchEntry{}
-	matches := func(r *RouteResult) []matchEntry {
-		m, ok := keys[r]
-		if !ok {
-			m = routeMatches(r)
-			keys[r] = m
-		}
-		return m
-	}
+	var listeners []*Listener
 	for _, gw := range g.Gateways {
 		for _, l := range gw.AllListeners() {
-			g.Shadows = append(g.Shadows, shadowsOn(l, matches)...)
+			if len(l.Attached) >= 2 || anyRouteHasRepeatedMatches(l) {
+				listeners = append(listeners, l)
+			}
 		}
 	}
+	// A route attached to several listeners has its keys built once.
+	keys := map[*RouteResult][]matchEntry{}
+	var routes []*RouteResult
+	for _, l := range listeners {
+		for _, p := range l.Attached {
+			if _, ok := keys[p.Route]; !ok {
+				keys[p.Route] = nil
+				routes = append(routes, p.Route)
+			}
+		}
+	}
+	built := make([][]matchEntry, len(routes))
+	parallel(len(routes), func(i int) { built[i] = routeMatches(routes[i]) })
+	for i, r := range routes {
+		keys[r] = built[i]
+	}
+	matches := func(r *RouteResult) []matchEntry { return keys[r] }
+	found := make([][]Shadow, len(listeners))
+	parallel(len(listeners), func(i int) { found[i] = shadowsOn(listeners[i], matches) })
+	for _, s := range found {
+		g.Shadows = append(g.Shadows, s...)
+	}
+}
+
+// parallel runs f(0) … f(n-1) on every core.
+func parallel(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func shadowsOn(l *Listener, matches func(*RouteResult) []matchEntry) []Shadow {
