@@ -13,7 +13,7 @@ Fix: correct the name, or add the Service.
     backendRefs:
     - name: store-v3   # before: no such Service
     - name: store-v2   # after
-      port: 8080`, resolve.NotFound)
+      port: 8080`, resolve.NotFound, ".name")
 
 var backendPortNotFound = backendRule("backend-port-not-found", Error,
 	"backendRef port is not a port of the Service",
@@ -25,7 +25,7 @@ Fix: use the Service port.
 
     - name: store      # Service ports: 80/http
       port: 8080       # before
-      port: 80         # after`, resolve.PortNotFound)
+      port: 80         # after`, resolve.PortNotFound, ".port")
 
 var backendRefNotPermitted = backendRule("backend-ref-not-permitted", Error,
 	"cross-namespace backendRef without a ReferenceGrant",
@@ -40,7 +40,7 @@ Fix: add a ReferenceGrant in the backend's namespace:
     metadata: {name: allow-store-routes, namespace: backends}
     spec:
       from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: store}]
-      to: [{group: "", kind: Service, name: inventory}]`, resolve.NotPermitted)
+      to: [{group: "", kind: Service, name: inventory}]`, resolve.NotPermitted, ".namespace")
 
 var backendServiceNoPort = backendRule("backend-service-no-port", Error,
 	"Service backendRef without a port (GEP-718)",
@@ -52,7 +52,7 @@ Fix:
 
     - name: store          # before
     - name: store          # after
-      port: 8080`, resolve.NoPort)
+      port: 8080`, resolve.NoPort, "")
 
 var backendUnsupportedKind = backendRule("backend-unsupported-kind", Warning,
 	"backendRef kind is not a Service or ServiceImport",
@@ -61,4 +61,4 @@ as backends; any other kind is implementation-specific: a controller that does
 not support it sets ResolvedRefs=False/InvalidKind and answers the backend's
 share with HTTP 500. A warning, since your implementation may support it.
 
-Fix: point at a Service, or check that your implementation supports the kind.`, resolve.UnsupportedRef)
+Fix: point at a Service, or check that your implementation supports the kind.`, resolve.UnsupportedRef, ".kind")

@@ -5,8 +5,8 @@ import (
 )
 
 // parentRule builds the rules that report parentRefs a controller refuses
-// with one Accepted reason.
-func parentRule(id, summary, doc, reason string, match func(*resolve.ParentResult) bool) *Rule {
+// with one Accepted reason, at the path at returns: the field that is wrong.
+func parentRule(id, summary, doc, reason string, match func(*resolve.ParentResult) bool, at func(*resolve.ParentResult) string) *Rule {
 	return &Rule{
 		ID: id, Severity: Error, Summary: summary, Doc: doc,
 		Run: func(p *Pass) {
@@ -26,7 +26,7 @@ func parentRule(id, summary, doc, reason string, match func(*resolve.ParentResul
 					if pr.Service != nil {
 						related = append(related, Relate(&pr.Service.Meta, "spec.ports", "ports of %s", pr.Service.Ref))
 					}
-					p.Report(&r.Meta, pr.Path, related, "%s", pr.Accepted.Message)
+					p.Report(&r.Meta, at(pr), related, "%s", pr.Accepted.Message)
 				}
 			}
 		},
@@ -34,6 +34,33 @@ func parentRule(id, summary, doc, reason string, match func(*resolve.ParentResul
 }
 
 func always(*resolve.ParentResult) bool { return true }
+
+// atName points at the parent's name.
+func atName(pr *resolve.ParentResult) string { return pr.Path + ".name" }
+
+// atSelection points at what selects listeners or ports: sectionName, else
+// port, else the parent's name.
+func atSelection(pr *resolve.ParentResult) string {
+	switch {
+	case pr.Ref.SectionName != nil:
+		return pr.Path + ".sectionName"
+	case pr.Ref.Port != nil:
+		return pr.Path + ".port"
+	}
+	return pr.Path + ".name"
+}
+
+// atListener points at the sectionName that chose the refusing listener,
+// else at the parentRef.
+func atListener(pr *resolve.ParentResult) string {
+	if pr.Ref.SectionName != nil {
+		return pr.Path + ".sectionName"
+	}
+	return pr.Path
+}
+
+// atHostnames points at the route's hostnames, which intersect no listener's.
+func atHostnames(*resolve.ParentResult) string { return "spec.hostnames" }
 
 var parentRefNotFound = parentRule("parentref-not-found",
 	"parentRef names a parent that does not exist",
@@ -47,7 +74,7 @@ Fix: correct name and namespace (the namespace defaults to the route's):
     - name: shared-gw            # before: looks in the route's namespace
     - name: shared-gw            # after
       namespace: infra`,
-	"NoMatchingParent", func(p *resolve.ParentResult) bool { return p.Presence == resolve.Missing })
+	"NoMatchingParent", func(p *resolve.ParentResult) bool { return p.Presence == resolve.Missing }, atName)
 
 var parentRefNoMatch = parentRule("parentref-no-match",
 	"parentRef selects no listener or port of its parent",
@@ -63,7 +90,7 @@ Fix:
     - name: shared
       sectionName: https-443   # before: no such listener
       sectionName: https       # after`,
-	"NoMatchingParent", func(p *resolve.ParentResult) bool { return p.Presence == resolve.Present })
+	"NoMatchingParent", func(p *resolve.ParentResult) bool { return p.Presence == resolve.Present }, atSelection)
 
 var parentRefNotAllowed = parentRule("parentref-not-allowed",
 	"no listener allows this route's kind or namespace",
@@ -79,7 +106,7 @@ Fix: attach to a listener for the route's protocol, or widen allowedRoutes:
       namespaces:
         from: Selector
         selector: {matchLabels: {shared-gateway-access: "true"}}`,
-	"NotAllowedByListeners", always)
+	"NotAllowedByListeners", always, atListener)
 
 var parentRefHostnameMismatch = parentRule("parentref-hostname-mismatch",
 	"route hostnames do not intersect the listener's",
@@ -88,4 +115,4 @@ intersect ("*.example.com" covers "a.example.com" and "a.b.example.com" but not
 "example.com"), or the route is refused with NoMatchingListenerHostname.
 
 Fix: add a hostname the listener serves, or attach to another listener.`,
-	"NoMatchingListenerHostname", always)
+	"NoMatchingListenerHostname", always, atHostnames)

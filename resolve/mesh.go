@@ -82,7 +82,7 @@ func (g *Graph) bindToService(p *ParentResult) {
 	}
 	if len(p.MeshPorts) == 0 {
 		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent),
-			fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describeSelection(p.Ref), portList(svc.Spec.Ports)))
+			fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(p.Ref), portList(svc.Spec.Ports)))
 		return
 	}
 	p.Accepted = condition(typ, true, string(gwv1.RouteReasonAccepted), "")
@@ -143,6 +143,19 @@ func (g *Graph) resolveMesh() {
 			}
 		}
 	}
+}
+
+// describePortSelection renders a mesh parentRef's port and sectionName
+// (a port name): `8080`, `named "http"`, `8080 named "http"`.
+func describePortSelection(ref gwv1.ParentReference) string {
+	var parts []string
+	if ref.Port != nil {
+		parts = append(parts, fmt.Sprint(*ref.Port))
+	}
+	if ref.SectionName != nil {
+		parts = append(parts, fmt.Sprintf("named %q", *ref.SectionName))
+	}
+	return strings.Join(parts, " ")
 }
 
 // conflicts reports whether two route kinds compete for one Service port.
