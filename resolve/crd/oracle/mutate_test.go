@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/gwlint/gwlint/resolve/crd/internal/cases"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -299,14 +300,14 @@ func mutate(r *rand.Rand, doc map[string]any, grafts map[string][]any, names []s
 	if len(keyed) > 0 && r.IntN(2) == 0 {
 		s := keyed[r.IntN(len(keyed))]
 		v := keyedPool[s.k][r.IntN(len(keyedPool[s.k]))]
-		s.set(deepCopy(v))
+		s.set(cases.DeepCopy(v))
 		return fmt.Sprintf("%s=%v", s.pth, v)
 	}
 	s := ss[r.IntN(len(ss))]
 	switch op := r.IntN(10); {
 	case op < 3:
 		v := scalarPool[r.IntN(len(scalarPool))]
-		s.set(deepCopy(v))
+		s.set(cases.DeepCopy(v))
 		return fmt.Sprintf("%s=%v", s.pth, v)
 	case op == 3:
 		if s.m != nil {
@@ -317,7 +318,7 @@ func mutate(r *rand.Rand, doc map[string]any, grafts map[string][]any, names []s
 		return "null " + s.pth
 	case op == 4:
 		if l, ok := s.get().([]any); ok && len(l) > 0 {
-			s.set(append(l, deepCopy(l[r.IntN(len(l))])))
+			s.set(append(l, cases.DeepCopy(l[r.IntN(len(l))])))
 			return "duplicate an item of " + s.pth
 		}
 		s.set(nil)
@@ -332,7 +333,7 @@ func mutate(r *rand.Rand, doc map[string]any, grafts map[string][]any, names []s
 		// Graft a subtree found under the same field name elsewhere.
 		if s.m != nil && len(grafts[s.k]) > 0 {
 			g := grafts[s.k][r.IntN(len(grafts[s.k]))]
-			s.set(deepCopy(g))
+			s.set(cases.DeepCopy(g))
 			return "graft " + s.pth
 		}
 		return "none"
@@ -341,27 +342,9 @@ func mutate(r *rand.Rand, doc map[string]any, grafts map[string][]any, names []s
 		if m, ok := s.get().(map[string]any); ok {
 			k := names[r.IntN(len(names))]
 			gs := grafts[k]
-			m[k] = deepCopy(gs[r.IntN(len(gs))])
+			m[k] = cases.DeepCopy(gs[r.IntN(len(gs))])
 			return fmt.Sprintf("add %s.%s", s.pth, k)
 		}
 		return "none"
 	}
-}
-
-func deepCopy(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(x))
-		for k, c := range x {
-			m[k] = deepCopy(c)
-		}
-		return m
-	case []any:
-		l := make([]any, len(x))
-		for i, c := range x {
-			l[i] = deepCopy(c)
-		}
-		return l
-	}
-	return v
 }

@@ -60,7 +60,7 @@ func Load(path string) ([]Case, error) {
 		if !ok {
 			return nil, fmt.Errorf("%s: case %q: no base %q", path, c.Name, c.Base)
 		}
-		doc := deepCopy(base).(map[string]any)
+		doc := DeepCopy(base).(map[string]any)
 		c.Channel = "standard"
 		if ch, ok := doc["channel"].(string); ok {
 			c.Channel = ch
@@ -78,7 +78,7 @@ func Load(path string) ([]Case, error) {
 		}
 		sort.Slice(paths, func(i, j int) bool { return len(paths[i]) < len(paths[j]) })
 		for _, p := range paths {
-			if err := edit(doc, p, literal(deepCopy(c.Set[p])), false); err != nil {
+			if err := edit(doc, p, literal(DeepCopy(c.Set[p])), false); err != nil {
 				return nil, fmt.Errorf("%s: case %q: set %s: %w", path, c.Name, p, err)
 			}
 		}
@@ -157,18 +157,19 @@ func edit(doc map[string]any, path string, v any, unset bool) error {
 	return nil
 }
 
-func deepCopy(v any) any {
+// DeepCopy copies a decoded JSON value (maps, lists and scalars).
+func DeepCopy(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		m := make(map[string]any, len(x))
 		for k, c := range x {
-			m[k] = deepCopy(c)
+			m[k] = DeepCopy(c)
 		}
 		return m
 	case []any:
 		l := make([]any, len(x))
 		for i, c := range x {
-			l[i] = deepCopy(c)
+			l[i] = DeepCopy(c)
 		}
 		return l
 	}
