@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/gwlint/gwlint/resolve/crd/internal/cases"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,6 +13,8 @@ import (
 	"testing"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/gwlint/gwlint/resolve/crd/internal/cases"
 )
 
 // TestMutations validates random mutations of the example and invalid
