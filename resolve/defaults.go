@@ -12,6 +12,7 @@ import (
 // records the defaulted field path so output can say "(default)".
 
 func applyDefaults(obj Object) {
+	defer obj.Metadata().Defaulted.seal()
 	switch o := obj.(type) {
 	case *Gateway:
 		for i := range o.Spec.Listeners {
@@ -20,7 +21,7 @@ func applyDefaults(obj Object) {
 		}
 		for i := range o.Spec.Addresses {
 			// +kubebuilder:default=IPAddress (GatewaySpecAddress.Type)
-			setDefault(&o.Meta, &o.Spec.Addresses[i].Type, gwv1.IPAddressType, "spec.addresses["+strconv.Itoa(i)+"].type")
+			setDefault(&o.Meta, &o.Spec.Addresses[i].Type, gwv1.IPAddressType, "spec.addresses["+strconv.Itoa(i)+"].type", "")
 		}
 		if tls := o.Spec.TLS; tls != nil && tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {
 			defaultSecretRef(&o.Meta, "spec.tls.backend.clientCertificateRef", tls.Backend.ClientCertificateRef)
@@ -33,17 +34,17 @@ func applyDefaults(obj Object) {
 		}
 		if al := o.Spec.AllowedListeners; al != nil {
 			// +kubebuilder:default={from: None} (AllowedListeners.Namespaces)
-			setDefault(&o.Meta, &al.Namespaces, gwv1.ListenerNamespaces{}, "spec.allowedListeners.namespaces")
+			setDefault(&o.Meta, &al.Namespaces, gwv1.ListenerNamespaces{}, "spec.allowedListeners.namespaces", "")
 			// +kubebuilder:default=None (ListenerNamespaces.From)
-			setDefault(&o.Meta, &al.Namespaces.From, gwv1.NamespacesFromNone, "spec.allowedListeners.namespaces.from")
+			setDefault(&o.Meta, &al.Namespaces.From, gwv1.NamespacesFromNone, "spec.allowedListeners.namespaces.from", "")
 		}
 	case *ListenerSet:
 		pr := &o.Spec.ParentRef
 		// +kubebuilder:default="gateway.networking.k8s.io" / Gateway (ParentGatewayReference)
-		setDefault(&o.Meta, &pr.Group, gwv1.Group(GroupGateway), "spec.parentRef.group")
-		setDefault(&o.Meta, &pr.Kind, gwv1.Kind(KindGateway), "spec.parentRef.kind")
+		setDefault(&o.Meta, &pr.Group, gwv1.Group(GroupGateway), "spec.parentRef.group", "")
+		setDefault(&o.Meta, &pr.Kind, gwv1.Kind(KindGateway), "spec.parentRef.kind", "")
 		// "When unspecified, this refers to the local namespace of the ListenerSet."
-		setDefault(&o.Meta, &pr.Namespace, gwv1.Namespace(o.Ref.Namespace), "spec.parentRef.namespace")
+		setDefault(&o.Meta, &pr.Namespace, gwv1.Namespace(o.Ref.Namespace), "spec.parentRef.namespace", "")
 		for i := range o.Spec.Listeners {
 			l := &o.Spec.Listeners[i]
 			defaultListener(&o.Meta, "spec.listeners["+strconv.Itoa(i)+"]", &l.AllowedRoutes, l.TLS)
@@ -59,7 +60,7 @@ func applyDefaults(obj Object) {
 func defaultValidationMode(m *Meta, path string, v *gwv1.FrontendTLSValidation) {
 	if v != nil && v.Mode == "" {
 		v.Mode = gwv1.AllowValidOnly
-		m.setDefaulted(path)
+		m.setDefaulted(path, "")
 	}
 }
 
@@ -69,16 +70,16 @@ func defaultSessionPersistence(r *Route, path string, sp *gwv1.SessionPersistenc
 	if sp == nil {
 		return
 	}
-	setDefault(&r.Meta, &sp.Type, gwv1.CookieBasedSessionPersistence, path+".type")
+	setDefault(&r.Meta, &sp.Type, gwv1.CookieBasedSessionPersistence, path, ".type")
 	if sp.CookieConfig != nil {
-		setDefault(&r.Meta, &sp.CookieConfig.LifetimeType, gwv1.SessionCookieLifetimeType, path+".cookieConfig.lifetimeType")
+		setDefault(&r.Meta, &sp.CookieConfig.LifetimeType, gwv1.SessionCookieLifetimeType, path, ".cookieConfig.lifetimeType")
 	}
 }
 
 // defaultMirrorFraction: +kubebuilder:default=100 (Fraction.Denominator).
 func defaultMirrorFraction(r *Route, path string, f *gwv1.HTTPRequestMirrorFilter) {
 	if f.Fraction != nil {
-		setDefault(&r.Meta, &f.Fraction.Denominator, int32(100), path+".fraction.denominator")
+		setDefault(&r.Meta, &f.Fraction.Denominator, int32(100), path, ".fraction.denominator")
 	}
 }
 
@@ -86,21 +87,21 @@ func defaultMirrorFraction(r *Route, path string, f *gwv1.HTTPRequestMirrorFilte
 // ListenerSet ListenerEntry; both share AllowedRoutes and ListenerTLSConfig.
 func defaultListener(m *Meta, path string, allowed **gwv1.AllowedRoutes, tls *gwv1.ListenerTLSConfig) {
 	// +kubebuilder:default={namespaces:{from: Same}} (Listener.AllowedRoutes)
-	setDefault(m, allowed, gwv1.AllowedRoutes{}, path+".allowedRoutes")
+	setDefault(m, allowed, gwv1.AllowedRoutes{}, path, ".allowedRoutes")
 	ar := *allowed
 	// +kubebuilder:default={from: Same} (AllowedRoutes.Namespaces)
-	setDefault(m, &ar.Namespaces, gwv1.RouteNamespaces{}, path+".allowedRoutes.namespaces")
+	setDefault(m, &ar.Namespaces, gwv1.RouteNamespaces{}, path, ".allowedRoutes.namespaces")
 	// +kubebuilder:default=Same (RouteNamespaces.From)
-	setDefault(m, &ar.Namespaces.From, gwv1.NamespacesFromSame, path+".allowedRoutes.namespaces.from")
+	setDefault(m, &ar.Namespaces.From, gwv1.NamespacesFromSame, path, ".allowedRoutes.namespaces.from")
 	for k := range ar.Kinds {
 		// +kubebuilder:default=gateway.networking.k8s.io (RouteGroupKind.Group)
-		setDefault(m, &ar.Kinds[k].Group, gwv1.Group(GroupGateway), path+".allowedRoutes.kinds["+strconv.Itoa(k)+"].group")
+		setDefault(m, &ar.Kinds[k].Group, gwv1.Group(GroupGateway), path, ".allowedRoutes.kinds["+strconv.Itoa(k)+"].group")
 	}
 	if tls == nil {
 		return
 	}
 	// +kubebuilder:default=Terminate (ListenerTLSConfig.Mode)
-	setDefault(m, &tls.Mode, gwv1.TLSModeTerminate, path+".tls.mode")
+	setDefault(m, &tls.Mode, gwv1.TLSModeTerminate, path, ".tls.mode")
 	for k := range tls.CertificateRefs {
 		defaultSecretRef(m, path+".tls.certificateRefs["+strconv.Itoa(k)+"]", &tls.CertificateRefs[k])
 	}
@@ -108,10 +109,10 @@ func defaultListener(m *Meta, path string, allowed **gwv1.AllowedRoutes, tls *gw
 
 func defaultSecretRef(m *Meta, p string, ref *gwv1.SecretObjectReference) {
 	// +kubebuilder:default="" and +kubebuilder:default=Secret (SecretObjectReference)
-	setDefault(m, &ref.Group, gwv1.Group(GroupCore), p+".group")
-	setDefault(m, &ref.Kind, gwv1.Kind(KindSecret), p+".kind")
+	setDefault(m, &ref.Group, gwv1.Group(GroupCore), p, ".group")
+	setDefault(m, &ref.Kind, gwv1.Kind(KindSecret), p, ".kind")
 	// "When unspecified, the local namespace is inferred."
-	setDefault(m, &ref.Namespace, gwv1.Namespace(m.Ref.Namespace), p+".namespace")
+	setDefault(m, &ref.Namespace, gwv1.Namespace(m.Ref.Namespace), p, ".namespace")
 }
 
 func defaultRoute(r *Route) {
@@ -143,11 +144,11 @@ func defaultRoute(r *Route) {
 		p := &parentRefs[i]
 		path := "spec.parentRefs[" + strconv.Itoa(i) + "]"
 		// +kubebuilder:default=gateway.networking.k8s.io (ParentReference.Group)
-		setDefault(&r.Meta, &p.Group, gwv1.Group(GroupGateway), path+".group")
+		setDefault(&r.Meta, &p.Group, gwv1.Group(GroupGateway), path, ".group")
 		// +kubebuilder:default=Gateway (ParentReference.Kind)
-		setDefault(&r.Meta, &p.Kind, gwv1.Kind(KindGateway), path+".kind")
+		setDefault(&r.Meta, &p.Kind, gwv1.Kind(KindGateway), path, ".kind")
 		// "When unspecified, this refers to the local namespace of the Route."
-		setDefault(&r.Meta, &p.Namespace, gwv1.Namespace(r.Ref.Namespace), path+".namespace")
+		setDefault(&r.Meta, &p.Namespace, gwv1.Namespace(r.Ref.Namespace), path, ".namespace")
 	}
 }
 
@@ -156,8 +157,8 @@ func defaultHTTPRoute(r *Route) {
 	// +kubebuilder:default={{matches: {{path: {type: "PathPrefix", value: "/"}}}}} (HTTPRouteSpec.Rules)
 	if len(spec.Rules) == 0 {
 		spec.Rules = []gwv1.HTTPRouteRule{{}}
-		r.setDefaulted("spec.rules")
-		r.setDefaulted("spec.rules[0]")
+		r.setDefaulted("spec.rules", "")
+		r.setDefaulted("spec.rules[0]", "")
 	}
 	for i := range spec.Rules {
 		rule := &spec.Rules[i]
@@ -167,25 +168,25 @@ func defaultHTTPRoute(r *Route) {
 		// server keeps it.
 		if rule.Matches == nil {
 			rule.Matches = []gwv1.HTTPRouteMatch{{}}
-			r.setDefaulted(rp + ".matches")
-			r.setDefaulted(rp + ".matches[0]")
+			r.setDefaulted(rp, ".matches")
+			r.setDefaulted(rp, ".matches[0]")
 		}
 		for j := range rule.Matches {
 			m := &rule.Matches[j]
 			mp := rp + ".matches[" + strconv.Itoa(j) + "]"
 			// +kubebuilder:default={type: "PathPrefix", value: "/"} (HTTPRouteMatch.Path)
-			setDefault(&r.Meta, &m.Path, gwv1.HTTPPathMatch{}, mp+".path")
+			setDefault(&r.Meta, &m.Path, gwv1.HTTPPathMatch{}, mp, ".path")
 			// +kubebuilder:default=PathPrefix (HTTPPathMatch.Type)
-			setDefault(&r.Meta, &m.Path.Type, gwv1.PathMatchPathPrefix, mp+".path.type")
+			setDefault(&r.Meta, &m.Path.Type, gwv1.PathMatchPathPrefix, mp, ".path.type")
 			// +kubebuilder:default="/" (HTTPPathMatch.Value)
-			setDefault(&r.Meta, &m.Path.Value, "/", mp+".path.value")
+			setDefault(&r.Meta, &m.Path.Value, "/", mp, ".path.value")
 			for k := range m.Headers {
 				// +kubebuilder:default=Exact (HTTPHeaderMatch.Type)
-				setDefault(&r.Meta, &m.Headers[k].Type, gwv1.HeaderMatchExact, mp+".headers["+strconv.Itoa(k)+"].type")
+				setDefault(&r.Meta, &m.Headers[k].Type, gwv1.HeaderMatchExact, mp, ".headers["+strconv.Itoa(k)+"].type")
 			}
 			for k := range m.QueryParams {
 				// +kubebuilder:default=Exact (HTTPQueryParamMatch.Type)
-				setDefault(&r.Meta, &m.QueryParams[k].Type, gwv1.QueryParamMatchExact, mp+".queryParams["+strconv.Itoa(k)+"].type")
+				setDefault(&r.Meta, &m.QueryParams[k].Type, gwv1.QueryParamMatchExact, mp, ".queryParams["+strconv.Itoa(k)+"].type")
 			}
 		}
 		defaultSessionPersistence(r, rp+".sessionPersistence", rule.SessionPersistence)
@@ -203,12 +204,12 @@ func defaultHTTPFilters(r *Route, path string, filters []gwv1.HTTPRouteFilter) {
 		fp := path + "[" + strconv.Itoa(k) + "]"
 		// +kubebuilder:default=302 (HTTPRequestRedirectFilter.StatusCode)
 		if f.RequestRedirect != nil {
-			setDefault(&r.Meta, &f.RequestRedirect.StatusCode, 302, fp+".requestRedirect.statusCode")
+			setDefault(&r.Meta, &f.RequestRedirect.StatusCode, 302, fp, ".requestRedirect.statusCode")
 		}
 		// +kubebuilder:default=5 (HTTPCORSFilter.MaxAge)
 		if f.CORS != nil && f.CORS.MaxAge == 0 {
 			f.CORS.MaxAge = 5
-			r.setDefaulted(fp + ".cors.maxAge")
+			r.setDefaulted(fp, ".cors.maxAge")
 		}
 		if f.RequestMirror != nil {
 			defaultObjectRef(r, fp+".requestMirror.backendRef", &f.RequestMirror.BackendRef)
@@ -223,11 +224,11 @@ func defaultHTTPFilters(r *Route, path string, filters []gwv1.HTTPRouteFilter) {
 // defaultObjectRef applies BackendObjectReference's defaults.
 func defaultObjectRef(r *Route, path string, b *gwv1.BackendObjectReference) {
 	// +kubebuilder:default="" (BackendObjectReference.Group)
-	setDefault(&r.Meta, &b.Group, gwv1.Group(GroupCore), path+".group")
+	setDefault(&r.Meta, &b.Group, gwv1.Group(GroupCore), path, ".group")
 	// +kubebuilder:default=Service (BackendObjectReference.Kind)
-	setDefault(&r.Meta, &b.Kind, gwv1.Kind(KindService), path+".kind")
+	setDefault(&r.Meta, &b.Kind, gwv1.Kind(KindService), path, ".kind")
 	// "When unspecified, the local namespace is inferred."
-	setDefault(&r.Meta, &b.Namespace, gwv1.Namespace(r.Ref.Namespace), path+".namespace")
+	setDefault(&r.Meta, &b.Namespace, gwv1.Namespace(r.Ref.Namespace), path, ".namespace")
 }
 
 func defaultGRPCRoute(r *Route) {
@@ -255,11 +256,11 @@ func defaultGRPCRoute(r *Route) {
 			mp := rp + ".matches[" + strconv.Itoa(j) + "]"
 			// +kubebuilder:default=Exact (GRPCMethodMatch.Type)
 			if m.Method != nil {
-				setDefault(&r.Meta, &m.Method.Type, gwv1.GRPCMethodMatchExact, mp+".method.type")
+				setDefault(&r.Meta, &m.Method.Type, gwv1.GRPCMethodMatchExact, mp, ".method.type")
 			}
 			for k := range m.Headers {
 				// +kubebuilder:default=Exact (GRPCHeaderMatch.Type)
-				setDefault(&r.Meta, &m.Headers[k].Type, gwv1.GRPCHeaderMatchExact, mp+".headers["+strconv.Itoa(k)+"].type")
+				setDefault(&r.Meta, &m.Headers[k].Type, gwv1.GRPCHeaderMatchExact, mp, ".headers["+strconv.Itoa(k)+"].type")
 			}
 		}
 		defaultBackendRefs(r, i, len(rule.BackendRefs), func(j int) *gwv1.BackendRef { return &rule.BackendRefs[j].BackendRef })
@@ -273,7 +274,7 @@ func defaultBackendRefs(r *Route, rule, n int, ref func(int) *gwv1.BackendRef) {
 		bp := "spec.rules[" + strconv.Itoa(rule) + "].backendRefs[" + strconv.Itoa(j) + "]"
 		defaultObjectRef(r, bp, &b.BackendObjectReference)
 		// +kubebuilder:default=1 (BackendRef.Weight)
-		setDefault(&r.Meta, &b.Weight, int32(1), bp+".weight")
+		setDefault(&r.Meta, &b.Weight, int32(1), bp, ".weight")
 	}
 }
 
@@ -369,10 +370,11 @@ func (r *Route) addRule(i int, name *gwv1.SectionName, refs []RuleBackendRef, fi
 }
 
 // setDefault fills an optional field that was not written with its default
-// and records path as defaulted.
-func setDefault[T any](m *Meta, field **T, value T, path string) {
+// and records path+suffix as defaulted. The path comes in two parts so that
+// no string is built for the (common) fields that were written.
+func setDefault[T any](m *Meta, field **T, value T, path, suffix string) {
 	if *field == nil {
 		*field = &value
-		m.setDefaulted(path)
+		m.setDefaulted(path, suffix)
 	}
 }

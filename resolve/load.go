@@ -131,6 +131,15 @@ func clusterScoped(kind string) bool {
 // API kind decodes into the v1 struct: the versions differ in validation
 // and status, not in field names.
 func decode(raw *RawObject, opts Options) (Object, *ReadError) {
+	return decodeAs(raw, opts, true)
+}
+
+// decodeAs does decode's work. With once, the document, spec included, is
+// decoded in a single json.Unmarshal (the typed spec reached through the
+// interface field docOnce.Spec); any error sends it back through the
+// two-step decoding (document with a raw spec, then the spec), whose errors
+// are the ones reported.
+func decodeAs(raw *RawObject, opts Options, once bool) (Object, *ReadError) {
 	group, version := splitAPIVersion(raw.APIVersion)
 	var target Object
 	var spec any
@@ -178,7 +187,17 @@ func decode(raw *RawObject, opts Options) (Object, *ReadError) {
 		Data       map[string]json.RawMessage `json:"data"`
 		StringData map[string]json.RawMessage `json:"stringData"`
 	}
-	if err := json.Unmarshal(raw.JSON, &doc); err != nil {
+	if once {
+		one := docOnce{Spec: spec}
+		if spec == nil {
+			one.Spec = &one.ignored
+		}
+		if err := json.Unmarshal(raw.JSON, &one); err != nil {
+			return decodeAs(raw, opts, false)
+		}
+		doc.Metadata, doc.Type, doc.Data, doc.StringData = one.Metadata, one.Type, one.Data, one.StringData
+		spec = nil // decoded
+	} else if err := json.Unmarshal(raw.JSON, &doc); err != nil {
 		return nil, raw.jsonError(err, "")
 	}
 	m := target.Metadata()
@@ -235,6 +254,17 @@ func decode(raw *RawObject, opts Options) (Object, *ReadError) {
 	return target, specErr
 }
 
+// docOnce is a document decoded in one pass: Spec holds a pointer to the
+// typed spec, which encoding/json decodes into in place.
+type docOnce struct {
+	Metadata   metav1.ObjectMeta          `json:"metadata"`
+	Spec       any                        `json:"spec"`
+	Type       string                     `json:"type"`
+	Data       map[string]json.RawMessage `json:"data"`
+	StringData map[string]json.RawMessage `json:"stringData"`
+	ignored    json.RawMessage
+}
+
 // validate runs the CRD validation of the channel on the document as
 // written (with int64 numbers, as the API server decodes them).
 func validate(raw *RawObject, ch crd.Channel) []crd.Violation {
@@ -242,11 +272,13 @@ func validate(raw *RawObject, ch crd.Channel) []crd.Violation {
 		return []crd.Violation{{Path: "apiVersion", Type: "Unsupported value",
 			Message: fmt.Sprintf("%s %s is not served by the %s channel CRDs of Gateway API %s", raw.APIVersion, raw.Kind, channelName(ch), APIVersion)}}
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw.JSON))
-	dec.UseNumber()
-	var doc map[string]any
-	if err := dec.Decode(&doc); err != nil {
-		return nil // the typed decode reports malformed documents
+	doc, ok := decodeGeneric(raw.JSON)
+	if !ok {
+		dec := json.NewDecoder(bytes.NewReader(raw.JSON))
+		dec.UseNumber()
+		if err := dec.Decode(&doc); err != nil {
+			return nil // the typed decode reports malformed documents
+		}
 	}
 	return crd.Validate(raw.APIVersion, raw.Kind, doc, ch)
 }

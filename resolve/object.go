@@ -2,6 +2,9 @@ package resolve
 
 import (
 	"fmt"
+	"slices"
+	"sort"
+	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -70,7 +73,7 @@ type Meta struct {
 	NamespaceDefaulted bool
 	// Defaulted holds the field paths whose values the API server's defaulting
 	// (or the spec's implicit defaults) filled in; they were not written.
-	Defaulted   map[string]bool
+	Defaulted   DefaultedPaths
 	Labels      map[string]string
 	Annotations map[string]string
 	// Ignores are the gwlint:ignore comments of the object's file.
@@ -93,7 +96,7 @@ type Object interface {
 func (m *Meta) Metadata() *Meta { return m }
 
 // IsDefaulted reports whether the value at path was filled in by defaulting.
-func (m *Meta) IsDefaulted(path string) bool { return m.Defaulted[path] }
+func (m *Meta) IsDefaulted(path string) bool { return m.Defaulted.Has(path) }
 
 // Position returns where path was written, or where its nearest written
 // ancestor was when the value itself was defaulted.
@@ -114,11 +117,94 @@ func (m *Meta) Location(path string) string {
 	return fmt.Sprintf("%s:%d:%d", m.Source.File, p.Line, p.Col)
 }
 
-func (m *Meta) setDefaulted(path string) {
-	if m.Defaulted == nil {
-		m.Defaulted = map[string]bool{}
+func (m *Meta) setDefaulted(path, suffix string) {
+	m.Defaulted.add(path, suffix)
+}
+
+// DefaultedPaths is a set of field paths, kept compactly: every path of an
+// object in one string, each ended by a newline. Objects carry a few dozen
+// defaulted paths at most and are asked about a handful, so a scan costs
+// less than a map of path strings would in memory (one allocation per
+// object instead of a map and a string per path). The zero value is empty.
+type DefaultedPaths struct {
+	all string // sealed paths, each followed by '\n'
+	buf []byte // paths being recorded (before seal), same form
+}
+
+func (d *DefaultedPaths) add(path, suffix string) {
+	if d.buf == nil && d.all != "" {
+		d.buf = append(d.buf, d.all...)
+		d.all = ""
 	}
-	m.Defaulted[path] = true
+	d.buf = append(d.buf, path...)
+	d.buf = append(d.buf, suffix...)
+	d.buf = append(d.buf, '\n')
+}
+
+// seal moves the recorded paths into a string of exactly their size.
+func (d *DefaultedPaths) seal() {
+	if d.buf != nil {
+		d.all += string(d.buf)
+		d.buf = nil
+	}
+}
+
+// Add records path as defaulted.
+func (d *DefaultedPaths) Add(path string) {
+	if !d.Has(path) {
+		d.add(path, "")
+		d.seal()
+	}
+}
+
+// Remove forgets path.
+func (d *DefaultedPaths) Remove(path string) {
+	d.seal()
+	var b strings.Builder
+	for _, p := range d.list() {
+		if p != path {
+			b.WriteString(p)
+			b.WriteByte('\n')
+		}
+	}
+	d.all = b.String()
+}
+
+// Has reports whether path was recorded.
+func (d *DefaultedPaths) Has(path string) bool {
+	s := d.all
+	if d.buf != nil {
+		s = string(d.buf)
+	}
+	for s != "" {
+		i := strings.IndexByte(s, '\n')
+		if s[:i] == path {
+			return true
+		}
+		s = s[i+1:]
+	}
+	return false
+}
+
+// Len is the number of paths recorded.
+func (d *DefaultedPaths) Len() int { return len(d.Paths()) }
+
+// Paths returns the recorded paths, sorted, each once.
+func (d *DefaultedPaths) Paths() []string {
+	out := d.list()
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+func (d *DefaultedPaths) list() []string {
+	s := d.all
+	if d.buf != nil {
+		s = string(d.buf)
+	}
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
 
 // GatewayClass is a gateway.networking.k8s.io GatewayClass.

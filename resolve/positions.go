@@ -1,6 +1,9 @@
 package resolve
 
-import "strconv"
+import (
+	"strconv"
+	"unique"
+)
 
 // Pos is a 1-based line:column in a source file.
 type Pos struct{ Line, Col int }
@@ -14,14 +17,24 @@ func (p pos32) pos() Pos { return Pos{Line: int(p.line), Col: int(p.col)} }
 
 // posEntry is one written node. Entries form a tree through parent indices
 // instead of holding full path strings: a path costs no allocation while
-// reading and each entry stays a fixed 40 bytes; path strings are built
-// only when Paths is asked for.
+// reading and each entry stays a fixed 32 bytes; path strings are built
+// only when Paths is asked for. Mapping keys are interned (unique.Make):
+// the few hundred distinct names of a repository are kept once, instead of
+// one string per written field.
 type posEntry struct {
-	parent int32  // index of the parent entry; -1 for the root
-	index  int32  // sequence index, or -1 for a mapping entry
-	name   string // mapping key (when index < 0)
-	key    pos32  // the key of a mapping entry; the item itself in a sequence
-	val    pos32  // the value node
+	parent int32                 // index of the parent entry; -1 for the root
+	index  int32                 // sequence index, or -1 for a mapping entry
+	name   unique.Handle[string] // mapping key (when index < 0)
+	key    pos32                 // the key of a mapping entry; the item itself in a sequence
+	val    pos32                 // the value node
+}
+
+// keyName is the mapping key of e ("" for a sequence item).
+func (e *posEntry) keyName() string {
+	if e.index >= 0 || e.name == (unique.Handle[string]{}) {
+		return "" // a sequence item, or the root
+	}
+	return e.name.Value()
 }
 
 // Positions maps a field path to where it was written. Paths are the
@@ -96,7 +109,7 @@ func (p *Positions) HasKey(names ...string) bool {
 	for i := range p.entries {
 		if e := &p.entries[i]; e.index < 0 {
 			for _, n := range names {
-				if e.name == n {
+				if e.keyName() == n {
 					return true
 				}
 			}
@@ -111,20 +124,22 @@ func (p *Positions) Paths() []string {
 		return nil
 	}
 	paths := make([]string, len(p.entries))
-	for i, e := range p.entries {
+	for i := range p.entries {
+		e := &p.entries[i]
 		if e.parent < 0 {
 			continue // the root
 		}
 		parent := paths[e.parent]
+		name := e.keyName()
 		switch {
 		case e.index >= 0:
 			paths[i] = parent + "[" + strconv.Itoa(int(e.index)) + "]"
-		case !isIdentifier(e.name):
-			paths[i] = parent + "[" + e.name + "]"
+		case !isIdentifier(name):
+			paths[i] = parent + "[" + name + "]"
 		case parent == "":
-			paths[i] = e.name
+			paths[i] = name
 		default:
-			paths[i] = parent + "." + e.name
+			paths[i] = parent + "." + name
 		}
 	}
 	return paths
@@ -174,7 +189,7 @@ func (p *Positions) child(parent int, seg string, bracketed bool) int {
 			if int(e.index) == index {
 				return i
 			}
-		} else if e.name == seg {
+		} else if e.keyName() == seg {
 			return i
 		}
 	}

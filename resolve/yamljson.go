@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unique"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -222,7 +223,7 @@ func (c *converter) entry(comma bool, name string, k, v *yaml.Node, self int32, 
 	}
 	c.buf = appendJSONString(c.buf, name)
 	c.buf = append(c.buf, ':')
-	c.entries = append(c.entries, posEntry{parent: self, index: -1, name: name, key: nodePos32(k), val: nodePos32(v)})
+	c.entries = append(c.entries, posEntry{parent: self, index: -1, name: unique.Make(name), key: nodePos32(k), val: nodePos32(v)})
 	return c.node(v, int32(len(c.entries)-1), depth+1)
 }
 

@@ -544,10 +544,7 @@ func compareDefaults(t *testing.T, name string, d document, obj resolve.Object, 
 	}
 
 	// 3. Every resolver-defaulted path is CRD-added, or an implicit default.
-	for _, p := range sortedKeys(m.Defaulted) {
-		if !m.Defaulted[p] {
-			continue
-		}
+	for _, p := range m.Defaulted.Paths() {
 		st.resolverPaths++
 		tv, ok := lookup(typed, p)
 		if n, crd := added[p]; crd {
@@ -705,21 +702,21 @@ func TestDefaultsDetects(t *testing.T) {
 		{"untampered", "filters", func(*resolve.Route) {}, nil},
 		{"untampered subtree", "rules-null", func(*resolve.Route) {}, nil},
 		{"default not recorded", "filters", func(r *resolve.Route) {
-			delete(r.Defaulted, "spec.rules[0].backendRefs[0].weight")
+			r.Defaulted.Remove("spec.rules[0].backendRefs[0].weight")
 		}, []defaultProblem{{path: "spec.rules[0].backendRefs[0].weight", problem: notRecorded}}},
 		{"default value differs", "filters", func(r *resolve.Route) {
 			r.HTTP.Rules[0].BackendRefs[0].Weight = weight(2)
 		}, []defaultProblem{{path: "spec.rules[0].backendRefs[0].weight", problem: wrongValue}}},
 		{"default the CRD does not have", "filters", func(r *resolve.Route) {
-			r.Defaulted["spec.rules[0].backendRefs[0].port"] = true
+			r.Defaulted.Add("spec.rules[0].backendRefs[0].port")
 		}, []defaultProblem{{path: "spec.rules[0].backendRefs[0].port", problem: resolverOnly}}},
 		{"implicit namespace default differs", "rules-null", func(r *resolve.Route) {
 			ns := gwv1.Namespace("elsewhere")
 			r.HTTP.ParentRefs[0].Namespace = &ns
-			r.Defaulted["spec.parentRefs[0].namespace"] = true
+			r.Defaulted.Add("spec.parentRefs[0].namespace")
 		}, []defaultProblem{{path: "spec.parentRefs[0].namespace", problem: wrongImplicit}}},
 		{"inner node of an added subtree not recorded", "rules-null", func(r *resolve.Route) {
-			delete(r.Defaulted, "spec.rules[0].matches[0]")
+			r.Defaulted.Remove("spec.rules[0].matches[0]")
 		}, []defaultProblem{{path: "spec.rules[0].matches[0]", problem: notRecorded}}},
 		{"added subtree holds more", "rules-null", func(r *resolve.Route) {
 			get := gwv1.HTTPMethodGet

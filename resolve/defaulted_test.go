@@ -1,0 +1,35 @@
+package resolve
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestDefaultedPaths(t *testing.T) {
+	var d DefaultedPaths
+	if d.Has("spec") || d.Len() != 0 || d.Paths() != nil {
+		t.Fatal("zero value not empty")
+	}
+	d.add("spec.parentRefs[0]", ".group")
+	d.add("spec.parentRefs[0]", ".kind")
+	if !d.Has("spec.parentRefs[0].kind") { // before seal
+		t.Error("unsealed path not found")
+	}
+	d.seal()
+	d.Add("spec.rules")
+	d.Add("spec.rules") // a set: once
+	for _, p := range []string{"spec.parentRefs[0].group", "spec.parentRefs[0].kind", "spec.rules"} {
+		if !d.Has(p) {
+			t.Errorf("%s not found", p)
+		}
+	}
+	for _, p := range []string{"", "spec", "spec.parentRefs[0]", "spec.parentRefs[0].gro", "spec.rules[0]"} {
+		if d.Has(p) {
+			t.Errorf("%q found", p)
+		}
+	}
+	d.Remove("spec.parentRefs[0].kind")
+	if want := []string{"spec.parentRefs[0].group", "spec.rules"}; !slices.Equal(d.Paths(), want) || d.Len() != 2 {
+		t.Errorf("Paths() = %q, want %q", d.Paths(), want)
+	}
+}

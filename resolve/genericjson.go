@@ -1,0 +1,208 @@
+package resolve
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// decodeGeneric decodes a JSON object into map[string]any the way a
+// json.Decoder with UseNumber does (numbers as json.Number, later duplicate
+// keys winning), in one pass. It is written for the reader's own output:
+// compact, well-formed JSON. It reports false for anything it does not
+// expect (the caller then uses encoding/json), so it never has to be right
+// about malformed input.
+func decodeGeneric(data []byte) (map[string]any, bool) {
+	p := genericParser{data: data}
+	p.space()
+	if p.i >= len(p.data) || p.data[p.i] != '{' {
+		return nil, false
+	}
+	v, ok := p.value(0)
+	if !ok {
+		return nil, false
+	}
+	p.space()
+	if p.i != len(p.data) {
+		return nil, false
+	}
+	m, _ := v.(map[string]any)
+	return m, m != nil
+}
+
+type genericParser struct {
+	data []byte
+	i    int
+}
+
+// maxGenericDepth bounds recursion; deeper documents go to encoding/json.
+const maxGenericDepth = 1000
+
+func (p *genericParser) space() {
+	for p.i < len(p.data) {
+		switch p.data[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *genericParser) value(depth int) (any, bool) {
+	if depth > maxGenericDepth {
+		return nil, false
+	}
+	p.space()
+	if p.i >= len(p.data) {
+		return nil, false
+	}
+	switch c := p.data[p.i]; {
+	case c == '{':
+		p.i++
+		m := map[string]any{}
+		p.space()
+		if p.i < len(p.data) && p.data[p.i] == '}' {
+			p.i++
+			return m, true
+		}
+		for {
+			p.space()
+			k, ok := p.str()
+			if !ok {
+				return nil, false
+			}
+			p.space()
+			if p.i >= len(p.data) || p.data[p.i] != ':' {
+				return nil, false
+			}
+			p.i++
+			v, ok := p.value(depth + 1)
+			if !ok {
+				return nil, false
+			}
+			m[k] = v
+			p.space()
+			if p.i >= len(p.data) {
+				return nil, false
+			}
+			if p.data[p.i] == ',' {
+				p.i++
+				continue
+			}
+			if p.data[p.i] == '}' {
+				p.i++
+				return m, true
+			}
+			return nil, false
+		}
+	case c == '[':
+		p.i++
+		l := []any{}
+		p.space()
+		if p.i < len(p.data) && p.data[p.i] == ']' {
+			p.i++
+			return l, true
+		}
+		for {
+			v, ok := p.value(depth + 1)
+			if !ok {
+				return nil, false
+			}
+			l = append(l, v)
+			p.space()
+			if p.i >= len(p.data) {
+				return nil, false
+			}
+			if p.data[p.i] == ',' {
+				p.i++
+				continue
+			}
+			if p.data[p.i] == ']' {
+				p.i++
+				return l, true
+			}
+			return nil, false
+		}
+	case c == '"':
+		return p.str()
+	case c == 't':
+		return true, p.literal("true")
+	case c == 'f':
+		return false, p.literal("false")
+	case c == 'n':
+		return nil, p.literal("null")
+	case c == '-' || ('0' <= c && c <= '9'):
+		start := p.i
+		for p.i < len(p.data) {
+			c := p.data[p.i]
+			if c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' || ('0' <= c && c <= '9') {
+				p.i++
+				continue
+			}
+			break
+		}
+		s := string(p.data[start:p.i])
+		if !isJSONNumber(s) {
+			return nil, false
+		}
+		return json.Number(s), true
+	}
+	return nil, false
+}
+
+func (p *genericParser) literal(lit string) bool {
+	if len(p.data)-p.i < len(lit) || string(p.data[p.i:p.i+len(lit)]) != lit {
+		return false
+	}
+	p.i += len(lit)
+	return true
+}
+
+// str reads a string; escaped or non-UTF-8 strings are left to
+// encoding/json.
+func (p *genericParser) str() (string, bool) {
+	if p.i >= len(p.data) || p.data[p.i] != '"' {
+		return "", false
+	}
+	start := p.i + 1
+	ascii := true
+	for j := start; j < len(p.data); j++ {
+		switch c := p.data[j]; {
+		case c == '"':
+			p.i = j + 1
+			b := p.data[start:j]
+			if !ascii && !utf8.Valid(b) {
+				var s string
+				if json.Unmarshal(p.data[start-1:j+1], &s) != nil {
+					return "", false
+				}
+				return s, true
+			}
+			return string(b), true
+		case c == '\\':
+			// Find the closing quote, skipping escapes, and let
+			// encoding/json unescape.
+			for j < len(p.data) {
+				if p.data[j] == '\\' {
+					j += 2
+					continue
+				}
+				if p.data[j] == '"' {
+					var s string
+					if json.Unmarshal(p.data[start-1:j+1], &s) != nil {
+						return "", false
+					}
+					p.i = j + 1
+					return s, true
+				}
+				j++
+			}
+			return "", false
+		case c < 0x20:
+			return "", false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return "", false
+}
