@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/gwlint/gwlint/resolve"
 )
@@ -126,11 +127,20 @@ func position(obj *resolve.Meta, path string) Position {
 
 // Run applies every rule to the graph and returns the findings sorted by
 // file, line, column, rule and message, without duplicates.
+//
+// Rules only read the graph, so they run concurrently; their findings are
+// gathered in rule order before sorting, so the output never depends on
+// scheduling.
 func Run(g *resolve.Graph, rules []*Rule) []Finding {
+	passes := make([]*Pass, len(rules))
+	var wg sync.WaitGroup
+	for i, r := range rules {
+		passes[i] = &Pass{Graph: g, rule: r}
+		wg.Go(func() { r.Run(passes[i]) })
+	}
+	wg.Wait()
 	var all []Finding
-	for _, r := range rules {
-		p := &Pass{Graph: g, rule: r}
-		r.Run(p)
+	for _, p := range passes {
 		all = append(all, p.findings...)
 	}
 	sort.SliceStable(all, func(i, j int) bool { return less(all[i], all[j]) })
