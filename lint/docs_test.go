@@ -55,12 +55,7 @@ func TestMetaRulesAreDocumented(t *testing.T) {
 			t.Errorf("MetaRules() is not sorted by id: %q after %q", r.ID, prev)
 		}
 		seen[r.ID], prev = true, r.ID
-		if r.Summary == "" || len(r.Summary) > 60 || strings.Contains(r.Summary, "\n") {
-			t.Errorf("%s: summary must be one line of at most 60 characters: %q", r.ID, r.Summary)
-		}
-		if len(r.Doc) < 80 || !strings.Contains(r.Doc, "\n") {
-			t.Errorf("%s: doc must say why it matters and how to fix it", r.ID)
-		}
+		checkRuleDocs(t, r)
 		if r.Run == nil {
 			t.Errorf("%s: Run must be a no-op, not nil, so that lint.Run can be given any rule in effect", r.ID)
 		}

@@ -113,12 +113,7 @@ func TestRulesAreDocumentedAndTested(t *testing.T) {
 			t.Errorf("Rules() is not sorted by id: %q after %q", r.ID, prev)
 		}
 		seen[r.ID], prev = true, r.ID
-		if r.Summary == "" || len(r.Summary) > 60 || strings.Contains(r.Summary, "\n") {
-			t.Errorf("%s: summary must be one line of at most 60 characters: %q", r.ID, r.Summary)
-		}
-		if len(r.Doc) < 80 || !strings.Contains(r.Doc, "\n") {
-			t.Errorf("%s: doc must say why it matters and how to fix it", r.ID)
-		}
+		checkRuleDocs(t, r)
 		if r.Run == nil {
 			t.Errorf("%s: no check", r.ID)
 		}
@@ -141,6 +136,18 @@ func TestRulesAreDocumentedAndTested(t *testing.T) {
 		if e.IsDir() && !seen[e.Name()] {
 			t.Errorf("testdata/%s has no rule", e.Name())
 		}
+	}
+}
+
+// checkRuleDocs holds a rule (or pseudo-rule) to the documentation every
+// rule needs: a one-line summary and a doc that explains and shows the fix.
+func checkRuleDocs(t *testing.T, r *Rule) {
+	t.Helper()
+	if r.Summary == "" || len(r.Summary) > 60 || strings.Contains(r.Summary, "\n") {
+		t.Errorf("%s: summary must be one line of at most 60 characters: %q", r.ID, r.Summary)
+	}
+	if len(r.Doc) < 80 || !strings.Contains(r.Doc, "\n") {
+		t.Errorf("%s: doc must say why it matters and how to fix it", r.ID)
 	}
 }
 

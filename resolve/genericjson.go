@@ -81,19 +81,9 @@ func (p *genericParser) value(depth int) (any, bool) {
 				return nil, false
 			}
 			m[k] = v
-			p.space()
-			if p.i >= len(p.data) {
-				return nil, false
+			if done, ok := p.after('}'); !ok || done {
+				return m, ok
 			}
-			if p.data[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.data[p.i] == '}' {
-				p.i++
-				return m, true
-			}
-			return nil, false
 		}
 	case c == '[':
 		p.i++
@@ -109,19 +99,9 @@ func (p *genericParser) value(depth int) (any, bool) {
 				return nil, false
 			}
 			l = append(l, v)
-			p.space()
-			if p.i >= len(p.data) {
-				return nil, false
+			if done, ok := p.after(']'); !ok || done {
+				return l, ok
 			}
-			if p.data[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.data[p.i] == ']' {
-				p.i++
-				return l, true
-			}
-			return nil, false
 		}
 	case c == '"':
 		return p.str()
@@ -205,4 +185,21 @@ func (p *genericParser) str() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// after reads what follows a member of an object or array: a comma (more
+// to come) or closer (done); anything else is malformed.
+func (p *genericParser) after(closer byte) (done, ok bool) {
+	p.space()
+	switch {
+	case p.i >= len(p.data):
+		return false, false
+	case p.data[p.i] == ',':
+		p.i++
+		return false, true
+	case p.data[p.i] == closer:
+		p.i++
+		return true, true
+	}
+	return false, false
 }
