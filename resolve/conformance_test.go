@@ -1349,6 +1349,17 @@ func gwLatest(gw string) check {
 	}}
 }
 
+// hasConditions checks that every wanted condition is among the actual
+// ones (the suite's helpers accept a superset).
+func hasConditions(actual []metav1.Condition, want []cond) error {
+	for _, c := range want {
+		if !findCondition(actual, c) {
+			return fmt.Errorf("want %s, got %s", c, condList(actual))
+		}
+	}
+	return nil
+}
+
 // gwCond is GatewayMustHaveCondition, once per condition.
 func gwCond(gw string, cs ...cond) check {
 	nn := nsName(gw)
@@ -1357,12 +1368,7 @@ func gwCond(gw string, cs ...cond) check {
 		if err != nil {
 			return err
 		}
-		for _, c := range cs {
-			if !findCondition(st.Conditions, c) {
-				return fmt.Errorf("want %s, got %s", c, condList(st.Conditions))
-			}
-		}
-		return nil
+		return hasConditions(st.Conditions, cs)
 	}}
 }
 
@@ -1509,12 +1515,7 @@ func lsCond(ls string, cs ...cond) check {
 		if err != nil {
 			return err
 		}
-		for _, c := range cs {
-			if !findCondition(st.Conditions, c) {
-				return fmt.Errorf("want %s, got %s", c, condList(st.Conditions))
-			}
-		}
-		return nil
+		return hasConditions(st.Conditions, cs)
 	}}
 }
 
