@@ -154,30 +154,50 @@ func readStdin(stdin io.Reader) job {
 // walk lists the manifest files under root, sorted by path.
 func walk(root string) []job {
 	var found []job
+	walkManifests(root, nil, func(path string, err *ReadError) {
+		found = append(found, job{file: path, err: err})
+	})
+	slices.SortStableFunc(found, func(a, b job) int { return strings.Compare(a.file, b.file) })
+	return found
+}
+
+// ManifestFiles lists, sorted, the files under root that ReadManifests
+// reads when given root: .yaml, .yml and .json files, without hidden files
+// and directories, Helm chart templates and Chart.yaml. Paths skip reports
+// are left out (directories with all they hold). A path that cannot be
+// walked is listed, for ReadManifests to report.
+func ManifestFiles(root string, skip func(path string) bool) []string {
+	var found []string
+	walkManifests(root, skip, func(path string, _ *ReadError) { found = append(found, path) })
+	slices.Sort(found)
+	return found
+}
+
+// walkManifests calls visit for every manifest file under root, and for
+// every path that cannot be walked, with its error.
+func walkManifests(root string, skip func(string) bool, visit func(string, *ReadError)) {
 	// The callback never returns an error: an unreadable directory is
 	// reported and the walk goes on.
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			found = append(found, job{file: path, err: fileError(path, err)})
+			visit(path, fileError(path, err))
 			return nil
 		}
-		if path != root && strings.HasPrefix(d.Name(), ".") {
+		if path == root {
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), ".") || (skip != nil && skip(path)) || (d.IsDir() && isChartTemplates(path)) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
 		}
-		if d.IsDir() && path != root && isChartTemplates(path) {
-			return fs.SkipDir
-		}
 		// Chart.yaml is Helm's chart metadata (apiVersion v2, no kind).
 		if !d.IsDir() && isManifestName(d.Name()) && d.Name() != "Chart.yaml" && (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
-			found = append(found, job{file: path})
+			visit(path, nil)
 		}
 		return nil
 	})
-	slices.SortStableFunc(found, func(a, b job) int { return strings.Compare(a.file, b.file) })
-	return found
 }
 
 // isChartTemplates reports whether dir is the templates directory of a Helm

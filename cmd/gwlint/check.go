@@ -2,11 +2,9 @@ package main
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -274,40 +272,9 @@ func inputFiles(args []string, cfg *lint.Config) []string {
 			add(arg)
 			continue
 		}
-		var found []string
-		// The callback never fails: a path that cannot be walked is kept
-		// for resolve.Load to report.
-		_ = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
-			switch {
-			case err != nil:
-				found = append(found, path)
-				return nil
-			case path == arg:
-				return nil
-			case strings.HasPrefix(d.Name(), "."), cfg.Excludes(path):
-				if d.IsDir() {
-					return fs.SkipDir
-				}
-				return nil
-			}
-			if !d.IsDir() && isManifestName(d.Name()) && (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
-				found = append(found, path)
-			}
-			return nil
-		})
-		slices.Sort(found)
-		for _, f := range found {
+		for _, f := range resolve.ManifestFiles(arg, cfg.Excludes) {
 			add(f)
 		}
 	}
 	return out
-}
-
-// isManifestName is resolve's rule for the files a directory holds.
-func isManifestName(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".yaml", ".yml", ".json":
-		return true
-	}
-	return false
 }
