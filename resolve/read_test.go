@@ -755,3 +755,22 @@ func TestReadSkipsNonManifests(t *testing.T) {
 		t.Errorf("errors = %q", got)
 	}
 }
+
+func TestManifestFilesSkip(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.yaml", "gen/b.yaml", "c.json", "notes.txt", ".hidden.yaml"} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	skipGen := func(path string) bool { return filepath.Base(path) == "gen" }
+	got := ManifestFiles(dir, skipGen)
+	want := []string{filepath.Join(dir, "a.yaml"), filepath.Join(dir, "c.json")}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ManifestFiles = %v, want %v", got, want)
+	}
+}
