@@ -175,6 +175,12 @@ func decodeAs(raw *RawObject, opts Options, once bool) (Object, *ReadError) {
 		}
 		s := &ServiceImport{}
 		target, spec = s, &s.Spec
+	case GroupGatewayExperimental:
+		// XBackend, XMesh, ...: nothing to resolve, but CRDs to validate.
+		if !crd.Known(raw.APIVersion, raw.Kind, crd.Experimental) {
+			return nil, nil
+		}
+		target = &ExperimentalObject{}
 	default:
 		return nil, nil
 	}
@@ -220,7 +226,7 @@ func decodeAs(raw *RawObject, opts Options, once bool) (Object, *ReadError) {
 		m.NamespaceDefaulted = true
 	}
 
-	if opts.Validate && group == GroupGateway {
+	if opts.Validate && (group == GroupGateway || group == GroupGatewayExperimental) {
 		m.Violations = validate(raw, opts.Channel)
 	}
 	var specErr *ReadError

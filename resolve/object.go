@@ -17,6 +17,9 @@ const (
 	GroupGateway      = gwv1.GroupName // gateway.networking.k8s.io
 	GroupCore         = ""
 	GroupMultiCluster = "multicluster.x-k8s.io"
+	// GroupGatewayExperimental holds Gateway API's experimental-only kinds
+	// (XBackend, XBackendTrafficPolicy, XMesh in v1.6.3).
+	GroupGatewayExperimental = "gateway.networking.x-k8s.io"
 )
 
 // Kinds the resolver reads.
@@ -281,6 +284,13 @@ type ServiceImport struct {
 		Type  string        `json:"type,omitempty"`
 		Ports []ServicePort `json:"ports,omitempty"`
 	}
+}
+
+// ExperimentalObject is an object of an experimental-only Gateway API kind.
+// The resolver gives it no meaning; it is loaded so that it is validated
+// against its CRD.
+type ExperimentalObject struct {
+	Meta
 }
 
 // Namespace is a core/v1 Namespace; only its labels matter here. Labels

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/gwlint/gwlint/resolve/crd"
 )
 
 // world is a small cluster the cases below add routes and objects to: a
@@ -798,5 +800,33 @@ spec:
 	}
 	if b := mustRoute(t, g, KindHTTPRoute, "other", "both").Rules[0].Backends[0]; b.Reason != "RefNotPermitted" {
 		t.Errorf("route with a Gateway parent: %q, want RefNotPermitted", b.Reason)
+	}
+}
+
+func TestExperimentalKindsAreValidated(t *testing.T) {
+	// Experimental-only kinds have no meaning for the resolver, but are
+	// loaded so that they are checked against their CRDs.
+	doc := "apiVersion: gateway.networking.x-k8s.io/v1alpha1\nkind: XBackend\nmetadata: {name: ext, namespace: app}\nspec: {bogus: 1}\n"
+	for _, tc := range []struct {
+		channel crd.Channel
+		want    string
+	}{
+		{crd.Experimental, `spec.bogus Unknown field "bogus"`},
+		{crd.Standard, "apiVersion is not served by the standard channel"},
+	} {
+		in := Load([]string{"-"}, strings.NewReader(doc), Options{Validate: true, Channel: tc.channel})
+		if len(in.Objects) != 1 {
+			t.Fatalf("channel %d: %d objects loaded, want the XBackend", tc.channel, len(in.Objects))
+		}
+		var got []string
+		for _, v := range in.Objects[0].Metadata().Violations {
+			got = append(got, v.Path+" "+v.Message)
+		}
+		joined := strings.Join(got, "; ")
+		for _, w := range strings.SplitN(tc.want, " ", 2) {
+			if !strings.Contains(joined, w) {
+				t.Errorf("channel %d: violations %q, want one with %q", tc.channel, joined, tc.want)
+			}
+		}
 	}
 }
