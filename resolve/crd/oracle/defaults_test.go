@@ -246,8 +246,10 @@ func checkDefaultsFile(t *testing.T, corpusName, path string, docs []document, s
 		seen[key]++
 		name := corpusName + ": " + d.name
 		if i >= len(objs[key]) {
-			if in.Skipped[d.apiVersion+" "+d.kind] > 0 {
-				st.notModelled++ // e.g. XBackendTrafficPolicy, XMesh
+			// Experimental-only kinds (XBackend, XMesh, ...) are loaded with
+			// no typed spec and no defaults; other kinds may be skipped.
+			if g, _ := splitGroupVersion(d.apiVersion); g == resolve.GroupGatewayExperimental || in.Skipped[d.apiVersion+" "+d.kind] > 0 {
+				st.notModelled++
 				continue
 			}
 			if len(in.Errors) > 0 {
