@@ -143,10 +143,16 @@ func Run(g *resolve.Graph, rules []*Rule) []Finding {
 	for _, p := range passes {
 		all = append(all, p.findings...)
 	}
-	sort.SliceStable(all, func(i, j int) bool { return less(all[i], all[j]) })
-	out := all[:0]
-	for i, f := range all {
-		if i > 0 && sameFinding(all[i-1], f) {
+	return Sort(all)
+}
+
+// Sort sorts findings by file, line, column, rule and message, and drops
+// duplicates.
+func Sort(findings []Finding) []Finding {
+	sort.SliceStable(findings, func(i, j int) bool { return less(findings[i], findings[j]) })
+	out := findings[:0]
+	for i, f := range findings {
+		if i > 0 && sameFinding(findings[i-1], f) {
 			continue
 		}
 		out = append(out, f)

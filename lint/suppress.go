@@ -135,20 +135,6 @@ type Suppressed struct {
 	By Suppression
 }
 
-// Sort sorts findings by file, line, column, rule and message, and drops
-// duplicates, as Run does.
-func Sort(findings []Finding) []Finding {
-	sort.SliceStable(findings, func(i, j int) bool { return less(findings[i], findings[j]) })
-	out := findings[:0]
-	for i, f := range findings {
-		if i > 0 && sameFinding(findings[i-1], f) {
-			continue
-		}
-		out = append(out, f)
-	}
-	return out
-}
-
 // Compare orders findings as Sort does, for slices.SortFunc.
 func Compare(a, b Finding) int {
 	switch {
