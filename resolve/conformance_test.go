@@ -624,17 +624,7 @@ var conformanceCases = []confCase{
 		nsReady(infraNS),
 		routeCond(kTCP, "tcp-route", "tcp-mixed-protocol-gateway", False(cAccepted, "NotAllowedByListeners")),
 		zeroRoutes("tcp-mixed-protocol-gateway")),
-	func() confCase {
-		c := simple("TCPRouteMultipleRoutesAttachment", "tcproute-multiple-routes-attachment",
-			nsReady(infraNS),
-			gwRoutesAccepted(kTCP, "tcp-multi-route-attach-gateway", "tcproute-attach-older"),
-			routeCond(kTCP, "tcproute-attach-older", "tcp-multi-route-attach-gateway", True(cAccepted, "Accepted")),
-			routeCond(kTCP, "tcproute-attach-newer", "tcp-multi-route-attach-gateway", True(cAccepted, "Accepted")),
-			gwListeners("tcp-multi-route-attach-gateway",
-				lis{"tcp", 2, kinds(kTCP), []cond{True(cAccepted, "Accepted")}}))
-		c.extra = []string{testdataDir + "/tcproute-attach-newer.yaml"}
-		return c
-	}(),
+	multipleRoutesAttachment(kTCP, "tcp"),
 	simple("TCPRouteParentRefAttachAll", "tcproute-parentref-attach-all",
 		nsReady(infraNS), gwLatest("tcp-attach-all-gateway"),
 		routeParents(kTCP, "tcp-route-attach-all", false, gwParent("tcp-attach-all-gateway", True(cAccepted, "Accepted")))),
@@ -667,17 +657,7 @@ var conformanceCases = []confCase{
 		gwRoutesAccepted(kUDP, "udp-gateway-invalid-cross-namespace-backend-ref", "udp-route-invalid-cross-namespace-backend-ref"),
 		routeCond(kUDP, "udp-route-invalid-cross-namespace-backend-ref", "udp-gateway-invalid-cross-namespace-backend-ref",
 			False(cResolvedRefs, "RefNotPermitted"))),
-	func() confCase {
-		c := simple("UDPRouteMultipleRoutesAttachment", "udproute-multiple-routes-attachment",
-			nsReady(infraNS),
-			gwRoutesAccepted(kUDP, "udp-multi-route-attach-gateway", "udproute-attach-older"),
-			routeCond(kUDP, "udproute-attach-older", "udp-multi-route-attach-gateway", True(cAccepted, "Accepted")),
-			routeCond(kUDP, "udproute-attach-newer", "udp-multi-route-attach-gateway", True(cAccepted, "Accepted")),
-			gwListeners("udp-multi-route-attach-gateway",
-				lis{"udp", 2, kinds(kUDP), []cond{True(cAccepted, "Accepted")}}))
-		c.extra = []string{testdataDir + "/udproute-attach-newer.yaml"}
-		return c
-	}(),
+	multipleRoutesAttachment(kUDP, "udp"),
 	simple("UDPRouteNotAllowedByListeners", "udproute-not-allowed-by-listeners",
 		nsReady(infraNS),
 		routeCond(kUDP, "udproute-not-allowed-by-listeners", "udproute-tls-only-gateway", False(cAccepted, "NotAllowedByListeners")),
@@ -1347,6 +1327,22 @@ func gwLatest(gw string) check {
 		_, err := v.freshGateway(nn)
 		return err
 	}}
+}
+
+// multipleRoutesAttachment is {TCP,UDP}RouteMultipleRoutesAttachment: an
+// older route and a newer one (created mid-test, modelled by an extra file)
+// on one listener are both accepted and both counted, although only the
+// older one carries traffic.
+func multipleRoutesAttachment(kind, prefix string) confCase {
+	gw := prefix + "-multi-route-attach-gateway"
+	c := simple(strings.ToUpper(prefix)+"RouteMultipleRoutesAttachment", prefix+"route-multiple-routes-attachment",
+		nsReady(infraNS),
+		gwRoutesAccepted(kind, gw, prefix+"route-attach-older"),
+		routeCond(kind, prefix+"route-attach-older", gw, True(cAccepted, "Accepted")),
+		routeCond(kind, prefix+"route-attach-newer", gw, True(cAccepted, "Accepted")),
+		gwListeners(gw, lis{prefix, 2, kinds(kind), []cond{True(cAccepted, "Accepted")}}))
+	c.extra = []string{testdataDir + "/" + prefix + "route-attach-newer.yaml"}
+	return c
 }
 
 // hasConditions checks that every wanted condition is among the actual
