@@ -80,10 +80,7 @@ func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 				if i >= len(raws) {
 					return
 				}
-				obj, err := decode(raws[i], opts)
-				if obj != nil {
-					applyDefaults(obj)
-				}
+				obj, err := decodeObject(raws[i], opts)
 				out[i] = decoded{obj, err}
 				raws[i].JSON = nil // decoded: let it go before the rest is
 			}
@@ -119,6 +116,23 @@ var servedVersions = map[string][]string{
 	KindTCPRoute:         {"v1", "v1alpha2"},
 	KindUDPRoute:         {"v1", "v1alpha2"},
 	KindBackendTLSPolicy: {"v1", "v1alpha3"},
+}
+
+// decodeObject decodes and defaults one object. It runs on a worker
+// goroutine, where a panic would end the whole process: a bug met on one
+// document becomes that document's error, and the other files are still
+// checked.
+func decodeObject(raw *RawObject, opts Options) (obj Object, err *ReadError) {
+	defer func() {
+		if v := recover(); v != nil {
+			obj, err = nil, raw.errorf("", "internal error while decoding %s: %v (please report it)", raw.Kind, v)
+		}
+	}()
+	obj, err = decode(raw, opts)
+	if obj != nil {
+		applyDefaults(obj)
+	}
+	return obj, err
 }
 
 // clusterScoped kinds get no default namespace.
