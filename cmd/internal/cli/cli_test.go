@@ -119,6 +119,8 @@ func newTestRoot(streams *IOStreams) *cobra.Command {
 				return Errorf(1, "it failed")
 			case "reported":
 				return &ExitError{Code: 1}
+			case "panic":
+				panic("index out of range")
 			}
 			_, err := io.WriteString(cmd.OutOrStdout(), "done\n")
 			return err
@@ -141,6 +143,8 @@ func TestRun(t *testing.T) {
 		{[]string{"frobnicate"}, ExitUsage, "", "Error: unknown command \"frobnicate\" for \"tool\"\nRun 'tool --help' for usage.\n"},
 		{[]string{"completion"}, ExitUsage, "", "Error: unknown command \"completion\" for \"tool\"\nRun 'tool --help' for usage.\n"},
 		{[]string{"--version"}, ExitOK, "tool version v1\n", ""},
+		{[]string{"do", "panic"}, ExitUsage, "", "Error: internal error: index out of range\n" +
+			"Please report it at https://github.com/gwlint/gwlint/issues (rerun with GWLINT_PANIC=1 for details).\n"},
 	}
 	for _, tt := range tests {
 		var out, errOut bytes.Buffer

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 )
@@ -65,7 +66,19 @@ func SetupRoot(root *cobra.Command, streams *IOStreams, subcommands ...*cobra.Co
 // Run builds the root command on streams, executes it with args and
 // returns the exit status: an ExitError's code, with its message on stderr,
 // or ExitUsage with a pointer to --help for any other error.
-func Run(newRoot func(*IOStreams) *cobra.Command, args []string, streams *IOStreams) int {
+func Run(newRoot func(*IOStreams) *cobra.Command, args []string, streams *IOStreams) (code int) {
+	// A bug must not greet the user with a goroutine dump: say what broke,
+	// ask for a report, and exit as for any error gwlint cannot get past.
+	// GWLINT_PANIC=1 keeps the stack for debugging.
+	defer func() {
+		if v := recover(); v != nil {
+			if os.Getenv("GWLINT_PANIC") != "" {
+				panic(v)
+			}
+			fmt.Fprintf(streams.ErrOut, "Error: internal error: %v\nPlease report it at https://github.com/gwlint/gwlint/issues (rerun with GWLINT_PANIC=1 for details).\n", v)
+			code = ExitUsage
+		}
+	}()
 	root := newRoot(streams)
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
