@@ -1,15 +1,18 @@
 package resolve
 
 import (
+	"encoding/binary"
+	"slices"
 	"strconv"
-	"unique"
+	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Pos is a 1-based line:column in a source file.
 type Pos struct{ Line, Col int }
 
-// pos32 is the stored form of a Pos. Positions are kept for every object of
-// a repository, so halving their size matters; files are capped well below
+// pos32 is a Pos as the converter records it; files are capped well below
 // 2^31 bytes (maxFileSize), so no line or column can overflow.
 type pos32 struct{ line, col int32 }
 
@@ -17,24 +20,21 @@ func (p pos32) pos() Pos { return Pos{Line: int(p.line), Col: int(p.col)} }
 
 // posEntry is one written node. Entries form a tree through parent indices
 // instead of holding full path strings: a path costs no allocation while
-// reading and each entry stays a fixed 32 bytes; path strings are built
-// only when Paths is asked for. Mapping keys are interned (unique.Make):
-// the few hundred distinct names of a repository are kept once, instead of
-// one string per written field.
+// reading, and path strings are built only when Paths is asked for.
 type posEntry struct {
-	parent int32                 // index of the parent entry; -1 for the root
-	index  int32                 // sequence index, or -1 for a mapping entry
-	name   unique.Handle[string] // mapping key (when index < 0)
-	key    pos32                 // the key of a mapping entry; the item itself in a sequence
-	val    pos32                 // the value node
+	parent int32 // index of the parent entry; -1 for the root
+	index  int32 // sequence index, or -1 for a mapping entry
+	name   keyID // mapping key (when index < 0)
+	key    pos32 // the key of a mapping entry; the item itself in a sequence
+	val    pos32 // the value node
 }
 
-// keyName is the mapping key of e ("" for a sequence item).
+// keyName is the mapping key of e ("" for a sequence item or the root).
 func (e *posEntry) keyName() string {
-	if e.index >= 0 || e.name == (unique.Handle[string]{}) {
-		return "" // a sequence item, or the root
+	if e.index >= 0 {
+		return ""
 	}
-	return e.name.Value()
+	return keyNames.name(e.name)
 }
 
 // Positions maps a field path to where it was written. Paths are the
@@ -44,45 +44,166 @@ func (e *posEntry) keyName() string {
 // object's root node. For a mapping entry the position is the key's; for a
 // sequence item it is the item's.
 //
+// Positions are kept for every field of every object of a repository but
+// asked for only where a finding is reported, so they are stored packed
+// (see appendEntry: about 6 bytes a field instead of 32) and unpacked per
+// question.
+//
 // The zero value and nil hold no positions.
 type Positions struct {
-	// entries are in document order (pre-order), so every subtree is a
-	// contiguous run starting at its root, and entries[0] is the root.
-	entries []posEntry
+	// packed holds the entries in document order (pre-order), so every
+	// subtree is a contiguous run starting at its root, and the first entry
+	// is the root.
+	packed []byte
+	n      int32 // number of entries
 	// yaml11Bools are the entries of plain scalars that YAML 1.2 (yaml.v3,
 	// and so gwlint) reads as strings but YAML 1.1 (kubectl, via
 	// sigs.k8s.io/yaml) reads as booleans: on, off, yes, no, y, n.
 	yaml11Bools []int32
 }
 
+// packPositions packs the entries of one object.
+func packPositions(buf []byte, entries []posEntry) []byte {
+	var prevLine int32
+	for i := range entries {
+		buf = appendEntry(buf, int32(i), &entries[i], prevLine)
+		prevLine = entries[i].key.line
+	}
+	return buf
+}
+
+// appendEntry appends entry self as varints, each usually one byte: the
+// distance to its parent, its key name or sequence index, its key's line
+// (from the previous entry's) and column, and its value's position (from
+// its key's).
+func appendEntry(buf []byte, self int32, e *posEntry, prevLine int32) []byte {
+	buf = binary.AppendUvarint(buf, uint64(self-e.parent))
+	if e.index >= 0 {
+		buf = binary.AppendUvarint(buf, uint64(e.index)<<1|1)
+	} else {
+		buf = binary.AppendUvarint(buf, uint64(e.name)<<1)
+	}
+	buf = binary.AppendVarint(buf, int64(e.key.line-prevLine))
+	buf = binary.AppendUvarint(buf, uint64(e.key.col))
+	buf = binary.AppendVarint(buf, int64(e.val.line-e.key.line))
+	return binary.AppendVarint(buf, int64(e.val.col-e.key.col))
+}
+
+// entries unpacks p.
+func (p *Positions) entries() []posEntry {
+	if p == nil || p.n == 0 {
+		return nil
+	}
+	out := make([]posEntry, 0, p.n)
+	b := p.packed
+	var prevLine int32
+	for self := int32(0); len(b) > 0; self++ {
+		var e posEntry
+		dist := uvarint(&b)
+		e.parent = self - int32(dist)
+		if tag := uvarint(&b); tag&1 == 1 {
+			e.index = int32(tag >> 1)
+		} else {
+			e.index, e.name = -1, keyID(tag>>1)
+		}
+		e.key.line = prevLine + int32(varint(&b))
+		e.key.col = int32(uvarint(&b))
+		e.val.line = e.key.line + int32(varint(&b))
+		e.val.col = e.key.col + int32(varint(&b))
+		prevLine = e.key.line
+		out = append(out, e)
+	}
+	return out
+}
+
+func uvarint(b *[]byte) uint64 {
+	v, n := binary.Uvarint(*b)
+	*b = (*b)[n:]
+	return v
+}
+
+func varint(b *[]byte) int64 {
+	v, n := binary.Varint(*b)
+	*b = (*b)[n:]
+	return v
+}
+
+// keyID is an interned mapping key name: a repository has a few hundred
+// distinct ones, kept once in keyNames instead of once per field.
+type keyID uint32
+
+// keyNames interns mapping key names for all Positions. Names are only
+// added; readers use a snapshot of the table, which holds every name of
+// the Positions they can see.
+var keyNames = newKeyTable()
+
+type keyTable struct {
+	mu    sync.Mutex
+	ids   map[string]keyID
+	names atomic.Pointer[[]string]
+}
+
+func newKeyTable() *keyTable {
+	t := &keyTable{ids: map[string]keyID{"": 0}}
+	t.names.Store(&[]string{""})
+	return t
+}
+
+// id interns name.
+func (t *keyTable) id(name string) keyID {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if id, ok := t.ids[name]; ok {
+		return id
+	}
+	names := *t.names.Load()
+	id := keyID(len(names))
+	name = strings.Clone(name)
+	t.ids[name] = id
+	// Appending in place is safe: readers never look past their snapshot.
+	names = append(names, name)
+	t.names.Store(&names)
+	return id
+}
+
+func (t *keyTable) name(id keyID) string { return (*t.names.Load())[id] }
+
+// lookup returns the id of name if it was ever interned.
+func (t *keyTable) lookup(name string) (keyID, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	id, ok := t.ids[name]
+	return id, ok
+}
+
 // Lookup returns where path was written.
 func (p *Positions) Lookup(path string) (Pos, bool) {
-	i, n := p.find(path)
-	if i < 0 || n != len(path) {
+	e, n := p.find(path)
+	if e == nil || n != len(path) {
 		return Pos{}, false
 	}
-	return p.entries[i].key.pos(), true
+	return e.key.pos(), true
 }
 
 // ValuePos returns where the value of path was written: for `port: 80` the
 // position of `80`. For sequence items it is the same as Lookup.
 func (p *Positions) ValuePos(path string) (Pos, bool) {
-	i, n := p.find(path)
-	if i < 0 || n != len(path) {
+	e, n := p.find(path)
+	if e == nil || n != len(path) {
 		return Pos{}, false
 	}
-	return p.entries[i].val.pos(), true
+	return e.val.pos(), true
 }
 
 // Nearest returns the position of path or, when path was not written (it was
 // defaulted, say), of its nearest written ancestor, and the path that was
 // found. It returns the zero Pos and "" when nothing was recorded.
 func (p *Positions) Nearest(path string) (Pos, string) {
-	i, n := p.find(path)
-	if i < 0 {
+	e, n := p.find(path)
+	if e == nil {
 		return Pos{}, ""
 	}
-	return p.entries[i].key.pos(), path[:n]
+	return e.key.pos(), path[:n]
 }
 
 // YAML11Booleans returns the paths of plain scalars such as `on` or `yes`
@@ -100,19 +221,29 @@ func (p *Positions) YAML11Booleans() []string {
 }
 
 // HasKey reports whether any mapping key of the object is one of names. It
-// builds no paths, so rules can use it to skip objects cheaply before
-// walking Paths.
+// unpacks and builds nothing, so rules can use it to skip objects cheaply
+// before walking Paths.
 func (p *Positions) HasKey(names ...string) bool {
 	if p == nil {
 		return false
 	}
-	for i := range p.entries {
-		if e := &p.entries[i]; e.index < 0 {
-			for _, n := range names {
-				if e.keyName() == n {
-					return true
-				}
-			}
+	ids := make([]keyID, 0, len(names))
+	for _, n := range names {
+		if id, ok := keyNames.lookup(n); ok {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return false // no object has such a key
+	}
+	b := p.packed
+	for len(b) > 0 {
+		uvarint(&b) // parent
+		if tag := uvarint(&b); tag&1 == 0 && slices.Contains(ids, keyID(tag>>1)) {
+			return true
+		}
+		for range 4 { // the positions
+			uvarint(&b)
 		}
 	}
 	return false
@@ -120,12 +251,13 @@ func (p *Positions) HasKey(names ...string) bool {
 
 // Paths returns every recorded path in document order, the root "" first.
 func (p *Positions) Paths() []string {
-	if p == nil {
+	entries := p.entries()
+	if entries == nil {
 		return nil
 	}
-	paths := make([]string, len(p.entries))
-	for i := range p.entries {
-		e := &p.entries[i]
+	paths := make([]string, len(entries))
+	for i := range entries {
+		e := &entries[i]
 		if e.parent < 0 {
 			continue // the root
 		}
@@ -146,12 +278,13 @@ func (p *Positions) Paths() []string {
 }
 
 // find walks path from the root as far as it was written. It returns the
-// deepest entry reached (-1 if there are no entries) and the length of the
+// deepest entry reached (nil if there are no entries) and the length of the
 // path prefix that names it. Walking from the root rather than trimming
 // segments off the end keeps bracketed keys that contain dots intact.
-func (p *Positions) find(path string) (entry, matched int) {
-	if p == nil || len(p.entries) == 0 {
-		return -1, 0
+func (p *Positions) find(path string) (entry *posEntry, matched int) {
+	entries := p.entries()
+	if len(entries) == 0 {
+		return nil, 0
 	}
 	cur, rest := 0, path
 	for rest != "" {
@@ -159,19 +292,19 @@ func (p *Positions) find(path string) (entry, matched int) {
 		if !ok {
 			break
 		}
-		child := p.child(cur, seg, bracketed)
+		child := child(entries, cur, seg, bracketed)
 		if child < 0 {
 			break
 		}
 		cur, rest = child, next
 	}
-	return cur, len(path) - len(rest)
+	return &entries[cur], len(path) - len(rest)
 }
 
 // child returns the entry under parent that seg names, or -1. A bracketed
 // segment matches a sequence index or a map key: field.Path writes both as
 // "[...]", and a node's children are never a mix of the two.
-func (p *Positions) child(parent int, seg string, bracketed bool) int {
+func child(entries []posEntry, parent int, seg string, bracketed bool) int {
 	index := -1
 	if bracketed {
 		if n, err := strconv.Atoi(seg); err == nil && n >= 0 {
@@ -180,8 +313,8 @@ func (p *Positions) child(parent int, seg string, bracketed bool) int {
 	}
 	// Pre-order: parent's subtree ends at the first entry whose parent
 	// index is before it.
-	for i := parent + 1; i < len(p.entries) && int(p.entries[i].parent) >= parent; i++ {
-		e := &p.entries[i]
+	for i := parent + 1; i < len(entries) && int(entries[i].parent) >= parent; i++ {
+		e := &entries[i]
 		if int(e.parent) != parent {
 			continue
 		}

@@ -218,3 +218,27 @@ func TestPositionsNextSegment(t *testing.T) {
 		}
 	}
 }
+
+// Packing must give back every entry exactly, also where a merge key or an
+// alias puts an entry's key before its parent's and where numbers need
+// more than one varint byte.
+func TestPositionsPackRoundTrip(t *testing.T) {
+	spec, port := keyNames.id("spec"), keyNames.id("port")
+	entries := []posEntry{
+		{parent: -1, index: -1, key: pos32{3, 1}, val: pos32{3, 1}},
+		{parent: 0, index: -1, name: spec, key: pos32{3, 1}, val: pos32{4, 3}},
+		{parent: 1, index: 0, key: pos32{4, 3}, val: pos32{4, 3}},
+		{parent: 2, index: -1, name: port, key: pos32{1, 9}, val: pos32{1, 15}}, // merged from an anchor above
+		{parent: 1, index: 70000, key: pos32{100000, 4000}, val: pos32{99999, 1}},
+	}
+	p := &Positions{packed: packPositions(nil, entries), n: int32(len(entries))}
+	if got := p.entries(); !slices.Equal(got, entries) {
+		t.Errorf("entries() = %+v\nwant %+v", got, entries)
+	}
+	if !p.HasKey("nope", "port") || p.HasKey("nope") || p.HasKey("never-interned-key") {
+		t.Error("HasKey does not see exactly the keys packed")
+	}
+	if got := len(p.packed); got > 6*len(entries)+8 {
+		t.Errorf("packed into %d bytes, want about 6 a field", got)
+	}
+}

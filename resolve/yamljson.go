@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unique"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -48,9 +47,11 @@ func nodePos32(n *yaml.Node) pos32 { return pos32{int32(n.Line), int32(n.Column)
 // was written, in one walk. One converter serves one worker: its buffers are
 // reused from object to object and each object gets exact-size copies.
 type converter struct {
-	buf     []byte     // JSON of the object being converted
-	entries []posEntry // positions of the object being converted
-	keys    []string   // keys of the mappings being written, for duplicate checks
+	buf     []byte           // JSON of the object being converted
+	entries []posEntry       // positions of the object being converted
+	packed  []byte           // the entries, packed
+	keyIDs  map[string]keyID // keyNames' ids of the keys met so far
+	keys    []string         // keys of the mappings being written, for duplicate checks
 	// active holds the anchored nodes being written; an alias or merge of
 	// one of them would recurse forever.
 	active []*yaml.Node
@@ -93,9 +94,9 @@ func (c *converter) convert(root *yaml.Node) ([]byte, *Positions, error) {
 	}
 	json := make([]byte, len(c.buf))
 	copy(json, c.buf)
-	entries := make([]posEntry, len(c.entries))
-	copy(entries, c.entries)
-	p := &Positions{entries: entries}
+	c.packed = packPositions(c.packed[:0], c.entries)
+	p := &Positions{packed: make([]byte, len(c.packed)), n: int32(len(c.entries))}
+	copy(p.packed, c.packed)
 	if len(c.yaml11Bools) > 0 {
 		p.yaml11Bools = append([]int32(nil), c.yaml11Bools...)
 	}
@@ -223,8 +224,22 @@ func (c *converter) entry(comma bool, name string, k, v *yaml.Node, self int32, 
 	}
 	c.buf = appendJSONString(c.buf, name)
 	c.buf = append(c.buf, ':')
-	c.entries = append(c.entries, posEntry{parent: self, index: -1, name: unique.Make(name), key: nodePos32(k), val: nodePos32(v)})
+	c.entries = append(c.entries, posEntry{parent: self, index: -1, name: c.keyID(name), key: nodePos32(k), val: nodePos32(v)})
 	return c.node(v, int32(len(c.entries)-1), depth+1)
+}
+
+// keyID interns name, asking the shared table only for names this worker
+// has not met yet.
+func (c *converter) keyID(name string) keyID {
+	id, ok := c.keyIDs[name]
+	if !ok {
+		if c.keyIDs == nil {
+			c.keyIDs = map[string]keyID{}
+		}
+		id = keyNames.id(name)
+		c.keyIDs[name] = id
+	}
+	return id
 }
 
 func (c *converter) writePairs(pairs []pair, self int32, depth int) error {
