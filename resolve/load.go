@@ -6,11 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -62,33 +59,16 @@ type Inputs struct {
 // A file that fails to parse is reported in Inputs.Errors; the others are
 // still loaded.
 func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
-	raws, errs := ReadManifests(paths, stdin)
+	// Decoding and defaulting touch one object each, so they run on the
+	// reading workers, as soon as each object is read; the results are
+	// gathered in read order below.
+	raws, errs := readManifests(paths, stdin, func(raw *RawObject) {
+		raw.decoded, raw.decodeErr = decodeObject(raw, opts)
+		raw.JSON = nil // decoded: let it go before the rest is read
+	})
 	in := &Inputs{Errors: errs, Skipped: map[string]int{}}
-	// Decoding and defaulting touch one object each, so they run on every
-	// core; the results are gathered in read order below.
-	type decoded struct {
-		obj Object
-		err *ReadError
-	}
-	out := make([]decoded, len(raws))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(raws)) {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(raws) {
-					return
-				}
-				obj, err := decodeObject(raws[i], opts)
-				out[i] = decoded{obj, err}
-				raws[i].JSON = nil // decoded: let it go before the rest is
-			}
-		})
-	}
-	wg.Wait()
-	for i, raw := range raws {
-		obj, err := out[i].obj, out[i].err
+	for _, raw := range raws {
+		obj, err := raw.decoded, raw.decodeErr
 		if err != nil {
 			in.Errors = append(in.Errors, err)
 		}

@@ -48,6 +48,10 @@ type RawObject struct {
 	// Ignores are the gwlint:ignore directives of the object's file (shared
 	// by all its objects).
 	Ignores []IgnoreDirective
+
+	// decoded and decodeErr are Load's result for the object.
+	decoded   Object
+	decodeErr *ReadError
 }
 
 // ReadError is a problem with one file or document; reading goes on with
@@ -78,6 +82,13 @@ func (e *ReadError) Error() string {
 // results never depend on scheduling. A problem with one file or document
 // is a ReadError and reading goes on with the rest.
 func ReadManifests(paths []string, stdin io.Reader) ([]*RawObject, []*ReadError) {
+	return readManifests(paths, stdin, nil)
+}
+
+// readManifests is ReadManifests, calling each (when not nil) on every
+// object right after it is read, on the worker that read it: Load decodes
+// there, so no object's JSON waits for the rest of the files to be read.
+func readManifests(paths []string, stdin io.Reader, each func(*RawObject)) ([]*RawObject, []*ReadError) {
 	jobs := collect(paths, stdin)
 	results := make([]fileResult, len(jobs))
 	var next atomic.Int64
@@ -91,6 +102,11 @@ func ReadManifests(paths []string, stdin io.Reader) ([]*RawObject, []*ReadError)
 					return
 				}
 				results[i] = c.run(jobs[i])
+				if each != nil {
+					for _, o := range results[i].objs {
+						each(o)
+					}
+				}
 			}
 		})
 	}
