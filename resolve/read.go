@@ -312,6 +312,14 @@ func (c *converter) parseFile(file string, data []byte, r *fileResult) {
 			}
 		}()
 	}
+	// Most manifests are in the subset the fast parser reads, into the
+	// same trees as yaml.v3; it gives up on the rest.
+	if docs, ok := c.fast.parse(data); ok {
+		for doc, root := range docs {
+			c.document(file, data, doc, root, r)
+		}
+		return
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for doc := 0; ; doc++ {
 		var root yaml.Node

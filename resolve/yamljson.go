@@ -60,6 +60,7 @@ type converter struct {
 	aliasDepth  int
 	aliasBudget int
 	yaml11Bools []int32 // see Positions.yaml11Bools
+	fast        fastParser
 }
 
 // yaml11Bool reports whether a plain scalar is a YAML 1.1 boolean that
