@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unique"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -145,9 +146,11 @@ func (d *DefaultedPaths) add(path, suffix string) {
 }
 
 // seal moves the recorded paths into a string of exactly their size.
+// Objects of the same shape get the same defaults (every backendRef of
+// every route gets a weight): interning keeps one copy of each set.
 func (d *DefaultedPaths) seal() {
 	if d.buf != nil {
-		d.all += string(d.buf)
+		d.all = unique.Make(d.all + string(d.buf)).Value()
 		d.buf = nil
 	}
 }

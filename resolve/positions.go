@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unique"
 )
 
 // Pos is a 1-based line:column in a source file.
@@ -53,18 +54,24 @@ func (e *posEntry) keyName() string {
 type Positions struct {
 	// packed holds the entries in document order (pre-order), so every
 	// subtree is a contiguous run starting at its root, and the first entry
-	// is the root.
-	packed []byte
+	// is the root. Objects of the same shape and layout pack alike, and
+	// share one copy (see packed).
+	packed string
 	n      int32 // number of entries
+	line   int32 // the root's line, from which the packed lines count
 	// yaml11Bools are the entries of plain scalars that YAML 1.2 (yaml.v3,
 	// and so gwlint) reads as strings but YAML 1.1 (kubectl, via
 	// sigs.k8s.io/yaml) reads as booleans: on, off, yes, no, y, n.
 	yaml11Bools []int32
 }
 
-// packPositions packs the entries of one object.
+// packPositions packs the entries of one object, counting lines from the
+// root's, so that the same object packs alike wherever it is in its file.
 func packPositions(buf []byte, entries []posEntry) []byte {
 	var prevLine int32
+	if len(entries) > 0 {
+		prevLine = entries[0].key.line
+	}
 	for i := range entries {
 		buf = appendEntry(buf, int32(i), &entries[i], prevLine)
 		prevLine = entries[i].key.line
@@ -96,7 +103,7 @@ func (p *Positions) entries() []posEntry {
 	}
 	out := make([]posEntry, 0, p.n)
 	b := p.packed
-	var prevLine int32
+	prevLine := p.line
 	for self := int32(0); len(b) > 0; self++ {
 		var e posEntry
 		dist := uvarint(&b)
@@ -116,16 +123,36 @@ func (p *Positions) entries() []posEntry {
 	return out
 }
 
-func uvarint(b *[]byte) uint64 {
-	v, n := binary.Uvarint(*b)
-	*b = (*b)[n:]
+// uvarint reads what binary.AppendUvarint wrote from the front of *s.
+func uvarint(s *string) uint64 {
+	var v uint64
+	for shift := 0; len(*s) > 0; shift += 7 {
+		c := (*s)[0]
+		*s = (*s)[1:]
+		v |= uint64(c&0x7f) << shift
+		if c < 0x80 {
+			break
+		}
+	}
 	return v
 }
 
-func varint(b *[]byte) int64 {
-	v, n := binary.Varint(*b)
-	*b = (*b)[n:]
-	return v
+// varint reads what binary.AppendVarint wrote from the front of *s.
+func varint(s *string) int64 {
+	u := uvarint(s)
+	return int64(u>>1) ^ -int64(u&1)
+}
+
+// pack returns the Positions of entries. Many objects share a shape and
+// a layout (every Service of a chart, say) and so a packed form: interning
+// keeps one copy of each. buf is scratch space, returned for reuse.
+func pack(buf []byte, entries []posEntry) (*Positions, []byte) {
+	buf = packPositions(buf[:0], entries)
+	p := &Positions{packed: unique.Make(string(buf)).Value(), n: int32(len(entries))}
+	if len(entries) > 0 {
+		p.line = entries[0].key.line
+	}
+	return p, buf
 }
 
 // keyID is an interned mapping key name: a repository has a few hundred

@@ -231,7 +231,7 @@ func TestPositionsPackRoundTrip(t *testing.T) {
 		{parent: 2, index: -1, name: port, key: pos32{1, 9}, val: pos32{1, 15}}, // merged from an anchor above
 		{parent: 1, index: 70000, key: pos32{100000, 4000}, val: pos32{99999, 1}},
 	}
-	p := &Positions{packed: packPositions(nil, entries), n: int32(len(entries))}
+	p, _ := pack(nil, entries)
 	if got := p.entries(); !slices.Equal(got, entries) {
 		t.Errorf("entries() = %+v\nwant %+v", got, entries)
 	}

@@ -95,9 +95,8 @@ func (c *converter) convert(root *yaml.Node) ([]byte, *Positions, error) {
 	}
 	json := make([]byte, len(c.buf))
 	copy(json, c.buf)
-	c.packed = packPositions(c.packed[:0], c.entries)
-	p := &Positions{packed: make([]byte, len(c.packed)), n: int32(len(c.entries))}
-	copy(p.packed, c.packed)
+	var p *Positions
+	p, c.packed = pack(c.packed, c.entries)
 	if len(c.yaml11Bools) > 0 {
 		p.yaml11Bools = append([]int32(nil), c.yaml11Bools...)
 	}
