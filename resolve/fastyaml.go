@@ -316,6 +316,9 @@ func (p *fastParser) lineScalar() (*yaml.Node, bool) {
 			i++
 		}
 		if i < p.le && d[i] == ':' && (i+1 == p.le || d[i+1] == ' ') {
+			if i-start > maxKeyLen {
+				bail()
+			}
 			p.pos = i + 1
 			return n, true
 		}
@@ -338,7 +341,7 @@ func (p *fastParser) lineScalar() (*yaml.Node, bool) {
 			break
 		}
 		if c == ':' && (i+1 == p.le || d[i+1] == ' ') {
-			if end-start > maxKeyLen {
+			if i-start > maxKeyLen {
 				bail()
 			}
 			value := p.str(d[start:end])
@@ -662,9 +665,10 @@ func (p *fastParser) flowNode() *yaml.Node {
 	}
 	for {
 		if kind == yaml.MappingNode {
+			start := p.pos
 			k := p.flowItem(true)
 			p.flowSpaces()
-			if d[p.pos] != ':' || p.pos+1 >= p.le || d[p.pos+1] != ' ' {
+			if d[p.pos] != ':' || p.pos+1 >= p.le || d[p.pos+1] != ' ' || p.pos-start > maxKeyLen {
 				bail()
 			}
 			p.pos++
@@ -742,9 +746,6 @@ func (p *fastParser) flowItem(key bool) *yaml.Node {
 	}
 	p.pos = i
 	value := p.str(d[start:end])
-	if len(value) > maxKeyLen {
-		bail()
-	}
 	return p.node(yaml.ScalarNode, 0, plainTag(value), value, line, col)
 }
 
@@ -809,7 +810,7 @@ func plainTag(s string) string {
 	if _, err := strconv.ParseInt(digits, base, 64); err == nil {
 		return "!!int"
 	}
-	if digits[0] != '-' {
+	if !strings.HasPrefix(digits, "-") {
 		if _, err := strconv.ParseUint(digits, base, 64); err == nil {
 			return "!!int"
 		}

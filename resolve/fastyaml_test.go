@@ -107,6 +107,19 @@ var fastCases = []struct {
 	{"block scalar containing # and ---", "a: |\n  # not a comment\n  --- not a marker\n", true},
 	{"document root scalar", "hello\n---\nworld\n", true},
 	{"key with spaces before the colon", "a : 1\n", true},
+	{"block scalar header comment and keep chomping at the end", "a: | # c\n  x\nb: |+\n  y\n\n", true},
+	{"block scalar ended by a comment at a lower indentation", "a: |\n# c\nb: >\n  x\n # c\nc: 1\n", true},
+	{"block scalar with spaces at the end", "a: |\n  x\n     ", true},
+	{"sequence of mappings with an indentless sequence inside", "a:\n- b:\n  - c\n  d: 1\n- e\n", true},
+	{"values on their own line", "a:\n  [1, 2]\nb:\n  'x'\nc:\n  y\n", true},
+	{"trailing spaces", "a: b   \nc: 'd'   \n", true},
+	{"empty document between documents", "a: 1\n---\n---\nb: 2\n", true},
+	{"flow collections in sequences", "- {a: b}\n- [a, [b, c]]\n- - []\n", true},
+	{"a dash as a key", "-: v\n", true},
+	{"empty nested items", "- -\n- - \n", true},
+	{"quoted values that look like keys", "a: \"b: c\"\nd: 'e # f'\n", true},
+	{"long quoted key", "'" + strings.Repeat("k", 1100) + "': v\n", false},
+	{"long flow key", "{" + strings.Repeat("k", 1100) + ": v}\n", false},
 
 	{"tab anywhere", "a:\tb\n", false},
 	{"CRLF", "a: 1\r\n", false},
@@ -154,7 +167,7 @@ func TestFastYAMLCases(t *testing.T) {
 
 // TestPlainTag compares plainTag with yaml.v3 on scalars of every kind.
 func TestPlainTag(t *testing.T) {
-	for _, s := range []string{"1", "-1", "+1", "0x1F", "-0x1F", "0o17", "-0o17", "017", "08", "0b101", "-0b101", "0b2", "1_000", "_1", "1.5", "1.", ".5", "-.5", "1e3", "1E3", "1e+3", "1.5e-3", ".e3", "1e", "e3",
+	for _, s := range []string{"1", "-1", "+1", "0x1F", "-0x1F", "0o17", "-0o17", "017", "08", "0b101", "-0b101", "0b2", "0b", "-0b", "0o", "-0o", "1_000", "_1", "1.5", "1.", ".5", "-.5", "1e3", "1E3", "1e+3", "1.5e-3", ".e3", "1e", "e3",
 		"9223372036854775808", "18446744073709551616", "-9223372036854775809", "1e400", "0x1p-2", "inf", "+inf", "nan", ".NaN", "-.Inf", "2001-12-14", "2001-12-14t21:59:43Z", "2001-12-14 21:59:43.10", "2001-12-14T21:59:43+01:00", "2001-12-14 21:59:43.10 -5", "20011-12-14",
 		"10s", "1.2.3.4", "1/2", "+", ".", "..", "-.", "0", "00", "-0", "+0", "0.0", "true", "True", "tRue", "yes", "off", "~", "null", "Null", "nUll", "<<", "<", "a", "-a", "+a", ".a"} {
 		var n yaml.Node
