@@ -40,9 +40,20 @@ type Shadow struct {
 	Match string
 }
 
+// matchEntry is one match of a route with its canonical key. Its MatchRef
+// (and path string) is built only for the few that take part in a shadow.
 type matchEntry struct {
-	key string
-	ref MatchRef
+	key         string
+	route       *RouteResult
+	rule, match int // match is -1 for a GRPCRoute rule without matches
+}
+
+func (e *matchEntry) ref() MatchRef {
+	path := "spec.rules[" + strconv.Itoa(e.rule) + "]"
+	if e.match >= 0 {
+		path += ".matches[" + strconv.Itoa(e.match) + "]"
+	}
+	return MatchRef{Route: e.route, Rule: e.rule, Match: e.match, Path: path}
 }
 
 // findShadows runs once the attachments are known. Listeners are checked
@@ -116,21 +127,23 @@ func shadowsOn(l *Listener, matches func(*RouteResult) []matchEntry) []Shadow {
 	sort.SliceStable(routes, func(i, j int) bool { return routeBefore(routes[i], routes[j]) })
 
 	type hostMatch struct{ host, key string }
-	first := map[hostMatch]MatchRef{}
+	first := map[hostMatch]*matchEntry{}
 	var out []Shadow
 	for _, r := range routes {
 		hosts := seen[r].Hostnames
 		if len(hosts) == 0 {
 			hosts = []string{l.HostnameString()}
 		}
-		for _, e := range matches(r) {
+		entries := matches(r)
+		for i := range entries {
+			e := &entries[i]
 			for _, h := range hosts {
 				key := hostMatch{h, e.key}
 				if w, taken := first[key]; taken {
-					out = append(out, Shadow{Listener: l, Hostname: h, Winner: w, Shadowed: e.ref, Match: readableKey(e.key)})
+					out = append(out, Shadow{Listener: l, Hostname: h, Winner: w.ref(), Shadowed: e.ref(), Match: readableKey(e.key)})
 					continue
 				}
-				first[key] = e.ref
+				first[key] = e
 			}
 		}
 	}
@@ -183,17 +196,13 @@ func routeMatches(r *RouteResult) []matchEntry {
 					conds = append(conds, "query "+string(q.Name)+" "+string(*q.Type)+" "+q.Value)
 				}
 				sort.Strings(conds)
-				out = append(out, matchEntry{
-					key: "HTTP\x00" + strings.Join(append(parts, conds...), "\x00"),
-					ref: MatchRef{Route: r, Rule: i, Match: j, Path: "spec.rules[" + strconv.Itoa(i) + "].matches[" + strconv.Itoa(j) + "]"},
-				})
+				out = append(out, matchEntry{key: "HTTP\x00" + strings.Join(append(parts, conds...), "\x00"), route: r, rule: i, match: j})
 			}
 		}
 	case r.GRPC != nil:
 		for i, rule := range r.GRPC.Rules {
-			rp := "spec.rules[" + strconv.Itoa(i) + "]"
 			if len(rule.Matches) == 0 {
-				out = append(out, matchEntry{key: "GRPC\x00any", ref: MatchRef{Route: r, Rule: i, Match: -1, Path: rp}})
+				out = append(out, matchEntry{key: "GRPC\x00any", route: r, rule: i, match: -1})
 			}
 			for j, m := range rule.Matches {
 				var parts []string
@@ -205,10 +214,7 @@ func routeMatches(r *RouteResult) []matchEntry {
 					conds = append(conds, "header "+strings.ToLower(string(h.Name))+" "+string(*h.Type)+" "+h.Value)
 				}
 				sort.Strings(conds)
-				out = append(out, matchEntry{
-					key: "GRPC\x00" + strings.Join(append(parts, conds...), "\x00"),
-					ref: MatchRef{Route: r, Rule: i, Match: j, Path: rp + ".matches[" + strconv.Itoa(j) + "]"},
-				})
+				out = append(out, matchEntry{key: "GRPC\x00" + strings.Join(append(parts, conds...), "\x00"), route: r, rule: i, match: j})
 			}
 		}
 	}
