@@ -42,8 +42,8 @@ const (
 	// maxFastDepth bounds nesting; deeper input goes to yaml.v3 (and the
 	// converter's maxDepth check).
 	maxFastDepth = 500
-	// maxKeyLen stays below libyaml's 1024-character limit on simple keys.
-	maxKeyLen = 1000
+	// maxSimpleKeyLen stays below libyaml's 1024-character limit on simple keys.
+	maxSimpleKeyLen = 1000
 	// Scalars up to maxSharedLen bytes are shared through strs, which
 	// holds at most maxShared of them.
 	maxSharedLen = 40
@@ -53,7 +53,7 @@ const (
 // fastBail is the panic that abandons a fast parse.
 type fastBail struct{}
 
-func bail() { panic(fastBail{}) }
+func giveUp() { panic(fastBail{}) }
 
 // parse returns one DocumentNode per document of data, as successive calls
 // of yaml.v3's Decoder.Decode would, or ok=false if data is outside the
@@ -63,7 +63,7 @@ func (p *fastParser) parse(data []byte) (docs []*yaml.Node, ok bool) {
 		return nil, false
 	}
 	p.data, p.line, p.ls, p.pos, p.eof, p.depth = data, 1, 0, 0, false, 0
-	p.le = lineEnd(data, 0)
+	p.le = fastLineEnd(data, 0)
 	p.nodes, p.ptrs, p.stack, p.docs = p.nodes[:0], p.ptrs[:0], p.stack[:0], p.docs[:0]
 	if p.strs == nil {
 		p.strs = make(map[string]string)
@@ -103,7 +103,7 @@ func fastChars(data []byte) bool {
 	return true
 }
 
-func lineEnd(data []byte, from int) int {
+func fastLineEnd(data []byte, from int) int {
 	if from >= len(data) {
 		return len(data)
 	}
@@ -116,7 +116,7 @@ func lineEnd(data []byte, from int) int {
 func (p *fastParser) nextLine() {
 	p.ls = p.le + 1
 	p.line++
-	p.le = lineEnd(p.data, p.ls)
+	p.le = fastLineEnd(p.data, p.ls)
 	p.pos = p.ls
 }
 
@@ -131,7 +131,7 @@ func (p *fastParser) skipEmpty() {
 		if i < p.le && p.data[i] != '#' {
 			p.ind, p.pos = i-p.ls, i
 			if p.ind == 0 && p.data[i] == '%' {
-				bail() // a directive
+				giveUp() // a directive
 			}
 			return
 		}
@@ -204,7 +204,7 @@ func (p *fastParser) stream() {
 				p.emptyDocument(doc)
 				doc = nil
 			case !start && !ended:
-				bail() // "..." before any document is an error
+				giveUp() // "..." before any document is an error
 			}
 			if start {
 				doc = p.node(yaml.DocumentNode, 0, "", "", p.line, 1)
@@ -216,7 +216,7 @@ func (p *fastParser) stream() {
 			continue
 		}
 		if ended {
-			bail() // content after "..." needs a "---"
+			giveUp() // content after "..." needs a "---"
 		}
 		if doc == nil {
 			doc = p.node(yaml.DocumentNode, 0, "", "", p.line, p.ind+1)
@@ -227,7 +227,7 @@ func (p *fastParser) stream() {
 		p.docs = append(p.docs, doc)
 		doc, ended = nil, true
 		if p.more() {
-			bail()
+			giveUp()
 		}
 	}
 	if doc != nil {
@@ -251,7 +251,7 @@ func (p *fastParser) endOfLine() {
 		i++
 	}
 	if i < p.le && (p.data[i] != '#' || i == 0 || p.data[i-1] != ' ') {
-		bail()
+		giveUp()
 	}
 }
 
@@ -263,7 +263,7 @@ func (p *fastParser) finishLine(indent int) {
 	p.nextLine()
 	p.skipEmpty()
 	if p.more() && p.ind > indent {
-		bail()
+		giveUp()
 	}
 }
 
@@ -273,14 +273,14 @@ func (p *fastParser) finishLine(indent int) {
 // scalar or flow collection may be. It returns at the next content line.
 func (p *fastParser) blockNode(indent int, afterKey bool) *yaml.Node {
 	if p.depth++; p.depth > maxFastDepth {
-		bail()
+		giveUp()
 	}
 	defer func() { p.depth-- }()
 	d := p.data
 	switch c := d[p.pos]; {
 	case c == '-' && (p.pos+1 == p.le || d[p.pos+1] == ' '):
 		if afterKey {
-			bail()
+			giveUp()
 		}
 		return p.blockSequence(p.pos - p.ls)
 	case c == '|' || c == '>':
@@ -297,7 +297,7 @@ func (p *fastParser) blockNode(indent int, afterKey bool) *yaml.Node {
 		return n
 	}
 	if afterKey {
-		bail() // "a: b: c"
+		giveUp() // "a: b: c"
 	}
 	return p.blockMapping(at, n, line, col)
 }
@@ -316,18 +316,18 @@ func (p *fastParser) lineScalar() (*yaml.Node, bool) {
 			i++
 		}
 		if i < p.le && d[i] == ':' && (i+1 == p.le || d[i+1] == ' ') {
-			if i-start > maxKeyLen {
-				bail()
+			if i-start > maxSimpleKeyLen {
+				giveUp()
 			}
 			p.pos = i + 1
 			return n, true
 		}
 		return n, false
-	case '?', ':', ',', ']', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`':
-		bail()
+	case '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`':
+		giveUp()
 	case '-':
 		if start+1 == p.le || d[start+1] == ' ' {
-			bail() // a sequence entry where a key should be
+			giveUp() // a sequence entry where a key should be
 		}
 	}
 	end := start // end of the text, without trailing spaces
@@ -341,8 +341,8 @@ func (p *fastParser) lineScalar() (*yaml.Node, bool) {
 			break
 		}
 		if c == ':' && (i+1 == p.le || d[i+1] == ' ') {
-			if i-start > maxKeyLen {
-				bail()
+			if i-start > maxSimpleKeyLen {
+				giveUp()
 			}
 			value := p.str(d[start:end])
 			p.pos = i + 1
@@ -365,7 +365,7 @@ func (p *fastParser) quoted(line, col int) *yaml.Node {
 	buf := p.buf[:0]
 	for ; ; i++ {
 		if i >= p.le {
-			bail() // goes on over lines
+			giveUp() // goes on over lines
 		}
 		c := d[i]
 		if c == q {
@@ -379,8 +379,8 @@ func (p *fastParser) quoted(line, col int) *yaml.Node {
 		}
 		if c == '\\' && q == '"' {
 			var ok bool
-			if buf, i, ok = unescape(buf, d, i, p.le); !ok {
-				bail()
+			if buf, i, ok = unescapeYAML(buf, d, i, p.le); !ok {
+				giveUp()
 			}
 			escaped = true
 			continue
@@ -402,10 +402,10 @@ func (p *fastParser) quoted(line, col int) *yaml.Node {
 	return p.node(yaml.ScalarNode, style, "!!str", value, line, col)
 }
 
-// unescape appends the escape sequence at d[i] (a backslash) as libyaml
+// unescapeYAML appends the escape sequence at d[i] (a backslash) as libyaml
 // decodes it and returns the offset of its last byte; ok is false for
 // invalid escapes and for a backslash ending the line.
-func unescape(buf, d []byte, i, end int) ([]byte, int, bool) {
+func unescapeYAML(buf, d []byte, i, end int) ([]byte, int, bool) {
 	if i+1 >= end {
 		return buf, i, false
 	}
@@ -474,11 +474,11 @@ func (p *fastParser) blockMapping(at int, key *yaml.Node, line, col int) *yaml.N
 			break
 		}
 		if p.ind > at {
-			bail()
+			giveUp()
 		}
 		var isKey bool
 		if key, isKey = p.lineScalar(); !isKey {
-			bail()
+			giveUp()
 		}
 	}
 	n.Content = p.content(mark)
@@ -538,7 +538,7 @@ func (p *fastParser) blockSequence(at int) *yaml.Node {
 			break
 		}
 		if p.ind > at {
-			bail()
+			giveUp()
 		}
 		if !p.dash() {
 			break // the next key of a mapping whose value this was
@@ -565,11 +565,11 @@ func (p *fastParser) blockScalar(indent int) *yaml.Node {
 		p.pos++
 	}
 	if p.pos < p.le && d[p.pos] != ' ' {
-		bail()
+		giveUp()
 	}
 	p.endOfLine()
 	if p.le == len(d) {
-		bail() // no line break after the header: leave the edge case to yaml.v3
+		giveUp() // no line break after the header: leave the edge case to yaml.v3
 	}
 	p.nextLine()
 
@@ -638,7 +638,7 @@ func (p *fastParser) blockScalar(indent int) *yaml.Node {
 	p.pos = p.ls
 	p.skipEmpty()
 	if p.more() && p.ind > indent {
-		bail()
+		giveUp()
 	}
 	return n
 }
@@ -646,7 +646,7 @@ func (p *fastParser) blockScalar(indent int) *yaml.Node {
 // flowNode parses a flow sequence or mapping that ends on its line.
 func (p *fastParser) flowNode() *yaml.Node {
 	if p.depth++; p.depth > maxFastDepth {
-		bail()
+		giveUp()
 	}
 	defer func() { p.depth-- }()
 	d := p.data
@@ -668,8 +668,8 @@ func (p *fastParser) flowNode() *yaml.Node {
 			start := p.pos
 			k := p.flowItem(true)
 			p.flowSpaces()
-			if d[p.pos] != ':' || p.pos+1 >= p.le || d[p.pos+1] != ' ' || p.pos-start > maxKeyLen {
-				bail()
+			if d[p.pos] != ':' || p.pos+1 >= p.le || d[p.pos+1] != ' ' || p.pos-start > maxSimpleKeyLen {
+				giveUp()
 			}
 			p.pos++
 			p.flowSpaces()
@@ -682,12 +682,12 @@ func (p *fastParser) flowNode() *yaml.Node {
 			break
 		}
 		if d[p.pos] != ',' {
-			bail()
+			giveUp()
 		}
 		p.pos++
 		p.flowSpaces()
 		if d[p.pos] == closing {
-			bail() // a trailing comma
+			giveUp() // a trailing comma
 		}
 	}
 	n.Content = p.content(mark)
@@ -700,7 +700,7 @@ func (p *fastParser) flowSpaces() {
 		p.pos++
 	}
 	if p.pos == p.le {
-		bail()
+		giveUp()
 	}
 }
 
@@ -712,17 +712,17 @@ func (p *fastParser) flowItem(key bool) *yaml.Node {
 	switch c := d[p.pos]; c {
 	case '[', '{':
 		if key {
-			bail()
+			giveUp()
 		}
 		return p.flowNode()
 	case '"', '\'':
 		return p.quoted(line, col)
 	case '-':
-		if p.pos+1 == p.le || !isAlnum(d[p.pos+1]) {
-			bail()
+		if p.pos+1 == p.le || !isASCIIAlnum(d[p.pos+1]) {
+			giveUp()
 		}
 	case '?', ':', ',', ']', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`':
-		bail()
+		giveUp()
 	}
 	start, end := p.pos, p.pos
 	i := p.pos
@@ -735,21 +735,21 @@ func (p *fastParser) flowItem(key bool) *yaml.Node {
 			break
 		}
 		if c == ':' || c == '?' || c == '#' {
-			bail() // in flow context these end a plain scalar in ways best left to yaml.v3
+			giveUp() // in flow context these end a plain scalar in ways best left to yaml.v3
 		}
 		if c != ' ' {
 			end = i + 1
 		}
 	}
 	if i == p.le {
-		bail()
+		giveUp()
 	}
 	p.pos = i
 	value := p.str(d[start:end])
 	return p.node(yaml.ScalarNode, 0, plainTag(value), value, line, col)
 }
 
-func isAlnum(c byte) bool {
+func isASCIIAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -118,6 +119,9 @@ var fastCases = []struct {
 	{"a dash as a key", "-: v\n", true},
 	{"empty nested items", "- -\n- - \n", true},
 	{"quoted values that look like keys", "a: \"b: c\"\nd: 'e # f'\n", true},
+	{"long values are fine: only keys have libyaml's length limit", "a: " + strings.Repeat("v", 3000) + "\nb: c\n", true},
+	{"long values in a sequence", "- " + strings.Repeat("w", 3000) + "\n- '" + strings.Repeat("x", 3000) + "'\n", true},
+	{"deep nesting", strings.Repeat("- ", 600) + "x\n", false},
 	{"long quoted key", "'" + strings.Repeat("k", 1100) + "': v\n", false},
 	{"long flow key", "{" + strings.Repeat("k", 1100) + ": v}\n", false},
 
@@ -275,6 +279,60 @@ func TestIsYAMLFloat(t *testing.T) {
 			t.Errorf("isYAMLFloat(%q) = %v", s, isYAMLFloat(s))
 		}
 	}
+}
+
+// TestFastYAMLMutations runs the differential check on line-level edits
+// of the table inputs and a few manifests: the edits that move input
+// across the edges of the subset, which random byte mutations rarely hit.
+func TestFastYAMLMutations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 40,000 variants")
+	}
+	seeds := []string{}
+	for _, c := range fastCases {
+		seeds = append(seeds, c.in)
+	}
+	files, _ := filepath.Glob("../testdata/examples/*.yaml")
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seeds = append(seeds, string(data))
+	}
+	inserts := []string{" ", "  ", "- ", "-", "? ", ": ", ":", "#", " #", "&a ", "*a", "!t ", "'", "\"", "[", "]", "{", "}", ",", "|", "|-", ">+", "---", "...", "--- ", "x", "1", "~", "a: ", "'a': ", "[a]", "{a: b}", "\t", "é"}
+	var p fastParser
+	variants, hits := 0, 0
+	try := func(lines []string) {
+		variants++
+		if differential(t, &p, []byte(strings.Join(lines, "\n"))) {
+			hits++
+		}
+	}
+	for _, seed := range seeds {
+		lines := strings.Split(seed, "\n")
+		for i, line := range lines {
+			edit := func(l string) {
+				v := slices.Clone(lines)
+				v[i] = l
+				try(v)
+			}
+			try(slices.Delete(slices.Clone(lines), i, i+1))
+			try(slices.Insert(slices.Clone(lines), i, line))
+			edit(strings.TrimPrefix(line, " "))
+			edit(strings.Replace(line, ": ", ":", 1))
+			edit(strings.Replace(line, ": ", ":\n  ", 1))
+			indent := len(line) - len(strings.TrimLeft(line, " "))
+			for _, ins := range inserts {
+				edit(line[:indent] + ins + line[indent:])
+				edit(line + ins)
+				if j := strings.Index(line, ": "); j >= 0 {
+					edit(line[:j+2] + ins + line[j+2:])
+				}
+			}
+		}
+	}
+	t.Logf("fast path took %d of %d variants", hits, variants)
 }
 
 func FuzzFastYAML(f *testing.F) {
