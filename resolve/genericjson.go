@@ -3,6 +3,7 @@ package resolve
 import (
 	"encoding/json"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // decodeGeneric decodes a JSON object into map[string]any the way a
@@ -11,6 +12,10 @@ import (
 // compact, well-formed JSON. It reports false for anything it does not
 // expect (the caller then uses encoding/json), so it never has to be right
 // about malformed input.
+//
+// Keys, strings and numbers without escapes share data's memory instead of
+// being copied (the tree lives only while its object is validated), so data
+// must not be modified afterwards.
 func decodeGeneric(data []byte) (map[string]any, bool) {
 	p := genericParser{data: data}
 	p.space()
@@ -121,7 +126,7 @@ func (p *genericParser) value(depth int) (any, bool) {
 			}
 			break
 		}
-		s := string(p.data[start:p.i])
+		s := p.shared(start, p.i)
 		if !isJSONNumber(s) {
 			return nil, false
 		}
@@ -158,7 +163,7 @@ func (p *genericParser) str() (string, bool) {
 				}
 				return s, true
 			}
-			return string(b), true
+			return p.shared(start, j), true
 		case c == '\\':
 			// Find the closing quote, skipping escapes, and let
 			// encoding/json unescape.
@@ -185,6 +190,14 @@ func (p *genericParser) str() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// shared returns data[start:end] as a string sharing data's memory.
+func (p *genericParser) shared(start, end int) string {
+	if start == end {
+		return ""
+	}
+	return unsafe.String(&p.data[start], end-start)
 }
 
 // after reads what follows a member of an object or array: a comma (more

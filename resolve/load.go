@@ -280,7 +280,7 @@ func validate(raw *RawObject, ch crd.Channel) []crd.Violation {
 			return nil // the typed decode reports malformed documents
 		}
 	}
-	return crd.Validate(raw.APIVersion, raw.Kind, doc, ch)
+	return crd.ValidateOwned(raw.APIVersion, raw.Kind, doc, ch)
 }
 
 func channelName(ch crd.Channel) string {

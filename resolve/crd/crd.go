@@ -63,11 +63,22 @@ func lookup(apiVersion, kind string, ch Channel) *crdVersion {
 // metadata gets the API server's ObjectMeta validation, with the namespace
 // taken as given by the request when the manifest has none.
 func Validate(apiVersion, kind string, obj map[string]any, ch Channel) []Violation {
+	return validate(apiVersion, kind, obj, ch, false)
+}
+
+// ValidateOwned is Validate for a document the caller no longer needs:
+// defaults are applied and nulls dropped in place, which saves copying the
+// maps and lists on the way to every default.
+func ValidateOwned(apiVersion, kind string, obj map[string]any, ch Channel) []Violation {
+	return validate(apiVersion, kind, obj, ch, true)
+}
+
+func validate(apiVersion, kind string, obj map[string]any, ch Channel, inPlace bool) []Violation {
 	cv := lookup(apiVersion, kind, ch)
 	if cv == nil || obj == nil {
 		return nil
 	}
-	w := &walker{}
+	w := &walker{inPlace: inPlace}
 	doc := w.prepareRoot(obj, cv.root)
 	w.validateMetadata(obj["metadata"], cv.namespaced)
 	w.validateRoot(doc, cv.root)
@@ -78,6 +89,8 @@ func Validate(apiVersion, kind string, obj map[string]any, ch Channel) []Violati
 // its schema. path is the current field path, reused as a byte buffer.
 type walker struct {
 	path []byte
+	// inPlace: the document may be changed rather than copied (ValidateOwned).
+	inPlace bool
 
 	out []Violation
 	// CEL results are kept apart: whether they are reported depends on

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -198,6 +199,28 @@ func TestValidateDoesNotModify(t *testing.T) {
 		want, _ := json.Marshal(before)
 		if !bytes.Equal(after, want) {
 			t.Errorf("%s: document modified:\n%s\n%s", c.Name, want, after)
+		}
+	}
+}
+
+// ValidateOwned may change the document but must find exactly what
+// Validate finds.
+func TestValidateOwnedFindsTheSame(t *testing.T) {
+	cs, err := cases.Load("testdata/cases.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		ch := Standard
+		if c.Channel == "experimental" {
+			ch = Experimental
+		}
+		obj := decodeDoc(t, c.Doc)
+		apiVersion, kind := obj["apiVersion"].(string), obj["kind"].(string)
+		want := Validate(apiVersion, kind, obj, ch)
+		got := ValidateOwned(apiVersion, kind, decodeDoc(t, c.Doc), ch)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: ValidateOwned = %v\nValidate = %v", c.Name, got, want)
 		}
 	}
 }

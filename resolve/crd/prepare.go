@@ -22,7 +22,7 @@ func (w *walker) prepareRoot(obj map[string]any, root *node) map[string]any {
 	var out map[string]any
 	set := func(k string, v any, del bool) {
 		if out == nil {
-			out = cloneMap(obj)
+			out = w.writable(obj)
 		}
 		if del {
 			delete(out, k)
@@ -97,7 +97,10 @@ func (w *walker) prepare(v any, s *node) (any, bool) {
 			}
 			if changed {
 				if out == nil {
-					out = append([]any(nil), x...)
+					out = x
+					if !w.inPlace {
+						out = append([]any(nil), x...)
+					}
 				}
 				out[i] = nv
 			}
@@ -124,7 +127,7 @@ func (w *walker) prepareMap(x map[string]any, s *node) (any, bool) {
 	var out map[string]any
 	set := func(k string, v any, del bool) {
 		if out == nil {
-			out = cloneMap(x)
+			out = w.writable(x)
 		}
 		if del {
 			delete(out, k)
@@ -179,6 +182,15 @@ func (w *walker) prepareMap(x map[string]any, s *node) (any, bool) {
 // unknown reports the field at the walker's path; name is its last segment.
 func (w *walker) unknown(name string) {
 	w.add(TypeUnknownField, "Unknown field "+strconv.Quote(name))
+}
+
+// writable returns m, or a copy of it unless the walker may change the
+// document.
+func (w *walker) writable(m map[string]any) map[string]any {
+	if w.inPlace {
+		return m
+	}
+	return cloneMap(m)
 }
 
 func cloneMap(m map[string]any) map[string]any {

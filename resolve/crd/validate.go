@@ -22,7 +22,7 @@ import (
 // validation (the CRDs have a status subresource), so it is skipped.
 func (w *walker) validateRoot(doc map[string]any, root *node) {
 	if _, ok := doc["status"]; ok {
-		doc = cloneMap(doc)
+		doc = w.writable(doc)
 		delete(doc, "status")
 	}
 	w.validate(doc, root)

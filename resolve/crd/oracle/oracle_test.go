@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -169,6 +170,14 @@ func run(t *testing.T, d document) outcome {
 	}
 	if after := string(mustMarshal(t, obj)); after != before {
 		t.Errorf("%s: crd.Validate modified the document", d.name)
+	}
+	// gwlint itself validates with ValidateOwned, changing the document.
+	owned := map[finding]string{}
+	for _, v := range crd.ValidateOwned(d.apiVersion, d.kind, obj, d.ch) {
+		owned[finding{v.Path, v.Type}] = v.Message
+	}
+	if !maps.Equal(owned, gw) {
+		t.Errorf("%s: crd.ValidateOwned found %v, crd.Validate %v", d.name, owned, gw)
 	}
 	return outcome{gw: gw, real: real.findings, typeErr: real.typeErr}
 }
