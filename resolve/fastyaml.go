@@ -30,6 +30,8 @@ type fastParser struct {
 	eof   bool
 	depth int
 
+	colLs, colPos, colVal int // the last column computed: see col
+
 	nodes []yaml.Node       // node arena
 	ptrs  []*yaml.Node      // content arena
 	stack []*yaml.Node      // children of the collections being parsed
@@ -63,6 +65,7 @@ func (p *fastParser) parse(data []byte) (docs []*yaml.Node, ok bool) {
 		return nil, false
 	}
 	p.data, p.line, p.ls, p.pos, p.eof, p.depth = data, 1, 0, 0, false, 0
+	p.colLs, p.colPos, p.colVal = 0, 0, 1
 	p.le = fastLineEnd(data, 0)
 	p.nodes, p.ptrs, p.stack, p.docs = p.nodes[:0], p.ptrs[:0], p.stack[:0], p.docs[:0]
 	if p.strs == nil {
@@ -151,8 +154,16 @@ func (p *fastParser) more() bool {
 }
 
 // col is the 1-based column of offset i on the current line; libyaml counts
-// characters.
-func (p *fastParser) col(i int) int { return utf8.RuneCount(p.data[p.ls:i]) + 1 }
+// characters. Counting on from the last offset asked keeps long lines (a
+// one-line flow collection) linear.
+func (p *fastParser) col(i int) int {
+	if p.colLs != p.ls || i < p.colPos {
+		p.colLs, p.colPos, p.colVal = p.ls, p.ls, 1
+	}
+	p.colVal += utf8.RuneCount(p.data[p.colPos:i])
+	p.colPos = i
+	return p.colVal
+}
 
 func (p *fastParser) node(kind yaml.Kind, style yaml.Style, tag, value string, line, col int) *yaml.Node {
 	if len(p.nodes) == cap(p.nodes) {

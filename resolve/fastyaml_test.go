@@ -121,6 +121,7 @@ var fastCases = []struct {
 	{"quoted values that look like keys", "a: \"b: c\"\nd: 'e # f'\n", true},
 	{"long values are fine: only keys have libyaml's length limit", "a: " + strings.Repeat("v", 3000) + "\nb: c\n", true},
 	{"long values in a sequence", "- " + strings.Repeat("w", 3000) + "\n- '" + strings.Repeat("x", 3000) + "'\n", true},
+	{"a long one-line flow sequence (columns must be counted in linear time)", "a: [" + strings.Repeat("1, ", 20000) + "é]\n", true},
 	{"deep nesting", strings.Repeat("- ", 600) + "x\n", false},
 	{"long quoted key", "'" + strings.Repeat("k", 1100) + "': v\n", false},
 	{"long flow key", "{" + strings.Repeat("k", 1100) + ": v}\n", false},
