@@ -247,7 +247,7 @@ func (p *fastParser) stream() {
 }
 
 // emptyDocument completes a document with no content: libyaml gives it a
-// null scalar where the next token (a "---" or the stream's end) starts.
+// null scalar where the next token (a "---", a "..." or the end) starts.
 func (p *fastParser) emptyDocument(doc *yaml.Node) {
 	mark := len(p.stack)
 	p.stack = append(p.stack, p.node(yaml.ScalarNode, 0, "!!null", "", p.line, 1))
