@@ -33,3 +33,26 @@ func TestDefaultedPaths(t *testing.T) {
 		t.Errorf("Paths() = %q, want %q", d.Paths(), want)
 	}
 }
+
+// Sealed paths are stored by what they add to the path before them.
+func TestDefaultedPathsFrontCoded(t *testing.T) {
+	var d DefaultedPaths
+	paths := []string{"spec.rules[0].backendRefs[1].group", "spec.rules[0].backendRefs[1].kind", "spec.rules[0].backendRefs[1].weight", "spec.rules[10].matches[0]"}
+	plain := 0
+	for _, p := range paths {
+		d.add(p, "")
+		plain += len(p) + 1
+	}
+	d.seal()
+	if len(d.sealed) > plain*6/10 {
+		t.Errorf("sealed into %d bytes, plain %d", len(d.sealed), plain)
+	}
+	if got := slices.Collect(d.all()); !slices.Equal(got, paths) {
+		t.Errorf("all() = %q, want %q", got, paths)
+	}
+	for _, p := range paths {
+		if !d.Has(p) {
+			t.Errorf("%s not found", p)
+		}
+	}
+}

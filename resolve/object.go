@@ -1,7 +1,9 @@
 package resolve
 
 import (
+	"encoding/binary"
 	"fmt"
+	"iter"
 	"slices"
 	"sort"
 	"strings"
@@ -125,33 +127,89 @@ func (m *Meta) setDefaulted(path, suffix string) {
 	m.Defaulted.add(path, suffix)
 }
 
-// DefaultedPaths is a set of field paths, kept compactly: every path of an
-// object in one string, each ended by a newline. Objects carry a few dozen
-// defaulted paths at most and are asked about a handful, so a scan costs
-// less than a map of path strings would in memory (one allocation per
-// object instead of a map and a string per path). The zero value is empty.
+// DefaultedPaths is a set of field paths, kept compactly. Paths are
+// recorded into a newline-separated buffer, then sealed into one string per
+// object, each path stored as the length of the prefix it shares with the
+// one before and the rest ("spec.rules[0].backendRefs[1].weight" after
+// "spec.rules[0].backendRefs[1].kind" costs 8 bytes). Objects carry a few
+// dozen defaulted paths and are asked about a handful, so a scan costs less
+// than a map of path strings would in memory. The zero value is empty.
 type DefaultedPaths struct {
-	all string // sealed paths, each followed by '\n'
-	buf []byte // paths being recorded (before seal), same form
+	sealed string // front-coded paths (see seal)
+	buf    []byte // paths being recorded, each followed by '\n'
 }
 
 func (d *DefaultedPaths) add(path, suffix string) {
-	if d.buf == nil && d.all != "" {
-		d.buf = append(d.buf, d.all...)
-		d.all = ""
+	if d.buf == nil && d.sealed != "" {
+		for p := range d.all() {
+			d.buf = append(d.buf, p...)
+			d.buf = append(d.buf, '\n')
+		}
+		d.sealed = ""
 	}
 	d.buf = append(d.buf, path...)
 	d.buf = append(d.buf, suffix...)
 	d.buf = append(d.buf, '\n')
 }
 
-// seal moves the recorded paths into a string of exactly their size.
-// Objects of the same shape get the same defaults (every backendRef of
-// every route gets a weight): interning keeps one copy of each set.
+// seal moves the recorded paths into their front-coded string. Objects of
+// the same shape get the same defaults (every backendRef of every route
+// gets a weight): interning keeps one copy of each set.
 func (d *DefaultedPaths) seal() {
+	if d.buf == nil {
+		return
+	}
+	var out []byte
+	prev := ""
+	for p := range lines(string(d.buf)) {
+		shared := 0
+		for shared < len(p) && shared < len(prev) && p[shared] == prev[shared] {
+			shared++
+		}
+		out = binary.AppendUvarint(out, uint64(shared))
+		out = binary.AppendUvarint(out, uint64(len(p)-shared))
+		out = append(out, p[shared:]...)
+		prev = p
+	}
+	d.sealed = unique.Make(string(out)).Value()
+	d.buf = nil
+}
+
+// all yields the recorded paths in recording order.
+func (d *DefaultedPaths) all() iter.Seq[string] {
 	if d.buf != nil {
-		d.all = unique.Make(d.all + string(d.buf)).Value()
-		d.buf = nil
+		return lines(string(d.buf))
+	}
+	return func(yield func(string) bool) {
+		d.each(func(p []byte) bool { return yield(string(p)) })
+	}
+}
+
+// each calls f with every sealed path, in a buffer valid only during the
+// call, until f returns false.
+func (d *DefaultedPaths) each(f func([]byte) bool) {
+	s := d.sealed
+	var path []byte
+	for s != "" {
+		shared, rest := uvarint(&s), uvarint(&s)
+		path = append(path[:shared], s[:rest]...)
+		s = s[rest:]
+		if !f(path) {
+			return
+		}
+	}
+}
+
+// lines yields the newline-terminated lines of s.
+func lines(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for s != "" {
+			i := strings.IndexByte(s, '\n')
+			if !yield(s[:i]) {
+				return
+			}
+			s = s[i+1:]
+		}
 	}
 }
 
@@ -165,31 +223,36 @@ func (d *DefaultedPaths) Add(path string) {
 
 // Remove forgets path.
 func (d *DefaultedPaths) Remove(path string) {
-	d.seal()
-	var b strings.Builder
-	for _, p := range d.list() {
+	var keep []string
+	for p := range d.all() {
 		if p != path {
-			b.WriteString(p)
-			b.WriteByte('\n')
+			keep = append(keep, p)
 		}
 	}
-	d.all = b.String()
+	*d = DefaultedPaths{}
+	for _, p := range keep {
+		d.add(p, "")
+	}
+	d.seal()
 }
 
-// Has reports whether path was recorded.
+// Has reports whether path was recorded. It is asked for every backendRef
+// while resolving, so it compares in place, allocating nothing.
 func (d *DefaultedPaths) Has(path string) bool {
-	s := d.all
 	if d.buf != nil {
-		s = string(d.buf)
-	}
-	for s != "" {
-		i := strings.IndexByte(s, '\n')
-		if s[:i] == path {
-			return true
+		for p := range lines(string(d.buf)) {
+			if p == path {
+				return true
+			}
 		}
-		s = s[i+1:]
+		return false
 	}
-	return false
+	found := false
+	d.each(func(p []byte) bool {
+		found = string(p) == path
+		return !found
+	})
+	return found
 }
 
 // Len is the number of paths recorded.
@@ -197,20 +260,12 @@ func (d *DefaultedPaths) Len() int { return len(d.Paths()) }
 
 // Paths returns the recorded paths, sorted, each once.
 func (d *DefaultedPaths) Paths() []string {
-	out := d.list()
-	sort.Strings(out)
-	return slices.Compact(out)
-}
-
-func (d *DefaultedPaths) list() []string {
-	s := d.all
-	if d.buf != nil {
-		s = string(d.buf)
-	}
-	if s == "" {
+	out := slices.Collect(d.all())
+	if out == nil {
 		return nil
 	}
-	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	sort.Strings(out)
+	return slices.Compact(out)
 }
 
 // GatewayClass is a gateway.networking.k8s.io GatewayClass.
