@@ -10,6 +10,12 @@
 // (Accepted, NotAllowedByListeners, BackendNotFound, ...) and every object
 // keeps a position index from field path to line:column.
 //
+// Reading is most of the work, so it is built for speed: the block-style
+// YAML manifests are written in is read by a parser of its own (fastyaml.go)
+// into the same trees yaml.v3 builds, and yaml.v3 reads whatever else; each
+// object is converted to JSON, decoded, validated and defaulted on the
+// worker that read it, and keeps only packed positions.
+//
 // An offline tool sees only part of the cluster. The model for objects that
 // the inputs do not hold is explicit (see Presence): a referenced object is
 // Missing when the inputs hold objects of that kind in its namespace but not

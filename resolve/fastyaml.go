@@ -21,6 +21,9 @@ import (
 // content slices come from arenas reset on every parse: the trees are valid
 // only until the next call. Scalar values are ordinary strings, safe to keep.
 type fastParser struct {
+	// bug is the panic, other than a bail, that ended the last parse.
+	bug any
+
 	data  []byte
 	line  int // 1-based number of the current line
 	ls    int // offset of the current line's start
@@ -71,10 +74,13 @@ func (p *fastParser) parse(data []byte) (docs []*yaml.Node, ok bool) {
 	if p.strs == nil {
 		p.strs = make(map[string]string)
 	}
+	p.bug = nil
 	defer func() {
 		if v := recover(); v != nil {
+			// A bug here must not cost the user the file: yaml.v3 reads
+			// it instead. Tests fail on p.bug.
 			if _, isBail := v.(fastBail); !isBail {
-				panic(v)
+				p.bug = v
 			}
 			docs, ok = nil, false
 		}

@@ -58,6 +58,9 @@ func equalNodes(a, b *yaml.Node, path string) string {
 func differential(t testing.TB, p *fastParser, data []byte) bool {
 	t.Helper()
 	fast, ok := p.parse(data)
+	if p.bug != nil {
+		t.Fatalf("fast parser panicked: %v\n%s", p.bug, data)
+	}
 	if !ok {
 		return false
 	}
