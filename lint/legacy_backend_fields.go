@@ -33,11 +33,10 @@ Fix:
         port: 8080`,
 	Run: func(p *Pass) {
 		for _, r := range p.Graph.Routes {
-			if !r.Positions.HasKey("forwardTo", "serviceName", "backendRef") {
-				continue // the common case, without building every path
-			}
-			for _, path := range r.Positions.Paths() {
-				if !strings.HasPrefix(path, "spec.rules[") || !isLegacyName(path[strings.LastIndexAny(path, ".]")+1:]) {
+			// Only the paths of such keys are built: nearly every route
+			// has none.
+			for _, path := range r.Positions.KeyPaths("forwardTo", "serviceName", "backendRef") {
+				if !strings.HasPrefix(path, "spec.rules[") {
 					continue
 				}
 				if hint, legacy := legacyFields[blankIndices(path)]; legacy {
@@ -47,13 +46,6 @@ Fix:
 			}
 		}
 	},
-}
-
-// isLegacyName reports whether a path's last field is one legacyFields
-// names: a cheap filter before blankIndices, which every rule path would
-// otherwise go through (it was most of this rule's cost on large inputs).
-func isLegacyName(field string) bool {
-	return field == "forwardTo" || field == "serviceName" || field == "backendRef"
 }
 
 // blankIndices turns "spec.rules[0].backendRefs[12]" into "spec.rules[].backendRefs[]".

@@ -239,27 +239,41 @@ func (p *Positions) YAML11Booleans() []string {
 	if p == nil || len(p.yaml11Bools) == 0 {
 		return nil
 	}
-	all := p.Paths()
+	entries := p.entries()
 	out := make([]string, len(p.yaml11Bools))
 	for i, e := range p.yaml11Bools {
-		out[i] = all[e]
+		out[i] = pathOf(entries, int(e))
 	}
 	return out
 }
 
-// HasKey reports whether any mapping key of the object is one of names. It
-// unpacks and builds nothing, so rules can use it to skip objects cheaply
-// before walking Paths.
-func (p *Positions) HasKey(names ...string) bool {
-	if p == nil {
-		return false
-	}
+// KeyPaths returns, in document order, the paths of the mapping entries
+// whose key is one of names. It builds only those paths, and unpacks
+// nothing when no key matches, so rules can look for a few field names
+// in every object cheaply.
+func (p *Positions) KeyPaths(names ...string) []string {
 	ids := make([]keyID, 0, len(names))
 	for _, n := range names {
 		if id, ok := keyNames.lookup(n); ok {
 			ids = append(ids, id)
 		}
 	}
+	if p == nil || !p.hasKey(ids) {
+		return nil
+	}
+	entries := p.entries()
+	var out []string
+	for i := range entries {
+		if e := &entries[i]; e.index < 0 && e.parent >= 0 && slices.Contains(ids, e.name) {
+			out = append(out, pathOf(entries, i))
+		}
+	}
+	return out
+}
+
+// hasKey reports whether any mapping key is one of ids, scanning the
+// packed entries.
+func (p *Positions) hasKey(ids []keyID) bool {
 	if len(ids) == 0 {
 		return false // no object has such a key
 	}
@@ -276,6 +290,34 @@ func (p *Positions) HasKey(names ...string) bool {
 	return false
 }
 
+// pathOf builds the path of entries[i] from its ancestors.
+func pathOf(entries []posEntry, i int) string {
+	var chain []int
+	for ; i > 0; i = int(entries[i].parent) {
+		chain = append(chain, i)
+	}
+	var b strings.Builder
+	for k := len(chain) - 1; k >= 0; k-- {
+		b.WriteString(segment(&entries[chain[k]], b.Len() == 0))
+	}
+	return b.String()
+}
+
+// segment is how e appears in a path: "[3]", "[app.kubernetes.io/name]",
+// ".name", or "name" at the start.
+func segment(e *posEntry, first bool) string {
+	name := e.keyName()
+	switch {
+	case e.index >= 0:
+		return "[" + strconv.Itoa(int(e.index)) + "]"
+	case !isIdentifier(name):
+		return "[" + name + "]"
+	case first:
+		return name
+	}
+	return "." + name
+}
+
 // Paths returns every recorded path in document order, the root "" first.
 func (p *Positions) Paths() []string {
 	entries := p.entries()
@@ -289,17 +331,7 @@ func (p *Positions) Paths() []string {
 			continue // the root
 		}
 		parent := paths[e.parent]
-		name := e.keyName()
-		switch {
-		case e.index >= 0:
-			paths[i] = parent + "[" + strconv.Itoa(int(e.index)) + "]"
-		case !isIdentifier(name):
-			paths[i] = parent + "[" + name + "]"
-		case parent == "":
-			paths[i] = name
-		default:
-			paths[i] = parent + "." + name
-		}
+		paths[i] = parent + segment(e, parent == "")
 	}
 	return paths
 }

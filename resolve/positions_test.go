@@ -235,10 +235,28 @@ func TestPositionsPackRoundTrip(t *testing.T) {
 	if got := p.entries(); !slices.Equal(got, entries) {
 		t.Errorf("entries() = %+v\nwant %+v", got, entries)
 	}
-	if !p.HasKey("nope", "port") || p.HasKey("nope") || p.HasKey("never-interned-key") {
-		t.Error("HasKey does not see exactly the keys packed")
+	if got := p.KeyPaths("nope", "port"); !slices.Equal(got, []string{"spec[0].port"}) {
+		t.Errorf(`KeyPaths("nope", "port") = %q`, got)
+	}
+	if p.KeyPaths("nope") != nil || p.KeyPaths("never-interned-key") != nil {
+		t.Error("KeyPaths found keys that were not packed")
 	}
 	if got := len(p.packed); got > 6*len(entries)+8 {
 		t.Errorf("packed into %d bytes, want about 6 a field", got)
+	}
+}
+
+// pathOf, which KeyPaths and YAML11Booleans use, must agree with Paths on
+// every entry, bracketed keys and sequence items included.
+func TestPositionsPathOfAgreesWithPaths(t *testing.T) {
+	p := readOneObject(t, "../testdata/read/positions.yaml").Positions
+	entries := p.entries()
+	for i, want := range p.Paths() {
+		if got := pathOf(entries, i); got != want {
+			t.Errorf("pathOf(%d) = %q, want %q", i, got, want)
+		}
+	}
+	if got := p.KeyPaths("name"); len(got) == 0 {
+		t.Error(`KeyPaths("name") found nothing in a fixture full of names`)
 	}
 }
