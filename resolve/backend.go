@@ -112,18 +112,25 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 	for i := range r.Route.Rules {
 		rule := &r.Route.Rules[i]
 		rr := &RuleResult{Rule: rule}
-		for _, ref := range rule.BackendRefs {
-			b := g.resolveBackend(r.Route, ref.Path, ref.BackendObjectReference)
+		// One allocation for all the rule's results: a large repository
+		// has tens of thousands.
+		results := make([]BackendResult, len(rule.BackendRefs)+len(rule.FilterRefs))
+		rr.Backends = make([]*BackendResult, len(rule.BackendRefs))
+		for j, ref := range rule.BackendRefs {
+			b := &results[j]
+			g.resolveBackend(b, r.Route, ref.Path, ref.BackendObjectReference)
 			b.Weight = *ref.Weight
-			b.WeightDefaulted = r.IsDefaulted(ref.Path + ".weight")
-			rr.Backends = append(rr.Backends, b)
+			b.WeightDefaulted = r.Defaulted.hasJoined(ref.Path, ".weight")
+			rr.Backends[j] = b
 			rr.TotalWeight += int64(b.Weight)
 		}
-		for _, ref := range rule.FilterRefs {
-			rr.FilterBackends = append(rr.FilterBackends, g.resolveBackend(r.Route, ref.Path, ref.BackendObjectReference))
+		for j, ref := range rule.FilterRefs {
+			b := &results[len(rule.BackendRefs)+j]
+			g.resolveBackend(b, r.Route, ref.Path, ref.BackendObjectReference)
+			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
-		for _, b := range append(append([]*BackendResult(nil), rr.Backends...), rr.FilterBackends...) {
-			if !b.Valid() && r.ResolvedRefs.True() {
+		for i := range results {
+			if b := &results[i]; !b.Valid() && r.ResolvedRefs.True() {
 				r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Path+": "+b.Message)
 			}
 		}
@@ -148,44 +155,47 @@ func meshOnly(route *Route) bool {
 	return len(route.ParentRefs) > 0
 }
 
-func (g *Graph) resolveBackend(route *Route, path string, ref gwv1.BackendObjectReference) *BackendResult {
+func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref gwv1.BackendObjectReference) {
 	ns := string(*ref.Namespace)
-	b := &BackendResult{
+	*b = BackendResult{
 		Path:   path,
 		Ref:    ref,
 		Group:  string(*ref.Group),
 		Target: ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)},
 	}
-	invalid := func(problem BackendProblem, reason gwv1.RouteConditionReason, format string, args ...any) *BackendResult {
+	invalid := func(problem BackendProblem, reason gwv1.RouteConditionReason, format string, args ...any) {
 		b.Problem, b.Reason, b.Message = problem, string(reason), fmt.Sprintf(format, args...)
-		return b
 	}
 	service := b.Group == GroupCore && b.Target.Kind == KindService
 	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) {
-		return invalid(UnsupportedRef, gwv1.RouteReasonInvalidKind,
+		invalid(UnsupportedRef, gwv1.RouteReasonInvalidKind,
 			"kind %s is not supported; use a core Service", groupKind(b.Group, b.Target.Kind))
+		return
 	}
 	if ns != route.Ref.Namespace && !meshOnly(route) {
 		grant, ok := g.permitted(route.Ref.Kind, route.Ref.Namespace, b.Group, b.Target.Kind, ns, b.Target.Name)
 		if !ok {
-			return invalid(NotPermitted, gwv1.RouteReasonRefNotPermitted,
+			invalid(NotPermitted, gwv1.RouteReasonRefNotPermitted,
 				"%s is in namespace %q and no ReferenceGrant there allows %s from namespace %q to refer to it",
 				b.Target.NamespacedName(), ns, route.Ref.Kind, route.Ref.Namespace)
+			return
 		}
 		b.Grant = grant
 	}
 	obj, presence := g.Lookup(b.Target)
 	b.Presence = presence
 	if presence == Missing {
-		return invalid(NotFound, gwv1.RouteReasonBackendNotFound, "%s %s not found", b.Target.Kind, b.Target.NamespacedName())
+		invalid(NotFound, gwv1.RouteReasonBackendNotFound, "%s %s not found", b.Target.Kind, b.Target.NamespacedName())
+		return
 	}
 	// GEP-718: "Port is required when the referent is a Kubernetes Service."
 	if ref.Port == nil {
 		if service {
-			return invalid(NoPort, gwv1.RouteReasonUnsupportedValue,
+			invalid(NoPort, gwv1.RouteReasonUnsupportedValue,
 				"Service %s needs a port", b.Target.NamespacedName())
+			return
 		}
-		return b
+		return
 	}
 	var ports []ServicePort
 	switch o := obj.(type) {
@@ -194,15 +204,15 @@ func (g *Graph) resolveBackend(route *Route, path string, ref gwv1.BackendObject
 	case *ServiceImport:
 		ports = o.Spec.Ports
 	default:
-		return b // External: the port cannot be checked
+		return // External: the port cannot be checked
 	}
 	for i := range ports {
 		if ports[i].Port == *ref.Port {
 			b.Port = &ports[i]
-			return b
+			return
 		}
 	}
-	return invalid(PortNotFound, gwv1.RouteReasonBackendNotFound,
+	invalid(PortNotFound, gwv1.RouteReasonBackendNotFound,
 		"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, portList(ports))
 }
 

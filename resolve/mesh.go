@@ -40,6 +40,17 @@ type MeshPort struct {
 	Conflicted []*ParentResult
 }
 
+// port returns the MeshPort of Service port n; a Service has a handful,
+// so a scan beats a map per Service.
+func (s *ServiceResult) port(n int32) *MeshPort {
+	for _, mp := range s.Ports {
+		if mp.Port.Port == n {
+			return mp
+		}
+	}
+	return nil
+}
+
 // Producer reports whether a mesh parentRef is a producer route (same
 // namespace as the Service) rather than a consumer route.
 func (p *ParentResult) Producer() bool {
@@ -92,13 +103,12 @@ func (g *Graph) bindToService(p *ParentResult) {
 // the route-type precedence; a binding that loses on every port it selected
 // is not accepted (reason Conflicted).
 func (g *Graph) resolveMesh() {
-	ports := map[*ServiceResult]map[int32]*MeshPort{}
 	for _, s := range g.Services {
-		ports[s] = map[int32]*MeshPort{}
-		for _, sp := range s.Spec.Ports {
-			mp := &MeshPort{Port: sp}
-			s.Ports = append(s.Ports, mp)
-			ports[s][sp.Port] = mp
+		all := make([]MeshPort, len(s.Spec.Ports)) // one allocation per Service
+		s.Ports = make([]*MeshPort, len(all))
+		for i, sp := range s.Spec.Ports {
+			all[i].Port = sp
+			s.Ports[i] = &all[i]
 		}
 	}
 	for _, r := range g.Routes {
@@ -107,7 +117,7 @@ func (g *Graph) resolveMesh() {
 				continue
 			}
 			for _, sp := range p.MeshPorts {
-				mp := ports[p.Service][sp.Port]
+				mp := p.Service.port(sp.Port)
 				if meshPrecedence[r.Kind()] > meshPrecedence[mp.Winner] || mp.Winner == "" {
 					mp.Winner = r.Kind()
 				}
@@ -122,7 +132,7 @@ func (g *Graph) resolveMesh() {
 			won := 0
 			var lostTo []string
 			for _, sp := range p.MeshPorts {
-				mp := ports[p.Service][sp.Port]
+				mp := p.Service.port(sp.Port)
 				switch {
 				case mp.Winner == r.Kind() || !conflicts(mp.Winner, r.Kind()):
 					won++

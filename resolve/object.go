@@ -236,12 +236,18 @@ func (d *DefaultedPaths) Remove(path string) {
 	d.seal()
 }
 
-// Has reports whether path was recorded. It is asked for every backendRef
-// while resolving, so it compares in place, allocating nothing.
-func (d *DefaultedPaths) Has(path string) bool {
+// Has reports whether path was recorded.
+func (d *DefaultedPaths) Has(path string) bool { return d.hasJoined(path, "") }
+
+// hasJoined is Has(path + suffix). It is asked for every backendRef while
+// resolving, so it compares in place, allocating nothing.
+func (d *DefaultedPaths) hasJoined(path, suffix string) bool {
+	is := func(p string) bool {
+		return len(p) == len(path)+len(suffix) && p[:len(path)] == path && p[len(path):] == suffix
+	}
 	if d.buf != nil {
 		for p := range lines(string(d.buf)) {
-			if p == path {
+			if is(p) {
 				return true
 			}
 		}
@@ -249,7 +255,7 @@ func (d *DefaultedPaths) Has(path string) bool {
 	}
 	found := false
 	d.each(func(p []byte) bool {
-		found = string(p) == path
+		found = len(p) == len(path)+len(suffix) && string(p[:len(path)]) == path && string(p[len(path):]) == suffix
 		return !found
 	})
 	return found

@@ -1,7 +1,9 @@
 package resolve
 
 import (
+	"hash/maphash"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -126,8 +128,11 @@ func shadowsOn(l *Listener, matches func(*RouteResult) []matchEntry) []Shadow {
 	}
 	sort.SliceStable(routes, func(i, j int) bool { return routeBefore(routes[i], routes[j]) })
 
-	type hostMatch struct{ host, key string }
-	first := map[hostMatch]*matchEntry{}
+	claims := 0
+	for _, r := range routes {
+		claims += len(matches(r)) * max(1, len(seen[r].Hostnames))
+	}
+	first := firstMatches{byHash: make(map[uint64]claim, claims)}
 	var out []Shadow
 	for _, r := range routes {
 		hosts := seen[r].Hostnames
@@ -138,16 +143,54 @@ func shadowsOn(l *Listener, matches func(*RouteResult) []matchEntry) []Shadow {
 		for i := range entries {
 			e := &entries[i]
 			for _, h := range hosts {
-				key := hostMatch{h, e.key}
-				if w, taken := first[key]; taken {
+				if w := first.claim(h, e); w != nil {
 					out = append(out, Shadow{Listener: l, Hostname: h, Winner: w.ref(), Shadowed: e.ref(), Match: readableKey(e.key)})
-					continue
 				}
-				first[key] = e
 			}
 		}
 	}
 	return out
+}
+
+// firstMatches remembers, per hostname and match key, the first match that
+// claimed it. A listener with thousands of routes has tens of thousands of
+// them, so they are kept by a 64-bit hash of hostname and key (with the
+// rare collision kept apart), not in a map of string pairs.
+type firstMatches struct {
+	byHash  map[uint64]claim
+	collide map[hostMatch]*matchEntry
+}
+
+type hostMatch struct{ host, key string }
+
+type claim struct {
+	host  string
+	entry *matchEntry
+}
+
+var shadowSeed = maphash.MakeSeed()
+
+// claim records e for host unless a match claimed the same host and key
+// first; it returns that one.
+func (f *firstMatches) claim(host string, e *matchEntry) *matchEntry {
+	h := maphash.Comparable(shadowSeed, hostMatch{host, e.key})
+	c, taken := f.byHash[h]
+	switch {
+	case !taken:
+		f.byHash[h] = claim{host, e}
+		return nil
+	case c.host == host && c.entry.key == e.key:
+		return c.entry
+	}
+	if f.collide == nil {
+		f.collide = map[hostMatch]*matchEntry{}
+	}
+	k := hostMatch{host, e.key}
+	if w, taken := f.collide[k]; taken {
+		return w
+	}
+	f.collide[k] = e
+	return nil
 }
 
 // anyRouteHasRepeatedMatches lets a single route's duplicate rules be found
@@ -177,26 +220,25 @@ func routeBefore(a, b *RouteResult) bool {
 // header and query conditions does not matter.
 func routeMatches(r *RouteResult) []matchEntry {
 	var out []matchEntry
+	var k matchKey
 	switch {
 	case r.HTTP != nil:
 		for i, rule := range r.HTTP.Rules {
 			for j, m := range rule.Matches {
-				var parts []string
+				k.start("HTTP")
 				if m.Path != nil {
-					parts = append(parts, "path "+string(*m.Path.Type)+" "+*m.Path.Value)
+					k.part("path ", string(*m.Path.Type), " ", *m.Path.Value)
 				}
 				if m.Method != nil {
-					parts = append(parts, "method "+string(*m.Method))
+					k.part("method ", string(*m.Method))
 				}
-				var conds []string
 				for _, h := range m.Headers {
-					conds = append(conds, "header "+strings.ToLower(string(h.Name))+" "+string(*h.Type)+" "+h.Value)
+					k.cond("header ", strings.ToLower(string(h.Name)), " ", string(*h.Type), " ", h.Value)
 				}
 				for _, q := range m.QueryParams {
-					conds = append(conds, "query "+string(q.Name)+" "+string(*q.Type)+" "+q.Value)
+					k.cond("query ", string(q.Name), " ", string(*q.Type), " ", q.Value)
 				}
-				sort.Strings(conds)
-				out = append(out, matchEntry{key: "HTTP\x00" + strings.Join(append(parts, conds...), "\x00"), route: r, rule: i, match: j})
+				out = append(out, matchEntry{key: k.String(), route: r, rule: i, match: j})
 			}
 		}
 	case r.GRPC != nil:
@@ -205,20 +247,50 @@ func routeMatches(r *RouteResult) []matchEntry {
 				out = append(out, matchEntry{key: "GRPC\x00any", route: r, rule: i, match: -1})
 			}
 			for j, m := range rule.Matches {
-				var parts []string
+				k.start("GRPC")
 				if m.Method != nil {
-					parts = append(parts, "method "+string(*m.Method.Type)+" "+deref(m.Method.Service)+"/"+deref(m.Method.Method))
+					k.part("method ", string(*m.Method.Type), " ", deref(m.Method.Service), "/", deref(m.Method.Method))
 				}
-				var conds []string
 				for _, h := range m.Headers {
-					conds = append(conds, "header "+strings.ToLower(string(h.Name))+" "+string(*h.Type)+" "+h.Value)
+					k.cond("header ", strings.ToLower(string(h.Name)), " ", string(*h.Type), " ", h.Value)
 				}
-				sort.Strings(conds)
-				out = append(out, matchEntry{key: "GRPC\x00" + strings.Join(append(parts, conds...), "\x00"), route: r, rule: i, match: j})
+				out = append(out, matchEntry{key: k.String(), route: r, rule: i, match: j})
 			}
 		}
 	}
 	return out
+}
+
+// matchKey builds a canonical key: the kind, then the parts in order, then
+// the conditions sorted, each after a NUL. One serves all of a route's
+// matches, so only the finished keys are allocated.
+type matchKey struct {
+	buf   []byte
+	conds []string
+}
+
+func (k *matchKey) start(kind string) {
+	k.buf = append(k.buf[:0], kind...)
+	k.conds = k.conds[:0]
+}
+
+func (k *matchKey) part(pieces ...string) {
+	k.buf = append(k.buf, 0)
+	for _, p := range pieces {
+		k.buf = append(k.buf, p...)
+	}
+}
+
+func (k *matchKey) cond(pieces ...string) {
+	k.conds = append(k.conds, strings.Join(pieces, ""))
+}
+
+func (k *matchKey) String() string {
+	slices.Sort(k.conds)
+	for _, c := range k.conds {
+		k.part(c)
+	}
+	return string(k.buf)
 }
 
 func deref(s *string) string {
