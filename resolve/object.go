@@ -7,7 +7,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unique"
+	"unsafe"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -140,17 +142,26 @@ type DefaultedPaths struct {
 }
 
 func (d *DefaultedPaths) add(path, suffix string) {
-	if d.buf == nil && d.sealed != "" {
-		for p := range d.all() {
-			d.buf = append(d.buf, p...)
-			d.buf = append(d.buf, '\n')
-		}
-		d.sealed = ""
+	if d.buf == nil {
+		buf := scratch()
+		d.each(func(p []byte) bool {
+			buf = append(append(buf, p...), '\n')
+			return true
+		})
+		d.buf, d.sealed = buf, ""
 	}
 	d.buf = append(d.buf, path...)
 	d.buf = append(d.buf, suffix...)
 	d.buf = append(d.buf, '\n')
 }
+
+// scratchBufs recycles the buffers objects are defaulted and sealed in:
+// every object needs two, briefly.
+var scratchBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+func scratch() []byte { return (*scratchBufs.Get().(*[]byte))[:0] }
+
+func recycle(b []byte) { scratchBufs.Put(&b) }
 
 // seal moves the recorded paths into their front-coded string. Objects of
 // the same shape get the same defaults (every backendRef of every route
@@ -159,9 +170,9 @@ func (d *DefaultedPaths) seal() {
 	if d.buf == nil {
 		return
 	}
-	var out []byte
+	out := scratch()
 	prev := ""
-	for p := range lines(string(d.buf)) {
+	for p := range lines(unsafe.String(unsafe.SliceData(d.buf), len(d.buf))) {
 		shared := 0
 		for shared < len(p) && shared < len(prev) && p[shared] == prev[shared] {
 			shared++
@@ -171,7 +182,10 @@ func (d *DefaultedPaths) seal() {
 		out = append(out, p[shared:]...)
 		prev = p
 	}
-	d.sealed = unique.Make(string(out)).Value()
+	// unique.Make copies what it keeps, so out can be a view.
+	d.sealed = unique.Make(unsafe.String(unsafe.SliceData(out), len(out))).Value()
+	recycle(d.buf)
+	recycle(out)
 	d.buf = nil
 }
 

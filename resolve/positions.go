@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unique"
+	"unsafe"
 )
 
 // Pos is a 1-based line:column in a source file.
@@ -148,7 +149,8 @@ func varint(s *string) int64 {
 // keeps one copy of each. buf is scratch space, returned for reuse.
 func pack(buf []byte, entries []posEntry) (*Positions, []byte) {
 	buf = packPositions(buf[:0], entries)
-	p := &Positions{packed: unique.Make(string(buf)).Value(), n: int32(len(entries))}
+	// unique.Make copies what it keeps, so buf can be a view.
+	p := &Positions{packed: unique.Make(unsafe.String(unsafe.SliceData(buf), len(buf))).Value(), n: int32(len(entries))}
 	if len(entries) > 0 {
 		p.line = entries[0].key.line
 	}
