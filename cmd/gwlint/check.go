@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
+	"github.com/gwlint/gwlint/internal/gcpolicy"
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 )
@@ -107,19 +107,6 @@ func (o *checkOptions) complete(cmd *cobra.Command, args []string) error {
 	return cli.OneOf("fail-on", o.FailOn, "error", "warning", "info")
 }
 
-// smallRun is the number of files up to which a run is latency-bound: a
-// pre-commit hook's handful of files, or a small repository.
-const smallRun = 500
-
-// tuneGC lets a small run's heap grow before collecting: its peak stays
-// in the tens of megabytes, and the collections the default would make
-// cost a fifth of its time. Large runs keep the default, for their RSS.
-func tuneGC(files int) {
-	if files <= smallRun {
-		debug.SetGCPercent(400)
-	}
-}
-
 // settings are the configuration and flags combined.
 type settings struct {
 	config  *lint.Config
@@ -192,8 +179,9 @@ func runCheck(opts *checkOptions) error {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
 	}
 	files := inputFiles(opts.Paths, s.config)
-	tuneGC(len(files))
+	loaded := gcpolicy.Set(len(files))
 	in := resolve.Load(files, opts.IO.In, s.resolve)
+	loaded()
 	g := resolve.Resolve(in, s.resolve)
 	rules := s.config.Rules()
 	kept, suppressed := lint.Suppress(g, lint.Run(g, rules), rules)

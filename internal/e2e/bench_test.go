@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -14,6 +15,7 @@ import (
 	"github.com/gwlint/gwlint/internal/benchutil"
 	"github.com/gwlint/gwlint/internal/corpus"
 	"github.com/gwlint/gwlint/internal/floor"
+	"github.com/gwlint/gwlint/internal/gcpolicy"
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
@@ -159,10 +161,18 @@ var stageNames = []string{"floor", "read", "parse", "load", "resolve", "rules", 
 var checkOptions = resolve.Options{Validate: true, Channel: crd.Standard}
 
 // check is what `gwlint check --no-config PATHS` does (cmd/gwlint's
-// runCheck, every default rule on): load, resolve, lint, apply ignores,
-// sort and print. It returns the number of findings.
+// runCheck, every default rule on): set the collector for the run's size,
+// load, resolve, lint, apply ignores, sort and print. It returns the number
+// of findings.
 func check(paths []string, w io.Writer) int {
+	defer debug.SetGCPercent(debug.SetGCPercent(100)) // as the process starts, and back after
+	files, err := floor.Files(paths)
+	if err != nil {
+		panic(err)
+	}
+	loaded := gcpolicy.Set(len(files))
 	in := resolve.Load(paths, nil, checkOptions)
+	loaded()
 	g := resolve.Resolve(in, checkOptions)
 	findings := runRules(g, in)
 	writeText(w, findings)

@@ -1,0 +1,41 @@
+package gcpolicy
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+func TestSet(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	current := func() int {
+		p := debug.SetGCPercent(100)
+		debug.SetGCPercent(p)
+		return p
+	}
+	tests := []struct {
+		name                 string
+		gogc                 string
+		files                int
+		whileLoading, loaded int
+	}{
+		{"pre-commit", "", 3, 400, 400},
+		{"small repository", "", SmallRun, 400, 400},
+		{"monorepo", "", SmallRun + 1, 70, 30},
+		{"user's GOGC", "150", 10_000, 100, 100},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("GOGC", tt.gogc)
+			t.Setenv("GOMEMLIMIT", "")
+			debug.SetGCPercent(100)
+			loaded := Set(tt.files)
+			if got := current(); got != tt.whileLoading {
+				t.Errorf("while loading: GOGC %d, want %d", got, tt.whileLoading)
+			}
+			loaded()
+			if got := current(); got != tt.loaded {
+				t.Errorf("once loaded: GOGC %d, want %d", got, tt.loaded)
+			}
+		})
+	}
+}
