@@ -19,12 +19,12 @@ const SmallRun = 500
 //   - Small runs let the heap grow fourfold before collecting (GOGC=400):
 //     their peak stays in the tens of megabytes, and the collections the
 //     default would make cost a fifth of their time.
-//   - Large runs collect at 70% growth while loading, then at 30%: the
+//   - Large runs collect at 50% growth while loading, then at 30%: the
 //     heap then holds everything loaded (about 3× the input bytes), and
 //     resolving and linting only add to it, so the default's headroom of
-//     100% would set the peak RSS (measured on a 10,000-route corpus:
-//     about 240 MB at the default, 212 MB this way, for about 10% more CPU;
-//     see docs/performance.md).
+//     100% would set the peak RSS. Measured on the 10,000-route corpus
+//     (27.8 MB): about 240 MB at the default, 216-220 MB at 70/30 and
+//     207-210 MB at 50/30, for 10-20% more CPU (docs/performance.md).
 func Set(files int) (loaded func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
@@ -33,6 +33,6 @@ func Set(files int) (loaded func()) {
 		debug.SetGCPercent(400)
 		return func() {}
 	}
-	debug.SetGCPercent(70)
+	debug.SetGCPercent(50)
 	return func() { debug.SetGCPercent(30) }
 }

@@ -20,7 +20,7 @@ func TestSet(t *testing.T) {
 	}{
 		{"pre-commit", "", 3, 400, 400},
 		{"small repository", "", SmallRun, 400, 400},
-		{"monorepo", "", SmallRun + 1, 70, 30},
+		{"monorepo", "", SmallRun + 1, 50, 30},
 		{"user's GOGC", "150", 10_000, 100, 100},
 	}
 	for _, tt := range tests {
