@@ -160,7 +160,7 @@ func readStdin(stdin io.Reader) job {
 	if stdin == nil {
 		return job{file: stdinName, err: &ReadError{File: stdinName, Msg: "no standard input"}}
 	}
-	data, err := readLimited(stdin, 0)
+	data, err := readLimited(stdin, 0, nil)
 	if err != nil {
 		return job{file: stdinName, err: &ReadError{File: stdinName, Msg: err.Error()}}
 	}
@@ -245,25 +245,27 @@ func fileError(path string, err error) *ReadError {
 	return &ReadError{File: path, Msg: err.Error()}
 }
 
-// readLimited reads r to the end, refusing more than maxFileSize bytes.
-// size is the expected size, to allocate once.
-func readLimited(r io.Reader, size int64) ([]byte, error) {
+// readLimited reads r to the end into buf's memory (growing it as needed),
+// refusing more than maxFileSize bytes. size is the expected size, to
+// allocate at most once.
+func readLimited(r io.Reader, size int64, buf []byte) ([]byte, error) {
 	if size > maxFileSize {
 		return nil, errTooLarge
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
-	if _, err := buf.ReadFrom(io.LimitReader(r, maxFileSize+1)); err != nil {
+	b := bytes.NewBuffer(buf[:0])
+	b.Grow(int(size) + bytes.MinRead)
+	if _, err := b.ReadFrom(io.LimitReader(r, maxFileSize+1)); err != nil {
 		return nil, err
 	}
-	if buf.Len() > maxFileSize {
+	if b.Len() > maxFileSize {
 		return nil, errTooLarge
 	}
-	return buf.Bytes(), nil
+	return b.Bytes(), nil
 }
 
 var errTooLarge = fmt.Errorf("file is larger than %d MiB", maxFileSize>>20)
 
-func readFile(name string) ([]byte, error) {
+func readFile(name string, buf []byte) ([]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
@@ -273,7 +275,7 @@ func readFile(name string) ([]byte, error) {
 	if info, err := f.Stat(); err == nil {
 		size = info.Size()
 	}
-	return readLimited(f, size)
+	return readLimited(f, size, buf)
 }
 
 // run reads and parses one file.
@@ -284,9 +286,12 @@ func (c *converter) run(j job) fileResult {
 	data := j.data
 	if !j.stdin {
 		var err error
-		if data, err = readFile(j.file); err != nil {
+		// Nothing read from a file outlives its parse (strings, JSON and
+		// positions are copies), so one buffer serves all of a worker's.
+		if data, err = readFile(j.file, c.file); err != nil {
 			return fileResult{errs: []*ReadError{fileError(j.file, err)}}
 		}
+		c.file = data
 	}
 	var r fileResult
 	c.parseFile(j.file, data, &r)

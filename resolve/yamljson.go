@@ -47,6 +47,7 @@ func nodePos32(n *yaml.Node) pos32 { return pos32{int32(n.Line), int32(n.Column)
 // was written, in one walk. One converter serves one worker: its buffers are
 // reused from object to object and each object gets exact-size copies.
 type converter struct {
+	file    []byte           // the file being read (reused for the next)
 	buf     []byte           // JSON of the object being converted
 	entries []posEntry       // positions of the object being converted
 	packed  []byte           // the entries, packed
