@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"encoding/json"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -34,6 +35,31 @@ func decodeGeneric(data []byte) (map[string]any, bool) {
 	return m, m != nil
 }
 
+// genericMaps recycles the maps of validation trees, most of what loading
+// allocates: a tree is dropped as soon as its object is validated (see
+// releaseGeneric), and the next object's tree reuses its maps.
+var genericMaps = sync.Pool{New: func() any { return map[string]any{} }}
+
+// releaseGeneric hands the maps of a tree that nothing refers to any more
+// back to genericMaps. Maps grown beyond one group of entries are left to
+// the collector, so that a rare large map does not stay pooled.
+func releaseGeneric(v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, c := range x {
+			releaseGeneric(c)
+		}
+		if len(x) <= 8 {
+			clear(x)
+			genericMaps.Put(x)
+		}
+	case []any:
+		for _, c := range x {
+			releaseGeneric(c)
+		}
+	}
+}
+
 type genericParser struct {
 	data []byte
 	i    int
@@ -64,7 +90,7 @@ func (p *genericParser) value(depth int) (any, bool) {
 	switch c := p.data[p.i]; {
 	case c == '{':
 		p.i++
-		m := map[string]any{}
+		m := genericMaps.Get().(map[string]any)
 		p.space()
 		if p.i < len(p.data) && p.data[p.i] == '}' {
 			p.i++

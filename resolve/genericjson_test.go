@@ -52,6 +52,8 @@ func TestDecodeGenericOnManifests(t *testing.T) {
 	if len(raws) == 0 {
 		t.Skip("no manifests")
 	}
+	// Each tree is released before the next is decoded, as validation
+	// does, so later trees are built from recycled maps.
 	for _, raw := range raws {
 		want, err := stdGeneric(raw.JSON)
 		got, ok := decodeGeneric(raw.JSON)
@@ -60,6 +62,19 @@ func TestDecodeGenericOnManifests(t *testing.T) {
 		}
 		if !ok || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: generic decoding differs (ok=%v)", raw.Source.File, ok)
+		}
+		releaseGeneric(got)
+	}
+}
+
+func TestReleaseGenericEmptiesMaps(t *testing.T) {
+	doc, _ := decodeGeneric([]byte(`{"a":{"b":[{"c":1}]},"d":"e"}`))
+	inner := doc["a"].(map[string]any)
+	item := inner["b"].([]any)[0].(map[string]any)
+	releaseGeneric(doc)
+	for _, m := range []map[string]any{doc, inner, item} {
+		if len(m) != 0 {
+			t.Errorf("released map still holds %v", m)
 		}
 	}
 }

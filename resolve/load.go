@@ -280,6 +280,8 @@ func validate(raw *RawObject, ch crd.Channel) []crd.Violation {
 			return nil // the typed decode reports malformed documents
 		}
 	}
+	// Violations are strings: nothing refers to the tree afterwards.
+	defer releaseGeneric(doc)
 	return crd.ValidateOwned(raw.APIVersion, raw.Kind, doc, ch)
 }
 
