@@ -23,8 +23,9 @@ const SmallRun = 500
 //     heap then holds everything loaded (about 3× the input bytes), and
 //     resolving and linting only add to it, so the default's headroom of
 //     100% would set the peak RSS. Measured on the 10,000-route corpus
-//     (27.8 MB): about 240 MB at the default, 216-220 MB at 70/30 and
-//     207-210 MB at 50/30, for 10-20% more CPU (docs/performance.md).
+//     (27.8 MB): 220-226 MiB at the default, 193-203 MiB at 70/30 and
+//     187-197 MiB at 50/30 (7.4x the corpus at most), for 10-25% more CPU
+//     (docs/performance.md).
 func Set(files int) (loaded func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
