@@ -57,7 +57,7 @@ if [[ -z $KC ]]; then
 	fi
 fi
 if [[ $KC != none ]]; then
-	go run ./hack/kubeconform-schemas -out bin/bench/kubeconform-schemas >&2
+	go run ./resolve/crd/internal/gen/cmd/kubeconform-schemas -out bin/bench/kubeconform-schemas >&2
 	KC_SCHEMAS="$PWD/bin/bench/kubeconform-schemas/{{.Group}}/{{.ResourceKind}}_{{.ResourceAPIVersion}}.json"
 fi
 

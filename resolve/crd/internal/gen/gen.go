@@ -113,6 +113,7 @@ type Version struct {
 	Served     bool
 	Namespaced bool
 	Schema     *Schema
+	Raw        json.RawMessage // the openAPIV3Schema as the CRD writes it
 }
 
 // Load reads every CRD version (served or not) of both channels, in a
@@ -154,6 +155,7 @@ func Load(moduleDir string) ([]Version, error) {
 					out = append(out, Version{
 						Channel: ch.Const, File: rel, Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind,
 						Version: v.Name, Served: v.Served, Namespaced: crd.Spec.Scope == "Namespaced", Schema: &s,
+						Raw: v.Schema.OpenAPIV3Schema,
 					})
 				}
 			}

@@ -11,7 +11,9 @@
 //
 // Use with: kubeconform -schema-location 'OUT/{{ .Group }}/{{ .ResourceKind }}_{{ .ResourceAPIVersion }}.json'
 //
-//	go run ./hack/kubeconform-schemas -out bin/kubeconform-schemas
+// The CRDs are read by the schema generator's own loader (package gen).
+//
+//	go run ./resolve/crd/internal/gen/cmd/kubeconform-schemas -out bin/kubeconform-schemas
 package main
 
 import (
@@ -19,28 +21,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
-	"sigs.k8s.io/yaml"
+	"github.com/gwlint/gwlint/resolve/crd/internal/gen"
 )
-
-type crd struct {
-	Spec struct {
-		Group string `json:"group"`
-		Names struct {
-			Kind string `json:"kind"`
-		} `json:"names"`
-		Versions []struct {
-			Name   string `json:"name"`
-			Served bool   `json:"served"`
-			Schema struct {
-				OpenAPIV3Schema json.RawMessage `json:"openAPIV3Schema"`
-			} `json:"schema"`
-		} `json:"versions"`
-	} `json:"spec"`
-}
 
 func main() {
 	out := flag.String("out", "bin/kubeconform-schemas", "output directory")
@@ -52,36 +37,26 @@ func main() {
 }
 
 func run(out string) error {
-	modDir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "sigs.k8s.io/gateway-api").Output()
+	dir, _, err := gen.ModuleDir()
 	if err != nil {
-		return fmt.Errorf("locating the gateway-api module: %w", err)
+		return err
 	}
-	files, err := filepath.Glob(filepath.Join(strings.TrimSpace(string(modDir)), "config", "crd", "experimental", "gateway.networking.k8s.io_*.yaml"))
-	if err != nil || len(files) == 0 {
-		return fmt.Errorf("no CRDs found (%v)", err)
+	versions, err := gen.Load(dir)
+	if err != nil {
+		return err
 	}
 	n := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
+	for _, v := range versions {
+		if v.Channel != "Experimental" || !v.Served {
+			continue
+		}
+		if err := write(out, v.Group, v.Kind, v.Version, v.Raw); err != nil {
 			return err
 		}
-		var c crd
-		if err := yaml.Unmarshal(data, &c); err != nil {
-			return fmt.Errorf("%s: %w", f, err)
-		}
-		if c.Spec.Names.Kind == "" {
-			continue // not a CRD (the ValidatingAdmissionPolicy file)
-		}
-		for _, v := range c.Spec.Versions {
-			if !v.Served || len(v.Schema.OpenAPIV3Schema) == 0 {
-				continue
-			}
-			if err := write(out, c.Spec.Group, c.Spec.Names.Kind, v.Name, v.Schema.OpenAPIV3Schema); err != nil {
-				return err
-			}
-			n++
-		}
+		n++
+	}
+	if n == 0 {
+		return fmt.Errorf("no CRDs found in %s", dir)
 	}
 	permissive := json.RawMessage(`{"type":"object","required":["apiVersion","kind","metadata"],"properties":{"metadata":{"type":"object","required":["name"]}}}`)
 	for _, kind := range []string{"Service", "Namespace", "Secret"} {
