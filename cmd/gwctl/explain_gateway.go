@@ -37,7 +37,7 @@ func runExplainGateway(opts *explainOptions) error {
 	}
 	view := newGatewayExplanation(gw)
 	if err := opts.write(view, view.writeText); err != nil {
-		return err
+		return withInputErrors(err, inputFailed)
 	}
 	switch {
 	case !gw.Managed:

@@ -80,7 +80,7 @@ func runExplainRoute(opts *explainRouteOptions) error {
 	}
 	view := newRouteExplanation(r)
 	if err := opts.write(view, view.writeText); err != nil {
-		return err
+		return withInputErrors(err, inputFailed)
 	}
 	if r.Refused() {
 		err = failuref("%s is not accepted by any parent", r.Ref)

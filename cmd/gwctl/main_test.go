@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/cmd/internal/clitest"
 )
 
@@ -116,6 +119,25 @@ func TestPercent(t *testing.T) {
 	for share, want := range map[float64]string{0: "0%", 0.8: "80%", 1.0 / 3: "33.3%", 2.0 / 3: "66.7%", 1: "100%", 0.0004: "0%"} {
 		if got := percent(share); got != want {
 			t.Errorf("percent(%v) = %q, want %q", share, got, want)
+		}
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+// When the output cannot be written and an input could not be read either,
+// every explain command exits 2: the lost input outranks the verdict.
+func TestOutputFailureWithInputErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"explain", "route", "good", "-f", "testdata/broken"},
+		{"explain", "gateway", "web", "-f", "testdata/broken"},
+	} {
+		var stderr bytes.Buffer
+		code := cli.Run(newRootCmd, args, &cli.IOStreams{Out: failingWriter{}, ErrOut: &stderr})
+		if code != cli.ExitUsage || !strings.Contains(stderr.String(), "broken pipe") {
+			t.Errorf("%v: exit %d, stderr %q; want %d and the write error", args, code, stderr.String(), cli.ExitUsage)
 		}
 	}
 }
