@@ -40,11 +40,12 @@ type MeshPort struct {
 	Conflicted []*ParentResult
 }
 
-// port returns the MeshPort of Service port n; a Service has a handful,
-// so a scan beats a map per Service.
-func (s *ServiceResult) port(n int32) *MeshPort {
+// port returns the MeshPort of Service port sp. A port number may appear
+// twice, once per protocol (53/UDP and 53/TCP), so the whole port decides.
+// A Service has a handful of ports: a scan beats a map per Service.
+func (s *ServiceResult) port(sp ServicePort) *MeshPort {
 	for _, mp := range s.Ports {
-		if mp.Port.Port == n {
+		if mp.Port.Port == sp.Port && mp.Port.Protocol == sp.Protocol && mp.Port.Name == sp.Name {
 			return mp
 		}
 	}
@@ -117,7 +118,7 @@ func (g *Graph) resolveMesh() {
 				continue
 			}
 			for _, sp := range p.MeshPorts {
-				mp := p.Service.port(sp.Port)
+				mp := p.Service.port(sp)
 				if meshPrecedence[r.Kind()] > meshPrecedence[mp.Winner] || mp.Winner == "" {
 					mp.Winner = r.Kind()
 				}
@@ -132,7 +133,7 @@ func (g *Graph) resolveMesh() {
 			won := 0
 			var lostTo []string
 			for _, sp := range p.MeshPorts {
-				mp := p.Service.port(sp.Port)
+				mp := p.Service.port(sp)
 				switch {
 				case mp.Winner == r.Kind() || !conflicts(mp.Winner, r.Kind()):
 					won++

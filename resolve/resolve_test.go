@@ -777,6 +777,33 @@ spec: {ports: [{port: 1}]}`)
 	}
 }
 
+// A Service may list one port number once per protocol (DNS: 53/UDP and
+// 53/TCP); each entry is a port of its own, and a route binding both is
+// recorded on both.
+func TestMeshPortPerProtocol(t *testing.T) {
+	g := resolveYAML(t, Options{}, `
+apiVersion: v1
+kind: Service
+metadata: {name: dns, namespace: kube-system}
+spec: {ports: [{name: dns, port: 53, protocol: UDP}, {name: dns-tcp, port: 53, protocol: TCP}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TCPRoute
+metadata: {name: dns-tcp, namespace: kube-system}
+spec:
+  parentRefs: [{group: "", kind: Service, name: dns, port: 53}]
+  rules: [{backendRefs: [{name: dns, port: 53}]}]`)
+	ports := g.Service("kube-system", "dns").Ports
+	if len(ports) != 2 {
+		t.Fatalf("%d mesh ports, want 2", len(ports))
+	}
+	for _, mp := range ports {
+		if mp.Winner != KindTCPRoute || len(mp.Producers) != 1 {
+			t.Errorf("port %s: winner %q, %d producers; want TCPRoute, 1", mp.Port.Name, mp.Winner, len(mp.Producers))
+		}
+	}
+}
+
 func TestMeshBackendsNeedNoGrant(t *testing.T) {
 	// GEP-1426: mesh routes may send traffic to backendRefs in any namespace
 	// without a ReferenceGrant; a route that also has a Gateway parent still
