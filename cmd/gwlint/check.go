@@ -179,7 +179,7 @@ func runCheck(opts *checkOptions) error {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
 	}
 	files := inputFiles(opts.Paths, s.config)
-	loaded := gcpolicy.Set(len(files))
+	loaded := gcpolicy.Set(files)
 	in := resolve.Load(files, opts.IO.In, s.resolve)
 	loaded()
 	g := resolve.Resolve(in, s.resolve)

@@ -170,7 +170,7 @@ func check(paths []string, w io.Writer) int {
 	if err != nil {
 		panic(err)
 	}
-	loaded := gcpolicy.Set(len(files))
+	loaded := gcpolicy.Set(files)
 	in := resolve.Load(paths, nil, checkOptions)
 	loaded()
 	g := resolve.Resolve(in, checkOptions)

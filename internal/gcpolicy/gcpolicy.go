@@ -6,19 +6,22 @@ package gcpolicy
 import (
 	"os"
 	"runtime/debug"
+	"slices"
 )
 
 // SmallRun is the number of files up to which a run counts as small: a
 // pre-commit hook's handful of files, or a small repository.
 const SmallRun = 500
 
-// Set sets the collector for a run over files and returns the function to
-// call once the inputs are loaded. A GOGC or GOMEMLIMIT in the environment
-// is the user's choice and is left alone.
+// Set sets the collector for a run over the input files ("-" for stdin)
+// and returns the function to call once the inputs are loaded. A GOGC or
+// GOMEMLIMIT in the environment is the user's choice and is left alone.
 //
-//   - Small runs let the heap grow fourfold before collecting (GOGC=400):
-//     their peak stays in the tens of megabytes, and the collections the
-//     default would make cost a fifth of their time.
+//   - Small runs (at most SmallRun files, and no stdin, which may bring
+//     `kubectl get -A -o yaml` of a whole cluster) let the heap grow
+//     fourfold before collecting (GOGC=400): their peak stays in the tens
+//     of megabytes, and the collections the default would make cost a
+//     fifth of their time.
 //   - Large runs collect at 50% growth while loading, then at 30%: the
 //     heap then holds everything loaded (about 3× the input bytes), and
 //     resolving and linting only add to it, so the default's headroom of
@@ -26,11 +29,11 @@ const SmallRun = 500
 //     (27.8 MB): 220-226 MiB at the default, 193-203 MiB at 70/30 and
 //     187-197 MiB at 50/30 (7.4x the corpus at most), for 10-25% more CPU
 //     (docs/performance.md).
-func Set(files int) (loaded func()) {
+func Set(files []string) (loaded func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	if files <= SmallRun {
+	if len(files) <= SmallRun && !slices.Contains(files, "-") {
 		debug.SetGCPercent(400)
 		return func() {}
 	}

@@ -15,13 +15,14 @@ func TestSet(t *testing.T) {
 	tests := []struct {
 		name                 string
 		gogc                 string
-		files                int
+		files                []string
 		whileLoading, loaded int
 	}{
-		{"pre-commit", "", 3, 400, 400},
-		{"small repository", "", SmallRun, 400, 400},
-		{"monorepo", "", SmallRun + 1, 50, 30},
-		{"user's GOGC", "150", 10_000, 100, 100},
+		{"pre-commit", "", make([]string, 3), 400, 400},
+		{"small repository", "", make([]string, SmallRun), 400, 400},
+		{"monorepo", "", make([]string, SmallRun+1), 50, 30},
+		{"stdin, of unknown size", "", []string{"-"}, 50, 30},
+		{"user's GOGC", "150", make([]string, 10_000), 100, 100},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
