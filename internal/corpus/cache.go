@@ -8,7 +8,7 @@ import (
 
 // cacheVersion changes whenever Generate's output changes, so stale cached
 // corpora are never used.
-const cacheVersion = 1
+const cacheVersion = 2
 
 // CacheRoot is where Cached keeps corpora: $GWLINT_CORPUS_CACHE, else
 // gwlint-corpus under the system's temporary directory. Corpora are never

@@ -23,7 +23,7 @@
 //
 //	infra/gatewayclasses.yaml                 GatewayClasses named by the Gateways
 //	infra/<ns>/<gateway>.yaml                 one Gateway (2-5 listeners)
-//	infra/<ns>/<gateway>-tls.yaml             its kubernetes.io/tls Secrets (dummy data)
+//	infra/<ns>/<gateway>-tls.yaml             its kubernetes.io/tls Secrets (one real self-signed certificate)
 //	infra/infra-certs/*.yaml                  shared wildcard certs, their Namespace and the
 //	                                          ReferenceGrants (Gateway -> Secret) they need
 //	namespaces/<ns>/namespace.yaml            Namespace with labels (selector targets)
@@ -347,10 +347,12 @@ const (
 	nsLabel = "kubernetes.io/metadata.name"
 )
 
-// Dummy PEM-shaped TLS material (not a real certificate or key).
+// A real self-signed ECDSA P-256 certificate for example.com and *.example.com (valid
+// 2025-2125) with its key, shared by every TLS Secret, so Secrets parse as a controller
+// parses them. Its SANs do not cover the listeners' hostnames.
 var (
-	dummyCrt = "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCmR1bW15Ci0tLS0tRU5EIENFUlRJRklDQVRFLS0tLS0K"
-	dummyKey = "LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tCmR1bW15Ci0tLS0tRU5EIFBSSVZBVEUgS0VZLS0tLS0K"
+	tlsCrt = "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJhakNDQVJHZ0F3SUJBZ0lCQVRBS0JnZ3Foa2pPUFFRREFqQVdNUlF3RWdZRFZRUURFd3RsZUdGdGNHeGwKTG1OdmJUQWdGdzB5TlRBeE1ERXdNREF3TURCYUdBOHlNVEkxTURFd01UQXdNREF3TUZvd0ZqRVVNQklHQTFVRQpBeE1MWlhoaGJYQnNaUzVqYjIwd1dUQVRCZ2NxaGtqT1BRSUJCZ2dxaGtqT1BRTUJCd05DQUFTNHlKN2ZSQ1ZWClUxYkFja1VNSHUwNjJxN3FTdFBPOGhuQlRzK1libDNGQzMyZHo1cllQNnpEa2hOYnc0T0pMWnN1c3grN0hCOTcKN1VwZVdncjh4bW5VbzA0d1REQU9CZ05WSFE4QkFmOEVCQU1DQjRBd0V3WURWUjBsQkF3d0NnWUlLd1lCQlFVSApBd0V3SlFZRFZSMFJCQjR3SElJTFpYaGhiWEJzWlM1amIyMkNEU291WlhoaGJYQnNaUzVqYjIwd0NnWUlLb1pJCnpqMEVBd0lEUndBd1JBSWdmczdwZ2RpcDl0SFI5NUsram9aQXI0RFVvYkoxYTlpVW5ERHhEalRlSlo0Q0lFdzkKZkY1Mnp2dm5oanBMYVU0WWh2RW5NSThwMHVvRXhrWFVSVVhoaTFuKwotLS0tLUVORCBDRVJUSUZJQ0FURS0tLS0tCg=="
+	tlsKey = "LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tCk1JR0hBZ0VBTUJNR0J5cUdTTTQ5QWdFR0NDcUdTTTQ5QXdFSEJHMHdhd0lCQVFRZ0FMVmpWalB3TFFIdFprdkQKRFNkSzNiT1RaclRLOUNxSmFnNlM3aXYrYTVxaFJBTkNBQVM0eUo3ZlJDVlZVMWJBY2tVTUh1MDYycTdxU3RQTwo4aG5CVHMrWWJsM0ZDMzJkejVyWVA2ekRraE5idzRPSkxac3VzeCs3SEI5NzdVcGVXZ3I4eG1uVQotLS0tLUVORCBQUklWQVRFIEtFWS0tLS0tCg=="
 )
 
 type nsInfo struct {
@@ -974,7 +976,7 @@ func (g *gen) secretDoc(name, ns string) *doc {
 		{"kind", "Secret"},
 		{"metadata", meta(name, ns, M{{"team", "platform"}}, nil)},
 		{"type", "kubernetes.io/tls"},
-		{"data", M{{"tls.crt", dummyCrt}, {"tls.key", dummyKey}}},
+		{"data", M{{"tls.crt", tlsCrt}, {"tls.key", tlsKey}}},
 	}
 	return g.newDoc(obj, "Secret", ns, name)
 }
