@@ -31,11 +31,7 @@ import (
 
 // knownFalsePositives are rules whose error findings on the valid corpus
 // are accepted for now, with the reason.
-var knownFalsePositives = map[string]string{
-	"listener-certificate-invalid": "corpus artifact, not a gwlint bug: the generator's kubernetes.io/tls " +
-		"Secrets hold dummy PEM (\"-----BEGIN CERTIFICATE-----\\ndummy\\n...\"), which a controller refuses too " +
-		"(InvalidCertificateRef); the generator promises validity at CRD and routing level only",
-}
+var knownFalsePositives = map[string]string{}
 
 // knownMiss is a kind of injected error (see injectedKind) that gwlint
 // does not yet report at the generator's line. A miss of that kind is
