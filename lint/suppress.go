@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // IgnoreAnnotation, on an object, suppresses the named rules' findings
@@ -106,7 +107,7 @@ func isMetaRule(id string) bool {
 
 // InvalidManifests turns read errors into invalid-manifest findings. An
 // unknown line or column is 0.
-func InvalidManifests(errs []*resolve.ReadError) []Finding {
+func InvalidManifests(errs []*manifest.ReadError) []Finding {
 	out := make([]Finding, 0, len(errs))
 	for _, e := range errs {
 		out = append(out, Finding{
@@ -307,7 +308,7 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 
 // objectAt returns the object whose document holds the line an ignore
 // comment applies to: the last one that starts at or before it.
-func objectAt(objs []*resolve.Meta, d resolve.IgnoreDirective) *resolve.Meta {
+func objectAt(objs []*resolve.Meta, d manifest.IgnoreDirective) *resolve.Meta {
 	line := d.Target
 	if line == 0 {
 		line = d.Line

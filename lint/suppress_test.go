@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // suppressFixture exercises every way an ignore can be written. Every
@@ -226,8 +227,8 @@ func TestSuppressNeverTouchesPseudoRules(t *testing.T) {
 }
 
 func TestInvalidManifests(t *testing.T) {
-	got := InvalidManifests([]*resolve.ReadError{
-		{File: "a.yaml", Pos: resolve.Pos{Line: 3, Col: 1}, Msg: "missing \"kind\""},
+	got := InvalidManifests([]*manifest.ReadError{
+		{File: "a.yaml", Pos: manifest.Pos{Line: 3, Col: 1}, Msg: "missing \"kind\""},
 		{File: "b.yaml", Msg: "permission denied"},
 	})
 	want := []Finding{

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gwlint/gwlint/internal/benchutil"
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // Stage benchmarks of the resolve package on generated corpora (sizes from
@@ -12,7 +13,7 @@ import (
 // of the floor ("x-floor": read and yaml.v3-parse every file on every core).
 // internal/e2e's BenchmarkPipeline is the driver that puts them together.
 //
-//	read      ReadManifests: read, parse, JSON and positions
+//	read      manifest.Read: read, parse, JSON and positions
 //	decode    JSON into typed objects and CRD validation, as Load does it
 //	          (serially here; Load spreads it over every core)
 //	defaults  applyDefaults on freshly decoded objects
@@ -28,11 +29,11 @@ func BenchmarkStages(b *testing.B) {
 
 			b.Run("read", func(b *testing.B) {
 				for b.Loop() {
-					ReadManifests(paths, nil)
+					manifest.Read(paths, nil)
 				}
 				benchutil.ReportFloor(b, dir)
 			})
-			raws, errs := ReadManifests(paths, nil)
+			raws, errs := manifest.Read(paths, nil)
 			if len(errs) > 0 {
 				b.Fatal(errs[0])
 			}

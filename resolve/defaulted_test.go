@@ -16,8 +16,10 @@ func TestDefaultedPaths(t *testing.T) {
 		t.Error("unsealed path not found")
 	}
 	d.seal()
-	d.Add("spec.rules")
-	d.Add("spec.rules") // a set: once
+	d.add("spec.rules", "") // after a seal
+	d.seal()
+	d.add("spec.rules", "") // a set: once
+	d.seal()
 	for _, p := range []string{"spec.parentRefs[0].group", "spec.parentRefs[0].kind", "spec.rules"} {
 		if !d.Has(p) {
 			t.Errorf("%s not found", p)
@@ -28,8 +30,7 @@ func TestDefaultedPaths(t *testing.T) {
 			t.Errorf("%q found", p)
 		}
 	}
-	d.Remove("spec.parentRefs[0].kind")
-	if want := []string{"spec.parentRefs[0].group", "spec.rules"}; !slices.Equal(d.Paths(), want) || d.Len() != 2 {
+	if want := []string{"spec.parentRefs[0].group", "spec.parentRefs[0].kind", "spec.rules"}; !slices.Equal(d.Paths(), want) || d.Len() != 3 {
 		t.Errorf("Paths() = %q, want %q", d.Paths(), want)
 	}
 }

@@ -1,4 +1,4 @@
-// Package resolve reads Gateway API manifests into one in-memory object graph
+// Package resolve loads Gateway API manifests into one in-memory object graph
 // and decides, the way a conformant controller would, what they mean: which
 // defaults the API server fills in, which listeners every parentRef attaches
 // to (or why not), which backendRefs resolve, how each rule splits its
@@ -10,11 +10,15 @@
 // (Accepted, NotAllowedByListeners, BackendNotFound, ...) and every object
 // keeps a position index from field path to line:column.
 //
-// Reading is most of the work, so it is built for speed: the block-style
-// YAML manifests are written in is read by a parser of its own (fastyaml.go)
-// into the same trees yaml.v3 builds, and yaml.v3 reads whatever else; each
-// object is converted to JSON, decoded, validated and defaulted on the
-// worker that read it, and keeps only packed positions.
+// Reading is package manifest's (files, YAML, JSON, positions, ignore
+// comments) and validation against the CRDs is resolve/crd's; this package
+// holds the meaning. Load decodes each object into the API's typed structs
+// (load.go), validates it and applies the API server's defaults
+// (defaults.go) on the worker that read it; Resolve then builds the graph:
+// GatewayClasses and Gateways with their listeners (gateway.go), route
+// attachment (attach.go), mesh binding (mesh.go), backendRefs and
+// ReferenceGrants (backend.go, grant.go), shadowed matches (shadow.go) and
+// the .status a controller would write (status.go).
 //
 // An offline tool sees only part of the cluster. The model for objects that
 // the inputs do not hold is explicit (see Presence): a referenced object is

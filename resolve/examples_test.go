@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // The pinned Gateway API module ships example manifests (examples/, both
@@ -101,7 +102,7 @@ func loadAndResolve(t *testing.T, paths []string) (in *resolve.Inputs, g *resolv
 	return in, g, statuses
 }
 
-func readErrors(errs []*resolve.ReadError) string {
+func readErrors(errs []*manifest.ReadError) string {
 	var b strings.Builder
 	for _, e := range errs {
 		b.WriteString("\n\t")

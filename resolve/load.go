@@ -1,7 +1,6 @@
 package resolve
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // Options control loading and resolution.
@@ -48,7 +48,7 @@ func (o Options) namespace() string {
 // order, problems found while reading, and the kinds that were skipped.
 type Inputs struct {
 	Objects []Object
-	Errors  []*ReadError
+	Errors  []*manifest.ReadError
 	// Skipped counts the documents of kinds the resolver does not model, by
 	// "apiVersion Kind"; they are never an error.
 	Skipped map[string]int
@@ -62,23 +62,26 @@ func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 	// Decoding and defaulting touch one object each, so they run on the
 	// reading workers, as soon as each object is read; the results are
 	// gathered in read order below.
-	raws, errs := readManifests(paths, stdin, func(raw *RawObject) {
-		raw.decoded, raw.decodeErr = decodeObject(raw, opts)
-		raw.JSON = nil // decoded: let it go before the rest is read
+	type loaded struct {
+		obj     Object
+		err     *manifest.ReadError
+		skipped string // "apiVersion Kind" of a kind the resolver does not model
+	}
+	objs, errs := manifest.ReadEach(paths, stdin, func(raw *manifest.Object) loaded {
+		obj, err := decodeObject(raw, opts)
+		return loaded{obj, err, raw.APIVersion + " " + raw.Kind}
 	})
 	in := &Inputs{Errors: errs, Skipped: map[string]int{}}
-	for _, raw := range raws {
-		obj, err := raw.decoded, raw.decodeErr
-		if err != nil {
-			in.Errors = append(in.Errors, err)
+	for _, o := range objs {
+		if o.err != nil {
+			in.Errors = append(in.Errors, o.err)
 		}
-		if obj == nil {
-			if err == nil {
-				in.Skipped[raw.APIVersion+" "+raw.Kind]++
-			}
-			continue
+		switch {
+		case o.obj != nil:
+			in.Objects = append(in.Objects, o.obj)
+		case o.err == nil:
+			in.Skipped[o.skipped]++
 		}
-		in.Objects = append(in.Objects, obj)
 	}
 	return in
 }
@@ -102,10 +105,10 @@ var servedVersions = map[string][]string{
 // goroutine, where a panic would end the whole process: a bug met on one
 // document becomes that document's error, and the other files are still
 // checked.
-func decodeObject(raw *RawObject, opts Options) (obj Object, err *ReadError) {
+func decodeObject(raw *manifest.Object, opts Options) (obj Object, err *manifest.ReadError) {
 	defer func() {
 		if v := recover(); v != nil {
-			obj, err = nil, raw.errorf("", "internal error while decoding %s: %v (please report it)", raw.Kind, v)
+			obj, err = nil, raw.Errorf("", "internal error while decoding %s: %v (please report it)", raw.Kind, v)
 		}
 	}()
 	obj, err = decode(raw, opts)
@@ -124,7 +127,7 @@ func clusterScoped(kind string) bool {
 // for kinds the resolver does not model. Every served version of a Gateway
 // API kind decodes into the v1 struct: the versions differ in validation
 // and status, not in field names.
-func decode(raw *RawObject, opts Options) (Object, *ReadError) {
+func decode(raw *manifest.Object, opts Options) (Object, *manifest.ReadError) {
 	return decodeAs(raw, opts, true)
 }
 
@@ -133,7 +136,7 @@ func decode(raw *RawObject, opts Options) (Object, *ReadError) {
 // interface field docOnce.Spec); any error sends it back through the
 // two-step decoding (document with a raw spec, then the spec), whose errors
 // are the ones reported.
-func decodeAs(raw *RawObject, opts Options, once bool) (Object, *ReadError) {
+func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.ReadError) {
 	group, version := splitAPIVersion(raw.APIVersion)
 	var target Object
 	var spec any
@@ -144,7 +147,7 @@ func decodeAs(raw *RawObject, opts Options, once bool) (Object, *ReadError) {
 			return nil, nil
 		}
 		if !contains(versions, version) {
-			return nil, raw.errorf("", "%s %s is not served by Gateway API %s (served: %s)",
+			return nil, raw.Errorf("", "%s %s is not served by Gateway API %s (served: %s)",
 				raw.Kind, raw.APIVersion, APIVersion, strings.Join(versions, ", "))
 		}
 		target, spec = newGatewayAPIObject(raw.Kind)
@@ -198,7 +201,7 @@ func decodeAs(raw *RawObject, opts Options, once bool) (Object, *ReadError) {
 		doc.Metadata, doc.Type, doc.Data, doc.StringData = one.Metadata, one.Type, one.Data, one.StringData
 		spec = nil // decoded
 	} else if err := json.Unmarshal(raw.JSON, &doc); err != nil {
-		return nil, raw.jsonError(err, "")
+		return nil, jsonError(raw, err, "")
 	}
 	m := target.Metadata()
 	m.APIVersion = raw.APIVersion
@@ -211,7 +214,7 @@ func decodeAs(raw *RawObject, opts Options, once bool) (Object, *ReadError) {
 	m.Created = doc.Metadata.CreationTimestamp
 	m.Generation = doc.Metadata.Generation
 	if m.Ref.Name == "" {
-		return nil, raw.errorf("metadata", "%s has no metadata.name", raw.Kind)
+		return nil, raw.Errorf("metadata", "%s has no metadata.name", raw.Kind)
 	}
 	if clusterScoped(raw.Kind) {
 		m.Ref.Namespace = ""
@@ -223,10 +226,10 @@ func decodeAs(raw *RawObject, opts Options, once bool) (Object, *ReadError) {
 	if opts.Validate && (group == GroupGateway || group == GroupGatewayExperimental) {
 		m.Violations = validate(raw, opts.Channel)
 	}
-	var specErr *ReadError
+	var specErr *manifest.ReadError
 	if spec != nil && len(doc.Spec) > 0 && string(doc.Spec) != "null" {
 		if err := json.Unmarshal(doc.Spec, spec); err != nil {
-			specErr = raw.jsonError(err, "spec")
+			specErr = jsonError(raw, err, "spec")
 		}
 	}
 	switch o := target.(type) {
@@ -267,22 +270,12 @@ type docOnce struct {
 
 // validate runs the CRD validation of the channel on the document as
 // written (with int64 numbers, as the API server decodes them).
-func validate(raw *RawObject, ch crd.Channel) []crd.Violation {
+func validate(raw *manifest.Object, ch crd.Channel) []crd.Violation {
 	if !crd.Known(raw.APIVersion, raw.Kind, ch) {
 		return []crd.Violation{{Path: "apiVersion", Type: "Unsupported value",
 			Message: fmt.Sprintf("%s %s is not served by the %s channel CRDs of Gateway API %s", raw.APIVersion, raw.Kind, channelName(ch), APIVersion)}}
 	}
-	doc, ok := decodeGeneric(raw.JSON)
-	if !ok {
-		dec := json.NewDecoder(bytes.NewReader(raw.JSON))
-		dec.UseNumber()
-		if err := dec.Decode(&doc); err != nil {
-			return nil // the typed decode reports malformed documents
-		}
-	}
-	// Violations are strings: nothing refers to the tree afterwards.
-	defer releaseGeneric(doc)
-	return crd.ValidateOwned(raw.APIVersion, raw.Kind, doc, ch)
+	return crd.ValidateJSON(raw.APIVersion, raw.Kind, raw.JSON, ch)
 }
 
 func channelName(ch crd.Channel) string {
@@ -352,18 +345,10 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func (raw *RawObject) errorf(path, format string, args ...any) *ReadError {
-	pos, _ := raw.Positions.Nearest(path)
-	if pos.Line == 0 {
-		pos = raw.Source.Pos
-	}
-	return &ReadError{File: raw.Source.File, Pos: pos, Msg: fmt.Sprintf(format, args...)}
-}
-
 // jsonError positions a decoding error at the field it names. encoding/json
 // reports fields without list indices ("rules.backendRefs.port"), so the
 // first written path with the same shape is the best position available.
-func (raw *RawObject) jsonError(err error, prefix string) *ReadError {
+func jsonError(raw *manifest.Object, err error, prefix string) *manifest.ReadError {
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) && typeErr.Field != "" {
 		field := typeErr.Field
@@ -384,25 +369,9 @@ func (raw *RawObject) jsonError(err error, prefix string) *ReadError {
 		if shown == "" {
 			shown = field
 		}
-		return raw.errorf(path, "%s %s: %s must be %s, not %s", raw.Kind, raw.Ref(), shown, typeErr.Type, typeErr.Value)
+		return raw.Errorf(path, "%s %s: %s must be %s, not %s", raw.Kind, raw.Ref(), shown, typeErr.Type, typeErr.Value)
 	}
-	return raw.errorf(prefix, "%s %s: %v", raw.Kind, raw.Ref(), err)
-}
-
-// Ref is the object's "ns/name" read straight from the document, for error
-// messages written before the object is decoded.
-func (raw *RawObject) Ref() string {
-	var doc struct {
-		Metadata struct {
-			Name      string `json:"name"`
-			Namespace string `json:"namespace"`
-		} `json:"metadata"`
-	}
-	_ = json.Unmarshal(raw.JSON, &doc) // best effort: only used to name the object
-	if doc.Metadata.Namespace == "" {
-		return doc.Metadata.Name
-	}
-	return doc.Metadata.Namespace + "/" + doc.Metadata.Name
+	return raw.Errorf(prefix, "%s %s: %v", raw.Kind, raw.Ref(), err)
 }
 
 // stripIndices removes list indices from a field path:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // exitFailure is gwctl's own exit status: the object is not found or not
@@ -91,7 +92,7 @@ func (o *inputOptions) resolveOptions() resolve.Options {
 func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, inputFailed bool) {
 	in := resolve.Load(o.Filenames, streams.In, o.resolveOptions())
 	errs := slices.Clone(in.Errors)
-	slices.SortStableFunc(errs, func(a, b *resolve.ReadError) int {
+	slices.SortStableFunc(errs, func(a, b *manifest.ReadError) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
 	})
 	for _, e := range errs {

@@ -12,6 +12,7 @@ import (
 	"github.com/gwlint/gwlint/internal/gcpolicy"
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 type checkOptions struct {
@@ -275,7 +276,7 @@ func inputFiles(args []string, cfg *lint.Config) []string {
 			add(arg)
 			continue
 		}
-		for _, f := range resolve.ManifestFiles(arg, cfg.Excludes) {
+		for _, f := range manifest.Files(arg, cfg.Excludes) {
 			add(f)
 		}
 	}

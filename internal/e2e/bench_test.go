@@ -19,6 +19,7 @@ import (
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // BenchmarkPipeline is the benchmark driver: for each corpus size (see
@@ -33,7 +34,7 @@ import (
 //
 //	floor    list, read and yaml.v3-parse every file on every core (internal/floor)
 //	read     list and read every file on every core (no parsing)
-//	parse    resolve.ReadManifests: read, parse, JSON and positions
+//	parse    manifest.Read: read, parse, JSON and positions
 //	load     resolve.Load: parse, then decode, CRD-validate and default (every core)
 //	resolve  resolve.Resolve over loaded inputs
 //	rules    lint.Run with every default rule, ignores applied, sorted
@@ -111,7 +112,7 @@ func BenchmarkPipeline(b *testing.B) {
 				readAll(b, fs, benchutil.Workers())
 			})
 			stageBench("parse", true, func(b *testing.B) {
-				if _, errs := resolve.ReadManifests(paths, nil); len(errs) > 0 {
+				if _, errs := manifest.Read(paths, nil); len(errs) > 0 {
 					b.Fatal(errs[0])
 				}
 			})

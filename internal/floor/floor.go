@@ -4,7 +4,7 @@
 // gwlint's benchmarks and hack/bench.sh report every stage as a multiple of
 // it ("x-floor"); see docs/performance.md.
 //
-// It walks directories the way resolve.ReadManifests does (.yaml, .yml and
+// It walks directories the way manifest.Read does (.yaml, .yml and
 // .json files, hidden entries skipped, lexical order) and drops each tree
 // as soon as it is parsed: it holds at most one tree per worker.
 package floor

@@ -7,6 +7,10 @@
 // (config/crd/standard and config/crd/experimental of sigs.k8s.io/gateway-api
 // as pinned in go.mod).
 //
+// Validate and ValidateOwned take the object as the generic tree the API
+// server decodes; ValidateJSON takes package manifest's JSON and builds that
+// tree itself, in one pass and from recycled maps (genericjson.go).
+//
 // # Why native
 //
 // The API server's own path (apiextensions-apiserver, kube-openapi,

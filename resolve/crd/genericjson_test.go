@@ -1,10 +1,12 @@
-package resolve
+package crd
 
 import (
 	"bytes"
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 func stdGeneric(data []byte) (map[string]any, error) {
@@ -48,7 +50,7 @@ func TestDecodeGenericMatchesEncodingJSON(t *testing.T) {
 
 // The reader's own output must decode the same as with encoding/json.
 func TestDecodeGenericOnManifests(t *testing.T) {
-	raws, _ := ReadManifests([]string{"../testdata"}, nil)
+	raws, _ := manifest.Read([]string{"../testdata"}, nil)
 	if len(raws) == 0 {
 		t.Skip("no manifests")
 	}

@@ -1,7 +1,8 @@
-package resolve
+package manifest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -34,8 +35,10 @@ type Source struct {
 	Pos  Pos    // position of the object's root node
 }
 
-// RawObject is one manifest as read, before it is decoded into typed structs.
-type RawObject struct {
+// Object is one Kubernetes object as read, before anything gives it
+// meaning: where it is, its apiVersion and kind, its JSON and the position of
+// every field.
+type Object struct {
 	Source     Source
 	APIVersion string
 	Kind       string
@@ -48,10 +51,6 @@ type RawObject struct {
 	// Ignores are the gwlint:ignore directives of the object's file (shared
 	// by all its objects).
 	Ignores []IgnoreDirective
-
-	// decoded and decodeErr are Load's result for the object.
-	decoded   Object
-	decodeErr *ReadError
 }
 
 // ReadError is a problem with one file or document; reading goes on with
@@ -73,24 +72,26 @@ func (e *ReadError) Error() string {
 	return e.File + ": " + e.Msg
 }
 
-// ReadManifests reads every path: a file, a directory (walked recursively
-// for files ending in .yaml, .yml or .json, in lexical order of their paths,
-// skipping hidden files and directories such as .git), or "-" for stdin.
+// Read reads every path: a file, a directory (walked recursively for files
+// ending in .yaml, .yml or .json, in lexical order of their paths, skipping
+// hidden files and directories such as .git), or "-" for stdin.
 //
 // Objects come in argument order, then file path, then document, then List
 // item; errors in the same order. Files are parsed in parallel, but the
 // results never depend on scheduling. A problem with one file or document
 // is a ReadError and reading goes on with the rest.
-func ReadManifests(paths []string, stdin io.Reader) ([]*RawObject, []*ReadError) {
-	return readManifests(paths, stdin, nil)
+func Read(paths []string, stdin io.Reader) ([]*Object, []*ReadError) {
+	return ReadEach(paths, stdin, func(o *Object) *Object { return o })
 }
 
-// readManifests is ReadManifests, calling each (when not nil) on every
-// object right after it is read, on the worker that read it: Load decodes
-// there, so no object's JSON waits for the rest of the files to be read.
-func readManifests(paths []string, stdin io.Reader, each func(*RawObject)) ([]*RawObject, []*ReadError) {
+// ReadEach is Read, handing every object to convert right after it is read,
+// on the worker that read it, and returning what convert made of them in
+// Read's order. A caller that decodes objects does it there, so that no
+// object's JSON waits for the rest of the files to be read.
+func ReadEach[T any](paths []string, stdin io.Reader, convert func(*Object) T) ([]T, []*ReadError) {
 	jobs := collect(paths, stdin)
 	results := make([]fileResult, len(jobs))
+	converted := make([][]T, len(jobs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
@@ -102,23 +103,22 @@ func readManifests(paths []string, stdin io.Reader, each func(*RawObject)) ([]*R
 					return
 				}
 				results[i] = c.run(jobs[i])
-				if each != nil {
-					for _, o := range results[i].objs {
-						each(o)
-					}
+				for _, o := range results[i].objs {
+					converted[i] = append(converted[i], convert(o))
 				}
+				results[i].objs = nil // converted: let them go
 			}
 		})
 	}
 	wg.Wait()
 
-	var objs []*RawObject
+	var out []T
 	var errs []*ReadError
-	for _, r := range results {
-		objs = append(objs, r.objs...)
+	for i, r := range results {
+		out = append(out, converted[i]...)
 		errs = append(errs, r.errs...)
 	}
-	return objs, errs
+	return out, errs
 }
 
 // job is one file to read.
@@ -130,7 +130,7 @@ type job struct {
 }
 
 type fileResult struct {
-	objs []*RawObject
+	objs []*Object
 	errs []*ReadError
 }
 
@@ -177,12 +177,12 @@ func walk(root string) []job {
 	return found
 }
 
-// ManifestFiles lists, sorted, the files under root that ReadManifests
-// reads when given root: .yaml, .yml and .json files, without hidden files
+// Files lists, sorted, the files under root that Read reads when given
+// root: .yaml, .yml and .json files, without hidden files
 // and directories, Helm chart templates and Chart.yaml. Paths skip reports
 // are left out (directories with all they hold). A path that cannot be
-// walked is listed, for ReadManifests to report.
-func ManifestFiles(root string, skip func(path string) bool) []string {
+// walked is listed, for Read to report.
+func Files(root string, skip func(path string) bool) []string {
 	var found []string
 	walkManifests(root, skip, func(path string, _ *ReadError) { found = append(found, path) })
 	slices.Sort(found)
@@ -379,7 +379,7 @@ func (c *converter) object(file string, doc int, n *yaml.Node, h header, r *file
 	if err != nil {
 		return err
 	}
-	r.objs = append(r.objs, &RawObject{
+	r.objs = append(r.objs, &Object{
 		Source:     Source{File: file, Doc: doc, Pos: nodePos(n)},
 		APIVersion: h.apiVersion,
 		Kind:       h.kind,
@@ -541,4 +541,30 @@ func templateHint(data []byte) (string, Pos) {
 	lineStart := bytes.LastIndexByte(data[:i], '\n') + 1
 	at := Pos{Line: 1 + bytes.Count(data[:lineStart], []byte{'\n'}), Col: 1 + utf8.RuneCount(data[lineStart:i])}
 	return ": looks like an unrendered Helm template ({{ ... }} at line " + strconv.Itoa(at.Line) + "); render it with `helm template` first", at
+}
+
+// Errorf is an error about the object, placed at the field path nearest to
+// path that the document writes (the object itself when none).
+func (o *Object) Errorf(path, format string, args ...any) *ReadError {
+	pos, _ := o.Positions.Nearest(path)
+	if pos.Line == 0 {
+		pos = o.Source.Pos
+	}
+	return &ReadError{File: o.Source.File, Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Ref is the object's "ns/name" read straight from the document, for error
+// messages written before the object is decoded.
+func (o *Object) Ref() string {
+	var doc struct {
+		Metadata struct {
+			Name      string `json:"name"`
+			Namespace string `json:"namespace"`
+		} `json:"metadata"`
+	}
+	_ = json.Unmarshal(o.JSON, &doc) // best effort: only used to name the object
+	if doc.Metadata.Namespace == "" {
+		return doc.Metadata.Name
+	}
+	return doc.Metadata.Namespace + "/" + doc.Metadata.Name
 }

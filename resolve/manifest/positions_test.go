@@ -1,4 +1,4 @@
-package resolve
+package manifest
 
 import (
 	"slices"
@@ -6,17 +6,17 @@ import (
 )
 
 // readOneObject reads a fixture that holds exactly one object.
-func readOneObject(t *testing.T, path string) *RawObject {
+func readOneObject(t *testing.T, path string) *Object {
 	t.Helper()
-	objs, errs := ReadManifests([]string{path}, nil)
+	objs, errs := Read([]string{path}, nil)
 	if len(errs) > 0 || len(objs) != 1 {
-		t.Fatalf("ReadManifests(%s) = %d objects, errors %v; want 1 object", path, len(objs), errs)
+		t.Fatalf("Read(%s) = %d objects, errors %v; want 1 object", path, len(objs), errs)
 	}
 	return objs[0]
 }
 
 func TestPositionsLookup(t *testing.T) {
-	p := readOneObject(t, "../testdata/read/positions.yaml").Positions
+	p := readOneObject(t, "../../testdata/read/positions.yaml").Positions
 	tests := []struct {
 		path     string
 		key, val Pos
@@ -69,7 +69,7 @@ func TestPositionsLookup(t *testing.T) {
 }
 
 func TestPositionsNearest(t *testing.T) {
-	p := readOneObject(t, "../testdata/read/positions.yaml").Positions
+	p := readOneObject(t, "../../testdata/read/positions.yaml").Positions
 	tests := []struct {
 		path, found string
 		pos         Pos
@@ -93,7 +93,7 @@ func TestPositionsNearest(t *testing.T) {
 }
 
 func TestPositionsPaths(t *testing.T) {
-	p := readOneObject(t, "../testdata/read/positions.yaml").Positions
+	p := readOneObject(t, "../../testdata/read/positions.yaml").Positions
 	want := []string{
 		"",
 		"apiVersion",
@@ -249,7 +249,7 @@ func TestPositionsPackRoundTrip(t *testing.T) {
 // pathOf, which KeyPaths and YAML11Booleans use, must agree with Paths on
 // every entry, bracketed keys and sequence items included.
 func TestPositionsPathOfAgreesWithPaths(t *testing.T) {
-	p := readOneObject(t, "../testdata/read/positions.yaml").Positions
+	p := readOneObject(t, "../../testdata/read/positions.yaml").Positions
 	entries := p.entries()
 	for i, want := range p.Paths() {
 		if got := pathOf(entries, i); got != want {

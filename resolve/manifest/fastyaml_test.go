@@ -1,4 +1,4 @@
-package resolve
+package manifest
 
 import (
 	"bytes"
@@ -296,7 +296,7 @@ func TestFastYAMLMutations(t *testing.T) {
 	for _, c := range fastCases {
 		seeds = append(seeds, c.in)
 	}
-	files, _ := filepath.Glob("../testdata/examples/*.yaml")
+	files, _ := filepath.Glob("../../testdata/examples/*.yaml")
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -343,7 +343,7 @@ func FuzzFastYAML(f *testing.F) {
 	for _, c := range fastCases {
 		f.Add([]byte(c.in))
 	}
-	for _, name := range []string{"../testdata/examples", "testdata/conformance"} {
+	for _, name := range []string{"../../testdata/examples", "../testdata/conformance"} {
 		files, _ := filepath.Glob(filepath.Join(name, "*.yaml"))
 		for _, file := range files {
 			if data, err := os.ReadFile(file); err == nil {

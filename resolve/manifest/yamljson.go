@@ -1,4 +1,4 @@
-package resolve
+package manifest
 
 import (
 	"fmt"
@@ -418,7 +418,7 @@ func appendInt(buf []byte, n *yaml.Node) ([]byte, error) {
 		return strconv.AppendUint(buf, v, 10), nil
 	}
 	s = strings.TrimPrefix(s, "+")
-	if isJSONNumber(s) && !strings.ContainsAny(s, ".eE") {
+	if IsJSONNumber(s) && !strings.ContainsAny(s, ".eE") {
 		return append(buf, s...), nil
 	}
 	return buf, errorAt(n, "%q is not an integer", n.Value)
@@ -428,7 +428,7 @@ func appendInt(buf []byte, n *yaml.Node) ([]byte, error) {
 // valid JSON (which keeps the digits of integers too big for 64 bits) and
 // else in Go's shortest form. JSON has no infinity or NaN.
 func appendFloat(buf []byte, n *yaml.Node) ([]byte, error) {
-	if isJSONNumber(n.Value) {
+	if IsJSONNumber(n.Value) {
 		return append(buf, n.Value...), nil
 	}
 	switch strings.TrimLeft(n.Value, "+-") {
@@ -473,9 +473,9 @@ func isPlainDecimal(s string) bool {
 	return true
 }
 
-// isJSONNumber reports whether s matches the JSON number grammar
+// IsJSONNumber reports whether s matches the JSON number grammar
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func isJSONNumber(s string) bool {
+func IsJSONNumber(s string) bool {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++

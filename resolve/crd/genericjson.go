@@ -1,11 +1,32 @@
-package resolve
+package crd
 
 import (
+	"bytes"
 	"encoding/json"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
+
+// ValidateJSON is ValidateOwned on an object given as JSON, decoded the way
+// the API server decodes it (numbers as int64 or float64, by json.Number):
+// the validation tree is built from data by decodeGeneric where it can be,
+// and recycled as soon as the violations are known.
+func ValidateJSON(apiVersion, kind string, data []byte, ch Channel) []Violation {
+	doc, ok := decodeGeneric(data)
+	if !ok {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		if err := dec.Decode(&doc); err != nil {
+			return nil // the typed decode reports malformed documents
+		}
+	}
+	// Violations are strings: nothing refers to the tree afterwards.
+	defer releaseGeneric(doc)
+	return ValidateOwned(apiVersion, kind, doc, ch)
+}
 
 // decodeGeneric decodes a JSON object into map[string]any the way a
 // json.Decoder with UseNumber does (numbers as json.Number, later duplicate
@@ -153,7 +174,7 @@ func (p *genericParser) value(depth int) (any, bool) {
 			break
 		}
 		s := p.shared(start, p.i)
-		if !isJSONNumber(s) {
+		if !manifest.IsJSONNumber(s) {
 			return nil, false
 		}
 		return json.Number(s), true

@@ -1,4 +1,4 @@
-package resolve
+package manifest
 
 import (
 	"bytes"
@@ -13,12 +13,12 @@ import (
 )
 
 // readStdinString reads s as stdin.
-func readStdinString(s string) ([]*RawObject, []*ReadError) {
-	return ReadManifests([]string{"-"}, strings.NewReader(s))
+func readStdinString(s string) ([]*Object, []*ReadError) {
+	return Read([]string{"-"}, strings.NewReader(s))
 }
 
 // rawNames lists "file#doc kind/name" for each object, to compare order.
-func rawNames(t *testing.T, objs []*RawObject) []string {
+func rawNames(t *testing.T, objs []*Object) []string {
 	t.Helper()
 	var out []string
 	for _, o := range objs {
@@ -42,8 +42,8 @@ func readErrorStrings(errs []*ReadError) []string {
 }
 
 func TestReadMultiDoc(t *testing.T) {
-	const file = "../testdata/read/multidoc.yaml"
-	objs, errs := ReadManifests([]string{file}, nil)
+	const file = "../../testdata/read/multidoc.yaml"
+	objs, errs := Read([]string{file}, nil)
 	if len(errs) > 0 {
 		t.Fatalf("errors: %v", errs)
 	}
@@ -76,7 +76,7 @@ func TestReadMultiDoc(t *testing.T) {
 }
 
 func TestReadJSONFile(t *testing.T) {
-	const file = "../testdata/read/route.json"
+	const file = "../../testdata/read/route.json"
 	o := readOneObject(t, file)
 	raw, err := os.ReadFile(file)
 	if err != nil {
@@ -113,14 +113,14 @@ func TestReadJSONFile(t *testing.T) {
 }
 
 func TestReadList(t *testing.T) {
-	const file = "../testdata/read/list.yaml"
-	objs, errs := ReadManifests([]string{file}, nil)
+	const file = "../../testdata/read/list.yaml"
+	objs, errs := Read([]string{file}, nil)
 	if len(errs) > 0 {
 		t.Fatalf("errors: %v", errs)
 	}
 	if got := rawNames(t, objs); !reflect.DeepEqual(got, []string{
-		"../testdata/read/list.yaml#0 HTTPRoute/a",
-		"../testdata/read/list.yaml#0 HTTPRoute/b",
+		"../../testdata/read/list.yaml#0 HTTPRoute/a",
+		"../../testdata/read/list.yaml#0 HTTPRoute/b",
 	}) {
 		t.Fatalf("objects = %q", got)
 	}
@@ -203,7 +203,7 @@ items:
 }
 
 func TestReadAnchorsAndMergeKeys(t *testing.T) {
-	o := readOneObject(t, "../testdata/read/anchors.yaml")
+	o := readOneObject(t, "../../testdata/read/anchors.yaml")
 	// Merged keys come first, earlier merge sources win, own keys override.
 	want := `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"anchors",` +
 		`"labels":{"app":"web","tier":"front"},"annotations":{"app":"web","tier":"back","extra":"yes"}},` +
@@ -267,14 +267,14 @@ func TestReadAliasAbuse(t *testing.T) {
 }
 
 func TestReadDuplicateKey(t *testing.T) {
-	objs, errs := ReadManifests([]string{"../testdata/read/duplicate.yaml"}, nil)
-	if got := rawNames(t, objs); !reflect.DeepEqual(got, []string{"../testdata/read/duplicate.yaml#1 Service/fine"}) {
+	objs, errs := Read([]string{"../../testdata/read/duplicate.yaml"}, nil)
+	if got := rawNames(t, objs); !reflect.DeepEqual(got, []string{"../../testdata/read/duplicate.yaml#1 Service/fine"}) {
 		t.Errorf("objects = %q", got)
 	}
 	if len(errs) != 1 {
 		t.Fatalf("errors = %v, want one", errs)
 	}
-	want := ReadError{File: "../testdata/read/duplicate.yaml", Pos: Pos{5, 3}, Msg: `duplicate key "name" (first at line 4)`}
+	want := ReadError{File: "../../testdata/read/duplicate.yaml", Pos: Pos{5, 3}, Msg: `duplicate key "name" (first at line 4)`}
 	if *errs[0] != want {
 		t.Errorf("error = %+v, want %+v", *errs[0], want)
 	}
@@ -303,8 +303,8 @@ func TestReadDuplicateKey(t *testing.T) {
 }
 
 func TestReadHelmTemplate(t *testing.T) {
-	const file = "../testdata/read/helm.yaml"
-	objs, errs := ReadManifests([]string{file}, nil)
+	const file = "../../testdata/read/helm.yaml"
+	objs, errs := Read([]string{file}, nil)
 	if len(objs) != 0 || len(errs) != 1 {
 		t.Fatalf("got %d objects, errors %v; want one error", len(objs), errs)
 	}
@@ -343,8 +343,8 @@ func TestReadHelmTemplate(t *testing.T) {
 }
 
 func TestReadDirectory(t *testing.T) {
-	const dir = "../testdata/read/dir"
-	objs, errs := ReadManifests([]string{dir}, nil)
+	const dir = "../../testdata/read/dir"
+	objs, errs := Read([]string{dir}, nil)
 	// Hidden files and directories and other extensions are skipped; the
 	// broken document of b.yaml ends that file, the other files are read.
 	wantObjs := []string{
@@ -363,7 +363,7 @@ func TestReadDirectory(t *testing.T) {
 
 	// Argument order first; a file named explicitly is read whatever its
 	// name; a missing path is an error in its place.
-	objs, errs = ReadManifests([]string{dir + "/c.yml", dir + "/nope.yaml", dir + "/.dotfile.yaml", dir + "/sub"}, nil)
+	objs, errs = Read([]string{dir + "/c.yml", dir + "/nope.yaml", dir + "/.dotfile.yaml", dir + "/sub"}, nil)
 	wantObjs = []string{dir + "/c.yml#0 Service/c", dir + "/sub/d.json#0 Service/d"}
 	if got := rawNames(t, objs); !reflect.DeepEqual(got, wantObjs) {
 		t.Errorf("objects = %q\nwant %q", got, wantObjs)
@@ -402,7 +402,7 @@ func TestReadDeterministic(t *testing.T) {
 	var firstErrs []string
 	for run, procs := range []int{1, 8, 3, 8} {
 		runtime.GOMAXPROCS(procs)
-		objs, errs := ReadManifests([]string{dir}, nil)
+		objs, errs := Read([]string{dir}, nil)
 		got := rawNames(t, objs)
 		if run == 0 {
 			first, firstErrs = got, readErrorStrings(errs)
@@ -435,7 +435,7 @@ func TestReadStdin(t *testing.T) {
 	if want := (Source{File: "<stdin>", Doc: 0, Pos: Pos{1, 1}}); objs[0].Source != want {
 		t.Errorf("source = %+v, want %+v", objs[0].Source, want)
 	}
-	_, errs = ReadManifests([]string{"-"}, nil)
+	_, errs = Read([]string{"-"}, nil)
 	if got := readErrorStrings(errs); !reflect.DeepEqual(got, []string{"<stdin>: no standard input"}) {
 		t.Errorf("nil stdin: errors = %q", got)
 	}
@@ -588,7 +588,7 @@ func TestReadErrorString(t *testing.T) {
 // FuzzReadManifests checks that no input panics and that every object read
 // is valid JSON whose positions can be looked up again.
 func FuzzReadManifests(f *testing.F) {
-	files, _ := filepath.Glob("../testdata/read/*.*")
+	files, _ := filepath.Glob("../../testdata/read/*.*")
 	for _, file := range files {
 		if data, err := os.ReadFile(file); err == nil {
 			f.Add(data)
@@ -598,7 +598,7 @@ func FuzzReadManifests(f *testing.F) {
 	f.Add([]byte("apiVersion: v1\nkind: List\nitems: [*x]\n"))
 	f.Add([]byte("? [a, {b: c}]\n: d\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		objs, _ := ReadManifests([]string{"-"}, bytes.NewReader(data))
+		objs, _ := Read([]string{"-"}, bytes.NewReader(data))
 		for _, o := range objs {
 			if !json.Valid(o.JSON) {
 				t.Fatalf("invalid JSON %q", o.JSON)
@@ -694,7 +694,7 @@ func BenchmarkReadManifests(b *testing.B) {
 	b.SetBytes(size)
 	b.ReportAllocs()
 	for b.Loop() {
-		objs, errs := ReadManifests([]string{dir}, nil)
+		objs, errs := Read([]string{dir}, nil)
 		if len(objs) != 400 || len(errs) != 0 {
 			b.Fatalf("%d objects, errors %v", len(objs), errs)
 		}
@@ -712,7 +712,7 @@ func TestIgnoreDirectives(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("directives = %+v\nwant %+v", got, want)
 	}
-	objs, _ := ReadManifests([]string{"-"}, strings.NewReader(src))
+	objs, _ := Read([]string{"-"}, strings.NewReader(src))
 	if len(objs) != 1 || len(objs[0].Ignores) != 3 {
 		t.Fatalf("the object should carry its file's directives, got %+v", objs)
 	}
@@ -739,7 +739,7 @@ func TestReadSkipsNonManifests(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	objs, errs := ReadManifests([]string{dir}, nil)
+	objs, errs := Read([]string{dir}, nil)
 	var names []string
 	for _, o := range objs {
 		rel, _ := filepath.Rel(dir, o.Source.File)
@@ -768,7 +768,7 @@ func TestManifestFilesSkip(t *testing.T) {
 		}
 	}
 	skipGen := func(path string) bool { return filepath.Base(path) == "gen" }
-	got := ManifestFiles(dir, skipGen)
+	got := Files(dir, skipGen)
 	want := []string{filepath.Join(dir, "a.yaml"), filepath.Join(dir, "c.json")}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ManifestFiles = %v, want %v", got, want)
