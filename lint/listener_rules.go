@@ -41,7 +41,7 @@ Fix: move one listener to another port, or give each a distinct hostname.`,
 
 // listenerReasonRule builds the rules that report listeners whose
 // condition (picked by cond) carries one reason, at the field that causes it.
-func listenerReasonRule(id, summary, doc, reason, field string, cond func(*resolve.Listener) resolve.Condition) *Rule {
+func listenerReasonRule(id, summary, doc string, reason resolve.Reason, field string, cond func(*resolve.Listener) resolve.Condition) *Rule {
 	return &Rule{
 		ID: id, Severity: Error, Summary: summary, Doc: doc,
 		Run: func(p *Pass) {
@@ -61,7 +61,7 @@ implementation-specific and conformant controllers without it set
 Accepted=False/UnsupportedProtocol.
 
 Fix: use a core protocol.`,
-	"UnsupportedProtocol", "protocol", func(l *resolve.Listener) resolve.Condition { return l.Accepted })
+	resolve.ReasonUnsupportedProtocol, "protocol", func(l *resolve.Listener) resolve.Condition { return l.Accepted })
 
 var listenerInvalidRouteKinds = listenerReasonRule("listener-invalid-route-kinds",
 	"allowedRoutes.kinds lists kinds the protocol cannot carry",
@@ -70,7 +70,7 @@ HTTPRoute, GRPCRoute; TLS: TLSRoute; TCP: TCPRoute; UDP: UDPRoute). Others are
 dropped from supportedKinds and ResolvedRefs=False/InvalidRouteKinds.
 
 Fix: remove the kind, or leave kinds empty to take the protocol's.`,
-	"InvalidRouteKinds", "allowedRoutes.kinds", func(l *resolve.Listener) resolve.Condition { return l.ResolvedRefs })
+	resolve.ReasonInvalidRouteKinds, "allowedRoutes.kinds", func(l *resolve.Listener) resolve.Condition { return l.ResolvedRefs })
 
 var listenerCertificateInvalid = &Rule{
 	ID: "listener-certificate-invalid", Severity: Error,
@@ -94,7 +94,7 @@ Fix: correct the reference, add the Secret, or add a ReferenceGrant:
 					continue
 				}
 				msg := fmt.Sprintf("%s: %s (%s)", l, ref.Message, ref.Reason)
-				if ref.Reason == "RefNotPermitted" {
+				if ref.Reason == resolve.ReasonRefNotPermitted {
 					owner := l.Owner().Ref
 					msg += "; " + grantHint(owner.Kind, owner.Namespace, ref.Group, ref.Target)
 				}
@@ -102,7 +102,7 @@ Fix: correct the reference, add the Secret, or add a ReferenceGrant:
 			}
 			// An empty tls is the CRD's own rule ("certificateRefs or
 			// options must be specified"), reported by crd-validation.
-			if l.TLS == nil && l.ResolvedRefs.Reason == "InvalidCertificateRef" {
+			if l.TLS == nil && l.ResolvedRefs.Reason == resolve.ReasonInvalidCertificateRef {
 				p.Report(l.Owner(), l.Path+".tls", nil, "%s: %s", l, l.ResolvedRefs.Message)
 			}
 		})

@@ -6,7 +6,7 @@ import (
 
 // parentRule builds the rules that report parentRefs a controller refuses
 // with one Accepted reason, at the path at returns: the field that is wrong.
-func parentRule(id, summary, doc, reason string, match func(*resolve.ParentResult) bool, at func(*resolve.ParentResult) string) *Rule {
+func parentRule(id, summary, doc string, reason resolve.Reason, match func(*resolve.ParentResult) bool, at func(*resolve.ParentResult) string) *Rule {
 	return &Rule{
 		ID: id, Severity: Error, Summary: summary, Doc: doc,
 		Run: func(p *Pass) {
@@ -74,7 +74,7 @@ Fix: correct name and namespace (the namespace defaults to the route's):
     - name: shared-gw            # before: looks in the route's namespace
     - name: shared-gw            # after
       namespace: infra`,
-	"NoMatchingParent", func(p *resolve.ParentResult) bool { return p.Presence == resolve.Missing }, atName)
+	resolve.ReasonNoMatchingParent, func(p *resolve.ParentResult) bool { return p.Presence == resolve.Missing }, atName)
 
 var parentRefNoMatch = parentRule("parentref-no-match",
 	"parentRef selects no listener or port of its parent",
@@ -90,7 +90,7 @@ Fix:
     - name: shared
       sectionName: https-443   # before: no such listener
       sectionName: https       # after`,
-	"NoMatchingParent", func(p *resolve.ParentResult) bool { return p.Presence == resolve.Present }, atSelection)
+	resolve.ReasonNoMatchingParent, func(p *resolve.ParentResult) bool { return p.Presence == resolve.Present }, atSelection)
 
 var parentRefNotAllowed = parentRule("parentref-not-allowed",
 	"no listener allows this route's kind or namespace",
@@ -106,7 +106,7 @@ Fix: attach to a listener for the route's protocol, or widen allowedRoutes:
       namespaces:
         from: Selector
         selector: {matchLabels: {shared-gateway-access: "true"}}`,
-	"NotAllowedByListeners", always, atListener)
+	resolve.ReasonNotAllowedByListeners, always, atListener)
 
 var parentRefHostnameMismatch = parentRule("parentref-hostname-mismatch",
 	"route hostnames do not intersect the listener's",
@@ -115,4 +115,4 @@ intersect ("*.example.com" covers "a.example.com" and "a.b.example.com" but not
 "example.com"), or the route is refused with NoMatchingListenerHostname.
 
 Fix: add a hostname the listener serves, or attach to another listener.`,
-	"NoMatchingListenerHostname", always, atHostnames)
+	resolve.ReasonNoMatchingListenerHostname, always, atHostnames)

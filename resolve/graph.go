@@ -40,14 +40,14 @@ func (p Presence) String() string {
 type Condition struct {
 	Type    string                 `json:"type"`
 	Status  metav1.ConditionStatus `json:"status"`
-	Reason  string                 `json:"reason"`
+	Reason  Reason                 `json:"reason"`
 	Message string                 `json:"message"`
 }
 
 // True reports whether the condition's status is True.
 func (c Condition) True() bool { return c.Status == metav1.ConditionTrue }
 
-func condition(typ string, ok bool, reason, message string) Condition {
+func condition(typ string, ok bool, reason Reason, message string) Condition {
 	status := metav1.ConditionFalse
 	if ok {
 		status = metav1.ConditionTrue
