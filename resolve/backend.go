@@ -8,7 +8,7 @@ import (
 
 // RuleResult is one rule of a route with its resolved backends and split.
 type RuleResult struct {
-	*Rule
+	*RouteRule
 	Backends []*BackendResult
 	// FilterBackends are the resolved FilterRefs (mirrors, external auth).
 	FilterBackends []*BackendResult
@@ -112,7 +112,7 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), true, ReasonResolvedRefs, "")
 	for i := range r.Route.Rules {
 		rule := &r.Route.Rules[i]
-		rr := &RuleResult{Rule: rule}
+		rr := &RuleResult{RouteRule: rule}
 		// One allocation for all the rule's results: a large repository
 		// has tens of thousands.
 		results := make([]BackendResult, len(rule.BackendRefs)+len(rule.FilterRefs))
