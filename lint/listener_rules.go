@@ -6,20 +6,6 @@ import (
 	"github.com/gwlint/gwlint/resolve"
 )
 
-// eachListener visits every listener of every Gateway and ListenerSet.
-func eachListener(g *resolve.Graph, visit func(*resolve.Listener)) {
-	for _, gw := range g.Gateways {
-		for _, l := range gw.Listeners {
-			visit(l)
-		}
-	}
-	for _, ls := range g.ListenerSets {
-		for _, l := range ls.Listeners {
-			visit(l)
-		}
-	}
-}
-
 var listenerConflict = &Rule{
 	ID: "listener-conflict", Severity: Error,
 	Summary: "listeners share a port incompatibly",
@@ -31,11 +17,11 @@ ListenerSet's listener loses to the Gateway's.
 
 Fix: move one listener to another port, or give each a distinct hostname.`,
 	Run: func(p *Pass) {
-		eachListener(p.Graph, func(l *resolve.Listener) {
+		for l := range p.Graph.Listeners() {
 			if l.Conflicted.True() {
 				p.Report(l.Owner(), l.Path+".port", nil, "%s: %s (%s)", l, l.Conflicted.Message, l.Conflicted.Reason)
 			}
-		})
+		}
 	},
 }
 
@@ -45,11 +31,11 @@ func listenerReasonRule(id, summary, doc string, reason resolve.Reason, field st
 	return &Rule{
 		ID: id, Severity: Error, Summary: summary, Doc: doc,
 		Run: func(p *Pass) {
-			eachListener(p.Graph, func(l *resolve.Listener) {
+			for l := range p.Graph.Listeners() {
 				if c := cond(l); c.Reason == reason {
 					p.Report(l.Owner(), l.Path+"."+field, nil, "%s: %s", l, c.Message)
 				}
-			})
+			}
 		},
 	}
 }
@@ -88,7 +74,7 @@ Fix: correct the reference, add the Secret, or add a ReferenceGrant:
       from: [{group: gateway.networking.k8s.io, kind: Gateway, namespace: infra}]
       to: [{group: "", kind: Secret}]`,
 	Run: func(p *Pass) {
-		eachListener(p.Graph, func(l *resolve.Listener) {
+		for l := range p.Graph.Listeners() {
 			for _, ref := range l.CertRefs {
 				if ref.OK() {
 					continue
@@ -105,7 +91,7 @@ Fix: correct the reference, add the Secret, or add a ReferenceGrant:
 			if l.TLS == nil && l.ResolvedRefs.Reason == resolve.ReasonInvalidCertificateRef {
 				p.Report(l.Owner(), l.Path+".tls", nil, "%s: %s", l, l.ResolvedRefs.Message)
 			}
-		})
+		}
 	},
 }
 
@@ -118,10 +104,10 @@ routes target another sectionName.
 
 Fix: attach a route, or remove the listener.`,
 	Run: func(p *Pass) {
-		eachListener(p.Graph, func(l *resolve.Listener) {
+		for l := range p.Graph.Listeners() {
 			if l.Programmed.True() && l.AttachedRoutes == 0 && (l.ListenerSet == nil || l.ListenerSet.Accepted.True()) {
 				p.Report(l.Owner(), l.Path, nil, "%s (%d/%s) has no attached routes", l, l.Port, l.Protocol)
 			}
-		})
+		}
 	},
 }

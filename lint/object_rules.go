@@ -71,11 +71,11 @@ Fix: remove it, or narrow it.`,
 				}
 			}
 		}
-		eachListener(p.Graph, func(l *resolve.Listener) {
+		for l := range p.Graph.Listeners() {
 			for _, ref := range l.CertRefs {
 				used[ref.Grant] = true
 			}
-		})
+		}
 		for _, g := range p.Graph.Grants {
 			if !used[g] {
 				p.Report(&g.Meta, "spec", nil, "%s admits no reference among the inputs", g.Ref)

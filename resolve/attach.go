@@ -303,15 +303,8 @@ func (g *Graph) countAttachments() {
 			}
 		}
 	}
-	for _, gw := range g.Gateways {
-		for _, l := range gw.Listeners {
-			finishListenerCount(l)
-		}
-	}
-	for _, ls := range g.ListenerSets {
-		for _, l := range ls.Listeners {
-			finishListenerCount(l)
-		}
+	for l := range g.Listeners() {
+		finishListenerCount(l)
 	}
 }
 

@@ -180,15 +180,10 @@ func (g *Graph) resolveGateways() {
 		})
 		detectConflicts(gw.AllListeners())
 	}
-	for _, gw := range g.Gateways {
-		for _, l := range gw.Listeners {
-			l.setProgrammed()
-		}
+	for l := range g.Listeners() {
+		l.setProgrammed()
 	}
 	for _, ls := range g.ListenerSets {
-		for _, l := range ls.Listeners {
-			l.setProgrammed()
-		}
 		ls.finishAcceptance()
 	}
 }
