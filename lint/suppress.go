@@ -123,10 +123,10 @@ func InvalidManifests(errs []*resolve.ReadError) []Finding {
 type Suppression struct {
 	// Kind is "comment" for a gwlint:ignore comment, "annotation" for the
 	// gwlint.io/ignore annotation.
-	Kind string `json:"kind"`
+	Kind string
 	// Position is where the comment or annotation is.
 	Position
-	Reason string `json:"reason,omitempty"`
+	Reason string
 }
 
 // Suppressed is a finding that an ignore comment or annotation suppressed.
