@@ -2,9 +2,10 @@ package lint
 
 import "github.com/gwlint/gwlint/resolve"
 
-var backendNotFound = backendRule("backend-not-found", Error,
-	"backendRef names a Service that does not exist",
-	`The inputs define Services in the backend's namespace but not this one, so a
+var backendNotFound = &Rule{
+	ID: "backend-not-found", Severity: Error,
+	Summary: "backendRef names a Service that does not exist",
+	Doc: `The inputs define Services in the backend's namespace but not this one, so a
 controller sets ResolvedRefs=False/BackendNotFound and answers the backend's
 share of requests with HTTP 500.
 
@@ -13,11 +14,14 @@ Fix: correct the name, or add the Service.
     backendRefs:
     - name: store-v3   # before: no such Service
     - name: store-v2   # after
-      port: 8080`, resolve.NotFound, ".name")
+      port: 8080`,
+	Run: reportBackends(resolve.NotFound, ".name"),
+}
 
-var backendPortNotFound = backendRule("backend-port-not-found", Error,
-	"backendRef port is not a port of the Service",
-	`backendRef.port must be one of the Service's spec.ports[].port (the Service
+var backendPortNotFound = &Rule{
+	ID: "backend-port-not-found", Severity: Error,
+	Summary: "backendRef port is not a port of the Service",
+	Doc: `backendRef.port must be one of the Service's spec.ports[].port (the Service
 port, not the targetPort or container port). Otherwise the reference does not
 resolve (ResolvedRefs=False/BackendNotFound) and its share gets HTTP 500.
 
@@ -25,11 +29,14 @@ Fix: use the Service port.
 
     - name: store      # Service ports: 80/http
       port: 8080       # before
-      port: 80         # after`, resolve.PortNotFound, ".port")
+      port: 80         # after`,
+	Run: reportBackends(resolve.PortNotFound, ".port"),
+}
 
-var backendRefNotPermitted = backendRule("backend-ref-not-permitted", Error,
-	"cross-namespace backendRef without a ReferenceGrant",
-	`A route may refer to a backend in another namespace only when a ReferenceGrant
+var backendRefNotPermitted = &Rule{
+	ID: "backend-ref-not-permitted", Severity: Error,
+	Summary: "cross-namespace backendRef without a ReferenceGrant",
+	Doc: `A route may refer to a backend in another namespace only when a ReferenceGrant
 in that namespace allows the route's kind and namespace (and the name, if the
 grant lists one). Without it: ResolvedRefs=False/RefNotPermitted, HTTP 500.
 
@@ -40,11 +47,14 @@ Fix: add a ReferenceGrant in the backend's namespace:
     metadata: {name: allow-store-routes, namespace: backends}
     spec:
       from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: store}]
-      to: [{group: "", kind: Service, name: inventory}]`, resolve.NotPermitted, ".namespace")
+      to: [{group: "", kind: Service, name: inventory}]`,
+	Run: reportBackends(resolve.NotPermitted, ".namespace"),
+}
 
-var backendServiceNoPort = backendRule("backend-service-no-port", Error,
-	"Service backendRef without a port (GEP-718)",
-	`GEP-718: "Port is required when the referent is a Kubernetes Service." The kind
+var backendServiceNoPort = &Rule{
+	ID: "backend-service-no-port", Severity: Error,
+	Summary: "Service backendRef without a port (GEP-718)",
+	Doc: `GEP-718: "Port is required when the referent is a Kubernetes Service." The kind
 defaults to Service, so a backendRef without kind needs a port too; the API
 server rejects the route.
 
@@ -52,13 +62,18 @@ Fix:
 
     - name: store          # before
     - name: store          # after
-      port: 8080`, resolve.NoPort, "")
+      port: 8080`,
+	Run: reportBackends(resolve.NoPort, ""),
+}
 
-var backendUnsupportedKind = backendRule("backend-unsupported-kind", Warning,
-	"backendRef kind is not a Service or ServiceImport",
-	`Conformant controllers support core Services (and, extended, ServiceImports)
+var backendUnsupportedKind = &Rule{
+	ID: "backend-unsupported-kind", Severity: Warning,
+	Summary: "backendRef kind is not a Service or ServiceImport",
+	Doc: `Conformant controllers support core Services (and, extended, ServiceImports)
 as backends; any other kind is implementation-specific: a controller that does
 not support it sets ResolvedRefs=False/InvalidKind and answers the backend's
 share with HTTP 500. A warning, since your implementation may support it.
 
-Fix: point at a Service, or check that your implementation supports the kind.`, resolve.UnsupportedRef, ".kind")
+Fix: point at a Service, or check that your implementation supports the kind.`,
+	Run: reportBackends(resolve.UnsupportedRef, ".kind"),
+}

@@ -25,38 +25,45 @@ Fix: move one listener to another port, or give each a distinct hostname.`,
 	},
 }
 
-// listenerReasonRule builds the rules that report listeners whose
-// condition (picked by cond) carries one reason, at the field that causes it.
-func listenerReasonRule(id, summary, doc string, reason resolve.Reason, field string, cond func(*resolve.Listener) resolve.Condition) *Rule {
-	return &Rule{
-		ID: id, Severity: Error, Summary: summary, Doc: doc,
-		Run: func(p *Pass) {
-			for l := range p.Graph.Listeners() {
-				if c := cond(l); c.Reason == reason {
-					p.Report(l.Owner(), l.Path+"."+field, nil, "%s: %s", l, c.Message)
-				}
+// reportListeners reports every listener whose condition (picked by cond)
+// has reason, at the field that causes it: field is appended to the
+// listener's path.
+func reportListeners(cond func(*resolve.Listener) resolve.Condition, reason resolve.Reason, field string) func(*Pass) {
+	return func(p *Pass) {
+		for l := range p.Graph.Listeners() {
+			if c := cond(l); c.Reason == reason {
+				p.Report(l.Owner(), l.Path+field, nil, "%s: %s", l, c.Message)
 			}
-		},
+		}
 	}
 }
 
-var listenerUnsupportedProtocol = listenerReasonRule("listener-unsupported-protocol",
-	"listener protocol is not one the API defines",
-	`Core protocols are HTTP, HTTPS, TLS, TCP and UDP; anything else is
+// listenerAccepted and listenerResolvedRefs pick the condition
+// reportListeners looks at.
+func listenerAccepted(l *resolve.Listener) resolve.Condition     { return l.Accepted }
+func listenerResolvedRefs(l *resolve.Listener) resolve.Condition { return l.ResolvedRefs }
+
+var listenerUnsupportedProtocol = &Rule{
+	ID: "listener-unsupported-protocol", Severity: Error,
+	Summary: "listener protocol is not one the API defines",
+	Doc: `Core protocols are HTTP, HTTPS, TLS, TCP and UDP; anything else is
 implementation-specific and conformant controllers without it set
 Accepted=False/UnsupportedProtocol.
 
 Fix: use a core protocol.`,
-	resolve.ReasonUnsupportedProtocol, "protocol", func(l *resolve.Listener) resolve.Condition { return l.Accepted })
+	Run: reportListeners(listenerAccepted, resolve.ReasonUnsupportedProtocol, ".protocol"),
+}
 
-var listenerInvalidRouteKinds = listenerReasonRule("listener-invalid-route-kinds",
-	"allowedRoutes.kinds lists kinds the protocol cannot carry",
-	`A listener may only allow route kinds its protocol carries (HTTP/HTTPS:
+var listenerInvalidRouteKinds = &Rule{
+	ID: "listener-invalid-route-kinds", Severity: Error,
+	Summary: "allowedRoutes.kinds lists kinds the protocol cannot carry",
+	Doc: `A listener may only allow route kinds its protocol carries (HTTP/HTTPS:
 HTTPRoute, GRPCRoute; TLS: TLSRoute; TCP: TCPRoute; UDP: UDPRoute). Others are
 dropped from supportedKinds and ResolvedRefs=False/InvalidRouteKinds.
 
 Fix: remove the kind, or leave kinds empty to take the protocol's.`,
-	resolve.ReasonInvalidRouteKinds, "allowedRoutes.kinds", func(l *resolve.Listener) resolve.Condition { return l.ResolvedRefs })
+	Run: reportListeners(listenerResolvedRefs, resolve.ReasonInvalidRouteKinds, ".allowedRoutes.kinds"),
+}
 
 var listenerCertificateInvalid = &Rule{
 	ID: "listener-certificate-invalid", Severity: Error,
