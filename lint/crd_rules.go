@@ -42,32 +42,34 @@ func isLegacyField(path string) bool {
 var crdValidation = &Rule{
 	ID: "crd-validation", Severity: Error,
 	Summary: "the API server would reject this value (CRD schema or CEL)",
-	Doc: `Every check of the pinned Gateway API CRDs (--channel standard or experimental):
+	Doc: Doc{
+		Text: `Every check of the pinned Gateway API CRDs (--channel standard or experimental):
 types, enums, patterns, lengths, ranges, required fields, list uniqueness and
 every x-kubernetes-validations (CEL) rule, after the API server's defaulting.
 kubectl apply fails with the same message.
 
-Fix: as the message says. For example, "Must have port for Service reference":
-
-    backendRefs:
-    - name: store        # before: kind defaults to Service, which needs a port
-    - name: store        # after
-      port: 8080`,
+Fix: as the message says. For example, "Must have port for Service reference":`,
+		Example: `backendRefs:
+- name: store        # before: kind defaults to Service, which needs a port
+- name: store        # after
+  port: 8080`,
+	},
 	Run: reportViolations(schemaViolation),
 }
 
 var unknownField = &Rule{
 	ID: "unknown-field", Severity: Error,
 	Summary: "field is not in the CRD schema (a typo?)",
-	Doc: `A field the CRD schema does not declare is rejected by kubectl's strict field
+	Doc: Doc{
+		Text: `A field the CRD schema does not declare is rejected by kubectl's strict field
 validation, or silently dropped by the API server — either way it has no
 effect. Usually a typo (weigth, backendRef) or a field of another channel
 (use --channel experimental for experimental fields).
 
-Fix:
-
-    - name: store
-      weigth: 10      # before
-      weight: 10      # after`,
+Fix:`,
+		Example: `- name: store
+  weigth: 10      # before
+  weight: 10      # after`,
+	},
 	Run: reportViolations(unknownFieldViolation),
 }

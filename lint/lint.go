@@ -48,8 +48,9 @@ type Rule struct {
 	Severity Severity
 	// Summary is one line of at most 60 characters.
 	Summary string
-	// Doc says why it matters and how to fix it, with a before/after example.
-	Doc string
+	// Doc says why it matters and how to fix it, with a before/after
+	// example kept as data.
+	Doc Doc
 	Run func(*Pass)
 }
 

@@ -9,13 +9,15 @@ import (
 var listenerConflict = &Rule{
 	ID: "listener-conflict", Severity: Error,
 	Summary: "listeners share a port incompatibly",
-	Doc: `Listeners on one port must be distinct: compatible protocols (HTTPS and TLS
+	Doc: Doc{
+		Text: `Listeners on one port must be distinct: compatible protocols (HTTPS and TLS
 share a port by SNI, UDP sits beside TCP-based protocols) and, for the same
 protocol, different hostnames. Conflicted listeners are not accepted — within
 one Gateway all of them, since the spec forbids picking a winner; a
 ListenerSet's listener loses to the Gateway's.
 
 Fix: move one listener to another port, or give each a distinct hostname.`,
+	},
 	Run: func(p *Pass) {
 		for l := range p.Graph.Listeners() {
 			if l.Conflicted.True() {
@@ -46,40 +48,45 @@ func listenerResolvedRefs(l *resolve.Listener) resolve.Condition { return l.Reso
 var listenerUnsupportedProtocol = &Rule{
 	ID: "listener-unsupported-protocol", Severity: Error,
 	Summary: "listener protocol is not one the API defines",
-	Doc: `Core protocols are HTTP, HTTPS, TLS, TCP and UDP; anything else is
+	Doc: Doc{
+		Text: `Core protocols are HTTP, HTTPS, TLS, TCP and UDP; anything else is
 implementation-specific and conformant controllers without it set
 Accepted=False/UnsupportedProtocol.
 
 Fix: use a core protocol.`,
+	},
 	Run: reportListeners(listenerAccepted, resolve.ReasonUnsupportedProtocol, ".protocol"),
 }
 
 var listenerInvalidRouteKinds = &Rule{
 	ID: "listener-invalid-route-kinds", Severity: Error,
 	Summary: "allowedRoutes.kinds lists kinds the protocol cannot carry",
-	Doc: `A listener may only allow route kinds its protocol carries (HTTP/HTTPS:
+	Doc: Doc{
+		Text: `A listener may only allow route kinds its protocol carries (HTTP/HTTPS:
 HTTPRoute, GRPCRoute; TLS: TLSRoute; TCP: TCPRoute; UDP: UDPRoute). Others are
 dropped from supportedKinds and ResolvedRefs=False/InvalidRouteKinds.
 
 Fix: remove the kind, or leave kinds empty to take the protocol's.`,
+	},
 	Run: reportListeners(listenerResolvedRefs, resolve.ReasonInvalidRouteKinds, ".allowedRoutes.kinds"),
 }
 
 var listenerCertificateInvalid = &Rule{
 	ID: "listener-certificate-invalid", Severity: Error,
 	Summary: "listener certificateRef does not resolve",
-	Doc: `A listener that terminates TLS needs certificateRefs to core Secrets of type
+	Doc: Doc{
+		Text: `A listener that terminates TLS needs certificateRefs to core Secrets of type
 kubernetes.io/tls holding a PEM certificate and key; a Secret in another
 namespace needs a ReferenceGrant there. Otherwise ResolvedRefs is False
 (InvalidCertificateRef or RefNotPermitted) and the listener is not programmed.
 
-Fix: correct the reference, add the Secret, or add a ReferenceGrant:
-
-    kind: ReferenceGrant
-    metadata: {name: allow-gateway-certs, namespace: certs}
-    spec:
-      from: [{group: gateway.networking.k8s.io, kind: Gateway, namespace: infra}]
-      to: [{group: "", kind: Secret}]`,
+Fix: correct the reference, add the Secret, or add a ReferenceGrant:`,
+		Example: `kind: ReferenceGrant
+metadata: {name: allow-gateway-certs, namespace: certs}
+spec:
+  from: [{group: gateway.networking.k8s.io, kind: Gateway, namespace: infra}]
+  to: [{group: "", kind: Secret}]`,
+	},
 	Run: func(p *Pass) {
 		for l := range p.Graph.Listeners() {
 			for _, ref := range l.CertRefs {
@@ -105,11 +112,13 @@ Fix: correct the reference, add the Secret, or add a ReferenceGrant:
 var listenerNoRoutes = &Rule{
 	ID: "listener-no-routes", Severity: Info,
 	Summary: "no route attaches to this listener",
-	Doc: `The listener is valid but no route among the inputs attaches to it, so it
+	Doc: Doc{
+		Text: `The listener is valid but no route among the inputs attaches to it, so it
 serves nothing (HTTP 404 for every request). Often a leftover, or a sign that
 routes target another sectionName.
 
 Fix: attach a route, or remove the listener.`,
+	},
 	Run: func(p *Pass) {
 		for l := range p.Graph.Listeners() {
 			if l.Programmed.True() && l.AttachedRoutes == 0 && (l.ListenerSet == nil || l.ListenerSet.Accepted.True()) {

@@ -62,62 +62,67 @@ func atHostnames(*resolve.ParentResult) string { return "spec.hostnames" }
 var parentRefNotFound = &Rule{
 	ID: "parentref-not-found", Severity: Error,
 	Summary: "parentRef names a parent that does not exist",
-	Doc: `The inputs define objects of the parent's kind in its namespace, but not this
+	Doc: Doc{
+		Text: `The inputs define objects of the parent's kind in its namespace, but not this
 one, so the route attaches nowhere through this parentRef and no controller
 will even report it.
 
-Fix: correct name and namespace (the namespace defaults to the route's):
-
-    parentRefs:
-    - name: shared-gw            # before: looks in the route's namespace
-    - name: shared-gw            # after
-      namespace: infra`,
+Fix: correct name and namespace (the namespace defaults to the route's):`,
+		Example: `parentRefs:
+- name: shared-gw            # before: looks in the route's namespace
+- name: shared-gw            # after
+  namespace: infra`,
+	},
 	Run: reportParents(resolve.ReasonNoMatchingParent, resolve.Missing, atName),
 }
 
 var parentRefNoMatch = &Rule{
 	ID: "parentref-no-match", Severity: Error,
 	Summary: "parentRef selects no listener or port of its parent",
-	Doc: `sectionName must name a listener of the Gateway (or ListenerSet), or a port
+	Doc: Doc{
+		Text: `sectionName must name a listener of the Gateway (or ListenerSet), or a port
 name of a mesh Service; port must be a listener port (GEP-957) or a Service
 port; with both, one listener must match both. Otherwise the parentRef is
 refused with NoMatchingParent. Headless and ExternalName Services cannot be
 mesh parents.
 
-Fix:
-
-    parentRefs:
-    - name: shared
-      sectionName: https-443   # before: no such listener
-      sectionName: https       # after`,
+Fix:`,
+		Example: `parentRefs:
+- name: shared
+  sectionName: https-443   # before: no such listener
+  sectionName: https       # after`,
+	},
 	Run: reportParents(resolve.ReasonNoMatchingParent, resolve.Present, atSelection),
 }
 
 var parentRefNotAllowed = &Rule{
 	ID: "parentref-not-allowed", Severity: Error,
 	Summary: "no listener allows this route's kind or namespace",
-	Doc: `Each listener admits routes by kind (allowedRoutes.kinds, else its protocol's
+	Doc: Doc{
+		Text: `Each listener admits routes by kind (allowedRoutes.kinds, else its protocol's
 kinds) and by namespace (allowedRoutes.namespaces: Same by default, All, or a
 Selector over Namespace labels). When no selected listener admits the route,
 it is refused with NotAllowedByListeners. The related locations show each
 listener and why.
 
-Fix: attach to a listener for the route's protocol, or widen allowedRoutes:
-
-    allowedRoutes:
-      namespaces:
-        from: Selector
-        selector: {matchLabels: {shared-gateway-access: "true"}}`,
+Fix: attach to a listener for the route's protocol, or widen allowedRoutes:`,
+		Example: `allowedRoutes:
+  namespaces:
+    from: Selector
+    selector: {matchLabels: {shared-gateway-access: "true"}}`,
+	},
 	Run: reportParents(resolve.ReasonNotAllowedByListeners, resolve.Present, atListener),
 }
 
 var parentRefHostnameMismatch = &Rule{
 	ID: "parentref-hostname-mismatch", Severity: Error,
 	Summary: "route hostnames do not intersect the listener's",
-	Doc: `When both the listener and the route specify hostnames, at least one must
+	Doc: Doc{
+		Text: `When both the listener and the route specify hostnames, at least one must
 intersect ("*.example.com" covers "a.example.com" and "a.b.example.com" but not
 "example.com"), or the route is refused with NoMatchingListenerHostname.
 
 Fix: add a hostname the listener serves, or attach to another listener.`,
+	},
 	Run: reportParents(resolve.ReasonNoMatchingListenerHostname, resolve.Present, atHostnames),
 }
