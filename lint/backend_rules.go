@@ -2,63 +2,84 @@ package lint
 
 import "github.com/gwlint/gwlint/resolve"
 
-var backendNotFound = backendRule("backend-not-found", Error,
-	"backendRef names a Service that does not exist",
-	`The inputs define Services in the backend's namespace but not this one, so a
+var backendNotFound = &Rule{
+	ID: "backend-not-found", Severity: Error,
+	Summary: "backendRef names a Service that does not exist",
+	Doc: Doc{
+		Text: `The inputs define Services in the backend's namespace but not this one, so a
 controller sets ResolvedRefs=False/BackendNotFound and answers the backend's
 share of requests with HTTP 500.
 
-Fix: correct the name, or add the Service.
+Fix: correct the name, or add the Service.`,
+		Example: `backendRefs:
+- name: store-v3   # before: no such Service
+- name: store-v2   # after
+  port: 8080`,
+	},
+	Run: reportBackends(resolve.NotFound, ".name"),
+}
 
-    backendRefs:
-    - name: store-v3   # before: no such Service
-    - name: store-v2   # after
-      port: 8080`, resolve.NotFound, ".name")
-
-var backendPortNotFound = backendRule("backend-port-not-found", Error,
-	"backendRef port is not a port of the Service",
-	`backendRef.port must be one of the Service's spec.ports[].port (the Service
+var backendPortNotFound = &Rule{
+	ID: "backend-port-not-found", Severity: Error,
+	Summary: "backendRef port is not a port of the Service",
+	Doc: Doc{
+		Text: `backendRef.port must be one of the Service's spec.ports[].port (the Service
 port, not the targetPort or container port). Otherwise the reference does not
 resolve (ResolvedRefs=False/BackendNotFound) and its share gets HTTP 500.
 
-Fix: use the Service port.
+Fix: use the Service port.`,
+		Example: `- name: store      # Service ports: 80/http
+  port: 8080       # before
+  port: 80         # after`,
+	},
+	Run: reportBackends(resolve.PortNotFound, ".port"),
+}
 
-    - name: store      # Service ports: 80/http
-      port: 8080       # before
-      port: 80         # after`, resolve.PortNotFound, ".port")
-
-var backendRefNotPermitted = backendRule("backend-ref-not-permitted", Error,
-	"cross-namespace backendRef without a ReferenceGrant",
-	`A route may refer to a backend in another namespace only when a ReferenceGrant
+var backendRefNotPermitted = &Rule{
+	ID: "backend-ref-not-permitted", Severity: Error,
+	Summary: "cross-namespace backendRef without a ReferenceGrant",
+	Doc: Doc{
+		Text: `A route may refer to a backend in another namespace only when a ReferenceGrant
 in that namespace allows the route's kind and namespace (and the name, if the
 grant lists one). Without it: ResolvedRefs=False/RefNotPermitted, HTTP 500.
 
-Fix: add a ReferenceGrant in the backend's namespace:
+Fix: add a ReferenceGrant in the backend's namespace:`,
+		Example: `apiVersion: gateway.networking.k8s.io/v1beta1
+kind: ReferenceGrant
+metadata: {name: allow-store-routes, namespace: backends}
+spec:
+  from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: store}]
+  to: [{group: "", kind: Service, name: inventory}]`,
+	},
+	Run: reportBackends(resolve.NotPermitted, ".namespace"),
+}
 
-    apiVersion: gateway.networking.k8s.io/v1beta1
-    kind: ReferenceGrant
-    metadata: {name: allow-store-routes, namespace: backends}
-    spec:
-      from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: store}]
-      to: [{group: "", kind: Service, name: inventory}]`, resolve.NotPermitted, ".namespace")
-
-var backendServiceNoPort = backendRule("backend-service-no-port", Error,
-	"Service backendRef without a port (GEP-718)",
-	`GEP-718: "Port is required when the referent is a Kubernetes Service." The kind
+var backendServiceNoPort = &Rule{
+	ID: "backend-service-no-port", Severity: Error,
+	Summary: "Service backendRef without a port (GEP-718)",
+	Doc: Doc{
+		Text: `GEP-718: "Port is required when the referent is a Kubernetes Service." The kind
 defaults to Service, so a backendRef without kind needs a port too; the API
 server rejects the route.
 
-Fix:
+Fix:`,
+		Example: `- name: store          # before
+- name: store          # after
+  port: 8080`,
+	},
+	Run: reportBackends(resolve.NoPort, ""),
+}
 
-    - name: store          # before
-    - name: store          # after
-      port: 8080`, resolve.NoPort, "")
-
-var backendUnsupportedKind = backendRule("backend-unsupported-kind", Warning,
-	"backendRef kind is not a Service or ServiceImport",
-	`Conformant controllers support core Services (and, extended, ServiceImports)
+var backendUnsupportedKind = &Rule{
+	ID: "backend-unsupported-kind", Severity: Warning,
+	Summary: "backendRef kind is not a Service or ServiceImport",
+	Doc: Doc{
+		Text: `Conformant controllers support core Services (and, extended, ServiceImports)
 as backends; any other kind is implementation-specific: a controller that does
 not support it sets ResolvedRefs=False/InvalidKind and answers the backend's
 share with HTTP 500. A warning, since your implementation may support it.
 
-Fix: point at a Service, or check that your implementation supports the kind.`, resolve.UnsupportedRef, ".kind")
+Fix: point at a Service, or check that your implementation supports the kind.`,
+	},
+	Run: reportBackends(resolve.UnsupportedRef, ".kind"),
+}

@@ -2,29 +2,32 @@ package lint
 
 import "github.com/gwlint/gwlint/resolve/crd"
 
-// crdRule builds the rules that report what the pinned CRDs reject; unknown
-// tells apart unknown fields from every other violation.
-func crdRule(id, summary, doc string, unknown bool) *Rule {
-	return &Rule{
-		ID: id, Severity: Error, Summary: summary, Doc: doc,
-		Run: func(p *Pass) {
-			for _, obj := range p.Graph.Objects {
-				m := obj.Metadata()
-				for _, v := range m.Violations {
-					if (v.Type == crd.TypeUnknownField) != unknown {
-						continue
-					}
-					if unknown && isLegacyField(v.Path) {
-						continue // legacy-backend-fields says how to migrate
-					}
-					if v.Message == portlessServiceMessage {
-						continue // backend-service-no-port reports it, with GEP-718's reason
-					}
-					p.Report(m, v.Path, nil, "%s: %s", v.Path, v.Message)
+// reportViolations reports what the pinned CRDs reject, for every
+// violation that match selects.
+func reportViolations(match func(crd.Violation) bool) func(*Pass) {
+	return func(p *Pass) {
+		for _, obj := range p.Graph.Objects {
+			m := obj.Metadata()
+			for _, v := range m.Violations {
+				if !match(v) {
+					continue
 				}
+				if v.Message == portlessServiceMessage {
+					continue // backend-service-no-port reports it, with GEP-718's reason
+				}
+				p.Report(m, v.Path, nil, "%s: %s", v.Path, v.Message)
 			}
-		},
+		}
 	}
+}
+
+// schemaViolation selects every violation but an unknown field.
+func schemaViolation(v crd.Violation) bool { return v.Type != crd.TypeUnknownField }
+
+// unknownFieldViolation selects unknown fields, except the legacy fields
+// that legacy-backend-fields says how to migrate.
+func unknownFieldViolation(v crd.Violation) bool {
+	return v.Type == crd.TypeUnknownField && !isLegacyField(v.Path)
 }
 
 // portlessServiceMessage is the CEL message backend-service-no-port
@@ -36,29 +39,37 @@ func isLegacyField(path string) bool {
 	return legacy
 }
 
-var crdValidation = crdRule("crd-validation",
-	"the API server would reject this value (CRD schema or CEL)",
-	`Every check of the pinned Gateway API CRDs (--channel standard or experimental):
+var crdValidation = &Rule{
+	ID: "crd-validation", Severity: Error,
+	Summary: "the API server would reject this value (CRD schema or CEL)",
+	Doc: Doc{
+		Text: `Every check of the pinned Gateway API CRDs (--channel standard or experimental):
 types, enums, patterns, lengths, ranges, required fields, list uniqueness and
 every x-kubernetes-validations (CEL) rule, after the API server's defaulting.
 kubectl apply fails with the same message.
 
-Fix: as the message says. For example, "Must have port for Service reference":
+Fix: as the message says. For example, "Must have port for Service reference":`,
+		Example: `backendRefs:
+- name: store        # before: kind defaults to Service, which needs a port
+- name: store        # after
+  port: 8080`,
+	},
+	Run: reportViolations(schemaViolation),
+}
 
-    backendRefs:
-    - name: store        # before: kind defaults to Service, which needs a port
-    - name: store        # after
-      port: 8080`, false)
-
-var unknownField = crdRule("unknown-field",
-	"field is not in the CRD schema (a typo?)",
-	`A field the CRD schema does not declare is rejected by kubectl's strict field
+var unknownField = &Rule{
+	ID: "unknown-field", Severity: Error,
+	Summary: "field is not in the CRD schema (a typo?)",
+	Doc: Doc{
+		Text: `A field the CRD schema does not declare is rejected by kubectl's strict field
 validation, or silently dropped by the API server — either way it has no
 effect. Usually a typo (weigth, backendRef) or a field of another channel
 (use --channel experimental for experimental fields).
 
-Fix:
-
-    - name: store
-      weigth: 10      # before
-      weight: 10      # after`, true)
+Fix:`,
+		Example: `- name: store
+  weigth: 10      # before
+  weight: 10      # after`,
+	},
+	Run: reportViolations(unknownFieldViolation),
+}

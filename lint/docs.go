@@ -24,33 +24,50 @@ func LookupAny(id string) *Rule {
 	return nil
 }
 
-// DocMarkdown renders a rule's Doc as Markdown: the text as written, with
-// its indented examples as fenced YAML blocks.
-func DocMarkdown(doc string) string {
-	var b strings.Builder
-	lines := strings.Split(doc, "\n")
-	for i := 0; i < len(lines); i++ {
-		if !strings.HasPrefix(lines[i], "    ") || (i > 0 && lines[i-1] != "") {
-			b.WriteString(lines[i] + "\n")
-			continue
+// Doc is a rule's documentation. The example is kept apart from the prose
+// so that each output renders it its own way without parsing text: indented
+// in plain text, a fenced YAML block in Markdown.
+type Doc struct {
+	// Text says why the finding matters and how to fix it: plain-text
+	// paragraphs separated by blank lines.
+	Text string
+	// Example is YAML that shows the fix, usually a before and an after
+	// line side by side; empty when Text says it all.
+	Example string
+	// Note is a paragraph that follows the example, if any.
+	Note string
+}
+
+// String renders the doc as plain text, the example indented by four
+// spaces: what `gwlint rules ID` prints.
+func (d Doc) String() string {
+	return d.render(func(example string) string {
+		lines := strings.Split(example, "\n")
+		for i, l := range lines {
+			if l != "" {
+				lines[i] = "    " + l
+			}
 		}
-		// An indented block after a blank line: up to the next line that
-		// is not indented (blank lines inside it are kept).
-		end := i
-		for end < len(lines) && (strings.HasPrefix(lines[end], "    ") || lines[end] == "") {
-			end++
-		}
-		for end > i && lines[end-1] == "" {
-			end--
-		}
-		b.WriteString("```yaml\n")
-		for _, l := range lines[i:end] {
-			b.WriteString(strings.TrimPrefix(l, "    ") + "\n")
-		}
-		b.WriteString("```\n")
-		i = end - 1
+		return strings.Join(lines, "\n")
+	})
+}
+
+// Markdown renders the doc as Markdown, the example as a fenced YAML block.
+func (d Doc) Markdown() string {
+	return d.render(func(example string) string { return "```yaml\n" + example + "\n```" })
+}
+
+// render joins the text, the example rendered by example, and the note as
+// paragraphs.
+func (d Doc) render(example func(string) string) string {
+	parts := []string{d.Text}
+	if d.Example != "" {
+		parts = append(parts, example(d.Example))
 	}
-	return strings.TrimRight(b.String(), "\n")
+	if d.Note != "" {
+		parts = append(parts, d.Note)
+	}
+	return strings.Join(parts, "\n\n")
 }
 
 // RulesMarkdown renders docs/rules.md: a table of every rule, then each
@@ -81,7 +98,7 @@ func RulesMarkdown() string {
 	for _, r := range AllRules() {
 		fmt.Fprintf(&b, "## %s\n\n", r.ID)
 		fmt.Fprintf(&b, "**%s** — %s.\n\n", r.Severity, r.Summary)
-		b.WriteString(DocMarkdown(r.Doc) + "\n\n")
+		b.WriteString(r.Doc.Markdown() + "\n\n")
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }

@@ -74,20 +74,21 @@ func TestMetaRulesAreDocumented(t *testing.T) {
 	}
 }
 
-func TestDocMarkdown(t *testing.T) {
-	doc := `Why it matters, with a list:
-    not code: it continues the paragraph.
-
-Fix:
-
-    spec:
-      a: 1
-
-      b: 2
-
-Done.`
-	want := "Why it matters, with a list:\n    not code: it continues the paragraph.\n\nFix:\n\n```yaml\nspec:\n  a: 1\n\n  b: 2\n```\n\nDone."
-	if got := DocMarkdown(doc); got != want {
-		t.Errorf("DocMarkdown\n got %q\nwant %q", got, want)
+func TestDocRendering(t *testing.T) {
+	d := Doc{
+		Text:    "Why it matters, with a list:\n    not code: it continues the paragraph.\n\nFix:",
+		Example: "spec:\n  a: 1\n\n  b: 2",
+		Note:    "Done.",
+	}
+	text := "Why it matters, with a list:\n    not code: it continues the paragraph.\n\nFix:\n\n    spec:\n      a: 1\n\n      b: 2\n\nDone."
+	if got := d.String(); got != text {
+		t.Errorf("String\n got %q\nwant %q", got, text)
+	}
+	md := "Why it matters, with a list:\n    not code: it continues the paragraph.\n\nFix:\n\n```yaml\nspec:\n  a: 1\n\n  b: 2\n```\n\nDone."
+	if got := d.Markdown(); got != md {
+		t.Errorf("Markdown\n got %q\nwant %q", got, md)
+	}
+	if got := (Doc{Text: "Only prose."}).Markdown(); got != "Only prose." {
+		t.Errorf("Markdown of prose only = %q", got)
 	}
 }

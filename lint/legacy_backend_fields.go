@@ -17,20 +17,21 @@ var legacyFields = map[string]string{
 var legacyBackendFields = &Rule{
 	ID: "legacy-backend-fields", Severity: Error,
 	Summary: "route uses pre-GEP-718 fields (forwardTo, serviceName)",
-	Doc: `GEP-718 replaced v1alpha1's forwardTo/serviceName (and the nested backendRef)
+	Doc: Doc{
+		Text: `GEP-718 replaced v1alpha1's forwardTo/serviceName (and the nested backendRef)
 with backendRefs: a list of references whose kind defaults to Service, which
 then need a port, and whose weight defaults to 1. The API server rejects or
 drops the old fields as unknown, so such a rule has no backends.
 
-Fix:
-
-    rules:
-    - forwardTo:            # before
-      - serviceName: store
-        port: 8080
-    - backendRefs:          # after
-      - name: store
-        port: 8080`,
+Fix:`,
+		Example: `rules:
+- forwardTo:            # before
+  - serviceName: store
+    port: 8080
+- backendRefs:          # after
+  - name: store
+    port: 8080`,
+	},
 	Run: func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			// Only the paths of such keys are built: nearly every route

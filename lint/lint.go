@@ -41,9 +41,6 @@ func ParseSeverity(s string) (Severity, error) {
 	return 0, fmt.Errorf("unknown severity %q (want error, warning or info)", s)
 }
 
-// MarshalText writes the severity's name in machine formats.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
 // Rule is one check.
 type Rule struct {
 	// ID is stable forever, kebab-case.
@@ -51,16 +48,17 @@ type Rule struct {
 	Severity Severity
 	// Summary is one line of at most 60 characters.
 	Summary string
-	// Doc says why it matters and how to fix it, with a before/after example.
-	Doc string
+	// Doc says why it matters and how to fix it, with a before/after
+	// example kept as data.
+	Doc Doc
 	Run func(*Pass)
 }
 
 // Position is a place in a manifest.
 type Position struct {
-	File string `json:"file"`
-	Line int    `json:"line"`
-	Col  int    `json:"column"`
+	File string
+	Line int
+	Col  int
 }
 
 func (p Position) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
@@ -69,20 +67,22 @@ func (p Position) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Lin
 // a parentRef failed to match.
 type Related struct {
 	Position
-	Message string `json:"message"`
+	Message string
 }
 
-// Finding is one problem found by a rule.
+// Finding is one problem found by a rule. It has no encoding of its own:
+// each machine format (gwlint's JSON, SARIF) maps it to its own versioned
+// field names.
 type Finding struct {
-	Rule     string   `json:"rule"`
-	Severity Severity `json:"severity"`
+	Rule     string
+	Severity Severity
 	Position
 	// Object is the object the finding is about: "HTTPRoute ns/name".
-	Object string `json:"object"`
+	Object string
 	// Path is the field path: "spec.rules[0].backendRefs[1].port".
-	Path    string    `json:"path"`
-	Message string    `json:"message"`
-	Related []Related `json:"related,omitempty"`
+	Path    string
+	Message string
+	Related []Related
 }
 
 // Pass is what a rule's Run sees: the graph and a way to report.

@@ -146,9 +146,54 @@ func checkRuleDocs(t *testing.T, r *Rule) {
 	if r.Summary == "" || len(r.Summary) > 60 || strings.Contains(r.Summary, "\n") {
 		t.Errorf("%s: summary must be one line of at most 60 characters: %q", r.ID, r.Summary)
 	}
-	if len(r.Doc) < 80 || !strings.Contains(r.Doc, "\n") {
-		t.Errorf("%s: doc must say why it matters and how to fix it", r.ID)
+	d := r.Doc
+	if len(d.Text) < 80 || !strings.Contains(d.Text, "\n") {
+		t.Errorf("%s: doc text must say why it matters and how to fix it", r.ID)
 	}
+	for _, s := range []string{d.Text, d.Example, d.Note} {
+		if s != strings.TrimSpace(s) {
+			t.Errorf("%s: doc parts must not start or end with blank space: %q", r.ID, s)
+		}
+	}
+	// The example is data: an indented block in the prose would be
+	// rendered as prose, not as YAML.
+	if indentedBlock.MatchString(d.Text) || indentedBlock.MatchString(d.Note) {
+		t.Errorf("%s: doc text holds an indented example; put it in Doc.Example", r.ID)
+	}
+	if d.Note != "" && d.Example == "" {
+		t.Errorf("%s: doc has a note but no example for it to follow", r.ID)
+	}
+	switch _, prose := fixInProse[r.ID]; {
+	case d.Example == "" && !prose:
+		t.Errorf("%s: doc needs an example of the fix (or an entry in fixInProse)", r.ID)
+	case d.Example != "" && prose:
+		t.Errorf("%s: doc has an example; remove it from fixInProse", r.ID)
+	case d.Example == "" && strings.HasSuffix(d.Text, ":"):
+		t.Errorf("%s: doc text announces an example it does not have", r.ID)
+	}
+}
+
+// indentedBlock is a line indented as a code block after a blank line.
+var indentedBlock = regexp.MustCompile(`\n\n    `)
+
+// fixInProse lists the rules and pseudo-rules whose doc says the fix in
+// words, without an example: every other one shows it.
+var fixInProse = map[string]bool{
+	"backend-unsupported-kind":      true,
+	"gatewayclass-not-found":        true,
+	"listener-conflict":             true,
+	"listener-invalid-route-kinds":  true,
+	"listener-no-routes":            true,
+	"listener-unsupported-protocol": true,
+	"mesh-hostnames-ignored":        true,
+	"mesh-route-type-conflict":      true,
+	"mesh-rule-to-parent":           true,
+	"object-duplicate":              true,
+	"parentref-hostname-mismatch":   true,
+	"referencegrant-unused":         true,
+	"rule-all-weights-zero":         true,
+	"rule-name-duplicate":           true,
+	"unused-ignore":                 true,
 }
 
 func TestFindingsAreSortedAndUnique(t *testing.T) {

@@ -6,95 +6,95 @@ import (
 	"github.com/gwlint/gwlint/resolve"
 )
 
-// eachListener visits every listener of every Gateway and ListenerSet.
-func eachListener(g *resolve.Graph, visit func(*resolve.Listener)) {
-	for _, gw := range g.Gateways {
-		for _, l := range gw.Listeners {
-			visit(l)
-		}
-	}
-	for _, ls := range g.ListenerSets {
-		for _, l := range ls.Listeners {
-			visit(l)
-		}
-	}
-}
-
 var listenerConflict = &Rule{
 	ID: "listener-conflict", Severity: Error,
 	Summary: "listeners share a port incompatibly",
-	Doc: `Listeners on one port must be distinct: compatible protocols (HTTPS and TLS
+	Doc: Doc{
+		Text: `Listeners on one port must be distinct: compatible protocols (HTTPS and TLS
 share a port by SNI, UDP sits beside TCP-based protocols) and, for the same
 protocol, different hostnames. Conflicted listeners are not accepted — within
 one Gateway all of them, since the spec forbids picking a winner; a
 ListenerSet's listener loses to the Gateway's.
 
 Fix: move one listener to another port, or give each a distinct hostname.`,
+	},
 	Run: func(p *Pass) {
-		eachListener(p.Graph, func(l *resolve.Listener) {
+		for l := range p.Graph.Listeners() {
 			if l.Conflicted.True() {
 				p.Report(l.Owner(), l.Path+".port", nil, "%s: %s (%s)", l, l.Conflicted.Message, l.Conflicted.Reason)
 			}
-		})
+		}
 	},
 }
 
-// listenerReasonRule builds the rules that report listeners whose
-// condition (picked by cond) carries one reason, at the field that causes it.
-func listenerReasonRule(id, summary, doc, reason, field string, cond func(*resolve.Listener) resolve.Condition) *Rule {
-	return &Rule{
-		ID: id, Severity: Error, Summary: summary, Doc: doc,
-		Run: func(p *Pass) {
-			eachListener(p.Graph, func(l *resolve.Listener) {
-				if c := cond(l); c.Reason == reason {
-					p.Report(l.Owner(), l.Path+"."+field, nil, "%s: %s", l, c.Message)
-				}
-			})
-		},
+// reportListeners reports every listener whose condition (picked by cond)
+// has reason, at the field that causes it: field is appended to the
+// listener's path.
+func reportListeners(cond func(*resolve.Listener) resolve.Condition, reason resolve.Reason, field string) func(*Pass) {
+	return func(p *Pass) {
+		for l := range p.Graph.Listeners() {
+			if c := cond(l); c.Reason == reason {
+				p.Report(l.Owner(), l.Path+field, nil, "%s: %s", l, c.Message)
+			}
+		}
 	}
 }
 
-var listenerUnsupportedProtocol = listenerReasonRule("listener-unsupported-protocol",
-	"listener protocol is not one the API defines",
-	`Core protocols are HTTP, HTTPS, TLS, TCP and UDP; anything else is
+// listenerAccepted and listenerResolvedRefs pick the condition
+// reportListeners looks at.
+func listenerAccepted(l *resolve.Listener) resolve.Condition     { return l.Accepted }
+func listenerResolvedRefs(l *resolve.Listener) resolve.Condition { return l.ResolvedRefs }
+
+var listenerUnsupportedProtocol = &Rule{
+	ID: "listener-unsupported-protocol", Severity: Error,
+	Summary: "listener protocol is not one the API defines",
+	Doc: Doc{
+		Text: `Core protocols are HTTP, HTTPS, TLS, TCP and UDP; anything else is
 implementation-specific and conformant controllers without it set
 Accepted=False/UnsupportedProtocol.
 
 Fix: use a core protocol.`,
-	"UnsupportedProtocol", "protocol", func(l *resolve.Listener) resolve.Condition { return l.Accepted })
+	},
+	Run: reportListeners(listenerAccepted, resolve.ReasonUnsupportedProtocol, ".protocol"),
+}
 
-var listenerInvalidRouteKinds = listenerReasonRule("listener-invalid-route-kinds",
-	"allowedRoutes.kinds lists kinds the protocol cannot carry",
-	`A listener may only allow route kinds its protocol carries (HTTP/HTTPS:
+var listenerInvalidRouteKinds = &Rule{
+	ID: "listener-invalid-route-kinds", Severity: Error,
+	Summary: "allowedRoutes.kinds lists kinds the protocol cannot carry",
+	Doc: Doc{
+		Text: `A listener may only allow route kinds its protocol carries (HTTP/HTTPS:
 HTTPRoute, GRPCRoute; TLS: TLSRoute; TCP: TCPRoute; UDP: UDPRoute). Others are
 dropped from supportedKinds and ResolvedRefs=False/InvalidRouteKinds.
 
 Fix: remove the kind, or leave kinds empty to take the protocol's.`,
-	"InvalidRouteKinds", "allowedRoutes.kinds", func(l *resolve.Listener) resolve.Condition { return l.ResolvedRefs })
+	},
+	Run: reportListeners(listenerResolvedRefs, resolve.ReasonInvalidRouteKinds, ".allowedRoutes.kinds"),
+}
 
 var listenerCertificateInvalid = &Rule{
 	ID: "listener-certificate-invalid", Severity: Error,
 	Summary: "listener certificateRef does not resolve",
-	Doc: `A listener that terminates TLS needs certificateRefs to core Secrets of type
+	Doc: Doc{
+		Text: `A listener that terminates TLS needs certificateRefs to core Secrets of type
 kubernetes.io/tls holding a PEM certificate and key; a Secret in another
 namespace needs a ReferenceGrant there. Otherwise ResolvedRefs is False
 (InvalidCertificateRef or RefNotPermitted) and the listener is not programmed.
 
-Fix: correct the reference, add the Secret, or add a ReferenceGrant:
-
-    kind: ReferenceGrant
-    metadata: {name: allow-gateway-certs, namespace: certs}
-    spec:
-      from: [{group: gateway.networking.k8s.io, kind: Gateway, namespace: infra}]
-      to: [{group: "", kind: Secret}]`,
+Fix: correct the reference, add the Secret, or add a ReferenceGrant:`,
+		Example: `kind: ReferenceGrant
+metadata: {name: allow-gateway-certs, namespace: certs}
+spec:
+  from: [{group: gateway.networking.k8s.io, kind: Gateway, namespace: infra}]
+  to: [{group: "", kind: Secret}]`,
+	},
 	Run: func(p *Pass) {
-		eachListener(p.Graph, func(l *resolve.Listener) {
+		for l := range p.Graph.Listeners() {
 			for _, ref := range l.CertRefs {
 				if ref.OK() {
 					continue
 				}
 				msg := fmt.Sprintf("%s: %s (%s)", l, ref.Message, ref.Reason)
-				if ref.Reason == "RefNotPermitted" {
+				if ref.Reason == resolve.ReasonRefNotPermitted {
 					owner := l.Owner().Ref
 					msg += "; " + grantHint(owner.Kind, owner.Namespace, ref.Group, ref.Target)
 				}
@@ -102,26 +102,28 @@ Fix: correct the reference, add the Secret, or add a ReferenceGrant:
 			}
 			// An empty tls is the CRD's own rule ("certificateRefs or
 			// options must be specified"), reported by crd-validation.
-			if l.TLS == nil && l.ResolvedRefs.Reason == "InvalidCertificateRef" {
+			if l.TLS == nil && l.ResolvedRefs.Reason == resolve.ReasonInvalidCertificateRef {
 				p.Report(l.Owner(), l.Path+".tls", nil, "%s: %s", l, l.ResolvedRefs.Message)
 			}
-		})
+		}
 	},
 }
 
 var listenerNoRoutes = &Rule{
 	ID: "listener-no-routes", Severity: Info,
 	Summary: "no route attaches to this listener",
-	Doc: `The listener is valid but no route among the inputs attaches to it, so it
+	Doc: Doc{
+		Text: `The listener is valid but no route among the inputs attaches to it, so it
 serves nothing (HTTP 404 for every request). Often a leftover, or a sign that
 routes target another sectionName.
 
 Fix: attach a route, or remove the listener.`,
+	},
 	Run: func(p *Pass) {
-		eachListener(p.Graph, func(l *resolve.Listener) {
+		for l := range p.Graph.Listeners() {
 			if l.Programmed.True() && l.AttachedRoutes == 0 && (l.ListenerSet == nil || l.ListenerSet.Accepted.True()) {
 				p.Report(l.Owner(), l.Path, nil, "%s (%d/%s) has no attached routes", l, l.Port, l.Protocol)
 			}
-		})
+		}
 	},
 }

@@ -16,12 +16,14 @@ func eachMeshParent(g *resolve.Graph, visit func(*resolve.RouteResult, *resolve.
 var meshRouteTypeConflict = &Rule{
 	ID: "mesh-route-type-conflict", Severity: Warning,
 	Summary: "another route type wins this Service port (GEP-1426)",
-	Doc: `When routes of different types bind to the same Service and port, only one type
+	Doc: Doc{
+		Text: `When routes of different types bind to the same Service and port, only one type
 applies: GRPCRoute > HTTPRoute > TLSRoute > TCPRoute. The losing routes are not
 accepted on that port (reason Conflicted).
 
 Fix: use one route type per Service port, or bind to a specific port with
 parentRef.port.`,
+	},
 	Run: func(p *Pass) {
 		for _, s := range p.Graph.Services {
 			for _, mp := range s.Ports {
@@ -38,9 +40,11 @@ parentRef.port.`,
 var meshHostnamesIgnored = &Rule{
 	ID: "mesh-hostnames-ignored", Severity: Warning,
 	Summary: "hostnames have no effect on a mesh route",
-	Doc: `A route bound to a Service matches the Service's traffic whatever Host header
+	Doc: Doc{
+		Text: `A route bound to a Service matches the Service's traffic whatever Host header
 it carries; spec.hostnames is not used for mesh routing (GEP-1426). To match a
 host, use a header match on Host.`,
+	},
 	Run: func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			if len(r.Hostnames) == 0 {
@@ -64,9 +68,11 @@ host, use a header match on Host.`,
 var meshRuleToParent = &Rule{
 	ID: "mesh-rule-to-parent", Severity: Info,
 	Summary: "mesh rule without backendRefs goes to the parent Service",
-	Doc: `GEP-1426: "If no backendRefs are specified, implementations should direct
+	Doc: Doc{
+		Text: `GEP-1426: "If no backendRefs are specified, implementations should direct
 traffic to the default endpoints of the parentRef service." This is often
 intended (filters, timeouts); listed so it is never a surprise.`,
+	},
 	Run: func(p *Pass) {
 		eachMeshParent(p.Graph, func(r *resolve.RouteResult, pr *resolve.ParentResult) {
 			if pr.Index != firstMeshIndex(r) { // once per route, not per Service

@@ -5,10 +5,12 @@ import "github.com/gwlint/gwlint/resolve"
 var gatewayClassNotFound = &Rule{
 	ID: "gatewayclass-not-found", Severity: Error,
 	Summary: "Gateway names a GatewayClass that does not exist",
-	Doc: `The inputs define GatewayClasses but not the one named by
+	Doc: Doc{
+		Text: `The inputs define GatewayClasses but not the one named by
 spec.gatewayClassName, so no controller will reconcile the Gateway.
 
 Fix: use one of the defined classes.`,
+	},
 	Run: func(p *Pass) {
 		for _, gw := range p.Graph.Gateways {
 			if gw.ClassPresence == resolve.Missing {
@@ -21,15 +23,16 @@ Fix: use one of the defined classes.`,
 var listenerSetNotAccepted = &Rule{
 	ID: "listenerset-not-accepted", Severity: Error,
 	Summary: "ListenerSet is not accepted by its Gateway",
-	Doc: `A Gateway accepts ListenerSets only from the namespaces its
+	Doc: Doc{
+		Text: `A Gateway accepts ListenerSets only from the namespaces its
 spec.allowedListeners admits (default: none), and only while it is accepted
 itself. A refused ListenerSet's listeners serve nothing.
 
-Fix: allow the namespace on the Gateway:
-
-    spec:
-      allowedListeners:
-        namespaces: {from: Same}`,
+Fix: allow the namespace on the Gateway:`,
+		Example: `spec:
+  allowedListeners:
+    namespaces: {from: Same}`,
+	},
 	Run: func(p *Pass) {
 		for _, ls := range p.Graph.ListenerSets {
 			if !ls.Accepted.True() && ls.ParentPresence != resolve.External {
@@ -42,10 +45,12 @@ Fix: allow the namespace on the Gateway:
 var objectDuplicate = &Rule{
 	ID: "object-duplicate", Severity: Error,
 	Summary: "the same object is defined twice",
-	Doc: `Two manifests define the same kind, namespace and name; applying both makes
+	Doc: Doc{
+		Text: `Two manifests define the same kind, namespace and name; applying both makes
 the last one win silently. gwlint resolves the first.
 
 Fix: remove or rename one of them.`,
+	},
 	Run: func(p *Pass) {
 		for _, d := range p.Graph.Duplicates {
 			first := d.First.Metadata()
@@ -58,10 +63,12 @@ Fix: remove or rename one of them.`,
 var referenceGrantUnused = &Rule{
 	ID: "referencegrant-unused", Severity: Info,
 	Summary: "ReferenceGrant admits no reference among the inputs",
-	Doc: `No route or listener among the inputs relies on this ReferenceGrant. It may
+	Doc: Doc{
+		Text: `No route or listener among the inputs relies on this ReferenceGrant. It may
 serve objects outside the inputs; otherwise it widens access for nothing.
 
 Fix: remove it, or narrow it.`,
+	},
 	Run: func(p *Pass) {
 		used := map[*resolve.ReferenceGrant]bool{}
 		for _, r := range p.Graph.Routes {
@@ -71,11 +78,11 @@ Fix: remove it, or narrow it.`,
 				}
 			}
 		}
-		eachListener(p.Graph, func(l *resolve.Listener) {
+		for l := range p.Graph.Listeners() {
 			for _, ref := range l.CertRefs {
 				used[ref.Grant] = true
 			}
-		})
+		}
 		for _, g := range p.Graph.Grants {
 			if !used[g] {
 				p.Report(&g.Meta, "spec", nil, "%s admits no reference among the inputs", g.Ref)

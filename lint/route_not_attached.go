@@ -3,16 +3,17 @@ package lint
 var routeNotAttached = &Rule{
 	ID: "route-not-attached", Severity: Warning,
 	Summary: "route has no parentRefs: it attaches to nothing",
-	Doc: `A route reaches traffic only through its parentRefs (Gateways, ListenerSets, or
+	Doc: Doc{
+		Text: `A route reaches traffic only through its parentRefs (Gateways, ListenerSets, or
 Services for mesh routing). Without any — and without useDefaultGateways — no
 controller will ever program it.
 
-Fix:
-
-    spec:
-      parentRefs:
-      - name: shared-gateway
-        namespace: infra`,
+Fix:`,
+		Example: `spec:
+  parentRefs:
+  - name: shared-gateway
+    namespace: infra`,
+	},
 	Run: func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			if len(r.ParentRefs) > 0 {

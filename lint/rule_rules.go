@@ -7,11 +7,13 @@ import (
 var ruleAllWeightsZero = &Rule{
 	ID: "rule-all-weights-zero", Severity: Warning,
 	Summary: "every backend of the rule has weight 0",
-	Doc: `"If weight is set to 0, no traffic should be forwarded for this entry." With
+	Doc: Doc{
+		Text: `"If weight is set to 0, no traffic should be forwarded for this entry." With
 every weight 0, the rule forwards nothing: a canary rolled back too far, or a
 rule left switched off.
 
 Fix: give at least one backend a positive weight (the default is 1).`,
+	},
 	Run: func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			for _, rule := range r.Rules {
@@ -26,10 +28,12 @@ Fix: give at least one backend a positive weight (the default is 1).`,
 var ruleNameDuplicate = &Rule{
 	ID: "rule-name-duplicate", Severity: Error,
 	Summary: "two rules of one route share a name (GEP-995)",
-	Doc: `GEP-995: rule names must be unique within a route, so that policies and status
+	Doc: Doc{
+		Text: `GEP-995: rule names must be unique within a route, so that policies and status
 can refer to a rule by name.
 
 Fix: rename one rule.`,
+	},
 	Run: func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			first := map[string]*resolve.RuleResult{}

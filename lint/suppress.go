@@ -27,13 +27,13 @@ const ignoreAnnotationPath = "metadata.annotations[" + IgnoreAnnotation + "]"
 var IgnoreWithoutReason = &Rule{
 	ID: "ignore-without-reason", Severity: Warning,
 	Summary: "gwlint:ignore comment gives no reason",
-	Doc: `An ignore comment hides a finding from everyone who reads the output later;
+	Doc: Doc{
+		Text: `An ignore comment hides a finding from everyone who reads the output later;
 its reason is what tells them whether it still holds. Write the reason after
-the rule ids:
-
-    # gwlint:ignore listener-no-routes reserved for the partner launch
-
-The comment still suppresses the finding.`,
+the rule ids:`,
+		Example: `# gwlint:ignore listener-no-routes reserved for the partner launch`,
+		Note:    `The comment still suppresses the finding.`,
+	},
 	Run: func(*Pass) {},
 }
 
@@ -42,15 +42,15 @@ The comment still suppresses the finding.`,
 var IgnoreUnknownRule = &Rule{
 	ID: "ignore-unknown-rule", Severity: Warning,
 	Summary: "ignore comment or annotation names an unknown rule",
-	Doc: `A gwlint:ignore comment or gwlint.io/ignore annotation names a rule id that
+	Doc: Doc{
+		Text: `A gwlint:ignore comment or gwlint.io/ignore annotation names a rule id that
 does not exist (a typo, or a rule that was renamed), names none, or names a
 pseudo-rule, which cannot be ignored. It suppresses nothing for that id.
 
-Fix: use an id that ` + "`gwlint rules`" + ` lists, comma-separated, no spaces:
-
-    # gwlint:ignore backend-not-found,backend-port-not-found migrating in Q3
-
-Pseudo-rules such as unused-ignore are turned off in .gwlint.yaml instead.`,
+Fix: use an id that ` + "`gwlint rules`" + ` lists, comma-separated, no spaces:`,
+		Example: `# gwlint:ignore backend-not-found,backend-port-not-found migrating in Q3`,
+		Note:    `Pseudo-rules such as unused-ignore are turned off in .gwlint.yaml instead.`,
+	},
 	Run: func(*Pass) {},
 }
 
@@ -59,7 +59,8 @@ Pseudo-rules such as unused-ignore are turned off in .gwlint.yaml instead.`,
 var UnusedIgnore = &Rule{
 	ID: "unused-ignore", Severity: Warning,
 	Summary: "ignore comment or annotation suppressed nothing",
-	Doc: `The problem it was written for is gone, or the ignore is in the wrong place:
+	Doc: Doc{
+		Text: `The problem it was written for is gone, or the ignore is in the wrong place:
 a trailing comment applies to its own line, a comment on a line of its own to
 the next line that is neither blank nor a comment, and the finding must be
 reported on that line (the line gwlint prints). An annotation applies to
@@ -68,6 +69,7 @@ if it came back.
 
 Fix: remove it, or move it to the line of the finding. Ignores of rules turned
 off in .gwlint.yaml are not reported.`,
+	},
 	Run: func(*Pass) {},
 }
 
@@ -75,7 +77,8 @@ off in .gwlint.yaml are not reported.`,
 var InvalidManifest = &Rule{
 	ID: "invalid-manifest", Severity: Error,
 	Summary: "manifest cannot be read",
-	Doc: `A file is not valid YAML or JSON, a document is not a Kubernetes object
+	Doc: Doc{
+		Text: `A file is not valid YAML or JSON, a document is not a Kubernetes object
 (no apiVersion or kind), names a version of a Gateway API kind that the
 pinned release does not serve, or has a field of the wrong type. Unrendered
 Helm or Go templates ({{ ... }}) are the usual cause. The rest of the inputs
@@ -83,11 +86,10 @@ is still checked, but gwlint exits 2: the objects that were lost may cause or
 hide other findings.
 
 Fix: correct the file, render templates first (helm template, kustomize build),
-or exclude such files in .gwlint.yaml:
-
-    exclude: ["charts/**"]
-
-It cannot be turned off or ignored.`,
+or exclude such files in .gwlint.yaml:`,
+		Example: `exclude: ["charts/**"]`,
+		Note:    `It cannot be turned off or ignored.`,
+	},
 	Run: func(*Pass) {},
 }
 
@@ -124,10 +126,10 @@ func InvalidManifests(errs []*manifest.ReadError) []Finding {
 type Suppression struct {
 	// Kind is "comment" for a gwlint:ignore comment, "annotation" for the
 	// gwlint.io/ignore annotation.
-	Kind string `json:"kind"`
+	Kind string
 	// Position is where the comment or annotation is.
 	Position
-	Reason string `json:"reason,omitempty"`
+	Reason string
 }
 
 // Suppressed is a finding that an ignore comment or annotation suppressed.

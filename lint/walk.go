@@ -8,28 +8,25 @@ import (
 	"github.com/gwlint/gwlint/resolve"
 )
 
-// backendRule builds the rules that report one kind of invalid backendRef
-// (of a rule, or of a filter such as RequestMirror), at the field that is
-// wrong: field is appended to the backendRef's path.
-func backendRule(id string, severity Severity, summary, doc string, problem resolve.BackendProblem, field string) *Rule {
-	return &Rule{
-		ID: id, Severity: severity, Summary: summary, Doc: doc,
-		Run: func(p *Pass) {
-			for _, r := range p.Graph.Routes {
-				for _, rule := range r.Rules {
-					for _, b := range append(append([]*resolve.BackendResult(nil), rule.Backends...), rule.FilterBackends...) {
-						if b.Problem != problem {
-							continue
-						}
-						msg := withShare(r, rule, b)
-						if problem == resolve.NotPermitted {
-							msg += "; " + grantHint(r.Ref.Kind, r.Ref.Namespace, b.Group, b.Target)
-						}
-						p.Report(&r.Meta, b.Path+field, nil, "%s", msg)
+// reportBackends reports every backendRef (of a rule, or of a filter such
+// as RequestMirror) with problem, at the field that is wrong: field is
+// appended to the backendRef's path.
+func reportBackends(problem resolve.BackendProblem, field string) func(*Pass) {
+	return func(p *Pass) {
+		for _, r := range p.Graph.Routes {
+			for _, rule := range r.Rules {
+				for _, b := range append(append([]*resolve.BackendResult(nil), rule.Backends...), rule.FilterBackends...) {
+					if b.Problem != problem {
+						continue
 					}
+					msg := withShare(r, rule, b)
+					if problem == resolve.NotPermitted {
+						msg += "; " + grantHint(r.Ref.Kind, r.Ref.Namespace, b.Group, b.Target)
+					}
+					p.Report(&r.Meta, b.Path+field, nil, "%s", msg)
 				}
 			}
-		},
+		}
 	}
 }
 

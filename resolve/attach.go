@@ -85,9 +85,9 @@ func (p *ParentResult) HasStatus() bool { return p.ControllerName != "" }
 // ListenerOutcome is what one listener decided about a parentRef.
 type ListenerOutcome struct {
 	Listener *Listener
-	// Reason is "Accepted", "NotAllowedByListeners" or
-	// "NoMatchingListenerHostname".
-	Reason  string
+	// Reason is ReasonAccepted, ReasonNotAllowedByListeners or
+	// ReasonNoMatchingListenerHostname.
+	Reason  Reason
 	Message string
 	// Hostnames are the effective hostnames on the listener when accepted;
 	// empty means any.
@@ -95,7 +95,7 @@ type ListenerOutcome struct {
 }
 
 // Accepted reports whether the listener accepted the parentRef.
-func (o *ListenerOutcome) Accepted() bool { return o.Reason == string(gwv1.RouteReasonAccepted) }
+func (o *ListenerOutcome) Accepted() bool { return o.Reason == ReasonAccepted }
 
 func (g *Graph) resolveRoutes() {
 	for _, r := range g.Routes {
@@ -112,7 +112,7 @@ func (g *Graph) resolveRoutes() {
 			case p.Mesh():
 				g.bindToService(p)
 			default:
-				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, string(gwv1.RouteReasonUnsupportedValue),
+				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonUnsupportedValue,
 					fmt.Sprintf("parentRef kind %s is not supported; use a Gateway, a ListenerSet or a Service", groupKind(group, kind)))
 			}
 		}
@@ -142,7 +142,7 @@ func (g *Graph) attachToListenerSet(p *ParentResult) {
 		p.ControllerName = ls.Parent.ControllerName
 	}
 	if !ls.Accepted.True() {
-		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, string(gwv1.RouteReasonNoMatchingParent),
+		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonNoMatchingParent,
 			fmt.Sprintf("ListenerSet %s is not accepted: %s", target.NamespacedName(), ls.Accepted.Message))
 		return
 	}
@@ -158,11 +158,11 @@ func (g *Graph) lookupParent(p *ParentResult, target ObjectRef) bool {
 	case Present:
 		return true
 	case Missing:
-		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, string(gwv1.RouteReasonNoMatchingParent),
+		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonNoMatchingParent,
 			fmt.Sprintf("%s %s is %s", target.Kind, target.NamespacedName(), describePresence(p.Presence)))
 	default:
 		p.Accepted = Condition{Type: string(gwv1.RouteConditionAccepted), Status: metav1.ConditionUnknown,
-			Reason:  string(gwv1.RouteReasonPending),
+			Reason:  ReasonPending,
 			Message: fmt.Sprintf("%s %s is %s: whether the route attaches cannot be decided", target.Kind, target.NamespacedName(), describePresence(p.Presence))}
 	}
 	return false
@@ -195,7 +195,7 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 	}
 	typ := string(gwv1.RouteConditionAccepted)
 	if len(selected) == 0 {
-		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent), parent+" has no listener "+describeSelection(p.Ref))
+		p.Accepted = condition(typ, false, ReasonNoMatchingParent, parent+" has no listener "+describeSelection(p.Ref))
 		return
 	}
 	routeHosts := make([]string, len(r.Hostnames))
@@ -208,14 +208,14 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 		o := &ListenerOutcome{Listener: l}
 		p.Listeners = append(p.Listeners, o)
 		if ok, why := g.listenerAllows(l, r); !ok {
-			o.Reason, o.Message = string(gwv1.RouteReasonNotAllowedByListeners), why
+			o.Reason, o.Message = ReasonNotAllowedByListeners, why
 		} else if hosts, ok := g.listenerHostnames(l, r, routeHosts); !ok {
 			allowed++
-			o.Reason = string(gwv1.RouteReasonNoMatchingListenerHostname)
+			o.Reason = ReasonNoMatchingListenerHostname
 			o.Message = fmt.Sprintf("listener %s hostname %s does not intersect the route's hostnames %s",
 				l.Name, l.HostnameString(), strings.Join(routeHosts, ", "))
 		} else {
-			o.Reason, o.Hostnames = string(gwv1.RouteReasonAccepted), hosts
+			o.Reason, o.Hostnames = ReasonAccepted, hosts
 		}
 		if firstRefusal == "" && !o.Accepted() {
 			firstRefusal = o.Message
@@ -223,14 +223,14 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 	}
 	for _, o := range p.Listeners {
 		if o.Accepted() {
-			p.Accepted = condition(typ, true, string(gwv1.RouteReasonAccepted), "")
+			p.Accepted = condition(typ, true, ReasonAccepted, "")
 			return
 		}
 	}
 	if allowed == 0 {
-		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNotAllowedByListeners), firstRefusal)
+		p.Accepted = condition(typ, false, ReasonNotAllowedByListeners, firstRefusal)
 	} else {
-		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingListenerHostname),
+		p.Accepted = condition(typ, false, ReasonNoMatchingListenerHostname,
 			fmt.Sprintf("no listener of %s has a hostname that intersects %s", parent, strings.Join(routeHosts, ", ")))
 	}
 }
@@ -303,15 +303,8 @@ func (g *Graph) countAttachments() {
 			}
 		}
 	}
-	for _, gw := range g.Gateways {
-		for _, l := range gw.Listeners {
-			finishListenerCount(l)
-		}
-	}
-	for _, ls := range g.ListenerSets {
-		for _, l := range ls.Listeners {
-			finishListenerCount(l)
-		}
+	for l := range g.Listeners() {
+		finishListenerCount(l)
 	}
 }
 

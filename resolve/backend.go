@@ -8,7 +8,7 @@ import (
 
 // RuleResult is one rule of a route with its resolved backends and split.
 type RuleResult struct {
-	*Rule
+	*RouteRule
 	Backends []*BackendResult
 	// FilterBackends are the resolved FilterRefs (mirrors, external auth).
 	FilterBackends []*BackendResult
@@ -76,8 +76,9 @@ type BackendResult struct {
 	// Presence of the target object among the inputs.
 	Presence Presence
 	// Reason is the route ResolvedRefs reason when the ref is invalid
-	// (BackendNotFound, RefNotPermitted, InvalidKind), else "".
-	Reason  string
+	// (BackendNotFound, RefNotPermitted, InvalidKind, UnsupportedValue),
+	// else "".
+	Reason  Reason
 	Message string
 	// Problem tells apart the ways a ref can be invalid, for output.
 	Problem BackendProblem
@@ -108,10 +109,10 @@ const (
 func (b *BackendResult) Valid() bool { return b.Reason == "" }
 
 func (g *Graph) resolveBackends(r *RouteResult) {
-	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), true, string(gwv1.RouteReasonResolvedRefs), "")
+	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), true, ReasonResolvedRefs, "")
 	for i := range r.Route.Rules {
 		rule := &r.Route.Rules[i]
-		rr := &RuleResult{Rule: rule}
+		rr := &RuleResult{RouteRule: rule}
 		// One allocation for all the rule's results: a large repository
 		// has tens of thousands.
 		results := make([]BackendResult, len(rule.BackendRefs)+len(rule.FilterRefs))
@@ -163,19 +164,19 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		Group:  string(*ref.Group),
 		Target: ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)},
 	}
-	invalid := func(problem BackendProblem, reason gwv1.RouteConditionReason, format string, args ...any) {
-		b.Problem, b.Reason, b.Message = problem, string(reason), fmt.Sprintf(format, args...)
+	invalid := func(problem BackendProblem, reason Reason, format string, args ...any) {
+		b.Problem, b.Reason, b.Message = problem, reason, fmt.Sprintf(format, args...)
 	}
 	service := b.Group == GroupCore && b.Target.Kind == KindService
 	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) {
-		invalid(UnsupportedRef, gwv1.RouteReasonInvalidKind,
+		invalid(UnsupportedRef, ReasonInvalidKind,
 			"kind %s is not supported; use a core Service", groupKind(b.Group, b.Target.Kind))
 		return
 	}
 	if ns != route.Ref.Namespace && !meshOnly(route) {
 		grant, ok := g.permitted(route.Ref.Kind, route.Ref.Namespace, b.Group, b.Target.Kind, ns, b.Target.Name)
 		if !ok {
-			invalid(NotPermitted, gwv1.RouteReasonRefNotPermitted,
+			invalid(NotPermitted, ReasonRefNotPermitted,
 				"%s is in namespace %q and no ReferenceGrant there allows %s from namespace %q to refer to it",
 				b.Target.NamespacedName(), ns, route.Ref.Kind, route.Ref.Namespace)
 			return
@@ -185,13 +186,13 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 	obj, presence := g.Lookup(b.Target)
 	b.Presence = presence
 	if presence == Missing {
-		invalid(NotFound, gwv1.RouteReasonBackendNotFound, "%s %s not found", b.Target.Kind, b.Target.NamespacedName())
+		invalid(NotFound, ReasonBackendNotFound, "%s %s not found", b.Target.Kind, b.Target.NamespacedName())
 		return
 	}
 	// GEP-718: "Port is required when the referent is a Kubernetes Service."
 	if ref.Port == nil {
 		if service {
-			invalid(NoPort, gwv1.RouteReasonUnsupportedValue,
+			invalid(NoPort, ReasonUnsupportedValue,
 				"Service %s needs a port", b.Target.NamespacedName())
 			return
 		}
@@ -212,7 +213,7 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 			return
 		}
 	}
-	invalid(PortNotFound, gwv1.RouteReasonBackendNotFound,
+	invalid(PortNotFound, ReasonBackendNotFound,
 		"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, portList(ports))
 }
 

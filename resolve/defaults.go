@@ -356,8 +356,8 @@ func grpcFilterRefs(path string, filters []gwv1.GRPCRouteFilter) []FilterBackend
 	return out
 }
 
-func (r *Route) addRule(i int, name *gwv1.SectionName, refs []RuleBackendRef, filters int) *Rule {
-	rule := Rule{Index: i, Path: "spec.rules[" + strconv.Itoa(i) + "]", BackendRefs: refs, Filters: filters}
+func (r *Route) addRule(i int, name *gwv1.SectionName, refs []RuleBackendRef, filters int) *RouteRule {
+	rule := RouteRule{Index: i, Path: "spec.rules[" + strconv.Itoa(i) + "]", BackendRefs: refs, Filters: filters}
 	if name != nil {
 		rule.Name = string(*name)
 	}

@@ -133,7 +133,7 @@ type RefResult struct {
 	Group    string
 	Presence Presence
 	// Reason is the API reason when the ref does not resolve, else "".
-	Reason  string
+	Reason  Reason
 	Message string
 	// Grant is the ReferenceGrant that permits a cross-namespace ref.
 	Grant *ReferenceGrant
@@ -160,7 +160,7 @@ func (g *Graph) resolveGateways() {
 		g.resolveClass(gw)
 		if tls := gw.Spec.TLS; tls != nil && tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {
 			gw.ClientCertificate = g.resolveSecretRef(&gw.Meta, "spec.tls.backend.clientCertificateRef",
-				*tls.Backend.ClientCertificateRef, string(gwv1.GatewayReasonInvalidClientCertificateRef))
+				*tls.Backend.ClientCertificateRef, ReasonInvalidClientCertificateRef)
 		}
 		for i := range gw.Spec.Listeners {
 			l := &gw.Spec.Listeners[i]
@@ -180,15 +180,10 @@ func (g *Graph) resolveGateways() {
 		})
 		detectConflicts(gw.AllListeners())
 	}
-	for _, gw := range g.Gateways {
-		for _, l := range gw.Listeners {
-			l.setProgrammed()
-		}
+	for l := range g.Listeners() {
+		l.setProgrammed()
 	}
 	for _, ls := range g.ListenerSets {
-		for _, l := range ls.Listeners {
-			l.setProgrammed()
-		}
 		ls.finishAcceptance()
 	}
 }
@@ -202,11 +197,11 @@ func (l *Listener) setProgrammed() {
 	case l.Conflicted.True():
 		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
 	case !l.Accepted.True():
-		l.Programmed = condition(typ, false, string(gwv1.ListenerReasonInvalid), l.Accepted.Message)
+		l.Programmed = condition(typ, false, ReasonInvalid, l.Accepted.Message)
 	case !l.ResolvedRefs.True():
-		l.Programmed = condition(typ, false, string(gwv1.ListenerReasonInvalid), l.ResolvedRefs.Message)
+		l.Programmed = condition(typ, false, ReasonInvalid, l.ResolvedRefs.Message)
 	default:
-		l.Programmed = condition(typ, true, string(gwv1.ListenerReasonProgrammed), "")
+		l.Programmed = condition(typ, true, ReasonProgrammed, "")
 	}
 }
 
@@ -230,7 +225,7 @@ func (g *Graph) resolveClass(gw *GatewayResult) {
 func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
 	pr := ls.Spec.ParentRef
 	ns := string(*pr.Namespace)
-	ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, string(gwv1.ListenerSetReasonNotAllowed), "")
+	ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, ReasonNotAllowed, "")
 	if string(*pr.Group) != GroupGateway || string(*pr.Kind) != KindGateway {
 		ls.Accepted.Message = fmt.Sprintf("parentRef must be a Gateway, not %s", groupKind(string(*pr.Group), string(*pr.Kind)))
 	} else if gw := g.Gateway(ns, string(pr.Name)); gw == nil {
@@ -240,7 +235,7 @@ func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
 		ls.Parent, ls.ParentPresence = gw, Present
 		gw.ListenerSets = append(gw.ListenerSets, ls)
 		if ok, why := g.gatewayAllowsListenerSet(gw, ls); ok {
-			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), true, string(gwv1.ListenerSetReasonAccepted), "")
+			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), true, ReasonAccepted, "")
 		} else {
 			ls.Accepted.Message = why
 		}
@@ -264,14 +259,14 @@ func (ls *ListenerSetResult) finishAcceptance() {
 			}
 		}
 		if valid == 0 {
-			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, string(gwv1.ListenerSetReasonListenersNotValid), "no listener is valid")
+			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, ReasonListenersNotValid, "no listener is valid")
 		} else if valid < len(ls.Listeners) {
-			ls.Accepted.Reason = string(gwv1.ListenerSetReasonListenersNotValid)
+			ls.Accepted.Reason = ReasonListenersNotValid
 			ls.Accepted.Message = "some listeners are not valid"
 		}
 	}
 	if ls.Accepted.True() {
-		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), true, string(gwv1.ListenerSetReasonProgrammed), "")
+		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), true, ReasonProgrammed, "")
 	} else {
 		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ls.Accepted.Reason, ls.Accepted.Message)
 	}
@@ -339,14 +334,14 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 		kinds = tlsTerminateKinds
 	}
 	if known {
-		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), true, string(gwv1.ListenerReasonAccepted), "")
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), true, ReasonAccepted, "")
 	} else {
-		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, string(gwv1.ListenerReasonUnsupportedProtocol),
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
 			fmt.Sprintf("protocol %q is not supported; use HTTP, HTTPS, TLS, TCP or UDP", protocol))
 	}
 
 	// ResolvedRefs: route kinds, then certificates.
-	l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), true, string(gwv1.ListenerReasonResolvedRefs), "")
+	l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), true, ReasonResolvedRefs, "")
 	if len(allowed.Kinds) == 0 {
 		l.KindsFromProtocol = true
 		for _, k := range kinds {
@@ -365,19 +360,19 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 			for i, k := range l.InvalidKinds {
 				names[i] = groupKind(string(*k.Group), string(k.Kind))
 			}
-			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, string(gwv1.ListenerReasonInvalidRouteKinds),
+			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidRouteKinds,
 				fmt.Sprintf("%s listener cannot carry %s", protocol, strings.Join(names, ", ")))
 		}
 	}
 	// Listener.TLS: "This field is required if the Protocol field is
 	// "HTTPS" or "TLS"." (No CEL rule enforces it for HTTPS.)
 	if protocol == gwv1.HTTPSProtocolType && tls == nil && l.ResolvedRefs.True() {
-		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, string(gwv1.ListenerReasonInvalidCertificateRef),
+		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef,
 			"HTTPS listener has no tls: it needs tls.certificateRefs to terminate TLS")
 	}
 	if needsCertificates(protocol, tls) {
 		for k, ref := range tls.CertificateRefs {
-			res := g.resolveSecretRef(owner, l.Path+".tls.certificateRefs["+strconv.Itoa(k)+"]", ref, string(gwv1.ListenerReasonInvalidCertificateRef))
+			res := g.resolveSecretRef(owner, l.Path+".tls.certificateRefs["+strconv.Itoa(k)+"]", ref, ReasonInvalidCertificateRef)
 			l.CertRefs = append(l.CertRefs, res)
 			if !res.OK() && l.ResolvedRefs.True() {
 				l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, res.Reason, res.Message)
@@ -385,11 +380,11 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 		}
 		// "certificateRefs or options must be specified when mode is Terminate"
 		if len(tls.CertificateRefs) == 0 && len(tls.Options) == 0 && l.ResolvedRefs.True() {
-			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, string(gwv1.ListenerReasonInvalidCertificateRef),
+			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef,
 				fmt.Sprintf("%s listener terminates TLS but has no tls.certificateRefs", protocol))
 		}
 	}
-	l.Conflicted = condition(string(gwv1.ListenerConditionConflicted), false, string(gwv1.ListenerReasonNoConflicts), "")
+	l.Conflicted = condition(string(gwv1.ListenerConditionConflicted), false, ReasonNoConflicts, "")
 	return l
 }
 
@@ -408,7 +403,7 @@ func needsCertificates(protocol gwv1.ProtocolType, tls *gwv1.ListenerTLSConfig) 
 // resolveSecretRef resolves a reference to a TLS certificate Secret: a
 // listener's certificateRef or the Gateway's backend client certificate.
 // invalid is the reason for a ref that is allowed but unusable.
-func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObjectReference, invalid string) *RefResult {
+func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObjectReference, invalid Reason) *RefResult {
 	ns := string(*ref.Namespace)
 	res := &RefResult{Path: path, Group: string(*ref.Group), Target: ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)}}
 	if res.Group != GroupCore || res.Target.Kind != KindSecret {
@@ -419,7 +414,7 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 	if ns != owner.Ref.Namespace {
 		grant, ok := g.permitted(owner.Ref.Kind, owner.Ref.Namespace, GroupCore, KindSecret, ns, string(ref.Name))
 		if !ok {
-			res.Reason = string(gwv1.ListenerReasonRefNotPermitted)
+			res.Reason = ReasonRefNotPermitted
 			res.Message = fmt.Sprintf("Secret %s/%s is in another namespace and no ReferenceGrant in %q allows %s from %q to refer to it",
 				ns, ref.Name, ns, owner.Ref.Kind, owner.Ref.Namespace)
 			return res
@@ -458,12 +453,12 @@ func detectConflicts(listeners []*Listener) {
 			if a.Port != b.Port || lost[a] || lost[b] {
 				continue
 			}
-			reason := ""
+			var reason Reason
 			switch {
 			case !compatibleProtocols(a.Protocol, b.Protocol):
-				reason = string(gwv1.ListenerReasonProtocolConflict)
+				reason = ReasonProtocolConflict
 			case sameTransport(a.Protocol, b.Protocol) && a.HostnameString() == b.HostnameString():
-				reason = string(gwv1.ListenerReasonHostnameConflict)
+				reason = ReasonHostnameConflict
 			default:
 				continue
 			}
@@ -477,18 +472,18 @@ func detectConflicts(listeners []*Listener) {
 	}
 }
 
-func markConflicted(l *Listener, reason string, with *Listener) {
+func markConflicted(l *Listener, reason Reason, with *Listener) {
 	if l.Conflicted.True() {
 		return
 	}
 	what := "protocol " + string(with.Protocol)
-	if reason == string(gwv1.ListenerReasonHostnameConflict) {
+	if reason == ReasonHostnameConflict {
 		what = "hostname " + with.HostnameString()
 	}
 	l.Conflicted = condition(string(gwv1.ListenerConditionConflicted), true, reason,
 		fmt.Sprintf("port %d is also used with %s by %s", l.Port, what, with))
 	l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, reason, l.Conflicted.Message)
-	if reason == string(gwv1.ListenerReasonProtocolConflict) {
+	if reason == ReasonProtocolConflict {
 		// A listener whose protocol cannot be served supports no kind.
 		l.SupportedKinds = nil
 	}
@@ -541,29 +536,29 @@ func (g *Graph) finishGateways() {
 		typ := string(gwv1.GatewayConditionAccepted)
 		switch {
 		case len(gw.Listeners) > 0 && valid == 0:
-			gw.Accepted = condition(typ, false, string(gwv1.GatewayReasonListenersNotValid), "no listener is valid: "+strings.Join(invalid, ", "))
+			gw.Accepted = condition(typ, false, ReasonListenersNotValid, "no listener is valid: "+strings.Join(invalid, ", "))
 		case len(invalid) > 0:
-			gw.Accepted = condition(typ, true, string(gwv1.GatewayReasonListenersNotValid), "listeners not valid: "+strings.Join(invalid, ", "))
+			gw.Accepted = condition(typ, true, ReasonListenersNotValid, "listeners not valid: "+strings.Join(invalid, ", "))
 		default:
-			gw.Accepted = condition(typ, true, string(gwv1.GatewayReasonAccepted), "")
+			gw.Accepted = condition(typ, true, ReasonAccepted, "")
 		}
 		if gw.Accepted.True() {
-			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, string(gwv1.GatewayReasonProgrammed), "")
+			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed, "")
 		} else {
-			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, string(gwv1.GatewayReasonInvalid), gw.Accepted.Message)
+			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonInvalid, gw.Accepted.Message)
 		}
 		switch {
 		case gw.ClientCertificate != nil && !gw.ClientCertificate.OK():
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, gw.ClientCertificate.Reason, gw.ClientCertificate.Message)
 		case len(unresolved) > 0:
-			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, string(gwv1.GatewayReasonListenersNotResolved),
+			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, ReasonListenersNotResolved,
 				"listeners with unresolved references: "+strings.Join(unresolved, ", "))
 		default:
-			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), true, string(gwv1.GatewayReasonResolvedRefs), "")
+			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), true, ReasonResolvedRefs, "")
 		}
 		for _, ls := range gw.ListenerSets {
 			if ls.Accepted.True() && !gw.Accepted.True() {
-				ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, string(gwv1.ListenerSetReasonParentNotAccepted),
+				ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, ReasonParentNotAccepted,
 					"Gateway "+gw.Ref.NamespacedName()+" is not accepted")
 				ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ls.Accepted.Reason, ls.Accepted.Message)
 			}

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"iter"
 	"sort"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -40,14 +41,14 @@ func (p Presence) String() string {
 type Condition struct {
 	Type    string                 `json:"type"`
 	Status  metav1.ConditionStatus `json:"status"`
-	Reason  string                 `json:"reason"`
+	Reason  Reason                 `json:"reason"`
 	Message string                 `json:"message"`
 }
 
 // True reports whether the condition's status is True.
 func (c Condition) True() bool { return c.Status == metav1.ConditionTrue }
 
-func condition(typ string, ok bool, reason, message string) Condition {
+func condition(typ string, ok bool, reason Reason, message string) Condition {
 	status := metav1.ConditionFalse
 	if ok {
 		status = metav1.ConditionTrue
@@ -181,6 +182,27 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 // Gateway returns the resolved Gateway ns/name, if the inputs hold it.
 func (g *Graph) Gateway(ns, name string) *GatewayResult {
 	return g.gateways[ObjectRef{Kind: KindGateway, Namespace: ns, Name: name}]
+}
+
+// Listeners yields every listener of every Gateway, then of every
+// ListenerSet, in the graph's order: by owner, then as written.
+func (g *Graph) Listeners() iter.Seq[*Listener] {
+	return func(yield func(*Listener) bool) {
+		for _, gw := range g.Gateways {
+			for _, l := range gw.Listeners {
+				if !yield(l) {
+					return
+				}
+			}
+		}
+		for _, ls := range g.ListenerSets {
+			for _, l := range ls.Listeners {
+				if !yield(l) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // ListenerSet returns the resolved ListenerSet ns/name, if the inputs hold it.

@@ -10,10 +10,6 @@ import (
 // Mesh binding (GEP-1426): a route whose parentRef is a Service configures
 // the traffic sent to that Service inside the mesh.
 
-// ReasonConflicted is GEP-1426's reason for a route that lost to a route of
-// a higher-precedence type on the same Service and port.
-const ReasonConflicted = "Conflicted"
-
 // meshPrecedence: "GRPCRoute > HTTPRoute > TLSRoute > TCPRoute". UDPRoute
 // is "orthogonal to these precedence order" and never conflicts with them.
 var meshPrecedence = map[string]int{KindGRPCRoute: 4, KindHTTPRoute: 3, KindTLSRoute: 2, KindTCPRoute: 1}
@@ -72,11 +68,11 @@ func (g *Graph) bindToService(p *ParentResult) {
 	svc := p.Service.Service
 	switch {
 	case svc.Headless():
-		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent),
+		p.Accepted = condition(typ, false, ReasonNoMatchingParent,
 			fmt.Sprintf("Service %s is headless (clusterIP: None) and cannot be a parent: it has no frontend to route", target.NamespacedName()))
 		return
 	case svc.ExternalName():
-		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent),
+		p.Accepted = condition(typ, false, ReasonNoMatchingParent,
 			fmt.Sprintf("Service %s is of type ExternalName and cannot be a parent", target.NamespacedName()))
 		return
 	}
@@ -93,11 +89,11 @@ func (g *Graph) bindToService(p *ParentResult) {
 		p.MeshPorts = append(p.MeshPorts, port)
 	}
 	if len(p.MeshPorts) == 0 {
-		p.Accepted = condition(typ, false, string(gwv1.RouteReasonNoMatchingParent),
+		p.Accepted = condition(typ, false, ReasonNoMatchingParent,
 			fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(p.Ref), portList(svc.Spec.Ports)))
 		return
 	}
-	p.Accepted = condition(typ, true, string(gwv1.RouteReasonAccepted), "")
+	p.Accepted = condition(typ, true, ReasonAccepted, "")
 }
 
 // resolveMesh groups the accepted mesh bindings per Service port and applies

@@ -79,7 +79,7 @@ func TestParentRefAttachment(t *testing.T) {
 		name, route string
 		// reason is the Accepted reason of spec.parentRefs[0]; listeners
 		// the names of the listeners it attached to.
-		reason    string
+		reason    Reason
 		listeners []string
 	}{{
 		// ParentReference.SectionName: "When unspecified (empty string),
@@ -251,7 +251,7 @@ spec:
   gatewayClassName: acme
   listeners:` + listeners
 	}
-	type want struct{ accepted, resolvedRefs, conflicted string }
+	type want struct{ accepted, resolvedRefs, conflicted Reason }
 	cases := []struct {
 		name, listeners, extra string
 		want                   map[string]want
@@ -383,7 +383,8 @@ func TestGatewayAccepted(t *testing.T) {
 	// "Accepted" is "True" or "False", depending on whether the listener
 	// being invalid causes the entire Gateway to not be accepted."
 	cases := []struct {
-		listeners, status, reason string
+		listeners, status string
+		reason            Reason
 	}{
 		{"\n  - {name: a, protocol: HTTP, port: 80}", "True", "Accepted"},
 		{"\n  - {name: a, protocol: HTTP, port: 80}\n  - {name: b, protocol: FOO, port: 81}", "True", "ListenersNotValid"},
@@ -409,7 +410,7 @@ func TestBackendRefs(t *testing.T) {
 		name, backend, extra string
 		opts                 Options
 		problem              BackendProblem
-		reason               string
+		reason               Reason
 		presence             Presence
 	}{
 		{name: "service and port exist", backend: "{name: web, port: 8080}", presence: Present},
@@ -639,14 +640,14 @@ kind: HTTPRoute
 metadata: {name: to-headless, namespace: app}
 spec:
   parentRefs: [{group: "", kind: Service, name: headless}]`)
-	accepted := func(kind, ns, name string) (bool, string) {
+	accepted := func(kind, ns, name string) (bool, Reason) {
 		p := mustRoute(t, g, kind, ns, name).Parents[0]
 		return p.Accepted.True(), p.Accepted.Reason
 	}
 	cases := []struct {
 		kind, ns, name string
 		ok             bool
-		reason         string
+		reason         Reason
 	}{
 		// "If port is not set, the implementation MUST associate the route
 		// with all ports defined in the Service." It loses 9090 to the

@@ -13,7 +13,7 @@ type Route struct {
 	Meta
 	ParentRefs []gwv1.ParentReference // defaulted: group, kind, namespace
 	Hostnames  []gwv1.Hostname        // HTTPRoute, GRPCRoute, TLSRoute only
-	Rules      []Rule
+	Rules      []RouteRule
 
 	HTTP *gwv1.HTTPRouteSpec
 	GRPC *gwv1.GRPCRouteSpec
@@ -33,8 +33,8 @@ func (r *Route) HasHostnames() bool { return r.HTTP != nil || r.GRPC != nil || r
 // drop or reject the connection.
 func (r *Route) Answers500() bool { return r.HTTP != nil || r.GRPC != nil }
 
-// Rule is one entry of spec.rules.
-type Rule struct {
+// RouteRule is one entry of a route's spec.rules.
+type RouteRule struct {
 	Index int
 	// Name is the rule's name (GEP-995); empty when unnamed. It has no default.
 	Name        string
@@ -58,7 +58,7 @@ type FilterBackendRef struct {
 }
 
 // Label is the rule's name, or "rules[i]" when it has none.
-func (r *Rule) Label() string {
+func (r *RouteRule) Label() string {
 	if r.Name != "" {
 		return r.Name
 	}

@@ -70,10 +70,10 @@ func conditions(m *Meta, cs ...Condition) []metav1.Condition {
 	for _, c := range cs {
 		msg := c.Message
 		if msg == "" {
-			msg = c.Reason
+			msg = string(c.Reason)
 		}
 		out = append(out, metav1.Condition{
-			Type: c.Type, Status: c.Status, Reason: c.Reason, Message: msg,
+			Type: c.Type, Status: c.Status, Reason: string(c.Reason), Message: msg,
 			ObservedGeneration: generation(m), LastTransitionTime: epoch,
 		})
 	}

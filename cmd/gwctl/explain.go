@@ -145,10 +145,10 @@ func (r refView) String() string {
 
 // conditionView is a status condition in machine output.
 type conditionView struct {
-	Type    string `json:"type"`
-	Status  string `json:"status"`
-	Reason  string `json:"reason"`
-	Message string `json:"message,omitempty"`
+	Type    string         `json:"type"`
+	Status  string         `json:"status"`
+	Reason  resolve.Reason `json:"reason"`
+	Message string         `json:"message,omitempty"`
 }
 
 func conditionOf(c resolve.Condition) conditionView {
@@ -162,14 +162,14 @@ func (c conditionView) isTrue() bool { return c.Status == "True" }
 // reason (a True Accepted with reason ListenersNotValid is not healthy).
 func (c conditionView) healthy() bool {
 	if c.Type == "Conflicted" {
-		return !c.isTrue() && c.Reason == "NoConflicts"
+		return !c.isTrue() && c.Reason == resolve.ReasonNoConflicts
 	}
-	return c.isTrue() && c.Reason == c.Type
+	return c.isTrue() && string(c.Reason) == c.Type
 }
 
 // text renders "Type: Status Reason: message", coloured by health.
 func (c conditionView) text(pal palette) string {
-	s := pal.verdict(c.healthy(), c.Status+" "+c.Reason)
+	s := pal.verdict(c.healthy(), c.Status+" "+string(c.Reason))
 	if c.Message != "" {
 		s += ": " + c.Message
 	}

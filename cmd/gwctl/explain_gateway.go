@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
@@ -119,10 +118,10 @@ type certRefView struct {
 
 // attachmentView is one route parentRef on a listener.
 type attachmentView struct {
-	Route     refView `json:"route"`
-	ParentRef string  `json:"parentRef"`
-	Reason    string  `json:"reason,omitempty"`
-	Message   string  `json:"message,omitempty"`
+	Route     refView        `json:"route"`
+	ParentRef string         `json:"parentRef"`
+	Reason    resolve.Reason `json:"reason,omitempty"`
+	Message   string         `json:"message,omitempty"`
 }
 
 func newGatewayExplanation(gw *resolve.GatewayResult) *gatewayExplanation {
@@ -217,13 +216,13 @@ func tlsViewOf(l *resolve.Listener) *tlsView {
 		cv := certRefView{Path: c.Path, Ref: refOf(c.Target), State: "ok", Message: c.Message}
 		switch {
 		case !c.OK():
-			cv.State = c.Reason
+			cv.State = string(c.Reason)
 		case c.Presence == resolve.External:
 			cv.State = "external (assumed)"
 		}
 		// resolve refuses a ref of another kind, or one without a grant,
 		// before looking it up; its Presence then means nothing.
-		looked := c.Group == resolve.GroupCore && c.Target.Kind == resolve.KindSecret && c.Reason != string(gwv1.ListenerReasonRefNotPermitted)
+		looked := c.Group == resolve.GroupCore && c.Target.Kind == resolve.KindSecret && c.Reason != resolve.ReasonRefNotPermitted
 		if looked {
 			cv.Presence = c.Presence.String()
 		}

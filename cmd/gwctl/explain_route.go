@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
@@ -121,8 +120,8 @@ type listenerOutcomeView struct {
 	Port     int32  `json:"port"`
 	Protocol string `json:"protocol"`
 	// Reason is Accepted, NotAllowedByListeners or NoMatchingListenerHostname.
-	Reason  string `json:"reason"`
-	Message string `json:"message,omitempty"`
+	Reason  resolve.Reason `json:"reason"`
+	Message string         `json:"message,omitempty"`
 	// Hostnames are the effective hostnames when accepted; none means any.
 	Hostnames []string `json:"hostnames,omitempty"`
 }
@@ -186,9 +185,9 @@ type backendView struct {
 	Presence        string  `json:"presence,omitempty"`
 	// State is ok, external (assumed), or the problem: not found, not
 	// permitted, no port, port not found, unsupported kind.
-	State   string `json:"state"`
-	Reason  string `json:"reason,omitempty"`
-	Message string `json:"message,omitempty"`
+	State   string         `json:"state"`
+	Reason  resolve.Reason `json:"reason,omitempty"`
+	Message string         `json:"message,omitempty"`
 	// Traffic is served, none (weight 0), HTTP 500 or dropped.
 	Traffic string `json:"traffic"`
 }
@@ -408,18 +407,18 @@ func (pv parentView) writeText(p *printer, hostnames bool) {
 	// the parent's own reason is shown when there is none to give.
 	var rows [][]string
 	for _, l := range pv.Listeners {
-		accepted := l.Reason == string(gwv1.RouteReasonAccepted)
+		accepted := l.Reason == resolve.ReasonAccepted
 		detail := l.Message
 		if accepted && hostnames {
 			detail = "hostnames: " + orAny(l.Hostnames)
 		}
-		rows = append(rows, []string{p.pal.verdict(accepted, l.Reason), l.Name, fmt.Sprintf("%d/%s", l.Port, l.Protocol), detail})
+		rows = append(rows, []string{p.pal.verdict(accepted, string(l.Reason)), l.Name, fmt.Sprintf("%d/%s", l.Port, l.Protocol), detail})
 	}
 	if pv.Mesh != nil {
 		rows = append(rows, pv.Mesh.rows(p.pal, pv.Accepted)...)
 	}
 	if len(rows) == 0 {
-		verdict := p.pal.verdict(pv.Accepted.isTrue(), pv.Accepted.Reason)
+		verdict := p.pal.verdict(pv.Accepted.isTrue(), string(pv.Accepted.Reason))
 		if pv.Accepted.Message != "" {
 			verdict += ": " + pv.Accepted.Message
 		}
@@ -443,7 +442,7 @@ func (m *meshBindingView) rows(pal palette, accepted conditionView) [][]string {
 			rows = append(rows, []string{pal.bad.Sprint(resolve.ReasonConflicted), "port " + port,
 				"lost to " + sp.LostTo + " (GRPCRoute > HTTPRoute > TLSRoute > TCPRoute)"})
 		} else {
-			rows = append(rows, []string{pal.good.Sprint(string(gwv1.RouteReasonAccepted)), "port " + port, "bound"})
+			rows = append(rows, []string{pal.good.Sprint(resolve.ReasonAccepted), "port " + port, "bound"})
 		}
 	}
 	return rows

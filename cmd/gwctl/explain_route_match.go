@@ -11,7 +11,7 @@ import (
 )
 
 // Matches and filters are read from the route's typed, defaulted spec:
-// resolve keeps them there rather than in its kind-independent Rule.
+// resolve keeps them there rather than in its kind-independent RouteRule.
 
 func matchesOf(route *resolve.Route, i int) []matchView {
 	rp := "spec.rules[" + strconv.Itoa(i) + "]"

@@ -131,13 +131,13 @@ func newSARIFOutput(w io.Writer, rules []*lint.Rule) *sarifOutput {
 	}
 	sorted := slices.SortedFunc(slices.Values(rules), func(a, b *lint.Rule) int { return strings.Compare(a.ID, b.ID) })
 	for _, r := range sorted {
-		md := lint.DocMarkdown(r.Doc)
+		text := r.Doc.String()
 		o.index[r.ID] = len(o.run.Tool.Driver.Rules)
 		o.run.Tool.Driver.Rules = append(o.run.Tool.Driver.Rules, sarifRule{
 			ID:                   r.ID,
 			ShortDescription:     sarifMessage{Text: r.Summary},
-			FullDescription:      sarifMessage{Text: r.Doc},
-			Help:                 sarifMessage{Text: r.Doc, Markdown: md},
+			FullDescription:      sarifMessage{Text: text},
+			Help:                 sarifMessage{Text: text, Markdown: r.Doc.Markdown()},
 			HelpURI:              rulesDocBaseURI + r.ID,
 			DefaultConfiguration: sarifConfiguration{Level: sarifLevel(r.Severity)},
 		})

@@ -70,14 +70,14 @@ func runRules(opts *rulesOptions) error {
 		out := jsonRules{Version: schemaVersion, Rules: []jsonRule{}}
 		for _, r := range rules {
 			out.Rules = append(out.Rules, jsonRule{
-				ID: r.ID, Severity: r.Severity.String(), Summary: r.Summary, Doc: r.Doc, Pseudo: lint.Lookup(r.ID) == nil,
+				ID: r.ID, Severity: r.Severity.String(), Summary: r.Summary, Doc: r.Doc.String(), Pseudo: lint.Lookup(r.ID) == nil,
 			})
 		}
 		return outputError(cli.WriteJSON(opts.IO.Out, out))
 	}
 	if opts.ID != "" {
 		r := rules[0]
-		_, err := fmt.Fprintf(opts.IO.Out, "%s (%s): %s\n\n%s\n", r.ID, r.Severity, r.Summary, r.Doc)
+		_, err := fmt.Fprintf(opts.IO.Out, "%s (%s): %s\n\n%s\n", r.ID, r.Severity, r.Summary, r.Doc.String())
 		return outputError(err)
 	}
 	tw := tabwriter.NewWriter(opts.IO.Out, 0, 0, 2, ' ', 0)
