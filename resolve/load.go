@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -183,8 +186,8 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	}
 
 	var doc struct {
-		Metadata metav1.ObjectMeta `json:"metadata"`
-		Spec     json.RawMessage   `json:"spec"`
+		Metadata objectMeta      `json:"metadata"`
+		Spec     json.RawMessage `json:"spec"`
 		// Secret fields.
 		Type       string                     `json:"type"`
 		Data       map[string]json.RawMessage `json:"data"`
@@ -211,7 +214,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	m.Labels = doc.Metadata.Labels
 	m.Annotations = doc.Metadata.Annotations
 	m.Ignores = raw.Ignores
-	m.Created = doc.Metadata.CreationTimestamp
+	m.Created = doc.Metadata.CreationTimestamp.Time
 	m.Generation = doc.Metadata.Generation
 	if m.Ref.Name == "" {
 		return nil, raw.Errorf("metadata", "%s has no metadata.name", raw.Kind)
@@ -260,12 +263,75 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 // docOnce is a document decoded in one pass: Spec holds a pointer to the
 // typed spec, which encoding/json decodes into in place.
 type docOnce struct {
-	Metadata   metav1.ObjectMeta          `json:"metadata"`
+	Metadata   objectMeta                 `json:"metadata"`
 	Spec       any                        `json:"spec"`
 	Type       string                     `json:"type"`
 	Data       map[string]json.RawMessage `json:"data"`
 	StringData map[string]json.RawMessage `json:"stringData"`
 	ignored    json.RawMessage
+}
+
+// objectMeta is metav1.ObjectMeta with the timestamps read as a YAML reader
+// writes them. The outer fields shadow the embedded ones.
+type objectMeta struct {
+	metav1.ObjectMeta
+	CreationTimestamp yamlTime  `json:"creationTimestamp"`
+	DeletionTimestamp *yamlTime `json:"deletionTimestamp"`
+}
+
+// yamlTime is a metav1.Time that also reads the YAML timestamp spellings:
+// an unquoted "2025-07-01 20:47:53+00:00" or "2025-07-01" reaches the JSON
+// as written (sigs.k8s.io/yaml and the reader keep a timestamp's text), while
+// tools that decode YAML into typed values (yaml.v3, PyYAML; Istio's and
+// Envoy Gateway's test inputs are written by them) take it as a time.
+// metav1.Time accepts RFC 3339 only, and would drop the whole object; the
+// time orders routes and ListenerSets by the spec's precedence rules.
+type yamlTime struct{ metav1.Time }
+
+func (t *yamlTime) UnmarshalJSON(b []byte) error {
+	err := t.Time.UnmarshalJSON(b)
+	if err == nil {
+		return nil
+	}
+	var s string
+	if json.Unmarshal(b, &s) == nil {
+		if parsed, ok := parseYAMLTimestamp(s); ok {
+			t.Time = metav1.NewTime(parsed)
+			return nil
+		}
+	}
+	return err
+}
+
+// yamlTimestamp is the YAML 1.1 timestamp type's regular expression
+// (yaml.org/type/timestamp): a date, or a date and time separated by "T",
+// "t" or blanks, with optional fraction and zone (Z or ±hh[:mm]); no zone is
+// UTC.
+var yamlTimestamp = regexp.MustCompile(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})` +
+	`(?:(?:[Tt]|[ \t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]*))?` +
+	`(?:[ \t]*(?:Z|([-+])([0-9]{1,2})(?::?([0-9]{2}))?))?)?$`)
+
+// parseYAMLTimestamp reads s as a YAML 1.1 timestamp.
+func parseYAMLTimestamp(s string) (time.Time, bool) {
+	m := yamlTimestamp.FindStringSubmatch(s)
+	if m == nil {
+		return time.Time{}, false
+	}
+	num := func(i int) int { n, _ := strconv.Atoi(m[i]); return n } // digits only, or empty: 0
+	year, month, day, hour, minute, sec := num(1), num(2), num(3), num(4), num(5), num(6)
+	nanos := 0
+	if frac := m[7]; frac != "" {
+		nanos, _ = strconv.Atoi((frac + "000000000")[:9])
+	}
+	offset := (num(9)*60 + num(10)) * 60
+	if m[8] == "-" {
+		offset = -offset
+	}
+	t := time.Date(year, time.Month(month), day, hour, minute, sec, nanos, time.FixedZone("", offset))
+	if t.Month() != time.Month(month) || t.Day() != day || hour > 23 || minute > 59 || sec > 59 {
+		return time.Time{}, false // 2025-02-30, 25:00:00
+	}
+	return t.UTC(), true
 }
 
 // validate runs the CRD validation of the channel on the document as
