@@ -6,9 +6,12 @@ var backendNotFound = &Rule{
 	ID: "backend-not-found", Severity: Error,
 	Summary: "backendRef names a Service that does not exist",
 	Doc: Doc{
-		Text: `The inputs define Services in the backend's namespace but not this one, so a
+		Text: `The inputs hold the backend's namespace whole (its Namespace object and its
+Services, or it is listed under ownedNamespaces in .gwlint.yaml, or
+--strict-refs is given) but not this Service, so it does not exist: a
 controller sets ResolvedRefs=False/BackendNotFound and answers the backend's
-share of requests with HTTP 500.
+share of requests with HTTP 500. Where the inputs hold only part of the
+namespace, ref-unlisted warns instead.
 
 Fix: correct the name, or add the Service.`,
 		Example: `backendRefs:

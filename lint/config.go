@@ -31,6 +31,9 @@ const ConfigFileName = ".gwlint.yaml"
 //	- "**/kustomization.yaml"
 //	namespace: apps           # like --namespace
 //	strictRefs: true          # like --strict-refs
+//	ownedNamespaces:          # the inputs hold every object of these
+//	- shop
+//	- "team-*"
 //	channel: experimental     # like --channel
 //	failOn: warning           # like --fail-on
 //
@@ -45,7 +48,10 @@ type Config struct {
 	Exclude    []string
 	Namespace  string
 	StrictRefs *bool
-	FailOn     *Severity
+	// OwnedNamespaces are the namespaces (path.Match patterns) whose objects
+	// the inputs hold all of (resolve.Options.OwnedNamespaces).
+	OwnedNamespaces []string
+	FailOn          *Severity
 	// Channel is the Gateway API release channel whose CRDs are installed:
 	// "standard" or "experimental"; empty for the default.
 	Channel string
@@ -85,10 +91,12 @@ type rawConfig struct {
 	StrictRefs *bool             `json:"strictRefs,omitempty"`
 	FailOn     string            `json:"failOn,omitempty"`
 	Channel    string            `json:"channel,omitempty"`
+	// OwnedNamespaces: see Config.
+	OwnedNamespaces []string `json:"ownedNamespaces,omitempty"`
 }
 
 // configKeys are the keys of rawConfig, sorted, for messages.
-var configKeys = []string{"channel", "exclude", "failOn", "namespace", "rules", "strictRefs"}
+var configKeys = []string{"channel", "exclude", "failOn", "namespace", "ownedNamespaces", "rules", "strictRefs"}
 
 // ConfigError is a problem with a configuration file, at a line and column
 // when known.
@@ -195,6 +203,14 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 	}
 	cfg.Namespace = raw.Namespace
 	cfg.StrictRefs = raw.StrictRefs
+	if seq, ok := nodes["ownedNamespaces"]; ok {
+		for i, pattern := range raw.OwnedNamespaces {
+			if _, err := path.Match(pattern, ""); err != nil || pattern == "" {
+				return nil, errAt(seq[1].Content[i], "ownedNamespaces: %q is not a namespace name or pattern", pattern)
+			}
+		}
+		cfg.OwnedNamespaces = raw.OwnedNamespaces
+	}
 	if kv, ok := nodes["channel"]; ok {
 		if _, err := ParseChannel(raw.Channel); err != nil {
 			return nil, errAt(kv[1], "channel: %v", err)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"sigs.k8s.io/yaml"
+
 	"github.com/gwlint/gwlint/resolve"
 )
 
@@ -53,13 +55,24 @@ func readExpectations(t *testing.T, dir string) []*expectation {
 	return out
 }
 
+// lintDir lints a fixture directory with base.yaml. Its options.yaml, if
+// any, sets the resolver's options (strictRefs, ownedNamespaces); being no
+// Kubernetes object, the reader skips it.
 func lintDir(t *testing.T, dir string) []Finding {
 	t.Helper()
-	in := resolve.Load([]string{"testdata/base.yaml", dir}, nil, resolve.Options{Validate: true})
+	var opts resolve.Options
+	if data, err := os.ReadFile(filepath.Join(dir, "options.yaml")); err == nil {
+		if err := yaml.UnmarshalStrict(data, &opts); err != nil {
+			t.Fatalf("%s/options.yaml: %v", dir, err)
+		}
+	}
+	loadOpts := opts
+	loadOpts.Validate = true
+	in := resolve.Load([]string{"testdata/base.yaml", dir}, nil, loadOpts)
 	for _, err := range in.Errors {
 		t.Fatalf("fixture does not load: %v", err)
 	}
-	return Run(resolve.Resolve(in, resolve.Options{}), Rules())
+	return Run(resolve.Resolve(in, opts), Rules())
 }
 
 func TestRuleFixtures(t *testing.T) {

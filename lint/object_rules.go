@@ -1,13 +1,19 @@
 package lint
 
-import "github.com/gwlint/gwlint/resolve"
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/gwlint/gwlint/resolve"
+)
 
 var gatewayClassNotFound = &Rule{
 	ID: "gatewayclass-not-found", Severity: Error,
 	Summary: "Gateway names a GatewayClass that does not exist",
 	Doc: Doc{
-		Text: `The inputs define GatewayClasses but not the one named by
-spec.gatewayClassName, so no controller will reconcile the Gateway.
+		Text: `With --strict-refs, the inputs hold every GatewayClass, and the one named by
+spec.gatewayClassName is not among them, so no controller will reconcile the
+Gateway. Without it a class outside the inputs may be installed by a
+controller; ref-unlisted warns when the inputs hold other classes.
 
 Fix: use one of the defined classes.`,
 	},
@@ -35,7 +41,7 @@ Fix: allow the namespace on the Gateway:`,
 	},
 	Run: func(p *Pass) {
 		for _, ls := range p.Graph.ListenerSets {
-			if !ls.Accepted.True() && ls.ParentPresence != resolve.External {
+			if ls.Accepted.Status == metav1.ConditionFalse {
 				p.Report(&ls.Meta, "spec.parentRef", nil, "%s (%s)", ls.Accepted.Message, ls.Accepted.Reason)
 			}
 		}
@@ -65,7 +71,9 @@ var referenceGrantUnused = &Rule{
 	Summary: "ReferenceGrant admits no reference among the inputs",
 	Doc: Doc{
 		Text: `No route or listener among the inputs relies on this ReferenceGrant. It may
-serve objects outside the inputs; otherwise it widens access for nothing.
+serve objects outside the inputs; otherwise it widens access for nothing. A
+grant that admits references gwlint does not evaluate (from or to kinds such
+as an implementation's policies or backends) is never reported.
 
 Fix: remove it, or narrow it.`,
 	},
@@ -84,7 +92,7 @@ Fix: remove it, or narrow it.`,
 			}
 		}
 		for _, g := range p.Graph.Grants {
-			if !used[g] {
+			if !used[g] && g.Evaluated() {
 				p.Report(&g.Meta, "spec", nil, "%s admits no reference among the inputs", g.Ref)
 			}
 		}

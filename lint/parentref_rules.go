@@ -63,9 +63,11 @@ var parentRefNotFound = &Rule{
 	ID: "parentref-not-found", Severity: Error,
 	Summary: "parentRef names a parent that does not exist",
 	Doc: Doc{
-		Text: `The inputs define objects of the parent's kind in its namespace, but not this
-one, so the route attaches nowhere through this parentRef and no controller
-will even report it.
+		Text: `The inputs hold the parent's namespace whole (its Namespace object and objects
+of the parent's kind, or it is listed under ownedNamespaces in .gwlint.yaml, or
+--strict-refs is given) but not the parent, so the route attaches nowhere
+through this parentRef and no controller will even report it. Where the inputs
+hold only part of the namespace, ref-unlisted warns instead.
 
 Fix: correct name and namespace (the namespace defaults to the route's):`,
 		Example: `parentRefs:

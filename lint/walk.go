@@ -15,7 +15,7 @@ func reportBackends(problem resolve.BackendProblem, field string) func(*Pass) {
 	return func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			for _, rule := range r.Rules {
-				for _, b := range append(append([]*resolve.BackendResult(nil), rule.Backends...), rule.FilterBackends...) {
+				for b := range rule.AllBackends() {
 					if b.Problem != problem {
 						continue
 					}

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,8 +86,9 @@ func (p *ParentResult) HasStatus() bool { return p.ControllerName != "" }
 // ListenerOutcome is what one listener decided about a parentRef.
 type ListenerOutcome struct {
 	Listener *Listener
-	// Reason is ReasonAccepted, ReasonNotAllowedByListeners or
-	// ReasonNoMatchingListenerHostname.
+	// Reason is ReasonAccepted, ReasonNotAllowedByListeners,
+	// ReasonNoMatchingListenerHostname, or ReasonPending when the verdict
+	// depends on a Namespace the inputs do not hold.
 	Reason  Reason
 	Message string
 	// Hostnames are the effective hostnames on the listener when accepted;
@@ -96,6 +98,10 @@ type ListenerOutcome struct {
 
 // Accepted reports whether the listener accepted the parentRef.
 func (o *ListenerOutcome) Accepted() bool { return o.Reason == ReasonAccepted }
+
+// Undecided reports whether the listener's verdict depends on objects the
+// inputs do not hold.
+func (o *ListenerOutcome) Undecided() bool { return o.Reason == ReasonPending }
 
 func (g *Graph) resolveRoutes() {
 	for _, r := range g.Routes {
@@ -141,7 +147,12 @@ func (g *Graph) attachToListenerSet(p *ParentResult) {
 	if ls.Parent != nil && ls.Parent.Managed {
 		p.ControllerName = ls.Parent.ControllerName
 	}
-	if !ls.Accepted.True() {
+	switch ls.Accepted.Status {
+	case metav1.ConditionUnknown:
+		p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),
+			fmt.Sprintf("whether ListenerSet %s is accepted cannot be decided: %s", target.NamespacedName(), ls.Accepted.Message))
+		return
+	case metav1.ConditionFalse:
 		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonNoMatchingParent,
 			fmt.Sprintf("ListenerSet %s is not accepted: %s", target.NamespacedName(), ls.Accepted.Message))
 		return
@@ -150,29 +161,19 @@ func (g *Graph) attachToListenerSet(p *ParentResult) {
 }
 
 // lookupParent finds a parentRef's target. A Missing parent refuses the
-// route (NoMatchingParent); an External one leaves Accepted Unknown, since
-// its listeners or ports cannot be seen.
+// route (NoMatchingParent); one the inputs do not show leaves Accepted
+// Unknown, since its listeners or ports cannot be seen.
 func (g *Graph) lookupParent(p *ParentResult, target ObjectRef) bool {
 	_, p.Presence = g.Lookup(target)
 	switch p.Presence {
 	case Present:
 		return true
 	case Missing:
-		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonNoMatchingParent,
-			fmt.Sprintf("%s %s is %s", target.Kind, target.NamespacedName(), describePresence(p.Presence)))
+		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonNoMatchingParent, DescribeAbsence(target, p.Presence))
 	default:
-		p.Accepted = Condition{Type: string(gwv1.RouteConditionAccepted), Status: metav1.ConditionUnknown,
-			Reason:  ReasonPending,
-			Message: fmt.Sprintf("%s %s is %s: whether the route attaches cannot be decided", target.Kind, target.NamespacedName(), describePresence(p.Presence))}
+		p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted), DescribeAbsence(target, p.Presence)+": whether the route attaches cannot be decided")
 	}
 	return false
-}
-
-func describePresence(p Presence) string {
-	if p == Missing {
-		return "not among the inputs (the inputs define others of its kind in that namespace)"
-	}
-	return "outside the inputs"
 }
 
 // attachToListeners decides a parentRef against the listeners of its
@@ -203,33 +204,41 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 		routeHosts[i] = string(h)
 	}
 	allowed := 0
-	var firstRefusal string
+	var firstRefusal, firstUndecided string
 	for _, l := range selected {
 		o := &ListenerOutcome{Listener: l}
 		p.Listeners = append(p.Listeners, o)
-		if ok, why := g.listenerAllows(l, r); !ok {
+		adm, why := g.listenerAllows(l, r)
+		hosts, hostsOK := g.listenerHostnames(l, r, routeHosts)
+		switch {
+		case adm == refused:
 			o.Reason, o.Message = ReasonNotAllowedByListeners, why
-		} else if hosts, ok := g.listenerHostnames(l, r, routeHosts); !ok {
+		case !hostsOK:
+			// Refused whatever the namespace's labels are.
 			allowed++
 			o.Reason = ReasonNoMatchingListenerHostname
 			o.Message = fmt.Sprintf("listener %s hostname %s does not intersect the route's hostnames %s",
 				l.Name, l.HostnameString(), strings.Join(routeHosts, ", "))
-		} else {
+		case adm == undecided:
+			o.Reason, o.Message = ReasonPending, why
+			if firstUndecided == "" {
+				firstUndecided = why
+			}
+		default:
 			o.Reason, o.Hostnames = ReasonAccepted, hosts
 		}
-		if firstRefusal == "" && !o.Accepted() {
+		if firstRefusal == "" && !o.Accepted() && !o.Undecided() {
 			firstRefusal = o.Message
 		}
 	}
-	for _, o := range p.Listeners {
-		if o.Accepted() {
-			p.Accepted = condition(typ, true, ReasonAccepted, "")
-			return
-		}
-	}
-	if allowed == 0 {
+	switch {
+	case slices.ContainsFunc(p.Listeners, (*ListenerOutcome).Accepted):
+		p.Accepted = condition(typ, true, ReasonAccepted, "")
+	case firstUndecided != "":
+		p.Accepted = undecidedCondition(typ, firstUndecided)
+	case allowed == 0:
 		p.Accepted = condition(typ, false, ReasonNotAllowedByListeners, firstRefusal)
-	} else {
+	default:
 		p.Accepted = condition(typ, false, ReasonNoMatchingListenerHostname,
 			fmt.Sprintf("no listener of %s has a hostname that intersects %s", parent, strings.Join(routeHosts, ", ")))
 	}
@@ -247,11 +256,11 @@ func describeSelection(ref gwv1.ParentReference) string {
 }
 
 // listenerAllows applies the listener's allowedRoutes (kinds and namespaces).
-func (g *Graph) listenerAllows(l *Listener, r *RouteResult) (bool, string) {
+func (g *Graph) listenerAllows(l *Listener, r *RouteResult) (admission, string) {
 	// Routes do not attach to a listener that is not accepted (unsupported
 	// protocol, conflicts): it serves nothing.
 	if !l.Accepted.True() {
-		return false, fmt.Sprintf("listener %s is not accepted: %s", l.Name, l.Accepted.Message)
+		return refused, fmt.Sprintf("listener %s is not accepted: %s", l.Name, l.Accepted.Message)
 	}
 	kindOK := false
 	for _, k := range l.SupportedKinds {
@@ -265,14 +274,17 @@ func (g *Graph) listenerAllows(l *Listener, r *RouteResult) (bool, string) {
 		for i, k := range l.SupportedKinds {
 			kinds[i] = string(k.Kind)
 		}
-		return false, fmt.Sprintf("listener %s (%s) allows kinds [%s], not %s", l.Name, l.Protocol, strings.Join(kinds, ", "), r.Kind())
+		return refused, fmt.Sprintf("listener %s (%s) allows kinds [%s], not %s", l.Name, l.Protocol, strings.Join(kinds, ", "), r.Kind())
 	}
 	ar := l.AllowedRoutes.Namespaces
-	ok, why := g.namespaceAllowed(*ar.From, ar.Selector, l.Owner().Ref.Namespace, r.Ref.Namespace)
-	if !ok {
-		return false, fmt.Sprintf("listener %s does not allow routes %s", l.Name, why)
+	adm, why := g.namespaceAllowed(*ar.From, ar.Selector, l.Owner().Ref.Namespace, r.Ref.Namespace)
+	switch adm {
+	case refused:
+		return refused, fmt.Sprintf("listener %s does not allow routes %s", l.Name, why)
+	case undecided:
+		return undecided, fmt.Sprintf("listener %s allows routes %s", l.Name, why)
 	}
-	return true, ""
+	return admitted, ""
 }
 
 // listenerHostnames intersects hostnames where the route kind has them;
@@ -295,9 +307,12 @@ func (g *Graph) countAttachments() {
 	for _, r := range g.Routes {
 		for _, p := range r.Parents {
 			for _, o := range p.Listeners {
-				if o.Accepted() {
+				switch {
+				case o.Accepted():
 					o.Listener.Attached = append(o.Listener.Attached, p)
-				} else {
+				case o.Undecided():
+					o.Listener.Undecided = append(o.Listener.Undecided, p)
+				default:
 					o.Listener.Refused = append(o.Listener.Refused, p)
 				}
 			}
@@ -324,4 +339,5 @@ func finishListenerCount(l *Listener) {
 	}
 	sort.SliceStable(l.Attached, byRoute(l.Attached))
 	sort.SliceStable(l.Refused, byRoute(l.Refused))
+	sort.SliceStable(l.Undecided, byRoute(l.Undecided))
 }

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"iter"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
@@ -15,6 +16,22 @@ type RuleResult struct {
 	// TotalWeight is the sum of all backend weights: "weight/(sum of all
 	// weights in this BackendRefs list)".
 	TotalWeight int64
+}
+
+// AllBackends yields the rule's backends, then its filters' backends.
+func (rr *RuleResult) AllBackends() iter.Seq[*BackendResult] {
+	return func(yield func(*BackendResult) bool) {
+		for _, b := range rr.Backends {
+			if !yield(b) {
+				return
+			}
+		}
+		for _, b := range rr.FilterBackends {
+			if !yield(b) {
+				return
+			}
+		}
+	}
 }
 
 // Outcome says what happens to requests the rule matches as a whole.
@@ -78,7 +95,9 @@ type BackendResult struct {
 	// Reason is the route ResolvedRefs reason when the ref is invalid
 	// (BackendNotFound, RefNotPermitted, InvalidKind, UnsupportedValue),
 	// else "".
-	Reason  Reason
+	Reason Reason
+	// Message says why the ref is invalid, or, for an Unlisted target, what
+	// is unknown about it.
 	Message string
 	// Problem tells apart the ways a ref can be invalid, for output.
 	Problem BackendProblem
@@ -185,9 +204,12 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 	}
 	obj, presence := g.Lookup(b.Target)
 	b.Presence = presence
-	if presence == Missing {
-		invalid(NotFound, ReasonBackendNotFound, "%s %s not found", b.Target.Kind, b.Target.NamespacedName())
+	switch presence {
+	case Missing:
+		invalid(NotFound, ReasonBackendNotFound, "%s", DescribeAbsence(b.Target, presence))
 		return
+	case Unlisted:
+		b.Message = DescribeAbsence(b.Target, presence)
 	}
 	// GEP-718: "Port is required when the referent is a Kubernetes Service."
 	if ref.Port == nil {

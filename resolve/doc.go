@@ -20,9 +20,13 @@
 // ReferenceGrants (backend.go, grant.go), shadowed matches (shadow.go) and
 // the .status a controller would write (status.go).
 //
-// An offline tool sees only part of the cluster. The model for objects that
-// the inputs do not hold is explicit (see Presence): a referenced object is
-// Missing when the inputs hold objects of that kind in its namespace but not
-// it, and External (assumed to exist) when they hold none; Options.StrictRefs
-// makes every External reference Missing.
+// An offline tool sees only part of the cluster, and unknown is not wrong.
+// The model for objects that the inputs do not hold is explicit (see
+// Presence): a referenced object is Missing only on evidence that the inputs
+// hold every object of its kind in its namespace (Options.StrictRefs,
+// Options.OwnedNamespaces, or its Namespace object beside objects of that
+// kind); Unlisted when they hold others of its kind there without that
+// evidence, and External when they hold none: both assumed to exist. An
+// outcome that depends on an object the inputs lack is Unknown (Pending),
+// never a refusal.
 package resolve

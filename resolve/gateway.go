@@ -96,6 +96,9 @@ type Listener struct {
 	// Refused are the parentRefs that selected this listener but were not
 	// accepted on it.
 	Refused []*ParentResult
+	// Undecided are the parentRefs whose acceptance on this listener depends
+	// on a Namespace the inputs do not hold.
+	Undecided []*ParentResult
 	// AttachedRoutes is the number of distinct routes accepted on the
 	// listener, as status.listeners[].attachedRoutes counts them.
 	AttachedRoutes int32
@@ -229,14 +232,21 @@ func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
 	if string(*pr.Group) != GroupGateway || string(*pr.Kind) != KindGateway {
 		ls.Accepted.Message = fmt.Sprintf("parentRef must be a Gateway, not %s", groupKind(string(*pr.Group), string(*pr.Kind)))
 	} else if gw := g.Gateway(ns, string(pr.Name)); gw == nil {
-		_, ls.ParentPresence = g.Lookup(ObjectRef{Kind: KindGateway, Namespace: ns, Name: string(pr.Name)})
-		ls.Accepted.Message = fmt.Sprintf("Gateway %s/%s is %s", ns, pr.Name, describePresence(ls.ParentPresence))
+		parent := ObjectRef{Kind: KindGateway, Namespace: ns, Name: string(pr.Name)}
+		_, ls.ParentPresence = g.Lookup(parent)
+		ls.Accepted.Message = DescribeAbsence(parent, ls.ParentPresence)
+		if ls.ParentPresence != Missing {
+			ls.Accepted = undecidedCondition(string(gwv1.ListenerSetConditionAccepted), ls.Accepted.Message+": whether it is accepted cannot be decided")
+		}
 	} else {
 		ls.Parent, ls.ParentPresence = gw, Present
 		gw.ListenerSets = append(gw.ListenerSets, ls)
-		if ok, why := g.gatewayAllowsListenerSet(gw, ls); ok {
+		switch adm, why := g.gatewayAllowsListenerSet(gw, ls); adm {
+		case admitted:
 			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), true, ReasonAccepted, "")
-		} else {
+		case undecided:
+			ls.Accepted = undecidedCondition(string(gwv1.ListenerSetConditionAccepted), why)
+		default:
 			ls.Accepted.Message = why
 		}
 	}
@@ -265,59 +275,91 @@ func (ls *ListenerSetResult) finishAcceptance() {
 			ls.Accepted.Message = "some listeners are not valid"
 		}
 	}
-	if ls.Accepted.True() {
+	switch {
+	case ls.Accepted.True():
 		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), true, ReasonProgrammed, "")
-	} else {
+	case ls.Accepted.Status == metav1.ConditionUnknown:
+		ls.Programmed = undecidedCondition(string(gwv1.ListenerSetConditionProgrammed), ls.Accepted.Message)
+	default:
 		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ls.Accepted.Reason, ls.Accepted.Message)
 	}
 }
 
 // gatewayAllowsListenerSet applies spec.allowedListeners (default: None).
-func (g *Graph) gatewayAllowsListenerSet(gw *GatewayResult, ls *ListenerSetResult) (bool, string) {
+func (g *Graph) gatewayAllowsListenerSet(gw *GatewayResult, ls *ListenerSetResult) (admission, string) {
 	from := gwv1.NamespacesFromNone
 	var selector *metav1.LabelSelector
 	if al := gw.Spec.AllowedListeners; al != nil && al.Namespaces != nil && al.Namespaces.From != nil {
 		from, selector = *al.Namespaces.From, al.Namespaces.Selector
 	}
-	ok, why := g.namespaceAllowed(from, selector, gw.Ref.Namespace, ls.Ref.Namespace)
-	if !ok {
-		return false, fmt.Sprintf("Gateway %s does not allow ListenerSets %s", gw.Ref.NamespacedName(), why)
+	adm, why := g.namespaceAllowed(from, selector, gw.Ref.Namespace, ls.Ref.Namespace)
+	if adm != admitted {
+		return adm, fmt.Sprintf("Gateway %s does not allow ListenerSets %s", gw.Ref.NamespacedName(), why)
 	}
-	return true, ""
+	return admitted, ""
 }
 
+// admission is whether a Gateway's allowedRoutes or allowedListeners admits
+// an object's namespace.
+type admission int
+
+const (
+	refused admission = iota
+	admitted
+	// undecided: it depends on labels of a Namespace the inputs do not hold.
+	undecided
+)
+
 // namespaceAllowed evaluates a From/Selector pair of a Gateway (in
-// gatewayNS) against an object in ns. The reason explains a refusal.
-func (g *Graph) namespaceAllowed(from gwv1.FromNamespaces, selector *metav1.LabelSelector, gatewayNS, ns string) (bool, string) {
+// gatewayNS) against an object in ns. The reason explains a refusal, or
+// what an undecided admission depends on.
+func (g *Graph) namespaceAllowed(from gwv1.FromNamespaces, selector *metav1.LabelSelector, gatewayNS, ns string) (admission, string) {
 	switch from {
 	case gwv1.NamespacesFromAll:
-		return true, ""
+		return admitted, ""
 	case gwv1.NamespacesFromSame:
 		if ns == gatewayNS {
-			return true, ""
+			return admitted, ""
 		}
-		return false, fmt.Sprintf("from namespace %q (from: Same allows only %q)", ns, gatewayNS)
+		return refused, fmt.Sprintf("from namespace %q (from: Same allows only %q)", ns, gatewayNS)
 	case gwv1.NamespacesFromSelector:
 		if selector == nil {
-			return false, "(from: Selector without a selector)"
+			return refused, "(from: Selector without a selector)"
 		}
 		sel, err := metav1.LabelSelectorAsSelector(selector)
 		if err != nil {
-			return false, fmt.Sprintf("(invalid selector: %v)", err)
+			return refused, fmt.Sprintf("(invalid selector: %v)", err)
 		}
 		nsLabels, presence := g.namespaceLabels(ns)
+		if !presence.Known() && !selectsByNameOnly(selector) {
+			return undecided, fmt.Sprintf("from namespace %q only if its labels match the selector %s, and Namespace %s is not among "+
+				"the inputs (only its %s label is known): add it to the inputs to decide", ns, sel.String(), ns, NamespaceNameLabel)
+		}
 		if sel.Matches(labels.Set(nsLabels)) {
-			return true, ""
+			return admitted, ""
 		}
-		note := ""
-		if presence != Present {
-			note = fmt.Sprintf("; Namespace %s is not among the inputs, so only its %s label is known", ns, NamespaceNameLabel)
-		}
-		return false, fmt.Sprintf("from namespace %q: its labels do not match the selector %s%s", ns, sel.String(), note)
+		return refused, fmt.Sprintf("from namespace %q: its labels do not match the selector %s", ns, sel.String())
 	case gwv1.NamespacesFromNone:
-		return false, "(from: None)"
+		return refused, "(from: None)"
 	}
-	return false, fmt.Sprintf("(unsupported from: %q)", from)
+	return refused, fmt.Sprintf("(unsupported from: %q)", from)
+}
+
+// selectsByNameOnly reports whether selector looks at no label but the one
+// the API server puts on every Namespace, which is known without the
+// Namespace object.
+func selectsByNameOnly(selector *metav1.LabelSelector) bool {
+	for k := range selector.MatchLabels {
+		if k != NamespaceNameLabel {
+			return false
+		}
+	}
+	for _, e := range selector.MatchExpressions {
+		if e.Key != NamespaceNameLabel {
+			return false
+		}
+	}
+	return true
 }
 
 func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, name gwv1.SectionName, port gwv1.PortNumber,

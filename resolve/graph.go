@@ -1,13 +1,20 @@
 package resolve
 
 import (
+	"fmt"
 	"iter"
+	"path"
+	"strings"
 	"sort"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// Presence says whether a referenced object is among the inputs.
+// Presence says whether a referenced object is among the inputs, and how
+// sure that makes its absence. Inputs are usually part of a cluster, so an
+// absent object is missing only on evidence that the inputs hold all the
+// objects of its kind in its namespace (see Graph.holdsAll); otherwise its
+// absence is unknown, never an error.
 type Presence int
 
 const (
@@ -16,12 +23,17 @@ const (
 	NotLookedUp Presence = iota
 	// Present: the inputs hold the object.
 	Present
-	// Missing: the inputs hold objects of that kind in the namespace (or
-	// StrictRefs is set) but not this one, so it does not exist.
+	// Missing: the inputs hold all the objects of its kind in its namespace
+	// (or StrictRefs is set) but not this one, so it does not exist.
 	Missing
 	// External: the inputs hold no object of that kind in the namespace; the
 	// object is outside what gwlint was shown and is assumed to exist.
 	External
+	// Unlisted: the inputs hold other objects of that kind in the namespace
+	// but not this one, and no evidence that they hold them all: it may be
+	// defined elsewhere, or be a mistake. Assumed to exist, and worth a
+	// warning.
+	Unlisted
 )
 
 func (p Presence) String() string {
@@ -32,10 +44,15 @@ func (p Presence) String() string {
 		return "missing"
 	case External:
 		return "external"
+	case Unlisted:
+		return "unlisted"
 	default:
 		return "not looked up"
 	}
 }
+
+// Known reports whether the inputs decide the object's existence.
+func (p Presence) Known() bool { return p == Present || p == Missing }
 
 // Condition is a status condition as a controller would write it.
 type Condition struct {
@@ -78,8 +95,10 @@ type Graph struct {
 
 	byRef map[ObjectRef]Object
 	// seen records which (kind, namespace) pairs the inputs hold any object
-	// of: the basis for telling Missing from External.
+	// of, and declared the namespaces whose Namespace object they hold: the
+	// evidence for telling Missing, Unlisted and External apart.
 	seen     map[kindNS]bool
+	declared map[string]bool
 	gateways map[ObjectRef]*GatewayResult
 	lsets    map[ObjectRef]*ListenerSetResult
 	services map[ObjectRef]*ServiceResult
@@ -101,6 +120,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 		Objects:  in.Objects,
 		byRef:    make(map[ObjectRef]Object, len(in.Objects)),
 		seen:     map[kindNS]bool{},
+		declared: map[string]bool{},
 		gateways: map[ObjectRef]*GatewayResult{},
 		lsets:    map[ObjectRef]*ListenerSetResult{},
 		services: map[ObjectRef]*ServiceResult{},
@@ -126,6 +146,8 @@ func (g *Graph) index() {
 		g.byRef[m.Ref] = obj
 		g.seen[kindNS{m.Ref.Kind, m.Ref.Namespace}] = true
 		switch o := obj.(type) {
+		case *Namespace:
+			g.declared[m.Ref.Name] = true
 		case *GatewayClass:
 			g.GatewayClasses = append(g.GatewayClasses, o)
 		case *Gateway:
@@ -166,17 +188,77 @@ func refLess(a, b ObjectRef) bool {
 }
 
 // Lookup returns the object with the given identity and whether the inputs
-// hold it, or why not.
+// hold it, or how sure its absence is.
 func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 	if obj, ok := g.byRef[ref]; ok {
 		return obj, Present
 	}
-	if g.opts.StrictRefs || g.seen[kindNS{ref.Kind, ref.Namespace}] {
+	seen := g.seen[kindNS{ref.Kind, ref.Namespace}]
+	switch {
+	case g.opts.StrictRefs || g.holdsAll(ref.Namespace, seen):
 		return nil, Missing
+	case seen:
+		return nil, Unlisted
 	}
 	// A cluster-scoped or namespaced kind the inputs hold nowhere at all is
 	// just as external as one they hold in other namespaces.
 	return nil, External
+}
+
+// holdsAll reports whether the inputs hold every object of a kind in
+// namespace ns, given whether they hold any (seen), so that one they lack
+// there does not exist. The evidence is Options.OwnedNamespaces when it is
+// set; otherwise the inputs must hold the Namespace object and objects of
+// that kind in it: a repository that creates a namespace and keeps its
+// Services is the one that keeps all of them. A Namespace object alone is
+// no evidence: examples and platform repositories declare namespaces whose
+// Services and Secrets live elsewhere.
+func (g *Graph) holdsAll(ns string, seen bool) bool {
+	if ns == "" {
+		return false // cluster-scoped: only StrictRefs decides
+	}
+	if len(g.opts.OwnedNamespaces) > 0 {
+		for _, pattern := range g.opts.OwnedNamespaces {
+			if ok, _ := path.Match(pattern, ns); ok {
+				return true
+			}
+		}
+		return false
+	}
+	return g.declared[ns] && seen
+}
+
+// DescribeAbsence says in words that an object is not among the inputs and
+// how sure that is, for a reference whose Lookup gave presence. A Missing
+// object is "not found", as a controller would say.
+func DescribeAbsence(ref ObjectRef, presence Presence) string {
+	what := ref.Kind + " " + ref.NamespacedName()
+	switch presence {
+	case Missing:
+		return what + " not found"
+	case Unlisted:
+		others := "other " + plural(ref.Kind)
+		if ref.Namespace != "" {
+			others += " in namespace " + ref.Namespace
+		}
+		return fmt.Sprintf("%s is not among the inputs, which hold %s: it may be defined elsewhere", what, others)
+	}
+	return what + " is outside the inputs"
+}
+
+// plural is the plural of a kind: "Services", "GatewayClasses".
+func plural(kind string) string {
+	if strings.HasSuffix(kind, "s") {
+		return kind + "es"
+	}
+	return kind + "s"
+}
+
+// undecidedCondition is a condition whose status depends on objects the
+// inputs do not hold: Unknown, with the API's reason for a condition not yet
+// decided.
+func undecidedCondition(typ, message string) Condition {
+	return Condition{Type: typ, Status: metav1.ConditionUnknown, Reason: ReasonPending, Message: message}
 }
 
 // Gateway returns the resolved Gateway ns/name, if the inputs hold it.

@@ -24,8 +24,14 @@ type Options struct {
 	// kubectl's -n does; "default" when empty.
 	DefaultNamespace string
 	// StrictRefs treats every reference to an object outside the inputs as
-	// Missing instead of External.
+	// Missing instead of External or Unlisted.
 	StrictRefs bool
+	// OwnedNamespaces are the namespaces (path.Match patterns) whose objects
+	// the inputs hold all of: an object the inputs lack there is Missing,
+	// elsewhere it is not. Unset, a namespace counts as owned for a kind
+	// when the inputs hold its Namespace object and objects of that kind
+	// in it.
+	OwnedNamespaces []string
 	// ControllerName is written as status controllerName for Gateways whose
 	// GatewayClass is not among the inputs.
 	ControllerName string

@@ -2,8 +2,11 @@ package resolve
 
 import (
 	"math"
+
 	"strings"
 	"testing"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gwlint/gwlint/resolve/crd"
 )
@@ -747,20 +750,155 @@ spec:
 }
 
 func TestPresenceModel(t *testing.T) {
+	// world declares Namespaces infra, app and other. Namespace shop is not
+	// declared; the inputs hold a Gateway and a Service there.
+	const shop = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: shop-gw, namespace: shop}
+spec:
+  gatewayClassName: acme
+  listeners: [{name: http, protocol: HTTP, port: 80}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: cart, namespace: shop}
+spec: {ports: [{port: 80}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: shop}
+spec:
+  parentRefs:
+  - {name: gone, namespace: infra}
+  - {name: edge, namespace: edge}
+  - {name: shop-edge}
+  - {name: other-gw, namespace: other}
+  rules:
+  - backendRefs:
+    - {name: checkout, port: 80}
+    - {name: web-v3, namespace: app, port: 8080}
+    - {name: pg, namespace: data, port: 5432}`
+	for _, tc := range []struct {
+		name    string
+		opts    Options
+		parents []Presence // of the parentRefs, in order
+		backend []Presence // of the backendRefs, in order
+	}{
+		// infra holds Gateways and is declared: gone is missing. edge holds
+		// nothing: external. shop holds Gateways but is not declared:
+		// unlisted. other is declared but holds no Gateway: external. A
+		// cross-namespace backend whose absence is certain is refused for
+		// want of a grant before it is looked up (NotLookedUp); one whose
+		// absence is unknown is assumed permitted, like its grant.
+		{"evidence", Options{}, []Presence{Missing, External, Unlisted, External}, []Presence{Unlisted, NotLookedUp, External}},
+		{"owned namespaces", Options{OwnedNamespaces: []string{"sh*", "data"}},
+			[]Presence{Unlisted, External, Missing, External}, []Presence{Missing, Unlisted, NotLookedUp}},
+		{"strict", Options{StrictRefs: true}, []Presence{Missing, Missing, Missing, Missing}, []Presence{Missing, NotLookedUp, NotLookedUp}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := mustRoute(t, resolveYAML(t, tc.opts, world, shop), KindHTTPRoute, "shop", "r")
+			for i, want := range tc.parents {
+				p := r.Parents[i]
+				if p.Presence != want {
+					t.Errorf("%s: presence %v, want %v", p.Parent(), p.Presence, want)
+				}
+				// Only a certain absence refuses; an unknown one leaves the
+				// outcome undecided, and no controller writes a status.
+				wantStatus := map[bool]metav1.ConditionStatus{true: metav1.ConditionFalse, false: metav1.ConditionUnknown}[want == Missing]
+				if p.Accepted.Status != wantStatus || p.HasStatus() {
+					t.Errorf("%s: Accepted %s (%s), status entry %v; want %s, none", p.Parent(), p.Accepted.Status, p.Accepted.Message, p.HasStatus(), wantStatus)
+				}
+			}
+			for i, want := range tc.backend {
+				b := r.Rules[0].Backends[i]
+				if b.Presence != want || (b.Problem == NotFound) != (want == Missing) {
+					t.Errorf("%s: presence %v, problem %q; want %v", b.Target, b.Presence, b.Problem, want)
+				}
+			}
+		})
+	}
+}
+
+// A cross-namespace backend the inputs cannot show is assumed permitted,
+// like the backend itself; one they show needs a grant among them.
+func TestGrantsOutsideTheInputs(t *testing.T) {
 	g := resolveYAML(t, Options{}, world, `
+apiVersion: v1
+kind: Service
+metadata: {name: cart, namespace: shop}
+spec: {ports: [{port: 80}]}
+---
 apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
 metadata: {name: r, namespace: app}
 spec:
-  parentRefs:
-  - {name: gone, namespace: infra}
-  - {name: edge, namespace: edge}`)
-	r := g.Routes[0]
-	if p := r.Parents[0]; p.Presence != Missing || p.HasStatus() || p.Accepted.Reason != "NoMatchingParent" {
-		t.Errorf("Gateway infra/gone: presence %v, status %v, reason %s; want missing, no status entry, NoMatchingParent", p.Presence, p.HasStatus(), p.Accepted.Reason)
+  parentRefs: [{name: gw, namespace: infra, sectionName: http}]
+  rules:
+  - backendRefs:
+    - {name: cart, namespace: shop, port: 80}
+    - {name: orders, namespace: shop, port: 80}`)
+	r := mustRoute(t, g, KindHTTPRoute, "app", "r")
+	if b := r.Rules[0].Backends[0]; b.Problem != NotPermitted {
+		t.Errorf("shop/cart (present, no grant): problem %q, want not permitted", b.Problem)
 	}
-	if p := r.Parents[1]; p.Presence != External || p.HasStatus() {
-		t.Errorf("Gateway edge/edge: presence %v, want external and no status entry", p.Presence)
+	if b := r.Rules[0].Backends[1]; !b.Valid() || b.Presence != Unlisted {
+		t.Errorf("shop/orders (unlisted): problem %q, presence %v; want valid, unlisted", b.Problem, b.Presence)
+	}
+}
+
+// A listener that selects namespaces by label cannot decide for a route
+// whose Namespace the inputs do not hold, unless it selects by name only.
+func TestNamespaceLabelsUnknown(t *testing.T) {
+	g := resolveYAML(t, Options{}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: store}
+spec:
+  hostnames: [a.example.com]
+  parentRefs: [{name: gw, namespace: infra, sectionName: https}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: wrong-host, namespace: store}
+spec:
+  hostnames: [a.example.org]
+  parentRefs: [{name: gw, namespace: infra, sectionName: https}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: by-name, namespace: infra}
+spec:
+  gatewayClassName: acme
+  listeners:
+  - name: http
+    protocol: HTTP
+    port: 8080
+    allowedRoutes:
+      namespaces:
+        from: Selector
+        selector: {matchLabels: {kubernetes.io/metadata.name: billing}}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: by-name, namespace: store}
+spec:
+  parentRefs: [{name: by-name, namespace: infra}]`)
+	p := mustRoute(t, g, KindHTTPRoute, "store", "r").Parents[0]
+	if p.Accepted.Status != metav1.ConditionUnknown || p.Accepted.Reason != ReasonPending ||
+		!strings.Contains(p.Accepted.Message, "Namespace store is not among the inputs") {
+		t.Errorf("store/r: %+v; want Unknown, Pending, naming the Namespace", p.Accepted)
+	}
+	if l := g.Gateway("infra", "gw").Listeners[1]; len(l.Undecided) != 1 || len(l.Refused) != 1 || l.AttachedRoutes != 0 {
+		t.Errorf("listener https: undecided %d, refused %d, attached %d; want 1 (r), 1 (wrong-host), 0", len(l.Undecided), len(l.Refused), l.AttachedRoutes)
+	}
+	// The hostname refuses it whatever the labels are.
+	if p := mustRoute(t, g, KindHTTPRoute, "store", "wrong-host").Parents[0]; p.Accepted.Reason != ReasonNoMatchingListenerHostname {
+		t.Errorf("store/wrong-host: %+v; want NoMatchingListenerHostname", p.Accepted)
+	}
+	// The name label is known without the Namespace object.
+	if p := mustRoute(t, g, KindHTTPRoute, "store", "by-name").Parents[0]; p.Accepted.Reason != ReasonNotAllowedByListeners {
+		t.Errorf("store/by-name: %+v; want NotAllowedByListeners", p.Accepted)
 	}
 }
 
@@ -856,5 +994,50 @@ func TestExperimentalKindsAreValidated(t *testing.T) {
 				t.Errorf("channel %d: violations %q, want one with %q", tc.channel, joined, tc.want)
 			}
 		}
+	}
+}
+
+// A ListenerSet whose acceptance the inputs cannot decide is Unknown, and
+// so is the attachment of a route through it.
+func TestListenerSetUndecided(t *testing.T) {
+	g := resolveYAML(t, Options{}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: shared, namespace: infra}
+spec:
+  gatewayClassName: acme
+  allowedListeners:
+    namespaces:
+      from: Selector
+      selector: {matchLabels: {team: shop}}
+  listeners: [{name: http, protocol: HTTP, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: by-label, namespace: store}
+spec:
+  parentRef: {name: shared, namespace: infra}
+  listeners: [{name: extra, protocol: HTTP, port: 8081}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: elsewhere, namespace: store}
+spec:
+  parentRef: {name: edge, namespace: edge}
+  listeners: [{name: extra, protocol: HTTP, port: 8082}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: store}
+spec:
+  parentRefs: [{name: by-label, kind: ListenerSet}]`)
+	for _, name := range []string{"by-label", "elsewhere"} {
+		ls := g.ListenerSet("store", name)
+		if ls.Accepted.Status != metav1.ConditionUnknown || ls.Programmed.Status != metav1.ConditionUnknown {
+			t.Errorf("ListenerSet store/%s: Accepted %+v, Programmed %+v; want both Unknown", name, ls.Accepted, ls.Programmed)
+		}
+	}
+	if p := mustRoute(t, g, KindHTTPRoute, "store", "r").Parents[0]; p.Accepted.Status != metav1.ConditionUnknown {
+		t.Errorf("route through store/by-label: %+v; want Unknown", p.Accepted)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fatih/color"
 	"github.com/spf13/cobra"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -87,6 +88,9 @@ type listenerView struct {
 	AttachedRoutes int32            `json:"attachedRoutes"`
 	Attached       []attachmentView `json:"attached"`
 	Refused        []attachmentView `json:"refused,omitempty"`
+	// Undecided are the parentRefs whose acceptance depends on a Namespace
+	// the inputs do not hold.
+	Undecided []attachmentView `json:"undecided,omitempty"`
 }
 
 type allowedRoutesView struct {
@@ -172,16 +176,24 @@ func listenerViewOf(l *resolve.Listener) listenerView {
 	for _, p := range l.Attached {
 		lv.Attached = append(lv.Attached, attachmentView{Route: refOf(p.Route.Ref), ParentRef: p.Path})
 	}
-	for _, p := range l.Refused {
+	lv.Refused = outcomesOn(l, l.Refused)
+	lv.Undecided = outcomesOn(l, l.Undecided)
+	return lv
+}
+
+// outcomesOn is what listener l decided about each of parents, and why.
+func outcomesOn(l *resolve.Listener, parents []*resolve.ParentResult) []attachmentView {
+	var out []attachmentView
+	for _, p := range parents {
 		a := attachmentView{Route: refOf(p.Route.Ref), ParentRef: p.Path}
 		for _, o := range p.Listeners {
 			if o.Listener == l {
 				a.Reason, a.Message = o.Reason, o.Message
 			}
 		}
-		lv.Refused = append(lv.Refused, a)
+		out = append(out, a)
 	}
-	return lv
+	return out
 }
 
 func allowedRoutesOf(l *resolve.Listener) allowedRoutesView {
@@ -285,15 +297,21 @@ func (l listenerView) writeText(p *printer, indent int) {
 		rows = append(rows, []string{a.Route.String(), a.ParentRef})
 	}
 	p.table(indent+2, nil, rows)
-	if len(l.Refused) == 0 {
+	p.outcomes(indent+1, "refused:", l.Refused, p.pal.bad)
+	p.outcomes(indent+1, "undecided:", l.Undecided, p.pal.warn)
+}
+
+// outcomes prints a listener's refused or undecided parentRefs under title.
+func (p *printer) outcomes(indent int, title string, list []attachmentView, reasonColor *color.Color) {
+	if len(list) == 0 {
 		return
 	}
-	p.line(indent+1, "refused:")
-	rows = nil
-	for _, a := range l.Refused {
-		rows = append(rows, []string{a.Route.String(), a.ParentRef, p.pal.bad.Sprint(a.Reason) + ": " + a.Message})
+	p.line(indent, "%s", title)
+	var rows [][]string
+	for _, a := range list {
+		rows = append(rows, []string{a.Route.String(), a.ParentRef, reasonColor.Sprint(a.Reason) + ": " + a.Message})
 	}
-	p.table(indent+2, nil, rows)
+	p.table(indent+1, nil, rows)
 }
 
 func (a allowedRoutesView) kindsText() string {

@@ -183,8 +183,8 @@ type backendView struct {
 	WeightDefaulted bool    `json:"weightDefaulted,omitempty"`
 	Share           float64 `json:"share"`
 	Presence        string  `json:"presence,omitempty"`
-	// State is ok, external (assumed), or the problem: not found, not
-	// permitted, no port, port not found, unsupported kind.
+	// State is ok, external or unlisted (assumed to exist), or the problem:
+	// not found, not permitted, no port, port not found, unsupported kind.
 	State   string         `json:"state"`
 	Reason  resolve.Reason `json:"reason,omitempty"`
 	Message string         `json:"message,omitempty"`
@@ -295,6 +295,8 @@ func backendViewOf(route *resolve.Route, b *resolve.BackendResult) backendView {
 	case !b.Valid():
 	case b.Presence == resolve.External:
 		bv.State = "external (assumed)"
+	case b.Presence == resolve.Unlisted:
+		bv.State = "unlisted (assumed)"
 	default:
 		bv.State = "ok"
 	}

@@ -165,6 +165,7 @@ func (o *checkOptions) settings() (*settings, error) {
 	if o.strictRefsSet {
 		s.resolve.StrictRefs = o.StrictRefs
 	}
+	s.resolve.OwnedNamespaces = cfg.OwnedNamespaces
 	if cfg.FailOn != nil {
 		s.failOn = *cfg.FailOn
 	}

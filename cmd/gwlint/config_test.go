@@ -72,6 +72,7 @@ func TestConfigDiscovery(t *testing.T) {
 rules:
   backend-not-found: warning
 namespace: shop
+ownedNamespaces: [shop]
 exclude:
 - "generated/**"
 - "**/skip.yaml"
@@ -110,17 +111,17 @@ exclude:
 		{name: "flags override the config", dir: "repo/deploy/app", args: []string{"check", "-n", "web", "--fail-on", "warning", "-o", "json"}, code: 1,
 			stdoutHas: []string{`"object": "HTTPRoute web/web"`, `"severity": "warning"`}},
 		{name: "--no-config", dir: "repo/deploy/app", args: []string{"check", "--no-config"}, code: 2,
-			stdoutHas: []string{"route.yaml:21:7: error: Service default/web-v2 not found", "skip.yaml:1: error:"}},
+			stdoutHas: []string{"route.yaml:21:7: warning: Service default/web-v2 is not among the inputs", "skip.yaml:1: error:"}},
 		{name: "--config", dir: "other", args: []string{"check", "--config", "../repo/.gwlint.yaml"}, code: 0,
 			stdoutHas: []string{"warning: Service shop/web-v2 not found"}},
-		{name: "stops at .git", dir: "other", args: []string{"check"}, code: 1,
-			stdoutHas: []string{"error: Service default/web-v2 not found"}},
+		{name: "stops at .git", dir: "other", args: []string{"check"}, code: 0,
+			stdoutHas: []string{"warning: Service default/web-v2 is not among the inputs"}},
 		{name: "config error names the file and line", dir: "bad/deploy", args: []string{"check"}, code: 2,
 			stderrHas: `Error: ../.gwlint.yaml:2:3: unknown rule "backend-not-fund" (did you mean backend-not-found?) (see gwlint rules)`},
 		{name: "strictRefs and failOn from the config", dir: "strict", args: []string{"check"}, code: 1,
-			stdoutHas: []string{"error: Gateway infra/shared is not among the inputs"}},
+			stdoutHas: []string{"error: Gateway infra/shared not found"}},
 		{name: "--strict-refs=false overrides strictRefs", dir: "strict", args: []string{"check", "--strict-refs=false"}, code: 1,
-			stdoutHas: []string{"1 error, 0 warnings"}},
+			stdoutHas: []string{"0 errors, 1 warning"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -114,7 +114,7 @@ func TestSARIFValidatorRejects(t *testing.T) {
 	}
 	for _, mutate := range [][2]string{
 		{`"level": "error"`, `"level": "fatal"`},
-		{`"startLine": 25`, `"startLine": 0`},
+		{`"startLine": 26`, `"startLine": 0`},
 		{`"ruleId"`, `"ruleID"`},
 		{`"version": "2.1.0"`, `"version": "2.0.0"`},
 	} {
@@ -177,8 +177,8 @@ func TestSARIFContents(t *testing.T) {
 		t.Errorf("rule %s is not described: %+v", rule.ID, rule)
 	}
 	loc := res.Locations[0].PhysicalLocation
-	if loc.ArtifactLocation.URI != "testdata/cases/error/route.yaml" || loc.Region.StartLine != 25 || loc.Region.StartColumn != 7 {
-		t.Errorf("location %+v %+v, want testdata/cases/error/route.yaml 25:7", loc.ArtifactLocation, *loc.Region)
+	if loc.ArtifactLocation.URI != "testdata/cases/error/route.yaml" || loc.Region.StartLine != 26 || loc.Region.StartColumn != 7 {
+		t.Errorf("location %+v %+v, want testdata/cases/error/route.yaml 26:7", loc.ArtifactLocation, *loc.Region)
 	}
 }
 
