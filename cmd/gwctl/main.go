@@ -9,8 +9,13 @@ import (
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 )
 
-// version is set at build time: -ldflags "-X main.version=...".
-var version = "dev"
+// Release builds set these: -ldflags "-X main.version=... -X main.commit=...
+// -X main.date=...". Other builds take them from the Go build information.
+var version, commit, date string
+
+func buildInfo() cli.BuildInfo {
+	return cli.BuildInfo{Version: version, Commit: commit, Date: date}.Resolve()
+}
 
 func main() {
 	os.Exit(cli.Run(newRootCmd, os.Args[1:], cli.System()))

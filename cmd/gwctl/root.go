@@ -51,16 +51,17 @@ a route attaches to and why others refuse it, where each rule sends its
 traffic, which routes bind to a Service in a mesh, and the status a
 controller would write.
 
-Objects the inputs do not hold are "external" and assumed to exist, unless
-the inputs hold others of the same kind in that namespace, in which case
-they are "missing". --strict-refs makes every external reference missing.`,
+Objects the inputs do not hold are assumed to exist ("external", or
+"unlisted" when the inputs hold others of their kind there), and what depends
+on them is undecided; they are "missing" only on evidence that the inputs
+hold the whole namespace (its Namespace object beside objects of that kind)
+or with --strict-refs.`,
 		Example: `  # Why does my route not receive traffic?
   gwctl explain route store -n store -f manifests/
 
   # The status a controller would write, as YAML
   gwctl status -f manifests/`,
-		Version: version,
-	}, streams, newExplainCmd(streams), newStatusCmd(streams, nil))
+	}, streams, buildInfo(), newExplainCmd(streams), newStatusCmd(streams, nil))
 }
 
 // inputOptions say what to read and how to resolve it; every command

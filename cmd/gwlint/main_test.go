@@ -106,7 +106,9 @@ func TestExitCodes(t *testing.T) {
 		{Name: "rules: unknown id", Args: []string{"rules", "backend-not-fund"}, Code: 2, StderrHas: `unknown rule "backend-not-fund"`},
 		{Name: "rules: two ids", Args: []string{"rules", "a", "b"}, Code: 2},
 		{Name: "help", Args: []string{"check", "--help"}, Code: 0},
-		{Name: "version", Args: []string{"--version"}, Code: 0, StdoutHas: "gwlint version dev"},
+		{Name: "version", Args: []string{"--version"}, Code: 0, StdoutHas: "gwlint unknown (commit unknown"},
+		{Name: "version command", Args: []string{"version"}, Code: 0, StdoutHas: "gwlint unknown (commit unknown"},
+		{Name: "completion", Args: []string{"completion", "bash"}, Code: 0, StdoutHas: "bash completion V2 for gwlint"},
 	}
 	for i, tt := range tests {
 		if tt.Args[0] == "check" && !strings.Contains(strings.Join(tt.Args, " "), "-config") {

@@ -124,7 +124,7 @@ func newSARIFOutput(w io.Writer, rules []*lint.Rule) *sarifOutput {
 	o := &sarifOutput{w: w, index: map[string]int{}}
 	o.run = sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
-			Name: "gwlint", Version: version, InformationURI: informationURI, Rules: []sarifRule{},
+			Name: "gwlint", Version: buildInfo().Version, InformationURI: informationURI, Rules: []sarifRule{},
 		}},
 		ColumnKind: "unicodeCodePoints",
 		Results:    []sarifResult{},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -126,7 +127,7 @@ func newTestRoot(streams *IOStreams) *cobra.Command {
 			return err
 		},
 	}
-	return SetupRoot(&cobra.Command{Use: "tool", Version: "v1"}, streams, do)
+	return SetupRoot(&cobra.Command{Use: "tool"}, streams, BuildInfo{Version: "v1", Commit: "abc123", Date: "2026-11-01T00:00:00Z"}, do)
 }
 
 func TestRun(t *testing.T) {
@@ -141,8 +142,9 @@ func TestRun(t *testing.T) {
 		{[]string{"do", "--bogus"}, ExitUsage, "", "Error: unknown flag: --bogus\nRun 'tool do --help' for usage.\n"},
 		{[]string{"do"}, ExitUsage, "", "Error: accepts 1 arg(s), received 0\nRun 'tool do --help' for usage.\n"},
 		{[]string{"frobnicate"}, ExitUsage, "", "Error: unknown command \"frobnicate\" for \"tool\"\nRun 'tool --help' for usage.\n"},
-		{[]string{"completion"}, ExitUsage, "", "Error: unknown command \"completion\" for \"tool\"\nRun 'tool --help' for usage.\n"},
-		{[]string{"--version"}, ExitOK, "tool version v1\n", ""},
+		{[]string{"--version"}, ExitOK, "tool v1 (commit abc123, built 2026-11-01T00:00:00Z, " + runtime.Version() + ")\n", ""},
+		{[]string{"version"}, ExitOK, "tool v1 (commit abc123, built 2026-11-01T00:00:00Z, " + runtime.Version() + ")\n", ""},
+		{[]string{"version", "x"}, ExitUsage, "", "Error: unknown command \"x\" for \"tool version\"\nRun 'tool version --help' for usage.\n"},
 		{[]string{"do", "panic"}, ExitUsage, "", "Error: internal error: index out of range\n" +
 			"Please report it at https://github.com/gwlint/gwlint/issues (rerun with GWLINT_PANIC=1 for details).\n"},
 	}

@@ -52,10 +52,14 @@ func OutputError(code int, err error) error {
 }
 
 // SetupRoot makes cmd a root command that reports its own errors (Run
-// does) and uses streams, and adds the subcommands.
-func SetupRoot(root *cobra.Command, streams *IOStreams, subcommands ...*cobra.Command) *cobra.Command {
+// does) and uses streams, gives it --version and a version command that
+// print info, and adds the subcommands. Cobra's completion command
+// (bash, zsh, fish, powershell) stays.
+func SetupRoot(root *cobra.Command, streams *IOStreams, info BuildInfo, subcommands ...*cobra.Command) *cobra.Command {
 	root.SilenceErrors, root.SilenceUsage = true, true
-	root.CompletionOptions.DisableDefaultCmd = true
+	root.Version = info.String()
+	root.SetVersionTemplate("{{.Name}} {{.Version}}\n")
+	root.AddCommand(newVersionCmd(root.Name(), info))
 	root.SetIn(streams.In)
 	root.SetOut(streams.Out)
 	root.SetErr(streams.ErrOut)

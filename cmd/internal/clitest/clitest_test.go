@@ -116,7 +116,7 @@ func runEcho(o *echoOptions) error {
 }
 
 func newRoot(streams *cli.IOStreams) *cobra.Command {
-	return cli.SetupRoot(&cobra.Command{Use: "tool", Example: "  tool echo"}, streams, newEcho(streams, nil))
+	return cli.SetupRoot(&cobra.Command{Use: "tool", Example: "  tool echo"}, streams, cli.BuildInfo{}, newEcho(streams, nil))
 }
 
 func TestRun(t *testing.T) {
@@ -155,12 +155,12 @@ func TestDocs(t *testing.T) {
 	root := newRoot(Discard())
 	var names []string
 	WalkCommands(root, func(c *cobra.Command) { names = append(names, c.CommandPath()) })
-	if strings.Join(names, ",") != "tool,tool echo" {
+	if strings.Join(names, ",") != "tool,tool echo,tool version" {
 		t.Errorf("WalkCommands visited %q", names)
 	}
 	CheckExamples(t, root)
 
-	good := &Doc{Name: "good.md", Text: "`tool echo [WORD ...]` prints its words; --loud shouts."}
+	good := &Doc{Name: "good.md", Text: "`tool echo [WORD ...]` prints its words; --loud shouts. `tool version` says which."}
 	good.Mentions(t, "prints", "shouts")
 	good.DocumentsCommands(t, root)
 
@@ -173,6 +173,7 @@ func TestDocs(t *testing.T) {
 		"bad.md does not mention prints",
 		`bad.md does not document "tool echo"`,
 		"bad.md does not document tool echo --loud",
+		`bad.md does not document "tool version"`,
 		"bare has no Example",
 	}
 	if strings.Join(r.errors, "\n") != strings.Join(want, "\n") {
