@@ -69,15 +69,6 @@ var notModelled = []struct{ name, reason string }{
 	{"BackendTLSPolicySANValidation/policy-status", btlsNotEvaluated},
 	{"BackendTLSPolicyObservedGenerationBump", btlsNotEvaluated + " (the test asserts nothing else)"},
 	{"GatewayTLSBackendClientCertificate/policy-status", btlsNotEvaluated},
-	{"GatewayFrontendClientCertificateValidationInsecureFallback/InsecureFrontendValidationMode", frontendNotEvaluated +
-		": the Gateway condition InsecureFrontendValidationMode=True/ConfigurationChanged is never written"},
-	{"GatewayFrontendInvalidDefaultClientCertificateValidation/https-listener", frontendNotEvaluated +
-		": listener https should be ResolvedRefs=False/InvalidCACertificateRef, Accepted=False/NoValidCACertificate, Programmed=False"},
-	{"GatewayInvalidFrontendClientCertificateValidation/invalid-ca-listeners", frontendNotEvaluated +
-		": listeners https-unresolved, https-invalid-kind and https-grant-missing should be ResolvedRefs=False/" +
-		"InvalidCACertificateRef|InvalidCACertificateKind|RefNotPermitted with Accepted=False/NoValidCACertificate and Programmed=False"},
-	{"GatewayInvalidParametersRef", "spec.infrastructure.parametersRef points at an implementation-specific kind; " +
-		"the resolver does not resolve it (the test wants Accepted=False/InvalidParameters)"},
 	{"GatewayInfrastructureMetadata/generated-resources", "labels and annotations on the Pods, Services and ServiceAccounts " +
 		"an implementation generates are not status"},
 	{"GatewayStaticAddresses", "the usable/unusable address pools come from the suite's configuration " +
@@ -100,7 +91,6 @@ var notModelled = []struct{ name, reason string }{
 const (
 	btlsNotEvaluated = "BackendTLSPolicy is loaded but not evaluated (object.go): no status.ancestors are written, " +
 		"so Accepted/ResolvedRefs/Conflicted on the policy cannot be checked"
-	frontendNotEvaluated = "spec.tls.frontend client-certificate validation is not evaluated and CA ConfigMaps are not loaded"
 	addressesNotModelled = "status.addresses: the address a Gateway gets is assigned by the implementation; the resolver writes none"
 	gatewayClassNoStatus = "Graph.Statuses writes no GatewayClass status (Accepted with observedGeneration)"
 )
@@ -382,8 +372,7 @@ var conformanceCases = []confCase{
 	listenerIsolation("listener-hostnames", "http-listener-isolation", ""),
 	listenerIsolation("intersecting-hostnames", "http-listener-isolation-with-hostname-intersection", "-with-hostname-intersection"),
 
-	// Frontend client-certificate validation: the parts that do not depend
-	// on the CA references (those are in notModelled).
+	// Frontend client-certificate validation (spec.tls.frontend).
 	// GatewayFrontendClientCertificateValidation, tests/gateway-with-clientcertificate-validation.go.
 	withSource(simple("GatewayFrontendClientCertificateValidation/routes", "gateway-with-clientcertificate-validation",
 		gwRoutesAccepted(kHTTP, "client-validation-default",
@@ -401,10 +390,27 @@ var conformanceCases = []confCase{
 	simple("GatewayFrontendInvalidDefaultClientCertificateValidation/http-listener", "gateway-invalid-default-frontend-client-certificate-validation",
 		gwLatest("invalid-default-client-validation-config"),
 		gwListenerConds("invalid-default-client-validation-config", names("http"), acceptedLC()...)),
+	simple("GatewayFrontendClientCertificateValidationInsecureFallback/InsecureFrontendValidationMode",
+		"gateway-with-clientcertificate-validation-insecure-fallback",
+		gwCond("client-validation-insecure-fallback", True("InsecureFrontendValidationMode", "ConfigurationChanged"))),
+	simple("GatewayFrontendInvalidDefaultClientCertificateValidation/https-listener", "gateway-invalid-default-frontend-client-certificate-validation",
+		gwListenerConds("invalid-default-client-validation-config", names("https"), invalidCA("InvalidCACertificateRef")...)),
 	// GatewayInvalidFrontendClientCertificateValidation, tests/gateway-with-invalid-clientcertificate-validation.go.
 	withSource(simple("GatewayInvalidFrontendClientCertificateValidation/valid-listener", "gateway-with-invalid-clientcertificate-validation",
 		gwListenerConds("gateway-with-invalid-client-cert-validation", names("https"), acceptedLC()...)),
 		"tests/gateway-with-invalid-clientcertificate-validation.go"),
+	withSource(simple("GatewayInvalidFrontendClientCertificateValidation/invalid-ca-listeners", "gateway-with-invalid-clientcertificate-validation",
+		gwListenerConds("gateway-with-invalid-client-cert-validation", names("https-unresolved"), invalidCA("InvalidCACertificateRef")...),
+		gwListenerConds("gateway-with-invalid-client-cert-validation", names("https-invalid-kind"), invalidCA("InvalidCACertificateKind")...),
+		gwListenerConds("gateway-with-invalid-client-cert-validation", names("https-grant-missing"), invalidCA("RefNotPermitted")...)),
+		"tests/gateway-with-invalid-clientcertificate-validation.go"),
+
+	// GatewayInvalidParametersRef, tests/gateway-infrastructure.go: a kind the
+	// class does not take (testdata/conformance/gatewayclass.yaml).
+	withSource(simple("GatewayInvalidParametersRef", "gateway-invalid-parameters-ref",
+		gwLatest("gateway-invalid-parameters-ref"),
+		gwCond("gateway-invalid-parameters-ref", False(cAccepted, "InvalidParameters"))),
+		"tests/gateway-infrastructure.go"),
 
 	// ---- HTTPRoute status tests -------------------------------------------
 
@@ -1213,6 +1219,12 @@ func (c cond) String() string {
 // Programmed all True, any reason.
 func acceptedLC() []cond {
 	return []cond{True(cResolvedRefs, ""), True(cAccepted, ""), True(cProgrammed, "")}
+}
+
+// invalidCA is a listener whose frontend CA certificate refs all fail with
+// ResolvedRefs reason r.
+func invalidCA(r string) []cond {
+	return []cond{False(cResolvedRefs, r), False(cAccepted, "NoValidCACertificate"), False(cProgrammed, "")}
 }
 
 // conflictLC is a ListenerSet listener losing a conflict with reason r.

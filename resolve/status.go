@@ -81,8 +81,12 @@ func conditions(m *Meta, cs ...Condition) []metav1.Condition {
 }
 
 func (gw *GatewayResult) gatewayStatus() gwv1.GatewayStatus {
+	conds := []Condition{gw.Accepted, gw.Programmed, gw.ResolvedRefs}
+	if gw.InsecureFrontend != nil {
+		conds = append(conds, *gw.InsecureFrontend)
+	}
 	st := gwv1.GatewayStatus{
-		Conditions: conditions(&gw.Meta, gw.Accepted, gw.Programmed, gw.ResolvedRefs),
+		Conditions: conditions(&gw.Meta, conds...),
 		Listeners:  listenerStatuses(&gw.Meta, gw.Listeners),
 	}
 	if gw.Spec.AllowedListeners != nil {
