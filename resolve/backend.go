@@ -85,6 +85,10 @@ type BackendResult struct {
 	Service *Service        // the target Service, when present
 	Port    *ServicePort    // the Service port the ref selects, when found
 	Grant   *ReferenceGrant // the grant that permits a cross-namespace ref
+	// TLSPolicy is the BackendTLSPolicy that holds the Service and port the
+	// ref reaches (the port's sectionName before the whole Service), nil
+	// when none does: the Gateway then speaks plain text to the backend.
+	TLSPolicy *BackendTLSPolicyResult
 
 	Weight          int32
 	WeightDefaulted bool

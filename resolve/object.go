@@ -147,9 +147,7 @@ type ReferenceGrant struct {
 	Spec gwv1.ReferenceGrantSpec
 }
 
-// BackendTLSPolicy is a gateway.networking.k8s.io BackendTLSPolicy. It is
-// loaded so that inputs holding one are complete; the resolver does not yet
-// evaluate it.
+// BackendTLSPolicy is a gateway.networking.k8s.io BackendTLSPolicy.
 type BackendTLSPolicy struct {
 	Meta
 	Spec gwv1.BackendTLSPolicySpec

@@ -10,6 +10,7 @@ import (
 	"encoding/pem"
 	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 	"time"
 )
@@ -276,6 +277,97 @@ metadata: {name: present, namespace: infra}`
 			}
 			if tc.want == ReasonInvalidParameters && (gw.Accepted.True() || gw.Programmed.True()) {
 				t.Errorf("Accepted %v, Programmed %v: want both False", gw.Accepted.Status, gw.Programmed.Status)
+			}
+		})
+	}
+}
+
+func TestBackendTLSPolicy(t *testing.T) {
+	ca := newTestCert(t, year2020, year2200, true)
+	route := `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: http}]
+  rules:
+  - backendRefs: [{name: web, port: 8080}, {name: web, port: 9090}, {name: web-v2, port: 8080}]`
+	policy := func(name, created, target, validation string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: ` + name + `, namespace: app, creationTimestamp: "` + created + `"}
+spec:
+  targetRefs: [` + target + `]
+  validation: ` + validation
+	}
+	const (
+		t1    = "2025-01-01T00:00:00Z"
+		t2    = "2025-02-01T00:00:00Z"
+		valid = `{hostname: web.app, caCertificateRefs: [{group: "", kind: ConfigMap, name: ca}]}`
+		web   = `{group: "", kind: Service, name: web}`
+	)
+	type want struct{ accepted, resolved Reason }
+	ok := want{ReasonAccepted, ReasonResolvedRefs}
+	cases := []struct {
+		name     string
+		policies []string
+		want     map[string]want // by policy name
+		// uses: the policy each backendRef of the route uses ("" for none).
+		uses []string
+	}{
+		{name: "valid policy on the whole Service", policies: []string{policy("p", t1, web, valid)},
+			want: map[string]want{"p": ok}, uses: []string{"p", "p", ""}},
+		{name: "well-known System CAs", policies: []string{policy("p", t1, web, `{hostname: web.app, wellKnownCACertificates: System}`)},
+			want: map[string]want{"p": ok}, uses: []string{"p", "p", ""}},
+		{name: "unrecognized well-known CAs", policies: []string{policy("p", t1, web, `{hostname: web.app, wellKnownCACertificates: example.com/cas}`)},
+			want: map[string]want{"p": {ReasonInvalid, ReasonResolvedRefs}}, uses: []string{"p", "p", ""}},
+		{name: "missing Service", policies: []string{policy("p", t1, `{group: "", kind: Service, name: web-v9}`, valid)},
+			want: map[string]want{"p": {ReasonTargetNotFound, ReasonResolvedRefs}}, uses: []string{"", "", ""}},
+		{name: "Service outside the inputs is assumed", policies: []string{strings.ReplaceAll(policy("p", t1, `{group: "", kind: Service, name: db}`,
+			`{hostname: db.data, wellKnownCACertificates: System}`), "namespace: app", "namespace: data")},
+			want: map[string]want{"p": ok}, uses: []string{"", "", ""}},
+		{name: "sectionName names no port", policies: []string{policy("p", t1, `{group: "", kind: Service, name: web, sectionName: https}`, valid)},
+			want: map[string]want{"p": {ReasonTargetNotFound, ReasonResolvedRefs}}, uses: []string{"", "", ""}},
+		{name: "unsupported target kind", policies: []string{policy("p", t1, `{group: apps, kind: Deployment, name: web}`, valid)},
+			want: map[string]want{"p": {ReasonTargetNotFound, ReasonResolvedRefs}}, uses: []string{"", "", ""}},
+		{name: "missing CA ConfigMap", policies: []string{policy("p", t1, web, `{hostname: web.app, caCertificateRefs: [{group: "", kind: ConfigMap, name: nope}]}`)},
+			want: map[string]want{"p": {ReasonNoValidCACertificate, ReasonInvalidCACertificateRef}}, uses: []string{"p", "p", ""}},
+		{name: "unsupported CA kind", policies: []string{policy("p", t1, web, `{hostname: web.app, caCertificateRefs: [{group: invalid.io, kind: InvalidKind, name: x}]}`)},
+			want: map[string]want{"p": {ReasonNoValidCACertificate, ReasonInvalidKind}}, uses: []string{"p", "p", ""}},
+		{name: "the older policy wins, whatever its name",
+			policies: []string{policy("a", t2, web, valid), policy("b", t1, web, valid)},
+			want:     map[string]want{"a": {ReasonConflicted, ReasonResolvedRefs}, "b": ok}, uses: []string{"b", "b", ""}},
+		{name: "same age: first by name wins",
+			policies: []string{policy("a", t1, web, valid), policy("b", t1, web, valid)},
+			want:     map[string]want{"a": ok, "b": {ReasonConflicted, ReasonResolvedRefs}}, uses: []string{"a", "a", ""}},
+		{name: "a port's policy beside the whole Service's: no conflict, the port's applies to it",
+			policies: []string{policy("whole", t1, web, valid), policy("grpc", t2, `{group: "", kind: Service, name: web, sectionName: grpc}`, valid)},
+			want:     map[string]want{"whole": ok, "grpc": ok}, uses: []string{"whole", "grpc", ""}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			docs := append([]string{world, route, caConfigMap("app", "ca", ca.crt)}, tc.policies...)
+			g := resolveYAML(t, Options{}, docs...)
+			for _, p := range g.TLSPolicies {
+				w := tc.want[p.Ref.Name]
+				if p.Accepted.Reason != w.accepted || p.ResolvedRefs.Reason != w.resolved {
+					t.Errorf("%s: Accepted %s, ResolvedRefs %s (%s / %s); want %s, %s", p.Ref.Name, p.Accepted.Reason, p.ResolvedRefs.Reason,
+						p.Accepted.Message, p.ResolvedRefs.Message, w.accepted, w.resolved)
+				}
+			}
+			r := mustRoute(t, g, KindHTTPRoute, "app", "r")
+			for i, b := range r.Rules[0].Backends {
+				got := ""
+				if b.TLSPolicy != nil {
+					got = b.TLSPolicy.Ref.Name
+				}
+				if got != tc.uses[i] {
+					t.Errorf("backendRefs[%d] uses %q, want %q", i, got, tc.uses[i])
+				}
+				if b.TLSPolicy != nil && (len(b.TLSPolicy.Ancestors) != 1 || b.TLSPolicy.Ancestors[0].Ref.Name != "gw") {
+					t.Errorf("policy %s: ancestors %v, want infra/gw", b.TLSPolicy.Ref.Name, b.TLSPolicy.Ancestors)
+				}
 			}
 		})
 	}
