@@ -112,6 +112,13 @@ const (
 // Valid reports whether requests sent to this backend reach it.
 func (b *BackendResult) Valid() bool { return b.Reason == "" }
 
+// TLSFails reports whether the BackendTLSPolicy the ref uses is not
+// accepted (no usable CA certificate, an unrecognized well-known CA set):
+// "Connections using an invalid CACertificateRef MUST fail, and the client
+// MUST receive an HTTP 5xx error response." The route's own status does not
+// change.
+func (b *BackendResult) TLSFails() bool { return b.TLSPolicy != nil && !b.TLSPolicy.Accepted.True() }
+
 func (g *Graph) resolveBackends(r *RouteResult) {
 	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), true, ReasonResolvedRefs, "")
 	for i := range r.Route.Rules {
