@@ -194,6 +194,7 @@ var indentedBlock = regexp.MustCompile(`\n\n    `)
 var fixInProse = map[string]bool{
 	"backend-unsupported-kind":      true,
 	"gatewayclass-not-found":        true,
+	"listener-certificate-expired":  true,
 	"listener-conflict":             true,
 	"listener-invalid-route-kinds":  true,
 	"listener-no-routes":            true,

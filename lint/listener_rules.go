@@ -1,10 +1,6 @@
 package lint
 
-import (
-	"fmt"
-
-	"github.com/gwlint/gwlint/resolve"
-)
+import "github.com/gwlint/gwlint/resolve"
 
 var listenerConflict = &Rule{
 	ID: "listener-conflict", Severity: Error,
@@ -90,15 +86,9 @@ spec:
 	Run: func(p *Pass) {
 		for l := range p.Graph.Listeners() {
 			for _, ref := range l.CertRefs {
-				if ref.OK() {
-					continue
+				if !ref.OK() {
+					reportRef(p, l.Owner(), l.String()+": ", ref)
 				}
-				msg := fmt.Sprintf("%s: %s (%s)", l, ref.Message, ref.Reason)
-				if ref.Reason == resolve.ReasonRefNotPermitted {
-					owner := l.Owner().Ref
-					msg += "; " + grantHint(owner.Kind, owner.Namespace, ref.Group, ref.Target)
-				}
-				p.Report(l.Owner(), ref.Path, nil, "%s", msg)
 			}
 			// An empty tls is the CRD's own rule ("certificateRefs or
 			// options must be specified"), reported by crd-validation.

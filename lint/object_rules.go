@@ -91,6 +91,16 @@ Fix: remove it, or narrow it.`,
 				used[ref.Grant] = true
 			}
 		}
+		for _, gw := range p.Graph.Gateways {
+			if gw.ClientCertificate != nil {
+				used[gw.ClientCertificate.Grant] = true
+			}
+			for _, v := range gw.FrontendValidations {
+				for _, ref := range v.CARefs {
+					used[ref.Grant] = true
+				}
+			}
+		}
 		for _, g := range p.Graph.Grants {
 			if !used[g] && g.Evaluated() {
 				p.Report(&g.Meta, "spec", nil, "%s admits no reference among the inputs", g.Ref)

@@ -104,6 +104,10 @@ type BackendResult struct {
 	Service *Service        // the target Service, when present
 	Port    *ServicePort    // the Service port the ref selects, when found
 	Grant   *ReferenceGrant // the grant that permits a cross-namespace ref
+	// TLSPolicy is the BackendTLSPolicy that holds the Service and port the
+	// ref reaches (the port's sectionName before the whole Service), nil
+	// when none does: the Gateway then speaks plain text to the backend.
+	TLSPolicy *BackendTLSPolicyResult
 
 	Weight          int32
 	WeightDefaulted bool
@@ -126,6 +130,13 @@ const (
 
 // Valid reports whether requests sent to this backend reach it.
 func (b *BackendResult) Valid() bool { return b.Reason == "" }
+
+// TLSFails reports whether the BackendTLSPolicy the ref uses is not
+// accepted (no usable CA certificate, an unrecognized well-known CA set):
+// "Connections using an invalid CACertificateRef MUST fail, and the client
+// MUST receive an HTTP 5xx error response." The route's own status does not
+// change.
+func (b *BackendResult) TLSFails() bool { return b.TLSPolicy != nil && !b.TLSPolicy.Accepted.True() }
 
 func (g *Graph) resolveBackends(r *RouteResult) {
 	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), true, ReasonResolvedRefs, "")

@@ -62,22 +62,6 @@ var knownDivergences = map[string]string{}
 // model, with the reason. Everything else in tests/*.go is a case below.
 var notModelled = []struct{ name, reason string }{
 	// Whole features the resolver does not evaluate.
-	{"BackendTLSPolicy/policy-status", btlsNotEvaluated},
-	{"BackendTLSPolicyConflictResolution/policy-status", btlsNotEvaluated},
-	{"BackendTLSPolicyInvalidCACertificateRef/policy-status", btlsNotEvaluated},
-	{"BackendTLSPolicyInvalidKind/policy-status", btlsNotEvaluated},
-	{"BackendTLSPolicySANValidation/policy-status", btlsNotEvaluated},
-	{"BackendTLSPolicyObservedGenerationBump", btlsNotEvaluated + " (the test asserts nothing else)"},
-	{"GatewayTLSBackendClientCertificate/policy-status", btlsNotEvaluated},
-	{"GatewayFrontendClientCertificateValidationInsecureFallback/InsecureFrontendValidationMode", frontendNotEvaluated +
-		": the Gateway condition InsecureFrontendValidationMode=True/ConfigurationChanged is never written"},
-	{"GatewayFrontendInvalidDefaultClientCertificateValidation/https-listener", frontendNotEvaluated +
-		": listener https should be ResolvedRefs=False/InvalidCACertificateRef, Accepted=False/NoValidCACertificate, Programmed=False"},
-	{"GatewayInvalidFrontendClientCertificateValidation/invalid-ca-listeners", frontendNotEvaluated +
-		": listeners https-unresolved, https-invalid-kind and https-grant-missing should be ResolvedRefs=False/" +
-		"InvalidCACertificateRef|InvalidCACertificateKind|RefNotPermitted with Accepted=False/NoValidCACertificate and Programmed=False"},
-	{"GatewayInvalidParametersRef", "spec.infrastructure.parametersRef points at an implementation-specific kind; " +
-		"the resolver does not resolve it (the test wants Accepted=False/InvalidParameters)"},
 	{"GatewayInfrastructureMetadata/generated-resources", "labels and annotations on the Pods, Services and ServiceAccounts " +
 		"an implementation generates are not status"},
 	{"GatewayStaticAddresses", "the usable/unusable address pools come from the suite's configuration " +
@@ -98,9 +82,6 @@ var notModelled = []struct{ name, reason string }{
 }
 
 const (
-	btlsNotEvaluated = "BackendTLSPolicy is loaded but not evaluated (object.go): no status.ancestors are written, " +
-		"so Accepted/ResolvedRefs/Conflicted on the policy cannot be checked"
-	frontendNotEvaluated = "spec.tls.frontend client-certificate validation is not evaluated and CA ConfigMaps are not loaded"
 	addressesNotModelled = "status.addresses: the address a Gateway gets is assigned by the implementation; the resolver writes none"
 	gatewayClassNoStatus = "Graph.Statuses writes no GatewayClass status (Accepted with observedGeneration)"
 )
@@ -216,7 +197,7 @@ func grpcBasic(name, file string, routes ...string) confCase {
 }
 
 // btlsRoutes covers the route half of a BackendTLSPolicy test (the policy
-// half is in notModelled): NamespacesMustBeReady(infra),
+// half is in btlsPolicies): NamespacesMustBeReady(infra),
 // GatewayAndRoutesMustBeAccepted and, usually, ResolvedRefs=True.
 func btlsRoutes(name, file, gw, route string, resolved bool) confCase {
 	checks := []check{nsReady(infraNS), gwRoutesAccepted(kHTTP, gw, route)}
@@ -303,13 +284,14 @@ var conformanceCases = []confCase{
 		gwListeners("gateway-secret-reference-grant-specific",
 			lis{"https", 0, kinds(kHTTP), []cond{True(cProgrammed, "Programmed"), True(cResolvedRefs, "")}})),
 
-	// GatewayTLSBackendClientCertificate, tests/gateway-tls-backend-client-certificate.go
-	// (the BackendTLSPolicy assertion is in notModelled).
+	// GatewayTLSBackendClientCertificate, tests/gateway-tls-backend-client-certificate.go.
 	simple("GatewayTLSBackendClientCertificate/gateway-and-route", "gateway-tls-backend-client-certificate",
 		nsReady(infraNS),
 		gwRoutesAccepted(kHTTP, "gateway-tls-backend-client-certificate", "gateway-tls-backend-client-certificate"),
 		resolvedRefs(kHTTP, "gateway-tls-backend-client-certificate", "gateway-tls-backend-client-certificate"),
 		gwCond("gateway-tls-backend-client-certificate", True(cResolvedRefs, "ResolvedRefs"))),
+	simple("GatewayTLSBackendClientCertificate/policy-status", "gateway-tls-backend-client-certificate",
+		btlsCond("gateway-tls-backend-client-certificate-test", "gateway-tls-backend-client-certificate", policyAccepted)),
 
 	// GatewayInfrastructureMetadata, tests/gateway-infrastructure.go (label
 	// propagation to generated resources is in notModelled).
@@ -382,8 +364,7 @@ var conformanceCases = []confCase{
 	listenerIsolation("listener-hostnames", "http-listener-isolation", ""),
 	listenerIsolation("intersecting-hostnames", "http-listener-isolation-with-hostname-intersection", "-with-hostname-intersection"),
 
-	// Frontend client-certificate validation: the parts that do not depend
-	// on the CA references (those are in notModelled).
+	// Frontend client-certificate validation (spec.tls.frontend).
 	// GatewayFrontendClientCertificateValidation, tests/gateway-with-clientcertificate-validation.go.
 	withSource(simple("GatewayFrontendClientCertificateValidation/routes", "gateway-with-clientcertificate-validation",
 		gwRoutesAccepted(kHTTP, "client-validation-default",
@@ -401,10 +382,27 @@ var conformanceCases = []confCase{
 	simple("GatewayFrontendInvalidDefaultClientCertificateValidation/http-listener", "gateway-invalid-default-frontend-client-certificate-validation",
 		gwLatest("invalid-default-client-validation-config"),
 		gwListenerConds("invalid-default-client-validation-config", names("http"), acceptedLC()...)),
+	simple("GatewayFrontendClientCertificateValidationInsecureFallback/InsecureFrontendValidationMode",
+		"gateway-with-clientcertificate-validation-insecure-fallback",
+		gwCond("client-validation-insecure-fallback", True("InsecureFrontendValidationMode", "ConfigurationChanged"))),
+	simple("GatewayFrontendInvalidDefaultClientCertificateValidation/https-listener", "gateway-invalid-default-frontend-client-certificate-validation",
+		gwListenerConds("invalid-default-client-validation-config", names("https"), invalidCA("InvalidCACertificateRef")...)),
 	// GatewayInvalidFrontendClientCertificateValidation, tests/gateway-with-invalid-clientcertificate-validation.go.
 	withSource(simple("GatewayInvalidFrontendClientCertificateValidation/valid-listener", "gateway-with-invalid-clientcertificate-validation",
 		gwListenerConds("gateway-with-invalid-client-cert-validation", names("https"), acceptedLC()...)),
 		"tests/gateway-with-invalid-clientcertificate-validation.go"),
+	withSource(simple("GatewayInvalidFrontendClientCertificateValidation/invalid-ca-listeners", "gateway-with-invalid-clientcertificate-validation",
+		gwListenerConds("gateway-with-invalid-client-cert-validation", names("https-unresolved"), invalidCA("InvalidCACertificateRef")...),
+		gwListenerConds("gateway-with-invalid-client-cert-validation", names("https-invalid-kind"), invalidCA("InvalidCACertificateKind")...),
+		gwListenerConds("gateway-with-invalid-client-cert-validation", names("https-grant-missing"), invalidCA("RefNotPermitted")...)),
+		"tests/gateway-with-invalid-clientcertificate-validation.go"),
+
+	// GatewayInvalidParametersRef, tests/gateway-infrastructure.go: a kind the
+	// class does not take (testdata/conformance/gatewayclass.yaml).
+	withSource(simple("GatewayInvalidParametersRef", "gateway-invalid-parameters-ref",
+		gwLatest("gateway-invalid-parameters-ref"),
+		gwCond("gateway-invalid-parameters-ref", False(cAccepted, "InvalidParameters"))),
+		"tests/gateway-infrastructure.go"),
 
 	// ---- HTTPRoute status tests -------------------------------------------
 
@@ -601,7 +599,7 @@ var conformanceCases = []confCase{
 		nsReady(infraNS),
 		gwRoutesAccepted(kGRPC, "grpcroute-listener-hostname-matching", "backend-v1", "backend-v2", "backend-v3")),
 
-	// ---- BackendTLSPolicy tests: the route half (policy status is in notModelled)
+	// ---- BackendTLSPolicy tests: the route half
 	btlsRoutes("BackendTLSPolicy/routes-same-namespace", "backendtlspolicy", "same-namespace", "backendtlspolicy", true),
 	btlsRoutes("BackendTLSPolicy/routes-reencrypt", "backendtlspolicy", "same-namespace-with-https-listener", "backendtlspolicy-reencrypt", true),
 	btlsRoutes("BackendTLSPolicyConflictResolution/routes", "backendtlspolicy-conflict-resolution", "same-namespace",
@@ -610,6 +608,63 @@ var conformanceCases = []confCase{
 		"backendtlspolicy-invalid-ca-certificate-ref", false),
 	btlsRoutes("BackendTLSPolicyInvalidKind/routes", "backendtlspolicy-invalid-kind", "same-namespace", "backendtlspolicy-invalid-kind-test", false),
 	btlsRoutes("BackendTLSPolicySANValidation/routes", "backendtlspolicy-san", "same-namespace", "backendtlspolicy-san-test", true),
+
+	// ---- BackendTLSPolicy tests: the policy half (BackendTLSPolicyMustHaveCondition)
+	simple("BackendTLSPolicy/policy-status", "backendtlspolicy",
+		btlsCond("normative-test", "same-namespace-with-https-listener", policyAccepted, policyResolved),
+		btlsCond("normative-test", "same-namespace", policyAccepted, policyResolved),
+		btlsCond("host-mismatch", "same-namespace", policyAccepted, policyResolved),
+		btlsCond("cert-mismatch", "same-namespace", policyAccepted, policyResolved),
+		btlsCond("reconcile-test", "same-namespace", policyAccepted, policyResolved)),
+	func() confCase {
+		c := simple("BackendTLSPolicy/reconcile-configmap-missing", "backendtlspolicy",
+			btlsCond("reconcile-test", "same-namespace", False(cAccepted, "NoValidCACertificate"), False(cResolvedRefs, "InvalidCACertificateRef")))
+		c.replace = []string{testdataDir + "/mutated/backendtlspolicy-reconcile-test.yaml"}
+		return c
+	}(),
+	func() confCase {
+		c := simple("BackendTLSPolicy/reconcile-configmap-created", "backendtlspolicy",
+			btlsCond("reconcile-test", "same-namespace", policyAccepted, policyResolved))
+		c.extra = []string{testdataDir + "/backendtlspolicy-reconcile-configmap.yaml"}
+		c.replace = []string{testdataDir + "/mutated/backendtlspolicy-reconcile-test.yaml"}
+		return c
+	}(),
+	func() confCase {
+		c := simple("BackendTLSPolicy/reconcile-configmap-emptied", "backendtlspolicy",
+			btlsCond("reconcile-test", "same-namespace", False(cAccepted, "NoValidCACertificate"), False(cResolvedRefs, "InvalidCACertificateRef")))
+		c.extra = []string{testdataDir + "/backendtlspolicy-reconcile-configmap.yaml"}
+		c.replace = []string{testdataDir + "/mutated/backendtlspolicy-reconcile-test.yaml",
+			testdataDir + "/mutated/backendtlspolicy-reconcile-configmap-emptied.yaml"}
+		return c
+	}(),
+	simple("BackendTLSPolicyConflictResolution/policy-status", "backendtlspolicy-conflict-resolution",
+		btlsCond("conflicted-without-section-name-1", "same-namespace", policyAccepted),
+		btlsCond("conflicted-without-section-name-2", "same-namespace", False(cAccepted, "Conflicted")),
+		btlsCond("conflicted-with-section-name-1", "same-namespace", policyAccepted),
+		btlsCond("conflicted-with-section-name-2", "same-namespace", False(cAccepted, "Conflicted")),
+		btlsCond("not-conflicted-with-section-name", "same-namespace", policyAccepted),
+		btlsCond("not-conflicted-without-section-name", "same-namespace", policyAccepted)),
+	simple("BackendTLSPolicyInvalidCACertificateRef/policy-status", "backendtlspolicy-invalid-ca-certificate-ref",
+		btlsCond("nonexistent-ca-certificate-ref", "same-namespace", False(cAccepted, "NoValidCACertificate"), False(cResolvedRefs, "InvalidCACertificateRef")),
+		btlsCond("malformed-ca-certificate-ref", "same-namespace", False(cAccepted, "NoValidCACertificate"), False(cResolvedRefs, "InvalidCACertificateRef"))),
+	simple("BackendTLSPolicyInvalidKind/policy-status", "backendtlspolicy-invalid-kind",
+		btlsCond("invalid-kind", "same-namespace", False(cAccepted, "NoValidCACertificate"), False(cResolvedRefs, "InvalidKind"))),
+	simple("BackendTLSPolicySANValidation/policy-status", "backendtlspolicy-san",
+		btlsCond("san-dns", "same-namespace", policyAccepted),
+		btlsCond("san-dns-mismatch", "same-namespace", policyAccepted),
+		btlsCond("san-uri", "same-namespace", policyAccepted),
+		btlsCond("san-uri-mismatch", "same-namespace", policyAccepted),
+		btlsCond("multiple-sans", "same-namespace", policyAccepted),
+		btlsCond("multiple-mismatch-sans", "same-namespace", policyAccepted)),
+	// BackendTLSPolicyObservedGenerationBump, tests/backendtlspolicy-observed-generation-bump.go.
+	simple("BackendTLSPolicyObservedGenerationBump/before-patch", "backendtlspolicy-observed-generation-bump",
+		nsReady(infraNS), btlsLatest("observed-generation-bump")),
+	func() confCase {
+		c := simple("BackendTLSPolicyObservedGenerationBump/after-patch", "backendtlspolicy-observed-generation-bump",
+			btlsCond("observed-generation-bump", "same-namespace", True(cAccepted, "")), btlsLatest("observed-generation-bump"))
+		c.replace = []string{testdataDir + "/mutated/backendtlspolicy-observed-generation-bump.yaml"}
+		return c
+	}(),
 
 	// ---- TCPRoute ----------------------------------------------------------
 	simple("TCPRouteInvalidBackendRefNonexistent", "tcproute-invalid-backendref-nonexistent",
@@ -1102,10 +1157,11 @@ func (c *confCase) mutate(t *testing.T, in *resolve.Inputs, opts resolve.Options
 type view struct {
 	gateways     map[string]*gwv1.GatewayStatus
 	listenerSets map[string]*gwv1.ListenerSetStatus
-	routes       map[string]*gwv1.RouteStatus // "Kind ns/name"
-	generation   map[string]int64             // "Kind ns/name"
-	allGateways  []string                     // ns/name of every Gateway in the inputs
-	skipReady    map[string]bool              // Gateways annotated skip-this-for-readiness
+	routes       map[string]*gwv1.RouteStatus  // "Kind ns/name"
+	policies     map[string]*gwv1.PolicyStatus // BackendTLSPolicies, "ns/name"
+	generation   map[string]int64              // "Kind ns/name"
+	allGateways  []string                      // ns/name of every Gateway in the inputs
+	skipReady    map[string]bool               // Gateways annotated skip-this-for-readiness
 }
 
 func newView(t *testing.T, g *resolve.Graph, files []string) *view {
@@ -1114,6 +1170,7 @@ func newView(t *testing.T, g *resolve.Graph, files []string) *view {
 		gateways:     map[string]*gwv1.GatewayStatus{},
 		listenerSets: map[string]*gwv1.ListenerSetStatus{},
 		routes:       map[string]*gwv1.RouteStatus{},
+		policies:     map[string]*gwv1.PolicyStatus{},
 		generation:   map[string]int64{},
 		skipReady:    gatewayAnnotations(t, files),
 	}
@@ -1131,6 +1188,8 @@ func newView(t *testing.T, g *resolve.Graph, files []string) *view {
 			v.listenerSets[nn] = &st
 		case gwv1.RouteStatus:
 			v.routes[key] = &st
+		case gwv1.PolicyStatus:
+			v.policies[nn] = &st
 		default:
 			t.Fatalf("harness: status of %s has unexpected type %T", key, so.Status)
 		}
@@ -1213,6 +1272,12 @@ func (c cond) String() string {
 // Programmed all True, any reason.
 func acceptedLC() []cond {
 	return []cond{True(cResolvedRefs, ""), True(cAccepted, ""), True(cProgrammed, "")}
+}
+
+// invalidCA is a listener whose frontend CA certificate refs all fail with
+// ResolvedRefs reason r.
+func invalidCA(r string) []cond {
+	return []cond{False(cResolvedRefs, r), False(cAccepted, "NoValidCACertificate"), False(cProgrammed, "")}
 }
 
 // conflictLC is a ListenerSet listener losing a conflict with reason r.
@@ -1804,6 +1869,69 @@ func tlsRoutesAccepted(gw string, routes ...string) check {
 	}}
 }
 
+// policyAccepted and policyResolved are the conditions of a valid
+// BackendTLSPolicy.
+var (
+	policyAccepted = True(cAccepted, "Accepted")
+	policyResolved = True(cResolvedRefs, "ResolvedRefs")
+)
+
+// btlsCond is BackendTLSPolicyMustHaveCondition, once per condition: every
+// ancestor's conditions fresh, and some ancestor named like the Gateway
+// (namespace nil or equal; kind and group ignored) has the condition.
+func btlsCond(policy, gw string, cs ...cond) check {
+	nn, gnn := nsName(policy), nsName(gw)
+	return check{fmt.Sprintf("BackendTLSPolicyMustHaveCondition(%s, %s, %v)", nn, gnn, cs), func(v *view) error {
+		st, ok := v.policies[nn]
+		if !ok {
+			return fmt.Errorf("no status for BackendTLSPolicy %s", nn)
+		}
+		gen := v.generation["BackendTLSPolicy "+nn]
+		gns, gname, _ := strings.Cut(gnn, "/")
+		for _, c := range cs {
+			found := false
+			for _, a := range st.Ancestors {
+				if err := fresh(gen, a.Conditions); err != nil {
+					return fmt.Errorf("ancestor %s: %w", a.AncestorRef.Name, err)
+				}
+				if string(a.AncestorRef.Name) == gname && (a.AncestorRef.Namespace == nil || string(*a.AncestorRef.Namespace) == gns) &&
+					findCondition(a.Conditions, c) {
+					found = true
+				}
+			}
+			if !found {
+				return fmt.Errorf("no ancestor %s with %s; got %s", gnn, c, ancestorsString(st.Ancestors))
+			}
+		}
+		return nil
+	}}
+}
+
+// btlsLatest is BackendTLSPolicyMustHaveLatestConditions.
+func btlsLatest(policy string) check {
+	nn := nsName(policy)
+	return check{"BackendTLSPolicyMustHaveLatestConditions(" + nn + ")", func(v *view) error {
+		st, ok := v.policies[nn]
+		if !ok {
+			return fmt.Errorf("no status for BackendTLSPolicy %s", nn)
+		}
+		for _, a := range st.Ancestors {
+			if err := fresh(v.generation["BackendTLSPolicy "+nn], a.Conditions); err != nil {
+				return fmt.Errorf("ancestor %s: %w", a.AncestorRef.Name, err)
+			}
+		}
+		return nil
+	}}
+}
+
+func ancestorsString(as []gwv1.PolicyAncestorStatus) string {
+	parts := make([]string, len(as))
+	for i, a := range as {
+		parts[i] = fmt.Sprintf("{%s %s/%s %s}", a.ControllerName, derefStr(a.AncestorRef.Namespace), a.AncestorRef.Name, condList(a.Conditions))
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
 // --------------------------------------------------------------------------
 // Coverage: every conformance test is a case or is accounted for.
 
@@ -1919,7 +2047,14 @@ func TestConformanceHarnessSemantics(t *testing.T) {
 			"TLSRoute " + infraNS + "/stale": {Parents: []gwv1.RouteParentStatus{
 				parentStatus(&gw, &kind, &infra, "gw", mc(0, cAccepted, "True", "Accepted"))}},
 		},
+		policies: map[string]*gwv1.PolicyStatus{
+			infraNS + "/p": {Ancestors: []gwv1.PolicyAncestorStatus{{AncestorRef: gwv1.ParentReference{Name: "gw"},
+				Conditions: []metav1.Condition{mc(1, cAccepted, "True", "Accepted")}}}},
+			infraNS + "/stale-p": {Ancestors: []gwv1.PolicyAncestorStatus{{AncestorRef: gwv1.ParentReference{Namespace: &infra, Name: "gw"},
+				Conditions: []metav1.Condition{mc(1, cAccepted, "True", "Accepted")}}}},
+		},
 		generation: map[string]int64{
+			"BackendTLSPolicy " + infraNS + "/p": 1, "BackendTLSPolicy " + infraNS + "/stale-p": 2,
 			"Gateway " + infraNS + "/gw": 2, "Gateway " + infraNS + "/stale": 2, "Gateway " + infraNS + "/skipped": 1,
 			"ListenerSet " + infraNS + "/ls":    1,
 			"HTTPRoute " + infraNS + "/same-ns": 1, "HTTPRoute " + webNS + "/other-ns": 1, "HTTPRoute " + infraNS + "/no-group": 1,
@@ -1976,6 +2111,13 @@ func TestConformanceHarnessSemantics(t *testing.T) {
 		{noAccepted(kHTTP, "two-rejected"), false}, // two parents never pass
 		{noAccepted(kHTTP, "same-ns"), false},
 		{routeCond(kGRPC, "same-ns", "gw", accepted), false}, // route kind compared
+		{btlsCond("p", "gw", accepted), true},
+		{btlsCond("p", "other/gw", accepted), true}, // nil ancestor namespace matches any
+		{btlsCond("p", "gw2", accepted), false},
+		{btlsCond("p", "gw", False(cAccepted, "")), false},
+		{btlsCond("stale-p", "gw", accepted), false}, // stale ancestor conditions
+		{btlsLatest("p"), true},
+		{btlsLatest("stale-p"), false},
 	} {
 		err := tc.check.fn(v)
 		if (err == nil) != tc.pass {

@@ -33,6 +33,19 @@ type GatewayResult struct {
 	// ClientCertificate is spec.tls.backend.clientCertificateRef resolved,
 	// nil when not set.
 	ClientCertificate *RefResult
+	// FrontendValidations are spec.tls.frontend's client-certificate
+	// validations resolved: the default first, then each perPort entry.
+	FrontendValidations []*FrontendValidation
+	// Parameters is spec.infrastructure.parametersRef resolved, nil when
+	// not set.
+	Parameters *RefResult
+	// InsecureFrontend is the InsecureFrontendValidationMode condition, set
+	// only when a validation uses mode AllowInsecureFallback.
+	InsecureFrontend *Condition
+	// frontendDefault and frontendPerPort index FrontendValidations for
+	// frontendFor; a perPort entry without validation maps to nil.
+	frontendDefault *FrontendValidation
+	frontendPerPort map[gwv1.PortNumber]*FrontendValidation
 
 	Accepted     Condition
 	Programmed   Condition
@@ -85,6 +98,10 @@ type Listener struct {
 	// InvalidKinds are the allowedRoutes.kinds no route kind matches.
 	InvalidKinds []gwv1.RouteGroupKind
 	CertRefs     []*RefResult
+	// ClientValidation is the frontend client-certificate validation that
+	// applies to an HTTPS listener: its port's spec.tls.frontend.perPort
+	// entry, else the default; nil when none does.
+	ClientValidation *FrontendValidation
 
 	Accepted     Condition
 	ResolvedRefs Condition
@@ -140,10 +157,46 @@ type RefResult struct {
 	Message string
 	// Grant is the ReferenceGrant that permits a cross-namespace ref.
 	Grant *ReferenceGrant
+
+	// Certificate is the certificate of a usable TLS Secret among the
+	// inputs (listener certificateRefs only).
+	Certificate *Certificate
+	// ValidityProblem says why Certificate is not valid now (expired, not
+	// yet valid), and HostnameProblem why no certificate of the listener
+	// covers its hostname. Neither makes the reference invalid: a
+	// controller serves the certificate and clients refuse it.
+	ValidityProblem string
+	HostnameProblem string
 }
 
 // OK reports whether the reference resolves (or is External).
 func (r *RefResult) OK() bool { return r.Reason == "" }
+
+// FrontendValidation is one client-certificate validation of a Gateway's
+// spec.tls.frontend, with its CA certificate references resolved.
+type FrontendValidation struct {
+	// Path is "spec.tls.frontend.default.validation" or
+	// "spec.tls.frontend.perPort[i].tls.validation".
+	Path string
+	// Port is the perPort entry's port; 0 for the default.
+	Port   int32
+	Mode   gwv1.FrontendValidationModeType
+	CARefs []*RefResult
+}
+
+// firstInvalid is the first of refs that does not resolve (nil when all
+// do), and whether none resolves.
+func firstInvalid(refs []*RefResult) (bad *RefResult, allBad bool) {
+	valid := 0
+	for _, r := range refs {
+		if r.OK() {
+			valid++
+		} else if bad == nil {
+			bad = r
+		}
+	}
+	return bad, bad != nil && valid == 0
+}
 
 // protocolKinds are the route kinds each core protocol carries when a
 // listener lists no allowedRoutes.kinds. GRPCRoute rides on HTTP and HTTPS.
@@ -161,10 +214,12 @@ var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 func (g *Graph) resolveGateways() {
 	for _, gw := range g.Gateways {
 		g.resolveClass(gw)
+		g.resolveParameters(gw)
 		if tls := gw.Spec.TLS; tls != nil && tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {
 			gw.ClientCertificate = g.resolveSecretRef(&gw.Meta, "spec.tls.backend.clientCertificateRef",
 				*tls.Backend.ClientCertificateRef, ReasonInvalidClientCertificateRef)
 		}
+		g.resolveFrontend(gw)
 		for i := range gw.Spec.Listeners {
 			l := &gw.Spec.Listeners[i]
 			gw.Listeners = append(gw.Listeners, g.newListener(gw, nil, i, l.Name, l.Port, l.Protocol, l.Hostname, l.TLS, l.AllowedRoutes))
@@ -222,6 +277,63 @@ func (g *Graph) resolveClass(gw *GatewayResult) {
 	if obj != nil {
 		gw.Class = obj.(*GatewayClass)
 		gw.ControllerName = string(gw.Class.Spec.ControllerName)
+	}
+}
+
+// parametersKinds are the kinds each known implementation takes as a
+// Gateway's spec.infrastructure.parametersRef, by controllerName ("Kind.group";
+// "Kind" for the core group): from their documentation.
+var parametersKinds = map[string][]string{
+	"gateway.envoyproxy.io/gatewayclass-controller": {"EnvoyProxy.gateway.envoyproxy.io"},
+	"istio.io/gateway-controller":                   {KindConfigMap},
+	"gateway.nginx.org/nginx-gateway-controller":    {"NginxProxy.gateway.nginx.org"},
+	"kgateway.dev/kgateway":                         {"GatewayParameters.gateway.kgateway.dev"},
+}
+
+// acceptedParameters lists the parametersRef kinds the Gateway's controller
+// takes: the kind its GatewayClass's own parametersRef names (every known
+// implementation takes one kind for both) and the kinds parametersKinds
+// knows for its controller. Empty when the GatewayClass is not among the
+// inputs or neither says: the kinds are then unknown.
+func (gw *GatewayResult) acceptedParameters() []string {
+	if gw.Class == nil {
+		return nil
+	}
+	kinds := parametersKinds[gw.ControllerName]
+	if pr := gw.Class.Spec.ParametersRef; pr != nil {
+		if k := groupKind(string(pr.Group), string(pr.Kind)); !contains(kinds, k) {
+			kinds = append([]string{k}, kinds...)
+		}
+	}
+	return kinds
+}
+
+// resolveParameters resolves spec.infrastructure.parametersRef: "If the
+// referent cannot be found, refers to an unsupported kind, or when the data
+// within that resource is malformed, the Gateway SHOULD be rejected with the
+// "Accepted" status condition set to "False" and an "InvalidParameters"
+// reason." The kind is judged only when the controller's kinds are known;
+// the object is missing only by the presence model (kinds gwlint does not
+// read are external unless --strict-refs).
+func (g *Graph) resolveParameters(gw *GatewayResult) {
+	infra := gw.Spec.Infrastructure
+	if infra == nil || infra.ParametersRef == nil {
+		return
+	}
+	ref := infra.ParametersRef
+	res := &RefResult{Path: "spec.infrastructure.parametersRef", Group: string(ref.Group),
+		Target: ObjectRef{Kind: string(ref.Kind), Namespace: gw.Ref.Namespace, Name: ref.Name}}
+	gw.Parameters = res
+	kind := groupKind(res.Group, res.Target.Kind)
+	if kinds := gw.acceptedParameters(); len(kinds) > 0 && !contains(kinds, kind) {
+		res.Reason = ReasonInvalidParameters
+		res.Message = fmt.Sprintf("controller %s does not take parameters of kind %s (it takes %s)",
+			gw.ControllerName, kind, strings.Join(kinds, ", "))
+		return
+	}
+	if _, res.Presence = g.Lookup(res.Target); res.Presence == Missing {
+		res.Reason = ReasonInvalidParameters
+		res.Message = fmt.Sprintf("%s %s does not exist", kind, res.Target.NamespacedName())
 	}
 }
 
@@ -425,6 +537,10 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef,
 				fmt.Sprintf("%s listener terminates TLS but has no tls.certificateRefs", protocol))
 		}
+		l.checkCertificates(g.opts.now())
+	}
+	if protocol == gwv1.HTTPSProtocolType && gw != nil {
+		l.applyClientValidation(gw.frontendFor(port))
 	}
 	l.Conflicted = condition(string(gwv1.ListenerConditionConflicted), false, ReasonNoConflicts, "")
 	return l
@@ -440,47 +556,6 @@ func needsCertificates(protocol gwv1.ProtocolType, tls *gwv1.ListenerTLSConfig) 
 		return tls != nil && tls.Mode != nil && *tls.Mode == gwv1.TLSModeTerminate
 	}
 	return false
-}
-
-// resolveSecretRef resolves a reference to a TLS certificate Secret: a
-// listener's certificateRef or the Gateway's backend client certificate.
-// invalid is the reason for a ref that is allowed but unusable.
-func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObjectReference, invalid Reason) *RefResult {
-	ns := string(*ref.Namespace)
-	res := &RefResult{Path: path, Group: string(*ref.Group), Target: ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)}}
-	if res.Group != GroupCore || res.Target.Kind != KindSecret {
-		res.Reason = invalid
-		res.Message = fmt.Sprintf("certificateRef kind %s is not supported; use a core Secret", groupKind(res.Group, res.Target.Kind))
-		return res
-	}
-	if ns != owner.Ref.Namespace {
-		grant, ok := g.permitted(owner.Ref.Kind, owner.Ref.Namespace, GroupCore, KindSecret, ns, string(ref.Name))
-		if !ok {
-			res.Reason = ReasonRefNotPermitted
-			res.Message = fmt.Sprintf("Secret %s/%s is in another namespace and no ReferenceGrant in %q allows %s from %q to refer to it",
-				ns, ref.Name, ns, owner.Ref.Kind, owner.Ref.Namespace)
-			return res
-		}
-		res.Grant = grant
-	}
-	obj, presence := g.Lookup(res.Target)
-	res.Presence = presence
-	switch {
-	case presence == Missing:
-		res.Reason = invalid
-		res.Message = fmt.Sprintf("Secret %s/%s does not exist", ns, ref.Name)
-	case obj != nil:
-		s := obj.(*Secret)
-		switch {
-		case !contains(s.DataKeys, "tls.crt") || !contains(s.DataKeys, "tls.key"):
-			res.Reason = invalid
-			res.Message = fmt.Sprintf("Secret %s/%s has no tls.crt and tls.key", ns, ref.Name)
-		case s.CertificateProblem != "":
-			res.Reason = invalid
-			res.Message = fmt.Sprintf("Secret %s/%s: %s", ns, ref.Name, s.CertificateProblem)
-		}
-	}
-	return res
 }
 
 // detectConflicts marks listeners that share a port incompatibly. Within
@@ -577,6 +652,8 @@ func (g *Graph) finishGateways() {
 		}
 		typ := string(gwv1.GatewayConditionAccepted)
 		switch {
+		case gw.Parameters != nil && !gw.Parameters.OK():
+			gw.Accepted = condition(typ, false, gw.Parameters.Reason, gw.Parameters.Message)
 		case len(gw.Listeners) > 0 && valid == 0:
 			gw.Accepted = condition(typ, false, ReasonListenersNotValid, "no listener is valid: "+strings.Join(invalid, ", "))
 		case len(invalid) > 0:

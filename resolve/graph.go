@@ -89,6 +89,7 @@ type Graph struct {
 	Routes         []*RouteResult       // sorted by kind, namespace/name
 	Services       []*ServiceResult     // sorted by namespace/name
 	Grants         []*ReferenceGrant
+	TLSPolicies    []*BackendTLSPolicyResult // sorted by namespace/name
 	// Shadows are matches that an identical match of higher precedence on
 	// the same listener and hostname keeps from ever receiving traffic.
 	Shadows []Shadow
@@ -131,6 +132,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.resolveRoutes()
 	g.resolveMesh()
 	g.countAttachments()
+	g.resolveBackendTLSPolicies()
 	g.findShadows()
 	g.finishGateways()
 	return g
@@ -167,6 +169,8 @@ func (g *Graph) index() {
 		case *ReferenceGrant:
 			g.Grants = append(g.Grants, o)
 			g.grantsIn[m.Ref.Namespace] = append(g.grantsIn[m.Ref.Namespace], o)
+		case *BackendTLSPolicy:
+			g.TLSPolicies = append(g.TLSPolicies, &BackendTLSPolicyResult{BackendTLSPolicy: o})
 		}
 	}
 	sort.Slice(g.GatewayClasses, func(i, j int) bool { return g.GatewayClasses[i].Ref.Name < g.GatewayClasses[j].Ref.Name })
@@ -175,6 +179,7 @@ func (g *Graph) index() {
 	sort.Slice(g.Routes, func(i, j int) bool { return refLess(g.Routes[i].Ref, g.Routes[j].Ref) })
 	sort.Slice(g.Services, func(i, j int) bool { return refLess(g.Services[i].Ref, g.Services[j].Ref) })
 	sort.Slice(g.Grants, func(i, j int) bool { return refLess(g.Grants[i].Ref, g.Grants[j].Ref) })
+	sort.Slice(g.TLSPolicies, func(i, j int) bool { return refLess(g.TLSPolicies[i].Ref, g.TLSPolicies[j].Ref) })
 }
 
 func refLess(a, b ObjectRef) bool {

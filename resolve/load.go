@@ -40,11 +40,21 @@ type Options struct {
 	// violations in Meta.Violations.
 	Validate bool
 	Channel  crd.Channel
+	// Now is the time certificates are checked against; the current time
+	// when zero.
+	Now time.Time
 }
 
 // DefaultControllerName stands in for the controller of a GatewayClass that
 // the inputs do not hold.
 const DefaultControllerName = "gwlint.io/offline-controller"
+
+func (o Options) now() time.Time {
+	if o.Now.IsZero() {
+		return time.Now()
+	}
+	return o.Now
+}
 
 func (o Options) namespace() string {
 	if o.DefaultNamespace == "" {
@@ -172,6 +182,8 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 			target = &Namespace{}
 		case KindSecret:
 			target = &Secret{}
+		case KindConfigMap:
+			target = &ConfigMap{}
 		default:
 			return nil, nil
 		}
@@ -194,10 +206,11 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	var doc struct {
 		Metadata objectMeta      `json:"metadata"`
 		Spec     json.RawMessage `json:"spec"`
-		// Secret fields.
+		// Secret and ConfigMap fields.
 		Type       string                     `json:"type"`
 		Data       map[string]json.RawMessage `json:"data"`
 		StringData map[string]json.RawMessage `json:"stringData"`
+		BinaryData map[string]json.RawMessage `json:"binaryData"`
 	}
 	if once {
 		one := docOnce{Spec: spec}
@@ -207,7 +220,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		if err := json.Unmarshal(raw.JSON, &one); err != nil {
 			return decodeAs(raw, opts, false)
 		}
-		doc.Metadata, doc.Type, doc.Data, doc.StringData = one.Metadata, one.Type, one.Data, one.StringData
+		doc.Metadata, doc.Type, doc.Data, doc.StringData, doc.BinaryData = one.Metadata, one.Type, one.Data, one.StringData, one.BinaryData
 		spec = nil // decoded
 	} else if err := json.Unmarshal(raw.JSON, &doc); err != nil {
 		return nil, jsonError(raw, err, "")
@@ -252,18 +265,29 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		o.Labels = labels
 	case *Secret:
 		o.Type = doc.Type
-		for k := range doc.Data {
-			o.DataKeys = append(o.DataKeys, k)
-		}
-		for k := range doc.StringData {
-			if _, dup := doc.Data[k]; !dup {
-				o.DataKeys = append(o.DataKeys, k)
-			}
-		}
-		sort.Strings(o.DataKeys)
-		o.CertificateProblem = checkCertificate(o.Type, doc.Data, doc.StringData)
+		o.DataKeys = dataKeys(doc.Data, doc.StringData)
+		o.Certificate, o.CertificateProblem = checkCertificate(o.Type, doc.Data, doc.StringData)
+		o.CAProblem = checkCABundle(doc.StringData, doc.Data)
+	case *ConfigMap:
+		o.DataKeys = dataKeys(doc.Data, doc.BinaryData)
+		o.CAProblem = checkCABundle(doc.Data, doc.BinaryData)
 	}
 	return target, specErr
+}
+
+// dataKeys is the sorted union of the keys of two maps.
+func dataKeys(a, b map[string]json.RawMessage) []string {
+	keys := make([]string, 0, len(a)+len(b))
+	for k := range a {
+		keys = append(keys, k)
+	}
+	for k := range b {
+		if _, dup := a[k]; !dup {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // docOnce is a document decoded in one pass: Spec holds a pointer to the
@@ -274,6 +298,7 @@ type docOnce struct {
 	Type       string                     `json:"type"`
 	Data       map[string]json.RawMessage `json:"data"`
 	StringData map[string]json.RawMessage `json:"stringData"`
+	BinaryData map[string]json.RawMessage `json:"binaryData"`
 	ignored    json.RawMessage
 }
 

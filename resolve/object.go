@@ -35,6 +35,7 @@ const (
 	KindService          = "Service"
 	KindNamespace        = "Namespace"
 	KindSecret           = "Secret"
+	KindConfigMap        = "ConfigMap"
 	KindServiceImport    = "ServiceImport"
 )
 
@@ -146,9 +147,7 @@ type ReferenceGrant struct {
 	Spec gwv1.ReferenceGrantSpec
 }
 
-// BackendTLSPolicy is a gateway.networking.k8s.io BackendTLSPolicy. It is
-// loaded so that inputs holding one are complete; the resolver does not yet
-// evaluate it.
+// BackendTLSPolicy is a gateway.networking.k8s.io BackendTLSPolicy.
 type BackendTLSPolicy struct {
 	Meta
 	Spec gwv1.BackendTLSPolicySpec
@@ -213,12 +212,31 @@ type Namespace struct {
 
 // Secret is a core/v1 Secret: metadata, type and the names of its data keys.
 // Values are never kept; a TLS Secret's certificate is checked while
-// loading and only the verdict is kept.
+// loading and only the verdict and the certificate's public facts are kept.
 type Secret struct {
 	Meta
 	Type     string
 	DataKeys []string
 	// CertificateProblem says why tls.crt / tls.key do not hold a usable
-	// PEM certificate and key; empty when they do or there is no tls.crt.
+	// PEM certificate and matching key; empty when they do or there is no
+	// tls.crt.
 	CertificateProblem string
+	// Certificate is the leaf certificate of tls.crt when it is usable.
+	Certificate *Certificate
+	// CAProblem says why ca.crt holds no usable CA bundle; empty when it
+	// does. A Secret is a CA certificate source for frontend validation and
+	// BackendTLSPolicy as well (implementation-specific support).
+	CAProblem string
+}
+
+// ConfigMap is a core/v1 ConfigMap: metadata and the names of its data keys.
+// Values are never kept; ca.crt, the CA bundle key of frontend client
+// certificate validation and BackendTLSPolicy, is checked while loading and
+// only the verdict is kept.
+type ConfigMap struct {
+	Meta
+	DataKeys []string
+	// CAProblem says why ca.crt holds no usable PEM CA bundle; empty when it
+	// does.
+	CAProblem string
 }

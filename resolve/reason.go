@@ -27,6 +27,8 @@ const (
 	ReasonInvalidClientCertificateRef = Reason(gwv1.GatewayReasonInvalidClientCertificateRef)
 	ReasonNotAllowed                  = Reason(gwv1.ListenerSetReasonNotAllowed)
 	ReasonParentNotAccepted           = Reason(gwv1.ListenerSetReasonParentNotAccepted)
+	ReasonInvalidParameters           = Reason(gwv1.GatewayReasonInvalidParameters)
+	ReasonConfigurationChanged        = Reason(gwv1.GatewayReasonConfigurationChanged)
 
 	// Listeners.
 	ReasonUnsupportedProtocol   = Reason(gwv1.ListenerReasonUnsupportedProtocol)
@@ -35,6 +37,7 @@ const (
 	ReasonNoConflicts           = Reason(gwv1.ListenerReasonNoConflicts)
 	ReasonProtocolConflict      = Reason(gwv1.ListenerReasonProtocolConflict)
 	ReasonHostnameConflict      = Reason(gwv1.ListenerReasonHostnameConflict)
+	ReasonNoValidCACertificate  = Reason(gwv1.ListenerReasonNoValidCACertificate)
 
 	// Routes: attachment to parents.
 	ReasonNoMatchingParent           = Reason(gwv1.RouteReasonNoMatchingParent)
@@ -42,16 +45,16 @@ const (
 	ReasonNoMatchingListenerHostname = Reason(gwv1.RouteReasonNoMatchingListenerHostname)
 	ReasonUnsupportedValue           = Reason(gwv1.RouteReasonUnsupportedValue)
 
-	// References: backendRefs, certificateRefs.
-	ReasonRefNotPermitted = Reason(gwv1.RouteReasonRefNotPermitted)
-	ReasonBackendNotFound = Reason(gwv1.RouteReasonBackendNotFound)
-	ReasonInvalidKind     = Reason(gwv1.RouteReasonInvalidKind)
-)
+	// References: backendRefs, certificateRefs, CA certificate refs.
+	ReasonRefNotPermitted          = Reason(gwv1.RouteReasonRefNotPermitted)
+	ReasonBackendNotFound          = Reason(gwv1.RouteReasonBackendNotFound)
+	ReasonInvalidKind              = Reason(gwv1.RouteReasonInvalidKind)
+	ReasonInvalidCACertificateRef  = Reason(gwv1.ListenerReasonInvalidCACertificateRef)
+	ReasonInvalidCACertificateKind = Reason(gwv1.ListenerReasonInvalidCACertificateKind)
 
-// Reasons of resolve's own, where the Gateway API defines none.
-const (
-	// ReasonConflicted is GEP-1426's reason for a mesh route that lost to a
-	// route of a higher-precedence type on the same Service and port; the
-	// API has it only as a listener condition type.
-	ReasonConflicted Reason = "Conflicted"
+	// Policies (BackendTLSPolicy). Conflicted is also GEP-1426's reason for
+	// a mesh route that lost to a route of a higher-precedence type on the
+	// same Service and port.
+	ReasonConflicted     = Reason(gwv1.PolicyReasonConflicted)
+	ReasonTargetNotFound = Reason(gwv1.PolicyReasonTargetNotFound)
 )

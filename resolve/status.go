@@ -29,8 +29,8 @@ type StatusMetadata struct {
 var epoch = metav1.NewTime(time.Unix(0, 0).UTC())
 
 // Statuses returns the status of every managed Gateway, every ListenerSet
-// whose Gateway is managed, and every route, in that order, each group
-// sorted by namespace/name.
+// whose Gateway is managed, every route and every BackendTLSPolicy, in that
+// order, each group sorted by namespace/name.
 func (g *Graph) Statuses() []StatusObject {
 	var out []StatusObject
 	for _, gw := range g.Gateways {
@@ -45,6 +45,9 @@ func (g *Graph) Statuses() []StatusObject {
 	}
 	for _, r := range g.Routes {
 		out = append(out, statusObject(&r.Meta, r.routeStatus()))
+	}
+	for _, p := range g.TLSPolicies {
+		out = append(out, statusObject(&p.Meta, p.policyStatus()))
 	}
 	return out
 }
@@ -81,8 +84,12 @@ func conditions(m *Meta, cs ...Condition) []metav1.Condition {
 }
 
 func (gw *GatewayResult) gatewayStatus() gwv1.GatewayStatus {
+	conds := []Condition{gw.Accepted, gw.Programmed, gw.ResolvedRefs}
+	if gw.InsecureFrontend != nil {
+		conds = append(conds, *gw.InsecureFrontend)
+	}
 	st := gwv1.GatewayStatus{
-		Conditions: conditions(&gw.Meta, gw.Accepted, gw.Programmed, gw.ResolvedRefs),
+		Conditions: conditions(&gw.Meta, conds...),
 		Listeners:  listenerStatuses(&gw.Meta, gw.Listeners),
 	}
 	if gw.Spec.AllowedListeners != nil {
@@ -132,6 +139,23 @@ func (r *RouteResult) routeStatus() gwv1.RouteStatus {
 			ParentRef:      p.Ref,
 			ControllerName: gwv1.GatewayController(p.ControllerName),
 			Conditions:     conditions(&r.Meta, p.Accepted, r.ResolvedRefs),
+		})
+	}
+	return st
+}
+
+// policyStatus writes one ancestor per Gateway the policy is reached
+// through, as the spec recommends ("implementations SHOULD use Gateway as
+// the PolicyAncestorStatus object"); the conditions are the policy's own.
+func (p *BackendTLSPolicyResult) policyStatus() gwv1.PolicyStatus {
+	st := gwv1.PolicyStatus{Ancestors: []gwv1.PolicyAncestorStatus{}}
+	group, kind := gwv1.Group(GroupGateway), gwv1.Kind(KindGateway)
+	for _, gw := range p.Ancestors {
+		ns := gwv1.Namespace(gw.Ref.Namespace)
+		st.Ancestors = append(st.Ancestors, gwv1.PolicyAncestorStatus{
+			AncestorRef:    gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(gw.Ref.Name)},
+			ControllerName: gwv1.GatewayController(gw.ControllerName),
+			Conditions:     conditions(&p.Meta, p.Accepted, p.ResolvedRefs),
 		})
 	}
 	return st

@@ -188,8 +188,40 @@ type backendView struct {
 	State   string         `json:"state"`
 	Reason  resolve.Reason `json:"reason,omitempty"`
 	Message string         `json:"message,omitempty"`
-	// Traffic is served, none (weight 0), HTTP 500 or dropped.
+	// Traffic is served, none (weight 0), HTTP 500 or dropped (also for a
+	// valid ref whose BackendTLSPolicy is not accepted).
 	Traffic string `json:"traffic"`
+	// TLSPolicy is the BackendTLSPolicy the Gateway connects to the backend
+	// with; absent when none applies (plain text).
+	TLSPolicy *tlsPolicyView `json:"tlsPolicy,omitempty"`
+}
+
+// tlsPolicyView is the BackendTLSPolicy that applies to a backend.
+type tlsPolicyView struct {
+	Policy       refView       `json:"policy"`
+	Hostname     string        `json:"hostname"`
+	Accepted     conditionView `json:"accepted"`
+	ResolvedRefs conditionView `json:"resolvedRefs"`
+}
+
+func tlsPolicyViewOf(p *resolve.BackendTLSPolicyResult) *tlsPolicyView {
+	if p == nil {
+		return nil
+	}
+	return &tlsPolicyView{Policy: refOf(p.Ref), Hostname: string(p.Spec.Validation.Hostname),
+		Accepted: conditionOf(p.Accepted), ResolvedRefs: conditionOf(p.ResolvedRefs)}
+}
+
+// text is the line explaining the backend's TLS: the policy, the SNI it
+// sends, and what is wrong with the policy if anything is.
+func (t *tlsPolicyView) text(pal palette, backend string) string {
+	line := fmt.Sprintf("TLS to %s: %s, hostname %s", backend, t.Policy, t.Hostname)
+	for _, c := range []conditionView{t.Accepted, t.ResolvedRefs} {
+		if !c.isTrue() {
+			return line + ": " + pal.bad.Sprintf("%s %s: %s", c.Type, c.Reason, c.Message)
+		}
+	}
+	return line
 }
 
 func newRouteExplanation(r *resolve.RouteResult) *routeExplanation {
@@ -281,6 +313,7 @@ func backendViewOf(route *resolve.Route, b *resolve.BackendResult) backendView {
 		Backend: refOf(b.Target), Group: b.Group,
 		Weight: b.Weight, WeightDefaulted: b.WeightDefaulted, Share: b.Share,
 		State: string(b.Problem), Reason: b.Reason, Message: b.Message,
+		TLSPolicy: tlsPolicyViewOf(b.TLSPolicy),
 	}
 	if b.Ref.Port != nil {
 		port := int32(*b.Ref.Port)
@@ -303,7 +336,7 @@ func backendViewOf(route *resolve.Route, b *resolve.BackendResult) backendView {
 	switch {
 	case b.Weight == 0:
 		bv.Traffic = "none"
-	case b.Valid():
+	case b.Valid() && !b.TLSFails():
 		bv.Traffic = "served"
 	case route.Answers500():
 		bv.Traffic = "HTTP 500"
@@ -473,17 +506,26 @@ func (rv ruleView) writeText(p *printer) {
 		if b.Message != "" {
 			p.line(2, "%s", p.pal.bad.Sprint(b.Message))
 		}
+		if b.TLSPolicy != nil {
+			p.line(2, "%s", b.TLSPolicy.text(p.pal, b.name()))
+		}
 	}
 	if rv.Note != "" {
 		p.line(2, "outcome: %s", p.pal.warn.Sprint(rv.Note))
 	}
 }
 
-func (b backendView) row(pal palette) []string {
+// name is "Service ns/name:port".
+func (b backendView) name() string {
 	name := groupKindName(b.Group, b.Backend.Kind) + " " + b.Backend.Namespace + "/" + b.Backend.Name
 	if b.Port != nil {
 		name += fmt.Sprintf(":%d", *b.Port)
 	}
+	return name
+}
+
+func (b backendView) row(pal palette) []string {
+	name := b.name()
 	weight := fmt.Sprint(b.Weight)
 	if b.WeightDefaulted {
 		weight += " (default)"

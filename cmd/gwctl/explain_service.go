@@ -144,6 +144,11 @@ func (v *serviceExplanation) writeText(p *printer) {
 		rows = append(rows, []string{u.Route.String(), u.Rule, u.BackendRef, b[1], b[2], b[3], b[4]})
 	}
 	p.table(1, []string{"ROUTE", "RULE", "BACKENDREF", "WEIGHT", "SHARE", "STATE", "TRAFFIC"}, rows)
+	for _, u := range v.BackendOf {
+		if u.TLSPolicy != nil {
+			p.line(1, "%s %s: %s", u.Route, u.BackendRef, u.TLSPolicy.text(pal, u.name()))
+		}
+	}
 }
 
 func (sp servicePortView) writeText(p *printer) {

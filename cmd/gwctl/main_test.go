@@ -40,6 +40,12 @@ func TestGolden(t *testing.T) {
 		{Name: "mesh-route-json", Args: []string{"explain", "route", "cart-split", "-f", "testdata/mesh", "-o", "json"}, Code: 0},
 		{Name: "mesh-service", Args: []string{"explain", "service", "cart", "-f", "testdata/mesh"}, Code: 0},
 		{Name: "mesh-conflicted", Args: []string{"explain", "route", "cart-tcp", "-f", "testdata/mesh"}, Code: 1},
+		// BackendTLSPolicy: a valid policy, one without a usable CA, and a
+		// plain-text backend; the policies' status.ancestors.
+		{Name: "backend-tls-route", Args: []string{"explain", "route", "shop", "-f", "testdata/backend-tls"}, Code: 0},
+		{Name: "backend-tls-route-json", Args: []string{"explain", "route", "shop", "-f", "testdata/backend-tls", "-o", "json"}, Code: 0},
+		{Name: "backend-tls-service", Args: []string{"explain", "service", "payments", "-f", "testdata/backend-tls"}, Code: 0},
+		{Name: "backend-tls-status", Args: []string{"status", "-f", "testdata/backend-tls"}, Code: 0},
 		// A broken file next to good ones: positioned error on stderr, the
 		// good route still explained, exit 2.
 		{Name: "broken", Args: []string{"explain", "route", "good", "-f", "testdata/broken"}, Code: 2},

@@ -19,9 +19,10 @@ func newStatusCmd(streams *cli.IOStreams, runF func(*statusOptions) error) *cobr
 		Use:   "status",
 		Short: "Print the status a controller would write for every object",
 		Long: `Print, as a v1 List, the .status a conformant controller would write for
-every Gateway and ListenerSet it manages and for every route: conditions
-with the API's reasons, listener attachedRoutes and supportedKinds, and
-route parent statuses. Each item is apiVersion, kind, metadata (name,
+every Gateway and ListenerSet it manages, for every route and every
+BackendTLSPolicy: conditions with the API's reasons, listener attachedRoutes
+and supportedKinds, route parent statuses, and policy ancestors (the
+Gateways a policy's Services are reached through). Each item is apiVersion, kind, metadata (name,
 namespace, generation) and status.
 
 lastTransitionTime is unknowable offline and is always the Unix epoch, so

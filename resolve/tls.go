@@ -1,0 +1,202 @@
+package resolve
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// References to TLS material: certificate Secrets (listener certificateRefs,
+// the Gateway's backend client certificate) and CA certificate bundles
+// (frontend client-certificate validation, BackendTLSPolicy), and what the
+// certificates among the inputs say.
+
+// lookupRef does what every reference from owner needs once its kind is
+// accepted: a cross-namespace reference needs a ReferenceGrant in the
+// target namespace (RefNotPermitted otherwise, decided before the target is
+// looked up, as the conformance suite expects); then the target is looked
+// up. It returns the target when the inputs hold it.
+func (g *Graph) lookupRef(owner *Meta, res *RefResult) Object {
+	t := res.Target
+	if t.Namespace != owner.Ref.Namespace {
+		grant, ok := g.permitted(owner.Ref.Kind, owner.Ref.Namespace, res.Group, t.Kind, t.Namespace, t.Name)
+		if !ok {
+			res.Reason = ReasonRefNotPermitted
+			res.Message = fmt.Sprintf("%s %s is in another namespace and no ReferenceGrant in %q allows %s from %q to refer to it",
+				t.Kind, t.NamespacedName(), t.Namespace, owner.Ref.Kind, owner.Ref.Namespace)
+			return nil
+		}
+		res.Grant = grant
+	}
+	obj, presence := g.Lookup(t)
+	res.Presence = presence
+	return obj
+}
+
+// resolveSecretRef resolves a reference to a TLS certificate Secret: a
+// listener's certificateRef or the Gateway's backend client certificate.
+// invalid is the reason for a ref that is allowed but unusable.
+func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObjectReference, invalid Reason) *RefResult {
+	ns := string(*ref.Namespace)
+	res := &RefResult{Path: path, Group: string(*ref.Group), Target: ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)}}
+	if res.Group != GroupCore || res.Target.Kind != KindSecret {
+		res.Reason = invalid
+		res.Message = fmt.Sprintf("certificateRef kind %s is not supported; use a core Secret", groupKind(res.Group, res.Target.Kind))
+		return res
+	}
+	obj := g.lookupRef(owner, res)
+	switch {
+	case res.Reason != "":
+	case res.Presence == Missing:
+		res.Reason = invalid
+		res.Message = fmt.Sprintf("Secret %s/%s does not exist", ns, ref.Name)
+	case obj != nil:
+		s := obj.(*Secret)
+		switch {
+		case !contains(s.DataKeys, "tls.crt") || !contains(s.DataKeys, "tls.key"):
+			res.Reason = invalid
+			res.Message = fmt.Sprintf("Secret %s/%s has no tls.crt and tls.key", ns, ref.Name)
+		case s.CertificateProblem != "":
+			res.Reason = invalid
+			res.Message = fmt.Sprintf("Secret %s/%s: %s", ns, ref.Name, s.CertificateProblem)
+		default:
+			res.Certificate = s.Certificate
+		}
+	}
+	return res
+}
+
+// resolveCARef resolves a reference to a CA certificate bundle: a core
+// ConfigMap, the kind the spec gives Core support ("A single reference to a
+// Kubernetes ConfigMap, with the CA certificate in a key named ca.crt"), or
+// a core Secret with the same key (implementation-specific; Envoy Gateway
+// and Istio accept it). badKind is the reason for any other kind
+// (InvalidCACertificateKind on listeners, InvalidKind on BackendTLSPolicy);
+// a missing object or a ca.crt without a PEM certificate is
+// InvalidCACertificateRef.
+func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference, badKind Reason) *RefResult {
+	ns := owner.Ref.Namespace
+	if ref.Namespace != nil && *ref.Namespace != "" {
+		ns = string(*ref.Namespace)
+	}
+	res := &RefResult{Path: path, Group: string(ref.Group), Target: ObjectRef{Kind: string(ref.Kind), Namespace: ns, Name: string(ref.Name)}}
+	if res.Group != GroupCore || (res.Target.Kind != KindConfigMap && res.Target.Kind != KindSecret) {
+		res.Reason = badKind
+		res.Message = fmt.Sprintf("CA certificate kind %s is not supported; use a core ConfigMap with a ca.crt key",
+			groupKind(res.Group, res.Target.Kind))
+		return res
+	}
+	var problem string
+	switch o := g.lookupRef(owner, res).(type) {
+	case *ConfigMap:
+		problem = o.CAProblem
+	case *Secret:
+		problem = o.CAProblem
+	}
+	switch {
+	case res.Reason != "":
+	case res.Presence == Missing:
+		res.Reason = ReasonInvalidCACertificateRef
+		res.Message = fmt.Sprintf("%s does not exist", res.Target)
+	case problem != "":
+		res.Reason = ReasonInvalidCACertificateRef
+		res.Message = fmt.Sprintf("%s: %s", res.Target, problem)
+	}
+	return res
+}
+
+// resolveFrontend resolves spec.tls.frontend: the default validation and
+// the perPort ones, each with its CA certificate references, and the
+// InsecureFrontendValidationMode condition.
+func (g *Graph) resolveFrontend(gw *GatewayResult) {
+	tls := gw.Spec.TLS
+	if tls == nil || tls.Frontend == nil {
+		return
+	}
+	resolve := func(path string, port gwv1.PortNumber, v *gwv1.FrontendTLSValidation) *FrontendValidation {
+		if v == nil {
+			return nil
+		}
+		fv := &FrontendValidation{Path: path, Port: int32(port), Mode: v.Mode}
+		for i, ref := range v.CACertificateRefs {
+			fv.CARefs = append(fv.CARefs, g.resolveCARef(&gw.Meta, path+".caCertificateRefs["+strconv.Itoa(i)+"]", ref, ReasonInvalidCACertificateKind))
+		}
+		gw.FrontendValidations = append(gw.FrontendValidations, fv)
+		return fv
+	}
+	gw.frontendDefault = resolve("spec.tls.frontend.default.validation", 0, tls.Frontend.Default.Validation)
+	gw.frontendPerPort = map[gwv1.PortNumber]*FrontendValidation{}
+	for i, pp := range tls.Frontend.PerPort {
+		// "Once set this configuration overrides the default configuration
+		// for all Listeners handling HTTPS traffic that match this port",
+		// also when it sets no validation.
+		gw.frontendPerPort[pp.Port] = resolve("spec.tls.frontend.perPort["+strconv.Itoa(i)+"].tls.validation", pp.Port, pp.TLS.Validation)
+	}
+	for _, v := range gw.FrontendValidations {
+		if v.Mode == gwv1.AllowInsecureFallback {
+			c := condition(string(gwv1.GatewayConditionInsecureFrontendValidationMode), true, ReasonConfigurationChanged,
+				v.Path+".mode is AllowInsecureFallback: connections without a valid client certificate are accepted")
+			gw.InsecureFrontend = &c
+			break
+		}
+	}
+}
+
+// frontendFor is the client-certificate validation of HTTPS listeners on
+// port: the port's perPort entry, else the default; nil when none applies.
+func (gw *GatewayResult) frontendFor(port gwv1.PortNumber) *FrontendValidation {
+	if v, ok := gw.frontendPerPort[port]; ok {
+		return v
+	}
+	return gw.frontendDefault
+}
+
+// applyClientValidation: "the implementation MUST ensure that the
+// ResolvedRefs condition is set to status: False on all targeted listeners
+// ... If ALL CACertificateRefs are invalid, the implementation MUST also
+// ensure the Accepted condition on the listener is set to status: False,
+// with the Reason NoValidCACertificate."
+func (l *Listener) applyClientValidation(v *FrontendValidation) {
+	l.ClientValidation = v
+	if v == nil {
+		return
+	}
+	bad, allBad := firstInvalid(v.CARefs)
+	if bad == nil {
+		return
+	}
+	if l.ResolvedRefs.True() {
+		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, bad.Reason, bad.Path+": "+bad.Message)
+	}
+	if allBad && l.Accepted.True() {
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonNoValidCACertificate,
+			"no CA certificate of "+v.Path+" is usable: "+bad.Message)
+	}
+}
+
+// checkCertificates records what makes the listener's usable certificates
+// doubtful without making them invalid: one not valid at now, and a listener
+// hostname no certificate's SANs cover (clients then refuse the handshake).
+func (l *Listener) checkCertificates(now time.Time) {
+	var certs []*RefResult
+	for _, r := range l.CertRefs {
+		if r.Certificate != nil {
+			r.ValidityProblem = r.Certificate.ValidityProblem(now)
+			certs = append(certs, r)
+		}
+	}
+	if l.Hostname == nil || *l.Hostname == "" || len(certs) == 0 {
+		return
+	}
+	for _, r := range certs {
+		if r.Certificate.Covers(string(*l.Hostname)) {
+			return
+		}
+	}
+	for _, r := range certs {
+		r.HostnameProblem = fmt.Sprintf("the certificate's DNS names (%s) do not cover the listener hostname %s",
+			r.Certificate.SANs(), *l.Hostname)
+	}
+}
