@@ -25,10 +25,29 @@ ownedNamespaces: [store, infra]`,
 		report := func(obj *resolve.Meta, path string, target resolve.ObjectRef) {
 			p.Report(obj, path, nil, "%s", resolve.DescribeAbsence(target, resolve.Unlisted))
 		}
+		refs := func(owner *resolve.Meta, list ...*resolve.RefResult) {
+			for _, ref := range list {
+				if ref != nil && ref.Presence == resolve.Unlisted {
+					report(owner, ref.Path, ref.Target)
+				}
+			}
+		}
 		for _, gw := range g.Gateways {
 			if gw.ClassPresence == resolve.Unlisted {
 				report(&gw.Meta, "spec.gatewayClassName", resolve.ObjectRef{Kind: resolve.KindGatewayClass, Name: string(gw.Spec.GatewayClassName)})
 			}
+			refs(&gw.Meta, gw.ClientCertificate)
+			for _, v := range gw.FrontendValidations {
+				refs(&gw.Meta, v.CARefs...)
+			}
+		}
+		for _, pol := range g.TLSPolicies {
+			for _, t := range pol.Targets {
+				if t.Presence == resolve.Unlisted {
+					report(&pol.Meta, t.Path+".name", t.Target)
+				}
+			}
+			refs(&pol.Meta, pol.CARefs...)
 		}
 		for _, ls := range g.ListenerSets {
 			if ls.ParentPresence == resolve.Unlisted {
@@ -37,11 +56,7 @@ ownedNamespaces: [store, infra]`,
 			}
 		}
 		for l := range g.Listeners() {
-			for _, ref := range l.CertRefs {
-				if ref.Presence == resolve.Unlisted {
-					report(l.Owner(), ref.Path, ref.Target)
-				}
-			}
+			refs(l.Owner(), l.CertRefs...)
 		}
 		for _, r := range g.Routes {
 			for _, pr := range r.Parents {
