@@ -36,6 +36,16 @@ func Known(apiVersion, kind string, ch Channel) bool {
 	return lookup(apiVersion, kind, ch) != nil
 }
 
+// Deprecation returns the warning the API server sends with every request
+// in apiVersion, when the channel serves it and its CRD marks it deprecated
+// (the CRD's deprecationWarning), and "" otherwise.
+func Deprecation(apiVersion, kind string, ch Channel) string {
+	if v := lookup(apiVersion, kind, ch); v != nil {
+		return v.deprecation
+	}
+	return ""
+}
+
 func lookup(apiVersion, kind string, ch Channel) *crdVersion {
 	group, version, ok := strings.Cut(apiVersion, "/")
 	if !ok {
