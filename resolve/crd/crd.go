@@ -4,6 +4,7 @@ package crd
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -16,6 +17,18 @@ const (
 	Standard Channel = iota
 	Experimental
 )
+
+// ParseChannel reads a release channel's name: "standard" or
+// "experimental".
+func ParseChannel(name string) (Channel, error) {
+	switch name {
+	case "standard":
+		return Standard, nil
+	case "experimental":
+		return Experimental, nil
+	}
+	return Standard, fmt.Errorf("unknown channel %q (want standard or experimental)", name)
+}
 
 // Violation is one thing the API server would reject. Path uses the
 // k8s.io/apimachinery field.Path String() form: "spec.rules[0].backendRefs[1].port",
