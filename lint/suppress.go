@@ -79,8 +79,9 @@ var InvalidManifest = &Rule{
 	Summary: "manifest cannot be read",
 	Doc: Doc{
 		Text: `A file is not valid YAML or JSON, a document is not a Kubernetes object
-(no apiVersion or kind), names a version of a Gateway API kind that the
-pinned release does not serve, or has a field of the wrong type. Unrendered
+(no apiVersion or kind), names a version of a Gateway API kind that no
+release up to the pinned one served with the fields it has now (see
+api-version-not-served), or has a field of the wrong type. Unrendered
 Helm or Go templates ({{ ... }}) are the usual cause. The rest of the inputs
 is still checked, but gwlint exits 2: the objects that were lost may cause or
 hide other findings.

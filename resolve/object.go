@@ -65,8 +65,11 @@ func (r ObjectRef) NamespacedName() string {
 // Meta is what every loaded object carries: its identity, where it was
 // written, the position of every field, and which fields were defaulted.
 type Meta struct {
-	Ref        ObjectRef
+	Ref ObjectRef
+	// APIVersion is as written; Version says how the CRDs of the channel
+	// serve it (Gateway API kinds only).
 	APIVersion string
+	Version    APIVersionInfo
 	Source     manifest.Source
 	Positions  *manifest.Positions
 	// NamespaceDefaulted is true when metadata.namespace was not written and
