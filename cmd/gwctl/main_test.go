@@ -39,6 +39,11 @@ func TestGolden(t *testing.T) {
 		{Name: "mesh-route-json", Args: []string{"explain", "route", "cart-split", "-f", "testdata/mesh", "-o", "json"}, Code: 0},
 		{Name: "mesh-service", Args: []string{"explain", "service", "cart", "-f", "testdata/mesh"}, Code: 0},
 		{Name: "mesh-conflicted", Args: []string{"explain", "route", "cart-tcp", "-f", "testdata/mesh"}, Code: 1},
+		// Versions the channel does not serve: read as v1 and resolved,
+		// with a warning on stderr for each (the experimental channel
+		// serves TLSRoute v1alpha2; no channel serves GRPCRoute v1alpha2).
+		{Name: "versions-status", Args: []string{"status", "-f", "testdata/versions"}, Code: 0},
+		{Name: "versions-status-experimental", Args: []string{"status", "--channel", "experimental", "-f", "testdata/versions"}, Code: 0},
 		// A broken file next to good ones: positioned error on stderr, the
 		// good route still explained, exit 2.
 		{Name: "broken", Args: []string{"explain", "route", "good", "-f", "testdata/broken"}, Code: 2},
