@@ -45,7 +45,8 @@ var crdValidation = &Rule{
 	Doc: Doc{
 		Text: `Every check of the pinned Gateway API CRDs (--channel standard or experimental):
 types, enums, patterns, lengths, ranges, required fields, list uniqueness and
-every x-kubernetes-validations (CEL) rule, after the API server's defaulting.
+every x-kubernetes-validations (CEL) rule, after the API server's defaulting;
+and, for core Services, port and numeric targetPort numbers outside 1-65535.
 kubectl apply fails with the same message.
 
 Fix: as the message says. For example, "Must have port for Service reference":`,

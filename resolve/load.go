@@ -243,6 +243,10 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		}
 	}
 	switch o := target.(type) {
+	case *Service:
+		if opts.Validate && specErr == nil {
+			o.Violations = o.portViolations()
+		}
 	case *Namespace:
 		// The API server labels every Namespace with its own name.
 		labels := make(map[string]string, len(o.Labels)+1)
