@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gwlint/gwlint/internal/editdistance"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -342,7 +343,7 @@ func parseIgnore(v string) []string {
 func suggest(id string, rules []*Rule) string {
 	best, bestDist := "", 4 // at most 3 edits
 	for _, r := range rules {
-		if d := editDistance(id, r.ID); d < bestDist {
+		if d := editdistance.Levenshtein(id, r.ID); d < bestDist {
 			best, bestDist = r.ID, d
 		}
 	}
@@ -350,25 +351,4 @@ func suggest(id string, rules []*Rule) string {
 		return ""
 	}
 	return " (did you mean " + best + "?)"
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
