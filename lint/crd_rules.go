@@ -65,7 +65,10 @@ var unknownField = &Rule{
 		Text: `A field the CRD schema does not declare is rejected by kubectl's strict field
 validation, or silently dropped by the API server — either way it has no
 effect. Usually a typo (weigth, backendRef) or a field of another channel
-(use --channel experimental for experimental fields).
+(use --channel experimental for experimental fields). When the misspelt
+field's absence also breaks a required field or a CEL rule of its object,
+the finding names the field that was meant, and crd-validation does not
+report the same mistake again.
 
 Fix:`,
 		Example: `- name: store

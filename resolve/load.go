@@ -234,7 +234,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		// The CRD validation of the channel, on the document as written
 		// (with int64 numbers, as the API server decodes them), in the
 		// version it is read as.
-		m.Violations = crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, opts.Channel)
+		m.Violations = foldTypos(crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, opts.Channel))
 	}
 	var specErr *manifest.ReadError
 	if spec != nil && len(doc.Spec) > 0 && string(doc.Spec) != "null" {
