@@ -59,17 +59,6 @@ type Config struct {
 	exclude [][]string // Exclude, split into path segments
 }
 
-// ParseChannel reads a Gateway API release channel name.
-func ParseChannel(name string) (crd.Channel, error) {
-	switch name {
-	case "standard":
-		return crd.Standard, nil
-	case "experimental":
-		return crd.Experimental, nil
-	}
-	return crd.Standard, fmt.Errorf("unknown channel %q (want standard or experimental)", name)
-}
-
 // RuleSetting is the value of a rule in the rules map: off, or a severity.
 type RuleSetting struct {
 	Off      bool
@@ -212,7 +201,7 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 		cfg.OwnedNamespaces = raw.OwnedNamespaces
 	}
 	if kv, ok := nodes["channel"]; ok {
-		if _, err := ParseChannel(raw.Channel); err != nil {
+		if _, err := crd.ParseChannel(raw.Channel); err != nil {
 			return nil, errAt(kv[1], "channel: %v", err)
 		}
 		cfg.Channel = raw.Channel

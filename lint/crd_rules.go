@@ -45,7 +45,8 @@ var crdValidation = &Rule{
 	Doc: Doc{
 		Text: `Every check of the pinned Gateway API CRDs (--channel standard or experimental):
 types, enums, patterns, lengths, ranges, required fields, list uniqueness and
-every x-kubernetes-validations (CEL) rule, after the API server's defaulting.
+every x-kubernetes-validations (CEL) rule, after the API server's defaulting;
+and, for core Services, port and numeric targetPort numbers outside 1-65535.
 kubectl apply fails with the same message.
 
 Fix: as the message says. For example, "Must have port for Service reference":`,
@@ -64,7 +65,10 @@ var unknownField = &Rule{
 		Text: `A field the CRD schema does not declare is rejected by kubectl's strict field
 validation, or silently dropped by the API server — either way it has no
 effect. Usually a typo (weigth, backendRef) or a field of another channel
-(use --channel experimental for experimental fields).
+(use --channel experimental for experimental fields). When the misspelt
+field's absence also breaks a required field or a CEL rule of its object,
+the finding names the field that was meant, and crd-validation does not
+report the same mistake again.
 
 Fix:`,
 		Example: `- name: store

@@ -4,28 +4,25 @@ import "github.com/gwlint/gwlint/resolve"
 
 var deprecatedAPIVersion = &Rule{
 	ID: "deprecated-api-version", Severity: Warning,
-	Summary: "served API version has a v1 replacement",
+	Summary: "the CRD marks this API version deprecated",
 	Doc: Doc{
-		Text: `Gateway API keeps serving older versions (v1beta1, v1alpha2, v1alpha3) of kinds
-that have graduated to v1, but they are deprecated and dropped from the
-standard channel over time; manifests pinned to them break on upgrade.
-The v1 types have the same fields.
+		Text: `The pinned Gateway API CRDs mark some versions deprecated (deprecated: true):
+the API server still serves them, sends their deprecationWarning with every
+request, and a later release stops serving them, so manifests written in them
+break on upgrade. The finding quotes the CRD's warning. Versions the CRDs serve
+without deprecating them (ReferenceGrant v1beta1, HTTPRoute v1beta1...) are
+not reported; versions they do not serve at all are api-version-not-served's.
 
 Fix:`,
-		Example: `apiVersion: gateway.networking.k8s.io/v1beta1   # before
-apiVersion: gateway.networking.k8s.io/v1        # after`,
+		Example: `apiVersion: gateway.networking.k8s.io/v1alpha2   # before
+apiVersion: gateway.networking.k8s.io/v1         # after`,
 	},
 	Run: func(p *Pass) {
 		for _, obj := range p.Graph.Objects {
 			m := obj.Metadata()
-			if m.APIVersion == resolve.GroupGateway+"/v1" || !isGatewayAPI(m.APIVersion) {
-				continue
+			if m.Version.State == resolve.VersionDeprecated {
+				p.Report(m, "apiVersion", nil, "%s %s is deprecated: %q", m.APIVersion, m.Ref.Kind, m.Version.Message)
 			}
-			p.Report(m, "apiVersion", nil, "%s %s is deprecated; use %s/v1, which has the same fields", m.APIVersion, m.Ref.Kind, resolve.GroupGateway)
 		}
 	},
-}
-
-func isGatewayAPI(apiVersion string) bool {
-	return len(apiVersion) > len(resolve.GroupGateway) && apiVersion[:len(resolve.GroupGateway)+1] == resolve.GroupGateway+"/"
 }

@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/crd"
 )
 
 // Fixtures: testdata/<rule-id>/*.yaml, loaded together with
@@ -19,7 +20,9 @@ import (
 //	- name: web-v3 # want: backend-not-found "Service app/web-v3 not found"
 //
 // Every finding of the rule must be wanted on its line and every want must
-// be matched. Files named ok*.yaml hold what the rule must not flag.
+// be matched. Files named ok*.yaml hold what the rule must not flag. The
+// fixtures are linted under the standard channel, those in an experimental/
+// subdirectory under the experimental channel.
 
 var wantRE = regexp.MustCompile(`#\s*want:\s*(.*)$`)
 var expectationRE = regexp.MustCompile(`([a-z0-9-]+)\s+"((?:[^"\\]|\\.)*)"`)
@@ -35,6 +38,8 @@ type expectation struct {
 func readExpectations(t *testing.T, dir string) []*expectation {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	experimental, _ := filepath.Glob(filepath.Join(dir, experimentalDir, "*.yaml"))
+	files = append(files, experimental...)
 	var out []*expectation
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -55,9 +60,13 @@ func readExpectations(t *testing.T, dir string) []*expectation {
 	return out
 }
 
-// lintDir lints a fixture directory with base.yaml. Its options.yaml, if
-// any, sets the resolver's options (strictRefs, ownedNamespaces); being no
-// Kubernetes object, the reader skips it.
+// experimentalDir holds a rule's fixtures for the experimental channel.
+const experimentalDir = "experimental"
+
+// lintDir lints a fixture directory with base.yaml, and its experimental
+// subdirectory under the experimental channel. The directory's
+// options.yaml, if any, sets the resolver's options (strictRefs,
+// ownedNamespaces); being no Kubernetes object, the reader skips it.
 func lintDir(t *testing.T, dir string) []Finding {
 	t.Helper()
 	var opts resolve.Options
@@ -66,13 +75,29 @@ func lintDir(t *testing.T, dir string) []Finding {
 			t.Fatalf("%s/options.yaml: %v", dir, err)
 		}
 	}
-	loadOpts := opts
-	loadOpts.Validate = true
-	in := resolve.Load([]string{"testdata/base.yaml", dir}, nil, loadOpts)
+	findings := lintFiles(t, opts, crd.Standard, dir)
+	if sub := filepath.Join(dir, experimentalDir); isDir(sub) {
+		findings = append(findings, lintFiles(t, opts, crd.Experimental, sub)...)
+	}
+	return findings
+}
+
+// lintFiles lints the fixtures directly in dir, with base.yaml, under the
+// channel ch.
+func lintFiles(t *testing.T, opts resolve.Options, ch crd.Channel, dir string) []Finding {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	opts.Validate, opts.Channel = true, ch
+	in := resolve.Load(append([]string{"testdata/base.yaml"}, files...), nil, opts)
 	for _, err := range in.Errors {
 		t.Fatalf("fixture does not load: %v", err)
 	}
 	return Run(resolve.Resolve(in, opts), Rules())
+}
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
 }
 
 func TestRuleFixtures(t *testing.T) {
@@ -224,5 +249,23 @@ func TestFindingsAreSortedAndUnique(t *testing.T) {
 	}
 	if strings.Join(keys, " ") != "1:a 2:a 2:b" {
 		t.Errorf("findings = %v, want sorted by position then rule, duplicates dropped", keys)
+	}
+}
+
+// TestUnservedVersionIsOneFinding: an object in a version the channel does
+// not serve is read as its successor and resolved, so the version is the
+// one finding about it (no crd-validation, no deprecated-api-version, no
+// finding of a reference it makes or permits).
+func TestUnservedVersionIsOneFinding(t *testing.T) {
+	for _, ch := range []crd.Channel{crd.Standard, crd.Experimental} {
+		in := resolve.Load([]string{"testdata/base.yaml", "testdata/api-version-not-served/retired.yaml"}, nil, resolve.Options{Validate: true, Channel: ch})
+		var got []string
+		for _, f := range Run(resolve.Resolve(in, resolve.Options{}), Rules()) {
+			got = append(got, fmt.Sprintf("%d:%d %s %s", f.Line, f.Col, f.Rule, f.Path))
+		}
+		want := "2:1 api-version-not-served apiVersion; 26:1 api-version-not-served apiVersion"
+		if strings.Join(got, "; ") != want {
+			t.Errorf("channel %d: findings %q, want %q", ch, got, want)
+		}
 	}
 }

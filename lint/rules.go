@@ -4,6 +4,7 @@ package lint
 // and one line here.
 func Rules() []*Rule {
 	return []*Rule{
+		apiVersionNotServed,
 		backendNotFound,
 		backendPortNotFound,
 		backendRefNotPermitted,

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gwlint/gwlint/internal/editdistance"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -79,8 +80,9 @@ var InvalidManifest = &Rule{
 	Summary: "manifest cannot be read",
 	Doc: Doc{
 		Text: `A file is not valid YAML or JSON, a document is not a Kubernetes object
-(no apiVersion or kind), names a version of a Gateway API kind that the
-pinned release does not serve, or has a field of the wrong type. Unrendered
+(no apiVersion or kind), names a version of a Gateway API kind that no
+release up to the pinned one served with the fields it has now (see
+api-version-not-served), or has a field of the wrong type. Unrendered
 Helm or Go templates ({{ ... }}) are the usual cause. The rest of the inputs
 is still checked, but gwlint exits 2: the objects that were lost may cause or
 hide other findings.
@@ -341,7 +343,7 @@ func parseIgnore(v string) []string {
 func suggest(id string, rules []*Rule) string {
 	best, bestDist := "", 4 // at most 3 edits
 	for _, r := range rules {
-		if d := editDistance(id, r.ID); d < bestDist {
+		if d := editdistance.Levenshtein(id, r.ID); d < bestDist {
 			best, bestDist = r.ID, d
 		}
 	}
@@ -349,25 +351,4 @@ func suggest(id string, rules []*Rule) string {
 		return ""
 	}
 	return " (did you mean " + best + "?)"
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -3,7 +3,6 @@ package resolve
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"regexp"
 	"sort"
@@ -159,16 +158,19 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	group, version := splitAPIVersion(raw.APIVersion)
 	var target Object
 	var spec any
+	var served APIVersionInfo // of Gateway API kinds
 	switch group {
 	case GroupGateway:
 		versions, known := servedVersions[raw.Kind]
 		if !known {
 			return nil, nil
 		}
-		if !contains(versions, version) {
+		_, retired := retiredVersions[raw.Kind][version]
+		if !retired && !contains(versions, version) {
 			return nil, raw.Errorf("", "%s %s is not served by Gateway API %s (served: %s)",
 				raw.Kind, raw.APIVersion, APIVersion, strings.Join(versions, ", "))
 		}
+		served = apiVersionInfo(raw.APIVersion, raw.Kind, opts.Channel, retired)
 		target, spec = newGatewayAPIObject(raw.Kind)
 	case GroupCore:
 		if version != "v1" {
@@ -198,6 +200,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		if !crd.Known(raw.APIVersion, raw.Kind, crd.Experimental) {
 			return nil, nil
 		}
+		served = apiVersionInfo(raw.APIVersion, raw.Kind, opts.Channel, false)
 		target = &ExperimentalObject{}
 	default:
 		return nil, nil
@@ -227,6 +230,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	}
 	m := target.Metadata()
 	m.APIVersion = raw.APIVersion
+	m.Version = served
 	m.Source = raw.Source
 	m.Positions = raw.Positions
 	m.Ref = ObjectRef{Kind: raw.Kind, Namespace: doc.Metadata.Namespace, Name: doc.Metadata.Name}
@@ -245,8 +249,11 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		m.NamespaceDefaulted = true
 	}
 
-	if opts.Validate && (group == GroupGateway || group == GroupGatewayExperimental) {
-		m.Violations = validate(raw, opts.Channel)
+	if opts.Validate && served.ReadAs != "" {
+		// The CRD validation of the channel, on the document as written
+		// (with int64 numbers, as the API server decodes them), in the
+		// version it is read as.
+		m.Violations = foldTypos(crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, opts.Channel))
 	}
 	var specErr *manifest.ReadError
 	if spec != nil && len(doc.Spec) > 0 && string(doc.Spec) != "null" {
@@ -255,6 +262,10 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		}
 	}
 	switch o := target.(type) {
+	case *Service:
+		if opts.Validate && specErr == nil {
+			o.Violations = o.portViolations()
+		}
 	case *Namespace:
 		// The API server labels every Namespace with its own name.
 		labels := make(map[string]string, len(o.Labels)+1)
@@ -365,22 +376,6 @@ func parseYAMLTimestamp(s string) (time.Time, bool) {
 	return t.UTC(), true
 }
 
-// validate runs the CRD validation of the channel on the document as
-// written (with int64 numbers, as the API server decodes them).
-func validate(raw *manifest.Object, ch crd.Channel) []crd.Violation {
-	if !crd.Known(raw.APIVersion, raw.Kind, ch) {
-		return []crd.Violation{{Path: "apiVersion", Type: "Unsupported value",
-			Message: fmt.Sprintf("%s %s is not served by the %s channel CRDs of Gateway API %s", raw.APIVersion, raw.Kind, channelName(ch), APIVersion)}}
-	}
-	return crd.ValidateJSON(raw.APIVersion, raw.Kind, raw.JSON, ch)
-}
-
-func channelName(ch crd.Channel) string {
-	if ch == crd.Experimental {
-		return "experimental"
-	}
-	return "standard"
-}
 
 // NamespaceNameLabel is the label the API server puts on every Namespace.
 const NamespaceNameLabel = "kubernetes.io/metadata.name"

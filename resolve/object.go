@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/apimachinery/pkg/util/validation"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
 	"github.com/gwlint/gwlint/resolve/crd"
@@ -66,8 +68,11 @@ func (r ObjectRef) NamespacedName() string {
 // Meta is what every loaded object carries: its identity, where it was
 // written, the position of every field, and which fields were defaulted.
 type Meta struct {
-	Ref        ObjectRef
+	Ref ObjectRef
+	// APIVersion is as written; Version says how the CRDs of the channel
+	// serve it (Gateway API kinds only).
 	APIVersion string
+	Version    APIVersionInfo
 	Source     manifest.Source
 	Positions  *manifest.Positions
 	// NamespaceDefaulted is true when metadata.namespace was not written and
@@ -153,12 +158,14 @@ type BackendTLSPolicy struct {
 	Spec gwv1.BackendTLSPolicySpec
 }
 
-// ServicePort is the part of a core/v1 ServicePort that routing depends on.
+// ServicePort is the part of a core/v1 ServicePort that routing depends
+// on, and its targetPort, for validation (a ServiceImport's ports have none).
 type ServicePort struct {
-	Name        string  `json:"name,omitempty"`
-	Protocol    string  `json:"protocol,omitempty"`
-	AppProtocol *string `json:"appProtocol,omitempty"`
-	Port        int32   `json:"port"`
+	Name        string             `json:"name,omitempty"`
+	Protocol    string             `json:"protocol,omitempty"`
+	AppProtocol *string            `json:"appProtocol,omitempty"`
+	Port        int32              `json:"port"`
+	TargetPort  intstr.IntOrString `json:"targetPort,omitempty"`
 }
 
 // Service is the part of a core/v1 Service that routing depends on.
@@ -170,6 +177,26 @@ type Service struct {
 		ExternalName string        `json:"externalName,omitempty"`
 		Ports        []ServicePort `json:"ports,omitempty"`
 	}
+}
+
+// portViolations are the port numbers the API server's Service validation
+// rejects (ValidateService): a port, or a numeric targetPort, outside
+// 1–65535. A targetPort of 0 is not one: defaulting sets it to the port.
+func (s *Service) portViolations() []crd.Violation {
+	var out []crd.Violation
+	invalid := func(path string, value int32) {
+		for _, msg := range validation.IsValidPortNum(int(value)) {
+			out = append(out, crd.Violation{Path: path, Type: "Invalid value", Message: fmt.Sprintf("Invalid value: %d: %s", value, msg)})
+		}
+	}
+	for i, p := range s.Spec.Ports {
+		path := fmt.Sprintf("spec.ports[%d]", i)
+		invalid(path+".port", p.Port)
+		if t := p.TargetPort; t.Type == intstr.Int && t.IntVal != 0 {
+			invalid(path+".targetPort", t.IntVal)
+		}
+	}
+	return out
 }
 
 // Headless reports whether the Service has no cluster IP.

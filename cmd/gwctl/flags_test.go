@@ -7,7 +7,7 @@ import (
 	"github.com/gwlint/gwlint/resolve"
 )
 
-var defaultInputs = inputOptions{Filenames: []string{"."}, ControllerName: resolve.DefaultControllerName}
+var defaultInputs = inputOptions{Filenames: []string{"."}, ControllerName: resolve.DefaultControllerName, Channel: "standard"}
 
 func TestExplainRouteFlags(t *testing.T) {
 	clitest.RunFlagCases(t, newExplainRouteCmd, []clitest.FlagCase[explainRouteOptions]{
@@ -21,11 +21,12 @@ func TestExplainRouteFlags(t *testing.T) {
 		{
 			Name: "every flag",
 			Args: []string{"store", "-f", "a.yaml", "--filename", "dir", "-f", "-", "-n", "shop", "--strict-refs",
-				"--controller-name", "example.com/gw", "-o", "yaml", "--color", "never", "--kind", "grpcroute"},
+				"--controller-name", "example.com/gw", "-o", "yaml", "--color", "never", "--kind", "grpcroute", "--channel", "experimental"},
 			Want: explainRouteOptions{
 				explainOptions: explainOptions{
 					inputOptions: inputOptions{
 						Filenames: []string{"a.yaml", "dir", "-"}, Namespace: "shop", StrictRefs: true, ControllerName: "example.com/gw",
+						Channel: "experimental",
 					},
 					Output: "yaml", Color: "never", Name: "store",
 				},
@@ -34,7 +35,7 @@ func TestExplainRouteFlags(t *testing.T) {
 		},
 		{Name: "filenames keep commas", Args: []string{"x", "-f", "a,b.yaml"},
 			Want: explainRouteOptions{explainOptions: explainOptions{
-				inputOptions: inputOptions{Filenames: []string{"a,b.yaml"}, ControllerName: resolve.DefaultControllerName},
+				inputOptions: inputOptions{Filenames: []string{"a,b.yaml"}, ControllerName: resolve.DefaultControllerName, Channel: "standard"},
 				Output:       "text", Color: "auto", Name: "x",
 			}}},
 		{Name: "no name", Args: nil, WantErr: "accepts 1 arg(s), received 0"},
@@ -42,6 +43,7 @@ func TestExplainRouteFlags(t *testing.T) {
 		{Name: "bad output", Args: []string{"a", "-o", "wide"}, WantErr: `invalid value "wide" for --output: must be one of text, json, yaml`},
 		{Name: "bad color", Args: []string{"a", "--color", "yes"}, WantErr: `invalid value "yes" for --color`},
 		{Name: "bad kind", Args: []string{"a", "--kind", "Gateway"}, WantErr: `invalid value "Gateway" for --kind`},
+		{Name: "bad channel", Args: []string{"a", "--channel", "beta"}, WantErr: `unknown channel "beta" (want standard or experimental)`},
 	})
 }
 
@@ -59,11 +61,12 @@ func TestExplainGatewayAndServiceFlags(t *testing.T) {
 func TestStatusFlags(t *testing.T) {
 	clitest.RunFlagCases(t, newStatusCmd, []clitest.FlagCase[statusOptions]{
 		{Args: nil, Want: statusOptions{inputOptions: defaultInputs, Output: "yaml"}},
-		{Args: []string{"-o", "json", "-f", "x", "--strict-refs"}, Want: statusOptions{
-			inputOptions: inputOptions{Filenames: []string{"x"}, StrictRefs: true, ControllerName: resolve.DefaultControllerName},
+		{Args: []string{"-o", "json", "-f", "x", "--strict-refs", "--channel", "experimental"}, Want: statusOptions{
+			inputOptions: inputOptions{Filenames: []string{"x"}, StrictRefs: true, ControllerName: resolve.DefaultControllerName, Channel: "experimental"},
 			Output:       "json",
 		}},
 		{Args: []string{"-o", "text"}, WantErr: `invalid value "text" for --output: must be one of yaml, json`},
+		{Args: []string{"--channel", "beta"}, WantErr: `unknown channel "beta" (want standard or experimental)`},
 		{Args: []string{"extra"}, WantErr: `unknown command "extra"`},
 	})
 }

@@ -46,6 +46,11 @@ func TestGolden(t *testing.T) {
 		{Name: "backend-tls-route-json", Args: []string{"explain", "route", "shop", "-f", "testdata/backend-tls", "-o", "json"}, Code: 0},
 		{Name: "backend-tls-service", Args: []string{"explain", "service", "payments", "-f", "testdata/backend-tls"}, Code: 0},
 		{Name: "backend-tls-status", Args: []string{"status", "-f", "testdata/backend-tls"}, Code: 0},
+		// Versions the channel does not serve: read as v1 and resolved,
+		// with a warning on stderr for each (the experimental channel
+		// serves TLSRoute v1alpha2; no channel serves GRPCRoute v1alpha2).
+		{Name: "versions-status", Args: []string{"status", "-f", "testdata/versions"}, Code: 0},
+		{Name: "versions-status-experimental", Args: []string{"status", "--channel", "experimental", "-f", "testdata/versions"}, Code: 0},
 		// A broken file next to good ones: positioned error on stderr, the
 		// good route still explained, exit 2.
 		{Name: "broken", Args: []string{"explain", "route", "good", "-f", "testdata/broken"}, Code: 2},

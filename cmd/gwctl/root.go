@@ -11,6 +11,7 @@ import (
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
@@ -71,6 +72,7 @@ type inputOptions struct {
 	Namespace      string
 	StrictRefs     bool
 	ControllerName string
+	Channel        string
 }
 
 func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
@@ -81,10 +83,19 @@ func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
 	cli.AddStrictRefsFlag(fs, &o.StrictRefs)
 	fs.StringVar(&o.ControllerName, "controller-name", resolve.DefaultControllerName,
 		"controller that manages Gateways whose GatewayClass is outside the inputs")
+	fs.StringVar(&o.Channel, "channel", "standard",
+		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (which versions it serves)")
+}
+
+// check checks the flag values.
+func (o *inputOptions) check() error {
+	_, err := crd.ParseChannel(o.Channel)
+	return err
 }
 
 func (o *inputOptions) resolveOptions() resolve.Options {
-	return resolve.Options{DefaultNamespace: o.Namespace, StrictRefs: o.StrictRefs, ControllerName: o.ControllerName}
+	ch, _ := crd.ParseChannel(o.Channel) // checked with the flags
+	return resolve.Options{DefaultNamespace: o.Namespace, StrictRefs: o.StrictRefs, ControllerName: o.ControllerName, Channel: ch}
 }
 
 // loadGraph reads and resolves the inputs. Read errors go to stderr with
@@ -100,6 +111,13 @@ func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, input
 		fmt.Fprintln(streams.ErrOut, e)
 	}
 	g = resolve.Resolve(in, o.resolveOptions())
+	// An object in a version the cluster does not serve is read as its
+	// successor; the API server would refuse it as written.
+	for _, obj := range g.Objects {
+		if m := obj.Metadata(); m.Version.NotServed() {
+			fmt.Fprintf(streams.ErrOut, "%s: warning: %s: %s\n", m.Location("apiVersion"), m.Ref, m.Version.Message)
+		}
+	}
 	// A duplicate is not an input error, but explaining the first
 	// definition while the user edits the second would be baffling.
 	for _, d := range g.Duplicates {

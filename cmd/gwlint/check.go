@@ -12,6 +12,7 @@ import (
 	"github.com/gwlint/gwlint/internal/gcpolicy"
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
@@ -95,7 +96,7 @@ func (o *checkOptions) complete(cmd *cobra.Command, args []string) error {
 	o.namespaceSet = flags.Changed("namespace")
 	o.strictRefsSet = flags.Changed("strict-refs")
 	o.channelSet = flags.Changed("channel")
-	if _, err := lint.ParseChannel(o.Channel); err != nil {
+	if _, err := crd.ParseChannel(o.Channel); err != nil {
 		return err
 	}
 	o.failOnSet = flags.Changed("fail-on")
@@ -154,7 +155,7 @@ func (o *checkOptions) settings() (*settings, error) {
 	if cfg.Channel != "" && !o.channelSet {
 		channel = cfg.Channel
 	}
-	s.resolve.Channel, _ = lint.ParseChannel(channel) // checked with the flags and config
+	s.resolve.Channel, _ = crd.ParseChannel(channel) // checked with the flags and config
 	s.resolve.DefaultNamespace = cfg.Namespace
 	if o.namespaceSet {
 		s.resolve.DefaultNamespace = o.Namespace

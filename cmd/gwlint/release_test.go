@@ -38,7 +38,7 @@ func TestReleaseConfig(t *testing.T) {
 	run("check")
 	// --output copies the binary out of dist/ (ignored by git).
 	bin := filepath.Join(t.TempDir(), "gwlint")
-	run("build", "--snapshot", "--single-target", "--skip=before", "--id=gwlint", "--output="+bin)
+	run("build", "--snapshot", "--clean", "--single-target", "--skip=before", "--id=gwlint", "--output="+bin)
 	out, err := exec.Command(bin, "version").Output()
 	if err != nil || !strings.HasPrefix(string(out), "gwlint ") || !strings.Contains(string(out), "SNAPSHOT") {
 		t.Errorf("snapshot binary: gwlint version = %q, %v; want the snapshot's version", out, err)

@@ -4,6 +4,7 @@ package crd
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -16,6 +17,18 @@ const (
 	Standard Channel = iota
 	Experimental
 )
+
+// ParseChannel reads a release channel's name: "standard" or
+// "experimental".
+func ParseChannel(name string) (Channel, error) {
+	switch name {
+	case "standard":
+		return Standard, nil
+	case "experimental":
+		return Experimental, nil
+	}
+	return Standard, fmt.Errorf("unknown channel %q (want standard or experimental)", name)
+}
 
 // Violation is one thing the API server would reject. Path uses the
 // k8s.io/apimachinery field.Path String() form: "spec.rules[0].backendRefs[1].port",
@@ -34,6 +47,16 @@ const TypeUnknownField = "Unknown field"
 // Known reports whether group/version/kind is a CRD version the channel serves.
 func Known(apiVersion, kind string, ch Channel) bool {
 	return lookup(apiVersion, kind, ch) != nil
+}
+
+// Deprecation returns the warning the API server sends with every request
+// in apiVersion, when the channel serves it and its CRD marks it deprecated
+// (the CRD's deprecationWarning), and "" otherwise.
+func Deprecation(apiVersion, kind string, ch Channel) string {
+	if v := lookup(apiVersion, kind, ch); v != nil {
+		return v.deprecation
+	}
+	return ""
 }
 
 func lookup(apiVersion, kind string, ch Channel) *crdVersion {

@@ -282,3 +282,24 @@ func BenchmarkValidateHTTPRoute(b *testing.B) {
 		Validate("gateway.networking.k8s.io/v1", "HTTPRoute", obj, Standard)
 	}
 }
+
+// TestDeprecation: the CRDs' deprecated versions, with their warnings, and
+// only where the channel serves them.
+func TestDeprecation(t *testing.T) {
+	for _, tc := range []struct {
+		apiVersion, kind string
+		ch               Channel
+		want             string
+	}{
+		{"gateway.networking.k8s.io/v1alpha2", "TLSRoute", Experimental, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+		{"gateway.networking.k8s.io/v1alpha3", "BackendTLSPolicy", Experimental, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+		{"gateway.networking.k8s.io/v1alpha2", "TLSRoute", Standard, ""}, // not served
+		{"gateway.networking.k8s.io/v1beta1", "ReferenceGrant", Standard, ""},
+		{"gateway.networking.k8s.io/v1beta1", "HTTPRoute", Experimental, ""},
+		{"gateway.networking.k8s.io/v1", "TLSRoute", Experimental, ""},
+	} {
+		if got := Deprecation(tc.apiVersion, tc.kind, tc.ch); got != tc.want {
+			t.Errorf("Deprecation(%s, %s, %d) = %q, want %q", tc.apiVersion, tc.kind, tc.ch, got, tc.want)
+		}
+	}
+}

@@ -154,4 +154,7 @@ type crdVersion struct {
 	kind       string
 	namespaced bool
 	root       *node
+	// deprecation is the warning the API server sends for a version its
+	// CRD marks deprecated; empty when it is not.
+	deprecation string
 }

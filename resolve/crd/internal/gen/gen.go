@@ -94,8 +94,10 @@ type CRD struct {
 		} `json:"names"`
 		Scope    string `json:"scope"`
 		Versions []struct {
-			Name   string `json:"name"`
-			Served bool   `json:"served"`
+			Name               string  `json:"name"`
+			Served             bool    `json:"served"`
+			Deprecated         bool    `json:"deprecated"`
+			DeprecationWarning *string `json:"deprecationWarning"`
 			Schema struct {
 				OpenAPIV3Schema json.RawMessage `json:"openAPIV3Schema"`
 			} `json:"schema"`
@@ -112,7 +114,11 @@ type Version struct {
 	Version    string
 	Served     bool
 	Namespaced bool
-	Schema     *Schema
+	// Deprecation is the warning the API server sends for a version the
+	// CRD marks deprecated: its deprecationWarning, or the API server's
+	// default text when it has none. Empty when not deprecated.
+	Deprecation string
+	Schema      *Schema
 	Raw        json.RawMessage // the openAPIV3Schema as the CRD writes it
 }
 
@@ -154,14 +160,28 @@ func Load(moduleDir string) ([]Version, error) {
 					}
 					out = append(out, Version{
 						Channel: ch.Const, File: rel, Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind,
-						Version: v.Name, Served: v.Served, Namespaced: crd.Spec.Scope == "Namespaced", Schema: &s,
-						Raw: v.Schema.OpenAPIV3Schema,
+						Version: v.Name, Served: v.Served, Namespaced: crd.Spec.Scope == "Namespaced",
+						Deprecation: deprecation(crd.Spec.Group, v.Name, crd.Spec.Names.Kind, v.Deprecated, v.DeprecationWarning),
+						Schema:      &s, Raw: v.Schema.OpenAPIV3Schema,
 					})
 				}
 			}
 		}
 	}
 	return out, nil
+}
+
+// deprecation is the warning the API server sends for a CRD version:
+// apiextensions-apiserver's default is "<group>/<version> <Kind> is
+// deprecated" when deprecationWarning is not set.
+func deprecation(group, version, kind string, deprecated bool, warning *string) string {
+	switch {
+	case !deprecated:
+		return ""
+	case warning != nil:
+		return *warning
+	}
+	return group + "/" + version + " " + kind + " is deprecated"
 }
 
 // splitYAML splits a multi-document YAML stream on `---` lines.
@@ -263,7 +283,7 @@ func Generate(moduleDir, moduleVersion string) ([]byte, error) {
 	b.WriteString("package crd\n\nimport \"encoding/json\"\n\n")
 	b.WriteString("// crdVersions lists every served CRD version of both channels.\nvar crdVersions = [...]crdVersion{\n")
 	for _, r := range roots {
-		fmt.Fprintf(&b, "\t{%s, %q, %q, %q, %t, %s},\n", r.v.Channel, r.v.Group, r.v.Version, r.v.Kind, r.v.Namespaced, r.ref)
+		fmt.Fprintf(&b, "\t{%s, %q, %q, %q, %t, %s, %q},\n", r.v.Channel, r.v.Group, r.v.Version, r.v.Kind, r.v.Namespaced, r.ref, r.v.Deprecation)
 	}
 	b.WriteString("}\n\n")
 	b.WriteString("// patterns are the distinct schema patterns.\nvar patterns = [...]pattern{\n")

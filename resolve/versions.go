@@ -1,0 +1,107 @@
+package resolve
+
+import (
+	"fmt"
+
+	"github.com/gwlint/gwlint/resolve/crd"
+)
+
+// VersionState says how the CRDs of the channel in effect serve the
+// apiVersion an object was written in.
+type VersionState int
+
+const (
+	// VersionServed: served, and not deprecated.
+	VersionServed VersionState = iota
+	// VersionDeprecated: served, and its CRD marks it deprecated; the API
+	// server answers every request in it with the CRD's deprecationWarning.
+	VersionDeprecated
+	// VersionExperimentalOnly: the standard channel is in effect and only
+	// the experimental channel's CRDs serve the version.
+	VersionExperimentalOnly
+	// VersionRetired: an earlier Gateway API release served the version,
+	// Gateway API v1.6.3 serves it in neither channel.
+	VersionRetired
+)
+
+// APIVersionInfo is what the CRDs of the channel make of the apiVersion an
+// object was written in. The object is read (decoded and validated) as
+// ReadAs, so an old version costs one finding, not the whole object.
+type APIVersionInfo struct {
+	State VersionState
+	// ReadAs is the apiVersion the object was read as: the one written when
+	// the channel serves it, else its successor that the channel serves;
+	// empty when there is none (an experimental-only kind under the
+	// standard channel), and the object is then not validated.
+	ReadAs string
+	// Message says what is wrong and what to write instead, for every state
+	// but VersionServed: the CRD's deprecationWarning for
+	// VersionDeprecated.
+	Message string
+}
+
+// NotServed reports whether the API server of the channel would refuse the
+// object for its apiVersion alone.
+func (v APIVersionInfo) NotServed() bool {
+	return v.State == VersionExperimentalOnly || v.State == VersionRetired
+}
+
+// retiredVersions are the Gateway API versions that earlier releases served
+// and v1.6.3 serves in neither channel, whose fields live on in v1, with the
+// last release that served each. From the CRDs of each release's
+// config/crd/{standard,experimental} (v0.5.0 to v1.6.0):
+//
+//   - GatewayClass, Gateway and HTTPRoute v1alpha2: served v0.5.0–v0.7.x
+//     (deprecated in v0.6.0), dropped in v0.8.0;
+//   - ReferenceGrant v1alpha2: served v0.5.0–v1.1.x (deprecated in v0.8.0;
+//     experimental channel only in v1.1), dropped in v1.2.0;
+//   - GRPCRoute v1alpha2: served v0.6.0–v1.1.x in the experimental channel
+//     (deprecated in v1.1.0), dropped in v1.2.0.
+//
+// Every field of these versions is a field of v1.6.3's v1, except GRPCRoute
+// v1alpha2's experimental sessionPersistence.idleTimeout, which reading as
+// v1 reports as an unknown field. Not here, because v1 has other fields:
+// BackendTLSPolicy v1alpha2 (v1.0–v1.1: targetRef and tls, which v1alpha3
+// renamed), and the renamed kinds ReferencePolicy and XListenerSet.
+var retiredVersions = map[string]map[string]string{ // kind → version → last release
+	KindGatewayClass:   {"v1alpha2": "v0.7"},
+	KindGateway:        {"v1alpha2": "v0.7"},
+	KindHTTPRoute:      {"v1alpha2": "v0.7"},
+	KindReferenceGrant: {"v1alpha2": "v1.1"},
+	KindGRPCRoute:      {"v1alpha2": "v1.1"},
+}
+
+// versionSuccessor is the apiVersion every kind of the group has in
+// v1.6.3, and what to write instead of a version the channel does not serve.
+const versionSuccessor = GroupGateway + "/v1"
+
+// apiVersionInfo works out how the channel serves apiVersion for kind,
+// which the decoder either found among the versions v1.6.3 serves in some
+// channel (retired false) or in retiredVersions (retired true).
+func apiVersionInfo(apiVersion, kind string, ch crd.Channel, retired bool) APIVersionInfo {
+	successor := ""
+	if crd.Known(versionSuccessor, kind, ch) {
+		successor = versionSuccessor
+	}
+	switch {
+	case retired:
+		_, version := splitAPIVersion(apiVersion)
+		return APIVersionInfo{State: VersionRetired, ReadAs: successor,
+			Message: fmt.Sprintf("%s %s is not served by Gateway API %s (last served by %s); write %s, which has its fields",
+				apiVersion, kind, APIVersion, retiredVersions[kind][version], successor)}
+	case !crd.Known(apiVersion, kind, ch):
+		info := APIVersionInfo{State: VersionExperimentalOnly, ReadAs: successor}
+		if successor == "" {
+			info.Message = fmt.Sprintf("%s %s is served only by the experimental channel CRDs of Gateway API %s; it needs them installed (--channel experimental)",
+				apiVersion, kind, APIVersion)
+		} else {
+			info.Message = fmt.Sprintf("%s %s is served only by the experimental channel CRDs of Gateway API %s; write %s, which the standard channel serves",
+				apiVersion, kind, APIVersion, successor)
+		}
+		return info
+	}
+	if warning := crd.Deprecation(apiVersion, kind, ch); warning != "" {
+		return APIVersionInfo{State: VersionDeprecated, ReadAs: apiVersion, Message: warning}
+	}
+	return APIVersionInfo{State: VersionServed, ReadAs: apiVersion}
+}
