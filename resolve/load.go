@@ -13,9 +13,11 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+	"sigs.k8s.io/gateway-api/pkg/features"
 
 	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // Options control loading and resolution.
@@ -40,6 +42,11 @@ type Options struct {
 	// violations in Meta.Violations.
 	Validate bool
 	Channel  crd.Channel
+	// Implementation is the profile every Gateway is judged by; nil lets
+	// each Gateway's GatewayClass choose (see implementation.go).
+	Implementation *profile.Profile
+	// WithoutFeatures are removed from every profile.
+	WithoutFeatures []features.FeatureName
 }
 
 // DefaultControllerName stands in for the controller of a GatewayClass that
