@@ -11,6 +11,7 @@ func Rules() []*Rule {
 		backendUnsupportedKind,
 		crdValidation,
 		deprecatedAPIVersion,
+		featureUnsupported,
 		gatewayClassNotFound,
 		legacyBackendFields,
 		listenerCertificateInvalid,

@@ -409,3 +409,7 @@ func backendTLSPolicyFeatures(p *BackendTLSPolicy) []FeatureUse {
 	}
 	return uses
 }
+
+// SupportedBy names the implementations whose default profile supports the
+// gap's feature.
+func (g FeatureGap) SupportedBy() []string { return profile.Supporting(g.Feature) }
