@@ -68,6 +68,9 @@ func (o *explainOptions) complete(_ *cobra.Command, args []string) error {
 	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatYAML); err != nil {
 		return err
 	}
+	if err := o.inputOptions.complete(); err != nil {
+		return err
+	}
 	return cli.CheckColor(o.Color)
 }
 

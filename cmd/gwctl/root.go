@@ -9,9 +9,12 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"sigs.k8s.io/gateway-api/pkg/features"
+
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // exitFailure is gwctl's own exit status: the object is not found or not
@@ -70,6 +73,11 @@ type inputOptions struct {
 	Namespace      string
 	StrictRefs     bool
 	ControllerName string
+	Implementation cli.Implementation
+
+	// profile and without are Implementation looked up by complete.
+	profile *profile.Profile
+	without []features.FeatureName
 }
 
 func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
@@ -80,10 +88,18 @@ func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
 	cli.AddStrictRefsFlag(fs, &o.StrictRefs)
 	fs.StringVar(&o.ControllerName, "controller-name", resolve.DefaultControllerName,
 		"controller that manages Gateways whose GatewayClass is outside the inputs")
+	cli.AddImplementationFlags(fs, &o.Implementation)
+}
+
+// complete looks up the implementation the flags select.
+func (o *inputOptions) complete() (err error) {
+	o.profile, o.without, err = o.Implementation.Profile()
+	return err
 }
 
 func (o *inputOptions) resolveOptions() resolve.Options {
-	return resolve.Options{DefaultNamespace: o.Namespace, StrictRefs: o.StrictRefs, ControllerName: o.ControllerName}
+	return resolve.Options{DefaultNamespace: o.Namespace, StrictRefs: o.StrictRefs, ControllerName: o.ControllerName,
+		Implementation: o.profile, WithoutFeatures: o.without}
 }
 
 // loadGraph reads and resolves the inputs. Read errors go to stderr with
