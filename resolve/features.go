@@ -413,3 +413,25 @@ func backendTLSPolicyFeatures(p *BackendTLSPolicy) []FeatureUse {
 // SupportedBy names the implementations whose default profile supports the
 // gap's feature.
 func (g FeatureGap) SupportedBy() []string { return profile.Supporting(g.Feature) }
+
+// FeaturesOf returns the feature uses of one object, in the order found.
+func (g *Graph) FeaturesOf(obj *Meta) []FeatureUse {
+	var out []FeatureUse
+	for _, u := range g.Features {
+		if u.Object == obj {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// GapsOf returns the feature gaps of one object.
+func (g *Graph) GapsOf(obj *Meta) []FeatureGap {
+	var out []FeatureGap
+	for _, gap := range g.FeatureGaps {
+		if gap.Object == obj {
+			out = append(out, gap)
+		}
+	}
+	return out
+}
