@@ -38,6 +38,16 @@ func TestGolden(t *testing.T) {
 	})
 }
 
+// TestFeaturesGolden: the portability report of the example tree, in
+// every format.
+func TestFeaturesGolden(t *testing.T) {
+	golden.RunCases(t, newRootCmd, []clitest.GoldenCase{
+		{Name: "features-text", Args: []string{"features", clitest.Examples}, Code: 0},
+		{Name: "features-json", Args: []string{"features", "-o", "json", clitest.Examples}, Code: 0},
+		{Name: "features-markdown", Args: []string{"features", "-o", "markdown", clitest.Examples}, Code: 0},
+	})
+}
+
 func TestRulesGolden(t *testing.T) {
 	golden.RunCases(t, newRootCmd, []clitest.GoldenCase{
 		{Name: "rules", Args: []string{"rules"}, Code: 0},

@@ -30,5 +30,5 @@ every attachment and reference, so the two tools always agree.`,
   # What does a rule mean?
   gwlint rules backend-not-found`,
 		Version: version,
-	}, streams, newCheckCmd(streams, nil), newRulesCmd(streams, nil))
+	}, streams, newCheckCmd(streams, nil), newFeaturesCmd(streams, nil), newRulesCmd(streams, nil))
 }

@@ -160,3 +160,19 @@ func TestSupportingNamesImplementations(t *testing.T) {
 		t.Errorf("Supporting(HTTPRouteCORS) = %v", got)
 	}
 }
+
+func TestPortability(t *testing.T) {
+	fs := []features.FeatureName{features.SupportHTTPRoute, features.SupportHTTPRouteCORS, features.SupportTCPRoute}
+	for _, v := range Portability(fs) {
+		switch v.Profile.Name {
+		case "cilium":
+			if len(v.Unsupported) != 1 || v.Unsupported[0] != features.SupportHTTPRouteCORS || v.SupportsAll() {
+				t.Errorf("cilium: %+v", v)
+			}
+		case "envoy-gateway":
+			if len(v.Unsupported) != 0 || len(v.Unknown) != 1 || v.Unknown[0] != features.SupportTCPRoute {
+				t.Errorf("envoy-gateway: %+v", v)
+			}
+		}
+	}
+}
