@@ -77,9 +77,14 @@ type usePlace struct {
 }
 
 type implementation struct {
-	Name        string `json:"name"`
-	Version     string `json:"version"`
-	SupportsAll bool   `json:"supportsAll"`
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	// Mode, Channel and GatewayAPIVersion are those of the conformance
+	// report the profile comes from.
+	Mode              string `json:"mode"`
+	Channel           string `json:"channel"`
+	GatewayAPIVersion string `json:"gatewayAPIVersion"`
+	SupportsAll       bool   `json:"supportsAll"`
 	// Unsupported are the features its conformance report does not claim;
 	// Unknown those of conformance profiles it did not report.
 	Unsupported []string `json:"unsupported"`
@@ -133,7 +138,8 @@ func newFeaturesReport(uses []resolve.FeatureUse) *featuresReport {
 	}
 	for _, v := range profile.Portability(names) {
 		r.Implementations = append(r.Implementations, implementation{
-			Name: v.Profile.Name, Version: v.Profile.Version, SupportsAll: v.SupportsAll(),
+			Name: v.Profile.Name, Version: v.Profile.Version, Mode: v.Profile.Mode, Channel: v.Profile.Channel,
+			GatewayAPIVersion: v.Profile.APIVersion, SupportsAll: v.SupportsAll(),
 			Unsupported: featureNames(v.Unsupported), Unknown: featureNames(v.Unknown),
 		})
 	}

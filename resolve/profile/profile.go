@@ -59,10 +59,6 @@ type Profile struct {
 // implementation is judged by.
 var Everything = &Profile{everything: true}
 
-// IsEverything reports whether p is Everything (with or without features
-// removed).
-func (p *Profile) IsEverything() bool { return p.everything }
-
 // Support says whether p supports feature f.
 func (p *Profile) Support(f features.FeatureName) Support {
 	switch {
@@ -87,9 +83,6 @@ func (p *Profile) Without(fs []features.FeatureName) *Profile {
 	cp.without = slices.Compact(cp.without)
 	return &cp
 }
-
-// WithoutFeatures are the features removed from the profile by Without.
-func (p *Profile) WithoutFeatures() []features.FeatureName { return p.without }
 
 // ID names the profile as --implementation takes it: NAME@VERSION, with
 // /MODE when the mode is not the default one; "" for Everything.

@@ -2,9 +2,6 @@
 
 package profile
 
-// reportsModule is the module version whose reports/ the table is built from.
-const reportsModule = "sigs.k8s.io/gateway-api/conformance@v1.6.3"
-
 // reports are the conformance reports of the newest Gateway API minor version
 // each implementation reported against, sorted by name, version and mode.
 var reports = []report{
