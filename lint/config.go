@@ -16,6 +16,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // ConfigFileName is the configuration file gwlint looks for.
@@ -36,6 +37,8 @@ const ConfigFileName = ".gwlint.yaml"
 //	- "team-*"
 //	channel: experimental     # like --channel
 //	failOn: warning           # like --fail-on
+//	implementation: istio     # like --implementation
+//	withoutFeatures: [HTTPRouteCORS]  # like --without-features
 //
 // The zero Config (and a nil *Config) is the defaults.
 type Config struct {
@@ -55,6 +58,11 @@ type Config struct {
 	// Channel is the Gateway API release channel whose CRDs are installed:
 	// "standard" or "experimental"; empty for the default.
 	Channel string
+	// Implementation names the profile every Gateway is judged by,
+	// NAME[@VERSION] (profile.Lookup); empty lets GatewayClasses choose.
+	Implementation string
+	// WithoutFeatures are features removed from every profile.
+	WithoutFeatures []string
 
 	exclude [][]string // Exclude, split into path segments
 }
@@ -82,10 +90,12 @@ type rawConfig struct {
 	Channel    string            `json:"channel,omitempty"`
 	// OwnedNamespaces: see Config.
 	OwnedNamespaces []string `json:"ownedNamespaces,omitempty"`
+	Implementation  string   `json:"implementation,omitempty"`
+	WithoutFeatures []string `json:"withoutFeatures,omitempty"`
 }
 
 // configKeys are the keys of rawConfig, sorted, for messages.
-var configKeys = []string{"channel", "exclude", "failOn", "namespace", "ownedNamespaces", "rules", "strictRefs"}
+var configKeys = []string{"channel", "exclude", "failOn", "implementation", "namespace", "ownedNamespaces", "rules", "strictRefs", "withoutFeatures"}
 
 // ConfigError is a problem with a configuration file, at a line and column
 // when known.
@@ -205,6 +215,18 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 			return nil, errAt(kv[1], "channel: %v", err)
 		}
 		cfg.Channel = raw.Channel
+	}
+	if kv, ok := nodes["implementation"]; ok {
+		if _, err := profile.Lookup(raw.Implementation); err != nil {
+			return nil, errAt(kv[1], "implementation: %v", err)
+		}
+		cfg.Implementation = raw.Implementation
+	}
+	if kv, ok := nodes["withoutFeatures"]; ok {
+		if _, err := profile.ParseFeatures(raw.WithoutFeatures); err != nil {
+			return nil, errAt(kv[1], "withoutFeatures: %v", err)
+		}
+		cfg.WithoutFeatures = raw.WithoutFeatures
 	}
 	if kv, ok := nodes["failOn"]; ok {
 		s, err := ParseSeverity(raw.FailOn)

@@ -15,6 +15,7 @@ func Rules() []*Rule {
 		backendTLSPolicyTargetNotFound,
 		crdValidation,
 		deprecatedAPIVersion,
+		featureUnsupported,
 		gatewayParametersInvalid,
 		gatewayClassNotFound,
 		legacyBackendFields,

@@ -198,7 +198,7 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		b.Problem, b.Reason, b.Message = problem, reason, fmt.Sprintf(format, args...)
 	}
 	service := b.Group == GroupCore && b.Target.Kind == KindService
-	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) {
+	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) && !g.backendKindAccepted(route, b.Group, b.Target.Kind) {
 		invalid(UnsupportedRef, ReasonInvalidKind,
 			"kind %s is not supported; use a core Service", groupKind(b.Group, b.Target.Kind))
 		return

@@ -48,6 +48,7 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+	"sigs.k8s.io/gateway-api/pkg/features"
 
 	"github.com/gwlint/gwlint/resolve"
 )
@@ -73,11 +74,6 @@ var notModelled = []struct{ name, reason string }{
 	{"GatewayClassObservedGenerationBump", gatewayClassNoStatus},
 	{"Suite/GatewayClassAccepted", gatewayClassNoStatus + " (suite.Setup's GWCMustHaveAcceptedConditionTrue)"},
 	{"Suite/PodReadiness", "NamespacesMustBeReady also waits for every Pod to be Ready; Pods are not inputs, nsReady checks the Gateway half"},
-	// Tests for a feature profile the resolver does not model.
-	{"TLSRouteListenerTerminateNotSupported", "runs only when TLSRouteModeTerminate is unsupported; the resolver models an " +
-		"implementation that supports it (TLSRouteTerminateSimpleSameNamespace, TLSRouteListenerTerminateSupportedKinds)"},
-	{"TLSRouteListenerMixedTerminationNotSupported", "runs only when TLSRouteModeMixed is unsupported; the resolver models an " +
-		"implementation that supports it (TLSRouteMixedTerminationSameNamespace)"},
 	{"mesh/*", "tests/mesh/*.go assert no status at all (traffic only)"},
 }
 
@@ -169,7 +165,11 @@ type confCase struct {
 	// remove are objects the test deletes ("Kind ns/name") before the
 	// assertions.
 	remove []string
-	checks []check
+	// without are the features the implementation under test lacks
+	// (resolve.Options.WithoutFeatures): the suite's *NotSupported tests
+	// run only then.
+	without []features.FeatureName
+	checks  []check
 }
 
 // simple builds the common case of one test file with the same name as its
@@ -745,6 +745,21 @@ var conformanceCases = []confCase{
 		gwRoutesAccepted(kUDP, "udp-weighted-gateway", "udp-weighted-route")),
 
 	// ---- TLSRoute ----------------------------------------------------------
+	// The *NotSupported tests run against an implementation without the
+	// feature: --without-features.
+	withSource(confCase{name: "TLSRouteListenerTerminateNotSupported",
+		manifests: []string{"tests/tlsroute-listener-terminate-not-supported.yaml"},
+		without:   []features.FeatureName{features.SupportTLSRouteModeTerminate},
+		checks: []check{gwListeners("gateway-tlsroute-terminate-unsupported",
+			lis{"tls-terminate", 0, nil, []cond{False(cAccepted, "UnsupportedValue")}})},
+	}, "tests/tlsroute-listener-terminate-not-supported.go"),
+	withSource(confCase{name: "TLSRouteListenerMixedTerminationNotSupported",
+		manifests: []string{"tests/tlsroute-listener-mixed-termination-not-supported.yaml"},
+		without:   []features.FeatureName{features.SupportTLSRouteModeMixed},
+		checks: []check{gwListeners("gateway-tlsroute-mixed-termination-not-supported",
+			lis{"tls-terminate", 0, nil, []cond{False(cAccepted, "ProtocolConflict")}},
+			lis{"tls-passthrough", 0, nil, []cond{False(cAccepted, "ProtocolConflict")}})},
+	}, "tests/tlsroute-listener-mixed-termination-not-supported.go"),
 	simple("TLSRouteSimpleSameNamespace", "tlsroute-simple-same-namespace",
 		nsReady(infraNS), tlsRoutesAccepted("gateway-tlsroute", "gateway-conformance-infra-test")),
 	simple("TLSRouteTerminateSimpleSameNamespace", "tlsroute-terminate-simple-same-namespace",
@@ -1097,7 +1112,7 @@ func (c *confCase) run(t *testing.T, dir string) []string {
 	}
 	paths = append(paths, suiteObjects...)
 	paths = append(paths, c.extra...)
-	opts := resolve.Options{ControllerName: confController}
+	opts := resolve.Options{ControllerName: confController, WithoutFeatures: c.without}
 	in := resolve.Load(paths, nil, opts)
 	if len(in.Errors) > 0 {
 		t.Fatalf("read errors:%s", readErrors(in.Errors))

@@ -17,8 +17,11 @@
 // (defaults.go) on the worker that read it; Resolve then builds the graph:
 // GatewayClasses and Gateways with their listeners (gateway.go), route
 // attachment (attach.go), mesh binding (mesh.go), backendRefs and
-// ReferenceGrants (backend.go, grant.go), shadowed matches (shadow.go) and
-// the .status a controller would write (status.go).
+// ReferenceGrants (backend.go, grant.go), shadowed matches (shadow.go),
+// the features every object needs and which the implementation judging it
+// lacks (features.go; the implementation is chosen in implementation.go
+// from package profile), and the .status a controller would write
+// (status.go).
 //
 // An offline tool sees only part of the cluster, and unknown is not wrong.
 // The model for objects that the inputs do not hold is explicit (see

@@ -9,6 +9,9 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+	"sigs.k8s.io/gateway-api/pkg/features"
+
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // GatewayResult is a Gateway with what a controller decides about it.
@@ -23,6 +26,9 @@ type GatewayResult struct {
 	// Managed is false when the GatewayClass is Missing: no controller
 	// would reconcile the Gateway, so it gets no status at all.
 	Managed bool
+	// Profile is the implementation profile the Gateway is judged by
+	// (implementation.go).
+	Profile *profile.Profile
 
 	// Listeners are the Gateway's own spec.listeners, in order.
 	Listeners []*Listener
@@ -268,6 +274,9 @@ func (l *Listener) valid() bool { return l.Programmed.True() }
 
 func (g *Graph) resolveClass(gw *GatewayResult) {
 	obj, presence := g.Lookup(ObjectRef{Kind: KindGatewayClass, Name: string(gw.Spec.GatewayClassName)})
+	if obj == nil && g.installer(string(gw.Spec.GatewayClassName)) != nil {
+		presence = External // its implementation installs it: never missing
+	}
 	gw.ClassPresence = presence
 	gw.Managed = presence != Missing
 	gw.ControllerName = g.opts.ControllerName
@@ -278,6 +287,7 @@ func (g *Graph) resolveClass(gw *GatewayResult) {
 		gw.Class = obj.(*GatewayClass)
 		gw.ControllerName = string(gw.Class.Spec.ControllerName)
 	}
+	gw.Profile = g.gatewayProfile(gw.Class, string(gw.Spec.GatewayClassName))
 }
 
 // parametersKinds are the kinds each known implementation takes as a
@@ -487,7 +497,11 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	if protocol == gwv1.TLSProtocolType && tls != nil && tls.Mode != nil && *tls.Mode == gwv1.TLSModeTerminate {
 		kinds = tlsTerminateKinds
 	}
-	if known {
+	judge := profile.Everything
+	if gw != nil {
+		judge = gw.Profile
+	}
+	if known || judge.AcceptsProtocol(string(protocol)) {
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), true, ReasonAccepted, "")
 	} else {
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
@@ -542,6 +556,14 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	if protocol == gwv1.HTTPSProtocolType && gw != nil {
 		l.applyClientValidation(gw.frontendFor(port))
 	}
+	// TLSRouteListenerTerminateNotSupported: an implementation without
+	// TLSRouteModeTerminate refuses a TLS listener that terminates for
+	// TLSRoutes.
+	if terminates(l) && l.allows(KindTLSRoute) && judge.Support(features.SupportTLSRouteModeTerminate) == profile.Unsupported {
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedValue,
+			fmt.Sprintf("TLS mode Terminate for TLSRoutes is not supported by %s", judge))
+		l.SupportedKinds = nil // it serves nothing
+	}
 	l.Conflicted = condition(string(gwv1.ListenerConditionConflicted), false, ReasonNoConflicts, "")
 	return l
 }
@@ -573,6 +595,9 @@ func detectConflicts(listeners []*Listener) {
 			var reason Reason
 			switch {
 			case !compatibleProtocols(a.Protocol, b.Protocol):
+				reason = ReasonProtocolConflict
+			case mixedTLS(a, b) && a.Gateway.Profile.Support(features.SupportTLSRouteModeMixed) == profile.Unsupported:
+				// TLSRouteListenerMixedTerminationNotSupported.
 				reason = ReasonProtocolConflict
 			case sameTransport(a.Protocol, b.Protocol) && a.HostnameString() == b.HostnameString():
 				reason = ReasonHostnameConflict

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"iter"
 	"path"
-	"strings"
 	"sort"
+	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // Presence says whether a referenced object is among the inputs, and how
@@ -93,6 +95,13 @@ type Graph struct {
 	// Shadows are matches that an identical match of higher precedence on
 	// the same listener and hostname keeps from ever receiving traffic.
 	Shadows []Shadow
+	// Features are the feature uses of every object, in object order;
+	// FeatureGaps those the judging profile does not support (features.go).
+	Features    []FeatureUse
+	FeatureGaps []FeatureGap
+
+	// profile judges what no Gateway of the inputs serves.
+	profile *profile.Profile
 
 	byRef map[ObjectRef]Object
 	// seen records which (kind, namespace) pairs the inputs hold any object
@@ -118,6 +127,7 @@ type kindNS struct{ kind, ns string }
 func Resolve(in *Inputs, opts Options) *Graph {
 	g := &Graph{
 		opts:     opts,
+		profile:  opts.selectedProfile(),
 		Objects:  in.Objects,
 		byRef:    make(map[ObjectRef]Object, len(in.Objects)),
 		seen:     map[kindNS]bool{},
@@ -135,6 +145,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.resolveBackendTLSPolicies()
 	g.findShadows()
 	g.finishGateways()
+	g.findFeatures()
 	return g
 }
 
@@ -270,6 +281,11 @@ func undecidedCondition(typ, message string) Condition {
 func (g *Graph) Gateway(ns, name string) *GatewayResult {
 	return g.gateways[ObjectRef{Kind: KindGateway, Namespace: ns, Name: name}]
 }
+
+// Profile is the profile that judges what no Gateway of the inputs serves:
+// Options.Implementation, else profile.Everything, less
+// Options.WithoutFeatures.
+func (g *Graph) Profile() *profile.Profile { return g.profile }
 
 // Listeners yields every listener of every Gateway, then of every
 // ListenerSet, in the graph's order: by owner, then as written.

@@ -12,9 +12,11 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+	"sigs.k8s.io/gateway-api/pkg/features"
 
 	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // Options control loading and resolution.
@@ -42,6 +44,11 @@ type Options struct {
 	// Now is the time certificates are checked against; the current time
 	// when zero.
 	Now time.Time
+	// Implementation is the profile every Gateway is judged by; nil lets
+	// each Gateway's GatewayClass choose (see implementation.go).
+	Implementation *profile.Profile
+	// WithoutFeatures are removed from every profile.
+	WithoutFeatures []features.FeatureName
 }
 
 // DefaultControllerName stands in for the controller of a GatewayClass that
@@ -375,7 +382,6 @@ func parseYAMLTimestamp(s string) (time.Time, bool) {
 	}
 	return t.UTC(), true
 }
-
 
 // NamespaceNameLabel is the label the API server puts on every Namespace.
 const NamespaceNameLabel = "kubernetes.io/metadata.name"

@@ -65,10 +65,10 @@ func (o *explainOptions) addFlags(cmd *cobra.Command) {
 // complete takes the positional NAME and checks the flag values.
 func (o *explainOptions) complete(_ *cobra.Command, args []string) error {
 	o.Name = args[0]
-	if err := o.check(); err != nil {
+	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatYAML); err != nil {
 		return err
 	}
-	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatYAML); err != nil {
+	if err := o.inputOptions.complete(); err != nil {
 		return err
 	}
 	return cli.CheckColor(o.Color)

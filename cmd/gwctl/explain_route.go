@@ -77,7 +77,7 @@ func runExplainRoute(opts *explainRouteOptions) error {
 	if err != nil {
 		return withInputErrors(err, inputFailed)
 	}
-	view := newRouteExplanation(r)
+	view := newRouteExplanation(g, r)
 	if err := opts.write(view, view.writeText); err != nil {
 		return withInputErrors(err, inputFailed)
 	}
@@ -97,6 +97,17 @@ type routeExplanation struct {
 	Parents      []parentView  `json:"parents"`
 	Rules        []ruleView    `json:"rules"`
 	ResolvedRefs conditionView `json:"resolvedRefs"`
+	// Features are the Gateway API features the route needs (as
+	// sigs.k8s.io/gateway-api/pkg/features names them), in the order found.
+	Features []featureView `json:"features"`
+}
+
+type featureView struct {
+	Feature string `json:"feature"`
+	Path    string `json:"path"`
+	// UnsupportedBy names the profiles judging the route that lack the
+	// feature.
+	UnsupportedBy []string `json:"unsupportedBy,omitempty"`
 }
 
 type parentView struct {
@@ -224,12 +235,22 @@ func (t *tlsPolicyView) text(pal palette, backend string) string {
 	return line
 }
 
-func newRouteExplanation(r *resolve.RouteResult) *routeExplanation {
+func newRouteExplanation(g *resolve.Graph, r *resolve.RouteResult) *routeExplanation {
 	v := &routeExplanation{
 		typeMeta: explanationMeta("RouteExplanation"),
 		Route:    refOf(r.Ref), Source: sourceOf(&r.Meta),
 		Accepted: r.Accepted(), ResolvedRefs: conditionOf(r.ResolvedRefs),
-		Parents: []parentView{}, Rules: []ruleView{},
+		Parents: []parentView{}, Rules: []ruleView{}, Features: []featureView{},
+	}
+	gaps := g.GapsOf(&r.Meta)
+	for _, u := range g.FeaturesOf(&r.Meta) {
+		fv := featureView{Feature: string(u.Feature), Path: u.Path}
+		for _, gap := range gaps {
+			if gap.FeatureUse == u {
+				fv.UnsupportedBy = append(fv.UnsupportedBy, gap.Profile.String())
+			}
+		}
+		v.Features = append(v.Features, fv)
 	}
 	for _, h := range r.Hostnames {
 		v.Hostnames = append(v.Hostnames, string(h))
@@ -393,6 +414,16 @@ func (v *routeExplanation) writeText(p *printer) {
 	for _, rv := range v.Rules {
 		rv.writeText(p)
 	}
+	p.blank()
+	p.heading("Features")
+	rows := make([][]string, len(v.Features))
+	for i, f := range v.Features {
+		rows[i] = []string{f.Feature, f.Path, ""}
+		if len(f.UnsupportedBy) > 0 {
+			rows[i][2] = pal.verdict(false, "not supported by "+strings.Join(f.UnsupportedBy, ", "))
+		}
+	}
+	p.table(1, nil, rows)
 	p.blank()
 	p.line(0, "%s", v.ResolvedRefs.text(pal))
 }

@@ -18,6 +18,7 @@ func TestGolden(t *testing.T) {
 	golden.RunCases(t, newRootCmd, []clitest.GoldenCase{
 		{Name: "explain-route-store", Args: []string{"explain", "route", "store", "-f", clitest.Examples}, Code: 0},
 		{Name: "explain-route-store-json", Args: []string{"explain", "route", "store", "-f", clitest.Examples, "-o", "json"}, Code: 0},
+		{Name: "explain-route-store-nginx", Args: []string{"explain", "route", "store", "-f", clitest.Examples, "--implementation", "nginx-gateway-fabric@2.6.0"}, Code: 0},
 		{Name: "explain-route-store-yaml", Args: []string{"explain", "route", "store", "-f", clitest.Examples, "-o", "yaml"}, Code: 0},
 		{Name: "explain-route-payments", Args: []string{"explain", "route", "payments", "-n", "payments", "-f", clitest.Examples}, Code: 0},
 		{Name: "explain-gateway-shared", Args: []string{"explain", "gateway", "shared", "-f", clitest.Examples}, Code: 0},

@@ -9,10 +9,13 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"sigs.k8s.io/gateway-api/pkg/features"
+
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // exitFailure is gwctl's own exit status: the object is not found or not
@@ -73,6 +76,11 @@ type inputOptions struct {
 	StrictRefs     bool
 	ControllerName string
 	Channel        string
+	Implementation cli.Implementation
+
+	// profile and without are Implementation looked up by complete.
+	profile *profile.Profile
+	without []features.FeatureName
 }
 
 func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
@@ -85,17 +93,23 @@ func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
 		"controller that manages Gateways whose GatewayClass is outside the inputs")
 	fs.StringVar(&o.Channel, "channel", "standard",
 		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (which versions it serves)")
+	cli.AddImplementationFlags(fs, &o.Implementation)
 }
 
-// check checks the flag values.
-func (o *inputOptions) check() error {
-	_, err := crd.ParseChannel(o.Channel)
+// complete checks the channel and looks up the implementation the flags
+// select.
+func (o *inputOptions) complete() (err error) {
+	if _, err = crd.ParseChannel(o.Channel); err != nil {
+		return err
+	}
+	o.profile, o.without, err = o.Implementation.Profile()
 	return err
 }
 
 func (o *inputOptions) resolveOptions() resolve.Options {
-	ch, _ := crd.ParseChannel(o.Channel) // checked with the flags
-	return resolve.Options{DefaultNamespace: o.Namespace, StrictRefs: o.StrictRefs, ControllerName: o.ControllerName, Channel: ch}
+	ch, _ := crd.ParseChannel(o.Channel) // checked by complete
+	return resolve.Options{DefaultNamespace: o.Namespace, StrictRefs: o.StrictRefs, ControllerName: o.ControllerName,
+		Channel: ch, Implementation: o.profile, WithoutFeatures: o.without}
 }
 
 // loadGraph reads and resolves the inputs. Read errors go to stderr with

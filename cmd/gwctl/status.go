@@ -32,7 +32,7 @@ the output is deterministic.`,
   kustomize build overlays/prod | gwctl status -f -`,
 		Args: cobra.NoArgs,
 		RunE: cli.RunE(opts, func(*cobra.Command, []string) error {
-			if err := opts.check(); err != nil {
+			if err := opts.inputOptions.complete(); err != nil {
 				return err
 			}
 			return cli.OneOf("output", opts.Output, formatYAML, formatJSON)

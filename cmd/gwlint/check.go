@@ -29,10 +29,12 @@ type checkOptions struct {
 	Quiet      bool
 	ConfigFile string
 	NoConfig   bool
+	// Implementation selects the profile Gateways are judged by.
+	Implementation cli.Implementation
 
 	// Which of the flags that the configuration file can also set were
 	// given: those override it.
-	namespaceSet, strictRefsSet, channelSet, failOnSet bool
+	namespaceSet, strictRefsSet, channelSet, failOnSet, implementationSet, withoutFeaturesSet bool
 }
 
 // Output formats.
@@ -73,6 +75,7 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
 	f.StringVarP(&opts.Namespace, "namespace", "n", "",
 		`namespace for objects that name none (default "default"; overrides the configuration's namespace)`)
 	cli.AddStrictRefsFlag(f, &opts.StrictRefs)
+	cli.AddImplementationFlags(f, &opts.Implementation)
 	f.StringVar(&opts.Channel, "channel", "standard",
 		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (overrides the configuration's channel)")
 	f.StringVar(&opts.FailOn, "fail-on", "error", "exit 1 when a finding has this severity or a higher one: error, warning or info")
@@ -100,6 +103,11 @@ func (o *checkOptions) complete(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	o.failOnSet = flags.Changed("fail-on")
+	o.implementationSet = flags.Changed("implementation")
+	o.withoutFeaturesSet = flags.Changed("without-features")
+	if _, _, err := o.Implementation.Profile(); err != nil {
+		return err
+	}
 	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatSARIF, formatGitHub); err != nil {
 		return err
 	}
@@ -167,6 +175,15 @@ func (o *checkOptions) settings() (*settings, error) {
 		s.resolve.StrictRefs = o.StrictRefs
 	}
 	s.resolve.OwnedNamespaces = cfg.OwnedNamespaces
+	impl := cli.Implementation{Name: cfg.Implementation, WithoutFeatures: cfg.WithoutFeatures}
+	if o.implementationSet {
+		impl.Name = o.Implementation.Name
+	}
+	if o.withoutFeaturesSet {
+		impl.WithoutFeatures = o.Implementation.WithoutFeatures
+	}
+	// Checked with the flags and the configuration.
+	s.resolve.Implementation, s.resolve.WithoutFeatures, _ = impl.Profile()
 	if cfg.FailOn != nil {
 		s.failOn = *cfg.FailOn
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"testing"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/cmd/internal/clitest"
 )
 
@@ -30,6 +31,12 @@ func TestCheckFlags(t *testing.T) {
 				namespaceSet: true, strictRefsSet: true, failOnSet: true,
 			},
 		},
+		{Name: "implementation", Args: []string{"--implementation", "istio@1.28", "--without-features", "HTTPRouteCORS,TLSRouteModeMixed"},
+			Want: checkOptions{Paths: []string{"."}, Channel: "standard", FailOn: "error", Output: "text", Color: "auto",
+				Implementation:    cli.Implementation{Name: "istio@1.28", WithoutFeatures: []string{"HTTPRouteCORS", "TLSRouteModeMixed"}},
+				implementationSet: true, withoutFeaturesSet: true}},
+		{Name: "unknown implementation", Args: []string{"--implementation", "nope"}, WantErr: `--implementation: unknown implementation "nope"`},
+		{Name: "unknown feature", Args: []string{"--without-features", "CORS"}, WantErr: `--without-features: unknown feature "CORS"`},
 		{Name: "paths keep commas", Args: []string{"a,b.yaml"},
 			Want: checkOptions{Paths: []string{"a,b.yaml"}, Channel: "standard", FailOn: "error", Output: "text", Color: "auto"}},
 		{Name: "bad output", Args: []string{"-o", "yaml"}, WantErr: `invalid value "yaml" for --output: must be one of text, json, sarif, github`},

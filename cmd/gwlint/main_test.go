@@ -38,6 +38,16 @@ func TestGolden(t *testing.T) {
 	})
 }
 
+// TestFeaturesGolden: the portability report of the example tree, in
+// every format.
+func TestFeaturesGolden(t *testing.T) {
+	golden.RunCases(t, newRootCmd, []clitest.GoldenCase{
+		{Name: "features-text", Args: []string{"features", clitest.Examples}, Code: 0},
+		{Name: "features-json", Args: []string{"features", "-o", "json", clitest.Examples}, Code: 0},
+		{Name: "features-markdown", Args: []string{"features", "-o", "markdown", clitest.Examples}, Code: 0},
+	})
+}
+
 func TestRulesGolden(t *testing.T) {
 	golden.RunCases(t, newRootCmd, []clitest.GoldenCase{
 		{Name: "rules", Args: []string{"rules"}, Code: 0},
@@ -92,7 +102,7 @@ func TestExitCodes(t *testing.T) {
 			StdoutHas: "<stdin>:26:7: error: Service app/web-v2 not found"},
 		{Name: "stdin, -n moves it", Stdin: string(route), Args: []string{"check", "-n", "other", "-"}, Code: 1},
 		{Name: "bad config", Args: []string{"check", "--config", badConfig, cases + "error"}, Code: 2,
-			StderrHas: `bad.yaml:3:1: unknown key "failon" (known keys: channel, exclude, failOn, namespace, ownedNamespaces, rules, strictRefs)`},
+			StderrHas: `bad.yaml:3:1: unknown key "failon" (known keys: channel, exclude, failOn, implementation, namespace, ownedNamespaces, rules, strictRefs, withoutFeatures)`},
 		{Name: "missing config", Args: []string{"check", "--config", "nope.yaml", clitest.Examples}, Code: 2,
 			StderrHas: "Error: nope.yaml: no such file or directory"},
 		{Name: "bad flag", Args: []string{"check", "--bogus"}, Code: 2, StderrHas: "Run 'gwlint check --help' for usage."},

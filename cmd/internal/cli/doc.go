@@ -7,8 +7,9 @@
 //     which honours the terminal and NO_COLOR, and NewColor, one colour
 //     switched on or off without touching fatih/color's global;
 //   - OneOf, the check of a flag value against its allowed values, and
-//     AddStrictRefsFlag, the one input flag whose name, default and meaning
-//     are the same in both commands;
+//     the input flags whose names, defaults and meanings are the same in
+//     both commands: AddStrictRefsFlag and AddImplementationFlags (with
+//     Implementation.Profile, which looks the selection up);
 //   - the exit statuses both commands give the same meaning (ExitOK,
 //     ExitUsage), ExitError, Errorf and OutputError;
 //   - SetupRoot and Run, which make a root command quiet and turn its

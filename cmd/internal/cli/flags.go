@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+	"sigs.k8s.io/gateway-api/pkg/features"
+
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // OneOf checks a flag value against its allowed values.
@@ -21,4 +24,37 @@ func OneOf(flag, value string, allowed ...string) error {
 func AddStrictRefsFlag(fs *pflag.FlagSet, strict *bool) {
 	fs.BoolVar(strict, "strict-refs", false,
 		"treat every referenced object outside the inputs as missing instead of external")
+}
+
+// Implementation holds --implementation and --without-features, the
+// selection of the implementation profile that judges the inputs (the same
+// in both commands).
+type Implementation struct {
+	Name            string
+	WithoutFeatures []string
+}
+
+// AddImplementationFlags adds --implementation and --without-features.
+func AddImplementationFlags(fs *pflag.FlagSet, impl *Implementation) {
+	fs.StringVar(&impl.Name, "implementation", "",
+		"judge every Gateway by this implementation's profile, NAME[@VERSION] (default: the one its GatewayClass names; see docs/implementations.md)")
+	fs.StringSliceVar(&impl.WithoutFeatures, "without-features", nil,
+		"features (as sigs.k8s.io/gateway-api/pkg/features names them) the implementation lacks, comma-separated")
+}
+
+// Profile looks the selection up: the chosen profile (nil when none was
+// named) and the features to remove.
+func (impl Implementation) Profile() (*profile.Profile, []features.FeatureName, error) {
+	without, err := profile.ParseFeatures(impl.WithoutFeatures)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--without-features: %w", err)
+	}
+	if impl.Name == "" {
+		return nil, without, nil
+	}
+	p, err := profile.Lookup(impl.Name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--implementation: %w", err)
+	}
+	return p, without, nil
 }

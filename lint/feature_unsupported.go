@@ -1,0 +1,38 @@
+package lint
+
+import "strings"
+
+var featureUnsupported = &Rule{
+	ID: "feature-unsupported", Severity: Error,
+	Summary: "the implementation does not support a feature used here",
+	Doc: Doc{
+		Text: `The object needs a Gateway API feature (as pkg/features names it: a filter, a
+match type, a listener port or TLS mode, a route kind, ...) that the
+implementation judging it does not support: its conformance report ran the
+tests of that feature and does not claim it, or --without-features removed
+it. Such a controller ignores or refuses the field (a filter it does not
+support answers with an error; a listener gets Accepted=False). The
+implementation is the one whose controllerName the Gateway's GatewayClass
+names, the one that installs the class, or --implementation; see
+docs/implementations.md.
+
+Fix: use what your implementation supports, or move the route to a Gateway
+of an implementation that supports the feature (the message names them):`,
+		Example: `# under cilium, whose report does not claim HTTPRouteCORS
+filters:
+- type: CORS                     # before
+- type: ResponseHeaderModifier   # after: set the CORS headers yourself
+  responseHeaderModifier:
+    set: [{name: Access-Control-Allow-Origin, value: "https://shop.example.com"}]`,
+	},
+	Run: func(p *Pass) {
+		for _, gap := range p.Graph.FeatureGaps {
+			supporters := "none"
+			if names := gap.SupportedBy(); len(names) > 0 {
+				supporters = strings.Join(names, ", ")
+			}
+			p.Report(gap.Object, gap.Path, nil, "%s needs %s, which %s does not support (implementations that do: %s)",
+				gap.Object.Ref, gap.Feature, gap.Profile, supporters)
+		}
+	},
+}

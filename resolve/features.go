@@ -1,0 +1,437 @@
+package resolve
+
+import (
+	"fmt"
+	"slices"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+	"sigs.k8s.io/gateway-api/pkg/features"
+
+	"github.com/gwlint/gwlint/resolve/profile"
+)
+
+// FeatureUse is one place where an object needs a Gateway API feature, as
+// sigs.k8s.io/gateway-api/pkg/features names them: the feature an
+// implementation must support for the field to work.
+type FeatureUse struct {
+	Feature features.FeatureName
+	Object  *Meta
+	// Path is the field that needs the feature: "spec.rules[0].filters[1]";
+	// "kind" for a feature the object's kind itself needs (HTTPRoute).
+	Path string
+	// mesh is true when the feature is needed by the route's Service
+	// parents (GEP-1426), which the graph-wide profile judges.
+	mesh bool
+}
+
+// FeatureGap is a feature use that the profile judging the object does not
+// support: an implementation that lacks the feature ignores or refuses the
+// field.
+type FeatureGap struct {
+	FeatureUse
+	Profile *profile.Profile
+}
+
+// findFeatures lists every object's feature uses, in the graph's object
+// order, and the gaps: each use the profile of the Gateway that serves the
+// object does not support (Unknown support is no gap). Routes are judged
+// by the profile of each Gateway they name, mesh features and objects no
+// Gateway serves by the graph-wide profile.
+func (g *Graph) findFeatures() {
+	routes := map[*Route]*RouteResult{}
+	for _, r := range g.Routes {
+		routes[r.Route] = r
+	}
+	for _, obj := range g.Objects {
+		m := obj.Metadata()
+		if g.byRef[m.Ref] != obj {
+			continue // a duplicate: the first definition is the one resolved
+		}
+		var uses []FeatureUse
+		var judges []*profile.Profile
+		switch o := obj.(type) {
+		case *Gateway:
+			gw := g.gateways[m.Ref]
+			uses, judges = gatewayFeatures(gw), []*profile.Profile{gw.Profile}
+		case *ListenerSet:
+			ls := g.lsets[m.Ref]
+			uses = listenerSetFeatures(ls)
+			judges = []*profile.Profile{g.profile}
+			if ls.Parent != nil {
+				judges[0] = ls.Parent.Profile
+			}
+		case *Route:
+			r := routes[o]
+			uses, judges = routeFeatures(r), g.routeProfiles(o)
+		case *ReferenceGrant:
+			uses, judges = []FeatureUse{{Feature: features.SupportReferenceGrant, Object: m, Path: "kind"}}, []*profile.Profile{g.profile}
+		case *BackendTLSPolicy:
+			uses, judges = backendTLSPolicyFeatures(o), []*profile.Profile{g.profile}
+		}
+		g.Features = append(g.Features, uses...)
+		for _, u := range uses {
+			js := judges
+			if u.mesh {
+				js = []*profile.Profile{g.profile}
+			}
+			for _, p := range js {
+				if p.Support(u.Feature) == profile.Unsupported {
+					g.FeatureGaps = append(g.FeatureGaps, FeatureGap{FeatureUse: u, Profile: p})
+				}
+			}
+		}
+	}
+}
+
+// routeProfiles are the distinct profiles of the Gateways a route names
+// (directly or through a ListenerSet), or the graph-wide profile when the
+// inputs hold none of them.
+func (g *Graph) routeProfiles(r *Route) []*profile.Profile {
+	var out []*profile.Profile
+	for _, ref := range r.ParentRefs {
+		target := ObjectRef{Kind: string(*ref.Kind), Namespace: string(*ref.Namespace), Name: string(ref.Name)}
+		var gw *GatewayResult
+		switch {
+		case string(*ref.Group) != GroupGateway:
+		case target.Kind == KindGateway:
+			gw = g.gateways[target]
+		case target.Kind == KindListenerSet:
+			if ls := g.lsets[target]; ls != nil {
+				gw = ls.Parent
+			}
+		}
+		if gw != nil && !slices.Contains(out, gw.Profile) {
+			out = append(out, gw.Profile)
+		}
+	}
+	if len(out) == 0 {
+		return []*profile.Profile{g.profile}
+	}
+	return out
+}
+
+func gatewayFeatures(gw *GatewayResult) []FeatureUse {
+	m := &gw.Meta
+	uses := []FeatureUse{{Feature: features.SupportGateway, Object: m, Path: "kind"}}
+	add := func(f features.FeatureName, path string) {
+		uses = append(uses, FeatureUse{Feature: f, Object: m, Path: path})
+	}
+	spec := &gw.Spec
+	for i, a := range spec.Addresses {
+		if a.Value == "" {
+			add(features.SupportGatewayAddressEmpty, fmt.Sprintf("spec.addresses[%d]", i))
+		} else {
+			add(features.SupportGatewayStaticAddresses, fmt.Sprintf("spec.addresses[%d].value", i))
+		}
+	}
+	if spec.Infrastructure != nil {
+		add(features.SupportGatewayInfrastructure, "spec.infrastructure")
+	}
+	if tls := spec.TLS; tls != nil {
+		if tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {
+			add(features.SupportGatewayBackendClientCertificate, "spec.tls.backend.clientCertificateRef")
+		}
+		if tls.Frontend != nil {
+			add(features.SupportGatewayFrontendClientCertificateValidation, "spec.tls.frontend")
+			validations := []*gwv1.FrontendTLSValidation{tls.Frontend.Default.Validation}
+			paths := []string{"spec.tls.frontend.default.validation.mode"}
+			for i := range tls.Frontend.PerPort {
+				validations = append(validations, tls.Frontend.PerPort[i].TLS.Validation)
+				paths = append(paths, fmt.Sprintf("spec.tls.frontend.perPort[%d].tls.validation.mode", i))
+			}
+			for i, v := range validations {
+				if v != nil && v.Mode == gwv1.AllowInsecureFallback {
+					add(features.SupportGatewayFrontendClientCertificateValidationInsecureFallback, paths[i])
+				}
+			}
+		}
+	}
+	if al := spec.AllowedListeners; al != nil && al.Namespaces != nil && al.Namespaces.From != nil && *al.Namespaces.From != gwv1.NamespacesFromNone {
+		add(features.SupportListenerSet, "spec.allowedListeners")
+	}
+	return append(uses, listenerFeatures(gw.AllListeners(), m)...)
+}
+
+func listenerSetFeatures(ls *ListenerSetResult) []FeatureUse {
+	uses := []FeatureUse{{Feature: features.SupportListenerSet, Object: &ls.Meta, Path: "kind"}}
+	return append(uses, listenerFeatures(ls.Listeners, &ls.Meta)...)
+}
+
+// listenerFeatures are the features the listeners written in owner need;
+// listeners holds them among the others they share ports with (a
+// Gateway's merged list), so that mixed TLS modes and HTTP isolation are
+// seen across ListenerSets.
+func listenerFeatures(listeners []*Listener, owner *Meta) []FeatureUse {
+	var uses []FeatureUse
+	for _, l := range listeners {
+		if l.Owner() != owner {
+			continue
+		}
+		add := func(f features.FeatureName, field string) {
+			uses = append(uses, FeatureUse{Feature: f, Object: owner, Path: l.Path + field})
+		}
+		if l.Port == 8080 {
+			add(features.SupportGatewayPort8080, ".port")
+		}
+		switch l.Protocol {
+		case gwv1.TLSProtocolType:
+			add(features.SupportTLSRoute, ".protocol")
+			if terminates(l) && l.allows(KindTLSRoute) {
+				add(features.SupportTLSRouteModeTerminate, ".tls.mode")
+			}
+			if slices.ContainsFunc(listeners, func(o *Listener) bool { return mixedTLS(l, o) }) {
+				add(features.SupportTLSRouteModeMixed, ".tls.mode")
+			}
+		case gwv1.TCPProtocolType:
+			add(features.SupportTCPRoute, ".protocol")
+		case gwv1.UDPProtocolType:
+			add(features.SupportUDPRoute, ".protocol")
+		case gwv1.HTTPProtocolType, gwv1.HTTPSProtocolType:
+			if slices.ContainsFunc(listeners, func(o *Listener) bool { return isolates(l, o) }) {
+				add(features.SupportGatewayHTTPListenerIsolation, ".hostname")
+			}
+		}
+	}
+	return uses
+}
+
+// terminates reports whether a TLS listener terminates TLS (the mode
+// defaults to Terminate).
+func terminates(l *Listener) bool {
+	return l.TLS != nil && l.TLS.Mode != nil && *l.TLS.Mode == gwv1.TLSModeTerminate
+}
+
+// allows reports whether the listener admits route kind by its
+// allowedRoutes.kinds, or by its protocol when it lists none (whatever its
+// conditions then decided).
+func (l *Listener) allows(kind string) bool {
+	if len(l.AllowedRoutes.Kinds) == 0 {
+		kinds := protocolKinds[l.Protocol]
+		if l.Protocol == gwv1.TLSProtocolType && terminates(l) {
+			kinds = tlsTerminateKinds
+		}
+		return slices.Contains(kinds, kind)
+	}
+	return slices.ContainsFunc(l.AllowedRoutes.Kinds, func(k gwv1.RouteGroupKind) bool {
+		return string(*k.Group) == GroupGateway && string(k.Kind) == kind
+	})
+}
+
+// mixedTLS reports whether two TLS listeners on one port terminate and
+// pass through TLS: TLSRouteModeMixed.
+func mixedTLS(a, b *Listener) bool {
+	return a != b && a.Port == b.Port && a.Protocol == gwv1.TLSProtocolType && b.Protocol == gwv1.TLSProtocolType &&
+		terminates(a) != terminates(b)
+}
+
+// isolates reports whether HTTP listener a shares its port with b, of the
+// same protocol, and b's hostname is a wildcard (or none) that also
+// matches a's: requests for a's hostname must reach a's routes only
+// (GatewayHTTPListenerIsolation).
+func isolates(a, b *Listener) bool {
+	if a == b || a.Port != b.Port || a.Protocol != b.Protocol {
+		return false
+	}
+	ah, bh := a.HostnameString(), b.HostnameString()
+	return ah != bh && (bh == "*" || hostnameMatches(bh, ah))
+}
+
+// routeKindFeatures are the features a route kind itself needs.
+var routeKindFeatures = map[string]features.FeatureName{
+	KindHTTPRoute: features.SupportHTTPRoute,
+	KindGRPCRoute: features.SupportGRPCRoute,
+	KindTLSRoute:  features.SupportTLSRoute,
+	KindTCPRoute:  features.SupportTCPRoute,
+	KindUDPRoute:  features.SupportUDPRoute,
+}
+
+func routeFeatures(r *RouteResult) []FeatureUse {
+	m := &r.Meta
+	var uses []FeatureUse
+	mesh := slices.ContainsFunc(r.Parents, (*ParentResult).Mesh)
+	gateway := !mesh || slices.ContainsFunc(r.Parents, func(p *ParentResult) bool { return !p.Mesh() })
+	// add records a feature for the route's Gateway parents and, when
+	// meshFeature is set, its mesh variant for its Service parents.
+	add := func(f, meshFeature features.FeatureName, path string) {
+		if gateway && f != "" {
+			uses = append(uses, FeatureUse{Feature: f, Object: m, Path: path})
+		}
+		if mesh && meshFeature != "" {
+			uses = append(uses, FeatureUse{Feature: meshFeature, Object: m, Path: path, mesh: true})
+		}
+	}
+	kind := routeKindFeatures[r.Kind()]
+	add(kind, "", "kind")
+	for _, p := range r.Parents {
+		switch {
+		case p.Mesh():
+			uses = append(uses, FeatureUse{Feature: features.SupportMesh, Object: m, Path: p.Path, mesh: true},
+				FeatureUse{Feature: kind, Object: m, Path: p.Path, mesh: true})
+			if p.Ref.Namespace != nil && string(*p.Ref.Namespace) != r.Ref.Namespace {
+				uses = append(uses, FeatureUse{Feature: features.SupportMeshConsumerRoute, Object: m, Path: p.Path + ".namespace", mesh: true})
+			}
+		case p.Ref.Port != nil && r.HTTP != nil && !m.IsDefaulted(p.Path+".port"):
+			uses = append(uses, FeatureUse{Feature: features.SupportHTTPRouteParentRefPort, Object: m, Path: p.Path + ".port"})
+		}
+	}
+	switch {
+	case r.HTTP != nil:
+		httpRouteFeatures(r, add)
+	case r.GRPC != nil:
+		for i, rule := range r.GRPC.Rules {
+			if rule.Name != nil {
+				add(features.SupportGRPCRouteNamedRouteRule, "", fmt.Sprintf("spec.rules[%d].name", i))
+			}
+		}
+	}
+	return uses
+}
+
+// httpRouteFeatures adds the features of an HTTPRoute's rules: matches,
+// filters, timeouts, retries, named rules and backend protocols.
+func httpRouteFeatures(r *RouteResult, add func(f, meshFeature features.FeatureName, path string)) {
+	for i, rule := range r.HTTP.Rules {
+		rp := fmt.Sprintf("spec.rules[%d]", i)
+		if rule.Name != nil {
+			add(features.SupportHTTPRouteNamedRouteRule, features.SupportMeshHTTPRouteNamedRouteRule, rp+".name")
+		}
+		for j, match := range rule.Matches {
+			mp := fmt.Sprintf("%s.matches[%d]", rp, j)
+			if len(match.QueryParams) > 0 {
+				add(features.SupportHTTPRouteQueryParamMatching, features.SupportMeshHTTPRouteQueryParamMatching, mp+".queryParams")
+			}
+			if match.Method != nil {
+				add(features.SupportHTTPRouteMethodMatching, "", mp+".method")
+			}
+		}
+		mirrors := 0
+		for k, f := range rule.Filters {
+			fp := fmt.Sprintf("%s.filters[%d]", rp, k)
+			if f.Type == gwv1.HTTPRouteFilterRequestMirror {
+				mirrors++
+				if mirrors == 2 {
+					add(features.SupportHTTPRouteRequestMultipleMirrors, "", fp)
+				}
+			}
+			httpFilterFeatures(f, fp, add)
+		}
+		for k, b := range rule.BackendRefs {
+			for l, f := range b.Filters {
+				fp := fmt.Sprintf("%s.backendRefs[%d].filters[%d]", rp, k, l)
+				if f.Type == gwv1.HTTPRouteFilterRequestHeaderModifier {
+					add(features.SupportHTTPRouteBackendRequestHeaderModification, features.SupportMeshHTTPRouteBackendRequestHeaderModification, fp)
+				}
+			}
+		}
+		if t := rule.Timeouts; t != nil {
+			if t.Request != nil {
+				add(features.SupportHTTPRouteRequestTimeout, "", rp+".timeouts.request")
+			}
+			if t.BackendRequest != nil {
+				add(features.SupportHTTPRouteBackendTimeout, "", rp+".timeouts.backendRequest")
+			}
+		}
+		if rule.Retry != nil {
+			add(features.SupportHTTPRouteRetry, "", rp+".retry")
+		}
+		if i < len(r.Rules) {
+			for _, b := range r.Rules[i].Backends {
+				if b.Port == nil || b.Port.AppProtocol == nil {
+					continue
+				}
+				switch *b.Port.AppProtocol {
+				case "kubernetes.io/h2c":
+					add(features.SupportHTTPRouteBackendProtocolH2C, "", b.Path)
+				case "kubernetes.io/ws":
+					add(features.SupportHTTPRouteBackendProtocolWebSocket, "", b.Path)
+				}
+			}
+		}
+	}
+}
+
+// redirectStatusFeatures are the redirect status codes beyond core 301
+// and 302.
+var redirectStatusFeatures = map[int]features.FeatureName{
+	303: features.SupportHTTPRoute303RedirectStatusCode,
+	307: features.SupportHTTPRoute307RedirectStatusCode,
+	308: features.SupportHTTPRoute308RedirectStatusCode,
+}
+
+func httpFilterFeatures(f gwv1.HTTPRouteFilter, fp string, add func(f, meshFeature features.FeatureName, path string)) {
+	switch f.Type {
+	case gwv1.HTTPRouteFilterResponseHeaderModifier:
+		add(features.SupportHTTPRouteResponseHeaderModification, "", fp)
+	case gwv1.HTTPRouteFilterRequestRedirect:
+		rr := f.RequestRedirect
+		if rr == nil {
+			return
+		}
+		if rr.Scheme != nil {
+			add(features.SupportHTTPRouteSchemeRedirect, features.SupportMeshHTTPRouteSchemeRedirect, fp+".requestRedirect.scheme")
+		}
+		if rr.Port != nil {
+			add(features.SupportHTTPRoutePortRedirect, features.SupportMeshHTTPRouteRedirectPort, fp+".requestRedirect.port")
+		}
+		if rr.Path != nil {
+			add(features.SupportHTTPRoutePathRedirect, features.SupportMeshHTTPRouteRedirectPath, fp+".requestRedirect.path")
+		}
+		if rr.StatusCode != nil {
+			if feature, ok := redirectStatusFeatures[*rr.StatusCode]; ok {
+				add(feature, "", fp+".requestRedirect.statusCode")
+			}
+		}
+	case gwv1.HTTPRouteFilterURLRewrite:
+		rw := f.URLRewrite
+		if rw == nil {
+			return
+		}
+		if rw.Hostname != nil {
+			add(features.SupportHTTPRouteHostRewrite, "", fp+".urlRewrite.hostname")
+		}
+		if rw.Path != nil {
+			add(features.SupportHTTPRoutePathRewrite, features.SupportMeshHTTPRouteRewritePath, fp+".urlRewrite.path")
+		}
+	case gwv1.HTTPRouteFilterRequestMirror:
+		add(features.SupportHTTPRouteRequestMirror, "", fp)
+		if m := f.RequestMirror; m != nil && (m.Percent != nil || m.Fraction != nil) {
+			add(features.SupportHTTPRouteRequestPercentageMirror, "", fp+".requestMirror")
+		}
+	case gwv1.HTTPRouteFilterCORS:
+		add(features.SupportHTTPRouteCORS, "", fp)
+	}
+}
+
+func backendTLSPolicyFeatures(p *BackendTLSPolicy) []FeatureUse {
+	uses := []FeatureUse{{Feature: features.SupportBackendTLSPolicy, Object: &p.Meta, Path: "kind"}}
+	if len(p.Spec.Validation.SubjectAltNames) > 0 {
+		uses = append(uses, FeatureUse{Feature: features.SupportBackendTLSPolicySANValidation, Object: &p.Meta, Path: "spec.validation.subjectAltNames"})
+	}
+	return uses
+}
+
+// SupportedBy names the implementations whose default profile supports the
+// gap's feature.
+func (g FeatureGap) SupportedBy() []string { return profile.Supporting(g.Feature) }
+
+// FeaturesOf returns the feature uses of one object, in the order found.
+func (g *Graph) FeaturesOf(obj *Meta) []FeatureUse {
+	var out []FeatureUse
+	for _, u := range g.Features {
+		if u.Object == obj {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// GapsOf returns the feature gaps of one object.
+func (g *Graph) GapsOf(obj *Meta) []FeatureGap {
+	var out []FeatureGap
+	for _, gap := range g.FeatureGaps {
+		if gap.Object == obj {
+			out = append(out, gap)
+		}
+	}
+	return out
+}

@@ -1,0 +1,79 @@
+package resolve
+
+import "github.com/gwlint/gwlint/resolve/profile"
+
+// Implementations: which controller's profile judges each Gateway.
+//
+// With Options.Implementation, every Gateway is judged by that profile.
+// Without it, a Gateway whose GatewayClass is among the inputs is judged by
+// the implementation whose controllerName the class names; one whose class
+// is not, by the implementation that installs a class of that name itself
+// (Istio's istio-waypoint, GKE's gke-l7-*); anything else by
+// profile.Everything. Options.WithoutFeatures is removed from every profile.
+
+// selectedProfile is the profile of objects that no Gateway of the inputs
+// serves (mesh routes, BackendTLSPolicies): Options.Implementation, else
+// profile.Everything.
+func (o Options) selectedProfile() *profile.Profile {
+	p := o.Implementation
+	if p == nil {
+		p = profile.Everything
+	}
+	return p.Without(o.WithoutFeatures)
+}
+
+// gatewayProfile chooses the profile of a Gateway whose GatewayClass is
+// class (nil when the inputs do not hold it) named className.
+func (g *Graph) gatewayProfile(class *GatewayClass, className string) *profile.Profile {
+	var p *profile.Profile
+	switch {
+	case g.opts.Implementation != nil:
+		return g.profile
+	case class != nil:
+		p = profile.ForController(string(class.Spec.ControllerName))
+	default:
+		p = g.installer(className)
+	}
+	if p == nil {
+		return g.profile
+	}
+	return p.Without(g.opts.WithoutFeatures)
+}
+
+// installer is the implementation that installs the GatewayClass named
+// class itself, if any: the selected one, or any when none is selected.
+func (g *Graph) installer(class string) *profile.Profile {
+	if p := g.opts.Implementation; p != nil {
+		if p.Installs(class) {
+			return p
+		}
+		return nil
+	}
+	return profile.ForClass(class)
+}
+
+// backendKindAccepted reports whether every profile that judges the route
+// accepts an implementation-specific backendRef kind: its target is then
+// an object gwlint does not read, assumed to exist.
+func (g *Graph) backendKindAccepted(route *Route, group, kind string) bool {
+	for _, p := range g.routeProfiles(route) {
+		if !p.AcceptsBackendKind(group, kind) {
+			return false
+		}
+	}
+	return true
+}
+
+// secretTypeAccepted reports whether the profile of the Gateway that owner
+// (a Gateway or a ListenerSet) belongs to accepts certificate Secrets of an
+// implementation-specific type.
+func (g *Graph) secretTypeAccepted(owner *Meta, typ string) bool {
+	var gw *GatewayResult
+	switch owner.Ref.Kind {
+	case KindGateway:
+		gw = g.gateways[owner.Ref]
+	case KindListenerSet:
+		gw = g.lsets[owner.Ref].Parent
+	}
+	return gw != nil && gw.Profile.AcceptsSecretType(typ)
+}

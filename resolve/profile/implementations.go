@@ -1,0 +1,136 @@
+package profile
+
+import "slices"
+
+// GroupKind names a kind of object by API group and kind.
+type GroupKind struct {
+	Group, Kind string
+}
+
+// Implementation is what the conformance reports do not say about an
+// implementation, kept by hand. Every fact cites its source.
+type Implementation struct {
+	Name string
+	// ControllerNames are the spec.controllerName values of its
+	// GatewayClasses: a class naming one selects this implementation.
+	ControllerNames []string
+	// Classes are the GatewayClasses (path.Match patterns) it installs
+	// itself: a Gateway naming one is judged by this implementation even
+	// when the class is not among the inputs, and the class is never
+	// reported as missing.
+	Classes []string
+	// Protocols are the implementation-specific listener protocols it
+	// serves.
+	Protocols []string
+	// BackendKinds are the implementation-specific backendRef kinds it
+	// accepts.
+	BackendKinds []GroupKind
+	// SecretTypes are the certificate Secret types it accepts besides
+	// kubernetes.io/tls.
+	SecretTypes []string
+}
+
+// implementations are the hand-kept facts, sorted by name. Add an
+// implementation here under the name of its conformance report (see
+// docs/implementations.md).
+var implementations = []Implementation{
+	{
+		Name: "cilium",
+		// https://github.com/cilium/cilium/blob/main/operator/pkg/gateway-api/gatewayclass.go
+		// (controllerName "io.cilium/gateway-controller").
+		ControllerNames: []string{"io.cilium/gateway-controller"},
+		// The Helm chart creates the "cilium" GatewayClass
+		// (gatewayAPI.gatewayClass.create): https://docs.cilium.io/en/stable/network/servicemesh/gateway-api/gateway-api/
+		Classes: []string{"cilium"},
+	},
+	{
+		Name: "contour",
+		// https://projectcontour.io/docs/main/guides/gateway-api/ ("controllerName:
+		// projectcontour.io/gateway-controller").
+		ControllerNames: []string{"projectcontour.io/gateway-controller"},
+	},
+	{
+		Name: "envoy-gateway",
+		// https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/envoygateway_types.go
+		// (GatewayControllerName).
+		ControllerNames: []string{"gateway.envoyproxy.io/gatewayclass-controller"},
+		// https://github.com/envoyproxy/gateway/blob/main/internal/gatewayapi/validate.go:
+		// backendRefs may be Service, ServiceImport or egv1a1.KindBackend
+		// (group gateway.envoyproxy.io, api/v1alpha1/groupversion_info.go).
+		BackendKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}},
+		// https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/shared_types.go
+		// (SDSSecretType), accepted for certificateRefs in
+		// internal/gatewayapi/validate.go.
+		SecretTypes: []string{"gateway.envoyproxy.io/sds"},
+	},
+	{
+		Name: "gke-gateway",
+		// https://cloud.google.com/kubernetes-engine/docs/concepts/gateway-api#gatewayclass:
+		// the single-cluster and multi-cluster controllers, and the gke-l7-*
+		// classes every GKE cluster has installed.
+		ControllerNames: []string{"networking.gke.io/gateway", "networking.gke.io/gateway-multicluster"},
+		Classes:         []string{"gke-l7-*"},
+		// Multi-cluster Gateways route to ServiceImports of net.gke.io:
+		// https://cloud.google.com/kubernetes-engine/docs/how-to/deploying-multi-cluster-gateways
+		BackendKinds: []GroupKind{{Group: "net.gke.io", Kind: "ServiceImport"}},
+	},
+	{
+		Name: "istio",
+		// https://github.com/istio/istio/blob/master/pilot/pkg/features/pilot.go
+		// (PILOT_GATEWAY_API_CONTROLLER_NAME default istio.io/gateway-controller) and
+		// pkg/config/constants/constants.go (mesh, unmanaged and east-west controllers).
+		ControllerNames: []string{"istio.io/gateway-controller", "istio.io/mesh-controller",
+			"istio.io/unmanaged-gateway", "istio.io/eastwest-controller"},
+		// https://github.com/istio/istio/blob/master/pilot/pkg/config/kube/gatewaycommon/classinfo.go
+		// (GetBuiltinGatewayClasses: istio, and with their features on,
+		// istio-remote, istio-waypoint, istio-east-west).
+		Classes: []string{"istio", "istio-remote", "istio-waypoint", "istio-east-west"},
+		// https://github.com/istio/istio/blob/master/pilot/pkg/config/kube/gateway/conversion.go
+		// (supportedProtocols, listenerProtocolToIstio: HBONE, for waypoint and
+		// east-west gateways).
+		Protocols: []string{"HBONE"},
+		// Same file, buildDestination: backendRefs of kind Hostname in group
+		// networking.istio.io, and InferencePools. (ServiceEntry is a parentRef
+		// kind there, not a backendRef kind.)
+		BackendKinds: []GroupKind{
+			{Group: "inference.networking.k8s.io", Kind: "InferencePool"},
+			{Group: "networking.istio.io", Kind: "Hostname"},
+		},
+	},
+	{
+		Name: "kgateway",
+		// https://kgateway.dev/docs/setup/default/: the kgateway and
+		// kgateway-waypoint classes, created on install, controllerName
+		// kgateway.dev/kgateway.
+		ControllerNames: []string{"kgateway.dev/kgateway"},
+		Classes:         []string{"kgateway", "kgateway-waypoint"},
+		// https://kgateway.dev/docs/traffic-management/destination-types/backends/
+		BackendKinds: []GroupKind{{Group: "gateway.kgateway.dev", Kind: "Backend"}},
+	},
+	{
+		Name: "nginx-gateway-fabric",
+		// https://docs.nginx.com/nginx-gateway-fabric/install/helm/: the Helm
+		// chart creates the "nginx" GatewayClass for
+		// gateway.nginx.org/nginx-gateway-controller.
+		ControllerNames: []string{"gateway.nginx.org/nginx-gateway-controller"},
+		Classes:         []string{"nginx"},
+	},
+	{
+		Name: "traefik",
+		// https://doc.traefik.io/traefik/routing/providers/kubernetes-gateway/
+		// (controllerName traefik.io/gateway-controller; backendRefs to
+		// TraefikService in group traefik.io).
+		ControllerNames: []string{"traefik.io/gateway-controller"},
+		BackendKinds:    []GroupKind{{Group: "traefik.io", Kind: "TraefikService"}},
+	},
+}
+
+// implementationNamed returns the hand-kept facts of an implementation,
+// or just its name when there are none.
+func implementationNamed(name string) Implementation {
+	i := slices.IndexFunc(implementations, func(impl Implementation) bool { return impl.Name == name })
+	if i < 0 {
+		return Implementation{Name: name}
+	}
+	return implementations[i]
+}

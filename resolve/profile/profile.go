@@ -1,0 +1,321 @@
+package profile
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"sigs.k8s.io/gateway-api/pkg/features"
+)
+
+// Support says whether a profile supports a feature.
+type Support int
+
+const (
+	// Unknown: the implementation's report did not run the conformance
+	// profile that tests the feature. It is not held against it.
+	Unknown Support = iota
+	Supported
+	// Unsupported: the report ran the feature's conformance profile and
+	// does not claim it, or --without-features removed it.
+	Unsupported
+)
+
+// report is one conformance report of the generated table.
+type report struct {
+	name, organization, project        string
+	version, mode, channel, apiVersion string
+	file                               string
+	profiles, supported, unsupported   []string
+}
+
+// Profile is what one implementation, in one version and mode, supports.
+// Profiles are values shared by everything that reads them: never changed
+// once built (Without returns a copy).
+type Profile struct {
+	// Name is the implementation's name ("istio"); empty for Everything.
+	Name string
+	// Version and Mode are the implementation version and mode of its
+	// conformance report; APIVersion the Gateway API version it reported
+	// against, Channel the release channel.
+	Version, Mode, Channel, APIVersion string
+	// Report is the report's file, relative to the conformance module's
+	// reports/ directory.
+	Report string
+	// Implementation holds the hand-kept facts the reports do not carry.
+	Implementation Implementation
+
+	everything bool
+	supported  map[features.FeatureName]bool
+	covered    map[features.FeatureName]bool
+	without    []features.FeatureName
+}
+
+// Everything is the imaginary controller that supports every feature and
+// nothing implementation-specific: what a Gateway of an unknown
+// implementation is judged by.
+var Everything = &Profile{everything: true}
+
+// Support says whether p supports feature f.
+func (p *Profile) Support(f features.FeatureName) Support {
+	switch {
+	case slices.Contains(p.without, f):
+		return Unsupported
+	case p.everything || p.supported[f]:
+		return Supported
+	case p.covered[f]:
+		return Unsupported
+	}
+	return Unknown
+}
+
+// Without returns a copy of p that lacks the features fs.
+func (p *Profile) Without(fs []features.FeatureName) *Profile {
+	if len(fs) == 0 {
+		return p
+	}
+	cp := *p
+	cp.without = append(slices.Clone(p.without), fs...)
+	slices.Sort(cp.without)
+	cp.without = slices.Compact(cp.without)
+	return &cp
+}
+
+// ID names the profile as --implementation takes it: NAME@VERSION, with
+// /MODE when the mode is not the default one; "" for Everything.
+func (p *Profile) ID() string {
+	if p.everything {
+		return ""
+	}
+	id := p.Name
+	if p.Version != "" {
+		id += "@" + p.Version
+	}
+	if p.Mode != "" && p.Mode != defaultMode {
+		id += "/" + p.Mode
+	}
+	return id
+}
+
+// String names the profile for messages: "istio@1.28", "every feature",
+// with the removed features.
+func (p *Profile) String() string {
+	s := p.ID()
+	if p.everything {
+		s = "every feature"
+	}
+	if len(p.without) > 0 {
+		w := make([]string, len(p.without))
+		for i, f := range p.without {
+			w[i] = string(f)
+		}
+		s += " without " + strings.Join(w, ", ")
+	}
+	return s
+}
+
+// AcceptsProtocol reports whether the implementation serves a listener
+// protocol beyond the API's core ones (Istio's HBONE).
+func (p *Profile) AcceptsProtocol(protocol string) bool {
+	return slices.Contains(p.Implementation.Protocols, protocol)
+}
+
+// AcceptsBackendKind reports whether the implementation accepts backendRefs
+// of an implementation-specific kind (Envoy Gateway's Backend).
+func (p *Profile) AcceptsBackendKind(group, kind string) bool {
+	return slices.Contains(p.Implementation.BackendKinds, GroupKind{Group: group, Kind: kind})
+}
+
+// AcceptsSecretType reports whether the implementation accepts certificate
+// Secrets of a type other than kubernetes.io/tls (Envoy Gateway's SDS
+// Secrets), whose keys it does not read.
+func (p *Profile) AcceptsSecretType(typ string) bool {
+	return slices.Contains(p.Implementation.SecretTypes, typ)
+}
+
+// Installs reports whether the implementation creates the GatewayClass
+// named class itself.
+func (p *Profile) Installs(class string) bool {
+	for _, pattern := range p.Implementation.Classes {
+		if ok, _ := path.Match(pattern, class); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultMode is the mode conformance reports give an implementation's
+// ordinary configuration.
+const defaultMode = "default"
+
+// catalogue holds every profile, built once from the two tables.
+type catalogue struct {
+	all []*Profile
+	// byName holds the profiles of each implementation, oldest first; the
+	// last is the newest version.
+	byName map[string][]*Profile
+	names  []string
+	// defaults holds each implementation's default profile: its newest
+	// version, in the default mode when it reported several.
+	defaults map[string]*Profile
+}
+
+var load = sync.OnceValue(func() *catalogue {
+	c := &catalogue{byName: map[string][]*Profile{}, defaults: map[string]*Profile{}}
+	for _, r := range reports {
+		p := &Profile{
+			Name: r.name, Version: r.version, Mode: r.mode, Channel: r.channel, APIVersion: r.apiVersion, Report: r.file,
+			Implementation: implementationNamed(r.name),
+			supported:      map[features.FeatureName]bool{}, covered: map[features.FeatureName]bool{},
+		}
+		for _, name := range r.profiles {
+			covered, core := coveredBy(name)
+			for _, f := range covered {
+				p.covered[f] = true
+			}
+			for _, f := range core {
+				p.supported[f] = true
+			}
+		}
+		for _, f := range r.supported {
+			p.supported[current(features.FeatureName(f))] = true
+		}
+		c.add(p)
+	}
+	for _, impl := range implementations {
+		if len(c.byName[impl.Name]) == 0 {
+			c.add(&Profile{Name: impl.Name, Implementation: impl})
+		}
+	}
+	for name, ps := range c.byName {
+		c.names = append(c.names, name)
+		c.defaults[name] = pickMode(ps, ps[len(ps)-1].Version)
+	}
+	sort.Strings(c.names)
+	return c
+})
+
+func (c *catalogue) add(p *Profile) {
+	c.all = append(c.all, p)
+	c.byName[p.Name] = append(c.byName[p.Name], p)
+}
+
+// pickMode returns the profile of version v among ps: in the default
+// mode, else the first mode by name.
+func pickMode(ps []*Profile, v string) *Profile {
+	var first *Profile
+	for _, p := range ps {
+		if p.Version != v {
+			continue
+		}
+		if p.Mode == defaultMode || p.Mode == "" {
+			return p
+		}
+		if first == nil {
+			first = p
+		}
+	}
+	return first
+}
+
+func current(f features.FeatureName) features.FeatureName {
+	if n, ok := formerFeatureNames[f]; ok {
+		return n
+	}
+	return f
+}
+
+// Names lists every implementation with a profile, sorted.
+func Names() []string { return load().names }
+
+// Defaults returns each implementation's default profile, sorted by name.
+func Defaults() []*Profile {
+	c := load()
+	out := make([]*Profile, len(c.names))
+	for i, n := range c.names {
+		out[i] = c.defaults[n]
+	}
+	return out
+}
+
+// Lookup finds the profile an --implementation value names: NAME (its
+// newest version), NAME@VERSION (a leading v optional) or
+// NAME@VERSION/MODE.
+func Lookup(selector string) (*Profile, error) {
+	c := load()
+	name, ver, _ := strings.Cut(selector, "@")
+	ps := c.byName[name]
+	if len(ps) == 0 {
+		return nil, fmt.Errorf("unknown implementation %q (known: %s)", name, strings.Join(c.names, ", "))
+	}
+	if ver == "" {
+		return c.defaults[name], nil
+	}
+	ver, mode, withMode := strings.Cut(ver, "/")
+	var versions []string
+	for _, p := range ps {
+		if strings.TrimPrefix(p.Version, "v") == strings.TrimPrefix(ver, "v") {
+			if !withMode {
+				return pickMode(ps, p.Version), nil
+			}
+			if p.Mode == mode {
+				return p, nil
+			}
+		}
+		versions = append(versions, p.ID())
+	}
+	return nil, fmt.Errorf("implementation %s has no profile %q (known: %s)", name, selector, strings.Join(versions, ", "))
+}
+
+// ForController returns the default profile of the implementation whose
+// GatewayClass controllerName is controller, or nil.
+func ForController(controller string) *Profile {
+	for _, impl := range implementations {
+		if slices.Contains(impl.ControllerNames, controller) {
+			return load().defaults[impl.Name]
+		}
+	}
+	return nil
+}
+
+// ForClass returns the default profile of the implementation that
+// installs the GatewayClass named class itself, or nil.
+func ForClass(class string) *Profile {
+	for _, p := range Defaults() {
+		if p.Installs(class) {
+			return p
+		}
+	}
+	return nil
+}
+
+// Supporting names the implementations whose default profile supports f.
+func Supporting(f features.FeatureName) []string {
+	var out []string
+	for _, p := range Defaults() {
+		if p.Support(f) == Supported {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// ParseFeatures reads feature names (--without-features), refusing names
+// pkg/features does not define.
+func ParseFeatures(names []string) ([]features.FeatureName, error) {
+	var out []features.FeatureName
+	for _, n := range names {
+		f := features.FeatureName(strings.TrimSpace(n))
+		if f == "" {
+			continue
+		}
+		if features.GetFeature(f).Name != f {
+			return nil, fmt.Errorf("unknown feature %q (see sigs.k8s.io/gateway-api/pkg/features)", n)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}

@@ -1,0 +1,178 @@
+package profile
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"sigs.k8s.io/gateway-api/pkg/features"
+
+	"github.com/gwlint/gwlint/resolve/profile/internal/reportgen"
+)
+
+// TestGeneratedTableMatchesReports regenerates zz_generated_profiles.go from
+// the conformance module's reports and compares: the table is the reports.
+// It skips when the module is absent, unless GWLINT_REQUIRE_CONFORMANCE is set.
+func TestGeneratedTableMatchesReports(t *testing.T) {
+	dir, err := reportgen.ModuleDir()
+	if err != nil {
+		if os.Getenv("GWLINT_REQUIRE_CONFORMANCE") != "" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	want, err := reportgen.Generate(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("zz_generated_profiles.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("zz_generated_profiles.go does not match the conformance reports; run go generate ./resolve/profile")
+	}
+}
+
+// TestEveryImplementationHasAProfile: every hand-kept implementation is
+// named as a report names it, so that its facts meet its features.
+func TestEveryImplementationHasAProfile(t *testing.T) {
+	prev := ""
+	for _, impl := range implementations {
+		if impl.Name <= prev {
+			t.Errorf("implementations are not sorted by name: %q after %q", impl.Name, prev)
+		}
+		prev = impl.Name
+		p, err := Lookup(impl.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Version == "" {
+			t.Errorf("%s: no conformance report names it", impl.Name)
+		}
+		if len(impl.ControllerNames) == 0 {
+			t.Errorf("%s: no controllerName", impl.Name)
+		}
+	}
+}
+
+func TestReportedFeaturesAreKnown(t *testing.T) {
+	for _, p := range load().all {
+		for f := range p.supported {
+			if features.GetFeature(f).Name != f && !strings.HasPrefix(p.Report, "v0.") && !strings.HasPrefix(p.Report, "v1.0") {
+				t.Logf("%s: %s claims %s, which pkg/features does not define", p.ID(), p.Report, f)
+			}
+		}
+	}
+}
+
+func TestSupport(t *testing.T) {
+	eg, err := Lookup("envoy-gateway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	istio, _ := Lookup("istio")
+	cilium, _ := Lookup("cilium")
+	cases := []struct {
+		p    *Profile
+		f    features.FeatureName
+		want Support
+	}{
+		{Everything, features.SupportHTTPRouteCORS, Supported},
+		{Everything.Without([]features.FeatureName{features.SupportHTTPRouteCORS}), features.SupportHTTPRouteCORS, Unsupported},
+		{eg, features.SupportHTTPRouteCORS, Supported},
+		{eg, features.SupportHTTPRoute, Supported},                // core of GATEWAY-HTTP
+		{eg, features.SupportTCPRoute, Unknown},                   // no report runs GATEWAY-TCP
+		{cilium, features.SupportHTTPRouteCORS, Unsupported},      // GATEWAY-HTTP ran, CORS not claimed
+		{istio, features.SupportGatewayInfrastructure, Supported}, // reported under its former name
+	}
+	for _, c := range cases {
+		if got := c.p.Support(c.f); got != c.want {
+			t.Errorf("%s: Support(%s) = %v, want %v", c.p, c.f, got, c.want)
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for sel, want := range map[string]string{
+		"envoy-gateway":       "envoy-gateway@v1.8.0",
+		"envoy-gateway@1.8.0": "envoy-gateway@v1.8.0",
+		"envoy-gateway@v1.8.0/gateway-namespace-mode": "envoy-gateway@v1.8.0/gateway-namespace-mode",
+		"nginx-gateway-fabric@v2.5.0":                 "nginx-gateway-fabric@v2.5.0",
+		"nginx-gateway-fabric":                        "nginx-gateway-fabric@v2.6.0",
+		"istio":                                       "istio@1.28",
+	} {
+		p, err := Lookup(sel)
+		if err != nil {
+			t.Errorf("Lookup(%q): %v", sel, err)
+			continue
+		}
+		if p.ID() != want {
+			t.Errorf("Lookup(%q) = %s, want %s", sel, p.ID(), want)
+		}
+	}
+	for _, sel := range []string{"nope", "istio@0.1", "envoy-gateway@v1.8.0/nope"} {
+		if _, err := Lookup(sel); err == nil {
+			t.Errorf("Lookup(%q) succeeded", sel)
+		}
+	}
+}
+
+func TestSelectionByControllerAndClass(t *testing.T) {
+	if p := ForController("istio.io/mesh-controller"); p == nil || p.Name != "istio" {
+		t.Errorf("ForController(istio.io/mesh-controller) = %v", p)
+	}
+	if p := ForController("example.com/acme"); p != nil {
+		t.Errorf("ForController(example.com/acme) = %v, want none", p)
+	}
+	for class, want := range map[string]string{"istio-waypoint": "istio", "gke-l7-global-external-managed": "gke-gateway", "kgateway": "kgateway"} {
+		if p := ForClass(class); p == nil || p.Name != want {
+			t.Errorf("ForClass(%s) = %v, want %s", class, p, want)
+		}
+	}
+	if p := ForClass("eg"); p != nil {
+		t.Errorf("ForClass(eg) = %v: Envoy Gateway installs no class", p)
+	}
+	istio, _ := Lookup("istio")
+	if !istio.AcceptsProtocol("HBONE") || Everything.AcceptsProtocol("HBONE") {
+		t.Error("HBONE: accepted by istio only")
+	}
+	eg, _ := Lookup("envoy-gateway")
+	if !eg.AcceptsBackendKind("gateway.envoyproxy.io", "Backend") || Everything.AcceptsBackendKind("gateway.envoyproxy.io", "Backend") {
+		t.Error("Backend: accepted by envoy-gateway only")
+	}
+}
+
+func TestParseFeatures(t *testing.T) {
+	got, err := ParseFeatures([]string{"TLSRouteModeTerminate", " HTTPRouteCORS"})
+	if err != nil || len(got) != 2 || got[1] != features.SupportHTTPRouteCORS {
+		t.Errorf("ParseFeatures = %v, %v", got, err)
+	}
+	if _, err := ParseFeatures([]string{"TLSRouteModeTerminat"}); err == nil {
+		t.Error("an unknown feature is accepted")
+	}
+}
+
+func TestSupportingNamesImplementations(t *testing.T) {
+	got := Supporting(features.SupportHTTPRouteCORS)
+	if !strings.Contains(strings.Join(got, " "), "envoy-gateway") || strings.Contains(strings.Join(got, " "), "cilium") {
+		t.Errorf("Supporting(HTTPRouteCORS) = %v", got)
+	}
+}
+
+func TestPortability(t *testing.T) {
+	fs := []features.FeatureName{features.SupportHTTPRoute, features.SupportHTTPRouteCORS, features.SupportTCPRoute}
+	for _, v := range Portability(fs) {
+		switch v.Profile.Name {
+		case "cilium":
+			if len(v.Unsupported) != 1 || v.Unsupported[0] != features.SupportHTTPRouteCORS || v.SupportsAll() {
+				t.Errorf("cilium: %+v", v)
+			}
+		case "envoy-gateway":
+			if len(v.Unsupported) != 0 || len(v.Unknown) != 1 || v.Unknown[0] != features.SupportTCPRoute {
+				t.Errorf("envoy-gateway: %+v", v)
+			}
+		}
+	}
+}
