@@ -233,7 +233,14 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 	}
 	switch {
 	case slices.ContainsFunc(p.Listeners, (*ListenerOutcome).Accepted):
-		p.Accepted = condition(typ, true, ReasonAccepted, "")
+		var names []string
+		for _, o := range p.Listeners {
+			if o.Accepted() {
+				names = append(names, o.Listener.Name)
+			}
+		}
+		p.Accepted = condition(typ, true, ReasonAccepted,
+			fmt.Sprintf("Route attached to %s %s of %s", nouns(len(names), "listener"), strings.Join(names, ", "), parent))
 	case firstUndecided != "":
 		p.Accepted = undecidedCondition(typ, firstUndecided)
 	case allowed == 0:

@@ -139,7 +139,7 @@ func (b *BackendResult) Valid() bool { return b.Reason == "" }
 func (b *BackendResult) TLSFails() bool { return b.TLSPolicy != nil && !b.TLSPolicy.Accepted.True() }
 
 func (g *Graph) resolveBackends(r *RouteResult) {
-	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), true, ReasonResolvedRefs, "")
+	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), true, ReasonResolvedRefs, "All references resolved")
 	for i := range r.Route.Rules {
 		rule := &r.Route.Rules[i]
 		rr := &RuleResult{RouteRule: rule}

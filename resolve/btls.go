@@ -168,12 +168,12 @@ func (p *BackendTLSPolicyResult) decide() {
 	case allBad:
 		p.Accepted = condition(typ, false, ReasonNoValidCACertificate, "no CA certificate is usable: "+bad.Message)
 	default:
-		p.Accepted = condition(typ, true, ReasonAccepted, "")
+		p.Accepted = condition(typ, true, ReasonAccepted, "Policy accepted")
 	}
 	if bad != nil {
 		p.ResolvedRefs = condition(string(gwv1.BackendTLSPolicyConditionResolvedRefs), false, bad.Reason, bad.Path+": "+bad.Message)
 	} else {
-		p.ResolvedRefs = condition(string(gwv1.BackendTLSPolicyConditionResolvedRefs), true, ReasonResolvedRefs, "")
+		p.ResolvedRefs = condition(string(gwv1.BackendTLSPolicyConditionResolvedRefs), true, ReasonResolvedRefs, "All CA certificate references resolved")
 	}
 }
 

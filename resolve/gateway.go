@@ -265,7 +265,7 @@ func (l *Listener) setProgrammed() {
 	case !l.ResolvedRefs.True():
 		l.Programmed = condition(typ, false, ReasonInvalid, l.ResolvedRefs.Message)
 	default:
-		l.Programmed = condition(typ, true, ReasonProgrammed, "")
+		l.Programmed = condition(typ, true, ReasonProgrammed, fmt.Sprintf("Listener %s serves %s on port %d", l.Name, l.Protocol, l.Port))
 	}
 }
 
@@ -365,7 +365,7 @@ func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
 		gw.ListenerSets = append(gw.ListenerSets, ls)
 		switch adm, why := g.gatewayAllowsListenerSet(gw, ls); adm {
 		case admitted:
-			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), true, ReasonAccepted, "")
+			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), true, ReasonAccepted, "ListenerSet accepted by Gateway "+gw.Ref.NamespacedName())
 		case undecided:
 			ls.Accepted = undecidedCondition(string(gwv1.ListenerSetConditionAccepted), why)
 		default:
@@ -399,7 +399,7 @@ func (ls *ListenerSetResult) finishAcceptance() {
 	}
 	switch {
 	case ls.Accepted.True():
-		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), true, ReasonProgrammed, "")
+		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), true, ReasonProgrammed, "ListenerSet programmed")
 	case ls.Accepted.Status == metav1.ConditionUnknown:
 		ls.Programmed = undecidedCondition(string(gwv1.ListenerSetConditionProgrammed), ls.Accepted.Message)
 	default:
@@ -502,14 +502,14 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 		judge = gw.Profile
 	}
 	if known || judge.AcceptsProtocol(string(protocol)) {
-		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), true, ReasonAccepted, "")
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), true, ReasonAccepted, "Listener accepted")
 	} else {
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
 			fmt.Sprintf("protocol %q is not supported; use HTTP, HTTPS, TLS, TCP or UDP", protocol))
 	}
 
 	// ResolvedRefs: route kinds, then certificates.
-	l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), true, ReasonResolvedRefs, "")
+	l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), true, ReasonResolvedRefs, "All references resolved")
 	if len(allowed.Kinds) == 0 {
 		l.KindsFromProtocol = true
 		for _, k := range kinds {
@@ -564,7 +564,7 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 			fmt.Sprintf("TLS mode Terminate for TLSRoutes is not supported by %s", judge))
 		l.SupportedKinds = nil // it serves nothing
 	}
-	l.Conflicted = condition(string(gwv1.ListenerConditionConflicted), false, ReasonNoConflicts, "")
+	l.Conflicted = condition(string(gwv1.ListenerConditionConflicted), false, ReasonNoConflicts, "No conflicts")
 	return l
 }
 
@@ -684,10 +684,11 @@ func (g *Graph) finishGateways() {
 		case len(invalid) > 0:
 			gw.Accepted = condition(typ, true, ReasonListenersNotValid, "listeners not valid: "+strings.Join(invalid, ", "))
 		default:
-			gw.Accepted = condition(typ, true, ReasonAccepted, "")
+			gw.Accepted = condition(typ, true, ReasonAccepted, "Gateway accepted by "+gw.ControllerName)
 		}
 		if gw.Accepted.True() {
-			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed, "")
+			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
+				fmt.Sprintf("%d %s ready", valid, nouns(valid, "listener")))
 		} else {
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonInvalid, gw.Accepted.Message)
 		}
@@ -698,7 +699,7 @@ func (g *Graph) finishGateways() {
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, ReasonListenersNotResolved,
 				"listeners with unresolved references: "+strings.Join(unresolved, ", "))
 		default:
-			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), true, ReasonResolvedRefs, "")
+			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), true, ReasonResolvedRefs, "All references resolved")
 		}
 		for _, ls := range gw.ListenerSets {
 			if ls.Accepted.True() && !gw.Accepted.True() {

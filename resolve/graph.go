@@ -262,6 +262,14 @@ func DescribeAbsence(ref ObjectRef, presence Presence) string {
 	return what + " is outside the inputs"
 }
 
+// nouns is noun for one, its plural for any other number n.
+func nouns(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
+}
+
 // plural is the plural of a kind: "Services", "GatewayClasses".
 func plural(kind string) string {
 	if strings.HasSuffix(kind, "s") {

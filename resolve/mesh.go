@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -93,7 +94,12 @@ func (g *Graph) bindToService(p *ParentResult) {
 			fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(p.Ref), portList(svc.Spec.Ports)))
 		return
 	}
-	p.Accepted = condition(typ, true, ReasonAccepted, "")
+	ports := make([]string, len(p.MeshPorts))
+	for i, port := range p.MeshPorts {
+		ports[i] = strconv.Itoa(int(port.Port))
+	}
+	p.Accepted = condition(typ, true, ReasonAccepted,
+		fmt.Sprintf("Route bound to %s %s of Service %s", nouns(len(ports), "port"), strings.Join(ports, ", "), target.NamespacedName()))
 }
 
 // resolveMesh groups the accepted mesh bindings per Service port and applies

@@ -1044,3 +1044,25 @@ spec:
 		t.Errorf("route through store/by-label: %+v; want Unknown", p.Accepted)
 	}
 }
+
+// Condition messages say what happened in words, not the reason again.
+func TestConditionMessages(t *testing.T) {
+	g := resolveYAML(t, Options{}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: http}]
+  rules: [{backendRefs: [{name: web-v3, port: 8080}]}]`)
+	r := mustRoute(t, g, KindHTTPRoute, "app", "r")
+	for _, tc := range []struct{ got, want string }{
+		{r.Parents[0].Accepted.Message, "Route attached to listener http of Gateway infra/gw"},
+		{r.ResolvedRefs.Message, "spec.rules[0].backendRefs[0]: Service app/web-v3 not found"},
+		{g.Gateway("infra", "gw").Accepted.Message, "Gateway accepted by example.com/acme"},
+		{g.Gateway("infra", "gw").Listeners[0].Programmed.Message, "Listener http serves HTTP on port 80"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("message %q, want %q", tc.got, tc.want)
+		}
+	}
+}
