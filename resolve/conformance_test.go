@@ -27,6 +27,7 @@ package resolve_test
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/base64"
@@ -71,15 +72,12 @@ var notModelled = []struct{ name, reason string }{
 	{"GatewayOptionalAddressValue/address", addressesNotModelled},
 	{"Suite/GatewayAddresses", addressesNotModelled + ". Every GatewayAnd*RoutesMustBeAccepted and WaitForGatewayAddress " +
 		"also waits for one; the harness checks only their freshness part"},
-	{"GatewayClassObservedGenerationBump", gatewayClassNoStatus},
-	{"Suite/GatewayClassAccepted", gatewayClassNoStatus + " (suite.Setup's GWCMustHaveAcceptedConditionTrue)"},
 	{"Suite/PodReadiness", "NamespacesMustBeReady also waits for every Pod to be Ready; Pods are not inputs, nsReady checks the Gateway half"},
 	{"mesh/*", "tests/mesh/*.go assert no status at all (traffic only)"},
 }
 
 const (
 	addressesNotModelled = "status.addresses: the address a Gateway gets is assigned by the implementation; the resolver writes none"
-	gatewayClassNoStatus = "Graph.Statuses writes no GatewayClass status (Accepted with observedGeneration)"
 )
 
 // --------------------------------------------------------------------------
@@ -139,6 +137,9 @@ const (
 	// confController is the controllerName of testdata/conformance/gatewayclass.yaml,
 	// i.e. the suite's ControllerName.
 	confController = "gwlint.io/conformance"
+	// confClass is the name of that GatewayClass, the suite's
+	// GatewayClassName (placeholders are not substituted).
+	confClass = "{GATEWAY_CLASS_NAME}"
 	// skipReadiness is kubernetes.GatewayExcludedFromReadinessChecks.
 	skipReadiness = "gateway-api/skip-this-for-readiness"
 
@@ -327,6 +328,19 @@ var conformanceCases = []confCase{
 				lis{"http", 1, kinds(kHTTP), []cond{True(cAccepted, ""), True(cResolvedRefs, "")}}),
 			gwLatest("gateway-remove-listener"))
 		c.replace = []string{testdataDir + "/mutated/gateway-remove-listener.yaml"}
+		return c
+	}(),
+
+	// suite.Setup: GWCMustHaveAcceptedConditionTrue on the suite's class.
+	{name: "Suite/GatewayClassAccepted", source: "utils/suite/suite.go", checks: []check{gwcAccepted(confClass, "True")}},
+
+	// GatewayClassObservedGenerationBump, tests/gatewayclass-observed-generation-bump.go.
+	simple("GatewayClassObservedGenerationBump/before-patch", "gatewayclass-observed-generation-bump",
+		gwcAccepted("gatewayclass-observed-generation-bump", "")),
+	func() confCase {
+		c := simple("GatewayClassObservedGenerationBump/after-patch", "gatewayclass-observed-generation-bump",
+			gwcAccepted("gatewayclass-observed-generation-bump", ""))
+		c.replace = []string{testdataDir + "/mutated/gatewayclass-observed-generation-bump.yaml"}
 		return c
 	}(),
 
@@ -1170,6 +1184,7 @@ func (c *confCase) mutate(t *testing.T, in *resolve.Inputs, opts resolve.Options
 // view is what the suite's client.Get would see: the status objects the
 // resolver writes, and every Gateway in the inputs with its annotations.
 type view struct {
+	classes      map[string]*gwv1.GatewayClassStatus
 	gateways     map[string]*gwv1.GatewayStatus
 	listenerSets map[string]*gwv1.ListenerSetStatus
 	routes       map[string]*gwv1.RouteStatus  // "Kind ns/name"
@@ -1182,6 +1197,7 @@ type view struct {
 func newView(t *testing.T, g *resolve.Graph, files []string) *view {
 	t.Helper()
 	v := &view{
+		classes:      map[string]*gwv1.GatewayClassStatus{},
 		gateways:     map[string]*gwv1.GatewayStatus{},
 		listenerSets: map[string]*gwv1.ListenerSetStatus{},
 		routes:       map[string]*gwv1.RouteStatus{},
@@ -1197,6 +1213,8 @@ func newView(t *testing.T, g *resolve.Graph, files []string) *view {
 		}
 		v.generation[key] = so.Metadata.Generation
 		switch st := so.Status.(type) {
+		case gwv1.GatewayClassStatus:
+			v.classes[so.Metadata.Name] = &st
 		case gwv1.GatewayStatus:
 			v.gateways[nn] = &st
 		case gwv1.ListenerSetStatus:
@@ -1401,6 +1419,27 @@ func (v *view) route(kind, nn string) (*gwv1.RouteStatus, int64, error) {
 }
 
 // gwLatest is GatewayMustHaveLatestConditions.
+// gwcAccepted is GWCMustHaveAcceptedConditionTrue (status "True") or
+// GWCMustHaveAcceptedConditionAny (status ""), which also wants every
+// condition at the class's latest generation.
+func gwcAccepted(name, status string) check {
+	return check{"GWCMustHaveAcceptedCondition(" + name + ", " + cmp.Or(status, "any") + ")", func(v *view) error {
+		st := v.classes[name]
+		if st == nil {
+			return fmt.Errorf("GatewayClass %s has no status", name)
+		}
+		if err := fresh(v.generation["GatewayClass /"+name], st.Conditions); err != nil {
+			return err
+		}
+		for _, c := range st.Conditions {
+			if c.Type == string(gwv1.GatewayClassConditionStatusAccepted) && (status == "" || string(c.Status) == status) {
+				return nil
+			}
+		}
+		return fmt.Errorf("GatewayClass %s: no Accepted condition with status %q: %s", name, status, condList(st.Conditions))
+	}}
+}
+
 func gwLatest(gw string) check {
 	nn := nsName(gw)
 	return check{"GatewayMustHaveLatestConditions(" + nn + ")", func(v *view) error {

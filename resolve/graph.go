@@ -85,7 +85,7 @@ type Graph struct {
 	// already defined; the first definition is the one resolved.
 	Duplicates []Duplicate
 
-	GatewayClasses []*GatewayClass
+	GatewayClasses []*GatewayClassResult
 	Gateways       []*GatewayResult     // sorted by namespace/name
 	ListenerSets   []*ListenerSetResult // sorted by namespace/name
 	Routes         []*RouteResult       // sorted by kind, namespace/name
@@ -138,6 +138,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 		grantsIn: map[string][]*ReferenceGrant{},
 	}
 	g.index()
+	g.resolveGatewayClasses()
 	g.resolveGateways()
 	g.resolveRoutes()
 	g.resolveMesh()
@@ -162,7 +163,7 @@ func (g *Graph) index() {
 		case *Namespace:
 			g.declared[m.Ref.Name] = true
 		case *GatewayClass:
-			g.GatewayClasses = append(g.GatewayClasses, o)
+			g.GatewayClasses = append(g.GatewayClasses, &GatewayClassResult{GatewayClass: o})
 		case *Gateway:
 			gr := &GatewayResult{Gateway: o}
 			g.Gateways = append(g.Gateways, gr)

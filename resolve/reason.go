@@ -28,6 +28,7 @@ const (
 	ReasonNotAllowed                  = Reason(gwv1.ListenerSetReasonNotAllowed)
 	ReasonParentNotAccepted           = Reason(gwv1.ListenerSetReasonParentNotAccepted)
 	ReasonInvalidParameters           = Reason(gwv1.GatewayReasonInvalidParameters)
+	ReasonSupportedVersion            = Reason(gwv1.GatewayClassReasonSupportedVersion)
 	ReasonConfigurationChanged        = Reason(gwv1.GatewayReasonConfigurationChanged)
 
 	// Listeners.

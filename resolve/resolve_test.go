@@ -1066,3 +1066,32 @@ spec:
 		}
 	}
 }
+
+// A GatewayClass is Accepted, unless its parametersRef names an object the
+// inputs show does not exist; one they do not show is assumed valid.
+func TestGatewayClassStatus(t *testing.T) {
+	g := resolveYAML(t, Options{}, world, `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: acme-defaults, namespace: infra}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: broken}
+spec:
+  controllerName: example.com/acme
+  parametersRef: {group: "", kind: ConfigMap, name: acme-params, namespace: infra}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: elsewhere}
+spec:
+  controllerName: example.com/acme
+  parametersRef: {group: example.com, kind: AcmeParameters, name: p}`)
+	want := map[string]Reason{"acme": ReasonAccepted, "broken": ReasonInvalidParameters, "elsewhere": ReasonAccepted}
+	for _, c := range g.GatewayClasses {
+		if c.Accepted.Reason != want[c.Ref.Name] || c.SupportedVersion.Reason != ReasonSupportedVersion {
+			t.Errorf("GatewayClass %s: Accepted %+v, SupportedVersion %+v; want %s", c.Ref.Name, c.Accepted, c.SupportedVersion, want[c.Ref.Name])
+		}
+	}
+}

@@ -28,11 +28,14 @@ type StatusMetadata struct {
 // schema-valid and deterministic.
 var epoch = metav1.NewTime(time.Unix(0, 0).UTC())
 
-// Statuses returns the status of every managed Gateway, every ListenerSet
-// whose Gateway is managed, every route and every BackendTLSPolicy, in that
-// order, each group sorted by namespace/name.
+// Statuses returns the status of every GatewayClass, every managed Gateway,
+// every ListenerSet whose Gateway is managed, every route and every
+// BackendTLSPolicy, in that order, each group sorted by namespace/name.
 func (g *Graph) Statuses() []StatusObject {
 	var out []StatusObject
+	for _, c := range g.GatewayClasses {
+		out = append(out, statusObject(&c.Meta, c.gatewayClassStatus()))
+	}
 	for _, gw := range g.Gateways {
 		if gw.Managed {
 			out = append(out, statusObject(&gw.Meta, gw.gatewayStatus()))

@@ -98,7 +98,7 @@ type CRD struct {
 			Served             bool    `json:"served"`
 			Deprecated         bool    `json:"deprecated"`
 			DeprecationWarning *string `json:"deprecationWarning"`
-			Schema struct {
+			Schema             struct {
 				OpenAPIV3Schema json.RawMessage `json:"openAPIV3Schema"`
 			} `json:"schema"`
 		} `json:"versions"`
@@ -119,7 +119,7 @@ type Version struct {
 	// default text when it has none. Empty when not deprecated.
 	Deprecation string
 	Schema      *Schema
-	Raw        json.RawMessage // the openAPIV3Schema as the CRD writes it
+	Raw         json.RawMessage // the openAPIV3Schema as the CRD writes it
 }
 
 // Load reads every CRD version (served or not) of both channels, in a

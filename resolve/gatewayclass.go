@@ -1,0 +1,49 @@
+package resolve
+
+import (
+	"fmt"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// GatewayClassResult is a GatewayClass among the inputs with the conditions
+// its controller writes: the offline controller owns every class it is
+// shown.
+type GatewayClassResult struct {
+	*GatewayClass
+	// Parameters is spec.parametersRef resolved; nil when it is not set.
+	Parameters *RefResult
+	// Accepted: "Accepted" unless the parametersRef names an object the
+	// inputs show does not exist ("InvalidParameters"); one they do not
+	// show is assumed valid.
+	Accepted Condition
+	// SupportedVersion: the class's CRDs are the Gateway API version gwlint
+	// pins, so always True.
+	SupportedVersion Condition
+}
+
+func (g *Graph) resolveGatewayClasses() {
+	for _, c := range g.GatewayClasses {
+		c.Accepted = condition(string(gwv1.GatewayClassConditionStatusAccepted), true, ReasonAccepted,
+			"GatewayClass accepted by "+string(c.Spec.ControllerName))
+		if pr := c.Spec.ParametersRef; pr != nil {
+			target := ObjectRef{Kind: string(pr.Kind), Name: pr.Name}
+			if pr.Namespace != nil {
+				target.Namespace = string(*pr.Namespace)
+			}
+			c.Parameters = &RefResult{Path: "spec.parametersRef", Group: string(pr.Group), Target: target}
+			_, c.Parameters.Presence = g.Lookup(target)
+			if c.Parameters.Presence == Missing {
+				c.Parameters.Reason = ReasonInvalidParameters
+				c.Parameters.Message = fmt.Sprintf("parametersRef: %s", DescribeAbsence(target, Missing))
+				c.Accepted = condition(string(gwv1.GatewayClassConditionStatusAccepted), false, ReasonInvalidParameters, c.Parameters.Message)
+			}
+		}
+		c.SupportedVersion = condition(string(gwv1.GatewayClassConditionStatusSupportedVersion), true, ReasonSupportedVersion,
+			"Gateway API "+APIVersion+" is supported")
+	}
+}
+
+func (c *GatewayClassResult) gatewayClassStatus() gwv1.GatewayClassStatus {
+	return gwv1.GatewayClassStatus{Conditions: conditions(&c.Meta, c.Accepted, c.SupportedVersion)}
+}
