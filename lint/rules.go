@@ -16,6 +16,7 @@ func Rules() []*Rule {
 		crdValidation,
 		deprecatedAPIVersion,
 		featureUnsupported,
+		gatewayAddressUnsupported,
 		gatewayParametersInvalid,
 		gatewayClassNotFound,
 		legacyBackendFields,

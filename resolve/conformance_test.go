@@ -66,9 +66,8 @@ var notModelled = []struct{ name, reason string }{
 	// Whole features the resolver does not evaluate.
 	{"GatewayInfrastructureMetadata/generated-resources", "labels and annotations on the Pods, Services and ServiceAccounts " +
 		"an implementation generates are not status"},
-	{"GatewayStaticAddresses", "the usable/unusable address pools come from the suite's configuration " +
-		"(PLACEHOLDER_USABLE_ADDRS, PLACEHOLDER_UNUSABLE_ADDRS); the resolver does not evaluate spec.addresses. Step 1 alone " +
-		"(type test/fake-invalid-type → Accepted=False/UnsupportedAddress) would be decidable offline"},
+	{"GatewayStaticAddresses/usable-and-unusable", "after step 1, the usable and unusable address pools come from the suite's configuration " +
+		"(PLACEHOLDER_USABLE_ADDRS, PLACEHOLDER_UNUSABLE_ADDRS): only the implementation knows which it can use; the resolver does not evaluate them"},
 	{"GatewayOptionalAddressValue/address", addressesNotModelled},
 	{"Suite/GatewayAddresses", addressesNotModelled + ". Every GatewayAnd*RoutesMustBeAccepted and WaitForGatewayAddress " +
 		"also waits for one; the harness checks only their freshness part"},
@@ -343,6 +342,11 @@ var conformanceCases = []confCase{
 		c.replace = []string{testdataDir + "/mutated/gatewayclass-observed-generation-bump.yaml"}
 		return c
 	}(),
+
+	// GatewayStaticAddresses, tests/gateway-static-addresses.go, step 1: an
+	// address of a type the implementation does not support.
+	withSource(simple("GatewayStaticAddresses/unsupported-type", "gateway-static-addresses",
+		gwCond("gateway-static-addresses", False("Accepted", "UnsupportedAddress"))), "tests/gateway-static-addresses.go"),
 
 	// GatewayObservedGenerationBump, tests/gateway-observed-generation-bump.go.
 	simple("GatewayObservedGenerationBump/before-patch", "gateway-observed-generation-bump",

@@ -659,6 +659,23 @@ func groupKind(group, kind string) string {
 	return kind + "." + group
 }
 
+// unsupportedAddress says which spec.addresses entry the Gateway's
+// implementation does not support, if any (Accepted=False with reason
+// UnsupportedAddress: "an address that was provided is a type which is not
+// supported by the implementation").
+func (gw *GatewayResult) unsupportedAddress() string {
+	for i, a := range gw.Spec.Addresses {
+		typ := string(gwv1.IPAddressType)
+		if a.Type != nil {
+			typ = string(*a.Type)
+		}
+		if !gw.Profile.AcceptsAddressType(typ) {
+			return fmt.Sprintf("spec.addresses[%d]: address type %q is not supported by %s", i, typ, gw.Profile)
+		}
+	}
+	return ""
+}
+
 // finishGateways writes the Gateway and ListenerSet level conditions once
 // listeners and attachments are known.
 func (g *Graph) finishGateways() {
@@ -676,7 +693,9 @@ func (g *Graph) finishGateways() {
 			}
 		}
 		typ := string(gwv1.GatewayConditionAccepted)
-		switch {
+		switch bad := gw.unsupportedAddress(); {
+		case bad != "":
+			gw.Accepted = condition(typ, false, ReasonUnsupportedAddress, bad)
 		case gw.Parameters != nil && !gw.Parameters.OK():
 			gw.Accepted = condition(typ, false, gw.Parameters.Reason, gw.Parameters.Message)
 		case len(gw.Listeners) > 0 && valid == 0:

@@ -29,6 +29,7 @@ const (
 	ReasonParentNotAccepted           = Reason(gwv1.ListenerSetReasonParentNotAccepted)
 	ReasonInvalidParameters           = Reason(gwv1.GatewayReasonInvalidParameters)
 	ReasonSupportedVersion            = Reason(gwv1.GatewayClassReasonSupportedVersion)
+	ReasonUnsupportedAddress          = Reason(gwv1.GatewayReasonUnsupportedAddress)
 	ReasonConfigurationChanged        = Reason(gwv1.GatewayReasonConfigurationChanged)
 
 	// Listeners.

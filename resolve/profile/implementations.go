@@ -28,6 +28,9 @@ type Implementation struct {
 	// SecretTypes are the certificate Secret types it accepts besides
 	// kubernetes.io/tls.
 	SecretTypes []string
+	// AddressTypes are the implementation-specific (domain-prefixed)
+	// spec.addresses types it accepts.
+	AddressTypes []string
 }
 
 // implementations are the hand-kept facts, sorted by name. Add an
