@@ -17,6 +17,7 @@ const (
 	ScopeListenerSet         Scope = "ListenerSet"
 	ScopeListenerSetListener Scope = "ListenerSet listener"
 	ScopeRouteParent         Scope = "route parent"
+	ScopePolicyAncestor      Scope = "BackendTLSPolicy ancestor"
 )
 
 // Values an outcome takes besides "Status/Reason".
@@ -128,17 +129,22 @@ type comparer struct {
 func (c *comparer) index(objs []*Object) map[string]*Object {
 	by := map[string]*Object{}
 	for _, o := range objs {
-		if isRoute(o.Kind) {
+		if len(o.Status.Parents)+len(o.Status.Ancestors) > 0 {
 			kept := *o
-			kept.Status.Parents = nil
+			kept.Status.Parents, kept.Status.Ancestors = nil, nil
 			for _, p := range o.Status.Parents {
 				if slices.Contains(c.controllers, p.ControllerName) {
 					kept.Status.Parents = append(kept.Status.Parents, p)
 				}
 			}
+			for _, a := range o.Status.Ancestors {
+				if slices.Contains(c.controllers, a.ControllerName) {
+					kept.Status.Ancestors = append(kept.Status.Ancestors, a)
+				}
+			}
 			o = &kept
 		}
-		if len(o.Status.Conditions)+len(o.Status.Listeners)+len(o.Status.Parents) == 0 {
+		if len(o.Status.Conditions)+len(o.Status.Listeners)+len(o.Status.Parents)+len(o.Status.Ancestors) == 0 {
 			continue
 		}
 		by[o.ID()] = o
@@ -164,6 +170,15 @@ func (c *comparer) object(want, got *Object) {
 	switch {
 	case isRoute(o.Kind):
 		c.parents(id, o.Namespace, ws.Parents, gs.Parents)
+	case o.Kind == "BackendTLSPolicy":
+		toParents := func(as []AncestorEntry) []ParentEntry {
+			var ps []ParentEntry
+			for _, a := range as {
+				ps = append(ps, ParentEntry{ParentRef: a.AncestorRef, ControllerName: a.ControllerName, Conditions: a.Conditions})
+			}
+			return ps
+		}
+		c.entries(id, ScopePolicyAncestor, o.Namespace, toParents(ws.Ancestors), toParents(gs.Ancestors))
 	default:
 		scope, lscope := ScopeGateway, ScopeListener
 		if o.Kind == "ListenerSet" {
@@ -206,10 +221,16 @@ func (c *comparer) listeners(id string, scope Scope, want, got []ListenerEntry) 
 }
 
 func (c *comparer) parents(id, routeNS string, want, got []ParentEntry) {
+	c.entries(id, ScopeRouteParent, routeNS, want, got)
+}
+
+// entries compares route parents or policy ancestors, matched by their
+// reference with defaults applied in namespace ns.
+func (c *comparer) entries(id string, scope Scope, ns string, want, got []ParentEntry) {
 	byKey := func(ps []ParentEntry) map[string]*ParentEntry {
 		m := map[string]*ParentEntry{}
 		for i := range ps {
-			m[ps[i].ParentRef.key(routeNS)] = &ps[i]
+			m[ps[i].ParentRef.key(ns)] = &ps[i]
 		}
 		return m
 	}
@@ -223,7 +244,7 @@ func (c *comparer) parents(id, routeNS string, want, got []ParentEntry) {
 		if g != nil {
 			gc = g.Conditions
 		}
-		c.conds(id, ScopeRouteParent, key, w != nil, g != nil, wc, gc)
+		c.conds(id, scope, key, w != nil, g != nil, wc, gc)
 	}
 }
 

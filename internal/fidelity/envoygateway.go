@@ -15,6 +15,7 @@ import (
 // X.out.yaml the same objects with their status, beside the IR.
 var EnvoyGateway = &Project{
 	Name:           "envoy-gateway",
+	Implementation: "envoy-gateway",
 	Env:            "GWLINT_FIDELITY_ENVOY_GATEWAY",
 	Subdir:         "internal/gatewayapi/testdata",
 	Controllers:    []string{egController},

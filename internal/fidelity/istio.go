@@ -27,9 +27,10 @@ import (
 // testdata): X.yaml holds plain manifests, X.status.yaml.golden the status
 // Istio writes for them.
 var Istio = &Project{
-	Name:   "istio",
-	Env:    "GWLINT_FIDELITY_ISTIO",
-	Subdir: "pilot/pkg/config/kube/gateway/testdata",
+	Name:           "istio",
+	Implementation: "istio",
+	Env:            "GWLINT_FIDELITY_ISTIO",
+	Subdir:         "pilot/pkg/config/kube/gateway/testdata",
 	Controllers: []string{
 		"istio.io/gateway-controller", "istio.io/mesh-controller",
 		"istio.io/eastwest-controller", "istio.io/unmanaged-gateway",
@@ -144,7 +145,8 @@ var istioSecrets = []string{
 }
 
 // istioWorld is what Istio's conversion test adds around a case's objects:
-// the Services and Secrets above, its built-in GatewayClasses, and a
+// the Services and Secrets above, the ConfigMaps CA certificates are read
+// from, its built-in GatewayClasses, and a
 // Namespace for every namespace the objects are in, labelled
 // istio.io/test-name-part with the part of its name before the first "-".
 func istioWorld(objs []manifest) []manifest {
@@ -160,9 +162,21 @@ func istioWorld(objs []manifest) []manifest {
 	crt, key := testCertificate()
 	for _, nn := range istioSecrets {
 		ns, name, _ := strings.Cut(nn, "/")
-		world = append(world, tlsSecret(ns, name, crt, key))
+		secret := tlsSecret(ns, name, crt, key)
+		if nn == "istio-system/my-cert-http" { // it also holds the certificate as a CA
+			secret["stringData"].(map[string]any)["ca.crt"] = crt
+		}
+		world = append(world, secret)
 	}
 	world = append(world, tlsSecret("istio-system", "malformed", "SGVsbG8gd29ybGQK", "SGVsbG8gd29ybGQK"))
+	// The ConfigMaps CA certificates are read from, good and bad.
+	world = append(world,
+		configMap("istio-system", "my-cert-http", "ca.crt", crt),
+		configMap("istio-system", "malformed", "not-ca.crt", "hello"),
+		configMap("istio-system", "malformed-trustbundle", "ca.crt", "hello"),
+		configMap("default", "auth-cert", "ca.crt", crt),
+		configMap("default", "malformed", "not-ca.crt", "hello"),
+	)
 	namespaces := map[string]bool{}
 	for _, m := range objs {
 		if meta, ok := m["metadata"].(map[string]any); ok {
@@ -176,6 +190,14 @@ func istioWorld(objs []manifest) []manifest {
 		world = append(world, namespace(ns, map[string]string{"istio.io/test-name-part": part}))
 	}
 	return world
+}
+
+func configMap(ns, name, key, value string) manifest {
+	return manifest{
+		"apiVersion": "v1", "kind": "ConfigMap",
+		"metadata": map[string]any{"namespace": ns, "name": name},
+		"data":     map[string]any{key: value},
+	}
 }
 
 func tlsSecret(ns, name, crt, key string) manifest {

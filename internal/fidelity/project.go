@@ -10,6 +10,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // Project is an implementation whose translator tests are measured.
@@ -25,6 +26,9 @@ type Project struct {
 	// MeshController is written for Service parents (GEP-1426), whose
 	// controller no GatewayClass names.
 	MeshController string
+	// Implementation names the profile gwctl judges by, as a user of that
+	// implementation runs it (--implementation); see docs/implementations.md.
+	Implementation string
 	// Cases reads the test cases from the test data directory.
 	Cases func(dir string) ([]*Case, error)
 }
@@ -91,6 +95,13 @@ func (p *Project) Run(c *Case) *Result {
 	// Validation marks the objects the API server would refuse: the
 	// projects' fixtures never pass admission.
 	opts := resolve.Options{StrictRefs: true, ControllerName: p.MeshController, Validate: true, Channel: crd.Experimental}
+	if p.Implementation != "" {
+		prof, err := profile.Lookup(p.Implementation)
+		if err != nil {
+			panic(fmt.Sprintf("fidelity: %s: %v", p.Name, err))
+		}
+		opts.Implementation = prof
+	}
 	in := resolve.Load([]string{"-"}, bytes.NewReader(c.stream()), opts)
 	res := &Result{}
 	notLoaded := map[string]string{}
@@ -163,7 +174,7 @@ func (p *Project) statuses(g *resolve.Graph) []*Object {
 }
 
 // comparedKinds are the kinds whose status gwctl writes.
-var comparedKinds = []string{"Gateway", "ListenerSet", "HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute"}
+var comparedKinds = []string{"Gateway", "ListenerSet", "HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute", "BackendTLSPolicy"}
 
 // manifest is a decoded input object, to be completed and written as JSON.
 type manifest = map[string]any

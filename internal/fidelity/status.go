@@ -26,13 +26,15 @@ func (o *Object) ID() string {
 	return o.Kind + " " + o.Namespace + "/" + o.Name
 }
 
-// Status is the union of the Gateway, ListenerSet and route status schemas,
-// reduced to what is compared: conditions (type, status, reason — messages
-// and times are the implementation's own prose), listeners and parents.
+// Status is the union of the Gateway, ListenerSet, route and policy status
+// schemas, reduced to what is compared: conditions (type, status, reason —
+// messages and times are the implementation's own prose), listeners,
+// route parents and policy ancestors.
 type Status struct {
 	Conditions []Cond          `json:"conditions"`
 	Listeners  []ListenerEntry `json:"listeners"`
 	Parents    []ParentEntry   `json:"parents"`
+	Ancestors  []AncestorEntry `json:"ancestors"`
 }
 
 // Cond is a condition without its message and times. lastTransitionTime is
@@ -61,6 +63,14 @@ type GroupKind struct {
 // ParentEntry is a route's status for one parentRef.
 type ParentEntry struct {
 	ParentRef      ParentRef `json:"parentRef"`
+	ControllerName string    `json:"controllerName"`
+	Conditions     []Cond    `json:"conditions"`
+}
+
+// AncestorEntry is a policy's status for one ancestor (BackendTLSPolicy:
+// the Gateway of a route that uses it).
+type AncestorEntry struct {
+	AncestorRef    ParentRef `json:"ancestorRef"`
 	ControllerName string    `json:"controllerName"`
 	Conditions     []Cond    `json:"conditions"`
 }
