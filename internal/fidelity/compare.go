@@ -1,0 +1,507 @@
+package fidelity
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Scope says which part of an object an outcome belongs to.
+type Scope string
+
+const (
+	ScopeGateway             Scope = "Gateway"
+	ScopeListener            Scope = "Gateway listener"
+	ScopeListenerSet         Scope = "ListenerSet"
+	ScopeListenerSetListener Scope = "ListenerSet listener"
+	ScopeRouteParent         Scope = "route parent"
+	ScopePolicyAncestor      Scope = "BackendTLSPolicy ancestor"
+)
+
+// Values an outcome takes besides "Status/Reason".
+const (
+	// Absent: the entry (object, listener, parent) is there but does not
+	// carry this condition type.
+	Absent = "absent"
+	// NoStatus: the side wrote no entry at all for this object, listener
+	// or parent.
+	NoStatus = "no status"
+)
+
+// Outcome is one decision a controller writes: one condition type of an
+// object, of one of its listeners or of one route parent; or, with Detail,
+// a listener's attachedRoutes or supportedKinds.
+type Outcome struct {
+	Case   string
+	Object string // "HTTPRoute ns/name"
+	Scope  Scope
+	Where  string // listener name or parentRef key; "" for the object itself
+	Type   string // condition type, or "attachedRoutes", "supportedKinds"
+	Want   string // "False/NotAllowedByListeners", Absent, NoStatus, "2", ...
+	Got    string
+	// NonTrivial: Want differs from "everything accepted" (Accepted,
+	// ResolvedRefs, Programmed True; Conflicted and other negative types
+	// False or absent).
+	NonTrivial bool
+	// Detail marks attachedRoutes and supportedKinds, tallied apart from
+	// conditions.
+	Detail bool
+	// Refused is the first CRD violation of the object, when the API
+	// server would refuse it: no controller could ever write its status,
+	// so the outcome is left out of the agreement.
+	Refused string
+}
+
+// Agree reports whether gwctl predicted what the project expects.
+func (o *Outcome) Agree() bool { return o.Want == o.Got }
+
+// Category is what groups a disagreement with others of its kind.
+func (o *Outcome) Category() string {
+	return fmt.Sprintf("%s %s: want %s, got %s", o.Scope, o.Type, o.Want, o.Got)
+}
+
+func (o *Outcome) String() string {
+	where := o.Object
+	if o.Where != "" {
+		where += " [" + o.Where + "]"
+	}
+	return o.Case + ": " + where
+}
+
+// positive condition types are "all fine" when True; every other type
+// (Conflicted, PartiallyInvalid, OverlappingTLSConfig, ...) when False.
+var positive = map[string]bool{"Accepted": true, "ResolvedRefs": true, "Programmed": true, "Ready": true}
+
+// fine reports whether a condition value means "everything accepted". A
+// condition that is absent from an entry says nothing is wrong; an entry
+// that is not written at all is an outcome of its own (the controller
+// ignored the object or parent).
+func fine(typ, value string) bool {
+	switch value {
+	case Absent:
+		return true
+	case NoStatus:
+		return false
+	}
+	status, _, _ := strings.Cut(value, "/")
+	if positive[typ] {
+		return status == "True"
+	}
+	return status == "False"
+}
+
+// Compare returns the outcomes of one case: every condition type the
+// implementation writes for an object, listener or parent, except one it
+// writes as "all fine" that gwctl does not write at all; an entry either
+// side does not write at all is compared as NoStatus. Route parents are compared only where
+// controllers write them; objects must already be restricted to the
+// implementation's own.
+func Compare(caseName string, want, got []*Object, controllers []string) []Outcome {
+	c := comparer{caseName: caseName, controllers: controllers}
+	wantBy, gotBy := c.index(want), c.index(got)
+	ids := make([]string, 0, len(wantBy)+len(gotBy))
+	for id := range wantBy {
+		ids = append(ids, id)
+	}
+	for id := range gotBy {
+		if _, dup := wantBy[id]; !dup {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		c.object(wantBy[id], gotBy[id])
+	}
+	return c.out
+}
+
+type comparer struct {
+	caseName    string
+	controllers []string
+	out         []Outcome
+}
+
+// index keeps the objects that say anything: a route with no parent
+// written by the implementation's controllers, or an object with an empty
+// status, has no outcomes.
+func (c *comparer) index(objs []*Object) map[string]*Object {
+	by := map[string]*Object{}
+	for _, o := range objs {
+		if len(o.Status.Parents)+len(o.Status.Ancestors) > 0 {
+			kept := *o
+			kept.Status.Parents, kept.Status.Ancestors = nil, nil
+			for _, p := range o.Status.Parents {
+				if slices.Contains(c.controllers, p.ControllerName) {
+					kept.Status.Parents = append(kept.Status.Parents, p)
+				}
+			}
+			for _, a := range o.Status.Ancestors {
+				if slices.Contains(c.controllers, a.ControllerName) {
+					kept.Status.Ancestors = append(kept.Status.Ancestors, a)
+				}
+			}
+			o = &kept
+		}
+		if len(o.Status.Conditions)+len(o.Status.Listeners)+len(o.Status.Parents)+len(o.Status.Ancestors) == 0 {
+			continue
+		}
+		by[o.ID()] = o
+	}
+	return by
+}
+
+func isRoute(kind string) bool { return strings.HasSuffix(kind, "Route") }
+
+func (c *comparer) object(want, got *Object) {
+	o := want
+	if o == nil {
+		o = got
+	}
+	id := o.ID()
+	var ws, gs Status
+	if want != nil {
+		ws = want.Status
+	}
+	if got != nil {
+		gs = got.Status
+	}
+	switch {
+	case isRoute(o.Kind):
+		c.parents(id, o.Namespace, ws.Parents, gs.Parents)
+	case o.Kind == "BackendTLSPolicy":
+		toParents := func(as []AncestorEntry) []ParentEntry {
+			var ps []ParentEntry
+			for _, a := range as {
+				ps = append(ps, ParentEntry{ParentRef: a.AncestorRef, ControllerName: a.ControllerName, Conditions: a.Conditions})
+			}
+			return ps
+		}
+		c.entries(id, ScopePolicyAncestor, o.Namespace, toParents(ws.Ancestors), toParents(gs.Ancestors))
+	default:
+		scope, lscope := ScopeGateway, ScopeListener
+		if o.Kind == "ListenerSet" {
+			scope, lscope = ScopeListenerSet, ScopeListenerSetListener
+		}
+		c.conds(id, scope, "", want != nil, got != nil, ws.Conditions, gs.Conditions)
+		c.listeners(id, lscope, ws.Listeners, gs.Listeners)
+	}
+}
+
+func (c *comparer) listeners(id string, scope Scope, want, got []ListenerEntry) {
+	byName := func(ls []ListenerEntry) map[string]*ListenerEntry {
+		m := map[string]*ListenerEntry{}
+		for i := range ls {
+			m[ls[i].Name] = &ls[i]
+		}
+		return m
+	}
+	wm, gm := byName(want), byName(got)
+	for _, name := range unionKeys(wm, gm) {
+		w, g := wm[name], gm[name]
+		var wc, gc []Cond
+		if w != nil {
+			wc = w.Conditions
+		}
+		if g != nil {
+			gc = g.Conditions
+		}
+		c.conds(id, scope, name, w != nil, g != nil, wc, gc)
+		if w == nil || g == nil {
+			continue
+		}
+		if w.AttachedRoutes != nil && g.AttachedRoutes != nil {
+			c.detail(id, scope, name, "attachedRoutes", fmt.Sprint(*w.AttachedRoutes), fmt.Sprint(*g.AttachedRoutes))
+		}
+		if w.SupportedKinds != nil {
+			c.detail(id, scope, name, "supportedKinds", kindsString(w.SupportedKinds), kindsString(g.SupportedKinds))
+		}
+	}
+}
+
+func (c *comparer) parents(id, routeNS string, want, got []ParentEntry) {
+	c.entries(id, ScopeRouteParent, routeNS, want, got)
+}
+
+// entries compares route parents or policy ancestors, matched by their
+// reference with defaults applied in namespace ns.
+func (c *comparer) entries(id string, scope Scope, ns string, want, got []ParentEntry) {
+	byKey := func(ps []ParentEntry) map[string]*ParentEntry {
+		m := map[string]*ParentEntry{}
+		for i := range ps {
+			m[ps[i].ParentRef.key(ns)] = &ps[i]
+		}
+		return m
+	}
+	wm, gm := byKey(want), byKey(got)
+	for _, key := range unionKeys(wm, gm) {
+		w, g := wm[key], gm[key]
+		var wc, gc []Cond
+		if w != nil {
+			wc = w.Conditions
+		}
+		if g != nil {
+			gc = g.Conditions
+		}
+		c.conds(id, scope, key, w != nil, g != nil, wc, gc)
+	}
+}
+
+// conds compares the conditions of one entry; wantEntry and gotEntry say
+// whether each side wrote the entry at all.
+func (c *comparer) conds(id string, scope Scope, where string, wantEntry, gotEntry bool, want, got []Cond) {
+	value := func(entry bool, cs []Cond, typ string) string {
+		if !entry {
+			return NoStatus
+		}
+		for _, x := range cs {
+			if x.Type == typ {
+				return x.Status + "/" + x.Reason
+			}
+		}
+		return Absent
+	}
+	types := map[string]bool{}
+	for _, x := range want {
+		types[x.Type] = true
+	}
+	for _, x := range got {
+		types[x.Type] = true
+	}
+	for _, typ := range sortedKeys(types) {
+		w, g := value(wantEntry, want, typ), value(gotEntry, got, typ)
+		// A condition type the implementation does not write for this entry
+		// is no prediction of its; one gwctl does not write counts only
+		// when the implementation reports a problem with it.
+		if w == Absent || (g == Absent && fine(typ, w)) {
+			continue
+		}
+		c.out = append(c.out, Outcome{
+			Case: c.caseName, Object: id, Scope: scope, Where: where, Type: typ,
+			Want: w, Got: g, NonTrivial: !fine(typ, w),
+		})
+	}
+}
+
+func (c *comparer) detail(id string, scope Scope, where, typ, want, got string) {
+	c.out = append(c.out, Outcome{
+		Case: c.caseName, Object: id, Scope: scope, Where: where, Type: typ,
+		Want: want, Got: got, Detail: true,
+	})
+}
+
+func unionKeys[V any](a, b map[string]V) []string {
+	keys := map[string]bool{}
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	return sortedKeys(keys)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Tally sums a project's outcomes.
+type Tally struct {
+	Project            string
+	Cases, CasesLoaded int // CasesLoaded: read without errors
+	Outcomes, Agree    int
+	NonTrivial         int
+	NonTrivialAgree    int
+	// NonTrivialVerdict counts non-trivial outcomes whose condition status
+	// (True, False, Unknown, or no entry) agrees, whatever the reasons.
+	NonTrivialVerdict int
+	// NonTrivialClean and NonTrivialCleanAgree count the non-trivial
+	// outcomes of the cases resolve read without errors.
+	NonTrivialClean, NonTrivialCleanAgree int
+	Details, DetailsAgree                 int
+	Disagreements                         map[string][]Outcome // by Category
+	// ReadErrors counts, by message, the cases whose inputs resolve could
+	// not read in full.
+	ReadErrors map[string]int
+	// Refused counts the outcomes left out because their object would be
+	// refused by the API server; RefusedObjects says which and why.
+	Refused, RefusedNonTrivial int
+	RefusedObjects             []string
+}
+
+// Add counts one case.
+func (t *Tally) Add(res *Result) {
+	t.Cases++
+	if len(res.ReadErrors) == 0 {
+		t.CasesLoaded++
+	}
+	if t.Disagreements == nil {
+		t.Disagreements = map[string][]Outcome{}
+		t.ReadErrors = map[string]int{}
+	}
+	seen := map[string]bool{}
+	for _, e := range res.ReadErrors {
+		if _, msg, ok := strings.Cut(e, ": "); ok && !seen[msg] {
+			seen[msg] = true
+			t.ReadErrors[msg]++
+		}
+	}
+	for _, o := range res.Outcomes {
+		if o.Refused != "" {
+			t.Refused++
+			if o.NonTrivial {
+				t.RefusedNonTrivial++
+			}
+			if !seen[o.Case+" "+o.Object] {
+				seen[o.Case+" "+o.Object] = true
+				t.RefusedObjects = append(t.RefusedObjects, o.Case+": "+o.Object+": "+o.Refused)
+			}
+			continue
+		}
+		if o.Detail {
+			t.Details++
+			if o.Agree() {
+				t.DetailsAgree++
+			}
+			continue
+		}
+		t.Outcomes++
+		if o.NonTrivial {
+			t.NonTrivial++
+			if verdict(o.Want) == verdict(o.Got) {
+				t.NonTrivialVerdict++
+			}
+			if len(res.ReadErrors) == 0 {
+				t.NonTrivialClean++
+				if o.Agree() {
+					t.NonTrivialCleanAgree++
+				}
+			}
+		}
+		if o.Agree() {
+			t.Agree++
+			if o.NonTrivial {
+				t.NonTrivialAgree++
+			}
+			continue
+		}
+		t.Disagreements[o.Category()] = append(t.Disagreements[o.Category()], o)
+	}
+}
+
+// verdict is a condition value without its reason.
+func verdict(value string) string {
+	status, _, _ := strings.Cut(value, "/")
+	return status
+}
+
+func percent(n, of int) string {
+	if of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
+}
+
+// WriteSummary prints one line per project: cases, outcomes and agreement.
+func WriteSummary(w io.Writer, tallies []*Tally) {
+	fmt.Fprintf(w, "%-14s %6s %7s %9s %7s %12s %9s %11s %9s %9s\n",
+		"project", "cases", "loaded", "outcomes", "agree", "non-trivial", "nt agree", "nt verdict", "nt clean", "details")
+	for _, t := range tallies {
+		fmt.Fprintf(w, "%-14s %6d %7d %9d %7s %12d %9s %11s %9s %9s\n", t.Project, t.Cases, t.CasesLoaded,
+			t.Outcomes, percent(t.Agree, t.Outcomes), t.NonTrivial, percent(t.NonTrivialAgree, t.NonTrivial),
+			percent(t.NonTrivialVerdict, t.NonTrivial), percent(t.NonTrivialCleanAgree, t.NonTrivialClean),
+			percent(t.DetailsAgree, t.Details))
+	}
+	fmt.Fprintln(w, "loaded: cases read without errors; outcomes: condition types per object, listener and route")
+	fmt.Fprintln(w, "parent; non-trivial: the project's value is not \"everything accepted\"; nt verdict: same")
+	fmt.Fprintln(w, "condition status, reason aside; nt clean: non-trivial agreement in the loaded cases;")
+	fmt.Fprintln(w, "details: listener attachedRoutes and supportedKinds.")
+}
+
+// WriteReadErrors prints what resolve could not read, by message, with the
+// number of cases it affected.
+func WriteReadErrors(w io.Writer, t *Tally) {
+	if len(t.ReadErrors) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%s: read errors (cases affected)\n", t.Project)
+	msgs := sortedKeys(t.ReadErrors)
+	sort.SliceStable(msgs, func(i, j int) bool { return t.ReadErrors[msgs[i]] > t.ReadErrors[msgs[j]] })
+	for _, m := range msgs {
+		fmt.Fprintf(w, "  %4d  %s\n", t.ReadErrors[m], m)
+	}
+}
+
+// WriteRefused lists the objects whose outcomes were left out because the
+// API server would refuse them.
+func WriteRefused(w io.Writer, t *Tally) {
+	if len(t.RefusedObjects) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%s: %d outcomes (%d non-trivial) left out: their objects fail CRD validation\n",
+		t.Project, t.Refused, t.RefusedNonTrivial)
+	for _, o := range t.RefusedObjects {
+		fmt.Fprintf(w, "        %s\n", o)
+	}
+}
+
+// WriteDisagreements prints the disagreements of a project by category,
+// largest first, with up to examples cases each: first those on
+// non-trivial outcomes (the project reports a problem, gwctl another or
+// none), then those where the project sees none and gwctl reports one.
+func WriteDisagreements(w io.Writer, t *Tally, examples int) {
+	type cat struct {
+		name string
+		os   []Outcome
+	}
+	var nonTrivial, falseAlarms []cat
+	for name, os := range t.Disagreements {
+		if os[0].NonTrivial { // Want decides, and Want is in the category
+			nonTrivial = append(nonTrivial, cat{name, os})
+		} else {
+			falseAlarms = append(falseAlarms, cat{name, os})
+		}
+	}
+	for _, part := range []struct {
+		title string
+		cats  []cat
+	}{
+		{"the project reports a problem, gwctl another or none", nonTrivial},
+		{"the project reports none, gwctl one", falseAlarms},
+	} {
+		cats := part.cats
+		sort.Slice(cats, func(i, j int) bool {
+			if len(cats[i].os) != len(cats[j].os) {
+				return len(cats[i].os) > len(cats[j].os)
+			}
+			return cats[i].name < cats[j].name
+		})
+		n := 0
+		for _, c := range cats {
+			n += len(c.os)
+		}
+		fmt.Fprintf(w, "%s: %d disagreements in %d categories where %s\n", t.Project, n, len(cats), part.title)
+		for _, c := range cats {
+			fmt.Fprintf(w, "  %4d  %s\n", len(c.os), c.name)
+			seen := map[string]bool{}
+			shown := 0
+			for _, o := range c.os {
+				if shown == examples {
+					break
+				}
+				if seen[o.Case] {
+					continue
+				}
+				seen[o.Case] = true
+				shown++
+				fmt.Fprintf(w, "          e.g. %s\n", o.String())
+			}
+		}
+	}
+}

@@ -1,0 +1,201 @@
+package fidelity
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+)
+
+// EnvoyGateway's translator tests (internal/gatewayapi/testdata): X.in.yaml
+// holds the inputs as lists keyed by kind (gateways, httpRoutes, ...),
+// X.out.yaml the same objects with their status, beside the IR.
+var EnvoyGateway = &Project{
+	Name:           "envoy-gateway",
+	Implementation: "envoy-gateway",
+	Env:            "GWLINT_FIDELITY_ENVOY_GATEWAY",
+	Subdir:         "internal/gatewayapi/testdata",
+	Controllers:    []string{egController},
+	MeshController: egController,
+	Cases:          envoyGatewayCases,
+}
+
+const (
+	egController = "gateway.envoyproxy.io/gatewayclass-controller"
+	// egClass is the one GatewayClass the translator under test serves.
+	egClass = "envoy-gateway-class"
+)
+
+// egKinds maps the keys of the keyed-lists format to the apiVersion and
+// kind an item gets when it names none. Keys not listed (the
+// implementation's policies, EnvoyProxy, Backend, EndpointSlices, the IR)
+// are passed on when their items say what they are, and resolve skips
+// kinds it does not model.
+var egKinds = map[string][2]string{
+	"gatewayClass":       {"gateway.networking.k8s.io/v1", "GatewayClass"},
+	"gateways":           {"gateway.networking.k8s.io/v1", "Gateway"},
+	"listenerSets":       {"gateway.networking.k8s.io/v1", "ListenerSet"},
+	"httpRoutes":         {"gateway.networking.k8s.io/v1", "HTTPRoute"},
+	"httproutes":         {"gateway.networking.k8s.io/v1", "HTTPRoute"},
+	"grpcRoutes":         {"gateway.networking.k8s.io/v1", "GRPCRoute"},
+	"tlsRoutes":          {"gateway.networking.k8s.io/v1alpha2", "TLSRoute"},
+	"tcpRoutes":          {"gateway.networking.k8s.io/v1alpha2", "TCPRoute"},
+	"udpRoutes":          {"gateway.networking.k8s.io/v1alpha2", "UDPRoute"},
+	"referenceGrants":    {"gateway.networking.k8s.io/v1beta1", "ReferenceGrant"},
+	"backendTLSPolicies": {"gateway.networking.k8s.io/v1", "BackendTLSPolicy"},
+	"services":           {"v1", "Service"},
+	"namespaces":         {"v1", "Namespace"},
+	"secrets":            {"v1", "Secret"},
+	"configMaps":         {"v1", "ConfigMap"},
+	"configmaps":         {"v1", "ConfigMap"},
+	"serviceImports":     {"multicluster.x-k8s.io/v1alpha1", "ServiceImport"},
+}
+
+func envoyGatewayCases(dir string) ([]*Case, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.in.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var base []manifest
+	if data, err := os.ReadFile(filepath.Join(dir, "base", "base.yaml")); err == nil {
+		if base, err = egObjects(data); err != nil {
+			return nil, fmt.Errorf("base/base.yaml: %w", err)
+		}
+	}
+	var cases []*Case
+	for _, in := range files {
+		name := strings.TrimSuffix(filepath.Base(in), ".in.yaml")
+		c, err := envoyGatewayCase(name, in, strings.TrimSuffix(in, ".in.yaml")+".out.yaml", base)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		cases = append(cases, c)
+	}
+	return cases, nil
+}
+
+func envoyGatewayCase(name, inFile, outFile string, base []manifest) (*Case, error) {
+	inData, err := os.ReadFile(inFile)
+	if err != nil {
+		return nil, err
+	}
+	objs, err := egObjects(inData)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", inFile, err)
+	}
+	outData, err := os.ReadFile(outFile)
+	if err != nil {
+		return nil, err
+	}
+	outObjs, err := egObjects(outData)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", outFile, err)
+	}
+	c := &Case{Name: name}
+	if c.Inputs, err = inputs(objs, append(envoyGatewayWorld(), base...)); err != nil {
+		return nil, err
+	}
+	if c.Want, err = wanted(outObjs, objs); err != nil {
+		return nil, fmt.Errorf("%s: %w", outFile, err)
+	}
+	return c, nil
+}
+
+// egObjects reads the keyed-lists format into manifests with apiVersion
+// and kind filled in. A key holds a list of objects, or one object
+// (gatewayClass).
+func egObjects(data []byte) ([]manifest, error) {
+	var doc map[string]any
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, err
+	}
+	var out []manifest
+	for _, key := range sortedKeys(doc) {
+		var items []any
+		switch v := doc[key].(type) {
+		case []any:
+			items = v
+		case map[string]any:
+			if _, ok := v["metadata"]; ok {
+				items = []any{v}
+			}
+		}
+		for _, item := range items {
+			m, ok := item.(map[string]any)
+			if !ok {
+				continue
+			}
+			if def, ok := egKinds[key]; ok {
+				if m["apiVersion"] == nil {
+					m["apiVersion"] = def[0]
+				}
+				if m["kind"] == nil {
+					m["kind"] = def[1]
+				}
+			}
+			if m["kind"] == nil || m["apiVersion"] == nil {
+				continue
+			}
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// envoyGatewayWorld is what Envoy Gateway's translator test adds to every
+// case's inputs (internal/gatewayapi/translator_test.go): its GatewayClass,
+// the Services service-1 … service-4 and mirror-service in default and
+// otel-collector in monitoring, and the Namespaces envoy-gateway and
+// default. base/base.yaml (its Secrets) is read from the test data.
+func envoyGatewayWorld() []manifest {
+	world := []manifest{gatewayClass(egClass, egController)}
+	ports := []servicePort{{"http", 8080, "TCP"}, {"https", 8443, "TCP"}, {"tcp", 8163, "TCP"}, {"udp", 8162, "UDP"}}
+	for i := 1; i <= 4; i++ {
+		world = append(world, service("default", fmt.Sprintf("service-%d", i), ports...))
+	}
+	world = append(world,
+		service("default", "mirror-service", servicePort{"http", 8080, "TCP"}),
+		service("monitoring", "otel-collector", servicePort{"grpc", 4317, "TCP"}, servicePort{"zipkin", 9411, "TCP"}),
+		namespace("envoy-gateway", nil),
+		namespace("default", nil),
+	)
+	return world
+}
+
+type servicePort struct {
+	name     string
+	port     int
+	protocol string
+}
+
+func service(ns, name string, ports ...servicePort) manifest {
+	var ps []any
+	for _, p := range ports {
+		ps = append(ps, map[string]any{"name": p.name, "port": p.port, "protocol": p.protocol})
+	}
+	return manifest{
+		"apiVersion": "v1", "kind": "Service",
+		"metadata": map[string]any{"namespace": ns, "name": name},
+		"spec":     map[string]any{"ports": ps},
+	}
+}
+
+func namespace(name string, labels map[string]string) manifest {
+	meta := map[string]any{"name": name}
+	if len(labels) > 0 {
+		meta["labels"] = labels
+	}
+	return manifest{"apiVersion": "v1", "kind": "Namespace", "metadata": meta}
+}
+
+func gatewayClass(name, controller string) manifest {
+	return manifest{
+		"apiVersion": "gateway.networking.k8s.io/v1", "kind": "GatewayClass",
+		"metadata": map[string]any{"name": name},
+		"spec":     map[string]any{"controllerName": controller},
+	}
+}
