@@ -144,11 +144,14 @@ func (p *Project) Run(c *Case) *Result {
 
 // statuses returns what gwctl status writes, restricted to the Gateways
 // and ListenerSets of the project's controllers (route parents are
-// filtered by Compare).
+// filtered by Compare). GatewayClass status is left out: the projects'
+// translator tests do not write it.
 func (p *Project) statuses(g *resolve.Graph) []*Object {
 	var out []*Object
 	for _, so := range g.Statuses() {
 		switch so.Kind {
+		case resolve.KindGatewayClass:
+			continue
 		case resolve.KindGateway:
 			gw := g.Gateway(so.Metadata.Namespace, so.Metadata.Name)
 			if gw == nil || !slices.Contains(p.Controllers, gw.ControllerName) {
