@@ -62,7 +62,7 @@ Accepted=False/InvalidParameters, and nothing it declares is served.
 The kinds a controller takes are those its GatewayClass's own parametersRef
 names, or those of a known implementation (Envoy Gateway: EnvoyProxy; Istio:
 ConfigMap; NGINX Gateway Fabric: NginxProxy; kgateway: GatewayParameters).
-An object of a kind gwlint does not read is assumed to exist unless
+An object of a kind gwlint does not read is assumed to exist, even with
 --strict-refs.
 
 Fix: correct the reference, or add the object.`,

@@ -212,6 +212,8 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 	}
 	seen := g.seen[kindNS{ref.Kind, ref.Namespace}]
 	switch {
+	case !readKinds[ref.Kind]:
+		return nil, External // gwlint does not read that kind: even --strict-refs cannot tell
 	case g.opts.StrictRefs || g.holdsAll(ref.Namespace, seen):
 		return nil, Missing
 	case seen:
