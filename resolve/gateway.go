@@ -683,7 +683,11 @@ func (g *Graph) finishGateways() {
 		valid, invalid := 0, []string{}
 		unresolved := []string{}
 		for _, l := range gw.Listeners {
-			if l.Accepted.True() && !l.Conflicted.True() {
+			// ListenersNotValid: "one or more Listeners have an invalid or
+			// unsupported configuration and cannot be configured on the
+			// Gateway" — refused, conflicted, or with references that do not
+			// resolve (Istio reads it so).
+			if l.valid() {
 				valid++
 			} else {
 				invalid = append(invalid, l.Name)
