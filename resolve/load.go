@@ -178,6 +178,11 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 				raw.Kind, raw.APIVersion, APIVersion, strings.Join(versions, ", "))
 		}
 		served = apiVersionInfo(raw.APIVersion, raw.Kind, opts.Channel, retired)
+		if raw.Kind == KindBackendTLSPolicy && version == "v1alpha2" {
+			renamed := *raw
+			renamed.JSON = renameBackendTLSPolicyV1alpha2(raw.JSON)
+			raw = &renamed
+		}
 		target, spec = newGatewayAPIObject(raw.Kind)
 	case GroupCore:
 		if version != "v1" {

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/gwlint/gwlint/resolve/crd"
@@ -58,17 +59,61 @@ func (v APIVersionInfo) NotServed() bool {
 //   - GRPCRoute v1alpha2: served v0.6.0–v1.1.x in the experimental channel
 //     (deprecated in v1.1.0), dropped in v1.2.0.
 //
+//   - BackendTLSPolicy v1alpha2: served v1.0.0–v1.1.x in the experimental
+//     channel, dropped in v1.2.0; v1alpha3 renamed its fields (see
+//     renameBackendTLSPolicyV1alpha2).
+//
 // Every field of these versions is a field of v1.6.3's v1, except GRPCRoute
 // v1alpha2's experimental sessionPersistence.idleTimeout, which reading as
-// v1 reports as an unknown field. Not here, because v1 has other fields:
-// BackendTLSPolicy v1alpha2 (v1.0–v1.1: targetRef and tls, which v1alpha3
-// renamed), and the renamed kinds ReferencePolicy and XListenerSet.
+// v1 reports as an unknown field, and BackendTLSPolicy v1alpha2's, which are
+// renamed first. Not here: the renamed kinds ReferencePolicy and
+// XListenerSet.
 var retiredVersions = map[string]map[string]string{ // kind → version → last release
-	KindGatewayClass:   {"v1alpha2": "v0.7"},
-	KindGateway:        {"v1alpha2": "v0.7"},
-	KindHTTPRoute:      {"v1alpha2": "v0.7"},
-	KindReferenceGrant: {"v1alpha2": "v1.1"},
-	KindGRPCRoute:      {"v1alpha2": "v1.1"},
+	KindGatewayClass:     {"v1alpha2": "v0.7"},
+	KindGateway:          {"v1alpha2": "v0.7"},
+	KindHTTPRoute:        {"v1alpha2": "v0.7"},
+	KindReferenceGrant:   {"v1alpha2": "v1.1"},
+	KindGRPCRoute:        {"v1alpha2": "v1.1"},
+	KindBackendTLSPolicy: {"v1alpha2": "v1.1"},
+}
+
+// renameBackendTLSPolicyV1alpha2 rewrites a BackendTLSPolicy v1alpha2
+// document into the fields v1alpha3 gave them (v1.2.0's release notes):
+// spec.targetRef becomes spec.targetRefs[0], spec.tls.caCertRefs
+// spec.validation.caCertificateRefs, spec.tls.wellKnownCACerts
+// spec.validation.wellKnownCACertificates, spec.tls.hostname
+// spec.validation.hostname. Anything else is kept as written. It returns
+// the document unchanged when it is not a JSON object of that shape.
+func renameBackendTLSPolicyV1alpha2(doc []byte) []byte {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(doc, &obj) != nil {
+		return doc
+	}
+	var spec map[string]json.RawMessage
+	if json.Unmarshal(obj["spec"], &spec) != nil || spec == nil {
+		return doc
+	}
+	if ref, ok := spec["targetRef"]; ok {
+		spec["targetRefs"] = json.RawMessage("[" + string(ref) + "]")
+		delete(spec, "targetRef")
+	}
+	var tls map[string]json.RawMessage
+	if json.Unmarshal(spec["tls"], &tls) == nil && tls != nil {
+		for old, renamed := range map[string]string{"caCertRefs": "caCertificateRefs", "wellKnownCACerts": "wellKnownCACertificates"} {
+			if v, ok := tls[old]; ok {
+				tls[renamed] = v
+				delete(tls, old)
+			}
+		}
+		spec["validation"], _ = json.Marshal(tls)
+		delete(spec, "tls")
+	}
+	obj["spec"], _ = json.Marshal(spec)
+	out, err := json.Marshal(obj)
+	if err != nil {
+		return doc
+	}
+	return out
 }
 
 // versionSuccessor is the apiVersion every kind of the group has in
@@ -86,9 +131,13 @@ func apiVersionInfo(apiVersion, kind string, ch crd.Channel, retired bool) APIVe
 	switch {
 	case retired:
 		_, version := splitAPIVersion(apiVersion)
+		fields := "which has its fields"
+		if kind == KindBackendTLSPolicy {
+			fields = "which renames its fields (targetRef: targetRefs, tls: validation, caCertRefs: caCertificateRefs)"
+		}
 		return APIVersionInfo{State: VersionRetired, ReadAs: successor,
-			Message: fmt.Sprintf("%s %s is not served by Gateway API %s (last served by %s); write %s, which has its fields",
-				apiVersion, kind, APIVersion, retiredVersions[kind][version], successor)}
+			Message: fmt.Sprintf("%s %s is not served by Gateway API %s (last served by %s); write %s, %s",
+				apiVersion, kind, APIVersion, retiredVersions[kind][version], successor, fields)}
 	case !crd.Known(apiVersion, kind, ch):
 		info := APIVersionInfo{State: VersionExperimentalOnly, ReadAs: successor}
 		if successor == "" {

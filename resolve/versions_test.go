@@ -81,11 +81,41 @@ func TestAPIVersionInfo(t *testing.T) {
 
 // Versions that never were, or whose fields v1 renamed, are still not read.
 func TestUnknownVersionsAreErrors(t *testing.T) {
-	for _, apiVersion := range []string{"gateway.networking.k8s.io/v2", "gateway.networking.k8s.io/v1alpha2"} {
-		doc := "apiVersion: " + apiVersion + "\nkind: BackendTLSPolicy\nmetadata: {name: x, namespace: app}\n"
-		in := Load([]string{"-"}, strings.NewReader(doc), Options{})
-		if len(in.Objects) != 0 || len(in.Errors) != 1 || !strings.Contains(in.Errors[0].Error(), "is not served by Gateway API v1.6.3 (served: v1, v1alpha3)") {
-			t.Errorf("%s BackendTLSPolicy: objects %d, errors %v; want one error naming the served versions", apiVersion, len(in.Objects), in.Errors)
-		}
+	doc := "apiVersion: gateway.networking.k8s.io/v2\nkind: BackendTLSPolicy\nmetadata: {name: x, namespace: app}\n"
+	in := Load([]string{"-"}, strings.NewReader(doc), Options{})
+	if len(in.Objects) != 0 || len(in.Errors) != 1 || !strings.Contains(in.Errors[0].Error(), "is not served by Gateway API v1.6.3 (served: v1, v1alpha3)") {
+		t.Errorf("v2 BackendTLSPolicy: objects %d, errors %v; want one error naming the served versions", len(in.Objects), in.Errors)
+	}
+}
+
+// BackendTLSPolicy v1alpha2 (Gateway API v1.0–v1.1) is read with its fields
+// renamed as v1alpha3 renamed them, and resolved.
+func TestBackendTLSPolicyV1alpha2(t *testing.T) {
+	g := resolveYAML(t, Options{Validate: true}, world, `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: web-ca, namespace: app}
+data: {ca.crt: "not a certificate"}
+---
+apiVersion: gateway.networking.k8s.io/v1alpha2
+kind: BackendTLSPolicy
+metadata: {name: web, namespace: app}
+spec:
+  targetRef: {group: "", kind: Service, name: web}
+  tls:
+    caCertRefs: [{group: "", kind: ConfigMap, name: web-ca}]
+    hostname: web.example.com`)
+	p := g.TLSPolicies[0]
+	if p.Version.State != VersionRetired || !strings.Contains(p.Version.Message, "renames its fields") {
+		t.Errorf("version %+v; want retired, naming the renamed fields", p.Version)
+	}
+	if len(p.Targets) != 1 || p.Targets[0].Target.Name != "web" || !p.Targets[0].Applies() {
+		t.Errorf("targets %+v; want Service app/web", p.Targets)
+	}
+	if len(p.CARefs) != 1 || p.CARefs[0].Target.Name != "web-ca" || p.Accepted.Reason != ReasonNoValidCACertificate {
+		t.Errorf("CA refs %+v, Accepted %+v; want ConfigMap web-ca, which holds no certificate", p.CARefs, p.Accepted)
+	}
+	if v := p.Violations; len(v) != 0 {
+		t.Errorf("violations %v; want none once renamed", v)
 	}
 }
