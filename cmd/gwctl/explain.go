@@ -42,6 +42,7 @@ API's own reason for every outcome.`,
 		newExplainRouteCmd(streams, nil),
 		newExplainGatewayCmd(streams, nil),
 		newExplainServiceCmd(streams, nil),
+		newExplainRequestCmd(streams, nil),
 	)
 	return cmd
 }
