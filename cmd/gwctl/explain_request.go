@@ -77,6 +77,9 @@ func (o *explainRequestOptions) complete(cmd *cobra.Command, args []string) erro
 	if err := o.explainOptions.complete(cmd, args); err != nil {
 		return err
 	}
+	if o.Output == formatMermaid || o.Output == formatDOT {
+		return fmt.Errorf("invalid value %q for --output: must be one of text, json, yaml", o.Output)
+	}
 	req, err := resolve.ParseRequestURL(o.Name)
 	if err != nil {
 		return err
