@@ -60,3 +60,37 @@ const (
 	ReasonConflicted     = Reason(gwv1.PolicyReasonConflicted)
 	ReasonTargetNotFound = Reason(gwv1.PolicyReasonTargetNotFound)
 )
+
+// TraceReason says why Graph.Trace chose what it chose: why one match
+// outranks another (the spec's precedence criteria, in the order the spec
+// lists them), why a route did not match, and what the Gateway does with
+// the request. These are gwlint's names, not the API's: no controller
+// writes them.
+type TraceReason string
+
+// Precedence criteria, in the order they are compared (see matchRank).
+const (
+	PrecedenceListenerHostname TraceReason = "ListenerHostname"
+	PrecedenceHostname         TraceReason = "Hostname"
+	PrecedencePathType         TraceReason = "PathType"
+	PrecedencePathLength       TraceReason = "PathLength"
+	PrecedenceMethod           TraceReason = "Method"
+	PrecedenceHeaders          TraceReason = "Headers"
+	PrecedenceQueryParams      TraceReason = "QueryParams"
+	PrecedenceGRPCService      TraceReason = "GRPCService"
+	PrecedenceGRPCMethod       TraceReason = "GRPCMethod"
+	PrecedenceCreationTime     TraceReason = "CreationTimestamp"
+	PrecedenceName             TraceReason = "NamespaceName"
+	PrecedenceRuleOrder        TraceReason = "RuleOrder"
+	PrecedenceOnlyMatch        TraceReason = "OnlyMatch"
+)
+
+// Why a route attached to the listener did not match the request.
+const (
+	MissHostname   TraceReason = "HostnameNotServed"
+	MissPath       TraceReason = "PathMismatch"
+	MissMethod     TraceReason = "MethodMismatch"
+	MissHeader     TraceReason = "HeaderMismatch"
+	MissQueryParam TraceReason = "QueryParamMismatch"
+	MissGRPCMethod TraceReason = "GRPCMethodMismatch"
+)

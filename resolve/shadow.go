@@ -12,14 +12,10 @@ import (
 )
 
 // Shadowing: two route rules with identical matches on the same listener
-// and hostname compete for the same requests, and only one wins.
-//
-// Listener.AllowedRoutes: "Matching precedence MUST be determined in order
-// of the following criteria: The most specific match as defined by the
-// Route type. The oldest Route based on creation timestamp. [...] the Route
-// appearing first in alphabetical order (namespace/name)". HTTPRouteRule:
-// "If ties still exist within an HTTPRoute, matching precedence MUST be
-// granted to the FIRST matching rule (in list order)".
+// and hostname compete for the same requests, and only one wins. Identical
+// matches rank equal by every criterion of the route type (precedence.go),
+// so the winner is decided by the tie-breaks alone: routeBefore, then rule
+// and match order, the order in which shadowsOn claims them.
 
 // MatchRef names one match of one rule of a route.
 type MatchRef struct {
@@ -197,21 +193,6 @@ func (f *firstMatches) claim(host string, e *matchEntry) *matchEntry {
 // without building keys for every listener with one route.
 func anyRouteHasRepeatedMatches(l *Listener) bool {
 	return len(l.Attached) == 1 && len(l.Attached[0].Route.Rules) > 1
-}
-
-// routeBefore orders routes by the spec's precedence: oldest first, then
-// namespace/name.
-func routeBefore(a, b *RouteResult) bool {
-	if !a.Created.Equal(&b.Created) {
-		if a.Created.IsZero() != b.Created.IsZero() {
-			return !a.Created.IsZero()
-		}
-		return a.Created.Before(&b.Created)
-	}
-	if a.Ref.Namespace != b.Ref.Namespace {
-		return a.Ref.Namespace < b.Ref.Namespace
-	}
-	return a.Ref.Name < b.Ref.Name
 }
 
 // routeMatches returns a canonical key for every match of the route, in

@@ -54,8 +54,10 @@ func (v APIVersionInfo) NotServed() bool {
 //
 //   - GatewayClass, Gateway and HTTPRoute v1alpha2: served v0.5.0–v0.7.x
 //     (deprecated in v0.6.0), dropped in v0.8.0;
+//
 //   - ReferenceGrant v1alpha2: served v0.5.0–v1.1.x (deprecated in v0.8.0;
 //     experimental channel only in v1.1), dropped in v1.2.0;
+//
 //   - GRPCRoute v1alpha2: served v0.6.0–v1.1.x in the experimental channel
 //     (deprecated in v1.1.0), dropped in v1.2.0.
 //

@@ -42,6 +42,7 @@ API's own reason for every outcome.`,
 		newExplainRouteCmd(streams, nil),
 		newExplainGatewayCmd(streams, nil),
 		newExplainServiceCmd(streams, nil),
+		newExplainRequestCmd(streams, nil),
 	)
 	return cmd
 }
@@ -54,18 +55,21 @@ type explainOptions struct {
 	Color  string
 	// Name is the object to explain.
 	Name string
+	// diagram draws the object for -o mermaid|dot; each subcommand that
+	// can sets it before write.
+	diagram func() *diagram
 }
 
 func (o *explainOptions) addFlags(cmd *cobra.Command) {
 	o.inputOptions.addFlags(cmd.Flags())
-	cmd.Flags().StringVarP(&o.Output, "output", "o", formatText, "output format: text, json or yaml")
+	cmd.Flags().StringVarP(&o.Output, "output", "o", formatText, "output format: text, json, yaml, mermaid or dot")
 	cli.AddColorFlag(cmd.Flags(), &o.Color)
 }
 
 // complete takes the positional NAME and checks the flag values.
 func (o *explainOptions) complete(_ *cobra.Command, args []string) error {
 	o.Name = args[0]
-	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatYAML); err != nil {
+	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatYAML, formatMermaid, formatDOT); err != nil {
 		return err
 	}
 	if err := o.inputOptions.complete(); err != nil {
@@ -87,6 +91,12 @@ func explainCmd(streams *cli.IOStreams, runF, run func(*explainOptions) error, c
 // write prints the explanation view in the chosen format; text renders it
 // from the same view, so every format says the same thing.
 func (o *explainOptions) write(view any, text func(*printer)) error {
+	if o.Output == formatMermaid || o.Output == formatDOT {
+		if o.diagram == nil {
+			return cli.Errorf(cli.ExitUsage, "-o %s is not available here", o.Output)
+		}
+		return outputError(o.diagram().write(o.IO.Out, o.Output))
+	}
 	if o.Output != formatText {
 		return outputError(writeMachine(o.IO.Out, o.Output, view))
 	}

@@ -36,6 +36,7 @@ func runExplainGateway(opts *explainOptions) error {
 		return withInputErrors(err, inputFailed)
 	}
 	view := newGatewayExplanation(gw)
+	opts.diagram = func() *diagram { d := newDiagram(); d.addGateway(gw); return d }
 	if err := opts.write(view, view.writeText); err != nil {
 		return withInputErrors(err, inputFailed)
 	}

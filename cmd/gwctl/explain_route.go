@@ -78,6 +78,7 @@ func runExplainRoute(opts *explainRouteOptions) error {
 		return withInputErrors(err, inputFailed)
 	}
 	view := newRouteExplanation(g, r)
+	opts.diagram = func() *diagram { d := newDiagram(); d.addRouteParents(r); return d }
 	if err := opts.write(view, view.writeText); err != nil {
 		return withInputErrors(err, inputFailed)
 	}

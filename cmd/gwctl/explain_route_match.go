@@ -139,33 +139,12 @@ func (c matchCondition) defaultNote() string {
 }
 
 func filtersOf(route *resolve.Route, i int) []filterView {
-	var filters []gwv1.HTTPRouteFilter
-	switch {
-	case route.HTTP != nil:
-		filters = route.HTTP.Rules[i].Filters
-	case route.GRPC != nil:
-		for _, f := range route.GRPC.Rules[i].Filters {
-			filters = append(filters, httpFilterOf(f))
-		}
-	}
 	var out []filterView
-	for k, f := range filters {
+	for k, f := range route.RuleFilters(i) {
 		path := fmt.Sprintf("spec.rules[%d].filters[%d]", i, k)
 		out = append(out, filterView{Type: string(f.Type), Description: describeFilter(route, path, f)})
 	}
 	return out
-}
-
-// httpFilterOf views a GRPCRoute filter as the HTTPRoute filter it is a
-// subset of: the shared filter types use the same structs.
-func httpFilterOf(f gwv1.GRPCRouteFilter) gwv1.HTTPRouteFilter {
-	return gwv1.HTTPRouteFilter{
-		Type:                   gwv1.HTTPRouteFilterType(f.Type),
-		RequestHeaderModifier:  f.RequestHeaderModifier,
-		ResponseHeaderModifier: f.ResponseHeaderModifier,
-		RequestMirror:          f.RequestMirror,
-		ExtensionRef:           f.ExtensionRef,
-	}
 }
 
 // describeFilter says what a filter does, in one line.

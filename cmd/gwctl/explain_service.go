@@ -33,6 +33,7 @@ func runExplainService(opts *explainOptions) error {
 		return withInputErrors(err, inputFailed)
 	}
 	view := newServiceExplanation(g, svc)
+	opts.diagram = func() *diagram { return serviceDiagram(g, svc) }
 	return withInputErrors(opts.write(view, view.writeText), inputFailed)
 }
 
