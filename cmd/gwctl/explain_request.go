@@ -64,6 +64,7 @@ matching route: 404, or HTTP 500), 2 when several Gateways could take it.`,
 	}
 	opts.addFlags(cmd)
 	fs := cmd.Flags()
+	fs.Lookup("output").Usage = "output format: text, json or yaml" // a trace has no diagram
 	fs.StringArrayVarP(&opts.Headers, "header", "H", nil, `request header "Name: value" (repeatable)`)
 	fs.StringVarP(&opts.Method, "request", "X", "", "HTTP method (default GET)")
 	fs.StringVar(&opts.Gateway, "gateway", "", "Gateway NS/NAME the request is sent to (default: the one that takes it)")
