@@ -464,3 +464,49 @@ func matchSegments(pattern, segs []string) bool {
 	ok, _ := path.Match(pattern[0], segs[0])
 	return ok && matchSegments(pattern[1:], segs[1:])
 }
+
+// FindConfigFor finds the configuration of a run over paths: each path
+// (a file, a directory, or - for stdin, which stands for the working
+// directory) looks for .gwlint.yaml from its own directory upward, as
+// FindConfig does. One run resolves its inputs together, so it has one
+// configuration: the one the paths find. Paths that find none share it;
+// paths that find different ones are an error naming both, since each
+// file's excludes and rule settings would otherwise silently depend on
+// which path came first. It returns "" when no path finds one.
+func FindConfigFor(paths []string) (string, error) {
+	found, foundFor := "", ""
+	for _, p := range paths {
+		dir := p
+		if p == "-" {
+			dir = "."
+		} else if info, err := os.Stat(p); err != nil || !info.IsDir() {
+			// A file, or a path that does not exist (reported when read):
+			// its directory.
+			dir = filepath.Dir(p)
+		}
+		cfg, err := FindConfig(dir)
+		if err != nil {
+			return "", fmt.Errorf("looking for %s from %s: %w", ConfigFileName, p, err)
+		}
+		switch {
+		case cfg == "" || cfg == found:
+		case found == "":
+			found, foundFor = cfg, p
+		default:
+			return "", fmt.Errorf("%s is configured by %s but %s by %s: lint them in separate runs, or choose one with --config",
+				foundFor, relToWD(found), p, relToWD(cfg))
+		}
+	}
+	return found, nil
+}
+
+// relToWD shows an absolute path relative to the working directory, as
+// the inputs are shown, when it can.
+func relToWD(p string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, p); err == nil {
+			return rel
+		}
+	}
+	return p
+}

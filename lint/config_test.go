@@ -260,3 +260,56 @@ func TestLoadConfig(t *testing.T) {
 		t.Errorf("error %v, want the file named", err)
 	}
 }
+
+func TestFindConfigFor(t *testing.T) {
+	root := t.TempDir()
+	for name, content := range map[string]string{
+		"a/.git/x":            "",
+		"a/.gwlint.yaml":      "",
+		"a/deploy/route.yaml": "",
+		"a/sub/.gwlint.yaml":  "",
+		"a/sub/route.yaml":    "",
+		"b/.git/x":            "",
+		"b/route.yaml":        "",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
+	tests := []struct {
+		paths   []string
+		want    string
+		wantErr string
+	}{
+		{paths: []string{at("a/deploy/route.yaml")}, want: at("a/.gwlint.yaml")},
+		{paths: []string{at("a/deploy")}, want: at("a/.gwlint.yaml")},
+		{paths: []string{at("a/deploy/missing.yaml")}, want: at("a/.gwlint.yaml")},
+		{paths: []string{at("a/sub")}, want: at("a/sub/.gwlint.yaml")},
+		// A path that finds none shares the one another path finds.
+		{paths: []string{at("b/route.yaml"), at("a/deploy")}, want: at("a/.gwlint.yaml")},
+		{paths: []string{at("b")}, want: ""},
+		{paths: []string{at("a/deploy"), at("a/sub/route.yaml")}, wantErr: "is configured by"},
+	}
+	for _, tt := range tests {
+		got, err := FindConfigFor(tt.paths)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("FindConfigFor(%q) error %v, want %q", tt.paths, err, tt.wantErr)
+			}
+			continue
+		}
+		if got != tt.want || err != nil {
+			t.Errorf("FindConfigFor(%q) = %q, %v; want %q", tt.paths, got, err, tt.want)
+		}
+	}
+	// stdin stands for the working directory.
+	t.Chdir(at("a/deploy"))
+	if got, err := FindConfigFor([]string{"-"}); got != at("a/.gwlint.yaml") || err != nil {
+		t.Errorf(`FindConfigFor("-") = %q, %v`, got, err)
+	}
+}

@@ -67,12 +67,12 @@ func (o *explainOptions) addFlags(cmd *cobra.Command) {
 }
 
 // complete takes the positional NAME and checks the flag values.
-func (o *explainOptions) complete(_ *cobra.Command, args []string) error {
+func (o *explainOptions) complete(cmd *cobra.Command, args []string) error {
 	o.Name = args[0]
 	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatYAML, formatMermaid, formatDOT); err != nil {
 		return err
 	}
-	if err := o.inputOptions.complete(); err != nil {
+	if err := o.inputOptions.complete(cmd.Flags()); err != nil {
 		return err
 	}
 	return cli.CheckColor(o.Color)

@@ -30,8 +30,8 @@ gwctl graph -o dot | dot -Tsvg > graph.svg`,
 		Example: `  gwctl graph -f testdata/examples
   gwctl graph -f manifests/ -o dot | dot -Tsvg > graph.svg`,
 		Args: cobra.NoArgs,
-		RunE: cli.RunE(opts, func(*cobra.Command, []string) error {
-			if err := opts.inputOptions.complete(); err != nil {
+		RunE: cli.RunE(opts, func(cmd *cobra.Command, _ []string) error {
+			if err := opts.inputOptions.complete(cmd.Flags()); err != nil {
 				return err
 			}
 			return cli.OneOf("output", opts.Output, formatMermaid, formatDOT)

@@ -12,6 +12,7 @@ import (
 	"sigs.k8s.io/gateway-api/pkg/features"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
+	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
@@ -77,10 +78,16 @@ type inputOptions struct {
 	ControllerName string
 	Channel        string
 	Implementation cli.Implementation
+	Config         cli.ConfigFlags
 
 	// profile and without are Implementation looked up by complete.
 	profile *profile.Profile
 	without []features.FeatureName
+	// config is the configuration file the inputs found (nil for none),
+	// and defaultNamespace its namespace when -n was not given: -n also
+	// says where to look up NAME, the configuration's namespace does not.
+	config           *lint.Config
+	defaultNamespace string
 }
 
 func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
@@ -94,11 +101,35 @@ func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.Channel, "channel", "standard",
 		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (which versions it serves)")
 	cli.AddImplementationFlags(fs, &o.Implementation)
+	cli.AddConfigFlags(fs, &o.Config)
 }
 
-// complete checks the channel and looks up the implementation the flags
-// select.
-func (o *inputOptions) complete() (err error) {
+// complete reads the configuration the inputs find (as gwlint check does)
+// and lets it set what the flags fs did not, checks the channel and looks
+// up the implementation.
+func (o *inputOptions) complete(fs *pflag.FlagSet) (err error) {
+	cfg, err := o.Config.LoadConfig(o.Filenames)
+	if err != nil {
+		return err
+	}
+	if cfg.File != "" {
+		o.config = cfg
+		if cfg.Namespace != "" && !fs.Changed("namespace") {
+			o.defaultNamespace = cfg.Namespace
+		}
+		if cfg.StrictRefs != nil && !fs.Changed("strict-refs") {
+			o.StrictRefs = *cfg.StrictRefs
+		}
+		if cfg.Channel != "" && !fs.Changed("channel") {
+			o.Channel = cfg.Channel
+		}
+		if cfg.Implementation != "" && !fs.Changed("implementation") {
+			o.Implementation.Name = cfg.Implementation
+		}
+		if cfg.WithoutFeatures != nil && !fs.Changed("without-features") {
+			o.Implementation.WithoutFeatures = cfg.WithoutFeatures
+		}
+	}
 	if _, err = crd.ParseChannel(o.Channel); err != nil {
 		return err
 	}
@@ -108,7 +139,11 @@ func (o *inputOptions) complete() (err error) {
 
 func (o *inputOptions) resolveOptions() resolve.Options {
 	ch, _ := crd.ParseChannel(o.Channel) // checked by complete
-	return resolve.Options{DefaultNamespace: o.Namespace, StrictRefs: o.StrictRefs, ControllerName: o.ControllerName,
+	var owned []string
+	if o.config != nil {
+		owned = o.config.OwnedNamespaces
+	}
+	return resolve.Options{DefaultNamespace: cmp.Or(o.Namespace, o.defaultNamespace), OwnedNamespaces: owned, StrictRefs: o.StrictRefs, ControllerName: o.ControllerName,
 		Channel: ch, Implementation: o.profile, WithoutFeatures: o.without}
 }
 
@@ -116,7 +151,7 @@ func (o *inputOptions) resolveOptions() resolve.Options {
 // their positions, sorted; what could be read is still resolved, and
 // inputFailed reports that something was lost.
 func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, inputFailed bool) {
-	in := resolve.Load(o.Filenames, streams.In, o.resolveOptions())
+	in := resolve.Load(cli.InputFiles(o.Filenames, o.config), streams.In, o.resolveOptions())
 	errs := slices.Clone(in.Errors)
 	slices.SortStableFunc(errs, func(a, b *manifest.ReadError) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))

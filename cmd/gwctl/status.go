@@ -31,8 +31,8 @@ the output is deterministic.`,
   gwctl status -f manifests/ -o json | jq '.items[] | select(.kind == "HTTPRoute")'
   kustomize build overlays/prod | gwctl status -f -`,
 		Args: cobra.NoArgs,
-		RunE: cli.RunE(opts, func(*cobra.Command, []string) error {
-			if err := opts.inputOptions.complete(); err != nil {
+		RunE: cli.RunE(opts, func(cmd *cobra.Command, _ []string) error {
+			if err := opts.inputOptions.complete(cmd.Flags()); err != nil {
 				return err
 			}
 			return cli.OneOf("output", opts.Output, formatYAML, formatJSON)

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -13,7 +10,6 @@ import (
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
-	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 type checkOptions struct {
@@ -27,8 +23,7 @@ type checkOptions struct {
 	Output     string
 	Color      string
 	Quiet      bool
-	ConfigFile string
-	NoConfig   bool
+	Config     cli.ConfigFlags
 	// Implementation selects the profile Gateways are judged by.
 	Implementation cli.Implementation
 
@@ -55,9 +50,10 @@ func newCheckCmd(streams *cli.IOStreams, runF func(*checkOptions) error) *cobra.
 directory), resolves them as a conformant controller would, and reports every
 finding of the rules in effect.
 
-Configuration comes from .gwlint.yaml, looked for in the current directory and
-its parents up to the top of the repository (a directory holding .git), or
-from --config; flags override it. A finding is suppressed by a
+Configuration comes from .gwlint.yaml, looked for from each PATH (stdin: the
+current directory) upward to the top of the repository (a directory holding
+.git), or from --config; flags override it. Paths that find different
+configuration files are an error. A finding is suppressed by a
 "# gwlint:ignore rule-id reason" comment on its line or the line above, or by
 a gwlint.io/ignore annotation on its object.
 
@@ -82,8 +78,7 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
 	f.StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json, sarif or github")
 	cli.AddColorFlag(f, &opts.Color)
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "leave out info findings")
-	f.StringVar(&opts.ConfigFile, "config", "", "configuration file to use instead of looking for "+lint.ConfigFileName)
-	f.BoolVar(&opts.NoConfig, "no-config", false, "use no configuration file")
+	cli.AddConfigFlags(f, &opts.Config)
 	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
 	return cmd
 }
@@ -127,31 +122,7 @@ type settings struct {
 // settings loads the configuration file and lets the flags that were given
 // override it.
 func (o *checkOptions) settings() (*settings, error) {
-	var cfg *lint.Config
-	var err error
-	switch {
-	case o.NoConfig:
-		cfg = &lint.Config{}
-	case o.ConfigFile != "":
-		cfg, err = lint.LoadConfig(o.ConfigFile)
-	default:
-		var wd, found string
-		if wd, err = os.Getwd(); err == nil {
-			found, err = lint.FindConfig(wd)
-		}
-		switch {
-		case err != nil:
-			err = fmt.Errorf("looking for %s: %w", lint.ConfigFileName, err)
-		case found == "":
-			cfg = &lint.Config{}
-		default:
-			// Shown relative to where gwlint runs, like the inputs.
-			if rel, relErr := filepath.Rel(wd, found); relErr == nil {
-				found = rel
-			}
-			cfg, err = lint.LoadConfig(found)
-		}
-	}
+	cfg, err := o.Config.LoadConfig(o.Paths)
 	if err != nil {
 		return nil, err
 	}
@@ -263,41 +234,7 @@ func merge(findings []lint.Finding, suppressed []lint.Suppressed) []result {
 	return out
 }
 
-// inputFiles expands the arguments into the files to read, in the order
-// resolve.Load would read them: a directory becomes the manifest files
-// under it (.yaml, .yml, .json, skipping hidden files and directories),
-// sorted by path. Paths the configuration excludes are left out, whether
-// named or found, and a file named twice is read once. Paths that cannot be
-// read are kept, for resolve.Load to report.
+// inputFiles: see cli.InputFiles.
 func inputFiles(args []string, cfg *lint.Config) []string {
-	var out []string
-	seen := map[string]bool{}
-	add := func(p string) {
-		key := p
-		if p != "-" {
-			key = filepath.Clean(p)
-		}
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, p)
-		}
-	}
-	for _, arg := range args {
-		if arg == "-" {
-			add(arg)
-			continue
-		}
-		if cfg.Excludes(arg) {
-			continue
-		}
-		info, err := os.Stat(arg)
-		if err != nil || !info.IsDir() {
-			add(arg)
-			continue
-		}
-		for _, f := range manifest.Files(arg, cfg.Excludes) {
-			add(f)
-		}
-	}
-	return out
+	return cli.InputFiles(args, cfg)
 }

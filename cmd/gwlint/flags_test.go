@@ -17,7 +17,7 @@ func TestCheckFlags(t *testing.T) {
 				"--color", "never", "-q", "--config", "lint.yaml", "--channel", "experimental"},
 			Want: checkOptions{
 				Paths: []string{"a.yaml", "dir", "-"}, Namespace: "shop", StrictRefs: true, Channel: "experimental", FailOn: "warning",
-				Output: "sarif", Color: "never", Quiet: true, ConfigFile: "lint.yaml",
+				Output: "sarif", Color: "never", Quiet: true, Config: cli.ConfigFlags{File: "lint.yaml"},
 				namespaceSet: true, strictRefsSet: true, channelSet: true, failOnSet: true,
 			},
 		},
@@ -27,7 +27,7 @@ func TestCheckFlags(t *testing.T) {
 			Name: "explicit defaults are set",
 			Args: []string{"--fail-on", "error", "--strict-refs=false", "--namespace", "", "--no-config"},
 			Want: checkOptions{
-				Paths: []string{"."}, Channel: "standard", FailOn: "error", Output: "text", Color: "auto", NoConfig: true,
+				Paths: []string{"."}, Channel: "standard", FailOn: "error", Output: "text", Color: "auto", Config: cli.ConfigFlags{None: true},
 				namespaceSet: true, strictRefsSet: true, failOnSet: true,
 			},
 		},
