@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -24,6 +25,8 @@ type checkOptions struct {
 	Color      string
 	Quiet      bool
 	Config     cli.ConfigFlags
+	// Baseline is the baseline file whose findings are not reported.
+	Baseline string
 	// Implementation selects the profile Gateways are judged by.
 	Implementation cli.Implementation
 
@@ -68,24 +71,48 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
 		RunE: cli.RunE(opts, opts.complete, runF, runCheck),
 	}
 	f := cmd.Flags()
-	f.StringVarP(&opts.Namespace, "namespace", "n", "",
-		`namespace for objects that name none (default "default"; overrides the configuration's namespace)`)
-	cli.AddStrictRefsFlag(f, &opts.StrictRefs)
-	cli.AddImplementationFlags(f, &opts.Implementation)
-	f.StringVar(&opts.Channel, "channel", "standard",
-		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (overrides the configuration's channel)")
+	opts.addInputFlags(cmd)
 	f.StringVar(&opts.FailOn, "fail-on", "error", "exit 1 when a finding has this severity or a higher one: error, warning or info")
 	f.StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json, sarif or github")
 	cli.AddColorFlag(f, &opts.Color)
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "leave out info findings")
-	cli.AddConfigFlags(f, &opts.Config)
-	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
+	f.StringVar(&opts.Baseline, "baseline", "", "report only findings that the baseline FILE (written by gwlint baseline) does not hold")
 	return cmd
+}
+
+// addInputFlags adds the flags that say what to read and how to resolve
+// it, which check and baseline share.
+func (o *checkOptions) addInputFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVarP(&o.Namespace, "namespace", "n", "",
+		`namespace for objects that name none (default "default"; overrides the configuration's namespace)`)
+	cli.AddStrictRefsFlag(f, &o.StrictRefs)
+	cli.AddImplementationFlags(f, &o.Implementation)
+	f.StringVar(&o.Channel, "channel", "standard",
+		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (overrides the configuration's channel)")
+	cli.AddConfigFlags(f, &o.Config)
+	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
 }
 
 // complete takes the paths and which flags were given, and checks the flag
 // values.
 func (o *checkOptions) complete(cmd *cobra.Command, args []string) error {
+	if err := o.completeInputs(cmd, args); err != nil {
+		return err
+	}
+	o.failOnSet = cmd.Flags().Changed("fail-on")
+	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatSARIF, formatGitHub); err != nil {
+		return err
+	}
+	if err := cli.CheckColor(o.Color); err != nil {
+		return err
+	}
+	return cli.OneOf("fail-on", o.FailOn, "error", "warning", "info")
+}
+
+// completeInputs takes the paths and which input flags were given, and
+// checks their values.
+func (o *checkOptions) completeInputs(cmd *cobra.Command, args []string) error {
 	o.Paths = args
 	if len(o.Paths) == 0 {
 		o.Paths = []string{"."}
@@ -97,19 +124,10 @@ func (o *checkOptions) complete(cmd *cobra.Command, args []string) error {
 	if _, err := crd.ParseChannel(o.Channel); err != nil {
 		return err
 	}
-	o.failOnSet = flags.Changed("fail-on")
 	o.implementationSet = flags.Changed("implementation")
 	o.withoutFeaturesSet = flags.Changed("without-features")
-	if _, _, err := o.Implementation.Profile(); err != nil {
-		return err
-	}
-	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatSARIF, formatGitHub); err != nil {
-		return err
-	}
-	if err := cli.CheckColor(o.Color); err != nil {
-		return err
-	}
-	return cli.OneOf("fail-on", o.FailOn, "error", "warning", "info")
+	_, _, err := o.Implementation.Profile()
+	return err
 }
 
 // settings are the configuration and flags combined.
@@ -164,19 +182,49 @@ func (o *checkOptions) settings() (*settings, error) {
 	return s, nil
 }
 
-func runCheck(opts *checkOptions) error {
-	s, err := opts.settings()
+// linted is what a run over the inputs found.
+type linted struct {
+	settings   *settings
+	files      []string
+	in         *resolve.Inputs
+	rules      []*lint.Rule
+	findings   []lint.Finding // sorted
+	suppressed []lint.Suppressed
+}
+
+// lintInputs loads the configuration, reads, resolves and lints the
+// inputs. Its error is a configuration error.
+func (o *checkOptions) lintInputs() (*linted, error) {
+	s, err := o.settings()
 	if err != nil {
-		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
+		return nil, err
 	}
-	files := inputFiles(opts.Paths, s.config)
+	files := inputFiles(o.Paths, s.config)
+	if o.Baseline != "" && o.Baseline != "-" {
+		// The baseline is JSON, but never a manifest.
+		files = slices.DeleteFunc(files, func(f string) bool { return sameFile(f, o.Baseline) })
+	}
 	loaded := gcpolicy.Set(files)
-	in := resolve.Load(files, opts.IO.In, s.resolve)
+	in := resolve.Load(files, o.IO.In, s.resolve)
 	loaded()
 	g := resolve.Resolve(in, s.resolve)
 	rules := s.config.Rules()
 	kept, suppressed := lint.Suppress(g, lint.Run(g, rules), rules)
 	findings := lint.Sort(append(kept, lint.InvalidManifests(in.Errors)...))
+	return &linted{settings: s, files: files, in: in, rules: rules, findings: findings, suppressed: suppressed}, nil
+}
+
+func runCheck(opts *checkOptions) error {
+	l, err := opts.lintInputs()
+	if err != nil {
+		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
+	}
+	s, files, in, rules, findings, suppressed := l.settings, l.files, l.in, l.rules, l.findings, l.suppressed
+	if opts.Baseline != "" {
+		if findings, err = applyBaseline(opts, findings); err != nil {
+			return &cli.ExitError{Code: cli.ExitUsage, Err: err}
+		}
+	}
 
 	if opts.Quiet {
 		findings = slices.DeleteFunc(findings, func(f lint.Finding) bool { return f.Severity == lint.Info })
@@ -237,4 +285,11 @@ func merge(findings []lint.Finding, suppressed []lint.Suppressed) []result {
 // inputFiles: see cli.InputFiles.
 func inputFiles(args []string, cfg *lint.Config) []string {
 	return cli.InputFiles(args, cfg)
+}
+
+// sameFile reports whether two paths name the same file.
+func sameFile(a, b string) bool {
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
 }

@@ -14,10 +14,10 @@ func TestCheckFlags(t *testing.T) {
 		{
 			Name: "every flag",
 			Args: []string{"a.yaml", "dir", "-", "-n", "shop", "--strict-refs", "--fail-on", "warning", "-o", "sarif",
-				"--color", "never", "-q", "--config", "lint.yaml", "--channel", "experimental"},
+				"--color", "never", "-q", "--config", "lint.yaml", "--channel", "experimental", "--baseline", "b.json"},
 			Want: checkOptions{
 				Paths: []string{"a.yaml", "dir", "-"}, Namespace: "shop", StrictRefs: true, Channel: "experimental", FailOn: "warning",
-				Output: "sarif", Color: "never", Quiet: true, Config: cli.ConfigFlags{File: "lint.yaml"},
+				Output: "sarif", Color: "never", Quiet: true, Config: cli.ConfigFlags{File: "lint.yaml"}, Baseline: "b.json",
 				namespaceSet: true, strictRefsSet: true, channelSet: true, failOnSet: true,
 			},
 		},
@@ -44,6 +44,16 @@ func TestCheckFlags(t *testing.T) {
 		{Name: "bad color", Args: []string{"--color", "yes"}, WantErr: `invalid value "yes" for --color`},
 		{Name: "config and no-config", Args: []string{"--config", "x", "--no-config"}, WantErr: "if any flags in the group [config no-config] are set none of the others can be"},
 		{Name: "unknown flag", Args: []string{"--format", "json"}, WantErr: "unknown flag: --format"},
+	})
+}
+
+func TestBaselineFlags(t *testing.T) {
+	clitest.RunFlagCases(t, newBaselineCmd, []clitest.FlagCase[checkOptions]{
+		{Args: []string{"b.json"}, Want: checkOptions{Baseline: "b.json", Paths: []string{"."}, Channel: "standard"}},
+		{Args: []string{"-", "a", "b", "-n", "shop", "--no-config"}, Want: checkOptions{Baseline: "-", Paths: []string{"a", "b"},
+			Namespace: "shop", Channel: "standard", Config: cli.ConfigFlags{None: true}, namespaceSet: true}},
+		{Args: nil, WantErr: "requires at least 1 arg(s), only received 0"},
+		{Args: []string{"b.json", "-o", "json"}, WantErr: "unknown shorthand flag: 'o'"},
 	})
 }
 

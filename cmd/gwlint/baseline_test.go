@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gwlint/gwlint/cmd/internal/clitest"
+)
+
+// TestBaseline writes the baseline of testdata/baseline/before (its golden
+// file is the baseline itself) and checks testdata/baseline/after against
+// it: the same findings on other lines are not reported, the new one is,
+// and the entry whose problem is gone is named on stderr.
+func TestBaseline(t *testing.T) {
+	bl := "testdata/golden/baseline-before.golden" // relative: it is shown
+	golden.RunCases(t, newRootCmd, []clitest.GoldenCase{
+		{Name: "baseline-before", Args: []string{"baseline", "-", "testdata/baseline/before"}, Code: 0},
+		{Name: "baseline-check-before", Args: []string{"check", "--baseline", bl, "--color", "never", "testdata/baseline/before"}, Code: 0},
+		{Name: "baseline-check-after", Args: []string{"check", "--baseline", bl, "--color", "never", "testdata/baseline/after"}, Code: 1},
+		{Name: "baseline-check-after-json", Args: []string{"check", "--baseline", bl, "-o", "json", "testdata/baseline/after"}, Code: 1},
+	})
+}
+
+func TestBaselineErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	old := filepath.Join(dir, "old.json")
+	writeTree(t, dir, map[string]string{
+		"bad.json":    `{"version": "gwlint.io/baseline/v1", "findings": [{"rule": "x"}], "extra": 1}`,
+		"old.json":    `{"version": "gwlint.io/baseline/v0", "findings": []}`,
+		"broken.yaml": brokenYAML,
+	})
+	out := filepath.Join(dir, "out.json")
+	clitest.RunCases(t, newRootCmd, []clitest.Case{
+		{Name: "missing baseline", Args: []string{"check", "--baseline", filepath.Join(dir, "nope.json"), "testdata/baseline/after"}, Code: 2,
+			StderrHas: "reading the baseline: open", StdoutNone: true},
+		{Name: "not a baseline", Args: []string{"check", "--baseline", bad, "testdata/baseline/after"}, Code: 2,
+			StderrHas: "bad.json: not a gwlint baseline", StdoutNone: true},
+		{Name: "old version", Args: []string{"check", "--baseline", old, "testdata/baseline/after"}, Code: 2,
+			StderrHas: `baseline version "gwlint.io/baseline/v0"`, StdoutNone: true},
+		{Name: "input errors are never baselined", Args: []string{"baseline", out, filepath.Join(dir, "broken.yaml")}, Code: 2,
+			StderrHas: "not writing " + out + ": 1 input errors"},
+		{Name: "no FILE", Args: []string{"baseline"}, Code: 2, StderrHas: "requires at least 1 arg"},
+	})
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("baseline written despite input errors: %v", err)
+	}
+}
+
+// TestBaselineFile writes the baseline into the tree it covers: it is not
+// read as a manifest, and its entries match from another directory.
+func TestBaselineFile(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"deploy/route.yaml": unnamespacedRoute})
+	file := filepath.Join(dir, "deploy", "gwlint-baseline.json")
+	if _, stderr, code := clitest.Run(newRootCmd, "", "baseline", file, filepath.Join(dir, "deploy")); code != 0 ||
+		!strings.Contains(stderr, "wrote 1 findings") {
+		t.Fatalf("baseline: exit %d, stderr:\n%s", code, stderr)
+	}
+	t.Chdir(filepath.Join(dir, "deploy"))
+	stdout, stderr, code := clitest.Run(newRootCmd, "", "check", "--baseline", "gwlint-baseline.json")
+	if code != 0 || !strings.Contains(stdout, "0 errors, 0 warnings, 0 info in 1 file") || !strings.Contains(stderr, "1 findings in the baseline") {
+		t.Errorf("check: exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
