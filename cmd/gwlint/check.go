@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 
@@ -27,6 +28,8 @@ type checkOptions struct {
 	Config     cli.ConfigFlags
 	// Baseline is the baseline file whose findings are not reported.
 	Baseline string
+	// ShowConfig prints the effective configuration instead of checking.
+	ShowConfig bool
 	// Implementation selects the profile Gateways are judged by.
 	Implementation cli.Implementation
 
@@ -76,6 +79,7 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
 	f.StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json, sarif or github")
 	cli.AddColorFlag(f, &opts.Color)
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "leave out info findings")
+	f.BoolVar(&opts.ShowConfig, "show-config", false, "print the configuration in effect, every key with its value and source (default, the file, or a flag), and exit: -o text or json")
 	f.StringVar(&opts.Baseline, "baseline", "", "report only findings that the baseline FILE (written by gwlint baseline) does not hold")
 	return cmd
 }
@@ -103,6 +107,11 @@ func (o *checkOptions) complete(cmd *cobra.Command, args []string) error {
 	o.failOnSet = cmd.Flags().Changed("fail-on")
 	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatSARIF, formatGitHub); err != nil {
 		return err
+	}
+	if o.ShowConfig {
+		if err := cli.OneOf("output", o.Output, formatText, formatJSON); err != nil {
+			return fmt.Errorf("--show-config: %w", err)
+		}
 	}
 	if err := cli.CheckColor(o.Color); err != nil {
 		return err
@@ -215,6 +224,13 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 }
 
 func runCheck(opts *checkOptions) error {
+	if opts.ShowConfig {
+		s, err := opts.settings()
+		if err != nil {
+			return &cli.ExitError{Code: cli.ExitUsage, Err: err}
+		}
+		return outputError(writeConfig(opts.IO.Out, opts.Output, opts.effectiveConfig(s)))
+	}
 	l, err := opts.lintInputs()
 	if err != nil {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: err}

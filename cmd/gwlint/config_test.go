@@ -149,3 +149,14 @@ exclude:
 		})
 	}
 }
+
+// TestShowConfig: every key with its value and source, from the
+// configuration the path finds and the flags given.
+func TestShowConfig(t *testing.T) {
+	golden.RunCases(t, newRootCmd, []clitest.GoldenCase{
+		{Name: "show-config", Args: []string{"check", "--show-config", "-n", "shop", "--implementation", "istio", "testdata/repo"}, Code: 0},
+		{Name: "show-config-json", Args: []string{"check", "--show-config", "-o", "json", "--strict-refs", "--without-features", "HTTPRouteCORS", "testdata/repo/apps"}, Code: 0},
+		{Name: "show-config-none", Args: []string{"check", "--show-config", "--no-config", "--fail-on", "warning", "testdata/repo"}, Code: 0},
+		{Name: "show-config-sarif", Args: []string{"check", "--show-config", "-o", "sarif"}, Code: 2},
+	})
+}
