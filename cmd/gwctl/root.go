@@ -60,7 +60,12 @@ Objects the inputs do not hold are assumed to exist ("external", or
 "unlisted" when the inputs hold others of their kind there), and what depends
 on them is undecided; they are "missing" only on evidence that the inputs
 hold the whole namespace (its Namespace object beside objects of that kind)
-or with --strict-refs.`,
+or with --strict-refs.
+
+Like gwlint, gwctl reads .gwlint.yaml, found from the -f paths upward to the
+top of the repository (stdin: the current directory): its exclude,
+namespace, strictRefs, ownedNamespaces, channel, implementation and
+withoutFeatures; flags override them.`,
 		Example: `  # Why does my route not receive traffic?
   gwctl explain route store -n store -f manifests/
 

@@ -58,7 +58,7 @@ func runBaseline(opts *checkOptions) error {
 	if len(l.in.Errors) > 0 {
 		for _, f := range l.findings {
 			if f.Rule == lint.InvalidManifest.ID {
-				fmt.Fprintf(opts.IO.ErrOut, "%s: %s\n", f.Position, f.Message)
+				fmt.Fprintf(opts.IO.ErrOut, "%s: %s\n", location(f.Position), f.Message)
 			}
 		}
 		return cli.Errorf(cli.ExitUsage, "not writing %s: %d input errors; fix or exclude those files first", opts.Baseline, len(l.in.Errors))
