@@ -207,26 +207,9 @@ func (o *diffOptions) loadSide(s *diffSide) (*diffInput, bool) {
 	kept, _ := lint.Suppress(g, lint.Run(g, rules), rules)
 	findings := append(kept, lint.InvalidManifests(in.Errors)...)
 	for i := range findings {
-		findings[i] = relFinding(findings[i], s.rel)
+		findings[i] = findings[i].Relabel(s.rel)
 	}
 	return &diffInput{graph: g, findings: lint.Sort(findings)}, len(in.Errors) > 0
-}
-
-// relFinding names the files of a finding as the user knows them, in its
-// position and in its message.
-func relFinding(f lint.Finding, rel func(string) string) lint.Finding {
-	if f.File != "" {
-		shown := rel(f.File)
-		f.Message = strings.ReplaceAll(f.Message, f.File, shown)
-		f.File = shown
-	}
-	if f.Related != nil {
-		f.Related = slices.Clone(f.Related)
-		for i := range f.Related {
-			f.Related[i].File = rel(f.Related[i].File)
-		}
-	}
-	return f
 }
 
 var errNoFormat = errors.New("unknown output format")

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -448,23 +447,13 @@ func diffBackends(oldB, newB map[string]*backendEntry) []backendChange {
 	return out
 }
 
-// positionInMessage matches a file:line:col a message may cite; findings
-// are the same whatever lines moved.
-var positionInMessage = regexp.MustCompile(`(\.(?:ya?ml|json)):\d+(?::\d+)?`)
-
-// findingKey is a finding's identity across two trees: rule, object, field
-// path and message, without line numbers.
-func findingKey(f lint.Finding) string {
-	return f.Rule + "\x00" + f.Object + "\x00" + f.Path + "\x00" + positionInMessage.ReplaceAllString(f.Message, "$1")
-}
-
 func diffFindings(oldF, newF []lint.Finding) []findingChange {
 	oldK, newK := map[string]bool{}, map[string]bool{}
 	for _, f := range oldF {
-		oldK[findingKey(f)] = true
+		oldK[f.Identity()] = true
 	}
 	for _, f := range newF {
-		newK[findingKey(f)] = true
+		newK[f.Identity()] = true
 	}
 	var out []findingChange
 	add := func(change string, f lint.Finding) {
@@ -472,12 +461,12 @@ func diffFindings(oldF, newF []lint.Finding) []findingChange {
 			Path: f.Path, Message: f.Message, Source: f.Position.String()})
 	}
 	for _, f := range newF {
-		if !oldK[findingKey(f)] {
+		if !oldK[f.Identity()] {
 			add("new", f)
 		}
 	}
 	for _, f := range oldF {
-		if !newK[findingKey(f)] {
+		if !newK[f.Identity()] {
 			add("fixed", f)
 		}
 	}

@@ -29,6 +29,7 @@ type checkOptions struct {
 	Quiet      bool
 	ConfigFile string
 	NoConfig   bool
+	NewFromRev string // report only findings this git revision did not have
 	// Implementation selects the profile Gateways are judged by.
 	Implementation cli.Implementation
 
@@ -66,6 +67,7 @@ usage and configuration errors, and when a manifest could not be read (it is
 reported as an invalid-manifest finding, and the rest is still checked).`,
 		Example: `  gwlint check
   gwlint check deploy/ --fail-on warning
+  gwlint check deploy/ --new-from-rev origin/main
   gwlint check -o json deploy/ | jq '.findings[] | select(.severity == "error")'
   gwlint check -o sarif . > gwlint.sarif
   kustomize build overlays/prod | gwlint check -`,
@@ -84,6 +86,7 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "leave out info findings")
 	f.StringVar(&opts.ConfigFile, "config", "", "configuration file to use instead of looking for "+lint.ConfigFileName)
 	f.BoolVar(&opts.NoConfig, "no-config", false, "use no configuration file")
+	f.StringVar(&opts.NewFromRev, "new-from-rev", "", "report only findings that this git revision did not have")
 	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
 	return cmd
 }
@@ -205,7 +208,10 @@ func runCheck(opts *checkOptions) error {
 	g := resolve.Resolve(in, s.resolve)
 	rules := s.config.Rules()
 	kept, suppressed := lint.Suppress(g, lint.Run(g, rules), rules)
-	findings := lint.Sort(append(kept, lint.InvalidManifests(in.Errors)...))
+	findings, err := opts.onlyNew(lint.Sort(append(kept, lint.InvalidManifests(in.Errors)...)), s)
+	if err != nil {
+		return err
+	}
 
 	if opts.Quiet {
 		findings = slices.DeleteFunc(findings, func(f lint.Finding) bool { return f.Severity == lint.Info })
