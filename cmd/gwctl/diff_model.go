@@ -188,7 +188,7 @@ func whyNot(g *resolve.Graph, a attachment) (reason, message string) {
 	if parentReason.Reason != "" && !parentReason.True() {
 		return string(parentReason.Reason), parentReason.Message
 	}
-	return "NotSelected", "no parentRef of the route selects it"
+	return "NotSelected", "no parentRef of the route selects this listener or port"
 }
 
 func diffAttachments(oldG, newG *resolve.Graph) []attachmentChange {

@@ -13,13 +13,14 @@ import (
 // Each pair under testdata/diff holds one kind of change: canary (shares
 // 80/20 → 50/50, a share that becomes HTTP 500, a backend added, a new
 // finding), attach (an attachment lost and one gained, listener and parent
-// conditions, new and fixed findings), same (objects reordered: no change).
+// conditions, new and fixed findings), mesh (a Service port gained, a
+// backend removed from the split), same (objects reordered: no change).
 func TestDiffGolden(t *testing.T) {
 	var cases []clitest.GoldenCase
 	for _, pair := range []struct {
 		name string
 		code int
-	}{{"canary", 1}, {"attach", 1}, {"same", 0}} {
+	}{{"canary", 1}, {"attach", 1}, {"mesh", 1}, {"same", 0}} {
 		dirs := []string{"diff", "testdata/diff/" + pair.name + "/old", "testdata/diff/" + pair.name + "/new", "--exit-code"}
 		cases = append(cases,
 			clitest.GoldenCase{Name: "diff-" + pair.name, Args: dirs, Code: pair.code},
@@ -119,4 +120,15 @@ func TestDiffGitRevisions(t *testing.T) {
 	if code != 0 || stderr != "" || !strings.Contains(stdout, `"old": {`) || strings.Contains(stdout, `"new": {`) {
 		t.Errorf("removed tree: exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
+}
+
+func TestDiffFlags(t *testing.T) {
+	clitest.RunFlagCases(t, newDiffCmd, []clitest.FlagCase[diffOptions]{
+		{Args: []string{"a", "b"}, Want: diffOptions{inputOptions: defaultInputs, Output: "text", Color: "auto", Old: "a", New: "b"}},
+		{Args: []string{"main", "HEAD", "-f", "m/", "-o", "markdown", "--exit-code"}, Want: diffOptions{
+			inputOptions: inputOptions{Filenames: []string{"m/"}, ControllerName: defaultInputs.ControllerName, Channel: "standard"},
+			Output:       "markdown", Color: "auto", ExitCode: true, Old: "main", New: "HEAD", filenamesSet: true}},
+		{Args: []string{"a"}, WantErr: "accepts 2 arg(s), received 1"},
+		{Args: []string{"a", "b", "-o", "yaml"}, WantErr: `invalid value "yaml" for --output: must be one of text, json, markdown`},
+	})
 }
