@@ -83,7 +83,10 @@ func (c backendChange) change() string {
 }
 
 func (f findingChange) text() string {
-	s := fmt.Sprintf("%s %s: %s", f.Severity, f.Rule, f.Object)
+	s := f.Severity + " " + f.Rule
+	if f.Object != "" {
+		s += ": " + f.Object
+	}
 	if f.Path != "" {
 		s += " " + f.Path
 	}

@@ -33,6 +33,9 @@ func TestDiffGolden(t *testing.T) {
 		clitest.GoldenCase{Name: "diff-canary-no-exit-code", Args: []string{"diff", "testdata/diff/canary/old", "testdata/diff/canary/new"}, Code: 0},
 		// Two files; and -f within two directories.
 		clitest.GoldenCase{Name: "diff-files", Args: []string{"diff", "testdata/diff/canary/old/shop.yaml", "testdata/diff/canary/new/shop.yaml"}, Code: 0},
+		// A manifest that fails to read: its error on stderr, prefixed by
+		// the side, an invalid-manifest finding, and exit 2.
+		clitest.GoldenCase{Name: "diff-broken", Args: []string{"diff", "testdata/diff/canary/old", "testdata/broken", "--exit-code"}, Code: 2},
 		clitest.GoldenCase{Name: "diff-filename", Args: []string{"diff", "testdata/diff/attach/old", "testdata/diff/attach/new", "-f", "gateway.yaml"}, Code: 0},
 	)
 	golden.RunCases(t, newRootCmd, cases)
