@@ -46,8 +46,8 @@ OLD and NEW are each a directory, a file, or — when no such path exists — a
 git revision of the repository the command runs in, read from git without
 checking it out. -f selects the manifests within each side (default: all of
 it): relative to a directory given as OLD or NEW, and relative to the
-working directory in a revision. A path a revision does not hold is empty
-there (the manifests were added or removed).
+working directory in a revision. A -f path one side does not hold is empty
+there (the manifests were added or removed); one neither holds is an error.
 
 Findings are the same when rule, object, field path and message are, so
 lines that merely moved are no change.`,
