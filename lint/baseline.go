@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"regexp"
 	"slices"
 )
 
@@ -46,18 +45,11 @@ type baselineFile struct {
 	Findings []BaselineEntry `json:"findings"`
 }
 
-// positionInMessage is a file:line[:col] that a message names, and
-// lineInMessage a line number ("no such finding on line 43").
-var (
-	positionInMessage = regexp.MustCompile(`[^\s"'(]*?([^\s"'(/]+\.(?:ya?ml|json)):\d+(?::\d+)?`)
-	lineInMessage     = regexp.MustCompile(`\bline \d+\b`)
-)
-
 // baselineEntry is the key of a finding; dir is the baseline file's
 // directory, for findings keyed by file.
 func baselineEntry(f Finding, dir string) BaselineEntry {
 	e := BaselineEntry{Rule: f.Rule, Object: f.Object, Path: f.Path,
-		Message: lineInMessage.ReplaceAllString(positionInMessage.ReplaceAllString(f.Message, "$1"), "line N")}
+		Message: messageWithoutLines(f.Message)}
 	if e.Object == "" {
 		e.File = f.File
 		if abs, err := filepath.Abs(f.File); err == nil && f.File != "-" {

@@ -10,6 +10,6 @@ import (
 // flag and every schema kind must be documented there.
 func TestDocs(t *testing.T) {
 	doc := clitest.ReadDoc(t, "../../docs/gwctl.md", "docs/gwctl.md")
-	doc.Mentions(t, viewAPIVersion, "RouteExplanation", "GatewayExplanation", "ServiceExplanation", "RequestTrace")
+	doc.Mentions(t, viewAPIVersion, "RouteExplanation", "GatewayExplanation", "ServiceExplanation", "RequestTrace", "`Diff`")
 	doc.DocumentsCommands(t, newRootCmd(clitest.Discard()))
 }

@@ -71,7 +71,7 @@ withoutFeatures; flags override them.`,
 
   # The status a controller would write, as YAML
   gwctl status -f manifests/`,
-	}, streams, buildInfo(), newExplainCmd(streams), newStatusCmd(streams, nil), newGraphCmd(streams, nil))
+	}, streams, buildInfo(), newExplainCmd(streams), newStatusCmd(streams, nil), newGraphCmd(streams, nil), newDiffCmd(streams, nil))
 }
 
 // inputOptions say what to read and how to resolve it; every command

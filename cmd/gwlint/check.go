@@ -30,6 +30,7 @@ type checkOptions struct {
 	Baseline string
 	// ShowConfig prints the effective configuration instead of checking.
 	ShowConfig bool
+	NewFromRev string // report only findings this git revision did not have
 	// Implementation selects the profile Gateways are judged by.
 	Implementation cli.Implementation
 
@@ -68,6 +69,7 @@ usage and configuration errors, and when a manifest could not be read (it is
 reported as an invalid-manifest finding, and the rest is still checked).`,
 		Example: `  gwlint check
   gwlint check deploy/ --fail-on warning
+  gwlint check deploy/ --new-from-rev origin/main
   gwlint check -o json deploy/ | jq '.findings[] | select(.severity == "error")'
   gwlint check -o sarif . > gwlint.sarif
   kustomize build overlays/prod | gwlint check -`,
@@ -81,6 +83,7 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "leave out info findings")
 	f.BoolVar(&opts.ShowConfig, "show-config", false, "print the configuration in effect, every key with its value and source (default, the file, or a flag), and exit: -o text or json")
 	f.StringVar(&opts.Baseline, "baseline", "", "report only findings that the baseline FILE (written by gwlint baseline) does not hold")
+	f.StringVar(&opts.NewFromRev, "new-from-rev", "", "report only findings that this git revision did not have")
 	return cmd
 }
 
@@ -240,6 +243,9 @@ func runCheck(opts *checkOptions) error {
 		if findings, err = applyBaseline(opts, findings); err != nil {
 			return &cli.ExitError{Code: cli.ExitUsage, Err: err}
 		}
+	}
+	if findings, err = opts.onlyNew(findings, s); err != nil {
+		return err
 	}
 
 	if opts.Quiet {

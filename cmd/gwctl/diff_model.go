@@ -1,0 +1,506 @@
+package main
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gwlint/gwlint/lint"
+	"github.com/gwlint/gwlint/resolve"
+)
+
+// diffView is what changes in effect between two resolved trees. Each list
+// is sorted, so the output never depends on map order.
+type diffView struct {
+	typeMeta
+	Old         string             `json:"old"`
+	New         string             `json:"new"`
+	Changed     bool               `json:"changed"`
+	Attachments []attachmentChange `json:"attachments"`
+	Conditions  []conditionChange  `json:"conditions"`
+	Backends    []backendChange    `json:"backends"`
+	Findings    []findingChange    `json:"findings"`
+}
+
+// attachmentChange is a route parentRef that gains or loses a listener
+// (or, in a mesh, a Service port).
+type attachmentChange struct {
+	Change string  `json:"change"` // gained or lost
+	Route  refView `json:"route"`
+	Parent refView `json:"parent"` // the listener's Gateway or ListenerSet, or the Service
+	// Listener is the listener's name, or "port N" for a mesh port.
+	Listener string `json:"listener"`
+	// Reason and Message say why a lost attachment is lost.
+	Reason  string `json:"reason,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// conditionChange is one status condition whose status or reason changes;
+// Old or New is absent when the condition (or its object) is.
+type conditionChange struct {
+	Object refView `json:"object"`
+	// Scope says where in the status the condition is: "" for the
+	// object's own, "listener http", "parent Gateway ns/name".
+	Scope string          `json:"scope,omitempty"`
+	Type  string          `json:"type"`
+	Old   *conditionState `json:"old,omitempty"`
+	New   *conditionState `json:"new,omitempty"`
+}
+
+type conditionState struct {
+	Status string `json:"status"`
+	Reason string `json:"reason"`
+}
+
+// backendChange is a backend of a route rule whose share of the traffic
+// changes, or which starts or stops failing; Old or New is absent when the
+// backend is.
+type backendChange struct {
+	Route   refView       `json:"route"`
+	Rule    string        `json:"rule"` // the rule's name, else rules[i]
+	Backend string        `json:"backend"`
+	Old     *backendState `json:"old,omitempty"`
+	New     *backendState `json:"new,omitempty"`
+}
+
+type backendState struct {
+	Weight int64   `json:"weight"`
+	Share  float64 `json:"share"`
+	// Fails: the share gets HTTP 500 (or, for TLS/TCP/UDP, is dropped)
+	// because the ref is invalid; Reason says why.
+	Fails  bool   `json:"fails,omitempty"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// findingChange is a lint finding only one side has.
+type findingChange struct {
+	Change   string `json:"change"` // new or fixed
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	Object   string `json:"object"`
+	Path     string `json:"path,omitempty"`
+	Message  string `json:"message"`
+	// Source is file:line:col in the tree that has the finding.
+	Source string `json:"source"`
+}
+
+// diffInput is one side resolved, with what lint found in it.
+type diffInput struct {
+	graph    *resolve.Graph
+	findings []lint.Finding
+}
+
+func computeDiff(oldIn, newIn *diffInput, oldName, newName string) *diffView {
+	v := &diffView{typeMeta: explanationMeta("Diff"), Old: oldName, New: newName}
+	v.Attachments = diffAttachments(oldIn.graph, newIn.graph)
+	v.Conditions = diffConditions(conditionsOf(oldIn.graph), conditionsOf(newIn.graph))
+	v.Backends = diffBackends(backendsOf(oldIn.graph), backendsOf(newIn.graph))
+	v.Findings = diffFindings(oldIn.findings, newIn.findings)
+	v.Changed = len(v.Attachments)+len(v.Conditions)+len(v.Backends)+len(v.Findings) > 0
+	// Empty lists, not null, in JSON.
+	v.Attachments = nonNil(v.Attachments)
+	v.Conditions = nonNil(v.Conditions)
+	v.Backends = nonNil(v.Backends)
+	v.Findings = nonNil(v.Findings)
+	return v
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// attachment is one accepted parentRef × listener (or mesh port).
+type attachment struct {
+	route, parent resolve.ObjectRef
+	listener      string
+}
+
+func (a attachment) key() string {
+	return a.route.String() + "\x00" + a.parent.String() + "\x00" + a.listener
+}
+
+// listenerOwner is the object a listener is written in.
+func listenerOwner(l *resolve.Listener) resolve.ObjectRef {
+	if l.ListenerSet != nil {
+		return l.ListenerSet.Ref
+	}
+	return l.Gateway.Ref
+}
+
+func meshPortName(sp resolve.ServicePort) string {
+	s := "port " + strconv.Itoa(int(sp.Port))
+	if sp.Name != "" {
+		s += " (" + sp.Name + ")"
+	}
+	return s
+}
+
+// attachmentsOf lists every accepted attachment of g by key.
+func attachmentsOf(g *resolve.Graph) map[string]attachment {
+	out := map[string]attachment{}
+	for _, r := range g.Routes {
+		for _, p := range r.Parents {
+			if p.Mesh() {
+				if p.Accepted.True() {
+					for _, mp := range p.MeshPorts {
+						a := attachment{r.Ref, p.Parent(), meshPortName(mp)}
+						out[a.key()] = a
+					}
+				}
+				continue
+			}
+			for _, lo := range p.Listeners {
+				if lo.Accepted() {
+					a := attachment{r.Ref, listenerOwner(lo.Listener), lo.Listener.Name}
+					out[a.key()] = a
+				}
+			}
+		}
+	}
+	return out
+}
+
+// whyNot says why g does not have attachment a: the listener's reason when
+// the parentRef still selects it, else the parentRef's or the route's fate.
+func whyNot(g *resolve.Graph, a attachment) (reason, message string) {
+	routes := g.FindRoutes(a.route.Kind, a.route.Namespace, a.route.Name)
+	if len(routes) == 0 {
+		return "RouteRemoved", a.route.String() + " is no longer among the inputs"
+	}
+	var parentReason resolve.Condition
+	for _, p := range routes[0].Parents {
+		for _, lo := range p.Listeners {
+			if listenerOwner(lo.Listener) == a.parent && lo.Listener.Name == a.listener {
+				return string(lo.Reason), lo.Message
+			}
+		}
+		if p.Parent() == a.parent || (p.Gateway != nil && p.Gateway.Ref == a.parent) {
+			parentReason = p.Accepted
+		}
+	}
+	if parentReason.Reason != "" && !parentReason.True() {
+		return string(parentReason.Reason), parentReason.Message
+	}
+	return "NotSelected", "no parentRef of the route selects this listener or port"
+}
+
+func diffAttachments(oldG, newG *resolve.Graph) []attachmentChange {
+	oldA, newA := attachmentsOf(oldG), attachmentsOf(newG)
+	var out []attachmentChange
+	for k, a := range newA {
+		if _, ok := oldA[k]; !ok {
+			out = append(out, attachmentChange{Change: "gained", Route: refOf(a.route), Parent: refOf(a.parent), Listener: a.listener})
+		}
+	}
+	for k, a := range oldA {
+		if _, ok := newA[k]; !ok {
+			reason, msg := whyNot(newG, a)
+			out = append(out, attachmentChange{Change: "lost", Route: refOf(a.route), Parent: refOf(a.parent), Listener: a.listener,
+				Reason: reason, Message: msg})
+		}
+	}
+	slices.SortFunc(out, func(a, b attachmentChange) int {
+		return cmp.Or(cmp.Compare(a.Route.String(), b.Route.String()), cmp.Compare(a.Parent.String(), b.Parent.String()),
+			cmp.Compare(a.Listener, b.Listener), cmp.Compare(a.Change, b.Change))
+	})
+	return out
+}
+
+// condition is one status condition of g, with where it is.
+type condition struct {
+	object      resolve.ObjectRef
+	scope, typ  string
+	status, why string
+}
+
+// conditionsOf lists every condition of every status g would write, by
+// object, scope and type. The statuses are walked as JSON so that every
+// kind's status (listeners, parents, ancestors) is covered alike.
+func conditionsOf(g *resolve.Graph) map[string]condition {
+	out := map[string]condition{}
+	for _, s := range g.Statuses() {
+		raw, err := json.Marshal(s.Status)
+		if err != nil {
+			continue
+		}
+		var v any
+		if json.Unmarshal(raw, &v) != nil {
+			continue
+		}
+		obj := resolve.ObjectRef{Kind: s.Kind, Namespace: s.Metadata.Namespace, Name: s.Metadata.Name}
+		walkConditions(v, "", func(scope string, c map[string]any) {
+			typ, _ := c["type"].(string)
+			status, _ := c["status"].(string)
+			reason, _ := c["reason"].(string)
+			cc := condition{object: obj, scope: scope, typ: typ, status: status, why: reason}
+			out[obj.String()+"\x00"+scope+"\x00"+typ] = cc
+		})
+	}
+	return out
+}
+
+// walkConditions calls f for every condition under v, with a scope that
+// names the list items on the way by what identifies them.
+func walkConditions(v any, scope string, f func(string, map[string]any)) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		switch val := m[k].(type) {
+		case []any:
+			for i, item := range val {
+				im, ok := item.(map[string]any)
+				if !ok {
+					continue
+				}
+				if k == "conditions" {
+					f(scope, im)
+					continue
+				}
+				walkConditions(im, joinScope(scope, itemName(k, i, im)), f)
+			}
+		case map[string]any:
+			walkConditions(val, joinScope(scope, k), f)
+		}
+	}
+}
+
+func joinScope(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + ", " + b
+}
+
+// itemName names a list item of a status: a listener by name, a route
+// parent or a policy ancestor by the reference.
+func itemName(list string, i int, item map[string]any) string {
+	switch list {
+	case "listeners":
+		if n, ok := item["name"].(string); ok {
+			return "listener " + n
+		}
+	case "parents":
+		if r, ok := item["parentRef"].(map[string]any); ok {
+			return "parent " + statusRef(r)
+		}
+	case "ancestors":
+		if r, ok := item["ancestorRef"].(map[string]any); ok {
+			return "ancestor " + statusRef(r)
+		}
+	}
+	if n, ok := item["name"].(string); ok {
+		return list + " " + n
+	}
+	return fmt.Sprintf("%s[%d]", list, i)
+}
+
+// statusRef renders a parentRef as written in status: "Gateway ns/name",
+// with "/section" and ":port" when set.
+func statusRef(r map[string]any) string {
+	kind, _ := r["kind"].(string)
+	if kind == "" {
+		kind = resolve.KindGateway
+	}
+	ns, _ := r["namespace"].(string)
+	name, _ := r["name"].(string)
+	s := resolve.ObjectRef{Kind: kind, Namespace: ns, Name: name}.String()
+	if sec, ok := r["sectionName"].(string); ok && sec != "" {
+		s += "/" + sec
+	}
+	if port, ok := r["port"].(float64); ok {
+		s += ":" + strconv.Itoa(int(port))
+	}
+	return s
+}
+
+func diffConditions(oldC, newC map[string]condition) []conditionChange {
+	state := func(c condition, ok bool) *conditionState {
+		if !ok {
+			return nil
+		}
+		return &conditionState{Status: c.status, Reason: c.why}
+	}
+	var out []conditionChange
+	for _, k := range slices.Sorted(maps.Keys(union(oldC, newC))) {
+		o, inOld := oldC[k]
+		n, inNew := newC[k]
+		if inOld && inNew && o.status == n.status && o.why == n.why {
+			continue
+		}
+		c := n
+		if !inNew {
+			c = o
+		}
+		out = append(out, conditionChange{Object: refOf(c.object), Scope: c.scope, Type: c.typ,
+			Old: state(o, inOld), New: state(n, inNew)})
+	}
+	slices.SortStableFunc(out, func(a, b conditionChange) int {
+		return cmp.Or(cmp.Compare(a.Object.String(), b.Object.String()), cmp.Compare(a.Scope, b.Scope), cmp.Compare(a.Type, b.Type))
+	})
+	return out
+}
+
+func union[V any](a, b map[string]V) map[string]bool {
+	out := make(map[string]bool, len(a)+len(b))
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
+}
+
+// backendKey names a backend of a rule; refs to the same backend in one
+// rule add up.
+type backendKey struct {
+	route         resolve.ObjectRef
+	rule, backend string
+}
+
+func (k backendKey) String() string {
+	return k.route.String() + "\x00" + k.rule + "\x00" + k.backend
+}
+
+func ruleName(rr *resolve.RuleResult) string {
+	if rr.Name != "" {
+		return rr.Name
+	}
+	return "rules[" + strconv.Itoa(rr.Index) + "]"
+}
+
+func diffBackendName(b *resolve.BackendResult) string {
+	s := b.Target.String()
+	if b.Ref.Port != nil {
+		s += ":" + strconv.Itoa(int(*b.Ref.Port))
+	}
+	return s
+}
+
+type backendEntry struct {
+	key   backendKey
+	state backendState
+}
+
+// backendsOf lists the weighted backends of every route rule.
+func backendsOf(g *resolve.Graph) map[string]*backendEntry {
+	out := map[string]*backendEntry{}
+	for _, r := range g.Routes {
+		for _, rr := range r.Rules {
+			for _, b := range rr.Backends {
+				k := backendKey{r.Ref, ruleName(rr), diffBackendName(b)}
+				e := out[k.String()]
+				if e == nil {
+					e = &backendEntry{key: k}
+					out[k.String()] = e
+				}
+				e.state.Weight += int64(b.Weight)
+				e.state.Share += b.Share
+				if !b.Valid() && !e.state.Fails {
+					e.state.Fails, e.state.Reason = true, string(b.Reason)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sameShare compares shares as the output shows them, so that float
+// rounding never reports a change nobody can see.
+func sameShare(a, b float64) bool { return percent(a) == percent(b) }
+
+func diffBackends(oldB, newB map[string]*backendEntry) []backendChange {
+	var out []backendChange
+	for _, k := range slices.Sorted(maps.Keys(union(oldB, newB))) {
+		o, n := oldB[k], newB[k]
+		if o != nil && n != nil && sameShare(o.state.Share, n.state.Share) && o.state.Fails == n.state.Fails && o.state.Reason == n.state.Reason {
+			continue
+		}
+		c := backendChange{}
+		for _, e := range []*backendEntry{o, n} {
+			if e != nil {
+				c.Route, c.Rule, c.Backend = refOf(e.key.route), e.key.rule, e.key.backend
+			}
+		}
+		if o != nil {
+			s := o.state
+			c.Old = &s
+		}
+		if n != nil {
+			s := n.state
+			c.New = &s
+		}
+		out = append(out, c)
+	}
+	slices.SortStableFunc(out, func(a, b backendChange) int {
+		return cmp.Or(cmp.Compare(a.Route.String(), b.Route.String()), cmp.Compare(a.Rule, b.Rule), cmp.Compare(a.Backend, b.Backend))
+	})
+	return out
+}
+
+func diffFindings(oldF, newF []lint.Finding) []findingChange {
+	oldK, newK := map[string]bool{}, map[string]bool{}
+	for _, f := range oldF {
+		oldK[f.Identity()] = true
+	}
+	for _, f := range newF {
+		newK[f.Identity()] = true
+	}
+	var out []findingChange
+	add := func(change string, f lint.Finding) {
+		out = append(out, findingChange{Change: change, Rule: f.Rule, Severity: f.Severity.String(), Object: f.Object,
+			Path: f.Path, Message: f.Message, Source: f.Position.String()})
+	}
+	for _, f := range newF {
+		if !oldK[f.Identity()] {
+			add("new", f)
+		}
+	}
+	for _, f := range oldF {
+		if !newK[f.Identity()] {
+			add("fixed", f)
+		}
+	}
+	order := map[string]int{"new": 0, "fixed": 1}
+	slices.SortStableFunc(out, func(a, b findingChange) int {
+		return cmp.Or(cmp.Compare(order[a.Change], order[b.Change]), cmp.Compare(a.Object, b.Object),
+			cmp.Compare(a.Path, b.Path), cmp.Compare(a.Rule, b.Rule), cmp.Compare(a.Message, b.Message), cmp.Compare(a.Source, b.Source))
+	})
+	// The same finding at several places of one tree is reported once per
+	// place; identical entries collapse.
+	return slices.CompactFunc(out, func(a, b findingChange) bool { return a == b })
+}
+
+// summary counts the changes for headings.
+func (v *diffView) summary() string {
+	var parts []string
+	add := func(n int, what string) {
+		if n > 0 {
+			parts = append(parts, nouns(n, what))
+		}
+	}
+	add(len(v.Attachments), "attachment")
+	add(len(v.Conditions), "condition")
+	add(len(v.Backends), "backend")
+	add(len(v.Findings), "finding")
+	if len(parts) == 0 {
+		return "no change in effect"
+	}
+	return strings.Join(parts, ", ") + " changed"
+}
+
+func nouns(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gwlint/gwlint/cmd/internal/clitest"
+)
+
+// Each pair under testdata/diff holds one kind of change: canary (shares
+// 80/20 → 50/50, a share that becomes HTTP 500, a backend added, a new
+// finding), attach (an attachment lost and one gained, listener and parent
+// conditions, new and fixed findings), mesh (a Service port gained, a
+// backend removed from the split), same (objects reordered: no change).
+func TestDiffGolden(t *testing.T) {
+	var cases []clitest.GoldenCase
+	for _, pair := range []struct {
+		name string
+		code int
+	}{{"canary", 1}, {"attach", 1}, {"mesh", 1}, {"same", 0}} {
+		dirs := []string{"diff", "testdata/diff/" + pair.name + "/old", "testdata/diff/" + pair.name + "/new", "--exit-code"}
+		cases = append(cases,
+			clitest.GoldenCase{Name: "diff-" + pair.name, Args: dirs, Code: pair.code},
+			clitest.GoldenCase{Name: "diff-" + pair.name + "-json", Args: append(dirs, "-o", "json"), Code: pair.code},
+			clitest.GoldenCase{Name: "diff-" + pair.name + "-markdown", Args: append(dirs, "-o", "markdown"), Code: pair.code},
+		)
+	}
+	cases = append(cases,
+		// Without --exit-code a change is not a failure.
+		clitest.GoldenCase{Name: "diff-canary-no-exit-code", Args: []string{"diff", "testdata/diff/canary/old", "testdata/diff/canary/new"}, Code: 0},
+		// Two files; and -f within two directories.
+		clitest.GoldenCase{Name: "diff-files", Args: []string{"diff", "testdata/diff/canary/old/shop.yaml", "testdata/diff/canary/new/shop.yaml"}, Code: 0},
+		// A manifest that fails to read: its error on stderr, prefixed by
+		// the side, an invalid-manifest finding, and exit 2.
+		clitest.GoldenCase{Name: "diff-broken", Args: []string{"diff", "testdata/diff/canary/old", "testdata/broken", "--exit-code"}, Code: 2},
+		clitest.GoldenCase{Name: "diff-filename", Args: []string{"diff", "testdata/diff/attach/old", "testdata/diff/attach/new", "-f", "gateway.yaml"}, Code: 0},
+	)
+	golden.RunCases(t, newRootCmd, cases)
+}
+
+func TestDiffErrors(t *testing.T) {
+	clitest.RunCases(t, newRootCmd, []clitest.Case{
+		{Name: "one argument", Args: []string{"diff", "testdata/diff/same/old"}, Code: 2, StdoutNone: true},
+		{Name: "neither path nor revision", Args: []string{"diff", "testdata/diff/nope", "testdata/diff/same/new"}, Code: 2,
+			StderrHas: "testdata/diff/nope is neither a file, a directory nor a git revision", StdoutNone: true},
+		{Name: "-f with files", Args: []string{"diff", "testdata/diff/canary/old/shop.yaml", "testdata/diff/canary/new/shop.yaml", "-f", "x"}, Code: 2,
+			StderrHas: "is a file", StdoutNone: true},
+		{Name: "-f in neither", Args: []string{"diff", "testdata/diff/same/old", "testdata/diff/same/new", "-f", "nope.yaml"}, Code: 2,
+			StderrHas: "-f nope.yaml: not found in", StdoutNone: true},
+		{Name: "bad -o", Args: []string{"diff", "testdata/diff/same/old", "testdata/diff/same/new", "-o", "yaml"}, Code: 2,
+			StderrHas: `invalid value "yaml" for --output`},
+	})
+}
+
+// TestDiffGitRevisions diffs two commits of a temporary repository, from a
+// subdirectory, while the work tree holds neither: the revisions are read
+// from git, not checked out.
+func TestDiffGitRevisions(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	oldYAML, err := os.ReadFile("testdata/diff/canary/old/shop.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newYAML, err := os.ReadFile("testdata/diff/canary/new/shop.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := t.TempDir()
+	manifests := filepath.Join(repo, "deploy", "manifests")
+	if err := os.MkdirAll(manifests, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Dir = repo
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+repo)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	write := func(data []byte) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(manifests, "shop.yaml"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git("init", "-q", "-b", "main")
+	// Something besides the manifests keeps deploy/ when they are removed.
+	if err := os.WriteFile(filepath.Join(repo, "deploy", "README"), []byte("deploy\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write(oldYAML)
+	git("add", ".")
+	git("commit", "-q", "-m", "canary 80/20")
+	write(newYAML)
+	git("commit", "-q", "-am", "canary 50/50")
+	// The work tree holds something else again.
+	write([]byte("# work in progress\n"))
+	t.Chdir(filepath.Join(repo, "deploy"))
+
+	stdout, stderr, code := clitest.Run(newRootCmd, "", "diff", "HEAD~1", "HEAD", "-f", "manifests/", "--exit-code")
+	if code != 1 || stderr != "" {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	golden.Check(t, "diff-git.golden", stdout)
+
+	// The same change against the directories: only the names differ.
+	want, _, _ := clitest.Run(newRootCmd, "", "diff", "HEAD~1", "main", "-f", "manifests/shop.yaml", "-o", "json")
+	if !strings.Contains(want, `"backend": "Service shop/checkout-v2:8080"`) || !strings.Contains(want, `"old": "HEAD~1"`) {
+		t.Errorf("diff of a file in two revisions:\n%s", want)
+	}
+
+	// A path a revision does not hold is empty there.
+	git("rm", "-q", "-r", "-f", "deploy/manifests")
+	git("commit", "-q", "-m", "remove")
+	stdout, stderr, code = clitest.Run(newRootCmd, "", "diff", "HEAD~1", "HEAD", "-f", "manifests/", "-o", "json")
+	if code != 0 || stderr != "" || !strings.Contains(stdout, `"old": {`) || strings.Contains(stdout, `"new": {`) {
+		t.Errorf("removed tree: exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+}
+
+func TestDiffFlags(t *testing.T) {
+	clitest.RunFlagCases(t, newDiffCmd, []clitest.FlagCase[diffOptions]{
+		{Args: []string{"a", "b"}, Want: diffOptions{inputOptions: defaultInputs, Output: "text", Color: "auto", Old: "a", New: "b"}},
+		{Args: []string{"main", "HEAD", "-f", "m/", "-o", "markdown", "--exit-code"}, Want: diffOptions{
+			inputOptions: inputOptions{Filenames: []string{"m/"}, ControllerName: defaultInputs.ControllerName, Channel: "standard"},
+			Output:       "markdown", Color: "auto", ExitCode: true, Old: "main", New: "HEAD", filenamesSet: true}},
+		{Args: []string{"a"}, WantErr: "accepts 2 arg(s), received 1"},
+		{Args: []string{"a", "b", "-o", "yaml"}, WantErr: `invalid value "yaml" for --output: must be one of text, json, markdown`},
+	})
+}
