@@ -43,6 +43,9 @@ const (
 	formatJSON   = "json"
 	formatSARIF  = "sarif"
 	formatGitHub = "github"
+	// formatCodeClimate and formatJUnit: output_codeclimate.go, output_junit.go.
+	formatCodeClimate = "codeclimate"
+	formatJUnit       = "junit"
 )
 
 func newCheckCmd(streams *cli.IOStreams, runF func(*checkOptions) error) *cobra.Command {
@@ -68,6 +71,8 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
   gwlint check deploy/ --fail-on warning
   gwlint check -o json deploy/ | jq '.findings[] | select(.severity == "error")'
   gwlint check -o sarif . > gwlint.sarif
+  gwlint check -o codeclimate . > gl-code-quality-report.json
+  gwlint check -o junit --fail-on warning . > gwlint-junit.xml
   kustomize build overlays/prod | gwlint check -`,
 		RunE: cli.RunE(opts, opts.complete, runF, runCheck),
 	}
@@ -79,7 +84,7 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
 	f.StringVar(&opts.Channel, "channel", "standard",
 		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (overrides the configuration's channel)")
 	f.StringVar(&opts.FailOn, "fail-on", "error", "exit 1 when a finding has this severity or a higher one: error, warning or info")
-	f.StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json, sarif or github")
+	f.StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json, sarif, github, codeclimate (GitLab Code Quality) or junit")
 	cli.AddColorFlag(f, &opts.Color)
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "leave out info findings")
 	f.StringVar(&opts.ConfigFile, "config", "", "configuration file to use instead of looking for "+lint.ConfigFileName)
@@ -108,7 +113,7 @@ func (o *checkOptions) complete(cmd *cobra.Command, args []string) error {
 	if _, _, err := o.Implementation.Profile(); err != nil {
 		return err
 	}
-	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatSARIF, formatGitHub); err != nil {
+	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatSARIF, formatGitHub, formatCodeClimate, formatJUnit); err != nil {
 		return err
 	}
 	if err := cli.CheckColor(o.Color); err != nil {
@@ -211,7 +216,8 @@ func runCheck(opts *checkOptions) error {
 		findings = slices.DeleteFunc(findings, func(f lint.Finding) bool { return f.Severity == lint.Info })
 		suppressed = slices.DeleteFunc(suppressed, func(f lint.Suppressed) bool { return f.Severity == lint.Info })
 	}
-	sum := summary{Files: len(files), Objects: len(in.Objects), Suppressed: len(suppressed), Quiet: opts.Quiet}
+	sum := summary{Files: len(files), Objects: len(in.Objects), Suppressed: len(suppressed), Quiet: opts.Quiet,
+		FileNames: files, FailOn: s.failOn}
 	failed := false
 	for _, f := range findings {
 		sum.count(f.Severity)
@@ -245,6 +251,10 @@ func newFormatter(opts *checkOptions, rules []*lint.Rule) formatter {
 		return newSARIFOutput(w, rules)
 	case formatGitHub:
 		return &githubOutput{w: w}
+	case formatCodeClimate:
+		return &codeClimateOutput{w: w}
+	case formatJUnit:
+		return &junitOutput{w: w}
 	}
 	return &textOutput{w: w, pal: newPalette(cli.ColorEnabled(opts.Color, opts.IO))}
 }
