@@ -203,3 +203,12 @@ func TestJUnitClean(t *testing.T) {
 		t.Errorf("tests=%d failures=%d suites=%d, want 4 passing tests in 4 suites", doc.Tests, doc.Failures, len(doc.Suites))
 	}
 }
+
+// TestCodeClimateClean: a clean run is an empty array, which GitLab reads
+// as "no issues", not null.
+func TestCodeClimateClean(t *testing.T) {
+	out, _, code := clitest.Run(newRootCmd, "", "check", "--no-config", "-o", "codeclimate", clitest.Examples)
+	if code != 0 || out != "[]\n" {
+		t.Errorf("exit %d, output %q; want 0 and []", code, out)
+	}
+}
