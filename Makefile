@@ -6,6 +6,11 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null)
 DATE    ?= $(shell git log -1 --format=%cI 2>/dev/null)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
+# The generators and benchmark tools (hack/floor, internal/corpus/cmd/gencorpus,
+# resolve/crd/internal/gen/cmd/*, resolve/profile/internal/genprofiles) build
+# only with this tag, so that `go install ./...` (pre-commit) builds gwlint and
+# gwctl alone; vet, test and bench pass it so that the tools never rot.
+DEVTAGS := -tags gwlintdev
 
 .PHONY: all build test testdata-modules parity vet install bench clean
 
@@ -15,7 +20,7 @@ build:
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/ ./cmd/gwlint ./cmd/gwctl
 
 vet:
-	$(GO) vet $(PKGS)
+	$(GO) vet $(DEVTAGS) $(PKGS)
 
 # The conformance suite's manifests are test data for resolve's conformance
 # cases; the module is not a build dependency, so fetch it into the cache.
@@ -27,8 +32,8 @@ testdata-modules:
 # The README's test command: vet, every test with the race detector, the
 # CRD parity proof, and every benchmark once.
 test: vet testdata-modules parity
-	GWLINT_REQUIRE_CONFORMANCE=1 $(GO) test -race $(PKGS)
-	$(GO) test -run '^$$' -bench . -benchtime=1x $(PKGS)
+	GWLINT_REQUIRE_CONFORMANCE=1 $(GO) test -race $(DEVTAGS) $(PKGS)
+	$(GO) test $(DEVTAGS) -run '^$$' -bench . -benchtime=1x $(PKGS)
 
 # Parity with the API server, proven: the real apiextensions-apiserver
 # validation runs beside resolve/crd over the upstream examples, the invalid
@@ -51,7 +56,7 @@ BENCH_OUT   ?= $(BIN)/bench/make-bench.txt
 
 bench:
 	@mkdir -p $(dir $(BENCH_OUT))
-	GWLINT_BENCH_SIZES=$(BENCH_SIZES) bash -o pipefail -c "$(GO) test -run '^\$$' -bench . -benchmem -timeout 60m $(PKGS) | tee $(BENCH_OUT)"
+	GWLINT_BENCH_SIZES=$(BENCH_SIZES) bash -o pipefail -c "$(GO) test $(DEVTAGS) -run '^\$$' -bench . -benchmem -timeout 60m $(PKGS) | tee $(BENCH_OUT)"
 
 clean:
 	rm -rf $(BIN)

@@ -42,8 +42,8 @@ trap 'rm -rf "$work"' EXIT
 
 echo "building bin/gwlint, bin/floor, bin/gencorpus" >&2
 go build -trimpath -o bin/gwlint ./cmd/gwlint
-go build -trimpath -o bin/floor ./hack/floor
-go build -trimpath -o bin/gencorpus ./internal/corpus/cmd/gencorpus
+go build -trimpath -tags gwlintdev -o bin/floor ./hack/floor
+go build -trimpath -tags gwlintdev -o bin/gencorpus ./internal/corpus/cmd/gencorpus
 
 KC=${KUBECONFORM:-}
 if [[ -z $KC ]]; then
@@ -57,7 +57,7 @@ if [[ -z $KC ]]; then
 	fi
 fi
 if [[ $KC != none ]]; then
-	go run ./resolve/crd/internal/gen/cmd/kubeconform-schemas -out bin/bench/kubeconform-schemas >&2
+	go run -tags gwlintdev ./resolve/crd/internal/gen/cmd/kubeconform-schemas -out bin/bench/kubeconform-schemas >&2
 	KC_SCHEMAS="$PWD/bin/bench/kubeconform-schemas/{{.Group}}/{{.ResourceKind}}_{{.ResourceAPIVersion}}.json"
 fi
 

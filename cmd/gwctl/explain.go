@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -44,6 +46,9 @@ API's own reason for every outcome.`,
 		newExplainServiceCmd(streams, nil),
 		newExplainRequestCmd(streams, nil),
 	)
+	for _, spelling := range slices.Sorted(maps.Keys(routeSpellings)) {
+		cmd.AddCommand(newExplainRouteKindCmd(streams, nil, spelling, routeSpellings[spelling]))
+	}
 	return cmd
 }
 
@@ -84,6 +89,7 @@ func explainCmd(streams *cli.IOStreams, runF, run func(*explainOptions) error, c
 	opts := &explainOptions{IO: streams}
 	cmd.Args = cobra.ExactArgs(1)
 	cmd.RunE = cli.RunE(opts, opts.complete, runF, run)
+	cmd.ValidArgsFunction = completeNames(&opts.inputOptions, func(*cobra.Command) []string { return []string{explainKinds[cmd.Name()]} })
 	opts.addFlags(cmd)
 	return cmd
 }

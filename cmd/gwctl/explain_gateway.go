@@ -14,8 +14,9 @@ import (
 
 func newExplainGatewayCmd(streams *cli.IOStreams, runF func(*explainOptions) error) *cobra.Command {
 	return explainCmd(streams, runF, runExplainGateway, &cobra.Command{
-		Use:   "gateway NAME",
-		Short: "Explain a Gateway's listeners and the routes they accept or refuse",
+		Aliases: gatewayAliases,
+		Use:     "gateway NAME",
+		Short:   "Explain a Gateway's listeners and the routes they accept or refuse",
 		Long: `Explain a Gateway: its class and conditions; for every listener its port,
 protocol, hostname, the route kinds and namespaces it allows, its TLS mode
 and certificates, any condition that is not healthy (conflicts, unresolved

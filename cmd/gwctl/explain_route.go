@@ -15,12 +15,24 @@ type explainRouteOptions struct {
 	explainOptions
 	// Kind restricts the lookup to one route kind; empty means any.
 	Kind string
+	// preset is the kind of the kubectl spelling the command is
+	// (httproute, ...); empty for route.
+	preset string
 }
 
 var routeKinds = []string{resolve.KindHTTPRoute, resolve.KindGRPCRoute, resolve.KindTLSRoute, resolve.KindTCPRoute, resolve.KindUDPRoute}
 
 func newExplainRouteCmd(streams *cli.IOStreams, runF func(*explainRouteOptions) error) *cobra.Command {
-	opts := &explainRouteOptions{explainOptions: explainOptions{IO: streams}}
+	return newExplainRouteKindCmd(streams, runF, "", "")
+}
+
+// newExplainRouteKindCmd builds `explain route`, or with a spelling and
+// its kind, `explain httproute` and the like: the same command with --kind
+// preset, hidden from help (the route command's help names them). They
+// are commands, not aliases, because cobra tells a completion function
+// nothing of the alias typed.
+func newExplainRouteKindCmd(streams *cli.IOStreams, runF func(*explainRouteOptions) error, spelling, kind string) *cobra.Command {
+	opts := &explainRouteOptions{explainOptions: explainOptions{IO: streams}, preset: kind}
 	cmd := &cobra.Command{
 		Use:   "route NAME",
 		Short: "Explain where a route attaches and where its traffic goes",
@@ -31,6 +43,9 @@ weight, share of the traffic and state, and what happens to the share of an
 invalid backend (HTTP 500 for HTTPRoute and GRPCRoute, dropped connections
 for the others).
 
+kubectl's spellings preset --kind: httproute, httproutes, grpcroute,
+grpcroutes, tlsroute(s), tcproute(s) and udproute(s).
+
 Exits 1 when the route is not found or every parentRef is refused (a parent
 outside the inputs is undecided, not refused).`,
 		Example: `  # The canary split of the store route
@@ -40,31 +55,59 @@ outside the inputs is undecided, not refused).`,
   gwctl explain route checkout --kind GRPCRoute
 
   # Machine-readable
-  gwctl explain route store -o json`,
-		Args: cobra.ExactArgs(1),
-		RunE: cli.RunE(opts, opts.complete, runF, runExplainRoute),
+  gwctl explain route store -o json
+
+  # kubectl's spelling: the same as --kind GRPCRoute
+  gwctl explain grpcroute checkout`,
+		Aliases: []string{"routes"},
+		Args:    cobra.ExactArgs(1),
+		RunE:    cli.RunE(opts, opts.complete, runF, runExplainRoute),
 	}
 	opts.addFlags(cmd)
-	cmd.Flags().StringVar(&opts.Kind, "kind", "", "route kind: "+strings.Join(routeKinds, ", ")+" (default: any)")
+	cmd.Flags().StringVar(&opts.Kind, "kind", "", "route kind: "+strings.Join(routeKinds, ", ")+" (default: any; httproute and the like preset it)")
+	cmd.ValidArgsFunction = completeNames(&opts.inputOptions, func(*cobra.Command) []string {
+		if k := routeKind(opts.Kind, opts.preset); k != "" {
+			return []string{k}
+		}
+		return nil
+	})
+	if spelling != "" {
+		cmd.Use, cmd.Hidden = spelling+" NAME", true
+		cmd.Aliases = nil
+		cmd.Short = "Explain a " + kind + " (explain route --kind " + kind + ")"
+	}
 	return cmd
 }
 
 // complete completes the explainOptions, then accepts the kind in any
-// letter case, as kubectl does.
+// letter case, as kubectl does; httproute and the like preset it.
 func (o *explainRouteOptions) complete(cmd *cobra.Command, args []string) error {
 	if err := o.explainOptions.complete(cmd, args); err != nil {
 		return err
 	}
-	if o.Kind == "" {
-		return nil
+	k := routeKind(o.Kind, o.preset)
+	switch {
+	case o.Kind != "" && k == "":
+		return cli.OneOf("kind", o.Kind, routeKinds...)
+	case o.preset != "" && k != o.preset:
+		return fmt.Errorf("--kind %s contradicts %q, which is %s", o.Kind, cmd.Name(), o.preset)
+	}
+	o.Kind = k
+	return nil
+}
+
+// routeKind is the route kind that --kind (in any letter case) names, else
+// the preset one; empty for any kind, or for a --kind that names none.
+func routeKind(flag, preset string) string {
+	if flag == "" {
+		return preset
 	}
 	for _, k := range routeKinds {
-		if strings.EqualFold(o.Kind, k) {
-			o.Kind = k
-			return nil
+		if strings.EqualFold(flag, k) {
+			return k
 		}
 	}
-	return cli.OneOf("kind", o.Kind, routeKinds...)
+	return ""
 }
 
 func runExplainRoute(opts *explainRouteOptions) error {

@@ -11,8 +11,9 @@ import (
 
 func newExplainServiceCmd(streams *cli.IOStreams, runF func(*explainOptions) error) *cobra.Command {
 	return explainCmd(streams, runF, runExplainService, &cobra.Command{
-		Use:   "service NAME",
-		Short: "Explain the mesh routes bound to a Service and the routes that send it traffic",
+		Aliases: serviceAliases,
+		Use:     "service NAME",
+		Short:   "Explain the mesh routes bound to a Service and the routes that send it traffic",
 		Long: `Explain a Service in the mesh (GEP-1426): for every port, the route kind that
 applies (GRPCRoute > HTTPRoute > TLSRoute > TCPRoute), its producer routes
 (in the Service's namespace, for every client) and consumer routes (in

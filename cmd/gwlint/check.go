@@ -45,6 +45,9 @@ const (
 	formatJSON   = "json"
 	formatSARIF  = "sarif"
 	formatGitHub = "github"
+	// formatCodeClimate and formatJUnit: output_codeclimate.go, output_junit.go.
+	formatCodeClimate = "codeclimate"
+	formatJUnit       = "junit"
 )
 
 func newCheckCmd(streams *cli.IOStreams, runF func(*checkOptions) error) *cobra.Command {
@@ -72,13 +75,15 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
   gwlint check deploy/ --new-from-rev origin/main
   gwlint check -o json deploy/ | jq '.findings[] | select(.severity == "error")'
   gwlint check -o sarif . > gwlint.sarif
+  gwlint check -o codeclimate . > gl-code-quality-report.json
+  gwlint check -o junit --fail-on warning . > gwlint-junit.xml
   kustomize build overlays/prod | gwlint check -`,
 		RunE: cli.RunE(opts, opts.complete, runF, runCheck),
 	}
 	f := cmd.Flags()
 	opts.addInputFlags(cmd)
 	f.StringVar(&opts.FailOn, "fail-on", "error", "exit 1 when a finding has this severity or a higher one: error, warning or info")
-	f.StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json, sarif or github")
+	f.StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json, sarif, github, codeclimate (GitLab Code Quality) or junit")
 	cli.AddColorFlag(f, &opts.Color)
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "leave out info findings")
 	f.BoolVar(&opts.ShowConfig, "show-config", false, "print the configuration in effect, every key with its value and source (default, the file, or a flag), and exit: -o text or json")
@@ -108,7 +113,7 @@ func (o *checkOptions) complete(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	o.failOnSet = cmd.Flags().Changed("fail-on")
-	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatSARIF, formatGitHub); err != nil {
+	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatSARIF, formatGitHub, formatCodeClimate, formatJUnit); err != nil {
 		return err
 	}
 	if o.ShowConfig {
@@ -252,7 +257,8 @@ func runCheck(opts *checkOptions) error {
 		findings = slices.DeleteFunc(findings, func(f lint.Finding) bool { return f.Severity == lint.Info })
 		suppressed = slices.DeleteFunc(suppressed, func(f lint.Suppressed) bool { return f.Severity == lint.Info })
 	}
-	sum := summary{Files: len(files), Objects: len(in.Objects), Suppressed: len(suppressed), Quiet: opts.Quiet}
+	sum := summary{Files: len(files), Objects: len(in.Objects), Suppressed: len(suppressed), Quiet: opts.Quiet,
+		FileNames: files, FailOn: s.failOn}
 	failed := false
 	for _, f := range findings {
 		sum.count(f.Severity)
@@ -286,6 +292,10 @@ func newFormatter(opts *checkOptions, rules []*lint.Rule) formatter {
 		return newSARIFOutput(w, rules)
 	case formatGitHub:
 		return &githubOutput{w: w}
+	case formatCodeClimate:
+		return &codeClimateOutput{w: w}
+	case formatJUnit:
+		return &junitOutput{w: w}
 	}
 	return &textOutput{w: w, pal: newPalette(cli.ColorEnabled(opts.Color, opts.IO))}
 }

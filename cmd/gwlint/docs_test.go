@@ -13,7 +13,7 @@ import (
 // flag, every output format and every JSON field must be documented there.
 func TestDocs(t *testing.T) {
 	doc := clitest.ReadDoc(t, "../../docs/gwlint.md", "docs/gwlint.md")
-	doc.Mentions(t, schemaVersion, "### "+formatText, "### "+formatJSON, "### "+formatSARIF, "### "+formatGitHub, ".gwlint.yaml")
+	doc.Mentions(t, schemaVersion, "### "+formatText, "### "+formatJSON, "### "+formatSARIF, "### "+formatGitHub, "### "+formatCodeClimate, "### "+formatJUnit, ".gwlint.yaml")
 	for _, v := range []any{jsonReport{}, jsonFinding{}, jsonRelated{}, jsonSummary{}, jsonRule{}} {
 		typ := reflect.TypeOf(v)
 		for i := range typ.NumField() {

@@ -39,7 +39,7 @@ func TestCheckFlags(t *testing.T) {
 		{Name: "unknown feature", Args: []string{"--without-features", "CORS"}, WantErr: `--without-features: unknown feature "CORS"`},
 		{Name: "paths keep commas", Args: []string{"a,b.yaml"},
 			Want: checkOptions{Paths: []string{"a,b.yaml"}, Channel: "standard", FailOn: "error", Output: "text", Color: "auto"}},
-		{Name: "bad output", Args: []string{"-o", "yaml"}, WantErr: `invalid value "yaml" for --output: must be one of text, json, sarif, github`},
+		{Name: "bad output", Args: []string{"-o", "yaml"}, WantErr: `invalid value "yaml" for --output: must be one of text, json, sarif, github, codeclimate, junit`},
 		{Name: "bad fail-on", Args: []string{"--fail-on", "none"}, WantErr: `invalid value "none" for --fail-on: must be one of error, warning, info`},
 		{Name: "bad color", Args: []string{"--color", "yes"}, WantErr: `invalid value "yes" for --color`},
 		{Name: "config and no-config", Args: []string{"--config", "x", "--no-config"}, WantErr: "if any flags in the group [config no-config] are set none of the others can be"},

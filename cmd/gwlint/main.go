@@ -1,6 +1,7 @@
 // Command gwlint checks Kubernetes Gateway API manifests offline, in CI and
 // pre-commit: every finding is a rule id, a severity and a file:line:col,
-// printed as text, JSON, SARIF or GitHub workflow commands.
+// printed as text, JSON, SARIF, GitHub workflow commands, Code Climate
+// (GitLab Code Quality) or JUnit XML.
 //
 // main only wires: check.go is `gwlint check`, rules.go `gwlint rules`,
 // output*.go the formatters. The rules, the configuration file and ignore

@@ -28,6 +28,8 @@ func TestGolden(t *testing.T) {
 		{Name: "check-json", Args: []string{"check", "-o", "json"}, Code: 2},
 		{Name: "check-sarif", Args: []string{"check", "-o", "sarif"}, Code: 2},
 		{Name: "check-github", Args: []string{"check", "-o", "github"}, Code: 2},
+		{Name: "check-codeclimate", Args: []string{"check", "-o", "codeclimate"}, Code: 2},
+		{Name: "check-junit", Args: []string{"check", "-o", "junit"}, Code: 2},
 		// Paths as the pre-commit hook passes them: explicit files, one of
 		// them excluded by the config. gwlint sees only these files, not
 		// platform/namespaces.yaml, so what the whole tree shows for certain
@@ -80,6 +82,8 @@ func TestExitCodes(t *testing.T) {
 		{Name: "an error in json", Args: []string{"check", "-o", "json", cases + "error"}, Code: 1},
 		{Name: "an error in sarif", Args: []string{"check", "-o", "sarif", cases + "error"}, Code: 1},
 		{Name: "an error in github", Args: []string{"check", "-o", "github", cases + "error"}, Code: 1},
+		{Name: "an error in codeclimate", Args: []string{"check", "-o", "codeclimate", cases + "error"}, Code: 1},
+		{Name: "an error in junit", Args: []string{"check", "-o", "junit", cases + "error"}, Code: 1},
 		{Name: "only warnings", Args: []string{"check", cases + "warning"}, Code: 0},
 		{Name: "only warnings, --fail-on warning", Args: []string{"check", "--fail-on", "warning", cases + "warning"}, Code: 1},
 		{Name: "only info, --fail-on warning", Args: []string{"check", "--fail-on", "warning", cases + "info"}, Code: 0},
@@ -107,7 +111,7 @@ func TestExitCodes(t *testing.T) {
 			StderrHas: "Error: nope.yaml: no such file or directory"},
 		{Name: "bad flag", Args: []string{"check", "--bogus"}, Code: 2, StderrHas: "Run 'gwlint check --help' for usage."},
 		{Name: "bad --output", Args: []string{"check", "-o", "xml", clitest.Examples}, Code: 2,
-			StderrHas: `invalid value "xml" for --output: must be one of text, json, sarif, github`},
+			StderrHas: `invalid value "xml" for --output: must be one of text, json, sarif, github, codeclimate, junit`},
 		{Name: "bad --fail-on", Args: []string{"check", "--fail-on", "never", clitest.Examples}, Code: 2},
 		{Name: "bad --color", Args: []string{"check", "--color", "sometimes", clitest.Examples}, Code: 2},
 		{Name: "--config with --no-config", Args: []string{"check", "--config", warnConfig, "--no-config", clitest.Examples}, Code: 2,
@@ -154,7 +158,7 @@ func TestColor(t *testing.T) {
 	if strings.Contains(plain, "\x1b[") {
 		t.Errorf("colour printed to a non-terminal:\n%s", plain)
 	}
-	for _, format := range []string{"json", "sarif", "github"} {
+	for _, format := range []string{"json", "sarif", "github", "codeclimate", "junit"} {
 		machine, _, _ := clitest.Run(newRootCmd, "", "check", "--no-config", dir, "--color", "always", "-o", format)
 		if strings.Contains(machine, "\x1b[") {
 			t.Errorf("colour in %s output:\n%s", format, machine)

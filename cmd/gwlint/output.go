@@ -29,6 +29,10 @@ type summary struct {
 	Files, Objects int
 	// Quiet is set when info findings were left out.
 	Quiet bool
+	// FileNames are the files read, in order ("-" for stdin), and FailOn
+	// the severity that fails the run: JUnit reports both.
+	FileNames []string
+	FailOn    lint.Severity
 }
 
 func (s *summary) count(sev lint.Severity) {

@@ -1,9 +1,15 @@
+// A development tool, not part of the product: built only with -tags
+// gwlintdev, so that `go install ./...` (as pre-commit's golang hooks run
+// it) builds gwlint and gwctl alone.
+
+//go:build gwlintdev
+
 // Command floor is the floor gwlint is measured against (see
 // docs/performance.md and internal/floor): it reads every manifest under
 // the given paths and parses each document into a yaml.v3 Node tree with
 // -workers goroutines (default: one per core), then prints what it parsed.
 //
-//	go build -o bin/floor ./hack/floor && bin/floor DIR...
+//	go build -tags gwlintdev -o bin/floor ./hack/floor && bin/floor DIR...
 package main
 
 import (

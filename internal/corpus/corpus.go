@@ -15,9 +15,9 @@
 // Kubernetes Gateway API manifests for benchmarking and testing an offline Gateway API
 // linter. Output is byte-identical for the same flags and seed. Standard library only.
 //
-//	go run ./internal/corpus/cmd/gencorpus -size medium -out /tmp/corpus-medium
-//	go run ./internal/corpus/cmd/gencorpus -routes 2500 -gateways 10 -services 3000 -namespaces 50 -seed 7 -out DIR
-//	go run ./internal/corpus/cmd/gencorpus -size small -semantic-rate 0.1 -invalid-rate 0.05 -out DIR
+//	go run -tags gwlintdev ./internal/corpus/cmd/gencorpus -size medium -out /tmp/corpus-medium
+//	go run -tags gwlintdev ./internal/corpus/cmd/gencorpus -routes 2500 -gateways 10 -services 3000 -namespaces 50 -seed 7 -out DIR
+//	go run -tags gwlintdev ./internal/corpus/cmd/gencorpus -size small -semantic-rate 0.1 -invalid-rate 0.05 -out DIR
 //
 // Layout of OUT:
 //

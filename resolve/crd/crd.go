@@ -1,6 +1,6 @@
 package crd
 
-//go:generate go run ./internal/gen/cmd/gen -o zz_generated_schemas.go
+//go:generate go run -tags gwlintdev ./internal/gen/cmd/gen -o zz_generated_schemas.go
 
 import (
 	"cmp"

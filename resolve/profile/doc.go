@@ -27,4 +27,4 @@
 // Gateway.
 package profile
 
-//go:generate go run ./internal/genprofiles
+//go:generate go run -tags gwlintdev ./internal/genprofiles

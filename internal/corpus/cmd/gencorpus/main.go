@@ -1,9 +1,15 @@
+// A development tool, not part of the product: built only with -tags
+// gwlintdev, so that `go install ./...` (as pre-commit's golang hooks run
+// it) builds gwlint and gwctl alone.
+
+//go:build gwlintdev
+
 // Command gencorpus is shared/bench/gen as a command of this module: the same
 // flags, the same output (see package corpus).
 //
-//	go run ./internal/corpus/cmd/gencorpus -size medium -out /tmp/corpus-medium
-//	go run ./internal/corpus/cmd/gencorpus -size small -semantic-rate 0.1 -out DIR
-//	dir=$(go run ./internal/corpus/cmd/gencorpus -size medium -cached)  # the benchmarks' copy
+//	go run -tags gwlintdev ./internal/corpus/cmd/gencorpus -size medium -out /tmp/corpus-medium
+//	go run -tags gwlintdev ./internal/corpus/cmd/gencorpus -size small -semantic-rate 0.1 -out DIR
+//	dir=$(go run -tags gwlintdev ./internal/corpus/cmd/gencorpus -size medium -cached)  # the benchmarks' copy
 package main
 
 import (

@@ -1,3 +1,9 @@
+// A development tool, not part of the product: built only with -tags
+// gwlintdev, so that `go install ./...` (as pre-commit's golang hooks run
+// it) builds gwlint and gwctl alone.
+
+//go:build gwlintdev
+
 // Command genprofiles writes zz_generated_profiles.go of package profile
 // from the conformance reports of the pinned Gateway API release. Run it with
 // go generate ./resolve/profile (the module must be downloaded: make

@@ -1,3 +1,9 @@
+// A development tool, not part of the product: built only with -tags
+// gwlintdev, so that `go install ./...` (as pre-commit's golang hooks run
+// it) builds gwlint and gwctl alone.
+
+//go:build gwlintdev
+
 // Command gen writes zz_generated_schemas.go of package crd from the CRDs of
 // the gateway-api module pinned in go.mod. Run it through go generate in
 // resolve/crd.

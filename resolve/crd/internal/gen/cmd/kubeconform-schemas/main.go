@@ -1,3 +1,9 @@
+// A development tool, not part of the product: built only with -tags
+// gwlintdev, so that `go install ./...` (as pre-commit's golang hooks run
+// it) builds gwlint and gwctl alone.
+
+//go:build gwlintdev
+
 // Command kubeconform-schemas writes JSON schemas that kubeconform can
 // validate the benchmark corpora with offline, for hack/bench.sh's
 // comparison (see docs/performance.md):
@@ -13,7 +19,7 @@
 //
 // The CRDs are read by the schema generator's own loader (package gen).
 //
-//	go run ./resolve/crd/internal/gen/cmd/kubeconform-schemas -out bin/kubeconform-schemas
+//	go run -tags gwlintdev ./resolve/crd/internal/gen/cmd/kubeconform-schemas -out bin/kubeconform-schemas
 package main
 
 import (
