@@ -62,21 +62,16 @@ func (s *backendState) text(routeKind string) string {
 	return out
 }
 
-func (c conditionChange) change() string {
-	switch {
-	case c.Old == nil:
-		return "added"
-	case c.New == nil:
-		return "removed"
-	}
-	return "changed"
-}
+func (c conditionChange) change() string { return changeOf(c.Old, c.New) }
 
-func (c backendChange) change() string {
+func (c backendChange) change() string { return changeOf(c.Old, c.New) }
+
+// changeOf names a change by which of its sides exist.
+func changeOf[T any](old, new *T) string {
 	switch {
-	case c.Old == nil:
+	case old == nil:
 		return "added"
-	case c.New == nil:
+	case new == nil:
 		return "removed"
 	}
 	return "changed"

@@ -3,6 +3,7 @@ package fidelity
 import (
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -269,7 +270,7 @@ func (c *comparer) conds(id string, scope Scope, where string, wantEntry, gotEnt
 	for _, x := range got {
 		types[x.Type] = true
 	}
-	for _, typ := range sortedKeys(types) {
+	for _, typ := range slices.Sorted(maps.Keys(types)) {
 		w, g := value(wantEntry, want, typ), value(gotEntry, got, typ)
 		// A condition type the implementation does not write for this entry
 		// is no prediction of its; one gwctl does not write counts only
@@ -299,16 +300,7 @@ func unionKeys[V any](a, b map[string]V) []string {
 	for k := range b {
 		keys[k] = true
 	}
-	return sortedKeys(keys)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return slices.Sorted(maps.Keys(keys))
 }
 
 // Tally sums a project's outcomes.
@@ -431,7 +423,7 @@ func WriteReadErrors(w io.Writer, t *Tally) {
 		return
 	}
 	fmt.Fprintf(w, "%s: read errors (cases affected)\n", t.Project)
-	msgs := sortedKeys(t.ReadErrors)
+	msgs := slices.Sorted(maps.Keys(t.ReadErrors))
 	sort.SliceStable(msgs, func(i, j int) bool { return t.ReadErrors[msgs[i]] > t.ReadErrors[msgs[j]] })
 	for _, m := range msgs {
 		fmt.Fprintf(w, "  %4d  %s\n", t.ReadErrors[m], m)

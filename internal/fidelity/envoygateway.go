@@ -2,8 +2,10 @@ package fidelity
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -114,7 +116,7 @@ func egObjects(data []byte) ([]manifest, error) {
 		return nil, err
 	}
 	var out []manifest
-	for _, key := range sortedKeys(doc) {
+	for _, key := range slices.Sorted(maps.Keys(doc)) {
 		var items []any
 		switch v := doc[key].(type) {
 		case []any:

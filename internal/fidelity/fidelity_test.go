@@ -3,8 +3,10 @@ package fidelity
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,7 +72,7 @@ func TestFidelity(t *testing.T) {
 	}
 	if want := os.Getenv("GWLINT_FIDELITY_CATEGORY"); want != "" {
 		for _, tally := range tallies {
-			for _, name := range sortedKeys(tally.Disagreements) {
+			for _, name := range slices.Sorted(maps.Keys(tally.Disagreements)) {
 				if strings.Contains(name, want) {
 					fmt.Fprintf(&b, "\n%s: %s\n", tally.Project, name)
 					for _, o := range tally.Disagreements[name] {

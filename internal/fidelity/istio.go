@@ -12,9 +12,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -185,7 +187,7 @@ func istioWorld(objs []manifest) []manifest {
 			}
 		}
 	}
-	for _, ns := range sortedKeys(namespaces) {
+	for _, ns := range slices.Sorted(maps.Keys(namespaces)) {
 		part, _, _ := strings.Cut(ns, "-")
 		world = append(world, namespace(ns, map[string]string{"istio.io/test-name-part": part}))
 	}

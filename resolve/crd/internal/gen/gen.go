@@ -11,9 +11,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/format"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -226,7 +228,7 @@ func Rules(vs []Version) []RuleUse {
 			for _, r := range s.Validations {
 				out = append(out, RuleUse{v, path, r})
 			}
-			for _, k := range sortedKeys(s.Properties) {
+			for _, k := range slices.Sorted(maps.Keys(s.Properties)) {
 				walk(s.Properties[k], path+"."+k)
 			}
 			walk(s.Items, path+"[]")
@@ -242,15 +244,6 @@ func Rules(vs []Version) []RuleUse {
 		walk(v.Schema, "")
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // Generate returns the gofmt'ed source of zz_generated_schemas.go for the
@@ -400,7 +393,7 @@ func (g *generator) node(s *Schema, path string) (string, error) {
 	}
 	if len(s.Properties) > 0 {
 		var ps []string
-		for _, k := range sortedKeys(s.Properties) {
+		for _, k := range slices.Sorted(maps.Keys(s.Properties)) {
 			ref, err := g.node(s.Properties[k], path+"."+k)
 			if err != nil {
 				return "", err
@@ -572,7 +565,7 @@ func defaultLiteral(raw json.RawMessage) (string, error) {
 			return "[]any{" + strings.Join(xs, ", ") + "}", nil
 		case map[string]any:
 			var xs []string
-			for _, k := range sortedKeys(v) {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
 				s, err := lit(v[k])
 				if err != nil {
 					return "", err
