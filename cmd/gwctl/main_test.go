@@ -89,7 +89,7 @@ metadata: {name: web, namespace: b}
 		{Name: "unknown command", Args: []string{"frobnicate"}, Code: 2},
 		{Name: "unknown explain subcommand", Args: []string{"explain", "ingress", "x"}, Code: 2},
 		{Name: "broken file", Args: []string{"explain", "route", "good", "-f", "testdata/broken"}, Code: 2,
-			StderrHas: "testdata/broken/broken.yaml:6: "},
+			StderrHas: "testdata/broken/broken.yaml:9: "},
 		{Name: "missing file", Args: []string{"status", "-f", "testdata/no-such-dir"}, Code: 2,
 			StderrHas: "testdata/no-such-dir: no such file or directory"},
 		{Name: "stdin", Stdin: twoWebs, Args: []string{"explain", "route", "web", "-n", "a", "-f", "-"}, Code: 1,

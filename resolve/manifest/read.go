@@ -288,19 +288,19 @@ func (c *converter) run(j job) fileResult {
 		var err error
 		// Nothing read from a file outlives its parse (strings, JSON and
 		// positions are copies), so one buffer serves all of a worker's.
-		if data, err = readFile(j.file, c.file); err != nil {
+		if data, err = readFile(j.file, c.buffer); err != nil {
 			return fileResult{errs: []*ReadError{fileError(j.file, err)}}
 		}
-		c.file = data
+		c.buffer = data
 	}
 	var r fileResult
 	c.parseFile(j.file, data, &r)
 	return r
 }
 
-// parseFile converts every document of one file. A syntax error ends the
-// file: yaml.v3 cannot resume after one, so the documents before it are
-// kept and the rest is lost.
+// parseFile converts every document of one file. The file is read piece
+// by piece (see splitDocuments): a document that cannot be read is an
+// error, and the documents before and after it are still read.
 func (c *converter) parseFile(file string, data []byte, r *fileResult) {
 	// Parsing runs on worker goroutines, where a panic (in the YAML library,
 	// say) would take the whole program down; make it this file's error.
@@ -309,38 +309,91 @@ func (c *converter) parseFile(file string, data []byte, r *fileResult) {
 			r.errs = append(r.errs, &ReadError{File: file, Msg: fmt.Sprintf("internal error while reading: %v", v)})
 		}
 	}()
-	c.aliasBudget = minAliasBudget + len(data)
-	if ignores := scanIgnoreDirectives(data); ignores != nil {
+	text, terr := decodeText(data)
+	if terr != nil {
+		r.errs = append(r.errs, &ReadError{File: file, Pos: terr.pos, Msg: terr.msg})
+		return
+	}
+	c.aliasBudget = minAliasBudget + len(text)
+	if ignores := scanIgnoreDirectives(text); ignores != nil {
 		defer func() {
 			for _, o := range r.objs {
 				o.Ignores = ignores
 			}
 		}()
 	}
-	// Most manifests are in the subset the fast parser reads, into the
-	// same trees as yaml.v3; it gives up on the rest.
-	if docs, ok := c.fast.parse(data); ok {
-		for doc, root := range docs {
-			c.document(file, data, doc, root, r)
-		}
-		return
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	for doc := 0; ; doc++ {
-		var root yaml.Node
-		if err := dec.Decode(&root); err != nil {
-			if err != io.EOF {
-				r.errs = append(r.errs, syntaxError(file, data, err))
-			}
-			return
-		}
-		c.document(file, data, doc, &root, r)
+	c.file, c.text = file, text
+	defer func() { c.text = nil }()
+	doc := 0
+	for _, pc := range splitDocuments(text) {
+		c.piece = pc
+		doc += c.parsePiece(doc, r)
 	}
 }
 
-// document converts one YAML document of data into objects: one, none for
-// an empty document, or one per item of a List.
-func (c *converter) document(file string, data []byte, doc int, n *yaml.Node, r *fileResult) {
+// parsePiece converts the documents of c.piece, numbering them from doc,
+// and returns how many it held.
+func (c *converter) parsePiece(doc int, r *fileResult) int {
+	pc := c.piece
+	data := c.text[pc.start:pc.end]
+	fast, bad := scanText(data)
+	if bad >= 0 {
+		// libyaml would refuse the whole file, without a line.
+		r.errs = append(r.errs, &ReadError{File: c.file, Pos: textPos(c.text, pc.start+bad), Msg: badCharError(data, bad)})
+		return 1
+	}
+	// Most manifests are in the subset the fast parser reads, into the
+	// same trees as yaml.v3; it gives up on the rest.
+	if fast {
+		if docs, ok := c.fast.parse(data, pc.line); ok {
+			for i, root := range docs {
+				if pc.col > 0 {
+					shiftNodes(root, 0, pc.line, pc.col)
+				}
+				c.document(doc+i, root, r)
+			}
+			return len(docs)
+		}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for n := 0; ; n++ {
+		var root yaml.Node
+		if err := dec.Decode(&root); err != nil {
+			if err == io.EOF {
+				return n
+			}
+			r.errs = append(r.errs, c.syntaxError(data, err))
+			return n + 1
+		}
+		if pc.line > 1 || pc.col > 0 {
+			shiftNodes(&root, pc.line-1, 1, pc.col)
+		}
+		c.document(doc+n, &root, r)
+	}
+}
+
+// shiftNodes moves the positions of a tree read from a piece of a file to
+// the file's: lines move down by lines, and columns on line firstLine (of
+// the file) move right by cols.
+func shiftNodes(n *yaml.Node, lines, firstLine, cols int) {
+	n.Line += lines
+	if n.Line == firstLine+lines && cols > 0 {
+		n.Column += cols
+	}
+	for _, child := range n.Content {
+		shiftNodes(child, lines, firstLine, cols)
+	}
+}
+
+// textPos is the position of offset i of text.
+func textPos(text []byte, i int) Pos {
+	lineStart := bytes.LastIndexByte(text[:i], '\n') + 1
+	return Pos{Line: 1 + bytes.Count(text[:lineStart], []byte{'\n'}), Col: 1 + utf8.RuneCount(text[lineStart:i])}
+}
+
+// document converts one YAML document of the piece into objects: one, none
+// for an empty document, or one per item of a List.
+func (c *converter) document(doc int, n *yaml.Node, r *fileResult) {
 	if n.Kind == yaml.DocumentNode {
 		if len(n.Content) == 0 {
 			return
@@ -350,37 +403,56 @@ func (c *converter) document(file string, data []byte, doc int, n *yaml.Node, r 
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
 		return // only comments, or an explicit null
 	}
-	h, err := c.header(n, "")
+	c.objects(doc, n, "", false, r)
+}
+
+// objects converts n, a document's root or an item of a List (path names
+// it, for errors), into its objects: itself, or the items of a List, which
+// may be Lists too. A bad item does not stop the others. aliased is set
+// when n was reached through an alias.
+func (c *converter) objects(doc int, n *yaml.Node, path string, aliased bool, r *fileResult) {
+	if c.aliasBudget < 0 {
+		return // spent, and reported, by an earlier item
+	}
+	h, err := c.header(n, path)
 	if h.notObject {
 		return // not a Kubernetes object: nothing to check, not an error
 	}
+	aliased = aliased || h.aliased
+	switch {
+	case err != nil:
+	case strings.Count(path, "items[") > maxDepth:
+		err = errorAt(n, "Lists nested deeper than %d levels", maxDepth)
+	case aliased:
+		// What an alias reaches is a copy, and spends the alias budget like
+		// every node an alias expands to, so that Lists of aliases of
+		// Lists cannot multiply without bound.
+		if c.aliasBudget -= 1 + len(h.items); c.aliasBudget < 0 {
+			err = errorAt(n, "%s", aliasBudgetExceeded)
+		}
+	}
 	if err == nil && !h.list {
-		err = c.object(file, doc, n, h, r)
+		err = c.object(doc, n, h, aliased, r)
 	}
 	if err != nil {
-		r.errs = append(r.errs, conversionError(file, data, err))
+		r.errs = append(r.errs, c.conversionError(err))
 		return
 	}
-	// A List's items are objects of their own; a bad one does not stop the
-	// others.
+	if path != "" {
+		path += "."
+	}
 	for i, item := range h.items {
-		ih, err := c.header(item, "items["+strconv.Itoa(i)+"]: ")
-		if err == nil {
-			err = c.object(file, doc, item, ih, r)
-		}
-		if err != nil {
-			r.errs = append(r.errs, conversionError(file, data, err))
-		}
+		c.objects(doc, item, path+"items["+strconv.Itoa(i)+"]", aliased, r)
 	}
 }
 
-func (c *converter) object(file string, doc int, n *yaml.Node, h header, r *fileResult) error {
-	json, positions, err := c.convert(n)
+func (c *converter) object(doc int, n *yaml.Node, h header, aliased bool, r *fileResult) error {
+	json, positions, err := c.convert(n, aliased)
 	if err != nil {
 		return err
 	}
 	r.objs = append(r.objs, &Object{
-		Source:     Source{File: file, Doc: doc, Pos: nodePos(n)},
+		Source:     Source{File: c.file, Doc: doc, Pos: nodePos(n)},
 		APIVersion: h.apiVersion,
 		Kind:       h.kind,
 		JSON:       json,
@@ -394,14 +466,19 @@ type header struct {
 	apiVersion, kind string
 	list             bool         // a List wrapper: its items are the objects
 	items            []*yaml.Node // the items of a List
+	aliased          bool         // the object or its items were reached through an alias
 	// notObject: a top-level mapping with neither apiVersion nor kind, such
 	// as a Helm values file or a tool's config kept among the manifests.
 	notObject bool
 }
 
 // header checks that n is a Kubernetes object and reads its apiVersion and
-// kind. Errors are prefixed with what (naming a List item).
-func (c *converter) header(n *yaml.Node, what string) (header, error) {
+// kind. Errors name path (a List item) first.
+func (c *converter) header(n *yaml.Node, path string) (header, error) {
+	what := ""
+	if path != "" {
+		what = path + ": "
+	}
 	m := n
 	if m.Kind == yaml.AliasNode {
 		var err error
@@ -440,7 +517,7 @@ func (c *converter) header(n *yaml.Node, what string) (header, error) {
 	}
 
 	switch {
-	case apiVersion == nil && kind == nil && what == "":
+	case apiVersion == nil && kind == nil && path == "":
 		return header{notObject: true}, nil
 	case apiVersion == nil && kind == nil:
 		return header{}, errorAt(n, `%smissing "apiVersion" and "kind"`, what)
@@ -449,7 +526,7 @@ func (c *converter) header(n *yaml.Node, what string) (header, error) {
 	case kind == nil:
 		return header{}, errorAt(n, `%smissing "kind"`, what)
 	}
-	var h header
+	h := header{aliased: n != m}
 	var err error
 	if h.apiVersion, err = c.headerString(apiVersion, "apiVersion", what); err != nil {
 		return header{}, err
@@ -458,11 +535,13 @@ func (c *converter) header(n *yaml.Node, what string) (header, error) {
 		return header{}, err
 	}
 
-	// `kubectl get -o yaml` prints a v1 List, or a <Kind>List, of items.
-	if what != "" || !strings.HasSuffix(h.kind, "List") || items == nil {
+	// `kubectl get -o yaml` prints a v1 List, or a <Kind>List, of items;
+	// an item may be a List again.
+	if !strings.HasSuffix(h.kind, "List") || items == nil {
 		return h, nil
 	}
 	if items.Kind == yaml.AliasNode {
+		h.aliased = true
 		if items, err = c.alias(items); err != nil {
 			return header{}, err
 		}
@@ -472,7 +551,7 @@ func (c *converter) header(n *yaml.Node, what string) (header, error) {
 		h.list, h.items = true, items.Content
 	case h.kind == "List" && h.apiVersion == "v1":
 		if items.Kind != yaml.ScalarNode || items.Tag != "!!null" {
-			return header{}, errorAt(items, "the items of a List must be a sequence, found a %s", kindName(items))
+			return header{}, errorAt(items, "%sthe items of a List must be a sequence, found a %s", what, kindName(items))
 		}
 		h.list = true // no items
 	}
@@ -494,52 +573,115 @@ func (c *converter) headerString(v *yaml.Node, field, what string) (string, erro
 	return v.Value, nil
 }
 
-// syntaxError turns a yaml.v3 parse error ("yaml: line 7: mapping values
-// are not allowed in this context") into a ReadError at that line. yaml.v3
-// does not report columns.
-func syntaxError(file string, data []byte, err error) *ReadError {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+// syntaxError turns yaml.v3's error about the current piece ("yaml: line
+// 7: mapping values are not allowed in this context") into a ReadError at
+// the line of the file where the problem is. yaml.v3 does not report
+// columns, and reports some errors at no line or at the start of the
+// construct they are in, which may be many lines before the fault (see
+// faultLine).
+func (c *converter) syntaxError(data []byte, err error) *ReadError {
+	msg, line := splitYAMLError(err)
+	line = max(line, faultLine(data, msg, line))
 	var pos Pos
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if i := strings.Index(rest, ": "); i > 0 {
-			if line, err := strconv.Atoi(rest[:i]); err == nil {
-				pos.Line, msg = line, rest[i+2:]
-			}
-		}
+	if line > 0 {
+		pos.Line = c.piece.line + line - 1
 	}
-	if hint, at := templateHint(data); hint != "" {
+	if hint, at := c.templateHint(); hint != "" {
 		msg += hint
 		if pos.Line == 0 {
 			pos = at
 		}
 	}
-	return &ReadError{File: file, Pos: pos, Msg: msg}
+	return &ReadError{File: c.file, Pos: pos, Msg: msg}
+}
+
+// splitYAMLError parses a yaml.v3 error into its message and line (0 when
+// it names none).
+func splitYAMLError(err error) (string, int) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if i := strings.Index(rest, ": "); i > 0 {
+			if line, err := strconv.Atoi(rest[:i]); err == nil {
+				return rest[i+2:], line
+			}
+		}
+	}
+	return msg, 0
+}
+
+// maxFaultSearch bounds the size of a piece whose syntax error faultLine
+// looks for by parsing its beginnings again.
+const maxFaultSearch = 4 << 20
+
+// faultLine returns the line of data (1-based) at which yaml.v3 first
+// fails with msg: the last line of the shortest run of whole lines from
+// the start that fails so, found by bisection from the line yaml.v3
+// reported (0 if none). yaml.v3 reports an error of the parser at the
+// start of the enclosing construct, counted from 0: a misindented key is
+// reported at the block mapping it falls out of, maybe many lines before.
+func faultLine(data []byte, msg string, reported int) int {
+	if len(data) > maxFaultSearch {
+		return 0
+	}
+	var ends []int // ends[i]: the offset after line i+1
+	for i := 0; i < len(data); {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			ends = append(ends, len(data))
+			break
+		}
+		i += j + 1
+		ends = append(ends, i)
+	}
+	fails := func(lines int) bool {
+		dec := yaml.NewDecoder(bytes.NewReader(data[:ends[lines-1]]))
+		for {
+			var n yaml.Node
+			err := dec.Decode(&n)
+			if err == nil {
+				continue
+			}
+			m, _ := splitYAMLError(err)
+			return err != io.EOF && m == msg
+		}
+	}
+	// The first lo lines read, the first hi fail.
+	lo, hi := min(max(reported-2, 0), len(ends)-1), len(ends)
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
 }
 
 // conversionError turns a converter error into a ReadError, explaining it
-// by unrendered template syntax in data where that applies.
-func conversionError(file string, data []byte, err error) *ReadError {
+// by unrendered template syntax in the piece where that applies.
+func (c *converter) conversionError(err error) *ReadError {
 	var ce *convError
 	if !errors.As(err, &ce) {
-		return &ReadError{File: file, Msg: err.Error()}
+		return &ReadError{File: c.file, Msg: err.Error()}
 	}
 	msg := ce.msg
 	if ce.template {
-		hint, _ := templateHint(data)
+		hint, _ := c.templateHint()
 		msg += hint
 	}
-	return &ReadError{File: file, Pos: ce.pos, Msg: msg}
+	return &ReadError{File: c.file, Pos: ce.pos, Msg: msg}
 }
 
-// templateHint says where data holds "{{", the mark of an unrendered Helm
-// or Go template, which explains most failures to parse such a file.
-func templateHint(data []byte) (string, Pos) {
-	i := bytes.Index(data, []byte("{{"))
+// templateHint says where the current piece holds "{{", the mark of an
+// unrendered Helm or Go template, which explains most failures to parse
+// such a file.
+func (c *converter) templateHint() (string, Pos) {
+	i := bytes.Index(c.text[c.piece.start:c.piece.end], []byte("{{"))
 	if i < 0 {
 		return "", Pos{}
 	}
-	lineStart := bytes.LastIndexByte(data[:i], '\n') + 1
-	at := Pos{Line: 1 + bytes.Count(data[:lineStart], []byte{'\n'}), Col: 1 + utf8.RuneCount(data[lineStart:i])}
+	at := textPos(c.text, c.piece.start+i)
 	return ": looks like an unrendered Helm template ({{ ... }} at line " + strconv.Itoa(at.Line) + "); render it with `helm template` first", at
 }
 
