@@ -31,6 +31,9 @@ the output is deterministic.`,
   kustomize build overlays/prod | gwctl status -f -`,
 		Args: cobra.NoArgs,
 		RunE: cli.RunE(opts, func(*cobra.Command, []string) error {
+			if err := cli.CheckPaths(opts.Filenames); err != nil {
+				return err
+			}
 			return cli.OneOf("output", opts.Output, formatYAML, formatJSON)
 		}, runF, runStatus),
 	}

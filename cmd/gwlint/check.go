@@ -91,6 +91,9 @@ func (o *checkOptions) complete(cmd *cobra.Command, args []string) error {
 	if len(o.Paths) == 0 {
 		o.Paths = []string{"."}
 	}
+	if err := cli.CheckPaths(o.Paths); err != nil {
+		return err
+	}
 	flags := cmd.Flags()
 	o.namespaceSet = flags.Changed("namespace")
 	o.strictRefsSet = flags.Changed("strict-refs")
@@ -179,9 +182,10 @@ func runCheck(opts *checkOptions) error {
 	if err != nil {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
 	}
-	files := inputFiles(opts.Paths, s.config)
+	files, walkErrs := inputFiles(opts.Paths, s.config)
 	loaded := gcpolicy.Set(files)
 	in := resolve.Load(files, opts.IO.In, s.resolve)
+	in.Errors = append(in.Errors, walkErrs...)
 	loaded()
 	g := resolve.Resolve(in, s.resolve)
 	rules := s.config.Rules()
@@ -249,9 +253,11 @@ func merge(findings []lint.Finding, suppressed []lint.Suppressed) []result {
 // under it (.yaml, .yml, .json, skipping hidden files and directories),
 // sorted by path. Paths the configuration excludes are left out, whether
 // named or found, and a file named twice is read once. Paths that cannot be
-// read are kept, for resolve.Load to report.
-func inputFiles(args []string, cfg *lint.Config) []string {
+// read are kept, for resolve.Load to report; what a directory walk cannot
+// walk is returned as errors.
+func inputFiles(args []string, cfg *lint.Config) ([]string, []*manifest.ReadError) {
 	var out []string
+	var errs []*manifest.ReadError
 	seen := map[string]bool{}
 	add := func(p string) {
 		key := p
@@ -276,9 +282,11 @@ func inputFiles(args []string, cfg *lint.Config) []string {
 			add(arg)
 			continue
 		}
-		for _, f := range manifest.Files(arg, cfg.Excludes) {
+		found, walkErrs := manifest.Files(arg, cfg.Excludes)
+		for _, f := range found {
 			add(f)
 		}
+		errs = append(errs, walkErrs...)
 	}
-	return out
+	return out, errs
 }

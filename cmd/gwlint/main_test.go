@@ -87,6 +87,8 @@ func TestExitCodes(t *testing.T) {
 			StdoutHas: "::error file=testdata/cases/broken/broken.yaml,line=6,title=invalid-manifest::"},
 		{Name: "missing path", Args: []string{"check", cases + "nope"}, Code: 2,
 			StdoutHas: "nope: error: no such file or directory [invalid-manifest]"},
+		{Name: "empty path", Args: []string{"check", clitest.Examples, ""}, Code: 2,
+			StderrHas: `an empty path names no file or directory (use "." for the current directory)`},
 		{Name: "stdin", Stdin: string(route), Args: []string{"check", "-"}, Code: 1,
 			StdoutHas: "<stdin>:25:7: error: Service app/web-v2 not found"},
 		{Name: "stdin, -n moves it", Stdin: string(route), Args: []string{"check", "-n", "other", "-"}, Code: 1},

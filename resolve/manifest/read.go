@@ -180,18 +180,36 @@ func walk(root string) []job {
 // Files lists, sorted, the files under root that Read reads when given
 // root: .yaml, .yml and .json files, without hidden files
 // and directories, Helm chart templates and Chart.yaml. Paths skip reports
-// are left out (directories with all they hold). A path that cannot be
-// walked is listed, for Read to report.
-func Files(root string, skip func(path string) bool) []string {
+// are left out (directories with all they hold). What cannot be walked or
+// read (an unreadable directory, a dangling link, a link to a directory)
+// is returned as errors, as Read reports it.
+func Files(root string, skip func(path string) bool) ([]string, []*ReadError) {
 	var found []string
-	walkManifests(root, skip, func(path string, _ *ReadError) { found = append(found, path) })
+	var errs []*ReadError
+	walkManifests(root, skip, func(path string, err *ReadError) {
+		if err != nil {
+			errs = append(errs, err)
+		} else {
+			found = append(found, path)
+		}
+	})
 	slices.Sort(found)
-	return found
+	return found, errs
 }
 
 // walkManifests calls visit for every manifest file under root, and for
-// every path that cannot be walked, with its error.
+// every path that cannot be walked, with its error. Only regular files are
+// read, and symbolic links to them: a link is followed, and its target's
+// type checked, before anything opens it, so that a FIFO or a device
+// (a link to /dev/zero) is skipped like the FIFO or device itself. A link
+// to a directory is not followed (a link may lead out of the tree, or
+// around in a cycle); one with a manifest's name is reported.
 func walkManifests(root string, skip func(string) bool, visit func(string, *ReadError)) {
+	if info, err := os.Lstat(root); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		// A link named as the root is followed: WalkDir follows it with
+		// a trailing separator, and cleans it off the paths it finds.
+		root += string(filepath.Separator)
+	}
 	// The callback never returns an error: an unreadable directory is
 	// reported and the walk goes on.
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -209,8 +227,22 @@ func walkManifests(root string, skip func(string) bool, visit func(string, *Read
 			return nil
 		}
 		// Chart.yaml is Helm's chart metadata (apiVersion v2, no kind).
-		if !d.IsDir() && isManifestName(d.Name()) && d.Name() != "Chart.yaml" && (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
+		if d.IsDir() || !isManifestName(d.Name()) || d.Name() == "Chart.yaml" {
+			return nil
+		}
+		switch {
+		case d.Type().IsRegular():
 			visit(path, nil)
+		case d.Type()&fs.ModeSymlink != 0:
+			info, err := os.Stat(path)
+			switch {
+			case err != nil:
+				visit(path, fileError(path, err))
+			case info.Mode().IsRegular():
+				visit(path, nil)
+			case info.IsDir():
+				visit(path, &ReadError{File: path, Msg: "a symbolic link to a directory, which a directory walk does not follow; name it to read it"})
+			}
 		}
 		return nil
 	})

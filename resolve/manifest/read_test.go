@@ -809,10 +809,10 @@ func TestManifestFilesSkip(t *testing.T) {
 		}
 	}
 	skipGen := func(path string) bool { return filepath.Base(path) == "gen" }
-	got := Files(dir, skipGen)
+	got, errs := Files(dir, skipGen)
 	want := []string{filepath.Join(dir, "a.yaml"), filepath.Join(dir, "c.json")}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("ManifestFiles = %v, want %v", got, want)
+	if !reflect.DeepEqual(got, want) || len(errs) > 0 {
+		t.Errorf("Files = %v, %v; want %v", got, errs, want)
 	}
 }
 

@@ -22,3 +22,14 @@ func AddStrictRefsFlag(fs *pflag.FlagSet, strict *bool) {
 	fs.BoolVar(strict, "strict-refs", false,
 		"treat every referenced object outside the inputs as missing instead of external")
 }
+
+// CheckPaths refuses an empty path among the inputs: it names no file, and
+// is usually an unset shell variable ("gwlint check $DIR").
+func CheckPaths(paths []string) error {
+	for _, p := range paths {
+		if p == "" {
+			return fmt.Errorf(`an empty path names no file or directory (use "." for the current directory)`)
+		}
+	}
+	return nil
+}
