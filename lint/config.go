@@ -171,7 +171,7 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 		r := LookupAny(id)
 		switch {
 		case r == nil:
-			return nil, errAt(k, "unknown rule %q%s (see gwlint rules)", id, suggest(id, AllRules()))
+			return nil, errAt(k, "unknown rule %q%s (see gwlint rules)", id, didYouMean(id, AllRules()))
 		case r == InvalidManifest:
 			return nil, errAt(k, "%s cannot be configured: exclude the files instead", id)
 		}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gwlint/gwlint/internal/suggest"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -76,8 +77,9 @@ var InvalidManifest = &Rule{
 	ID: "invalid-manifest", Severity: Error,
 	Summary: "manifest cannot be read",
 	Doc: `A file is not valid YAML or JSON, a document is not a Kubernetes object
-(no apiVersion or kind), names a version of a Gateway API kind that the
-pinned release does not serve, or has a field of the wrong type. Unrendered
+(no apiVersion or kind), names a kind that a Gateway API group does not have
+(a typo such as HTTPRoutez) or a version of a Gateway API kind that the pinned
+release does not serve, or has a field of the wrong type. Unrendered
 Helm or Go templates ({{ ... }}) are the usual cause. The rest of the inputs
 is still checked, but gwlint exits 2: the objects that were lost may cause or
 hide other findings.
@@ -227,7 +229,7 @@ func Suppress(g *resolve.Graph, findings []Finding, rules []*Rule) (kept []Findi
 			case isMetaRule(id):
 				report(IgnoreUnknownRule, ig, "%s names %s, which cannot be ignored; turn it off in .gwlint.yaml instead", what, id)
 			case Lookup(id) == nil:
-				report(IgnoreUnknownRule, ig, "%s names unknown rule %q%s", what, id, suggest(id, Rules()))
+				report(IgnoreUnknownRule, ig, "%s names unknown rule %q%s", what, id, didYouMean(id, Rules()))
 			case enabled[id] == nil || ig.used[id]:
 				// Turned off, or did its job.
 			case ig.kind == "comment" && ig.target == 0:
@@ -334,38 +336,15 @@ func parseIgnore(v string) []string {
 	return ids
 }
 
-// suggest names the rule id among rules closest to a misspelt one, if any
+// didYouMean names the rule id among rules closest to a misspelt one, if any
 // is close.
-func suggest(id string, rules []*Rule) string {
-	best, bestDist := "", 4 // at most 3 edits
-	for _, r := range rules {
-		if d := editDistance(id, r.ID); d < bestDist {
-			best, bestDist = r.ID, d
-		}
+func didYouMean(id string, rules []*Rule) string {
+	ids := make([]string, len(rules))
+	for i, r := range rules {
+		ids[i] = r.ID
 	}
-	if best == "" {
-		return ""
+	if best := suggest.Closest(id, ids); best != "" {
+		return " (did you mean " + best + "?)"
 	}
-	return " (did you mean " + best + "?)"
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return ""
 }

@@ -239,14 +239,3 @@ func TestInvalidManifests(t *testing.T) {
 		t.Errorf("InvalidManifests = %+v, want %+v", got, want)
 	}
 }
-
-func TestEditDistance(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		want int
-	}{{"", "", 0}, {"abc", "", 3}, {"listener-no-rotes", "listener-no-routes", 1}, {"kitten", "sitting", 3}} {
-		if got := editDistance(tt.a, tt.b); got != tt.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}

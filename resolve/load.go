@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
+	"github.com/gwlint/gwlint/internal/suggest"
 	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -86,21 +87,6 @@ func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 	return in
 }
 
-// servedVersions lists, per kind, the group versions the pinned Gateway API
-// CRDs serve in either channel (standard ∪ experimental).
-var servedVersions = map[string][]string{
-	KindGatewayClass:     {"v1", "v1beta1"},
-	KindGateway:          {"v1", "v1beta1"},
-	KindHTTPRoute:        {"v1", "v1beta1"},
-	KindGRPCRoute:        {"v1"},
-	KindListenerSet:      {"v1"},
-	KindReferenceGrant:   {"v1", "v1beta1"},
-	KindTLSRoute:         {"v1", "v1alpha2", "v1alpha3"},
-	KindTCPRoute:         {"v1", "v1alpha2"},
-	KindUDPRoute:         {"v1", "v1alpha2"},
-	KindBackendTLSPolicy: {"v1", "v1alpha3"},
-}
-
 // decodeObject decodes and defaults one object. It runs on a worker
 // goroutine, where a panic would end the whole process: a bug met on one
 // document becomes that document's error, and the other files are still
@@ -116,6 +102,19 @@ func decodeObject(raw *manifest.Object, opts Options) (obj Object, err *manifest
 		applyDefaults(obj)
 	}
 	return obj, err
+}
+
+// unknownKind reports a kind that a Gateway API group does not have: a
+// typo (HTTPRoutez) that the API server would refuse, and that would
+// otherwise drop the object, and every finding about it, unnoticed.
+func unknownKind(raw *manifest.Object, group string) *manifest.ReadError {
+	kinds := crd.Kinds(group)
+	hint := ""
+	if best := suggest.Closest(raw.Kind, kinds); best != "" {
+		hint = " (did you mean " + best + "?)"
+	}
+	return raw.Errorf("kind", "%s is not a kind of %s in Gateway API %s%s; its kinds: %s",
+		raw.Kind, group, APIVersion, hint, strings.Join(kinds, ", "))
 }
 
 // clusterScoped kinds get no default namespace.
@@ -141,16 +140,23 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	var target Object
 	var spec any
 	switch group {
-	case GroupGateway:
-		versions, known := servedVersions[raw.Kind]
-		if !known {
-			return nil, nil
+	case GroupGateway, GroupGatewayExperimental:
+		// The API server knows every served version of every kind the
+		// CRDs define, and refuses any other.
+		versions := crd.Served(group, raw.Kind)
+		if versions == nil {
+			return nil, unknownKind(raw, group)
 		}
 		if !contains(versions, version) {
 			return nil, raw.Errorf("", "%s %s is not served by Gateway API %s (served: %s)",
 				raw.Kind, raw.APIVersion, APIVersion, strings.Join(versions, ", "))
 		}
-		target, spec = newGatewayAPIObject(raw.Kind)
+		if group == GroupGatewayExperimental {
+			// XBackend, XMesh, ...: nothing to resolve, but CRDs to validate.
+			target = &ExperimentalObject{}
+		} else {
+			target, spec = newGatewayAPIObject(raw.Kind)
+		}
 	case GroupCore:
 		if version != "v1" {
 			return nil, nil
@@ -172,12 +178,6 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		}
 		s := &ServiceImport{}
 		target, spec = s, &s.Spec
-	case GroupGatewayExperimental:
-		// XBackend, XMesh, ...: nothing to resolve, but CRDs to validate.
-		if !crd.Known(raw.APIVersion, raw.Kind, crd.Experimental) {
-			return nil, nil
-		}
-		target = &ExperimentalObject{}
 	default:
 		return nil, nil
 	}

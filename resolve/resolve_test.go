@@ -857,3 +857,31 @@ func TestExperimentalKindsAreValidated(t *testing.T) {
 		}
 	}
 }
+
+// A kind or version that a Gateway API group does not have is an error at
+// its kind or object, never silently skipped: the API server refuses it.
+// Kinds of other groups are counted and skipped.
+func TestUnknownGatewayAPIKinds(t *testing.T) {
+	const kinds = "; its kinds: BackendTLSPolicy, GRPCRoute, Gateway, GatewayClass, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute"
+	for _, tc := range []struct{ doc, want string }{
+		{"apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoutez\nmetadata: {name: r}\n",
+			"<stdin>:2:1: HTTPRoutez is not a kind of gateway.networking.k8s.io in Gateway API v1.6.3 (did you mean HTTPRoute?)" + kinds},
+		{"apiVersion: gateway.networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: r}\n",
+			"<stdin>:2:1: Ingress is not a kind of gateway.networking.k8s.io in Gateway API v1.6.3" + kinds},
+		{"apiVersion: gateway.networking.x-k8s.io/v1alpha1\nkind: XMeshh\nmetadata: {name: m}\n",
+			"<stdin>:2:1: XMeshh is not a kind of gateway.networking.x-k8s.io in Gateway API v1.6.3 (did you mean XMesh?); its kinds: XBackend, XBackendTrafficPolicy, XMesh"},
+		{"apiVersion: gateway.networking.x-k8s.io/v1\nkind: XMesh\nmetadata: {name: m}\n",
+			"<stdin>:1:1: XMesh gateway.networking.x-k8s.io/v1 is not served by Gateway API v1.6.3 (served: v1alpha1)"},
+		{"apiVersion: gateway.networking.k8s.io/v1alpha2\nkind: HTTPRoute\nmetadata: {name: r}\n",
+			"<stdin>:1:1: HTTPRoute gateway.networking.k8s.io/v1alpha2 is not served by Gateway API v1.6.3 (served: v1, v1beta1)"},
+	} {
+		in := Load([]string{"-"}, strings.NewReader(tc.doc), Options{})
+		if len(in.Errors) != 1 || in.Errors[0].Error() != tc.want || len(in.Objects) != 0 || len(in.Skipped) != 0 {
+			t.Errorf("%q: errors %v, %d objects, skipped %v\nwant %s", tc.doc, in.Errors, len(in.Objects), in.Skipped, tc.want)
+		}
+	}
+	in := Load([]string{"-"}, strings.NewReader("apiVersion: example.com/v1\nkind: HTTPRoutez\nmetadata: {name: r}\n"), Options{})
+	if len(in.Errors) != 0 || in.Skipped["example.com/v1 HTTPRoutez"] != 1 {
+		t.Errorf("other group: errors %v, skipped %v", in.Errors, in.Skipped)
+	}
+}
