@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -228,8 +230,14 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	}
 	var specErr *manifest.ReadError
 	if spec != nil && len(doc.Spec) > 0 && string(doc.Spec) != "null" {
+		// encoding/json decodes the rest of the spec past a field of the
+		// wrong type. The CRD validation reports that field already, with
+		// the API server's words: say it once.
 		if err := json.Unmarshal(doc.Spec, spec); err != nil {
-			specErr = jsonError(raw, err, "spec")
+			path := jsonErrorPath(raw, err, "spec")
+			if !slices.ContainsFunc(m.Violations, func(v crd.Violation) bool { return v.Path == path }) {
+				specErr = jsonError(raw, err, "spec")
+			}
 		}
 	}
 	switch o := target.(type) {
@@ -345,33 +353,48 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// jsonError positions a decoding error at the field it names. encoding/json
-// reports fields without list indices ("rules.backendRefs.port"), so the
-// first written path with the same shape is the best position available.
+// jsonError positions a decoding error at the field it names (see
+// jsonErrorPath).
 func jsonError(raw *manifest.Object, err error, prefix string) *manifest.ReadError {
+	path := jsonErrorPath(raw, err, prefix)
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) && typeErr.Field != "" {
-		field := typeErr.Field
-		if prefix != "" {
-			field = prefix + "." + field
-		}
-		path := ""
-		for _, p := range raw.Positions.Paths() {
-			if stripIndices(p) == field {
-				path = p
-				break
-			}
-		}
-		if path == "" {
-			path = prefix
-		}
-		shown := path
-		if shown == "" {
-			shown = field
-		}
-		return raw.Errorf(path, "%s %s: %s must be %s, not %s", raw.Kind, raw.Ref(), shown, typeErr.Type, typeErr.Value)
+		return raw.Errorf(path, "%s %s: %s must be %s, not %s", raw.Kind, raw.Ref(), path, typeErr.Type, typeErr.Value)
 	}
-	return raw.Errorf(prefix, "%s %s: %v", raw.Kind, raw.Ref(), err)
+	return raw.Errorf(path, "%s %s: %v", raw.Kind, raw.Ref(), err)
+}
+
+// jsonErrorPath is the field path of a decoding error of the document
+// (prefix "") or of its spec ("spec"): the first written path of the shape
+// encoding/json names, which has no list indices and names embedded Go
+// structs ("rules.backendRefs.BackendRef.BackendObjectReference.port");
+// prefix when it names none.
+func jsonErrorPath(raw *manifest.Object, err error, prefix string) string {
+	var typeErr *json.UnmarshalTypeError
+	if !errors.As(err, &typeErr) || typeErr.Field == "" {
+		return prefix
+	}
+	var field []string
+	if prefix != "" {
+		field = append(field, prefix)
+	}
+	for seg := range strings.SplitSeq(typeErr.Field, ".") {
+		// JSON field names are lowerCamelCase; Go's embedded structs
+		// are not fields of the document.
+		if seg != "" && !unicode.IsUpper(rune(seg[0])) {
+			field = append(field, seg)
+		}
+	}
+	want := strings.Join(field, ".")
+	for _, p := range raw.Positions.Paths() {
+		if stripIndices(p) == want {
+			return p
+		}
+	}
+	if prefix == "" {
+		return want
+	}
+	return prefix
 }
 
 // stripIndices removes list indices from a field path:

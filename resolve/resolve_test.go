@@ -885,3 +885,38 @@ func TestUnknownGatewayAPIKinds(t *testing.T) {
 		t.Errorf("other group: errors %v, skipped %v", in.Errors, in.Skipped)
 	}
 }
+
+// A field of the wrong type is reported once, at the field: by the CRD
+// validation when it runs, else as a read error. The rest of the spec is
+// still decoded.
+func TestWrongTypeReportedOnceAtTheField(t *testing.T) {
+	const doc = `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: x}
+spec:
+  parentRefs: [{name: gw}]
+  rules:
+  - backendRefs:
+    - name: svc
+      port: "80"
+`
+	in := Load([]string{"-"}, strings.NewReader(doc), Options{})
+	want := `<stdin>:9:7: HTTPRoute x/r: spec.rules[0].backendRefs[0].port must be int32, not string`
+	if len(in.Errors) != 1 || in.Errors[0].Error() != want || len(in.Objects) != 1 {
+		t.Fatalf("without validation: errors %v, %d objects; want %s", in.Errors, len(in.Objects), want)
+	}
+	if r := in.Objects[0].(*Route); len(r.HTTP.ParentRefs) != 1 || r.HTTP.Rules[0].BackendRefs[0].Name != "svc" {
+		t.Errorf("the rest of the spec was lost: %+v", r.HTTP)
+	}
+	in = Load([]string{"-"}, strings.NewReader(doc), Options{Validate: true})
+	if len(in.Errors) != 0 || len(in.Objects) != 1 {
+		t.Fatalf("with validation: errors %v, %d objects", in.Errors, len(in.Objects))
+	}
+	var paths []string
+	for _, v := range in.Objects[0].Metadata().Violations {
+		paths = append(paths, v.Path)
+	}
+	if len(paths) != 1 || paths[0] != "spec.rules[0].backendRefs[0].port" {
+		t.Errorf("violations at %q, want one at the port", paths)
+	}
+}
