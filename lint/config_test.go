@@ -91,6 +91,9 @@ func TestParseConfigErrors(t *testing.T) {
 			`c.yaml:3:3: "backend-not-found" is already set at line 2`},
 		{"not a mapping", "- rules\n", `c.yaml:1:1: the configuration must be a mapping of channel, exclude, failOn, namespace, rules, strictRefs`},
 		{"syntax error", "rules:\n  a: b\n c: d\n", `c.yaml:2: did not find expected key`},
+		{"second document", "failOn: warning\n---\n---\nrules:\n  backend-not-found: off\n",
+			`c.yaml:4:1: a second YAML document: the configuration is one document`},
+		{"syntax error in a second document", "failOn: warning\n---\na: [\n", `c.yaml:3: did not find expected node content`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -254,5 +257,12 @@ func TestFindConfig(t *testing.T) {
 func TestLoadConfig(t *testing.T) {
 	if _, err := LoadConfig(filepath.Join(t.TempDir(), "missing.yaml")); err == nil || !strings.Contains(err.Error(), "missing.yaml: no such file or directory") {
 		t.Errorf("error %v, want the file named", err)
+	}
+}
+
+func TestParseConfigTrailingSeparator(t *testing.T) {
+	cfg, err := ParseConfig([]byte("failOn: warning\n---\n# nothing\n"), "c.yaml")
+	if err != nil || cfg.FailOn == nil || *cfg.FailOn != Warning {
+		t.Errorf("ParseConfig = %+v, %v; want failOn warning", cfg, err)
 	}
 }
