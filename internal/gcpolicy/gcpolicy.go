@@ -9,16 +9,22 @@ import (
 	"slices"
 )
 
-// SmallRun is the number of files up to which a run counts as small: a
-// pre-commit hook's handful of files, or a small repository.
-const SmallRun = 500
+// SmallRun is the number of files, and SmallBytes their total size, up to
+// which a run counts as small: a pre-commit hook's handful of files, or a
+// small repository. One large file (a rendered chart, a cluster's objects
+// saved as a List) is a large run.
+const (
+	SmallRun   = 500
+	SmallBytes = 4 << 20
+)
 
 // Set sets the collector for a run over the input files ("-" for stdin)
 // and returns the function to call once the inputs are loaded. A GOGC or
 // GOMEMLIMIT in the environment is the user's choice and is left alone.
 //
-//   - Small runs (at most SmallRun files, and no stdin, which may bring
-//     `kubectl get -A -o yaml` of a whole cluster) let the heap grow
+//   - Small runs (at most SmallRun files of at most SmallBytes in all, and
+//     no stdin, which may bring `kubectl get -A -o yaml` of a whole
+//     cluster) let the heap grow
 //     fourfold before collecting (GOGC=400): their peak stays in the tens
 //     of megabytes, and the collections the default would make cost a
 //     fifth of their time.
@@ -33,10 +39,21 @@ func Set(files []string) (loaded func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	if len(files) <= SmallRun && !slices.Contains(files, "-") {
+	if len(files) <= SmallRun && !slices.Contains(files, "-") && size(files) <= SmallBytes {
 		debug.SetGCPercent(400)
 		return func() {}
 	}
 	debug.SetGCPercent(50)
 	return func() { debug.SetGCPercent(30) }
+}
+
+// size is the total size of files; what cannot be stat'ed counts nothing.
+func size(files []string) int64 {
+	var n int64
+	for _, f := range files {
+		if info, err := os.Stat(f); err == nil {
+			n += info.Size()
+		}
+	}
+	return n
 }
