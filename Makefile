@@ -5,7 +5,7 @@ PKGS    := ./...
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: all build test testdata-modules parity vet install bench clean
+.PHONY: all build test testdata-modules parity vet install bench fuzz clean
 
 all: build
 
@@ -50,6 +50,20 @@ BENCH_OUT   ?= $(BIN)/bench/make-bench.txt
 bench:
 	@mkdir -p $(dir $(BENCH_OUT))
 	GWLINT_BENCH_SIZES=$(BENCH_SIZES) bash -o pipefail -c "$(GO) test -run '^\$$' -bench . -benchmem -timeout 60m $(PKGS) | tee $(BENCH_OUT)"
+
+# Every fuzz target of the module (found with go test -list, so none is
+# forgotten), one after the other, each for FUZZTIME (a duration such as
+# 10m, or a count of executions such as 1000000x). `make test` runs their
+# seed corpora (testdata and testdata/fuzz) as ordinary tests.
+FUZZTIME ?= 1m
+
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+			echo "== $$pkg $$target"; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
+	done
 
 clean:
 	rm -rf $(BIN)

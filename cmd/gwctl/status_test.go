@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	sigsyaml "sigs.k8s.io/yaml"
+
 	"github.com/gwlint/gwlint/cmd/internal/clitest"
 	"github.com/gwlint/gwlint/resolve"
 )
@@ -38,4 +40,44 @@ func TestWriteStatusListStreams(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzStatusOutput writes status items with arbitrary names and messages
+// in YAML and JSON: both must read back to the same strings (invalid UTF-8
+// as U+FFFD), item by item.
+func FuzzStatusOutput(f *testing.F) {
+	f.Add("store", "shop", "Route is accepted", "a: b\n- c")
+	f.Add("", "", "", "\x00\ufeff'\"#&*!|>%@`")
+	f.Fuzz(func(t *testing.T, name, namespace, reason, message string) {
+		items := []resolve.StatusObject{
+			{APIVersion: "gateway.networking.k8s.io/v1", Kind: "HTTPRoute",
+				Metadata: resolve.StatusMetadata{Name: name, Namespace: namespace, Generation: 1},
+				Status:   map[string]any{"conditions": []map[string]string{{"reason": reason, "message": message}}}},
+			{APIVersion: "v1", Kind: "X", Metadata: resolve.StatusMetadata{Name: message}},
+		}
+		valid := func(s string) string { return string([]rune(s)) }
+		for _, format := range []string{formatYAML, formatJSON} {
+			var out bytes.Buffer
+			if err := writeStatusList(&out, format, items); err != nil {
+				t.Fatal(err)
+			}
+			var list struct {
+				Kind  string `json:"kind"`
+				Items []struct {
+					Metadata struct{ Name, Namespace string } `json:"metadata"`
+					Status   struct {
+						Conditions []struct{ Reason, Message string } `json:"conditions"`
+					} `json:"status"`
+				} `json:"items"`
+			}
+			if err := sigsyaml.Unmarshal(out.Bytes(), &list); err != nil {
+				t.Fatalf("%s does not read back: %v\n%s", format, err, out.Bytes())
+			}
+			if list.Kind != "List" || len(list.Items) != 2 || list.Items[0].Metadata.Name != valid(name) ||
+				list.Items[0].Metadata.Namespace != valid(namespace) || list.Items[1].Metadata.Name != valid(message) ||
+				list.Items[0].Status.Conditions[0].Reason != valid(reason) || list.Items[0].Status.Conditions[0].Message != valid(message) {
+				t.Fatalf("%s does not give the strings back:\n%s", format, out.Bytes())
+			}
+		}
+	})
 }

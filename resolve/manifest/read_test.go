@@ -626,8 +626,9 @@ func TestReadErrorString(t *testing.T) {
 	}
 }
 
-// FuzzReadManifests checks that no input panics and that every object read
-// is valid JSON whose positions can be looked up again.
+// FuzzReadManifests checks that no input panics, that every error has a
+// line of the input, and that every object read is valid JSON whose
+// positions can be looked up again.
 func FuzzReadManifests(f *testing.F) {
 	files, _ := filepath.Glob("../../testdata/read/*.*")
 	for _, file := range files {
@@ -639,7 +640,17 @@ func FuzzReadManifests(f *testing.F) {
 	f.Add([]byte("apiVersion: v1\nkind: List\nitems: [*x]\n"))
 	f.Add([]byte("? [a, {b: c}]\n: d\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		objs, _ := Read([]string{"-"}, bytes.NewReader(data))
+		objs, errs := Read([]string{"-"}, bytes.NewReader(data))
+		// Every problem is placed on a line of the input.
+		lines := 1 + bytes.Count(data, []byte{'\n'})
+		if text, err := decodeText(data); err == nil {
+			lines = 1 + bytes.Count(text, []byte{'\n'})
+		}
+		for _, e := range errs {
+			if e.Pos.Line < 1 || e.Pos.Line > lines || strings.HasPrefix(e.Msg, "internal error") {
+				t.Fatalf("error %q is not placed on one of the %d lines", e, lines)
+			}
+		}
 		for _, o := range objs {
 			if !json.Valid(o.JSON) {
 				t.Fatalf("invalid JSON %q", o.JSON)

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gwlint/gwlint/cmd/internal/cli"
+	"github.com/gwlint/gwlint/lint"
+)
+
+// FuzzOutputs writes a finding made of arbitrary strings (file, object,
+// path, message, related message, ignore reason) in every output format:
+// JSON and SARIF must be valid and give the strings back (invalid UTF-8
+// as U+FFFD, as encoding/json writes it), SARIF must pass the schema, and
+// GitHub output must stay one workflow command per finding. Seeded with
+// the findings of the golden JSON output.
+func FuzzOutputs(f *testing.F) {
+	if data, err := os.ReadFile("testdata/golden/check-json.golden"); err == nil {
+		var report jsonReport
+		if err := json.Unmarshal(data, &report); err != nil {
+			f.Fatal(err)
+		}
+		for _, fd := range report.Findings {
+			f.Add(fd.File, fd.Object, fd.Path, fd.Message, "", "")
+		}
+	}
+	f.Add("a b/ü.yaml", "HTTPRoute a/b", "metadata.annotations[x.io/y]", "100% of a\r\nb: c, d", "::x", "reason\x00")
+	f.Fuzz(func(t *testing.T, file, object, path, message, related, reason string) {
+		finding := lint.Finding{
+			Rule: lint.InvalidManifest.ID, Severity: lint.Error,
+			Position: lint.Position{File: file, Line: 3, Col: 5},
+			Object:   object, Path: path, Message: message,
+			Related: []lint.Related{{Position: lint.Position{File: file, Line: 1}, Message: related}},
+		}
+		results := []result{{Finding: finding}, {Finding: finding, Suppression: &lint.Suppression{Kind: "comment", Position: finding.Position, Reason: reason}}}
+		// encoding/json writes each byte of invalid UTF-8 as U+FFFD, as
+		// converting to runes does.
+		valid := func(s string) string { return string([]rune(s)) }
+		for _, format := range []string{formatText, formatJSON, formatSARIF, formatGitHub} {
+			var out bytes.Buffer
+			opts := &checkOptions{IO: &cli.IOStreams{Out: &out}, Output: format, Color: "never"}
+			w := newFormatter(opts, lint.AllRules())
+			for _, r := range results {
+				if err := w.Write(r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Flush(summary{Errors: 1, Suppressed: 1, Files: 1}); err != nil {
+				t.Fatal(err)
+			}
+			switch format {
+			case formatJSON:
+				var report jsonReport
+				if err := json.Unmarshal(out.Bytes(), &report); err != nil {
+					t.Fatalf("invalid JSON: %v\n%s", err, out.Bytes())
+				}
+				got := report.Findings[0]
+				if len(report.Findings) != 1 || got.Message != valid(message) || got.File != valid(file) ||
+					got.Object != valid(object) || got.Path != valid(path) || got.Related[0].Message != valid(related) {
+					t.Fatalf("JSON does not give the strings back:\n%s", out.Bytes())
+				}
+			case formatSARIF:
+				if err := sarifProblem(out.Bytes()); err != nil {
+					t.Fatalf("%v\n%s", err, out.Bytes())
+				}
+				if !strings.Contains(out.String(), jsonString(valid(message))) {
+					t.Fatalf("SARIF lost the message %q:\n%s", message, out.Bytes())
+				}
+			case formatGitHub:
+				lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+				if len(lines) != 2 || !strings.HasPrefix(lines[0], "::error file=") {
+					t.Fatalf("want one workflow command and the summary, got:\n%s", out.Bytes())
+				}
+			}
+		}
+	})
+}
+
+// jsonString is s as encoding/json writes it, without HTML escaping.
+func jsonString(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}
