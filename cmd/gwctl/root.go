@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
+	"github.com/gwlint/gwlint/internal/gcpolicy"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -90,7 +91,9 @@ func (o *inputOptions) resolveOptions() resolve.Options {
 // their positions, sorted; what could be read is still resolved, and
 // inputFailed reports that something was lost.
 func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, inputFailed bool) {
+	loaded := gcpolicy.Set(o.Filenames)
 	in := resolve.Load(o.Filenames, streams.In, o.resolveOptions())
+	loaded()
 	errs := slices.Clone(in.Errors)
 	slices.SortStableFunc(errs, func(a, b *manifest.ReadError) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))

@@ -29,6 +29,8 @@ func TestSet(t *testing.T) {
 		{"monorepo", "", make([]string, SmallRun+1), 50, 30},
 		{"stdin, of unknown size", "", []string{"-"}, 50, 30},
 		{"one large file", "", []string{big}, 50, 30},
+		{"a directory of one large file", "", []string{filepath.Dir(big)}, 50, 30},
+		{"a small directory", "", []string{"."}, 400, 400},
 		{"user's GOGC", "150", make([]string, 10_000), 100, 100},
 	}
 	for _, tt := range tests {
