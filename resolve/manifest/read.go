@@ -87,7 +87,8 @@ func Read(paths []string, stdin io.Reader) ([]*Object, []*ReadError) {
 // ReadEach is Read, handing every object to convert right after it is read,
 // on the worker that read it, and returning what convert made of them in
 // Read's order. A caller that decodes objects does it there, so that no
-// object's JSON waits for the rest of the files to be read.
+// object's JSON waits for the rest of its file, or the other files, to be
+// read.
 func ReadEach[T any](paths []string, stdin io.Reader, convert func(*Object) T) ([]T, []*ReadError) {
 	jobs := collect(paths, stdin)
 	results := make([]fileResult, len(jobs))
@@ -102,11 +103,9 @@ func ReadEach[T any](paths []string, stdin io.Reader, convert func(*Object) T) (
 				if i >= len(jobs) {
 					return
 				}
-				results[i] = c.run(jobs[i])
-				for _, o := range results[i].objs {
+				results[i] = c.run(jobs[i], func(o *Object) {
 					converted[i] = append(converted[i], convert(o))
-				}
-				results[i].objs = nil // converted: let them go
+				})
 			}
 		})
 	}
@@ -129,9 +128,11 @@ type job struct {
 	err   *ReadError // the file cannot be read at all
 }
 
+// fileResult is what reading one file gives.
 type fileResult struct {
-	objs []*Object
-	errs []*ReadError
+	emit    func(*Object)     // hands each object on as soon as it is read
+	ignores []IgnoreDirective // the file's, for each of its objects
+	errs    []*ReadError
 }
 
 // collect expands the arguments into files, in output order. Stdin is read
@@ -310,8 +311,8 @@ func readFile(name string, buf []byte) ([]byte, error) {
 	return readLimited(f, size, buf)
 }
 
-// run reads and parses one file.
-func (c *converter) run(j job) fileResult {
+// run reads and parses one file, handing each object to emit.
+func (c *converter) run(j job, emit func(*Object)) fileResult {
 	if j.err != nil {
 		return fileResult{errs: []*ReadError{j.err}}
 	}
@@ -325,7 +326,7 @@ func (c *converter) run(j job) fileResult {
 		}
 		c.buffer = data
 	}
-	var r fileResult
+	r := fileResult{emit: emit}
 	c.parseFile(j.file, data, &r)
 	return r
 }
@@ -347,13 +348,7 @@ func (c *converter) parseFile(file string, data []byte, r *fileResult) {
 		return
 	}
 	c.aliasBudget = minAliasBudget + len(text)
-	if ignores := scanIgnoreDirectives(text); ignores != nil {
-		defer func() {
-			for _, o := range r.objs {
-				o.Ignores = ignores
-			}
-		}()
-	}
+	r.ignores = scanIgnoreDirectives(text)
 	c.file, c.text = file, text
 	defer func() { c.text = nil }()
 	doc := 0
@@ -483,12 +478,13 @@ func (c *converter) object(doc int, n *yaml.Node, h header, aliased bool, r *fil
 	if err != nil {
 		return err
 	}
-	r.objs = append(r.objs, &Object{
+	r.emit(&Object{
 		Source:     Source{File: c.file, Doc: doc, Pos: nodePos(n)},
 		APIVersion: h.apiVersion,
 		Kind:       h.kind,
 		JSON:       json,
 		Positions:  positions,
+		Ignores:    r.ignores,
 	})
 	return nil
 }
