@@ -42,7 +42,9 @@ func FuzzOutputs(f *testing.F) {
 		for _, format := range []string{formatText, formatJSON, formatSARIF, formatGitHub} {
 			var out bytes.Buffer
 			opts := &checkOptions{IO: &cli.IOStreams{Out: &out}, Output: format, Color: "never"}
-			w := newFormatter(opts, lint.AllRules())
+			// One rule, the finding's: SARIF describes every rule given,
+			// which would make each run check the documentation of all.
+			w := newFormatter(opts, []*lint.Rule{lint.InvalidManifest})
 			for _, r := range results {
 				if err := w.Write(r); err != nil {
 					t.Fatal(err)
