@@ -32,7 +32,7 @@ func BenchmarkResources(b *testing.B) {
 		b.Run(string(size), func(b *testing.B) {
 			dir := benchutil.Corpus(b, size)
 			one, oneBytes := oneFile(b, dir)
-			corpusBytes := dirBytes(b, dir)
+			_, corpusBytes := corpusFiles(b, dir)
 			b.Run("file", func(b *testing.B) {
 				measure(b, oneBytes, nil, gwlint, "check", "--no-config", one)
 			})
@@ -105,10 +105,7 @@ func oneFile(b *testing.B, dir string) (string, int64) {
 	if info, err := os.Stat(path); err == nil {
 		return path, info.Size()
 	}
-	files, err := floor.Files([]string{dir})
-	if err != nil {
-		b.Fatal(err)
-	}
+	files, _ := corpusFiles(b, dir)
 	var out bytes.Buffer
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -134,7 +131,10 @@ func oneFile(b *testing.B, dir string) (string, int64) {
 	return path, int64(out.Len())
 }
 
-func dirBytes(b *testing.B, dir string) int64 {
+// corpusFiles lists the manifests of dir, as gwlint finds them, and their
+// total size.
+func corpusFiles(b *testing.B, dir string) ([]string, int64) {
+	b.Helper()
 	files, err := floor.Files([]string{dir})
 	if err != nil {
 		b.Fatal(err)
@@ -145,7 +145,7 @@ func dirBytes(b *testing.B, dir string) int64 {
 			n += info.Size()
 		}
 	}
-	return n
+	return files, n
 }
 
 func openFile(b *testing.B, path string) io.Reader {

@@ -143,13 +143,31 @@ func TestReadList(t *testing.T) {
 	}
 }
 
+// readCase is an input on stdin, and exactly the objects ("file#doc
+// kind/name") and errors reading it gives.
+type readCase struct {
+	name       string
+	in         string
+	objs, errs []string
+}
+
+func runReadCases(t *testing.T, tests []readCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			objs, errs := readStdinString(tt.in)
+			if got := rawNames(t, objs); !reflect.DeepEqual(got, tt.objs) {
+				t.Errorf("objects = %q, want %q", got, tt.objs)
+			}
+			if got := readErrorStrings(errs); !reflect.DeepEqual(got, tt.errs) {
+				t.Errorf("errors = %q, want %q", got, tt.errs)
+			}
+		})
+	}
+}
+
 func TestReadListForms(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		objs []string
-		errs []string
-	}{{
+	tests := []readCase{{
 		name: "typed list",
 		in: `apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRouteList
@@ -208,17 +226,7 @@ items:
 		in:   "&l {apiVersion: v1, kind: List, items: [*l]}\n",
 		errs: []string{"<stdin>:1:41: Lists nested deeper than 1000 levels"},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			objs, errs := readStdinString(tt.in)
-			if got := rawNames(t, objs); !reflect.DeepEqual(got, tt.objs) {
-				t.Errorf("objects = %q, want %q", got, tt.objs)
-			}
-			if got := readErrorStrings(errs); !reflect.DeepEqual(got, tt.errs) {
-				t.Errorf("errors = %q, want %q", got, tt.errs)
-			}
-		})
-	}
+	runReadCases(t, tests)
 }
 
 // listBomb is a List whose items are aliases of Lists whose items are
@@ -831,12 +839,7 @@ func TestManifestFilesSkip(t *testing.T) {
 func TestReadBadTextKeepsOtherDocuments(t *testing.T) {
 	const svc = "apiVersion: v1\nkind: Service\nmetadata:\n  name: %s\n"
 	doc := func(name string) string { return fmt.Sprintf(svc, name) }
-	tests := []struct {
-		name string
-		in   string
-		objs []string
-		errs []string
-	}{{
+	tests := []readCase{{
 		name: "control character in a trailing comment",
 		in:   doc("a") + "---\n" + doc("b") + "# trailing \x01 comment\n",
 		objs: []string{"<stdin>#0 Service/a"},
@@ -880,17 +883,7 @@ func TestReadBadTextKeepsOtherDocuments(t *testing.T) {
 		in:   `{apiVersion: v1, kind: Service, metadata: {name: 'a}{'}}` + "\n",
 		objs: []string{"<stdin>#0 Service/a}{"},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			objs, errs := readStdinString(tt.in)
-			if got := rawNames(t, objs); !reflect.DeepEqual(got, tt.objs) {
-				t.Errorf("objects = %q, want %q", got, tt.objs)
-			}
-			if got := readErrorStrings(errs); !reflect.DeepEqual(got, tt.errs) {
-				t.Errorf("errors = %q, want %q", got, tt.errs)
-			}
-		})
-	}
+	runReadCases(t, tests)
 }
 
 // The second object of a JSON stream is positioned where it is on its line.
