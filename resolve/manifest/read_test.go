@@ -649,10 +649,11 @@ func FuzzReadManifests(f *testing.F) {
 	f.Add([]byte("? [a, {b: c}]\n: d\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		objs, errs := Read([]string{"-"}, bytes.NewReader(data))
-		// Every problem is placed on a line of the input.
+		// Every problem is placed on a line of the input, as libyaml
+		// counts lines (LS and PS end lines too).
 		lines := 1 + bytes.Count(data, []byte{'\n'})
 		if text, err := decodeText(data); err == nil {
-			lines = 1 + bytes.Count(text, []byte{'\n'})
+			lines = 1 + bytes.Count(text, []byte{'\n'}) + bytes.Count(text, []byte("\u2028")) + bytes.Count(text, []byte("\u2029"))
 		}
 		for _, e := range errs {
 			if e.Pos.Line < 1 || e.Pos.Line > lines || strings.HasPrefix(e.Msg, "internal error") {
@@ -918,6 +919,7 @@ func TestReadIgnoreDirectivesEncodings(t *testing.T) {
 		"UTF-16LE":     utf16(src, false),
 		"UTF-16BE":     utf16(strings.ReplaceAll(src, "\n", "\r\n"), true),
 		"CR only":      strings.ReplaceAll(src, "\n", "\r"),
+		"NEL":          strings.ReplaceAll(src, "\n", "\u0085"),
 		"CRLF":         strings.ReplaceAll(src, "\n", "\r\n"),
 		"UTF-8 BOM":    "\uFEFF" + src,
 		"UTF-16 pairs": utf16(strings.Replace(src, "why", "why 🙂", 1), false),

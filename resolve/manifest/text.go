@@ -9,11 +9,13 @@ import (
 
 // decodeText returns a file's bytes as the UTF-8 text with LF line breaks
 // that everything after it reads. libyaml reads UTF-16 with a byte order
-// mark and CR and CRLF line breaks, but the fast parser, the document
-// splitter and the ignore-comment scanner read UTF-8 lines ending in LF:
-// converting first gives them all the same lines and columns as yaml.v3
-// (which makes the same conversions as it reads, so its trees do not
-// change). A UTF-8 byte order mark is dropped, as libyaml drops it.
+// mark and CR, CRLF and NEL (U+0085) line breaks, but the fast parser, the
+// document splitter and the ignore-comment scanner read UTF-8 lines ending
+// in LF: converting first gives them all the same lines and columns as
+// yaml.v3 (which makes the same conversions as it reads, so its trees do
+// not change). A UTF-8 byte order mark is dropped, as libyaml drops it.
+// (libyaml also counts LS and PS as line breaks, but keeps them in values:
+// they stay, and a line after one is counted as editors count it.)
 func decodeText(data []byte) ([]byte, *textError) {
 	switch {
 	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
@@ -22,24 +24,33 @@ func decodeText(data []byte) ([]byte, *textError) {
 		return fromUTF16(data[2:], true)
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	cr := bytes.IndexByte(data, '\r')
-	if cr < 0 {
+	first := bytes.IndexByte(data, '\r')
+	if nel := bytes.Index(data, []byte(nelUTF8)); nel >= 0 && (first < 0 || nel < first) {
+		first = nel
+	}
+	if first < 0 {
 		return data, nil
 	}
 	out := make([]byte, 0, len(data))
-	out = append(out, data[:cr]...)
-	for i := cr; i < len(data); i++ {
+	out = append(out, data[:first]...)
+	for i := first; i < len(data); i++ {
 		switch c := data[i]; {
-		case c != '\r':
-			out = append(out, c)
-		case i+1 < len(data) && data[i+1] == '\n':
+		case c == '\r' && i+1 < len(data) && data[i+1] == '\n':
 			// CRLF: the LF is written next.
-		default:
+		case c == '\r':
 			out = append(out, '\n')
+		case c == nelUTF8[0] && i+1 < len(data) && data[i+1] == nelUTF8[1]:
+			out = append(out, '\n')
+			i++
+		default:
+			out = append(out, c)
 		}
 	}
 	return out, nil
 }
+
+// nelUTF8 is NEL, U+0085, in UTF-8.
+const nelUTF8 = "\u0085"
 
 // textError is a problem with the text itself, before any YAML is read:
 // where it is in the text, and what it is.
@@ -78,7 +89,7 @@ func fromUTF16(data []byte, bigEndian bool) ([]byte, *textError) {
 		switch {
 		case r == '\r' && i+3 < len(data) && unit(i+2) == '\n':
 			continue // CRLF: the LF is written next
-		case r == '\r' || r == '\n':
+		case r == '\r' || r == '\n' || r == 0x85:
 			out = append(out, '\n')
 			line, lineStart = line+1, len(out)
 		default:
