@@ -14,8 +14,9 @@ import (
 // in LF: converting first gives them all the same lines and columns as
 // yaml.v3 (which makes the same conversions as it reads, so its trees do
 // not change). A UTF-8 byte order mark is dropped, as libyaml drops it.
-// (libyaml also counts LS and PS as line breaks, but keeps them in values:
-// they stay, and a line after one is counted as editors count it.)
+// (libyaml also counts LS and PS as line breaks, but keeps them in values,
+// so they stay: yaml.v3 counts the lines they end within their document,
+// and the splitter does not count them for the documents after it.)
 func decodeText(data []byte) ([]byte, *textError) {
 	switch {
 	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
