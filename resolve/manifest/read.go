@@ -150,6 +150,10 @@ func collect(paths []string, stdin io.Reader) []job {
 			jobs = append(jobs, job{file: p, err: fileError(p, err)})
 		case info.IsDir():
 			jobs = append(jobs, walk(p)...)
+		case info.Mode()&(fs.ModeDevice|fs.ModeSocket) != 0:
+			// /dev/zero never ends. A pipe (`gwlint check <(helm
+			// template ...)`) is read like stdin.
+			jobs = append(jobs, job{file: p, err: &ReadError{File: p, Msg: "a device or socket, not a file"}})
 		default:
 			jobs = append(jobs, job{file: p})
 		}

@@ -63,6 +63,11 @@ func TestReadWalkSpecialFiles(t *testing.T) {
 		if len(objs) != 2 || !reflect.DeepEqual(readErrorStrings(errs), wantErrs) {
 			t.Errorf("Read: %d objects, errors %q; want 2, %q", len(objs), readErrorStrings(errs), wantErrs)
 		}
+		// Named, a device is refused before it is read.
+		if _, errs := Read([]string{"/dev/zero", filepath.Join(tree, "zero.yaml")}, nil); !reflect.DeepEqual(readErrorStrings(errs), []string{
+			"/dev/zero: a device or socket, not a file", filepath.Join(tree, "zero.yaml") + ": a device or socket, not a file"}) {
+			t.Errorf("Read(/dev/zero): errors %q", readErrorStrings(errs))
+		}
 		// Named, a link to a directory is walked.
 		objs, errs = Read([]string{filepath.Join(tree, "dir-link")}, nil)
 		if got := rawNames(t, objs); len(errs) != 0 || !reflect.DeepEqual(got, []string{filepath.Join(tree, "dir-link", "b.yaml") + "#0 Service/s"}) {
