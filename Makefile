@@ -12,7 +12,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.dat
 # gwctl alone; vet, test and bench pass it so that the tools never rot.
 DEVTAGS := -tags gwlintdev
 
-.PHONY: all build test testdata-modules parity vet install bench clean
+.PHONY: all build test testdata-modules parity vet install bench fuzz clean
 
 all: build
 
@@ -57,6 +57,20 @@ BENCH_OUT   ?= $(BIN)/bench/make-bench.txt
 bench:
 	@mkdir -p $(dir $(BENCH_OUT))
 	GWLINT_BENCH_SIZES=$(BENCH_SIZES) bash -o pipefail -c "$(GO) test $(DEVTAGS) -run '^\$$' -bench . -benchmem -timeout 60m $(PKGS) | tee $(BENCH_OUT)"
+
+# Every fuzz target of the module (found with go test -list, so none is
+# forgotten), one after the other, each for FUZZTIME (a duration such as
+# 10m, or a count of executions such as 1000000x). `make test` runs their
+# seed corpora (testdata and testdata/fuzz) as ordinary tests.
+FUZZTIME ?= 1m
+
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+			echo "== $$pkg $$target"; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
+	done
 
 clean:
 	rm -rf $(BIN)

@@ -1,9 +1,11 @@
 package lint
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -131,8 +133,24 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 	// The node tree gives every problem a line; sigs.k8s.io/yaml, which
 	// does not, then decodes what has been checked.
 	var doc yaml3.Node
-	if err := yaml3.Unmarshal(data, &doc); err != nil {
+	dec := yaml3.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
 		return nil, yamlError(name, err)
+	}
+	// A second document would be ignored, and whatever it says with it;
+	// an empty one (a trailing ---) says nothing.
+	for {
+		var more yaml3.Node
+		err := dec.Decode(&more)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, yamlError(name, err)
+		}
+		if n := more.Content[0]; n.Kind != yaml3.ScalarNode || n.Tag != "!!null" {
+			return nil, errAt(n, "a second YAML document: the configuration is one document")
+		}
 	}
 	cfg := &Config{File: name}
 	if len(doc.Content) == 0 {
@@ -178,7 +196,7 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 		r := LookupAny(id)
 		switch {
 		case r == nil:
-			return nil, errAt(k, "unknown rule %q%s (see gwlint rules)", id, suggest(id, AllRules()))
+			return nil, errAt(k, "unknown rule %q%s (see gwlint rules)", id, didYouMean(id, AllRules()))
 		case r == InvalidManifest:
 			return nil, errAt(k, "%s cannot be configured: exclude the files instead", id)
 		}

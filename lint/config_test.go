@@ -95,6 +95,9 @@ func TestParseConfigErrors(t *testing.T) {
 		{"unknown feature", "withoutFeatures: [CORS]\n",
 			`c.yaml:1:18: withoutFeatures: unknown feature "CORS" (see sigs.k8s.io/gateway-api/pkg/features)`},
 		{"syntax error", "rules:\n  a: b\n c: d\n", `c.yaml:2: did not find expected key`},
+		{"second document", "failOn: warning\n---\n---\nrules:\n  backend-not-found: off\n",
+			`c.yaml:4:1: a second YAML document: the configuration is one document`},
+		{"syntax error in a second document", "failOn: warning\n---\na: [\n", `c.yaml:3: did not find expected node content`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -311,5 +314,12 @@ func TestFindConfigFor(t *testing.T) {
 	t.Chdir(at("a/deploy"))
 	if got, err := FindConfigFor([]string{"-"}); got != at("a/.gwlint.yaml") || err != nil {
 		t.Errorf(`FindConfigFor("-") = %q, %v`, got, err)
+	}
+}
+
+func TestParseConfigTrailingSeparator(t *testing.T) {
+	cfg, err := ParseConfig([]byte("failOn: warning\n---\n# nothing\n"), "c.yaml")
+	if err != nil || cfg.FailOn == nil || *cfg.FailOn != Warning {
+		t.Errorf("ParseConfig = %+v, %v; want failOn warning", cfg, err)
 	}
 }

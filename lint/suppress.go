@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gwlint/gwlint/internal/editdistance"
+	"github.com/gwlint/gwlint/internal/suggest"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -80,7 +80,8 @@ var InvalidManifest = &Rule{
 	Summary: "manifest cannot be read",
 	Doc: Doc{
 		Text: `A file is not valid YAML or JSON, a document is not a Kubernetes object
-(no apiVersion or kind), names a version of a Gateway API kind that no
+(no apiVersion or kind), names a kind that a Gateway API group does not have
+(a typo such as HTTPRoutez) or a version of a Gateway API kind that no
 release up to the pinned one served with the fields it has now (see
 api-version-not-served), or has a field of the wrong type. Unrendered
 Helm or Go templates ({{ ... }}) are the usual cause. The rest of the inputs
@@ -231,7 +232,7 @@ func Suppress(g *resolve.Graph, findings []Finding, rules []*Rule) (kept []Findi
 			case isMetaRule(id):
 				report(IgnoreUnknownRule, ig, "%s names %s, which cannot be ignored; turn it off in .gwlint.yaml instead", what, id)
 			case Lookup(id) == nil:
-				report(IgnoreUnknownRule, ig, "%s names unknown rule %q%s", what, id, suggest(id, Rules()))
+				report(IgnoreUnknownRule, ig, "%s names unknown rule %q%s", what, id, didYouMean(id, Rules()))
 			case enabled[id] == nil || ig.used[id]:
 				// Turned off, or did its job.
 			case ig.kind == "comment" && ig.target == 0:
@@ -338,17 +339,15 @@ func parseIgnore(v string) []string {
 	return ids
 }
 
-// suggest names the rule id among rules closest to a misspelt one, if any
+// didYouMean names the rule id among rules closest to a misspelt one, if any
 // is close.
-func suggest(id string, rules []*Rule) string {
-	best, bestDist := "", 4 // at most 3 edits
-	for _, r := range rules {
-		if d := editdistance.Levenshtein(id, r.ID); d < bestDist {
-			best, bestDist = r.ID, d
-		}
+func didYouMean(id string, rules []*Rule) string {
+	ids := make([]string, len(rules))
+	for i, r := range rules {
+		ids[i] = r.ID
 	}
-	if best == "" {
-		return ""
+	if best := suggest.Closest(id, ids); best != "" {
+		return " (did you mean " + best + "?)"
 	}
-	return " (did you mean " + best + "?)"
+	return ""
 }

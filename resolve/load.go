@@ -5,15 +5,18 @@ import (
 	"errors"
 	"io"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 	"sigs.k8s.io/gateway-api/pkg/features"
 
+	"github.com/gwlint/gwlint/internal/suggest"
 	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
 	"github.com/gwlint/gwlint/resolve/profile"
@@ -111,21 +114,6 @@ func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 	return in
 }
 
-// servedVersions lists, per kind, the group versions the pinned Gateway API
-// CRDs serve in either channel (standard ∪ experimental).
-var servedVersions = map[string][]string{
-	KindGatewayClass:     {"v1", "v1beta1"},
-	KindGateway:          {"v1", "v1beta1"},
-	KindHTTPRoute:        {"v1", "v1beta1"},
-	KindGRPCRoute:        {"v1"},
-	KindListenerSet:      {"v1"},
-	KindReferenceGrant:   {"v1", "v1beta1"},
-	KindTLSRoute:         {"v1", "v1alpha2", "v1alpha3"},
-	KindTCPRoute:         {"v1", "v1alpha2"},
-	KindUDPRoute:         {"v1", "v1alpha2"},
-	KindBackendTLSPolicy: {"v1", "v1alpha3"},
-}
-
 // decodeObject decodes and defaults one object. It runs on a worker
 // goroutine, where a panic would end the whole process: a bug met on one
 // document becomes that document's error, and the other files are still
@@ -141,6 +129,19 @@ func decodeObject(raw *manifest.Object, opts Options) (obj Object, err *manifest
 		applyDefaults(obj)
 	}
 	return obj, err
+}
+
+// unknownKind reports a kind that a Gateway API group does not have: a
+// typo (HTTPRoutez) that the API server would refuse, and that would
+// otherwise drop the object, and every finding about it, unnoticed.
+func unknownKind(raw *manifest.Object, group string) *manifest.ReadError {
+	kinds := crd.Kinds(group)
+	hint := ""
+	if best := suggest.Closest(raw.Kind, kinds); best != "" {
+		hint = " (did you mean " + best + "?)"
+	}
+	return raw.Errorf("kind", "%s is not a kind of %s in Gateway API %s%s; its kinds: %s",
+		raw.Kind, group, APIVersion, hint, strings.Join(kinds, ", "))
 }
 
 // clusterScoped kinds get no default namespace.
@@ -167,10 +168,12 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	var spec any
 	var served APIVersionInfo // of Gateway API kinds
 	switch group {
-	case GroupGateway:
-		versions, known := servedVersions[raw.Kind]
-		if !known {
-			return nil, nil
+	case GroupGateway, GroupGatewayExperimental:
+		// The API server knows every served version of every kind the
+		// CRDs define, and refuses any other.
+		versions := crd.Served(group, raw.Kind)
+		if versions == nil {
+			return nil, unknownKind(raw, group)
 		}
 		_, retired := retiredVersions[raw.Kind][version]
 		if !retired && !contains(versions, version) {
@@ -178,12 +181,18 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 				raw.Kind, raw.APIVersion, APIVersion, strings.Join(versions, ", "))
 		}
 		served = apiVersionInfo(raw.APIVersion, raw.Kind, opts.Channel, retired)
-		if raw.Kind == KindBackendTLSPolicy && version == "v1alpha2" {
-			renamed := *raw
-			renamed.JSON = renameBackendTLSPolicyV1alpha2(raw.JSON)
-			raw = &renamed
+		switch {
+		case group == GroupGatewayExperimental:
+			// XBackend, XMesh, ...: nothing to resolve, but CRDs to validate.
+			target = &ExperimentalObject{}
+		default:
+			if raw.Kind == KindBackendTLSPolicy && version == "v1alpha2" {
+				renamed := *raw
+				renamed.JSON = renameBackendTLSPolicyV1alpha2(raw.JSON)
+				raw = &renamed
+			}
+			target, spec = newGatewayAPIObject(raw.Kind)
 		}
-		target, spec = newGatewayAPIObject(raw.Kind)
 	case GroupCore:
 		if version != "v1" {
 			return nil, nil
@@ -207,13 +216,6 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		}
 		s := &ServiceImport{}
 		target, spec = s, &s.Spec
-	case GroupGatewayExperimental:
-		// XBackend, XMesh, ...: nothing to resolve, but CRDs to validate.
-		if !crd.Known(raw.APIVersion, raw.Kind, crd.Experimental) {
-			return nil, nil
-		}
-		served = apiVersionInfo(raw.APIVersion, raw.Kind, opts.Channel, false)
-		target = &ExperimentalObject{}
 	default:
 		return nil, nil
 	}
@@ -269,8 +271,14 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	}
 	var specErr *manifest.ReadError
 	if spec != nil && len(doc.Spec) > 0 && string(doc.Spec) != "null" {
+		// encoding/json decodes the rest of the spec past a field of the
+		// wrong type. The CRD validation reports that field already, with
+		// the API server's words: say it once.
 		if err := json.Unmarshal(doc.Spec, spec); err != nil {
-			specErr = jsonError(raw, err, "spec")
+			path := jsonErrorPath(raw, err, "spec")
+			if !slices.ContainsFunc(m.Violations, func(v crd.Violation) bool { return v.Path == path }) {
+				specErr = jsonError(raw, err, "spec")
+			}
 		}
 	}
 	switch o := target.(type) {
@@ -448,33 +456,48 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// jsonError positions a decoding error at the field it names. encoding/json
-// reports fields without list indices ("rules.backendRefs.port"), so the
-// first written path with the same shape is the best position available.
+// jsonError positions a decoding error at the field it names (see
+// jsonErrorPath).
 func jsonError(raw *manifest.Object, err error, prefix string) *manifest.ReadError {
+	path := jsonErrorPath(raw, err, prefix)
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) && typeErr.Field != "" {
-		field := typeErr.Field
-		if prefix != "" {
-			field = prefix + "." + field
-		}
-		path := ""
-		for _, p := range raw.Positions.Paths() {
-			if stripIndices(p) == field {
-				path = p
-				break
-			}
-		}
-		if path == "" {
-			path = prefix
-		}
-		shown := path
-		if shown == "" {
-			shown = field
-		}
-		return raw.Errorf(path, "%s %s: %s must be %s, not %s", raw.Kind, raw.Ref(), shown, typeErr.Type, typeErr.Value)
+		return raw.Errorf(path, "%s %s: %s must be %s, not %s", raw.Kind, raw.Ref(), path, typeErr.Type, typeErr.Value)
 	}
-	return raw.Errorf(prefix, "%s %s: %v", raw.Kind, raw.Ref(), err)
+	return raw.Errorf(path, "%s %s: %v", raw.Kind, raw.Ref(), err)
+}
+
+// jsonErrorPath is the field path of a decoding error of the document
+// (prefix "") or of its spec ("spec"): the first written path of the shape
+// encoding/json names, which has no list indices and names embedded Go
+// structs ("rules.backendRefs.BackendRef.BackendObjectReference.port");
+// prefix when it names none.
+func jsonErrorPath(raw *manifest.Object, err error, prefix string) string {
+	var typeErr *json.UnmarshalTypeError
+	if !errors.As(err, &typeErr) || typeErr.Field == "" {
+		return prefix
+	}
+	var field []string
+	if prefix != "" {
+		field = append(field, prefix)
+	}
+	for seg := range strings.SplitSeq(typeErr.Field, ".") {
+		// JSON field names are lowerCamelCase; Go's embedded structs
+		// are not fields of the document.
+		if seg != "" && !unicode.IsUpper(rune(seg[0])) {
+			field = append(field, seg)
+		}
+	}
+	want := strings.Join(field, ".")
+	for _, p := range raw.Positions.Paths() {
+		if stripIndices(p) == want {
+			return p
+		}
+	}
+	if prefix == "" {
+		return want
+	}
+	return prefix
 }
 
 // stripIndices removes list indices from a field path:

@@ -1095,3 +1095,66 @@ spec:
 		}
 	}
 }
+
+// A kind or version that a Gateway API group does not have is an error at
+// its kind or object, never silently skipped: the API server refuses it.
+// Kinds of other groups are counted and skipped.
+func TestUnknownGatewayAPIKinds(t *testing.T) {
+	const kinds = "; its kinds: BackendTLSPolicy, GRPCRoute, Gateway, GatewayClass, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute"
+	for _, tc := range []struct{ doc, want string }{
+		{"apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoutez\nmetadata: {name: r}\n",
+			"<stdin>:2:1: HTTPRoutez is not a kind of gateway.networking.k8s.io in Gateway API v1.6.3 (did you mean HTTPRoute?)" + kinds},
+		{"apiVersion: gateway.networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: r}\n",
+			"<stdin>:2:1: Ingress is not a kind of gateway.networking.k8s.io in Gateway API v1.6.3" + kinds},
+		{"apiVersion: gateway.networking.x-k8s.io/v1alpha1\nkind: XMeshh\nmetadata: {name: m}\n",
+			"<stdin>:2:1: XMeshh is not a kind of gateway.networking.x-k8s.io in Gateway API v1.6.3 (did you mean XMesh?); its kinds: XBackend, XBackendTrafficPolicy, XMesh"},
+		{"apiVersion: gateway.networking.x-k8s.io/v1\nkind: XMesh\nmetadata: {name: m}\n",
+			"<stdin>:1:1: XMesh gateway.networking.x-k8s.io/v1 is not served by Gateway API v1.6.3 (served: v1alpha1)"},
+		{"apiVersion: gateway.networking.k8s.io/v2\nkind: HTTPRoute\nmetadata: {name: r}\n",
+			"<stdin>:1:1: HTTPRoute gateway.networking.k8s.io/v2 is not served by Gateway API v1.6.3 (served: v1, v1beta1)"},
+	} {
+		in := Load([]string{"-"}, strings.NewReader(tc.doc), Options{})
+		if len(in.Errors) != 1 || in.Errors[0].Error() != tc.want || len(in.Objects) != 0 || len(in.Skipped) != 0 {
+			t.Errorf("%q: errors %v, %d objects, skipped %v\nwant %s", tc.doc, in.Errors, len(in.Objects), in.Skipped, tc.want)
+		}
+	}
+	in := Load([]string{"-"}, strings.NewReader("apiVersion: example.com/v1\nkind: HTTPRoutez\nmetadata: {name: r}\n"), Options{})
+	if len(in.Errors) != 0 || in.Skipped["example.com/v1 HTTPRoutez"] != 1 {
+		t.Errorf("other group: errors %v, skipped %v", in.Errors, in.Skipped)
+	}
+}
+
+// A field of the wrong type is reported once, at the field: by the CRD
+// validation when it runs, else as a read error. The rest of the spec is
+// still decoded.
+func TestWrongTypeReportedOnceAtTheField(t *testing.T) {
+	const doc = `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: x}
+spec:
+  parentRefs: [{name: gw}]
+  rules:
+  - backendRefs:
+    - name: svc
+      port: "80"
+`
+	in := Load([]string{"-"}, strings.NewReader(doc), Options{})
+	want := `<stdin>:9:7: HTTPRoute x/r: spec.rules[0].backendRefs[0].port must be int32, not string`
+	if len(in.Errors) != 1 || in.Errors[0].Error() != want || len(in.Objects) != 1 {
+		t.Fatalf("without validation: errors %v, %d objects; want %s", in.Errors, len(in.Objects), want)
+	}
+	if r := in.Objects[0].(*Route); len(r.HTTP.ParentRefs) != 1 || r.HTTP.Rules[0].BackendRefs[0].Name != "svc" {
+		t.Errorf("the rest of the spec was lost: %+v", r.HTTP)
+	}
+	in = Load([]string{"-"}, strings.NewReader(doc), Options{Validate: true})
+	if len(in.Errors) != 0 || len(in.Objects) != 1 {
+		t.Fatalf("with validation: errors %v, %d objects", in.Errors, len(in.Objects))
+	}
+	var paths []string
+	for _, v := range in.Objects[0].Metadata().Violations {
+		paths = append(paths, v.Path)
+	}
+	if len(paths) != 1 || paths[0] != "spec.rules[0].backendRefs[0].port" {
+		t.Errorf("violations at %q, want one at the port", paths)
+	}
+}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/gwlint/gwlint/internal/editdistance"
+	"github.com/gwlint/gwlint/internal/suggest"
 	"github.com/gwlint/gwlint/resolve/crd"
 )
 
@@ -82,7 +82,7 @@ func isTypo(typed, field string) bool {
 	if len(field) < 5 {
 		limit = 1
 	}
-	return editdistance.Levenshtein(strings.ToLower(typed), strings.ToLower(field)) <= limit
+	return suggest.Distance(strings.ToLower(typed), strings.ToLower(field)) <= limit
 }
 
 // splitFieldPath splits "spec.rules[0].name" into "spec.rules[0]" and

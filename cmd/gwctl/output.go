@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"github.com/olekukonko/tablewriter"
@@ -126,12 +128,39 @@ func writeMachine(w io.Writer, format string, v any) error {
 	if format == formatJSON {
 		return cli.WriteJSON(w, v)
 	}
-	out, err := yaml.Marshal(v)
+	js, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	out, err := yaml.JSONToYAML(escapeForYAML(js))
 	if err != nil {
 		return err
 	}
 	_, err = w.Write(out)
 	return err
+}
+
+// escapeForYAML escapes, in JSON text, the characters that JSON may hold
+// raw in a string but YAML may not (DEL, the C1 controls, U+FEFF,
+// U+FFFE, U+FFFF) or reads differently (NEL is a line break there):
+// sigs.k8s.io/yaml reads the JSON as YAML, and refused a
+// whole status List for one name or message holding one of them.
+func escapeForYAML(js []byte) []byte {
+	var out []byte // nil until something is escaped
+	last := 0
+	for i := 0; i < len(js); {
+		r, size := utf8.DecodeRune(js[i:])
+		if r == 0x7F || r >= 0x80 && r <= 0x9F || r == 0xFEFF || r == 0xFFFE || r == 0xFFFF {
+			out = append(out, js[last:i]...)
+			out = fmt.Appendf(out, `\u%04x`, r)
+			last = i + size
+		}
+		i += size
+	}
+	if out == nil {
+		return js
+	}
+	return append(out, js[last:]...)
 }
 
 // percent renders a share (0..1) with at most one decimal: 80%, 33.3%.

@@ -12,6 +12,7 @@ import (
 	"sigs.k8s.io/gateway-api/pkg/features"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
+	"github.com/gwlint/gwlint/internal/gcpolicy"
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
@@ -156,7 +157,11 @@ func (o *inputOptions) resolveOptions() resolve.Options {
 // their positions, sorted; what could be read is still resolved, and
 // inputFailed reports that something was lost.
 func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, inputFailed bool) {
-	in := resolve.Load(cli.InputFiles(o.Filenames, o.config), streams.In, o.resolveOptions())
+	loaded := gcpolicy.Set(o.Filenames)
+	files, walkErrs := cli.InputFiles(o.Filenames, o.config)
+	in := resolve.Load(files, streams.In, o.resolveOptions())
+	in.Errors = append(in.Errors, walkErrs...)
+	loaded()
 	errs := slices.Clone(in.Errors)
 	slices.SortStableFunc(errs, func(a, b *manifest.ReadError) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))

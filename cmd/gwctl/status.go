@@ -1,6 +1,11 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"io"
+
 	"github.com/spf13/cobra"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
@@ -32,6 +37,9 @@ the output is deterministic.`,
   kustomize build overlays/prod | gwctl status -f -`,
 		Args: cobra.NoArgs,
 		RunE: cli.RunE(opts, func(cmd *cobra.Command, _ []string) error {
+			if err := cli.CheckPaths(opts.Filenames); err != nil {
+				return err
+			}
 			if err := opts.inputOptions.complete(cmd.Flags()); err != nil {
 				return err
 			}
@@ -43,19 +51,62 @@ the output is deterministic.`,
 	return cmd
 }
 
-// statusList is a `kubectl get -o yaml`-shaped v1 List, so the output can
-// be read back by tools that read such lists.
-type statusList struct {
-	APIVersion string                 `json:"apiVersion"`
-	Kind       string                 `json:"kind"`
-	Items      []resolve.StatusObject `json:"items"`
-}
-
 func runStatus(opts *statusOptions) error {
 	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
-	list := statusList{APIVersion: "v1", Kind: "List", Items: g.Statuses()}
-	if list.Items == nil {
-		list.Items = []resolve.StatusObject{} // "items: []", not null
+	return withInputErrors(outputError(writeStatusList(opts.IO.Out, opts.Output, g.Statuses())), inputFailed)
+}
+
+// writeStatusList prints items as a `kubectl get -o yaml`-shaped v1 List,
+// so that tools that read such lists can read it back: exactly what
+// writeMachine would print for the whole List, written an item at a time,
+// so that no more than one item's text is held at once (the text of a
+// whole large List cost 5 GB).
+func writeStatusList(w io.Writer, format string, items []resolve.StatusObject) error {
+	bw := bufio.NewWriter(w)
+	var head, sep, tail, empty string
+	if format == formatJSON {
+		head, sep, tail = "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": [\n", ",\n", "\n  ]\n}\n"
+		empty = "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": []\n}\n"
+	} else {
+		// sigs.k8s.io/yaml sorts keys: apiVersion, items, kind.
+		head, tail = "apiVersion: v1\nitems:\n", "kind: List\n"
+		empty = "apiVersion: v1\nitems: []\nkind: List\n"
 	}
-	return withInputErrors(outputError(writeMachine(opts.IO.Out, opts.Output, list)), inputFailed)
+	if len(items) == 0 {
+		_, err := bw.WriteString(empty)
+		return cmp.Or(err, bw.Flush())
+	}
+	bw.WriteString(head)
+	var buf bytes.Buffer
+	for i, item := range items {
+		buf.Reset()
+		if err := writeMachine(&buf, format, item); err != nil {
+			return err
+		}
+		if i > 0 {
+			bw.WriteString(sep)
+		}
+		// Indent the item as an element of items.
+		first, lead, rest := "    ", "    ", bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+		if format != formatJSON {
+			first, lead = "- ", "  "
+		}
+		for j, line := range bytes.Split(rest, []byte("\n")) {
+			prefix := lead
+			if j == 0 {
+				prefix = first
+			} else {
+				bw.WriteByte('\n')
+			}
+			if len(line) > 0 {
+				bw.WriteString(prefix)
+			}
+			bw.Write(line)
+		}
+		if format != formatJSON {
+			bw.WriteByte('\n')
+		}
+	}
+	bw.WriteString(tail)
+	return bw.Flush()
 }

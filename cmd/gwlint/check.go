@@ -134,6 +134,9 @@ func (o *checkOptions) completeInputs(cmd *cobra.Command, args []string) error {
 	if len(o.Paths) == 0 {
 		o.Paths = []string{"."}
 	}
+	if err := cli.CheckPaths(o.Paths); err != nil {
+		return err
+	}
 	flags := cmd.Flags()
 	o.namespaceSet = flags.Changed("namespace")
 	o.strictRefsSet = flags.Changed("strict-refs")
@@ -216,13 +219,14 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := inputFiles(o.Paths, s.config)
+	files, walkErrs := cli.InputFiles(o.Paths, s.config)
 	if o.Baseline != "" && o.Baseline != "-" {
 		// The baseline is JSON, but never a manifest.
 		files = slices.DeleteFunc(files, func(f string) bool { return sameFile(f, o.Baseline) })
 	}
 	loaded := gcpolicy.Set(files)
 	in := resolve.Load(files, o.IO.In, s.resolve)
+	in.Errors = append(in.Errors, walkErrs...)
 	loaded()
 	g := resolve.Resolve(in, s.resolve)
 	rules := s.config.Rules()
@@ -312,11 +316,6 @@ func merge(findings []lint.Finding, suppressed []lint.Suppressed) []result {
 	}
 	slices.SortStableFunc(out, func(a, b result) int { return lint.Compare(a.Finding, b.Finding) })
 	return out
-}
-
-// inputFiles: see cli.InputFiles.
-func inputFiles(args []string, cfg *lint.Config) []string {
-	return cli.InputFiles(args, cfg)
 }
 
 // sameFile reports whether two paths name the same file.

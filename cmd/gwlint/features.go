@@ -92,8 +92,9 @@ type implementation struct {
 }
 
 func runFeatures(opts *featuresOptions) error {
-	files := inputFiles(opts.Paths, &lint.Config{})
+	files, walkErrs := cli.InputFiles(opts.Paths, &lint.Config{})
 	in := resolve.Load(files, opts.IO.In, resolve.Options{DefaultNamespace: opts.Namespace})
+	in.Errors = append(in.Errors, walkErrs...)
 	for _, e := range in.Errors {
 		fmt.Fprintln(opts.IO.ErrOut, e)
 	}

@@ -32,17 +32,20 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 	// them. A path REV does not hold had no findings there.
 	excluded := func(p string) bool { return s.config.Excludes(tree.Rel(p)) }
 	var files []string
+	var walkErrs []*manifest.ReadError
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		switch {
 		case err != nil || excluded(p):
 		case info.IsDir():
-			files = append(files, manifest.Files(p, excluded)...)
+			found, errs := manifest.Files(p, excluded)
+			files, walkErrs = append(files, found...), append(walkErrs, errs...)
 		default:
 			files = append(files, p)
 		}
 	}
 	in := resolve.Load(files, nil, s.resolve)
+	in.Errors = append(in.Errors, walkErrs...)
 	g := resolve.Resolve(in, s.resolve)
 	rules := s.config.Rules()
 	kept, _ := lint.Suppress(g, lint.Run(g, rules), rules)

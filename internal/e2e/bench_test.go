@@ -49,16 +49,7 @@ func BenchmarkPipeline(b *testing.B) {
 		b.Run(string(size), func(b *testing.B) {
 			dir := benchutil.Corpus(b, size)
 			paths := []string{dir}
-			files, err := floor.Files(paths)
-			if err != nil {
-				b.Fatal(err)
-			}
-			var bytes int64
-			for _, f := range files {
-				if info, err := os.Stat(f); err == nil {
-					bytes += info.Size()
-				}
-			}
+			files, bytes := corpusFiles(b, dir)
 			stage := map[string]time.Duration{} // mean wall time per op
 			best := map[string]time.Duration{}  // fastest op
 			cpu := map[string]time.Duration{}   // mean CPU time per op

@@ -1,24 +1,33 @@
-// Package gcpolicy sets the garbage collector for one gwlint check run, by
-// its size. It is shared by cmd/gwlint and the end-to-end benchmark, so
-// that the benchmark measures what users run.
+// Package gcpolicy sets the garbage collector for one run of gwlint check
+// or a gwctl command, by its size. It is shared by cmd/gwlint, cmd/gwctl
+// and the end-to-end benchmark, so that the benchmark measures what users
+// run.
 package gcpolicy
 
 import (
 	"os"
 	"runtime/debug"
 	"slices"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
-// SmallRun is the number of files up to which a run counts as small: a
-// pre-commit hook's handful of files, or a small repository.
-const SmallRun = 500
+// SmallRun is the number of files, and SmallBytes their total size, up to
+// which a run counts as small: a pre-commit hook's handful of files, or a
+// small repository. One large file (a rendered chart, a cluster's objects
+// saved as a List) is a large run.
+const (
+	SmallRun   = 500
+	SmallBytes = 4 << 20
+)
 
-// Set sets the collector for a run over the input files ("-" for stdin)
-// and returns the function to call once the inputs are loaded. A GOGC or
+// Set sets the collector for a run over the input paths (files,
+// directories, "-" for stdin) and returns the function to call once the inputs are loaded. A GOGC or
 // GOMEMLIMIT in the environment is the user's choice and is left alone.
 //
-//   - Small runs (at most SmallRun files, and no stdin, which may bring
-//     `kubectl get -A -o yaml` of a whole cluster) let the heap grow
+//   - Small runs (at most SmallRun files of at most SmallBytes in all, and
+//     no stdin, which may bring `kubectl get -A -o yaml` of a whole
+//     cluster) let the heap grow
 //     fourfold before collecting (GOGC=400): their peak stays in the tens
 //     of megabytes, and the collections the default would make cost a
 //     fifth of their time.
@@ -29,14 +38,42 @@ const SmallRun = 500
 //     (27.8 MB): 220-226 MiB at the default, 193-203 MiB at 70/30 and
 //     187-197 MiB at 50/30 (7.4x the corpus at most), for 10-25% more CPU
 //     (docs/performance.md).
-func Set(files []string) (loaded func()) {
+func Set(paths []string) (loaded func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	if len(files) <= SmallRun && !slices.Contains(files, "-") {
+	if small(paths) {
 		debug.SetGCPercent(400)
 		return func() {}
 	}
 	debug.SetGCPercent(50)
 	return func() { debug.SetGCPercent(30) }
+}
+
+// small reports whether paths hold at most SmallRun manifest files of at
+// most SmallBytes in all. Stdin is never small. What cannot be stat'ed
+// counts as a file of no bytes.
+func small(paths []string) bool {
+	if slices.Contains(paths, "-") {
+		return false
+	}
+	var files []string
+	for _, p := range paths {
+		if info, err := os.Stat(p); err == nil && info.IsDir() {
+			found, _ := manifest.Files(p, nil)
+			files = append(files, found...)
+		} else {
+			files = append(files, p)
+		}
+		if len(files) > SmallRun {
+			return false
+		}
+	}
+	var n int64
+	for _, f := range files {
+		if info, err := os.Stat(f); err == nil {
+			n += info.Size()
+		}
+	}
+	return n <= SmallBytes
 }

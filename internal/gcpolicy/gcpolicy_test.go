@@ -1,6 +1,8 @@
 package gcpolicy
 
 import (
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"testing"
 )
@@ -12,6 +14,10 @@ func TestSet(t *testing.T) {
 		debug.SetGCPercent(p)
 		return p
 	}
+	big := filepath.Join(t.TempDir(), "big.yaml")
+	if err := os.WriteFile(big, make([]byte, SmallBytes+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name                 string
 		gogc                 string
@@ -22,6 +28,9 @@ func TestSet(t *testing.T) {
 		{"small repository", "", make([]string, SmallRun), 400, 400},
 		{"monorepo", "", make([]string, SmallRun+1), 50, 30},
 		{"stdin, of unknown size", "", []string{"-"}, 50, 30},
+		{"one large file", "", []string{big}, 50, 30},
+		{"a directory of one large file", "", []string{filepath.Dir(big)}, 50, 30},
+		{"a small directory", "", []string{"."}, 400, 400},
 		{"user's GOGC", "150", make([]string, 10_000), 100, 100},
 	}
 	for _, tt := range tests {

@@ -59,6 +59,41 @@ func Deprecation(apiVersion, kind string, ch Channel) string {
 	return ""
 }
 
+// Served returns the versions of group's kind that the pinned CRDs serve
+// in either channel, in the CRDs' order (the storage version first); nil
+// if they define no such kind. The slice is shared: do not modify it.
+func Served(group, kind string) []string {
+	return served[groupKind{group, kind}]
+}
+
+type groupKind struct{ group, kind string }
+
+// served is Served's answers, computed once: Served is asked for every
+// object read.
+var served = func() map[groupKind][]string {
+	m := map[groupKind][]string{}
+	for i := range crdVersions {
+		v := &crdVersions[i]
+		key := groupKind{v.group, v.kind}
+		if !slices.Contains(m[key], v.version) {
+			m[key] = append(m[key], v.version)
+		}
+	}
+	return m
+}()
+
+// Kinds returns the kinds the pinned CRDs define in group, sorted.
+func Kinds(group string) []string {
+	var out []string
+	for i := range crdVersions {
+		if v := &crdVersions[i]; v.group == group && !slices.Contains(out, v.kind) {
+			out = append(out, v.kind)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 func lookup(apiVersion, kind string, ch Channel) *crdVersion {
 	group, version, ok := strings.Cut(apiVersion, "/")
 	if !ok {

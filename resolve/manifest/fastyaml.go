@@ -62,12 +62,10 @@ func giveUp() { panic(fastBail{}) }
 
 // parse returns one DocumentNode per document of data, as successive calls
 // of yaml.v3's Decoder.Decode would, or ok=false if data is outside the
-// subset.
-func (p *fastParser) parse(data []byte) (docs []*yaml.Node, ok bool) {
-	if !fastChars(data) {
-		return nil, false
-	}
-	p.data, p.line, p.ls, p.pos, p.eof, p.depth = data, 1, 0, 0, false, 0
+// subset. data holds only the characters the fast parser knows (scanText
+// says fast); its first line is line of its file.
+func (p *fastParser) parse(data []byte, line int) (docs []*yaml.Node, ok bool) {
+	p.data, p.line, p.ls, p.pos, p.eof, p.depth = data, line, 0, 0, false, 0
 	p.colLs, p.colPos, p.colVal = 0, 0, 1
 	p.le = fastLineEnd(data, 0)
 	p.nodes, p.ptrs, p.stack, p.docs = p.nodes[:0], p.ptrs[:0], p.stack[:0], p.docs[:0]
@@ -88,28 +86,6 @@ func (p *fastParser) parse(data []byte) (docs []*yaml.Node, ok bool) {
 	}()
 	p.stream()
 	return p.docs, true
-}
-
-// fastChars reports whether data holds only characters whose meaning the
-// fast path knows: no tabs, CRs, BOMs, control characters, invalid UTF-8
-// or the line breaks libyaml also accepts (NEL, LS, PS).
-func fastChars(data []byte) bool {
-	for i := 0; i < len(data); {
-		c := data[i]
-		if c < utf8.RuneSelf {
-			if (c < 0x20 && c != '\n') || c == 0x7F {
-				return false
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError || r < 0xA0 || r == 0x2028 || r == 0x2029 || r == 0xFEFF || r == 0xFFFE || r == 0xFFFF {
-			return false
-		}
-		i += size
-	}
-	return true
 }
 
 func fastLineEnd(data []byte, from int) int {

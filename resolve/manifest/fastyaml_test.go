@@ -57,7 +57,7 @@ func equalNodes(a, b *yaml.Node, path string) string {
 // whether the fast path took it.
 func differential(t testing.TB, p *fastParser, data []byte) bool {
 	t.Helper()
-	fast, ok := p.parse(data)
+	fast, ok := fastParse(p, data)
 	if p.bug != nil {
 		t.Fatalf("fast parser panicked: %v\n%s", p.bug, data)
 	}
@@ -77,6 +77,14 @@ func differential(t testing.TB, p *fastParser, data []byte) bool {
 		}
 	}
 	return true
+}
+
+// fastParse is how parsePiece asks the fast parser to read a whole file.
+func fastParse(p *fastParser, data []byte) ([]*yaml.Node, bool) {
+	if fast, _ := scanText(data); !fast {
+		return nil, false
+	}
+	return p.parse(data, 1)
 }
 
 var fastCases = []struct {
@@ -380,7 +388,7 @@ func BenchmarkFastYAML(b *testing.B) {
 		var p fastParser
 		for b.Loop() {
 			for _, data := range files {
-				if _, ok := p.parse(data); !ok {
+				if _, ok := fastParse(&p, data); !ok {
 					b.Fatal("fast path refused a corpus file")
 				}
 			}
@@ -397,4 +405,98 @@ func BenchmarkFastYAML(b *testing.B) {
 			}
 		}
 	})
+}
+
+// FuzzSplitDocuments checks the document splitter against yaml.v3 reading
+// the whole file: wherever yaml.v3 reads a file, reading it piece by piece
+// (splitDocuments, then yaml.v3 or the fast parser on each piece, positions
+// moved to the file's) gives the same documents at the same positions.
+// Aliases of another document's anchors, which yaml.v3 allows across a
+// file and kubectl's splitting does not, are left out.
+func FuzzSplitDocuments(f *testing.F) {
+	for _, c := range fastCases {
+		f.Add([]byte(c.in))
+	}
+	for _, glob := range []string{"../../testdata/examples/*.yaml", "../../testdata/read/*.*", "../../cmd/gwlint/testdata/badinput/*"} {
+		files, _ := filepath.Glob(glob)
+		for _, file := range files {
+			if data, err := os.ReadFile(file); err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Add([]byte("{\"a\": 1}{\"b\": [2]}\n {\"c\": \"}\"}"))
+	var p fastParser
+	f.Fuzz(func(t *testing.T, data []byte) {
+		text, terr := decodeText(data)
+		if terr != nil {
+			return
+		}
+		whole, err := decodeV3(text)
+		if err != nil || aliasAcrossDocuments(whole) {
+			return
+		}
+		n := 0 // documents read so far
+		compare := func(docs []*yaml.Node, what string) {
+			for _, d := range docs {
+				if n >= len(whole) {
+					t.Fatalf("more documents in pieces than in the file:\n%q", text)
+				}
+				if diff := equalNodes(d, whole[n], fmt.Sprintf("%s doc%d", what, n)); diff != "" {
+					t.Fatalf("%s\n%q", diff, text)
+				}
+				n++
+			}
+		}
+		for _, pc := range splitDocuments(text) {
+			piece := text[pc.start:pc.end]
+			docs, err := decodeV3(piece)
+			if err != nil {
+				t.Fatalf("piece %+v fails (%v) where the whole file reads:\n%q", pc, err, text)
+			}
+			for _, d := range docs {
+				shiftNodes(d, pc.line-1, 1, pc.col)
+			}
+			start := n
+			compare(docs, "yaml.v3")
+			// The fast parser's trees live until its next parse: compare
+			// them at once.
+			if fast, _ := scanText(piece); fast && pc.col == 0 {
+				if fastDocs, ok := p.parse(piece, pc.line); ok {
+					n = start
+					compare(fastDocs, "fast")
+				}
+			}
+		}
+		if n != len(whole) {
+			t.Fatalf("%d documents in pieces, %d in the file:\n%q", n, len(whole), text)
+		}
+	})
+}
+
+// aliasAcrossDocuments reports whether an alias of one document refers to
+// an anchor of another.
+func aliasAcrossDocuments(docs []*yaml.Node) bool {
+	for _, doc := range docs {
+		own := map[*yaml.Node]bool{}
+		var anchors, check func(n *yaml.Node) bool
+		anchors = func(n *yaml.Node) bool {
+			own[n] = true
+			for _, c := range n.Content {
+				anchors(c)
+			}
+			return false
+		}
+		check = func(n *yaml.Node) bool {
+			if n.Kind == yaml.AliasNode && !own[n.Alias] {
+				return true
+			}
+			return slices.ContainsFunc(n.Content, check)
+		}
+		anchors(doc)
+		if check(doc) {
+			return true
+		}
+	}
+	return false
 }

@@ -87,7 +87,8 @@ func Read(paths []string, stdin io.Reader) ([]*Object, []*ReadError) {
 // ReadEach is Read, handing every object to convert right after it is read,
 // on the worker that read it, and returning what convert made of them in
 // Read's order. A caller that decodes objects does it there, so that no
-// object's JSON waits for the rest of the files to be read.
+// object's JSON waits for the rest of its file, or the other files, to be
+// read.
 func ReadEach[T any](paths []string, stdin io.Reader, convert func(*Object) T) ([]T, []*ReadError) {
 	jobs := collect(paths, stdin)
 	results := make([]fileResult, len(jobs))
@@ -102,11 +103,9 @@ func ReadEach[T any](paths []string, stdin io.Reader, convert func(*Object) T) (
 				if i >= len(jobs) {
 					return
 				}
-				results[i] = c.run(jobs[i])
-				for _, o := range results[i].objs {
+				results[i] = c.run(jobs[i], func(o *Object) {
 					converted[i] = append(converted[i], convert(o))
-				}
-				results[i].objs = nil // converted: let them go
+				})
 			}
 		})
 	}
@@ -129,9 +128,11 @@ type job struct {
 	err   *ReadError // the file cannot be read at all
 }
 
+// fileResult is what reading one file gives.
 type fileResult struct {
-	objs []*Object
-	errs []*ReadError
+	emit    func(*Object)     // hands each object on as soon as it is read
+	ignores []IgnoreDirective // the file's, for each of its objects
+	errs    []*ReadError
 }
 
 // collect expands the arguments into files, in output order. Stdin is read
@@ -149,6 +150,10 @@ func collect(paths []string, stdin io.Reader) []job {
 			jobs = append(jobs, job{file: p, err: fileError(p, err)})
 		case info.IsDir():
 			jobs = append(jobs, walk(p)...)
+		case info.Mode()&(fs.ModeDevice|fs.ModeSocket) != 0:
+			// /dev/zero never ends. A pipe (`gwlint check <(helm
+			// template ...)`) is read like stdin.
+			jobs = append(jobs, job{file: p, err: &ReadError{File: p, Msg: "a device or socket, not a file"}})
 		default:
 			jobs = append(jobs, job{file: p})
 		}
@@ -180,18 +185,36 @@ func walk(root string) []job {
 // Files lists, sorted, the files under root that Read reads when given
 // root: .yaml, .yml and .json files, without hidden files
 // and directories, Helm chart templates and Chart.yaml. Paths skip reports
-// are left out (directories with all they hold). A path that cannot be
-// walked is listed, for Read to report.
-func Files(root string, skip func(path string) bool) []string {
+// are left out (directories with all they hold). What cannot be walked or
+// read (an unreadable directory, a dangling link, a link to a directory)
+// is returned as errors, as Read reports it.
+func Files(root string, skip func(path string) bool) ([]string, []*ReadError) {
 	var found []string
-	walkManifests(root, skip, func(path string, _ *ReadError) { found = append(found, path) })
+	var errs []*ReadError
+	walkManifests(root, skip, func(path string, err *ReadError) {
+		if err != nil {
+			errs = append(errs, err)
+		} else {
+			found = append(found, path)
+		}
+	})
 	slices.Sort(found)
-	return found
+	return found, errs
 }
 
 // walkManifests calls visit for every manifest file under root, and for
-// every path that cannot be walked, with its error.
+// every path that cannot be walked, with its error. Only regular files are
+// read, and symbolic links to them: a link is followed, and its target's
+// type checked, before anything opens it, so that a FIFO or a device
+// (a link to /dev/zero) is skipped like the FIFO or device itself. A link
+// to a directory is not followed (a link may lead out of the tree, or
+// around in a cycle); one with a manifest's name is reported.
 func walkManifests(root string, skip func(string) bool, visit func(string, *ReadError)) {
+	if info, err := os.Lstat(root); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		// A link named as the root is followed: WalkDir follows it with
+		// a trailing separator, and cleans it off the paths it finds.
+		root += string(filepath.Separator)
+	}
 	// The callback never returns an error: an unreadable directory is
 	// reported and the walk goes on.
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -209,8 +232,22 @@ func walkManifests(root string, skip func(string) bool, visit func(string, *Read
 			return nil
 		}
 		// Chart.yaml is Helm's chart metadata (apiVersion v2, no kind).
-		if !d.IsDir() && isManifestName(d.Name()) && d.Name() != "Chart.yaml" && (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
+		if d.IsDir() || !isManifestName(d.Name()) || d.Name() == "Chart.yaml" {
+			return nil
+		}
+		switch {
+		case d.Type().IsRegular():
 			visit(path, nil)
+		case d.Type()&fs.ModeSymlink != 0:
+			info, err := os.Stat(path)
+			switch {
+			case err != nil:
+				visit(path, fileError(path, err))
+			case info.Mode().IsRegular():
+				visit(path, nil)
+			case info.IsDir():
+				visit(path, &ReadError{File: path, Msg: "a symbolic link to a directory, which a directory walk does not follow; name it to read it"})
+			}
 		}
 		return nil
 	})
@@ -278,8 +315,8 @@ func readFile(name string, buf []byte) ([]byte, error) {
 	return readLimited(f, size, buf)
 }
 
-// run reads and parses one file.
-func (c *converter) run(j job) fileResult {
+// run reads and parses one file, handing each object to emit.
+func (c *converter) run(j job, emit func(*Object)) fileResult {
 	if j.err != nil {
 		return fileResult{errs: []*ReadError{j.err}}
 	}
@@ -288,19 +325,19 @@ func (c *converter) run(j job) fileResult {
 		var err error
 		// Nothing read from a file outlives its parse (strings, JSON and
 		// positions are copies), so one buffer serves all of a worker's.
-		if data, err = readFile(j.file, c.file); err != nil {
+		if data, err = readFile(j.file, c.buffer); err != nil {
 			return fileResult{errs: []*ReadError{fileError(j.file, err)}}
 		}
-		c.file = data
+		c.buffer = data
 	}
-	var r fileResult
+	r := fileResult{emit: emit}
 	c.parseFile(j.file, data, &r)
 	return r
 }
 
-// parseFile converts every document of one file. A syntax error ends the
-// file: yaml.v3 cannot resume after one, so the documents before it are
-// kept and the rest is lost.
+// parseFile converts every document of one file. The file is read piece
+// by piece (see splitDocuments): a document that cannot be read is an
+// error, and the documents before and after it are still read.
 func (c *converter) parseFile(file string, data []byte, r *fileResult) {
 	// Parsing runs on worker goroutines, where a panic (in the YAML library,
 	// say) would take the whole program down; make it this file's error.
@@ -309,38 +346,85 @@ func (c *converter) parseFile(file string, data []byte, r *fileResult) {
 			r.errs = append(r.errs, &ReadError{File: file, Msg: fmt.Sprintf("internal error while reading: %v", v)})
 		}
 	}()
-	c.aliasBudget = minAliasBudget + len(data)
-	if ignores := scanIgnoreDirectives(data); ignores != nil {
-		defer func() {
-			for _, o := range r.objs {
-				o.Ignores = ignores
-			}
-		}()
-	}
-	// Most manifests are in the subset the fast parser reads, into the
-	// same trees as yaml.v3; it gives up on the rest.
-	if docs, ok := c.fast.parse(data); ok {
-		for doc, root := range docs {
-			c.document(file, data, doc, root, r)
-		}
+	text, terr := decodeText(data)
+	if terr != nil {
+		r.errs = append(r.errs, &ReadError{File: file, Pos: terr.pos, Msg: terr.msg})
 		return
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	for doc := 0; ; doc++ {
-		var root yaml.Node
-		if err := dec.Decode(&root); err != nil {
-			if err != io.EOF {
-				r.errs = append(r.errs, syntaxError(file, data, err))
-			}
-			return
-		}
-		c.document(file, data, doc, &root, r)
+	c.aliasBudget = minAliasBudget + len(text)
+	r.ignores = scanIgnoreDirectives(text)
+	c.file, c.text = file, text
+	defer func() { c.text = nil }()
+	doc := 0
+	for _, pc := range splitDocuments(text) {
+		c.piece = pc
+		doc += c.parsePiece(doc, r)
 	}
 }
 
-// document converts one YAML document of data into objects: one, none for
-// an empty document, or one per item of a List.
-func (c *converter) document(file string, data []byte, doc int, n *yaml.Node, r *fileResult) {
+// parsePiece converts the documents of c.piece, numbering them from doc,
+// and returns how many it held.
+func (c *converter) parsePiece(doc int, r *fileResult) int {
+	pc := c.piece
+	data := c.text[pc.start:pc.end]
+	fast, bad := scanText(data)
+	if bad >= 0 {
+		// libyaml would refuse the whole file, without a line.
+		r.errs = append(r.errs, &ReadError{File: c.file, Pos: textPos(c.text, pc.start+bad), Msg: badCharError(data, bad)})
+		return 1
+	}
+	// Most manifests are in the subset the fast parser reads, into the
+	// same trees as yaml.v3; it gives up on the rest.
+	if fast {
+		if docs, ok := c.fast.parse(data, pc.line); ok {
+			for i, root := range docs {
+				if pc.col > 0 {
+					shiftNodes(root, 0, pc.line, pc.col)
+				}
+				c.document(doc+i, root, r)
+			}
+			return len(docs)
+		}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for n := 0; ; n++ {
+		var root yaml.Node
+		if err := dec.Decode(&root); err != nil {
+			if err == io.EOF {
+				return n
+			}
+			r.errs = append(r.errs, c.syntaxError(data, err))
+			return n + 1
+		}
+		if pc.line > 1 || pc.col > 0 {
+			shiftNodes(&root, pc.line-1, 1, pc.col)
+		}
+		c.document(doc+n, &root, r)
+	}
+}
+
+// shiftNodes moves the positions of a tree read from a piece of a file to
+// the file's: lines move down by lines, and columns on line firstLine (of
+// the file) move right by cols.
+func shiftNodes(n *yaml.Node, lines, firstLine, cols int) {
+	n.Line += lines
+	if n.Line == firstLine+lines && cols > 0 {
+		n.Column += cols
+	}
+	for _, child := range n.Content {
+		shiftNodes(child, lines, firstLine, cols)
+	}
+}
+
+// textPos is the position of offset i of text.
+func textPos(text []byte, i int) Pos {
+	lineStart := bytes.LastIndexByte(text[:i], '\n') + 1
+	return Pos{Line: 1 + bytes.Count(text[:lineStart], []byte{'\n'}), Col: 1 + utf8.RuneCount(text[lineStart:i])}
+}
+
+// document converts one YAML document of the piece into objects: one, none
+// for an empty document, or one per item of a List.
+func (c *converter) document(doc int, n *yaml.Node, r *fileResult) {
 	if n.Kind == yaml.DocumentNode {
 		if len(n.Content) == 0 {
 			return
@@ -350,41 +434,61 @@ func (c *converter) document(file string, data []byte, doc int, n *yaml.Node, r 
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
 		return // only comments, or an explicit null
 	}
-	h, err := c.header(n, "")
+	c.objects(doc, n, "", false, r)
+}
+
+// objects converts n, a document's root or an item of a List (path names
+// it, for errors), into its objects: itself, or the items of a List, which
+// may be Lists too. A bad item does not stop the others. aliased is set
+// when n was reached through an alias.
+func (c *converter) objects(doc int, n *yaml.Node, path string, aliased bool, r *fileResult) {
+	if c.aliasBudget < 0 {
+		return // spent, and reported, by an earlier item
+	}
+	h, err := c.header(n, path)
 	if h.notObject {
 		return // not a Kubernetes object: nothing to check, not an error
 	}
+	aliased = aliased || h.aliased
+	switch {
+	case err != nil:
+	case strings.Count(path, "items[") > maxDepth:
+		err = errorAt(n, "Lists nested deeper than %d levels", maxDepth)
+	case aliased:
+		// What an alias reaches is a copy, and spends the alias budget like
+		// every node an alias expands to, so that Lists of aliases of
+		// Lists cannot multiply without bound.
+		if c.aliasBudget -= 1 + len(h.items); c.aliasBudget < 0 {
+			err = errorAt(n, "%s", aliasBudgetExceeded)
+		}
+	}
 	if err == nil && !h.list {
-		err = c.object(file, doc, n, h, r)
+		err = c.object(doc, n, h, aliased, r)
 	}
 	if err != nil {
-		r.errs = append(r.errs, conversionError(file, data, err))
+		r.errs = append(r.errs, c.conversionError(err))
 		return
 	}
-	// A List's items are objects of their own; a bad one does not stop the
-	// others.
+	if path != "" {
+		path += "."
+	}
 	for i, item := range h.items {
-		ih, err := c.header(item, "items["+strconv.Itoa(i)+"]: ")
-		if err == nil {
-			err = c.object(file, doc, item, ih, r)
-		}
-		if err != nil {
-			r.errs = append(r.errs, conversionError(file, data, err))
-		}
+		c.objects(doc, item, path+"items["+strconv.Itoa(i)+"]", aliased, r)
 	}
 }
 
-func (c *converter) object(file string, doc int, n *yaml.Node, h header, r *fileResult) error {
-	json, positions, err := c.convert(n)
+func (c *converter) object(doc int, n *yaml.Node, h header, aliased bool, r *fileResult) error {
+	json, positions, err := c.convert(n, aliased)
 	if err != nil {
 		return err
 	}
-	r.objs = append(r.objs, &Object{
-		Source:     Source{File: file, Doc: doc, Pos: nodePos(n)},
+	r.emit(&Object{
+		Source:     Source{File: c.file, Doc: doc, Pos: nodePos(n)},
 		APIVersion: h.apiVersion,
 		Kind:       h.kind,
 		JSON:       json,
 		Positions:  positions,
+		Ignores:    r.ignores,
 	})
 	return nil
 }
@@ -394,14 +498,19 @@ type header struct {
 	apiVersion, kind string
 	list             bool         // a List wrapper: its items are the objects
 	items            []*yaml.Node // the items of a List
+	aliased          bool         // the object or its items were reached through an alias
 	// notObject: a top-level mapping with neither apiVersion nor kind, such
 	// as a Helm values file or a tool's config kept among the manifests.
 	notObject bool
 }
 
 // header checks that n is a Kubernetes object and reads its apiVersion and
-// kind. Errors are prefixed with what (naming a List item).
-func (c *converter) header(n *yaml.Node, what string) (header, error) {
+// kind. Errors name path (a List item) first.
+func (c *converter) header(n *yaml.Node, path string) (header, error) {
+	what := ""
+	if path != "" {
+		what = path + ": "
+	}
 	m := n
 	if m.Kind == yaml.AliasNode {
 		var err error
@@ -440,7 +549,7 @@ func (c *converter) header(n *yaml.Node, what string) (header, error) {
 	}
 
 	switch {
-	case apiVersion == nil && kind == nil && what == "":
+	case apiVersion == nil && kind == nil && path == "":
 		return header{notObject: true}, nil
 	case apiVersion == nil && kind == nil:
 		return header{}, errorAt(n, `%smissing "apiVersion" and "kind"`, what)
@@ -449,7 +558,7 @@ func (c *converter) header(n *yaml.Node, what string) (header, error) {
 	case kind == nil:
 		return header{}, errorAt(n, `%smissing "kind"`, what)
 	}
-	var h header
+	h := header{aliased: n != m}
 	var err error
 	if h.apiVersion, err = c.headerString(apiVersion, "apiVersion", what); err != nil {
 		return header{}, err
@@ -458,11 +567,13 @@ func (c *converter) header(n *yaml.Node, what string) (header, error) {
 		return header{}, err
 	}
 
-	// `kubectl get -o yaml` prints a v1 List, or a <Kind>List, of items.
-	if what != "" || !strings.HasSuffix(h.kind, "List") || items == nil {
+	// `kubectl get -o yaml` prints a v1 List, or a <Kind>List, of items;
+	// an item may be a List again.
+	if !strings.HasSuffix(h.kind, "List") || items == nil {
 		return h, nil
 	}
 	if items.Kind == yaml.AliasNode {
+		h.aliased = true
 		if items, err = c.alias(items); err != nil {
 			return header{}, err
 		}
@@ -472,7 +583,7 @@ func (c *converter) header(n *yaml.Node, what string) (header, error) {
 		h.list, h.items = true, items.Content
 	case h.kind == "List" && h.apiVersion == "v1":
 		if items.Kind != yaml.ScalarNode || items.Tag != "!!null" {
-			return header{}, errorAt(items, "the items of a List must be a sequence, found a %s", kindName(items))
+			return header{}, errorAt(items, "%sthe items of a List must be a sequence, found a %s", what, kindName(items))
 		}
 		h.list = true // no items
 	}
@@ -494,52 +605,115 @@ func (c *converter) headerString(v *yaml.Node, field, what string) (string, erro
 	return v.Value, nil
 }
 
-// syntaxError turns a yaml.v3 parse error ("yaml: line 7: mapping values
-// are not allowed in this context") into a ReadError at that line. yaml.v3
-// does not report columns.
-func syntaxError(file string, data []byte, err error) *ReadError {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+// syntaxError turns yaml.v3's error about the current piece ("yaml: line
+// 7: mapping values are not allowed in this context") into a ReadError at
+// the line of the file where the problem is. yaml.v3 does not report
+// columns, and reports some errors at no line or at the start of the
+// construct they are in, which may be many lines before the fault (see
+// faultLine).
+func (c *converter) syntaxError(data []byte, err error) *ReadError {
+	msg, line := splitYAMLError(err)
+	line = max(line, faultLine(data, msg, line))
 	var pos Pos
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if i := strings.Index(rest, ": "); i > 0 {
-			if line, err := strconv.Atoi(rest[:i]); err == nil {
-				pos.Line, msg = line, rest[i+2:]
-			}
-		}
+	if line > 0 {
+		pos.Line = c.piece.line + line - 1
 	}
-	if hint, at := templateHint(data); hint != "" {
+	if hint, at := c.templateHint(); hint != "" {
 		msg += hint
 		if pos.Line == 0 {
 			pos = at
 		}
 	}
-	return &ReadError{File: file, Pos: pos, Msg: msg}
+	return &ReadError{File: c.file, Pos: pos, Msg: msg}
+}
+
+// splitYAMLError parses a yaml.v3 error into its message and line (0 when
+// it names none).
+func splitYAMLError(err error) (string, int) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if i := strings.Index(rest, ": "); i > 0 {
+			if line, err := strconv.Atoi(rest[:i]); err == nil {
+				return rest[i+2:], line
+			}
+		}
+	}
+	return msg, 0
+}
+
+// maxFaultSearch bounds the size of a piece whose syntax error faultLine
+// looks for by parsing its beginnings again.
+const maxFaultSearch = 4 << 20
+
+// faultLine returns the line of data (1-based) at which yaml.v3 first
+// fails with msg: the last line of the shortest run of whole lines from
+// the start that fails so, found by bisection from the line yaml.v3
+// reported (0 if none). yaml.v3 reports an error of the parser at the
+// start of the enclosing construct, counted from 0: a misindented key is
+// reported at the block mapping it falls out of, maybe many lines before.
+func faultLine(data []byte, msg string, reported int) int {
+	if len(data) > maxFaultSearch {
+		return 0
+	}
+	var ends []int // ends[i]: the offset after line i+1
+	for i := 0; i < len(data); {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			ends = append(ends, len(data))
+			break
+		}
+		i += j + 1
+		ends = append(ends, i)
+	}
+	fails := func(lines int) bool {
+		dec := yaml.NewDecoder(bytes.NewReader(data[:ends[lines-1]]))
+		for {
+			var n yaml.Node
+			err := dec.Decode(&n)
+			if err == nil {
+				continue
+			}
+			m, _ := splitYAMLError(err)
+			return err != io.EOF && m == msg
+		}
+	}
+	// The first lo lines read, the first hi fail.
+	lo, hi := min(max(reported-2, 0), len(ends)-1), len(ends)
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
 }
 
 // conversionError turns a converter error into a ReadError, explaining it
-// by unrendered template syntax in data where that applies.
-func conversionError(file string, data []byte, err error) *ReadError {
+// by unrendered template syntax in the piece where that applies.
+func (c *converter) conversionError(err error) *ReadError {
 	var ce *convError
 	if !errors.As(err, &ce) {
-		return &ReadError{File: file, Msg: err.Error()}
+		return &ReadError{File: c.file, Msg: err.Error()}
 	}
 	msg := ce.msg
 	if ce.template {
-		hint, _ := templateHint(data)
+		hint, _ := c.templateHint()
 		msg += hint
 	}
-	return &ReadError{File: file, Pos: ce.pos, Msg: msg}
+	return &ReadError{File: c.file, Pos: ce.pos, Msg: msg}
 }
 
-// templateHint says where data holds "{{", the mark of an unrendered Helm
-// or Go template, which explains most failures to parse such a file.
-func templateHint(data []byte) (string, Pos) {
-	i := bytes.Index(data, []byte("{{"))
+// templateHint says where the current piece holds "{{", the mark of an
+// unrendered Helm or Go template, which explains most failures to parse
+// such a file.
+func (c *converter) templateHint() (string, Pos) {
+	i := bytes.Index(c.text[c.piece.start:c.piece.end], []byte("{{"))
 	if i < 0 {
 		return "", Pos{}
 	}
-	lineStart := bytes.LastIndexByte(data[:i], '\n') + 1
-	at := Pos{Line: 1 + bytes.Count(data[:lineStart], []byte{'\n'}), Col: 1 + utf8.RuneCount(data[lineStart:i])}
+	at := textPos(c.text, c.piece.start+i)
 	return ": looks like an unrendered Helm template ({{ ... }} at line " + strconv.Itoa(at.Line) + "); render it with `helm template` first", at
 }
 

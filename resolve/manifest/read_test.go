@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // readStdinString reads s as stdin.
@@ -142,13 +143,31 @@ func TestReadList(t *testing.T) {
 	}
 }
 
+// readCase is an input on stdin, and exactly the objects ("file#doc
+// kind/name") and errors reading it gives.
+type readCase struct {
+	name       string
+	in         string
+	objs, errs []string
+}
+
+func runReadCases(t *testing.T, tests []readCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			objs, errs := readStdinString(tt.in)
+			if got := rawNames(t, objs); !reflect.DeepEqual(got, tt.objs) {
+				t.Errorf("objects = %q, want %q", got, tt.objs)
+			}
+			if got := readErrorStrings(errs); !reflect.DeepEqual(got, tt.errs) {
+				t.Errorf("errors = %q, want %q", got, tt.errs)
+			}
+		})
+	}
+}
+
 func TestReadListForms(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		objs []string
-		errs []string
-	}{{
+	tests := []readCase{{
 		name: "typed list",
 		in: `apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRouteList
@@ -188,17 +207,43 @@ items:
 		name: "v1 List items must be a sequence",
 		in:   "apiVersion: v1\nkind: List\nitems: {a: 1}\n",
 		errs: []string{"<stdin>:3:8: the items of a List must be a sequence, found a mapping"},
+	}, {
+		name: "a List in a List: its items are objects too",
+		in: `apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: List
+  items:
+  - {apiVersion: v1, kind: Service, metadata: {name: inner}}
+  - {apiVersion: v1, metadata: {name: nokind}}
+- {apiVersion: v1, kind: Service, metadata: {name: outer}}
+`,
+		objs: []string{"<stdin>#0 Service/inner", "<stdin>#0 Service/outer"},
+		errs: []string{`<stdin>:8:5: items[0].items[1]: missing "kind"`},
+	}, {
+		name: "a List that holds itself",
+		in:   "&l {apiVersion: v1, kind: List, items: [*l]}\n",
+		errs: []string{"<stdin>:1:41: Lists nested deeper than 1000 levels"},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			objs, errs := readStdinString(tt.in)
-			if got := rawNames(t, objs); !reflect.DeepEqual(got, tt.objs) {
-				t.Errorf("objects = %q, want %q", got, tt.objs)
-			}
-			if got := readErrorStrings(errs); !reflect.DeepEqual(got, tt.errs) {
-				t.Errorf("errors = %q, want %q", got, tt.errs)
-			}
-		})
+	runReadCases(t, tests)
+}
+
+// listBomb is a List whose items are aliases of Lists whose items are
+// aliases..., 2^40 objects if expanded.
+func listBomb() string {
+	var b strings.Builder
+	b.WriteString("apiVersion: v1\nkind: List\nitems:\n- &l0 {apiVersion: v1, kind: Service, metadata: {name: s}}\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&b, "- &l%d {apiVersion: v1, kind: List, items: [*l%d, *l%d]}\n", i, i-1, i-1)
+	}
+	return b.String()
+}
+
+func TestReadListBomb(t *testing.T) {
+	objs, errs := readStdinString(listBomb())
+	if got := readErrorStrings(errs); len(got) != 1 || !strings.HasSuffix(got[0], aliasBudgetExceeded) || len(objs) > minAliasBudget {
+		t.Errorf("%d objects, errors %.300q; want one alias budget error", len(objs), got)
 	}
 }
 
@@ -254,7 +299,7 @@ func TestReadAliasAbuse(t *testing.T) {
 		{"alias cycle", "apiVersion: v1\nkind: X\na: &x [1, *x]\n", "<stdin>:3:11: alias *x refers to a node that contains it"},
 		{"merge cycle", "apiVersion: v1\nkind: X\na: &x {b: 1, <<: *x}\n", "<stdin>:3:18: alias *x refers to a node that contains it"},
 		{"merge of a scalar", "apiVersion: v1\nkind: X\na: {<<: 1}\n", "<stdin>:3:9: a merge key (<<) needs a mapping or a sequence of mappings, found a scalar"},
-		{"unknown anchor", "apiVersion: v1\nkind: X\na: *nope\n", "<stdin>: unknown anchor 'nope' referenced"},
+		{"unknown anchor", "apiVersion: v1\nkind: X\na: *nope\n", "<stdin>:3: unknown anchor 'nope' referenced"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -309,9 +354,10 @@ func TestReadHelmTemplate(t *testing.T) {
 		t.Fatalf("got %d objects, errors %v; want one error", len(objs), errs)
 	}
 	// yaml.v3 gives the line of a syntax error but no column.
-	want := file + ":5: did not find expected node content: looks like an unrendered Helm template " +
+	// yaml.v3 says line 5, the mapping the template falls out of.
+	want := file + ":6: did not find expected node content: looks like an unrendered Helm template " +
 		"({{ ... }} at line 4); render it with `helm template` first"
-	if errs[0].Pos != (Pos{5, 0}) || errs[0].Error() != want {
+	if errs[0].Pos != (Pos{6, 0}) || errs[0].Error() != want {
 		t.Errorf("error = %+v\n%s\nwant %s", *errs[0], errs[0], want)
 	}
 
@@ -322,10 +368,10 @@ func TestReadHelmTemplate(t *testing.T) {
 		want: "<stdin>:4:10: a mapping key must be a scalar, found a mapping: looks like an unrendered Helm template " +
 			"({{ ... }} at line 4); render it with `helm template` first",
 	}, {
-		// yaml.v3 names no line here: the template's position stands in.
+		// yaml.v3 names no line here; faultLine finds it.
 		name: "error without a line",
 		in:   "  {{- if .Values.enabled }}\napiVersion: v1\n{{- end }}\n",
-		want: "<stdin>:1:3: did not find expected node content: looks like an unrendered Helm template " +
+		want: "<stdin>:1: did not find expected node content: looks like an unrendered Helm template " +
 			"({{ ... }} at line 1); render it with `helm template` first",
 	}, {
 		name: "no template, no hint",
@@ -346,10 +392,12 @@ func TestReadDirectory(t *testing.T) {
 	const dir = "../../testdata/read/dir"
 	objs, errs := Read([]string{dir}, nil)
 	// Hidden files and directories and other extensions are skipped; the
-	// broken document of b.yaml ends that file, the other files are read.
+	// broken document of b.yaml is reported, the documents around it and
+	// the other files are read.
 	wantObjs := []string{
 		dir + "/a.yaml#0 Service/a",
 		dir + "/b.yaml#0 Service/b-good",
+		dir + "/b.yaml#2 Service/b-lost",
 		dir + "/c.yml#0 Service/c",
 		dir + "/sub/d.json#0 Service/d",
 	}
@@ -421,8 +469,9 @@ func TestReadDeterministic(t *testing.T) {
 			t.Fatalf("GOMAXPROCS=%d: order differs", procs)
 		}
 	}
-	// yaml.v3 reports no line for syntax errors on the first line.
-	if len(firstErrs) != 1 || !strings.HasSuffix(firstErrs[0], "/d1/broken.yaml: mapping values are not allowed in this context") {
+	// yaml.v3 reports no line for syntax errors on the first line;
+	// faultLine finds it.
+	if len(firstErrs) != 1 || !strings.HasSuffix(firstErrs[0], "/d1/broken.yaml:1: mapping values are not allowed in this context") {
 		t.Errorf("errors = %q", firstErrs)
 	}
 }
@@ -544,7 +593,7 @@ func TestReadHostileInput(t *testing.T) {
 	}{
 		{"empty", "", 0, ""},
 		{"comments only", "# nothing\n---\n# here\n", 0, ""},
-		{"binary", "\x00\x01\x02\xff\xfe\x89PNG", 0, "control characters are not allowed"},
+		{"binary", "\x00\x01\x02\xff\xfe\x89PNG", 0, "<stdin>:1:1: NUL character (U+0000) is not allowed in YAML: is this a binary file?"},
 		{"invalid UTF-8", "apiVersion: v1\nkind: \xff\n", 0, "invalid"},
 		{"deep flow", "apiVersion: v1\nkind: X\nv: " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "\n", 0, "nesting is deeper than 1000 levels"},
 		{"deeper than the parser allows", "v: " + strings.Repeat("[", 20000), 0, "exceeded max depth"},
@@ -585,8 +634,9 @@ func TestReadErrorString(t *testing.T) {
 	}
 }
 
-// FuzzReadManifests checks that no input panics and that every object read
-// is valid JSON whose positions can be looked up again.
+// FuzzReadManifests checks that no input panics, that every error has a
+// line of the input, and that every object read is valid JSON whose
+// positions can be looked up again.
 func FuzzReadManifests(f *testing.F) {
 	files, _ := filepath.Glob("../../testdata/read/*.*")
 	for _, file := range files {
@@ -598,7 +648,18 @@ func FuzzReadManifests(f *testing.F) {
 	f.Add([]byte("apiVersion: v1\nkind: List\nitems: [*x]\n"))
 	f.Add([]byte("? [a, {b: c}]\n: d\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		objs, _ := Read([]string{"-"}, bytes.NewReader(data))
+		objs, errs := Read([]string{"-"}, bytes.NewReader(data))
+		// Every problem is placed on a line of the input, as libyaml
+		// counts lines (LS and PS end lines too).
+		lines := 1 + len(data) // text that cannot be decoded: lines of its own
+		if text, err := decodeText(data); err == nil {
+			lines = 1 + bytes.Count(text, []byte{'\n'}) + bytes.Count(text, []byte("\u2028")) + bytes.Count(text, []byte("\u2029"))
+		}
+		for _, e := range errs {
+			if e.Pos.Line < 1 || e.Pos.Line > lines || strings.HasPrefix(e.Msg, "internal error") {
+				t.Fatalf("error %q is not placed on one of the %d lines", e, lines)
+			}
+		}
 		for _, o := range objs {
 			if !json.Valid(o.JSON) {
 				t.Fatalf("invalid JSON %q", o.JSON)
@@ -768,9 +829,117 @@ func TestManifestFilesSkip(t *testing.T) {
 		}
 	}
 	skipGen := func(path string) bool { return filepath.Base(path) == "gen" }
-	got := Files(dir, skipGen)
+	got, errs := Files(dir, skipGen)
 	want := []string{filepath.Join(dir, "a.yaml"), filepath.Join(dir, "c.json")}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("ManifestFiles = %v, want %v", got, want)
+	if !reflect.DeepEqual(got, want) || len(errs) > 0 {
+		t.Errorf("Files = %v, %v; want %v", got, errs, want)
+	}
+}
+
+// What cannot be read is reported at its line, and costs no other document.
+func TestReadBadTextKeepsOtherDocuments(t *testing.T) {
+	const svc = "apiVersion: v1\nkind: Service\nmetadata:\n  name: %s\n"
+	doc := func(name string) string { return fmt.Sprintf(svc, name) }
+	tests := []readCase{{
+		name: "control character in a trailing comment",
+		in:   doc("a") + "---\n" + doc("b") + "# trailing \x01 comment\n",
+		objs: []string{"<stdin>#0 Service/a"},
+		errs: []string{"<stdin>:10:12: control character U+0001 is not allowed in YAML"},
+	}, {
+		name: "invalid UTF-8 between documents",
+		in:   doc("a") + "---\nname: \xff\n---\n" + doc("c"),
+		objs: []string{"<stdin>#0 Service/a", "<stdin>#2 Service/c"},
+		errs: []string{"<stdin>:6:7: invalid UTF-8 (byte 0xFF): manifests are UTF-8, or UTF-16 with a byte order mark"},
+	}, {
+		name: "NUL in a value, no Helm hint for the {{ elsewhere",
+		in:   doc("a") + "---\nx: \"{{\"\n---\n" + doc("b\x00"),
+		objs: []string{"<stdin>#0 Service/a"},
+		errs: []string{"<stdin>:11:10: NUL character (U+0000) is not allowed in YAML: is this a binary file?"},
+	}, {
+		name: "a syntax error costs only its document",
+		in:   doc("a") + "---\na: b: c\n---\n" + doc("c"),
+		objs: []string{"<stdin>#0 Service/a", "<stdin>#2 Service/c"},
+		errs: []string{"<stdin>:6: mapping values are not allowed in this context"},
+	}, {
+		name: "an indentation error is reported at its line, not at the mapping's",
+		in:   "apiVersion: v1\nkind: Service\nmetadata:\n  name: a\n  labels:\n    a: b\n    c: d\n    e: f\n   bad: g\n",
+		errs: []string{"<stdin>:9: did not find expected key"},
+	}, {
+		name: "nesting beyond yaml.v3's limit, on one line",
+		in:   doc("a") + "---\nv: " + strings.Repeat("[", 10001) + "\n",
+		objs: []string{"<stdin>#0 Service/a"},
+		errs: []string{"<stdin>:6: exceeded max depth of 10000"},
+	}, {
+		name: "CRLF and lone CR line breaks",
+		in:   "apiVersion: v1\r\nkind: Service\rmetadata:\r\n  name: a\r---\rbad: [\r",
+		objs: []string{"<stdin>#0 Service/a"},
+		errs: []string{"<stdin>:6: did not find expected node content"},
+	}, {
+		name: "JSON objects back to back, as kubectl reads them",
+		in:   `{"apiVersion":"v1","kind":"Service","metadata":{"name":"a"}}{"apiVersion":"v1","kind":"Service","metadata":{"name":"b"}}` + "\n" + `{"apiVersion":"v1","kind":"Service","metadata":{"name":"c","x":1,"x":2}}`,
+		objs: []string{"<stdin>#0 Service/a", "<stdin>#1 Service/b"},
+		errs: []string{`<stdin>:2:66: duplicate key "x" (first at line 2)`},
+	}, {
+		name: "a YAML flow mapping with braces in quotes is one document",
+		in:   `{apiVersion: v1, kind: Service, metadata: {name: 'a}{'}}` + "\n",
+		objs: []string{"<stdin>#0 Service/a}{"},
+	}}
+	runReadCases(t, tests)
+}
+
+// The second object of a JSON stream is positioned where it is on its line.
+func TestReadJSONStreamPositions(t *testing.T) {
+	objs, errs := readStdinString(`{"kind":"A","apiVersion":"v1"} {"kind":"B","apiVersion":"v1","metadata":{"name":"b"}}`)
+	if len(objs) != 2 || len(errs) != 0 {
+		t.Fatalf("%d objects, errors %v", len(objs), errs)
+	}
+	if got, ok := objs[1].Positions.Lookup("metadata.name"); !ok || got != (Pos{1, 74}) || objs[1].Source.Pos != (Pos{1, 32}) {
+		t.Errorf("metadata.name at %v, object at %v; want 1:74 and 1:32", got, objs[1].Source.Pos)
+	}
+}
+
+// gwlint:ignore comments are found whatever the encoding and line breaks.
+func TestReadIgnoreDirectivesEncodings(t *testing.T) {
+	const src = "apiVersion: v1\nkind: Service\nmetadata:\n  name: a # gwlint:ignore some-rule why\n"
+	utf16 := func(s string, bigEndian bool) string {
+		b := []byte{0xFF, 0xFE}
+		if bigEndian {
+			b = []byte{0xFE, 0xFF}
+		}
+		for _, u := range utf16.Encode([]rune(s)) {
+			if bigEndian {
+				b = append(b, byte(u>>8), byte(u))
+			} else {
+				b = append(b, byte(u), byte(u>>8))
+			}
+		}
+		return string(b)
+	}
+	for name, in := range map[string]string{
+		"UTF-16LE":     utf16(src, false),
+		"UTF-16BE":     utf16(strings.ReplaceAll(src, "\n", "\r\n"), true),
+		"CR only":      strings.ReplaceAll(src, "\n", "\r"),
+		"NEL":          strings.ReplaceAll(src, "\n", "\u0085"),
+		"CRLF":         strings.ReplaceAll(src, "\n", "\r\n"),
+		"UTF-8 BOM":    "\uFEFF" + src,
+		"UTF-16 pairs": utf16(strings.Replace(src, "why", "why 🙂", 1), false),
+	} {
+		t.Run(name, func(t *testing.T) {
+			objs, errs := readStdinString(in)
+			if len(objs) != 1 || len(errs) != 0 {
+				t.Fatalf("%d objects, errors %v", len(objs), errs)
+			}
+			ig := objs[0].Ignores
+			if len(ig) != 1 || ig[0].Line != 4 || ig[0].Col != 11 || ig[0].Target != 4 || ig[0].Rules[0] != "some-rule" {
+				t.Errorf("ignores = %+v; want one on line 4, column 11", ig)
+			}
+			if got, _ := objs[0].Positions.Lookup("metadata.name"); got != (Pos{4, 3}) {
+				t.Errorf("metadata.name at %v, want 4:3", got)
+			}
+		})
+	}
+	_, errs := readStdinString("\xff\xfea\x00\x00\xd8")
+	if got := readErrorStrings(errs); !reflect.DeepEqual(got, []string{"<stdin>:1:2: invalid UTF-16: an unpaired surrogate"}) {
+		t.Errorf("unpaired surrogate: errors %q", got)
 	}
 }

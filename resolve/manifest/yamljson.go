@@ -24,6 +24,8 @@ const (
 	linearDupScan = 16
 )
 
+const aliasBudgetExceeded = "aliases and merge keys expand to too many nodes (a billion-laughs document?)"
+
 // convError is a problem at one node while converting a document.
 type convError struct {
 	pos Pos
@@ -47,7 +49,10 @@ func nodePos32(n *yaml.Node) pos32 { return pos32{int32(n.Line), int32(n.Column)
 // was written, in one walk. One converter serves one worker: its buffers are
 // reused from object to object and each object gets exact-size copies.
 type converter struct {
-	file    []byte           // the file being read (reused for the next)
+	buffer  []byte           // the file being read (reused for the next)
+	file    string           // its name, as shown
+	text    []byte           // its text (see decodeText)
+	piece   piece            // the piece of text being read (see splitDocuments)
 	buf     []byte           // JSON of the object being converted
 	entries []posEntry       // positions of the object being converted
 	packed  []byte           // the entries, packed
@@ -84,13 +89,18 @@ type pair struct {
 
 // convert writes root (a mapping) as a JSON object and returns the JSON and
 // the positions of its fields, relative to root.
-func (c *converter) convert(root *yaml.Node) ([]byte, *Positions, error) {
+// With aliased, root was reached through an alias, and every node written
+// spends alias budget.
+func (c *converter) convert(root *yaml.Node, aliased bool) ([]byte, *Positions, error) {
 	c.buf = c.buf[:0]
 	c.entries = append(c.entries[:0], posEntry{parent: -1, index: -1, key: nodePos32(root), val: nodePos32(root)})
 	c.keys = c.keys[:0]
 	c.yaml11Bools = c.yaml11Bools[:0]
 	c.active = c.active[:0]
 	c.aliasDepth = 0
+	if aliased {
+		c.aliasDepth = 1
+	}
 	if err := c.node(root, 0, 0); err != nil {
 		return nil, nil, err
 	}
@@ -111,7 +121,7 @@ func (c *converter) node(n *yaml.Node, self int32, depth int) error {
 	}
 	if c.aliasDepth > 0 {
 		if c.aliasBudget--; c.aliasBudget < 0 {
-			return errorAt(n, "aliases and merge keys expand to too many nodes (a billion-laughs document?)")
+			return errorAt(n, "%s", aliasBudgetExceeded)
 		}
 	}
 	if n.Anchor != "" && n.Kind != yaml.ScalarNode {
@@ -308,7 +318,7 @@ func (c *converter) pairs(n *yaml.Node, depth int) ([]pair, error) {
 				return nil, err
 			}
 			if c.aliasBudget -= len(srcPairs); c.aliasBudget < 0 {
-				return nil, errorAt(k, "aliases and merge keys expand to too many nodes (a billion-laughs document?)")
+				return nil, errorAt(k, "%s", aliasBudgetExceeded)
 			}
 			for _, p := range srcPairs {
 				if !mergedKeys[p.name] {

@@ -48,9 +48,11 @@ func (f ConfigFlags) LoadConfig(paths []string) (*lint.Config, error) {
 // under it (.yaml, .yml, .json, skipping hidden files and directories),
 // sorted by path. Paths the configuration excludes are left out, whether
 // named or found, and a file named twice is read once. Paths that cannot be
-// read are kept, for resolve.Load to report.
-func InputFiles(args []string, cfg *lint.Config) []string {
+// read are kept, for resolve.Load to report; what a directory walk cannot
+// walk is returned as errors.
+func InputFiles(args []string, cfg *lint.Config) ([]string, []*manifest.ReadError) {
 	var out []string
+	var errs []*manifest.ReadError
 	seen := map[string]bool{}
 	add := func(p string) {
 		key := p
@@ -75,11 +77,13 @@ func InputFiles(args []string, cfg *lint.Config) []string {
 			add(arg)
 			continue
 		}
-		for _, f := range manifest.Files(arg, cfg.Excludes) {
+		found, walkErrs := manifest.Files(arg, cfg.Excludes)
+		for _, f := range found {
 			add(f)
 		}
+		errs = append(errs, walkErrs...)
 	}
-	return out
+	return out, errs
 }
 
 // AddConfigFlags adds --config and --no-config.

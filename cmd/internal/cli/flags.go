@@ -58,3 +58,14 @@ func (impl Implementation) Profile() (*profile.Profile, []features.FeatureName, 
 	}
 	return p, without, nil
 }
+
+// CheckPaths refuses an empty path among the inputs: it names no file, and
+// is usually an unset shell variable ("gwlint check $DIR").
+func CheckPaths(paths []string) error {
+	for _, p := range paths {
+		if p == "" {
+			return fmt.Errorf(`an empty path names no file or directory (use "." for the current directory)`)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,158 @@
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/gwlint/gwlint/internal/benchutil"
+	"github.com/gwlint/gwlint/internal/floor"
+)
+
+// maxOneFile caps the one multi-document file of BenchmarkResources: the
+// issue's 50 MB. Smaller corpora go into it whole.
+const maxOneFile = 50 << 20
+
+// BenchmarkResources measures the peak RSS of whole gwlint and gwctl
+// processes (built from this tree) per corpus size, as the resource bounds
+// of issue 11 are stated: for one multi-document file holding the corpus
+// (at most 50 MB of it), for the same bytes on stdin, and for
+// `gwctl status` (YAML) on the corpus directory. Each reports peak-MiB and
+// rss-x-input, the peak as a multiple of the bytes read. See
+// docs/performance.md.
+func BenchmarkResources(b *testing.B) {
+	gwlint, gwctl := buildCommands(b)
+	for _, size := range benchutil.Sizes() {
+		b.Run(string(size), func(b *testing.B) {
+			dir := benchutil.Corpus(b, size)
+			one, oneBytes := oneFile(b, dir)
+			_, corpusBytes := corpusFiles(b, dir)
+			b.Run("file", func(b *testing.B) {
+				measure(b, oneBytes, nil, gwlint, "check", "--no-config", one)
+			})
+			b.Run("stdin", func(b *testing.B) {
+				measure(b, oneBytes, func() io.Reader { return openFile(b, one) }, gwlint, "check", "--no-config", "-")
+			})
+			b.Run("status", func(b *testing.B) {
+				measure(b, corpusBytes, nil, gwctl, "status", "-f", dir)
+			})
+		})
+	}
+}
+
+// measure runs the command once per iteration and reports the largest
+// peak RSS of its runs.
+func measure(b *testing.B, inputBytes int64, stdin func() io.Reader, name string, args ...string) {
+	var peak int64 // bytes
+	for b.Loop() {
+		cmd := exec.Command(name, args...)
+		cmd.Stdout = io.Discard
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if stdin != nil {
+			cmd.Stdin = stdin()
+		}
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() > 1) {
+			b.Fatalf("%s %v: %v\n%s", name, args, err, stderr.String())
+		}
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			peak = max(peak, ru.Maxrss*1024) // Linux reports KiB
+		}
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
+	b.ReportMetric(float64(peak)/float64(inputBytes), "rss-x-input")
+	b.ReportMetric(float64(inputBytes)/(1<<20), "input-MiB")
+}
+
+var (
+	buildOnce sync.Once
+	builtDir  string
+	errBuild  error
+)
+
+// buildCommands builds gwlint and gwctl from this tree, once per process.
+func buildCommands(b *testing.B) (gwlint, gwctl string) {
+	b.Helper()
+	buildOnce.Do(func() {
+		builtDir, errBuild = os.MkdirTemp("", "gwlint-bench-bin")
+		if errBuild != nil {
+			return
+		}
+		args := []string{"build", "-o", builtDir + string(filepath.Separator)}
+		args = append(args, "../../cmd/gwlint", "../../cmd/gwctl")
+		if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+			errBuild = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if errBuild != nil {
+		b.Fatal(errBuild)
+	}
+	return filepath.Join(builtDir, "gwlint"), filepath.Join(builtDir, "gwctl")
+}
+
+// oneFile writes the corpus's manifests, up to maxOneFile bytes of them,
+// as one multi-document file next to the corpus (cached like it).
+func oneFile(b *testing.B, dir string) (string, int64) {
+	b.Helper()
+	path := filepath.Clean(dir) + "-one.yaml"
+	if info, err := os.Stat(path); err == nil {
+		return path, info.Size()
+	}
+	files, _ := corpusFiles(b, dir)
+	var out bytes.Buffer
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if out.Len()+len(data)+4 > maxOneFile {
+			break
+		}
+		out.WriteString("---\n")
+		out.Write(data)
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			out.WriteByte('\n')
+		}
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, out.Bytes(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		b.Fatal(err)
+	}
+	return path, int64(out.Len())
+}
+
+// corpusFiles lists the manifests of dir, as gwlint finds them, and their
+// total size.
+func corpusFiles(b *testing.B, dir string) ([]string, int64) {
+	b.Helper()
+	files, err := floor.Files([]string{dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var n int64
+	for _, f := range files {
+		if info, err := os.Stat(f); err == nil {
+			n += info.Size()
+		}
+	}
+	return files, n
+}
+
+func openFile(b *testing.B, path string) io.Reader {
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { f.Close() })
+	return f
+}

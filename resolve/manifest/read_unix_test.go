@@ -1,0 +1,82 @@
+//go:build unix
+
+package manifest
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// A walk reads regular files, through links too, and never opens anything
+// else: a FIFO would block, /dev/zero never ends. Read and Files agree.
+func TestReadWalkSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "tree")
+	other := filepath.Join(dir, "other")
+	for _, d := range []string{tree, other} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	svc := []byte("apiVersion: v1\nkind: Service\nmetadata: {name: s}\n")
+	for _, f := range []string{filepath.Join(tree, "a.yaml"), filepath.Join(other, "b.yaml")} {
+		if err := os.WriteFile(f, svc, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(tree, "fifo.yaml"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	links := map[string]string{
+		"fifo-link.yaml": filepath.Join(dir, "fifo"),
+		"zero.yaml":      "/dev/zero",
+		"dir-link.yaml":  other,
+		"dir-link":       other,
+		"file-link.yaml": filepath.Join(other, "b.yaml"),
+		"dangling.yaml":  filepath.Join(dir, "nope"),
+	}
+	for name, target := range links {
+		if err := os.Symlink(target, filepath.Join(tree, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantFiles := []string{filepath.Join(tree, "a.yaml"), filepath.Join(tree, "file-link.yaml")}
+	wantErrs := []string{
+		filepath.Join(tree, "dangling.yaml") + ": no such file or directory",
+		filepath.Join(tree, "dir-link.yaml") + ": a symbolic link to a directory, which a directory walk does not follow; name it to read it",
+	}
+	files, errs := Files(tree, nil)
+	if !reflect.DeepEqual(files, wantFiles) || !reflect.DeepEqual(readErrorStrings(errs), wantErrs) {
+		t.Errorf("Files = %q, %q\nwant %q, %q", files, readErrorStrings(errs), wantFiles, wantErrs)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		objs, errs := Read([]string{tree}, nil)
+		if len(objs) != 2 || !reflect.DeepEqual(readErrorStrings(errs), wantErrs) {
+			t.Errorf("Read: %d objects, errors %q; want 2, %q", len(objs), readErrorStrings(errs), wantErrs)
+		}
+		// Named, a device is refused before it is read.
+		if _, errs := Read([]string{"/dev/zero", filepath.Join(tree, "zero.yaml")}, nil); !reflect.DeepEqual(readErrorStrings(errs), []string{
+			"/dev/zero: a device or socket, not a file", filepath.Join(tree, "zero.yaml") + ": a device or socket, not a file"}) {
+			t.Errorf("Read(/dev/zero): errors %q", readErrorStrings(errs))
+		}
+		// Named, a link to a directory is walked.
+		objs, errs = Read([]string{filepath.Join(tree, "dir-link")}, nil)
+		if got := rawNames(t, objs); len(errs) != 0 || !reflect.DeepEqual(got, []string{filepath.Join(tree, "dir-link", "b.yaml") + "#0 Service/s"}) {
+			t.Errorf("Read(dir-link) = %q, %v", got, errs)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Read hangs on a special file")
+	}
+}
