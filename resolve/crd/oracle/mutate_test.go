@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -110,7 +112,10 @@ func decode(t *testing.T, js []byte) map[string]any {
 func walk(v any, f func(key string, v any)) {
 	switch x := v.(type) {
 	case map[string]any:
-		for k, c := range x {
+		// Sorted, so that the grafts, and so the mutants, are the same on
+		// every run: a disagreement is reproducible.
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			c := x[k]
 			f(k, c)
 			walk(c, f)
 		}
@@ -149,7 +154,8 @@ func (s slot) set(v any) {
 func slots(v any, pth string, out *[]slot) {
 	switch x := v.(type) {
 	case map[string]any:
-		for k, c := range x {
+		for _, k := range slices.Sorted(maps.Keys(x)) { // in order: see walk
+			c := x[k]
 			if pth == "" && (k == "apiVersion" || k == "kind") {
 				continue
 			}
