@@ -265,6 +265,8 @@ func (w *walker) metaStringMap(v any) map[string]string {
 	out := make(map[string]string, len(m))
 	for k, x := range m {
 		if x == nil {
+			// A null value decodes to "": the key is kept, and validated.
+			out[k] = ""
 			continue
 		}
 		n := w.pushKey(k)
