@@ -3,7 +3,7 @@ package lint
 import "strings"
 
 var featureUnsupported = &Rule{
-	ID: "feature-unsupported", Severity: Error,
+	ID: "feature-unsupported", Severity: Warning,
 	Summary: "the implementation does not support a feature used here",
 	Doc: Doc{
 		Text: `The object needs a Gateway API feature (as pkg/features names it: a filter, a
@@ -11,7 +11,11 @@ match type, a listener port or TLS mode, a route kind, ...) that the
 implementation judging it does not support: its conformance report ran the
 tests of that feature and does not claim it, or --without-features removed
 it. Such a controller ignores or refuses the field (a filter it does not
-support answers with an error; a listener gets Accepted=False). The
+support answers with an error; a listener gets Accepted=False). A warning:
+a report describes one release of the implementation, often older than the
+one you run, and may predate the feature's conformance test. Rule names
+(HTTPRouteNamedRouteRule) are never reported: a controller without them
+routes the same. The
 implementation is the one whose controllerName the Gateway's GatewayClass
 names, the one that installs the class, or --implementation; see
 docs/implementations.md.

@@ -75,12 +75,21 @@ func (g *Graph) findFeatures() {
 				js = []*profile.Profile{g.profile}
 			}
 			for _, p := range js {
-				if p.Support(u.Feature) == profile.Unsupported {
+				if p.Support(u.Feature) == profile.Unsupported && !namesOnly[u.Feature] {
 					g.FeatureGaps = append(g.FeatureGaps, FeatureGap{FeatureUse: u, Profile: p})
 				}
 			}
 		}
 	}
+}
+
+// namesOnly are features that name things and change no traffic: a
+// controller without them routes the same, and only cannot refer to the
+// name (in status or policies). They are uses, never gaps.
+var namesOnly = map[features.FeatureName]bool{
+	features.SupportHTTPRouteNamedRouteRule:     true,
+	features.SupportGRPCRouteNamedRouteRule:     true,
+	features.SupportMeshHTTPRouteNamedRouteRule: true,
 }
 
 // routeProfiles are the distinct profiles of the Gateways a route names

@@ -13,7 +13,6 @@ import (
 	"github.com/gwlint/gwlint/internal/corpus"
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
-	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // Corpus accuracy: gwlint over the generated corpora (internal/corpus),
@@ -179,13 +178,8 @@ func reportedBy(findings []lint.Finding, dir string, e expectedError) map[string
 // lintCorpus runs what `gwlint check --no-config DIR` runs.
 func lintCorpus(t *testing.T, dir string) ([]lint.Finding, *resolve.Inputs) {
 	t.Helper()
-	// The corpus is valid by the spec: judged by the controller that
-	// supports every feature, not by the implementations its GatewayClasses
-	// name, whose reports lack some of the features it uses.
-	opts := checkOptions
-	opts.Implementation = profile.Everything
-	in := resolve.Load([]string{dir}, nil, opts)
-	g := resolve.Resolve(in, opts)
+	in := resolve.Load([]string{dir}, nil, checkOptions)
+	g := resolve.Resolve(in, checkOptions)
 	return runRules(g, in), in
 }
 
