@@ -175,8 +175,11 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		if versions == nil {
 			return nil, unknownKind(raw, group)
 		}
-		_, retired := retiredVersions[raw.Kind][version]
-		if !retired && !contains(versions, version) {
+		var retired *retiredVersion
+		if r, ok := retiredVersions[raw.Kind][version]; ok {
+			retired = &r
+		}
+		if retired == nil && !contains(versions, version) {
 			return nil, raw.Errorf("", "%s %s is not served by Gateway API %s (served: %s)",
 				raw.Kind, raw.APIVersion, APIVersion, strings.Join(versions, ", "))
 		}
@@ -186,9 +189,9 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 			// XBackend, XMesh, ...: nothing to resolve, but CRDs to validate.
 			target = &ExperimentalObject{}
 		default:
-			if raw.Kind == KindBackendTLSPolicy && version == "v1alpha2" {
+			if retired != nil && retired.rename != nil {
 				renamed := *raw
-				renamed.JSON = renameBackendTLSPolicyV1alpha2(raw.JSON)
+				renamed.JSON = retired.rename(raw.JSON)
 				raw = &renamed
 			}
 			target, spec = newGatewayAPIObject(raw.Kind)

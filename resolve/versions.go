@@ -70,13 +70,23 @@ func (v APIVersionInfo) NotServed() bool {
 // v1 reports as an unknown field, and BackendTLSPolicy v1alpha2's, which are
 // renamed first. Not here: the renamed kinds ReferencePolicy and
 // XListenerSet.
-var retiredVersions = map[string]map[string]string{ // kind → version → last release
-	KindGatewayClass:     {"v1alpha2": "v0.7"},
-	KindGateway:          {"v1alpha2": "v0.7"},
-	KindHTTPRoute:        {"v1alpha2": "v0.7"},
-	KindReferenceGrant:   {"v1alpha2": "v1.1"},
-	KindGRPCRoute:        {"v1alpha2": "v1.1"},
-	KindBackendTLSPolicy: {"v1alpha2": "v1.1"},
+var retiredVersions = map[string]map[string]retiredVersion{ // kind → version
+	KindGatewayClass:   {"v1alpha2": {last: "v0.7"}},
+	KindGateway:        {"v1alpha2": {last: "v0.7"}},
+	KindHTTPRoute:      {"v1alpha2": {last: "v0.7"}},
+	KindReferenceGrant: {"v1alpha2": {last: "v1.1"}},
+	KindGRPCRoute:      {"v1alpha2": {last: "v1.1"}},
+	KindBackendTLSPolicy: {"v1alpha2": {last: "v1.1", rename: renameBackendTLSPolicyV1alpha2,
+		renamed: "targetRef: targetRefs, tls: validation, caCertRefs: caCertificateRefs"}},
+}
+
+// retiredVersion is one entry of retiredVersions.
+type retiredVersion struct {
+	last string // the last release that served it
+	// rename, when set, rewrites a document into its successor's field
+	// names before it is read; renamed says what it renames.
+	rename  func([]byte) []byte
+	renamed string
 }
 
 // renameBackendTLSPolicyV1alpha2 rewrites a BackendTLSPolicy v1alpha2
@@ -125,21 +135,20 @@ const versionSuccessor = GroupGateway + "/v1"
 // apiVersionInfo works out how the channel serves apiVersion for kind,
 // which the decoder either found among the versions v1.6.3 serves in some
 // channel (retired false) or in retiredVersions (retired true).
-func apiVersionInfo(apiVersion, kind string, ch crd.Channel, retired bool) APIVersionInfo {
+func apiVersionInfo(apiVersion, kind string, ch crd.Channel, retired *retiredVersion) APIVersionInfo {
 	successor := ""
 	if crd.Known(versionSuccessor, kind, ch) {
 		successor = versionSuccessor
 	}
 	switch {
-	case retired:
-		_, version := splitAPIVersion(apiVersion)
+	case retired != nil:
 		fields := "which has its fields"
-		if kind == KindBackendTLSPolicy {
-			fields = "which renames its fields (targetRef: targetRefs, tls: validation, caCertRefs: caCertificateRefs)"
+		if retired.renamed != "" {
+			fields = "which renames its fields (" + retired.renamed + ")"
 		}
 		return APIVersionInfo{State: VersionRetired, ReadAs: successor,
 			Message: fmt.Sprintf("%s %s is not served by Gateway API %s (last served by %s); write %s, %s",
-				apiVersion, kind, APIVersion, retiredVersions[kind][version], successor, fields)}
+				apiVersion, kind, APIVersion, retired.last, successor, fields)}
 	case !crd.Known(apiVersion, kind, ch):
 		info := APIVersionInfo{State: VersionExperimentalOnly, ReadAs: successor}
 		if successor == "" {
