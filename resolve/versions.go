@@ -134,7 +134,7 @@ const versionSuccessor = GroupGateway + "/v1"
 
 // apiVersionInfo works out how the channel serves apiVersion for kind,
 // which the decoder either found among the versions v1.6.3 serves in some
-// channel (retired false) or in retiredVersions (retired true).
+// channel (retired nil) or in retiredVersions (retired, its entry).
 func apiVersionInfo(apiVersion, kind string, ch crd.Channel, retired *retiredVersion) APIVersionInfo {
 	successor := ""
 	if crd.Known(versionSuccessor, kind, ch) {
