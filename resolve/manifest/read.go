@@ -386,6 +386,7 @@ func (c *converter) parsePiece(doc int, r *fileResult) int {
 			return len(docs)
 		}
 	}
+	breaks := findExtraBreaks(data)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for n := 0; ; n++ {
 		var root yaml.Node
@@ -393,8 +394,11 @@ func (c *converter) parsePiece(doc int, r *fileResult) int {
 			if err == io.EOF {
 				return n
 			}
-			r.errs = append(r.errs, c.syntaxError(data, err))
+			r.errs = append(r.errs, c.syntaxError(data, breaks, err))
 			return n + 1
+		}
+		if breaks != nil {
+			breaks.remap(&root)
 		}
 		if pc.line > 1 || pc.col > 0 {
 			shiftNodes(&root, pc.line-1, 1, pc.col)
@@ -611,8 +615,11 @@ func (c *converter) headerString(v *yaml.Node, field, what string) (string, erro
 // columns, and reports some errors at no line or at the start of the
 // construct they are in, which may be many lines before the fault (see
 // faultLine).
-func (c *converter) syntaxError(data []byte, err error) *ReadError {
+func (c *converter) syntaxError(data []byte, breaks extraBreaks, err error) *ReadError {
 	msg, line := splitYAMLError(err)
+	if line > 0 {
+		line, _ = breaks.pos(line, 1)
+	}
 	line = max(line, faultLine(data, msg, line))
 	var pos Pos
 	if line > 0 {

@@ -649,11 +649,10 @@ func FuzzReadManifests(f *testing.F) {
 	f.Add([]byte("? [a, {b: c}]\n: d\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		objs, errs := Read([]string{"-"}, bytes.NewReader(data))
-		// Every problem is placed on a line of the input, as libyaml
-		// counts lines (LS and PS end lines too).
+		// Every problem is placed on a line of the input.
 		lines := 1 + len(data) // text that cannot be decoded: lines of its own
 		if text, err := decodeText(data); err == nil {
-			lines = 1 + bytes.Count(text, []byte{'\n'}) + bytes.Count(text, []byte("\u2028")) + bytes.Count(text, []byte("\u2029"))
+			lines = 1 + bytes.Count(text, []byte{'\n'})
 		}
 		for _, e := range errs {
 			if e.Pos.Line < 1 || e.Pos.Line > lines || strings.HasPrefix(e.Msg, "internal error") {
@@ -895,6 +894,33 @@ func TestReadJSONStreamPositions(t *testing.T) {
 	}
 	if got, ok := objs[1].Positions.Lookup("metadata.name"); !ok || got != (Pos{1, 74}) || objs[1].Source.Pos != (Pos{1, 32}) {
 		t.Errorf("metadata.name at %v, object at %v; want 1:74 and 1:32", got, objs[1].Source.Pos)
+	}
+}
+
+// LS and PS end lines for libyaml (and kubectl) but not in editors: the
+// positions after them, and syntax errors, are still at the editor's line
+// and column.
+func TestReadLineSeparatorPositions(t *testing.T) {
+	objs, errs := readStdinString("kind: A\napiVersion: v1\nmetadata: {name: \"x\u2028y\"}\n---\nkind: B\napiVersion: v1\n" +
+		"metadata:\n  annotations: {a: \"p\u2029q\u2028r\", b: c}\n  name: b\n---\nkind: C\napiVersion: v1\nmetadata: # \u2028 x\n  name: c\n")
+	if len(objs) != 2 {
+		t.Fatalf("%d objects, errors %v", len(objs), errs)
+	}
+	for _, tt := range []struct {
+		obj  int
+		path string
+		want Pos
+	}{
+		{0, "metadata.name", Pos{3, 12}},
+		{1, "metadata.annotations.b", Pos{8, 29}},
+		{1, "metadata.name", Pos{9, 3}},
+	} {
+		if got, ok := objs[tt.obj].Positions.Lookup(tt.path); !ok || got != tt.want {
+			t.Errorf("object %d %s at %v, want %v", tt.obj, tt.path, got, tt.want)
+		}
+	}
+	if got := readErrorStrings(errs); len(got) != 1 || !strings.HasPrefix(got[0], "<stdin>:14:") {
+		t.Errorf("errors %q, want one at line 14", got)
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // decodeText returns a file's bytes as the UTF-8 text with LF line breaks
@@ -273,4 +275,66 @@ func jsonObjectEnd(text []byte, i int) int {
 		}
 	}
 	return -1
+}
+
+// extraBreaks maps the lines and columns yaml.v3 reports in a piece to
+// the lines editors show. libyaml ends a line at LS (U+2028) and PS
+// (U+2029) as well as at LF, as YAML 1.1 (and so kubectl's parser) does,
+// so without it every position after such a character is a line too low.
+// Each entry is a line as libyaml counts them that starts inside an
+// editor's line.
+type extraBreaks []lineStart
+
+type lineStart struct {
+	libyamlLine int // 1-based, as yaml.v3 reports it
+	line        int // 1-based editor line of the piece it starts in
+	col         int // characters before it on that editor line
+}
+
+// findExtraBreaks returns the LS and PS breaks of data, nil when it has
+// none (almost always).
+func findExtraBreaks(data []byte) extraBreaks {
+	if !bytes.Contains(data, []byte("\u2028")) && !bytes.Contains(data, []byte("\u2029")) {
+		return nil
+	}
+	var out extraBreaks
+	libyamlLine, line, col := 1, 1, 0
+	for _, r := range string(data) {
+		switch r {
+		case '\n':
+			libyamlLine, line, col = libyamlLine+1, line+1, 0
+			continue
+		case '\u2028', '\u2029':
+			libyamlLine++
+			col++
+			out = append(out, lineStart{libyamlLine, line, col})
+			continue
+		}
+		col++
+	}
+	return out
+}
+
+// pos maps a 1-based line and column as yaml.v3 reports them to the
+// editor's.
+func (b extraBreaks) pos(line, col int) (int, int) {
+	shift := 0 // libyaml lines that started inside editor lines before line
+	for _, s := range b {
+		switch {
+		case s.libyamlLine == line:
+			return s.line, s.col + col
+		case s.libyamlLine < line:
+			shift++
+		}
+	}
+	return line - shift, col
+}
+
+// remap moves the positions of a tree yaml.v3 read from the piece to the
+// editor's lines.
+func (b extraBreaks) remap(n *yaml.Node) {
+	n.Line, n.Column = b.pos(n.Line, n.Column)
+	for _, child := range n.Content {
+		b.remap(child)
+	}
 }
