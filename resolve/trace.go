@@ -15,16 +15,21 @@ import (
 // that the request satisfies ranked by the spec's precedence
 // (precedence.go), and what the winning rule does: a redirect answers at
 // the Gateway, otherwise the request is split among the rule's backends
-// (an invalid backend's share is answered with HTTP 500).
+// (an invalid backend's share is answered with HTTP 500). A TLS, TCP or UDP
+// connection is walked the same way with what its routes match on: the SNI
+// for TLSRoutes, nothing but the listener for TCPRoutes and UDPRoutes
+// (trace_stream.go).
 
 // Request is a request to trace.
 type Request struct {
-	// Scheme is http, https, grpc (gRPC over cleartext HTTP/2) or grpcs.
+	// Scheme is http, https, grpc (gRPC over cleartext HTTP/2), grpcs,
+	// or, for a connection that no HTTP route sees, tls, tcp or udp.
 	Scheme string
-	// Host is the request's host (the Host header, and for https the SNI),
-	// without a port.
+	// Host is the request's host (the Host header, and for https and tls
+	// the SNI), without a port. TCP and UDP routing ignores it.
 	Host string
-	// Port is the port the request is sent to; 0 means the scheme's.
+	// Port is the port the request is sent to; 0 means the scheme's (tcp
+	// and udp have none).
 	Port int32
 	// Method is the HTTP method; empty means GET.
 	Method string
@@ -54,11 +59,16 @@ const (
 	SchemeHTTPS = "https"
 	SchemeGRPC  = "grpc"
 	SchemeGRPCS = "grpcs"
+	// SchemeTLS is a TLS connection whose SNI is Host (TLS listeners).
+	SchemeTLS = "tls"
+	SchemeTCP = "tcp"
+	SchemeUDP = "udp"
 )
 
 // ParseRequestURL reads a request from a URL: http://host[:port]/path?query,
-// https://..., or grpc://host[:port]/package.Service/Method (grpcs:// over
-// TLS).
+// https://..., grpc://host[:port]/package.Service/Method (grpcs:// over
+// TLS), tls://sni[:port] (443 by default), tcp://host:port or
+// udp://host:port.
 func ParseRequestURL(raw string) (Request, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -66,11 +76,11 @@ func ParseRequestURL(raw string) (Request, error) {
 	}
 	req := Request{Scheme: strings.ToLower(u.Scheme), Host: strings.ToLower(u.Hostname()), Path: u.EscapedPath()}
 	switch req.Scheme {
-	case SchemeHTTP, SchemeHTTPS, SchemeGRPC, SchemeGRPCS:
+	case SchemeHTTP, SchemeHTTPS, SchemeGRPC, SchemeGRPCS, SchemeTLS, SchemeTCP, SchemeUDP:
 	case "":
-		return Request{}, fmt.Errorf("%q has no scheme: use http://, https://, grpc:// or grpcs://", raw)
+		return Request{}, fmt.Errorf("%q has no scheme: use http://, https://, grpc://, grpcs://, tls://, tcp:// or udp://", raw)
 	default:
-		return Request{}, fmt.Errorf("scheme %q is not supported: use http, https, grpc or grpcs", u.Scheme)
+		return Request{}, fmt.Errorf("scheme %q is not supported: use http, https, grpc, grpcs, tls, tcp or udp", u.Scheme)
 	}
 	if req.Host == "" {
 		return Request{}, fmt.Errorf("%q has no host", raw)
@@ -81,6 +91,9 @@ func ParseRequestURL(raw string) (Request, error) {
 			return Request{}, fmt.Errorf("port %q is not a port number", p)
 		}
 		req.Port = int32(n)
+	}
+	if req.Stream() {
+		return req, req.checkStream(u)
 	}
 	if req.Path == "" {
 		req.Path = "/"
@@ -118,24 +131,32 @@ func (r *Request) EffectiveMethod() string {
 }
 
 // EffectivePort is the port the request is sent to: Port, else the
-// scheme's (80 for http and grpc, 443 for https and grpcs).
+// scheme's (80 for http and grpc, 443 for https, grpcs and tls).
 func (r *Request) EffectivePort() int32 {
 	switch {
 	case r.Port != 0:
 		return r.Port
-	case r.tls():
+	case r.tls() || r.Scheme == SchemeTLS:
 		return 443
 	}
 	return 80
 }
 
-// routeKind is the route kind that can match the request: "Merging MUST
-// not be done between GRPCRoutes and HTTPRoutes."
-func (r *Request) routeKind() string {
-	if r.gRPC() {
-		return KindGRPCRoute
+// routeKindMatches reports whether routes of kind can match the request:
+// "Merging MUST not be done between GRPCRoutes and HTTPRoutes"; a TLS
+// listener carries TLSRoutes, and TCPRoutes when it terminates TLS.
+func (r *Request) routeKindMatches(kind string) bool {
+	switch r.Scheme {
+	case SchemeGRPC, SchemeGRPCS:
+		return kind == KindGRPCRoute
+	case SchemeTLS:
+		return kind == KindTLSRoute || kind == KindTCPRoute
+	case SchemeTCP:
+		return kind == KindTCPRoute
+	case SchemeUDP:
+		return kind == KindUDPRoute
 	}
-	return KindHTTPRoute
+	return kind == KindHTTPRoute
 }
 
 // TraceOutcome is what happens to a traced request.
@@ -171,6 +192,10 @@ const (
 	// TraceImplementationSpecific: the winning rule answers with a filter
 	// whose effect the API does not define (ExtensionRef).
 	TraceImplementationSpecific TraceOutcome = "ImplementationSpecific"
+	// TraceRejected: a TLS, TCP or UDP connection whose winning rule has no
+	// backend that can take it is rejected ("the underlying implementation
+	// MUST actively reject connection attempts to this backend").
+	TraceRejected TraceOutcome = "Rejected"
 )
 
 // TraceResult is where a request goes, and why.
@@ -211,7 +236,8 @@ type TraceResult struct {
 	// Rule is the winning rule.
 	Rule *RuleResult
 	// ErrorShare is the part of forwarded requests answered with HTTP 500
-	// because their backend is invalid (0–1).
+	// because their backend is invalid (0–1); for a TLS, TCP or UDP
+	// connection, the part rejected.
 	ErrorShare float64
 	// Redirect is where a redirect sends the client.
 	Redirect *RedirectTarget
@@ -313,19 +339,17 @@ func (g *Graph) Trace(req Request) *TraceResult {
 }
 
 // serves reports whether a listener takes requests of req's protocol on
-// its port: HTTP for http and grpc, HTTPS for https and grpcs. Only a
-// programmed listener serves.
+// its port (listenerProtocol). Only a programmed listener serves.
 func serves(l *Listener, req *Request, port int32) bool {
-	want := "HTTP"
-	if req.tls() {
-		want = "HTTPS"
-	}
-	return l.Port == port && string(l.Protocol) == want && l.valid()
+	return l.Port == port && string(l.Protocol) == listenerProtocol(req) && l.valid()
 }
 
-// listenerTakes reports whether l takes the request's host.
+// listenerTakes reports whether l takes the request's host. A TCP or UDP
+// listener has no hostname: "This field is ignored for protocols that
+// don't require hostname based matching."
 func listenerTakes(l *Listener, host string) bool {
-	return l.Hostname == nil || *l.Hostname == "" || hostnameMatches(string(*l.Hostname), host)
+	return l.Protocol == "TCP" || l.Protocol == "UDP" ||
+		l.Hostname == nil || *l.Hostname == "" || hostnameMatches(string(*l.Hostname), host)
 }
 
 // traceGateway finds the Gateway the request is sent to: the named one,
@@ -348,6 +372,10 @@ func (g *Graph) traceGateway(t *TraceResult) (*GatewayResult, bool) {
 			t.Gateways = append(t.Gateways, gw)
 		}
 	}
+	forHost := " for host " + req.Host
+	if req.Scheme == SchemeTCP || req.Scheme == SchemeUDP {
+		forHost = ""
+	}
 	switch len(t.Gateways) {
 	case 1:
 		gw := t.Gateways[0]
@@ -355,17 +383,23 @@ func (g *Graph) traceGateway(t *TraceResult) (*GatewayResult, bool) {
 		return gw, true
 	case 0:
 		t.Outcome = TraceNoGateway
-		t.Message = fmt.Sprintf("no Gateway has a valid %s listener on port %d for host %s", listenerProtocol(req), t.Port, req.Host)
+		t.Message = fmt.Sprintf("no Gateway has a valid %s listener on port %d%s", listenerProtocol(req), t.Port, forHost)
 	default:
 		t.Outcome = TraceAmbiguousGateway
-		t.Message = fmt.Sprintf("%d Gateways have a %s listener on port %d for host %s: name one", len(t.Gateways), listenerProtocol(req), t.Port, req.Host)
+		t.Message = fmt.Sprintf("%d Gateways have a %s listener on port %d%s: name one", len(t.Gateways), listenerProtocol(req), t.Port, forHost)
 	}
 	return nil, false
 }
 
+// listenerProtocol is the listener protocol that takes the request: HTTP
+// for http and grpc, HTTPS for https and grpcs, TLS, TCP or UDP for the
+// others.
 func listenerProtocol(req *Request) string {
-	if req.tls() {
+	switch {
+	case req.tls():
 		return "HTTPS"
+	case req.Stream():
+		return strings.ToUpper(req.Scheme)
 	}
 	return "HTTP"
 }
@@ -395,14 +429,20 @@ func (t *TraceResult) pickListener(gw *GatewayResult) bool {
 		for i, l := range onPort {
 			hosts[i] = l.HostnameString()
 		}
-		t.StatusCode = 404
 		t.Message = fmt.Sprintf("no listener of Gateway %s on port %d takes host %s (hostnames: %s)",
 			gw.Ref.NamespacedName(), t.Port, req.Host, strings.Join(hosts, ", "))
+		if req.Stream() {
+			t.Message += ": the TLS handshake is refused"
+		} else {
+			t.StatusCode = 404
+		}
 		return false
 	}
 	slices.SortStableFunc(taking, compareListeners)
 	t.Listener = taking[0]
 	switch {
+	case len(taking) == 1 && (req.Scheme == SchemeTCP || req.Scheme == SchemeUDP):
+		t.ListenerReason = fmt.Sprintf("the only %s listener on port %d", listenerProtocol(req), t.Port)
 	case len(taking) == 1:
 		t.ListenerReason = fmt.Sprintf("the only %s listener on port %d that takes host %s", listenerProtocol(req), t.Port, req.Host)
 	default:
@@ -456,7 +496,7 @@ func (t *TraceResult) matchRoutes(bound []*ParentResult, hostsOf func(*ParentRes
 			continue
 		}
 		seen[r] = true
-		if r.Kind() != req.routeKind() {
+		if !req.routeKindMatches(r.Kind()) {
 			if r.Kind() == KindHTTPRoute || r.Kind() == KindGRPCRoute {
 				t.Ignored = append(t.Ignored, IgnoredRoute{r, fmt.Sprintf("%ss do not match %s requests", r.Kind(), req.Scheme)})
 			}
@@ -483,8 +523,11 @@ func (t *TraceResult) matchRoutes(bound []*ParentResult, hostsOf func(*ParentRes
 		}
 	}
 	criteria := httpCriteria
-	if req.gRPC() {
+	switch {
+	case req.gRPC():
 		criteria = grpcCriteria
+	case req.Stream():
+		criteria = hostCriteria
 	}
 	compare := func(a, b *TraceMatch) (int, TraceReason) {
 		if d, why := compareRanks(criteria, &a.rank, &b.rank); d != 0 {
@@ -537,9 +580,9 @@ func lostBecause(why TraceReason, winner, loser *TraceMatch) string {
 	case PrecedenceHostname:
 		return fmt.Sprintf("hostname %s is more specific than %s", orAnyHost(winner.Hostname), orAnyHost(loser.Hostname))
 	case PrecedenceCreationTime:
-		return fmt.Sprintf("%s is older than %s", winner.Route.Ref, loser.Route.Ref)
+		return fmt.Sprintf("%s is older than %s", winner.Route.Ref, loser.Route.Ref) + conflictNote(loser)
 	case PrecedenceName:
-		return fmt.Sprintf("equal precedence and age: %s comes first by namespace/name", winner.Route.Ref.NamespacedName())
+		return fmt.Sprintf("equal precedence and age: %s comes first by namespace/name", winner.Route.Ref.NamespacedName()) + conflictNote(loser)
 	case PrecedenceRuleOrder:
 		return fmt.Sprintf("same route: %s comes first", winner.Path)
 	}
@@ -563,6 +606,10 @@ func (t *TraceResult) decide() {
 		t.Matches = t.Matches[:traceLimit]
 	}
 	w := t.Winner()
+	if t.Request.Stream() {
+		t.decideStream(w)
+		return
+	}
 	if w == nil {
 		if t.Service != nil {
 			t.Outcome = TraceToService

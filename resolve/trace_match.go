@@ -43,6 +43,12 @@ func matchRoute(r *RouteResult, req *Request) ([]*TraceMatch, *TraceMiss) {
 				}
 			}
 		}
+	case r.TLS != nil || r.TCP != nil || r.UDP != nil:
+		// Their rules have no matches: every connection the route's
+		// hostnames (TLSRoute) take on the listener.
+		for i := range r.Rules {
+			add(i, -1, matchRank{})
+		}
 	case r.GRPC != nil:
 		for i, rule := range r.GRPC.Rules {
 			if len(rule.Matches) == 0 {
@@ -247,7 +253,11 @@ func (m *TraceMatch) describe() string {
 	}
 	counted(r.headers, "header")
 	counted(r.queries, "query parameter")
-	if len(parts) == 0 {
+	switch {
+	case len(parts) > 0:
+	case m.Route.HTTP == nil && m.Route.GRPC == nil:
+		return "every connection"
+	default:
 		return "every request"
 	}
 	return strings.Join(parts, ", ")

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -103,7 +104,8 @@ func TestTraceListenerAndRouteKind(t *testing.T) {
 }
 
 func TestParseRequestURL(t *testing.T) {
-	for _, bad := range []string{"h/x", "ftp://h/", "http:///x", "http://h:0/", "grpc://h/Svc", "grpc://h/a/b/c"} {
+	for _, bad := range []string{"h/x", "ftp://h/", "http:///x", "http://h:0/", "grpc://h/Svc", "grpc://h/a/b/c",
+		"tcp://h", "udp://h/", "tls://h/path", "tls://h?q=1"} {
 		if _, err := ParseRequestURL(bad); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
@@ -128,5 +130,144 @@ func TestPrefixMatches(t *testing.T) {
 		if got := prefixMatches(tt.prefix, tt.path); got != tt.want {
 			t.Errorf("prefixMatches(%q, %q) = %v", tt.prefix, tt.path, got)
 		}
+	}
+}
+
+// streamWorld has TLS listeners on one port told apart by hostname, a
+// terminating TLS listener with a TCPRoute, and TCP and UDP listeners with
+// competing routes.
+const streamWorld = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: gw, namespace: infra}
+spec:
+  gatewayClassName: acme
+  listeners:
+  - {name: wild, protocol: TLS, port: 443, hostname: "*.example.com", tls: {mode: Passthrough}, allowedRoutes: {namespaces: {from: All}}}
+  - {name: exact, protocol: TLS, port: 443, hostname: db.example.com, tls: {mode: Passthrough}, allowedRoutes: {namespaces: {from: All}}}
+  - {name: term, protocol: TLS, port: 8443, tls: {mode: Terminate, certificateRefs: [{name: c}]}, allowedRoutes: {namespaces: {from: All}, kinds: [{kind: TCPRoute}]}}
+  - {name: tcp, protocol: TCP, port: 9000, allowedRoutes: {namespaces: {from: All}}}
+  - {name: udp, protocol: UDP, port: 53, allowedRoutes: {namespaces: {from: All}}}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TLSRoute
+metadata: {name: wild, namespace: app, creationTimestamp: "2024-01-01T00:00:00Z"}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: wild}]
+  hostnames: ["*.example.com"]
+  rules: [{backendRefs: [{name: wild, port: 443}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TLSRoute
+metadata: {name: shop, namespace: app, creationTimestamp: "2024-02-01T00:00:00Z"}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: wild}]
+  hostnames: [shop.example.com, "*.shop.example.com"]
+  rules: [{backendRefs: [{name: shop, port: 443}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TLSRoute
+metadata: {name: b-shop, namespace: app, creationTimestamp: "2024-02-01T00:00:00Z"}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: wild}]
+  hostnames: [shop.example.com]
+  rules: [{backendRefs: [{name: b-shop, port: 443}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TLSRoute
+metadata: {name: db, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  hostnames: ["*.example.com"]
+  rules: [{backendRefs: [{name: db, port: 5432, weight: 3}, {name: db-replica, port: 5432, weight: 1}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TCPRoute
+metadata: {name: term, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: term}]
+  rules: [{backendRefs: [{name: term, port: 80}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TCPRoute
+metadata: {name: new, namespace: app, creationTimestamp: "2024-05-01T00:00:00Z"}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: tcp}]
+  rules: [{backendRefs: [{name: new, port: 9000}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TCPRoute
+metadata: {name: old, namespace: app, creationTimestamp: "2024-04-01T00:00:00Z"}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: tcp}]
+  rules: [{backendRefs: [{name: old, port: 9000, weight: 0}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: UDPRoute
+metadata: {name: dns, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: udp}]
+  rules: [{backendRefs: [{name: dns, port: 53}]}]
+`
+
+func TestTraceStream(t *testing.T) {
+	g := resolveYAML(t, Options{}, streamWorld)
+	for _, tt := range []struct {
+		url      string
+		listener string
+		route    string // the winner, "" when none
+		why      TraceReason
+		outcome  TraceOutcome
+		losers   []string // the runners-up, in order
+	}{
+		// The exact route hostname beats the wildcard one; of two routes
+		// with the same hostname and age, b-shop comes first by name.
+		{url: "tls://shop.example.com", listener: "wild", route: "b-shop", why: PrecedenceName, outcome: TraceForwarded, losers: []string{"shop", "wild", "db"}},
+		// A wildcard of more characters beats a shorter one.
+		{url: "tls://a.shop.example.com", listener: "wild", route: "shop", why: PrecedenceHostname, outcome: TraceForwarded, losers: []string{"wild", "db"}},
+		// Equal wildcards: the older route; db has no timestamp and counts
+		// as newest.
+		{url: "tls://x.example.com", listener: "wild", route: "wild", why: PrecedenceCreationTime, outcome: TraceForwarded, losers: []string{"db"}},
+		// The exact listener hostname takes db.example.com; on it, the db
+		// route's wildcard intersects to db.example.com.
+		{url: "tls://db.example.com:443", listener: "exact", route: "db", why: PrecedenceOnlyMatch, outcome: TraceForwarded},
+		{url: "tls://x.example.org", outcome: TraceNoGateway},
+		{url: "tls://anything:8443", listener: "term", route: "term", why: PrecedenceOnlyMatch, outcome: TraceForwarded},
+		// The older TCPRoute is bound even though its only backend has
+		// weight 0: the newer conflicts and gets nothing.
+		{url: "tcp://h:9000", listener: "tcp", route: "old", why: PrecedenceCreationTime, outcome: TraceRejected, losers: []string{"new"}},
+		{url: "udp://h:53", listener: "udp", route: "dns", why: PrecedenceOnlyMatch, outcome: TraceForwarded},
+		{url: "tcp://h:53", outcome: TraceNoGateway},
+	} {
+		t.Run(tt.url, func(t *testing.T) {
+			req, err := ParseRequestURL(tt.url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := g.Trace(req)
+			if tr.Outcome != tt.outcome {
+				t.Fatalf("outcome %s (%s), want %s", tr.Outcome, tr.Message, tt.outcome)
+			}
+			if tt.listener != "" && (tr.Listener == nil || tr.Listener.Name != tt.listener) {
+				t.Fatalf("listener %v, want %s", tr.Listener, tt.listener)
+			}
+			w := tr.Winner()
+			if tt.route == "" {
+				if w != nil {
+					t.Fatalf("winner %s, want none", w.Route.Ref)
+				}
+				return
+			}
+			if w == nil || w.Route.Ref.Name != tt.route || w.Reason != tt.why {
+				t.Fatalf("winner %v, want %s by %s: %s", w, tt.route, tt.why, tr.Message)
+			}
+			var losers []string
+			for _, m := range tr.Matches[1:] {
+				losers = append(losers, m.Route.Ref.Name)
+			}
+			if !slices.Equal(losers, tt.losers) {
+				t.Errorf("runners-up %v, want %v", losers, tt.losers)
+			}
+		})
 	}
 }

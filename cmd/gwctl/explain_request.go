@@ -46,8 +46,19 @@ selects the listeners. Without --gateway, the one Gateway with a listener
 that takes the request is used. --service traces a mesh request
 (GEP-1426) sent to that Service instead.
 
+A connection is traced with tls://SNI[:port] (443 by default), tcp://host:port
+or udp://host:port: a TLS listener is chosen by port and SNI, the most
+specific hostname first; TCP and UDP listeners by port alone. TLSRoutes
+compete by their hostname that takes the SNI (exact before wildcard, then
+the longer), then by age and namespace/name; TCPRoutes and UDPRoutes have
+nothing to match, so where several share a listener they conflict and the
+oldest (then the first by namespace/name) is the one bound. The winning
+rule splits connections among its backends by weight; an invalid backend's
+share is rejected.
+
 Exits 1 when the request is not forwarded or redirected (no listener, no
-matching route: 404, or HTTP 500), 2 when several Gateways could take it.`,
+matching route: 404, HTTP 500, a connection rejected), 2 when several
+Gateways could take it.`,
 		Example: `  # Which route serves the cart, and which lost?
   gwctl explain request https://store.example.com/cart -f testdata/examples
 
@@ -56,6 +67,10 @@ matching route: 404, or HTTP 500), 2 when several Gateways could take it.`,
 
   # A gRPC method, on a named Gateway and port
   gwctl explain request grpc://grpc.example.com/store.Cart/Get --gateway infra/shared --port 8080
+
+  # Which TLSRoute takes this SNI on port 5432, and which TCPRoute port 9092
+  gwctl explain request tls://orders.db.example.com:5432
+  gwctl explain request tcp://kafka.example.com:9092 -o json
 
   # A mesh request to a Service
   gwctl explain request http://cart.shop:8080/items --service shop/cart -o json`,
@@ -84,6 +99,9 @@ func (o *explainRequestOptions) complete(cmd *cobra.Command, args []string) erro
 	req, err := resolve.ParseRequestURL(o.Name)
 	if err != nil {
 		return err
+	}
+	if req.Stream() && (len(o.Headers) > 0 || o.Method != "") {
+		return fmt.Errorf("--header and --request apply to HTTP and gRPC requests, not to a %s:// connection", req.Scheme)
 	}
 	for _, h := range o.Headers {
 		name, value, ok := strings.Cut(h, ":")

@@ -7,7 +7,11 @@ import (
 	"github.com/gwlint/gwlint/resolve"
 )
 
-const traceTree = "testdata/trace"
+const (
+	traceTree = "testdata/trace"
+	// streamTree has TLS, TCP and UDP listeners and routes.
+	streamTree = "testdata/trace-stream"
+)
 
 func TestExplainRequestGolden(t *testing.T) {
 	golden.RunCases(t, newRootCmd, []clitest.GoldenCase{
@@ -30,6 +34,19 @@ func TestExplainRequestGolden(t *testing.T) {
 		{Name: "request-no-gateway", Args: []string{"explain", "request", "http://store.example.com:8080/", "-f", traceTree}, Code: 1},
 		{Name: "request-mesh", Args: []string{"explain", "request", "http://cart.shop/", "-H", "x-beta: yes", "--service", "shop/cart", "-f", "testdata/mesh"}, Code: 0},
 		{Name: "request-mesh-json", Args: []string{"explain", "request", "http://cart.shop/", "--service", "shop/cart", "-f", "testdata/mesh", "-o", "json"}, Code: 0},
+		// TLS by SNI: the exact TLSRoute hostname beats the wildcard, and
+		// the older of two routes with the same hostname beats the copy.
+		{Name: "request-tls-sni", Args: []string{"explain", "request", "tls://orders.db.example.com:5432", "-f", streamTree}, Code: 0},
+		{Name: "request-tls-sni-json", Args: []string{"explain", "request", "tls://orders.db.example.com:5432", "-f", streamTree, "-o", "json"}, Code: 0},
+		// The more specific listener hostname takes the SNI.
+		{Name: "request-tls-listener", Args: []string{"explain", "request", "tls://reports.db.example.com:5432", "-f", streamTree}, Code: 0},
+		// A TCPRoute behind a terminating TLS listener.
+		{Name: "request-tls-terminate", Args: []string{"explain", "request", "tls://cache.example.com:6379", "-f", streamTree}, Code: 0},
+		{Name: "request-tls-no-listener", Args: []string{"explain", "request", "tls://orders.example.org:5432", "--gateway", "infra/data", "-f", streamTree}, Code: 1},
+		// Two TCPRoutes on one listener conflict: the older is bound.
+		{Name: "request-tcp-conflict", Args: []string{"explain", "request", "tcp://kafka.example.com:9092", "-f", streamTree}, Code: 0},
+		{Name: "request-tcp-conflict-json", Args: []string{"explain", "request", "tcp://kafka.example.com:9092", "-f", streamTree, "-o", "json"}, Code: 0},
+		{Name: "request-udp-split", Args: []string{"explain", "request", "udp://dns.example.com:53", "-f", streamTree}, Code: 0},
 	})
 }
 
@@ -47,6 +64,14 @@ func TestExplainRequestExitCodes(t *testing.T) {
 			Code: 2, StderrHas: `invalid value "novalue" for --header`, StdoutNone: true},
 		{Name: "gateway and service", Args: []string{"explain", "request", "http://h/", "--gateway", "a/b", "--service", "c/d"},
 			Code: 2, StderrHas: "exclude each other", StdoutNone: true},
+		{Name: "no tcp listener", Args: []string{"explain", "request", "tcp://h:5432", "-f", streamTree},
+			Code: 1, StderrHas: "no Gateway has a valid TCP listener on port 5432"},
+		{Name: "tcp without port", Args: []string{"explain", "request", "tcp://kafka.example.com", "-f", streamTree},
+			Code: 2, StderrHas: "a tcp:// URL needs a port", StdoutNone: true},
+		{Name: "tls with a path", Args: []string{"explain", "request", "tls://h/x", "-f", streamTree},
+			Code: 2, StderrHas: "see no path or query", StdoutNone: true},
+		{Name: "tls with a header", Args: []string{"explain", "request", "tls://h", "-H", "A: b", "-f", streamTree},
+			Code: 2, StderrHas: "not to a tls:// connection", StdoutNone: true},
 	})
 }
 
@@ -82,6 +107,13 @@ func TestExplainRequestFlags(t *testing.T) {
 				Request: resolve.Request{Scheme: "grpc", Host: "cart", Path: "/store.Cart/Get", Method: "POST",
 					GRPCService: "store.Cart", GRPCMethod: "Get",
 					Service: &resolve.ObjectRef{Kind: resolve.KindService, Namespace: "shop", Name: "cart"}}},
+		},
+		{
+			Name: "tls",
+			Args: []string{"tls://Orders.db.example.com:5432", "--gateway", "infra/data"},
+			Want: explainRequestOptions{explainOptions: withName("tls://Orders.db.example.com:5432"), Gateway: "infra/data",
+				Request: resolve.Request{Scheme: "tls", Host: "orders.db.example.com", Port: 5432,
+					Gateway: &resolve.ObjectRef{Kind: resolve.KindGateway, Namespace: "infra", Name: "data"}}},
 		},
 		{Name: "no url", Args: nil, WantErr: "accepts 1 arg(s), received 0"},
 		{Name: "bad scheme", Args: []string{"ftp://h/"}, WantErr: `scheme "ftp" is not supported`},

@@ -29,11 +29,16 @@ type requestTrace struct {
 	RunnersUp  []tracedMatch        `json:"runnersUp,omitempty"`
 	NotMatched []missView           `json:"notMatched,omitempty"`
 	Ignored    []missView           `json:"ignored,omitempty"`
+
+	// stream is a TLS, TCP or UDP connection: its text speaks of
+	// connections rejected, not of HTTP 500.
+	stream bool
 }
 
 type requestView struct {
-	URL         string              `json:"url"`
-	Method      string              `json:"method"`
+	URL string `json:"url"`
+	// Method is empty for a TLS, TCP or UDP connection.
+	Method      string              `json:"method,omitempty"`
 	Port        int32               `json:"port"`
 	Headers     []resolve.NameValue `json:"headers,omitempty"`
 	GRPCService string              `json:"grpcService,omitempty"`
@@ -104,6 +109,10 @@ func newRequestTrace(url string, tr *resolve.TraceResult) *requestTrace {
 		Request: requestView{URL: url, Method: req.EffectiveMethod(), Port: tr.Port, Headers: req.Headers,
 			GRPCService: req.GRPCService, GRPCMethod: req.GRPCMethod},
 		Outcome: tr.Outcome, StatusCode: tr.StatusCode, Message: tr.Message,
+		stream: req.Stream(),
+	}
+	if v.stream {
+		v.Request.Method = ""
 	}
 	for _, gw := range tr.Gateways {
 		v.Gateways = append(v.Gateways, refOf(gw.Ref))
@@ -218,7 +227,11 @@ func (v *requestTrace) writeText(p *printer) {
 			rows = append(rows, b.row(pal))
 		}
 		p.table(1, []string{"BACKEND", "WEIGHT", "SHARE", "STATE", "TRAFFIC"}, rows)
-		if rule.ErrorShare > 0 {
+		switch {
+		case rule.ErrorShare == 0:
+		case v.stream:
+			p.line(1, "%s", pal.bad.Sprintf("%s of these connections are rejected (invalid backends)", percent(rule.ErrorShare)))
+		default:
 			p.line(1, "%s", pal.bad.Sprintf("%s of these requests get HTTP 500 (invalid backends)", percent(rule.ErrorShare)))
 		}
 	}
@@ -274,6 +287,11 @@ func (m tracedMatch) writeText(p *printer, label string) {
 	if m.Hostname != "" {
 		host = "  hostname " + m.Hostname
 	}
-	p.line(2, "match: %s%s", m.Match.text(), host)
+	match := m.Match.text()
+	switch m.Route.Kind {
+	case resolve.KindTLSRoute, resolve.KindTCPRoute, resolve.KindUDPRoute:
+		match = "every connection" // their rules have no matches
+	}
+	p.line(2, "match: %s%s", match, host)
 	p.line(2, "%s: %s (%s)", label, m.Message, m.Reason)
 }
