@@ -1,14 +1,16 @@
 package resolve_test
 
 // Traffic conformance: the conformance suite's traffic assertions, replayed
-// through Graph.Trace. Every http.ExpectedResponse and grpc.ExpectedResponse
-// literal in the conformance module's tests/*.go is read with go/parser (no
-// expectation is copied by hand): the request (host, path and query,
-// method, headers; for gRPC the method and :authority), the Gateway and
+// through Graph.Trace. Every http.ExpectedResponse, grpc.ExpectedResponse,
+// tcp.ExpectedResponse and udp.ExpectedResponse literal in the conformance
+// module's tests/*.go is read with go/parser (no expectation is copied by
+// hand): the request (host, path and query, method, headers; for gRPC the
+// method and :authority; for a TLS connection the SNI), the Gateway and
 // listener its test sends it to (the last kubernetes.NewGatewayRef before
 // it), and what must come back: a backend Service and namespace, or a status
 // code, a redirect Location, the path and host a rewrite gives the backend.
-// Trace must agree. A case is skipped, with the reason, only when its
+// So is every tls.MakeTLSConnectionAndExpectEventuallyConnectionRejection
+// call: the connection must not be forwarded. Trace must agree. A case is skipped, with the reason, only when its
 // values are computed at run time or it asserts what Trace does not model
 // (traceNotModelled); the test logs how many cases it checked.
 
@@ -53,8 +55,11 @@ type trafficCase struct {
 	failure            bool   // the request must fail to connect
 	grpc               bool
 	host, path, method string
-	headers            []resolve.NameValue
-	grpcMethod         string
+	// sniRoute is the TLSRoute whose first hostname the test sends as the
+	// SNI (kubernetes.GatewayAndTLSRoutesMustBeAccepted returns them).
+	sniRoute   *resolve.ObjectRef
+	headers    []resolve.NameValue
+	grpcMethod string
 
 	backend, namespace string
 	statuses           []int
@@ -151,26 +156,37 @@ func (c *trafficCase) check(t *testing.T, dir string) (problem, skip string) {
 			}
 		}
 	}
-	scheme, ok := map[string]string{"HTTP": "http", "HTTPS": "https"}[string(l.Protocol)]
-	if !ok {
-		return "", fmt.Sprintf("sent to a %s listener: Trace follows HTTP and gRPC requests only", l.Protocol)
-	}
+	scheme := map[string]string{"HTTP": "http", "HTTPS": "https", "TLS": "tls", "TCP": "tcp", "UDP": "udp"}[string(l.Protocol)]
 	if c.grpc {
 		scheme = map[string]string{"HTTP": "grpc", "HTTPS": "grpcs"}[string(l.Protocol)]
+	}
+	if r := c.sniRoute; r != nil {
+		routes := g.FindRoutes(resolve.KindTLSRoute, r.Namespace, r.Name)
+		if len(routes) != 1 || len(routes[0].Hostnames) == 0 {
+			return fmt.Sprintf("the SNI is the first hostname of TLSRoute %s, which is not among the test's manifests", r.NamespacedName()), ""
+		}
+		host = string(routes[0].Hostnames[0])
 	}
 	if host == "" {
 		host = gatewayAddress
 	}
 	target := c.path
-	if c.grpc {
+	switch {
+	case c.grpc:
 		target = "/" + grpcEchoService + "/" + c.grpcMethod
+	case scheme == "tls" || scheme == "tcp" || scheme == "udp":
+		// A connection has no path; tcp:// and udp:// name their port.
+		target = ""
+		host = net.JoinHostPort(host, strconv.Itoa(int(port)))
 	}
 	req, err := resolve.ParseRequestURL(scheme + "://" + host + target)
 	if err != nil {
 		return "harness: " + err.Error(), ""
 	}
-	req.Port, req.Method, req.Headers = port, c.method, c.headers
-	req.Gateway = &c.gateway
+	req.Port, req.Gateway = port, &c.gateway
+	if !req.Stream() {
+		req.Method, req.Headers = c.method, c.headers
+	}
 	return c.compare(g.Trace(req)), ""
 }
 
@@ -531,10 +547,11 @@ func testCases(fset *token.FileSet, dir string, test *ast.CompositeLit, ev *eval
 	// the Gateway's address.
 	var sends []*ast.CallExpr
 	type found struct {
-		lit  *ast.CompositeLit
-		grpc bool
+		lit *ast.CompositeLit
+		pkg string // the package of ExpectedResponse: http, grpc, tcp, udp
 	}
 	var lits []found
+	var rejections []*ast.CallExpr
 	// branches counts the if and switch statements around the node: an
 	// assignment in one is conditional, and not a value the scan can know.
 	var stack []ast.Node
@@ -575,16 +592,19 @@ func testCases(fset *token.FileSet, dir string, test *ast.CompositeLit, ev *eval
 			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && isSend(sel.Sel.Name) && len(x.Args) > 3 {
 				sends = append(sends, x)
 			}
+			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == rejectionCall && len(x.Args) == 4 {
+				rejections = append(rejections, x)
+			}
 		case *ast.CompositeLit:
 			switch {
 			case typeName(x.Type) == "ExpectedResponse":
-				lits = append(lits, found{x, qualifier(x.Type) == "grpc"})
+				lits = append(lits, found{x, qualifier(x.Type)})
 				return true
 			case isSliceOf(x.Type, "ExpectedResponse"):
-				grpc := qualifier(x.Type.(*ast.ArrayType).Elt) == "grpc"
+				pkg := qualifier(x.Type.(*ast.ArrayType).Elt)
 				for _, e := range x.Elts {
 					if lit := compositeOf(e); lit != nil && lit.Type == nil {
-						lits = append(lits, found{lit, grpc})
+						lits = append(lits, found{lit, pkg})
 					}
 				}
 			}
@@ -596,7 +616,7 @@ func testCases(fset *token.FileSet, dir string, test *ast.CompositeLit, ev *eval
 		pos := fset.Position(l.lit.Pos())
 		rel, _ := filepath.Rel(dir, pos.Filename)
 		c := trafficCase{test: short, name: fmt.Sprintf("%s/%d", short, i), source: fmt.Sprintf("%s:%d", rel, pos.Line),
-			manifests: manifests, grpc: l.grpc}
+			manifests: manifests, grpc: l.pkg == "grpc"}
 		// The call that sends it: the one it is written in, else the
 		// first after it (a table sent in a loop).
 		var send *ast.CallExpr
@@ -606,12 +626,97 @@ func testCases(fset *token.FileSet, dir string, test *ast.CompositeLit, ev *eval
 				send = call
 			}
 		}
-		if err := c.read(ev, send, l.lit); err != nil {
+		if err := c.read(ev, send, l.lit, l.pkg); err != nil {
+			c.skip = err.Error()
+		}
+		out = append(out, c)
+	}
+	for i, call := range rejections {
+		pos := fset.Position(call.Pos())
+		rel, _ := filepath.Rel(dir, pos.Filename)
+		c := trafficCase{test: short, name: fmt.Sprintf("%s/rejected/%d", short, i), source: fmt.Sprintf("%s:%d", rel, pos.Line),
+			manifests: manifests, failure: true}
+		if err := c.readRejection(ev, call); err != nil {
 			c.skip = err.Error()
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// rejectionCall is the suite's assertion that a TLS connection with an SNI
+// is rejected: (t, timeoutConfig, gwAddr, serverName).
+const rejectionCall = "MakeTLSConnectionAndExpectEventuallyConnectionRejection"
+
+func (c *trafficCase) readRejection(ev *evaluator, call *ast.CallExpr) error {
+	if err := c.readGateway(ev, call.Args[2], call.Pos()); err != nil {
+		return err
+	}
+	return c.readSNI(ev, call.Args[3], call.Pos())
+}
+
+// readSNI reads the server name a TLS connection sends: a literal, or the
+// first hostname that kubernetes.GatewayAndTLSRoutesMustBeAccepted returned
+// for a route (string(hostnames[0])).
+func (c *trafficCase) readSNI(ev *evaluator, e ast.Expr, pos token.Pos) error {
+	if s, err := ev.str(e, pos); err == nil {
+		c.host = s
+		return nil
+	}
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			v, at := ev.lookup(x.Name, pos)
+			if v == nil {
+				return &dynamicError{"the SNI " + x.Name}
+			}
+			e, pos = v, at
+			continue
+		case *ast.CallExpr:
+			if isConversion(x) {
+				e = x.Args[0]
+				continue
+			}
+		case *ast.IndexExpr:
+			id, ok := x.X.(*ast.Ident)
+			if !ok || exprString(x.Index) != "0" {
+				break
+			}
+			v, at := ev.lookup(id.Name, pos)
+			call, ok := v.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 || typeName(call.Fun) != "GatewayAndTLSRoutesMustBeAccepted" {
+				break
+			}
+			route, err := ev.namespacedName(call.Args[len(call.Args)-1], at)
+			if err != nil {
+				return err
+			}
+			route.Kind = resolve.KindTLSRoute
+			c.sniRoute = route
+			return nil
+		}
+		return &dynamicError{"the SNI " + exprString(e)}
+	}
+}
+
+// namespacedName evaluates a types.NamespacedName literal, or a variable
+// holding one.
+func (ev *evaluator) namespacedName(e ast.Expr, pos token.Pos) (*resolve.ObjectRef, error) {
+	if id, ok := e.(*ast.Ident); ok {
+		v, at := ev.lookup(id.Name, pos)
+		e, pos = v, at
+	}
+	lit := compositeOf(e)
+	if lit == nil {
+		return nil, &dynamicError{"the object " + exprString(e)}
+	}
+	f := fields(lit)
+	name, err := ev.str(f["Name"], pos)
+	if err != nil {
+		return nil, err
+	}
+	ns, err := ev.str(f["Namespace"], pos)
+	return &resolve.ObjectRef{Namespace: ns, Name: name}, err
 }
 
 // portFromHost marks an address chosen at run time among several: the
@@ -661,9 +766,20 @@ func (ev *evaluator) address(e ast.Expr, pos token.Pos) (ref *ast.CallExpr, port
 
 // isSend reports whether a conformance helper sends a request and checks
 // the response: http.MakeRequestAndExpect..., tls.MakeTLSRequestAndExpect...,
-// grpc.MakeRequestAndExpect... (http.MakeRequest only builds one).
+// grpc.MakeRequestAndExpect..., tcp.MakeTCPRequestAndExpect...,
+// udp.ExpectEchoResponseFromBackend (http.MakeRequest only builds one).
 func isSend(name string) bool {
-	return strings.HasPrefix(name, "MakeRequestAndExpect") || strings.HasPrefix(name, "MakeTLSRequestAndExpect")
+	return strings.HasPrefix(name, "MakeRequestAndExpect") || strings.HasPrefix(name, "MakeTLSRequestAndExpect") ||
+		strings.HasPrefix(name, "MakeTCPRequestAndExpect") || name == "ExpectEchoResponseFromBackend"
+}
+
+// sendAddress is the index of the Gateway address among a send call's
+// arguments: the tcp and udp helpers take no round tripper before it.
+func sendAddress(name string) int {
+	if strings.HasPrefix(name, "MakeTCPRequest") || name == "ExpectEchoResponseFromBackend" || strings.HasPrefix(name, "MakeTLSRequestAndExpectFailure") {
+		return 2
+	}
+	return 3
 }
 
 func isSliceOf(e ast.Expr, name string) bool {
@@ -671,30 +787,10 @@ func isSliceOf(e ast.Expr, name string) bool {
 	return ok && typeName(at.Elt) == name
 }
 
-// read fills the case from its literal, sent by send.
-func (c *trafficCase) read(ev *evaluator, send *ast.CallExpr, lit *ast.CompositeLit) error {
-	pos := lit.Pos()
-	for _, kind := range []string{"TLSRoute", "TCPRoute", "UDPRoute"} {
-		if strings.HasPrefix(c.test, kind) {
-			return fmt.Errorf("%s traffic: Trace follows HTTP and gRPC requests", kind)
-		}
-	}
-	if send == nil {
-		return fmt.Errorf("no call sends it")
-	}
-	name := send.Fun.(*ast.SelectorExpr).Sel.Name
-	if strings.Contains(name, "Failure") {
-		c.failure = true
-		// tls.MakeTLSRequestAndExpectFailureResponse(t, r, addr, serverCert, clientCert, clientKey, serverName, expected)
-		if len(send.Args) == 8 && exprString(send.Args[4]) != "nil" {
-			return fmt.Errorf("expects the Gateway to refuse a client certificate, which Trace does not model")
-		}
-	}
-	addrArg := send.Args[3]
-	if strings.HasPrefix(name, "MakeTLSRequestAndExpectFailure") {
-		addrArg = send.Args[2]
-	}
-	ref, port, err := ev.address(addrArg, send.Pos())
+// readGateway reads the Gateway, listener and port that the address addr
+// (an argument of the call at pos) was obtained for.
+func (c *trafficCase) readGateway(ev *evaluator, addr ast.Expr, pos token.Pos) error {
+	ref, port, err := ev.address(addr, pos)
 	if err != nil {
 		return err
 	}
@@ -722,6 +818,28 @@ func (c *trafficCase) read(ev *evaluator, send *ast.CallExpr, lit *ast.Composite
 			return err
 		}
 	}
+	return nil
+}
+
+// read fills the case from its literal, of package pkg's ExpectedResponse,
+// sent by send.
+func (c *trafficCase) read(ev *evaluator, send *ast.CallExpr, lit *ast.CompositeLit, pkg string) error {
+	pos := lit.Pos()
+	if send == nil {
+		return fmt.Errorf("no call sends it")
+	}
+	name := send.Fun.(*ast.SelectorExpr).Sel.Name
+	if strings.Contains(name, "Failure") {
+		c.failure = true
+		// tls.MakeTLSRequestAndExpectFailureResponse(t, r, addr, serverCert, clientCert, clientKey, serverName, expected)
+		if len(send.Args) == 8 && exprString(send.Args[4]) != "nil" {
+			return fmt.Errorf("expects the Gateway to refuse a client certificate, which Trace does not model")
+		}
+	}
+	if err := c.readGateway(ev, send.Args[sendAddress(name)], send.Pos()); err != nil {
+		return err
+	}
+	var err error
 	f := fields(lit)
 	str := func(e ast.Expr) string {
 		if e == nil || err != nil {
@@ -748,6 +866,19 @@ func (c *trafficCase) read(ev *evaluator, send *ast.CallExpr, lit *ast.Composite
 		return out
 	}
 	c.backend, c.namespace = str(f["Backend"]), str(f["Namespace"])
+	switch pkg {
+	case "tcp":
+		// tcp.MakeTCPRequestAndExpect...(t, timeoutConfig, gwAddr, serverCertificate, serverName, useTLS, expected)
+		if exprString(send.Args[5]) == "true" {
+			if err := c.readSNI(ev, send.Args[4], send.Pos()); err != nil {
+				return err
+			}
+		}
+		return err
+	case "udp":
+		c.backend = str(f["Service"])
+		return err
+	}
 	if c.grpc {
 		for _, m := range []string{"EchoRequest", "EchoTwoRequest", "EchoThreeRequest"} {
 			if f[m] != nil {
