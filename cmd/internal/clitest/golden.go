@@ -18,7 +18,14 @@ type Golden struct {
 // testdata/golden. The directory is made absolute now, so that tests that
 // change directory still find it: call NewGolden in a package variable.
 func NewGolden() *Golden {
-	abs, err := filepath.Abs(filepath.Join("testdata", "golden"))
+	return GoldenDir(filepath.Join("testdata", "golden"))
+}
+
+// GoldenDir returns golden files kept in dir rather than in
+// testdata/golden: generated files committed elsewhere, such as a picture's
+// source in docs/. Call it in a package variable, as NewGolden.
+func GoldenDir(dir string) *Golden {
+	abs, err := filepath.Abs(dir)
 	if err != nil {
 		panic(err)
 	}
@@ -29,6 +36,9 @@ func NewGolden() *Golden {
 func (g *Golden) Path(name string) string {
 	return filepath.Join(g.dir, name)
 }
+
+// Updating reports whether the test run rewrites golden files (-update).
+func (g *Golden) Updating() bool { return *update }
 
 // Check compares got with the golden file name, or rewrites it with
 // -update. An absent file stands for empty output, so only commands that
