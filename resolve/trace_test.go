@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -267,6 +268,46 @@ func TestTraceStream(t *testing.T) {
 			}
 			if !slices.Equal(losers, tt.losers) {
 				t.Errorf("runners-up %v, want %v", losers, tt.losers)
+			}
+		})
+	}
+}
+
+func TestSampleRequests(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		world string
+		want  []string
+	}{
+		// The regular expression match gives no sample; the others give the
+		// request they select, a rule without matches "/".
+		{"http", traceWorld, []string{
+			"GET http://any-host.example/empty (Gateway infra/gw)",
+			"GET http://any-host.example/items (Gateway infra/gw)",
+			"GET http://any-host.example/old (Gateway infra/gw)",
+			"GET http://any-host.example/secure (Gateway infra/gw)",
+			"POST http://any-host.example/items (Gateway infra/gw)",
+			"POST http://any-host.example/items?v=2 (Gateway infra/gw)",
+		}},
+		// A TLSRoute's effective hostnames become SNIs (the wildcard's
+		// "any."), a TCPRoute's or UDPRoute's listener a connection.
+		{"stream", streamWorld, []string{
+			"tcp://gw:9000 (Gateway infra/gw)",
+			"tls://any-host.example:8443 (Gateway infra/gw)",
+			"tls://any.example.com (Gateway infra/gw)",
+			"tls://any.shop.example.com (Gateway infra/gw)",
+			"tls://db.example.com (Gateway infra/gw)",
+			"tls://shop.example.com (Gateway infra/gw)",
+			"udp://gw:53 (Gateway infra/gw)",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, r := range resolveYAML(t, Options{}, tt.world).SampleRequests() {
+				got = append(got, r.String())
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("samples:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
 		})
 	}

@@ -21,9 +21,52 @@ type diffView struct {
 	New         string             `json:"new"`
 	Changed     bool               `json:"changed"`
 	Attachments []attachmentChange `json:"attachments"`
-	Conditions  []conditionChange  `json:"conditions"`
-	Backends    []backendChange    `json:"backends"`
-	Findings    []findingChange    `json:"findings"`
+	// Hostnames are the effective hostnames gained or lost by attachments
+	// both sides have (a gained or lost attachment says enough).
+	Hostnames  []hostnameChange  `json:"hostnames"`
+	Conditions []conditionChange `json:"conditions"`
+	Backends   []backendChange   `json:"backends"`
+	// Requests are the sample requests (resolve.Graph.SampleRequests of
+	// either side) that would now go elsewhere.
+	Requests []requestChange `json:"requests"`
+	Findings []findingChange `json:"findings"`
+}
+
+// hostnameChange is an effective hostname a route gains or loses on a
+// listener it stays attached to; "*" stands for any host.
+type hostnameChange struct {
+	Change   string  `json:"change"` // gained or lost
+	Route    refView `json:"route"`
+	Parent   refView `json:"parent"`
+	Listener string  `json:"listener"`
+	Hostname string  `json:"hostname"`
+}
+
+// requestChange is a sample request whose fate differs: Old and New say
+// where it goes on each side.
+type requestChange struct {
+	Request string       `json:"request"`
+	Old     requestState `json:"old"`
+	New     requestState `json:"new"`
+}
+
+// requestState is where a traced request goes: the outcome, and the
+// winning route and rule with its split, or the status code or Location
+// the Gateway answers with.
+type requestState struct {
+	Outcome    resolve.TraceOutcome `json:"outcome"`
+	StatusCode int                  `json:"statusCode,omitempty"`
+	Route      *refView             `json:"route,omitempty"`
+	Rule       string               `json:"rule,omitempty"`
+	Backends   []requestShare       `json:"backends,omitempty"`
+	Location   string               `json:"location,omitempty"`
+}
+
+// requestShare is a backend's share of the traced request's rule.
+type requestShare struct {
+	Backend string  `json:"backend"`
+	Share   float64 `json:"share"`
+	Fails   bool    `json:"fails,omitempty"`
 }
 
 // attachmentChange is a route parentRef that gains or loses a listener
@@ -97,14 +140,18 @@ type diffInput struct {
 func computeDiff(oldIn, newIn *diffInput, oldName, newName string) *diffView {
 	v := &diffView{typeMeta: explanationMeta("Diff"), Old: oldName, New: newName}
 	v.Attachments = diffAttachments(oldIn.graph, newIn.graph)
+	v.Hostnames = diffHostnames(attachmentsOf(oldIn.graph), attachmentsOf(newIn.graph))
 	v.Conditions = diffConditions(conditionsOf(oldIn.graph), conditionsOf(newIn.graph))
 	v.Backends = diffBackends(backendsOf(oldIn.graph), backendsOf(newIn.graph))
+	v.Requests = diffRequests(oldIn.graph, newIn.graph)
 	v.Findings = diffFindings(oldIn.findings, newIn.findings)
-	v.Changed = len(v.Attachments)+len(v.Conditions)+len(v.Backends)+len(v.Findings) > 0
+	v.Changed = len(v.Attachments)+len(v.Hostnames)+len(v.Conditions)+len(v.Backends)+len(v.Requests)+len(v.Findings) > 0
 	// Empty lists, not null, in JSON.
 	v.Attachments = nonNil(v.Attachments)
+	v.Hostnames = nonNil(v.Hostnames)
 	v.Conditions = nonNil(v.Conditions)
 	v.Backends = nonNil(v.Backends)
+	v.Requests = nonNil(v.Requests)
 	v.Findings = nonNil(v.Findings)
 	return v
 }
@@ -120,6 +167,8 @@ func nonNil[T any](s []T) []T {
 type attachment struct {
 	route, parent resolve.ObjectRef
 	listener      string
+	// hostnames are the route's effective hostnames there; none: any.
+	hostnames []string
 }
 
 func (a attachment) key() string {
@@ -150,7 +199,7 @@ func attachmentsOf(g *resolve.Graph) map[string]attachment {
 			if p.Mesh() {
 				if p.Accepted.True() {
 					for _, mp := range p.MeshPorts {
-						a := attachment{r.Ref, p.Parent(), meshPortName(mp)}
+						a := attachment{route: r.Ref, parent: p.Parent(), listener: meshPortName(mp)}
 						out[a.key()] = a
 					}
 				}
@@ -158,7 +207,12 @@ func attachmentsOf(g *resolve.Graph) map[string]attachment {
 			}
 			for _, lo := range p.Listeners {
 				if lo.Accepted() {
-					a := attachment{r.Ref, listenerOwner(lo.Listener), lo.Listener.Name}
+					a := attachment{route: r.Ref, parent: listenerOwner(lo.Listener), listener: lo.Listener.Name}
+					// Two parentRefs may select one listener: their hostnames add up.
+					a.hostnames = append(out[a.key()].hostnames, lo.Hostnames...)
+					if len(lo.Hostnames) == 0 {
+						a.hostnames = append(a.hostnames, "*")
+					}
 					out[a.key()] = a
 				}
 			}
@@ -211,6 +265,75 @@ func diffAttachments(oldG, newG *resolve.Graph) []attachmentChange {
 			cmp.Compare(a.Listener, b.Listener), cmp.Compare(a.Change, b.Change))
 	})
 	return out
+}
+
+// diffHostnames compares the effective hostnames of the attachments both
+// sides have.
+func diffHostnames(oldA, newA map[string]attachment) []hostnameChange {
+	var out []hostnameChange
+	for k, n := range newA {
+		o, ok := oldA[k]
+		if !ok {
+			continue
+		}
+		add := func(change string, from, to []string) {
+			for _, h := range from {
+				if !slices.Contains(to, h) && !slices.ContainsFunc(out, func(c hostnameChange) bool {
+					return c.Change == change && c.Hostname == h && c.Route == refOf(n.route) && c.Parent == refOf(n.parent) && c.Listener == n.listener
+				}) {
+					out = append(out, hostnameChange{Change: change, Route: refOf(n.route), Parent: refOf(n.parent), Listener: n.listener, Hostname: h})
+				}
+			}
+		}
+		add("gained", n.hostnames, o.hostnames)
+		add("lost", o.hostnames, n.hostnames)
+	}
+	slices.SortFunc(out, func(a, b hostnameChange) int {
+		return cmp.Or(cmp.Compare(a.Route.String(), b.Route.String()), cmp.Compare(a.Parent.String(), b.Parent.String()),
+			cmp.Compare(a.Listener, b.Listener), cmp.Compare(a.Change, b.Change), cmp.Compare(a.Hostname, b.Hostname))
+	})
+	return out
+}
+
+// diffRequests traces the sample requests of both sides in both and keeps
+// those whose fate differs.
+func diffRequests(oldG, newG *resolve.Graph) []requestChange {
+	byKey := map[string]resolve.Request{}
+	for _, g := range []*resolve.Graph{oldG, newG} {
+		for _, r := range g.SampleRequests() {
+			byKey[r.String()] = r
+		}
+	}
+	var out []requestChange
+	for _, k := range slices.Sorted(maps.Keys(byKey)) {
+		o, n := requestStateOf(oldG.Trace(byKey[k])), requestStateOf(newG.Trace(byKey[k]))
+		if !o.equal(n) {
+			out = append(out, requestChange{Request: k, Old: o, New: n})
+		}
+	}
+	return out
+}
+
+func requestStateOf(tr *resolve.TraceResult) requestState {
+	s := requestState{Outcome: tr.Outcome, StatusCode: tr.StatusCode}
+	if w := tr.Winner(); w != nil {
+		ref := refOf(w.Route.Ref)
+		s.Route, s.Rule = &ref, w.Route.Rules[w.Rule].Label()
+	}
+	if tr.Redirect != nil {
+		s.Location = tr.Redirect.String()
+	}
+	if tr.Rule != nil && tr.Outcome != resolve.TraceRedirected {
+		for _, b := range tr.Rule.Backends {
+			s.Backends = append(s.Backends, requestShare{Backend: diffBackendName(b), Share: b.Share, Fails: !b.Valid() || b.TLSFails()})
+		}
+	}
+	return s
+}
+
+// equal compares two fates as the output shows them.
+func (s requestState) equal(o requestState) bool {
+	return s.text() == o.text()
 }
 
 // condition is one status condition of g, with where it is.
@@ -489,8 +612,10 @@ func (v *diffView) summary() string {
 		}
 	}
 	add(len(v.Attachments), "attachment")
+	add(len(v.Hostnames), "hostname")
 	add(len(v.Conditions), "condition")
 	add(len(v.Backends), "backend")
+	add(len(v.Requests), "request")
 	add(len(v.Findings), "finding")
 	if len(parts) == 0 {
 		return "no change in effect"

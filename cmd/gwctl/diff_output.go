@@ -3,7 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+
+	"github.com/gwlint/gwlint/resolve"
 )
 
 // The text and Markdown renderings of a diffView say the same things; the
@@ -25,6 +28,44 @@ func (a attachmentChange) why() string {
 		return a.Reason
 	}
 	return a.Reason + ": " + a.Message
+}
+
+func (h hostnameChange) text() string {
+	return fmt.Sprintf("%s → %s listener %s: hostname %s", h.Route, h.Parent, h.Listener, h.Hostname)
+}
+
+// text renders where a request goes: "HTTPRoute shop/cart rule cart
+// (Service shop/cart-v1:8080 80%, Service shop/cart-v2:8080 20%)",
+// "NotMatched 404", "Redirected 301 https://shop.example.com/".
+func (s requestState) text() string {
+	var parts []string
+	if s.Outcome != resolve.TraceForwarded {
+		o := string(s.Outcome)
+		if s.StatusCode != 0 {
+			o += " " + strconv.Itoa(s.StatusCode)
+		}
+		if s.Route != nil {
+			o += ","
+		}
+		parts = append(parts, o)
+	}
+	if s.Route != nil {
+		parts = append(parts, s.Route.String()+" rule "+s.Rule)
+	}
+	if s.Location != "" {
+		parts = append(parts, s.Location)
+	}
+	if len(s.Backends) > 0 {
+		shares := make([]string, len(s.Backends))
+		for i, b := range s.Backends {
+			shares[i] = b.Backend + " " + percent(b.Share)
+			if b.Fails {
+				shares[i] += " failing"
+			}
+		}
+		parts = append(parts, "("+strings.Join(shares, ", ")+")")
+	}
+	return strings.Join(parts, " ")
 }
 
 func (c conditionChange) where() string {
@@ -108,6 +149,13 @@ func writeDiffText(p *printer, v *diffView) {
 			p.line(1, "%s", line)
 		}
 	}
+	if len(v.Hostnames) > 0 {
+		p.blank()
+		p.heading("Hostnames")
+		for _, h := range v.Hostnames {
+			p.line(1, "%s %s", changeMark[h.Change], h.text())
+		}
+	}
 	if len(v.Conditions) > 0 {
 		p.blank()
 		p.heading("Status conditions")
@@ -120,6 +168,14 @@ func writeDiffText(p *printer, v *diffView) {
 		p.heading("Backends")
 		for _, c := range v.Backends {
 			p.line(1, "%s %s: %s → %s", changeMark[c.change()], c.where(), c.Old.text(c.Route.Kind), c.New.text(c.Route.Kind))
+		}
+	}
+	if len(v.Requests) > 0 {
+		p.blank()
+		p.heading("Requests that would now go elsewhere")
+		for _, r := range v.Requests {
+			p.line(1, "~ %s", r.Request)
+			p.line(2, "%s → %s", r.Old.text(), r.New.text())
 		}
 	}
 	if len(v.Findings) > 0 {
@@ -166,6 +222,11 @@ func writeDiffMarkdown(w io.Writer, v *diffView) error {
 	}
 	table("Attachments", []string{"change", "route", "parent", "listener / port", "why"}, rows)
 	rows = nil
+	for _, h := range v.Hostnames {
+		rows = append(rows, []string{h.Change, code(h.Route.String()), code(h.Parent.String()), h.Listener, code(h.Hostname)})
+	}
+	table("Hostnames", []string{"change", "route", "parent", "listener", "hostname"}, rows)
+	rows = nil
 	for _, c := range v.Conditions {
 		rows = append(rows, []string{code(c.Object.String()), c.Scope, c.Type, c.Old.text(), c.New.text()})
 	}
@@ -175,6 +236,11 @@ func writeDiffMarkdown(w io.Writer, v *diffView) error {
 		rows = append(rows, []string{c.change(), code(c.Route.String()), c.Rule, code(c.Backend), c.Old.text(c.Route.Kind), c.New.text(c.Route.Kind)})
 	}
 	table("Backends", []string{"change", "route", "rule", "backend", "old", "new"}, rows)
+	rows = nil
+	for _, r := range v.Requests {
+		rows = append(rows, []string{code(r.Request), r.Old.text(), r.New.text()})
+	}
+	table("Requests that would now go elsewhere", []string{"request", "old", "new"}, rows)
 	rows = nil
 	for _, f := range v.Findings {
 		rows = append(rows, []string{f.Change, f.Severity, code(f.Rule), code(f.Object), code(f.Path), f.Message, code(f.Source)})

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,13 +15,17 @@ import (
 // 80/20 → 50/50, a share that becomes HTTP 500, a backend added, a new
 // finding), attach (an attachment lost and one gained, listener and parent
 // conditions, new and fixed findings), mesh (a Service port gained, a
-// backend removed from the split), same (objects reordered: no change).
+// backend removed from the split), requests (a new route's Exact match and
+// a TLSRoute's exact hostname take requests from older routes: the
+// requests that would now go elsewhere), hostnames (a route's effective
+// hostnames gained and lost on a listener it stays attached to), same
+// (objects reordered: no change).
 func TestDiffGolden(t *testing.T) {
 	var cases []clitest.GoldenCase
 	for _, pair := range []struct {
 		name string
 		code int
-	}{{"canary", 1}, {"attach", 1}, {"mesh", 1}, {"same", 0}} {
+	}{{"canary", 1}, {"attach", 1}, {"mesh", 1}, {"requests", 1}, {"hostnames", 1}, {"same", 0}} {
 		dirs := []string{"diff", "testdata/diff/" + pair.name + "/old", "testdata/diff/" + pair.name + "/new", "--exit-code"}
 		cases = append(cases,
 			clitest.GoldenCase{Name: "diff-" + pair.name, Args: dirs, Code: pair.code},
@@ -120,8 +125,14 @@ func TestDiffGitRevisions(t *testing.T) {
 	git("rm", "-q", "-r", "-f", "deploy/manifests")
 	git("commit", "-q", "-m", "remove")
 	stdout, stderr, code = clitest.Run(newRootCmd, "", "diff", "HEAD~1", "HEAD", "-f", "manifests/", "-o", "json")
-	if code != 0 || stderr != "" || !strings.Contains(stdout, `"old": {`) || strings.Contains(stdout, `"new": {`) {
-		t.Errorf("removed tree: exit %d, stderr %q\n%s", code, stderr, stdout)
+	var removed diffView
+	if err := json.Unmarshal([]byte(stdout), &removed); err != nil || code != 0 || stderr != "" || len(removed.Backends) == 0 {
+		t.Fatalf("removed tree: exit %d, stderr %q, %v\n%s", code, stderr, err, stdout)
+	}
+	for _, b := range removed.Backends {
+		if b.Old == nil || b.New != nil {
+			t.Errorf("removed tree: backend %s is not only in the old side", b.Backend)
+		}
 	}
 }
 
