@@ -113,6 +113,12 @@ type Listener struct {
 	ResolvedRefs Condition
 	Conflicted   Condition
 	Programmed   Condition
+	// OverlappingTLS is the OverlappingTLSConfig condition: True when the
+	// listener's TLS configuration overlaps another's on its port (see
+	// detectOverlappingTLS); the zero Condition, never written, otherwise,
+	// for "this is a negative polarity condition and MUST NOT be set when
+	// it is False".
+	OverlappingTLS Condition
 
 	// Attached are the parentRefs accepted on this listener, sorted by route.
 	Attached []*ParentResult
@@ -250,6 +256,106 @@ func (g *Graph) resolveGateways() {
 	for _, ls := range g.ListenerSets {
 		ls.finishAcceptance()
 	}
+	for _, gw := range g.Gateways {
+		detectOverlappingTLS(gw.AllListeners())
+	}
+}
+
+// detectOverlappingTLS sets OverlappingTLSConfig on the listeners that
+// terminate TLS on a port another listener of the same Gateway (ListenerSets
+// included) terminates TLS on too, as ListenerConditionOverlappingTLSConfig
+// defines it: "TLS configuration within this Listener conflicts with TLS
+// configuration in another Listener on the same port", by overlapping
+// hostnames ("Listener A matches *.example.com while Listener B matches
+// foo.example.com"; a listener without a hostname matches every one), which
+// "Controllers MUST detect", or by overlapping certificates (a SAN of one
+// listener's certificate names a host a SAN of the other's names), which
+// they "MAY detect" and gwlint can where the Secrets are among the inputs;
+// "If a controller supports checking for both possible reasons and finds
+// that both are true, it SHOULD set the "OverlappingCertificates" Reason."
+// The condition "MUST be set on all Listeners with overlapping TLS config".
+// Only programmed listeners take part: a refused or conflicted one serves
+// no connection to coalesce.
+func detectOverlappingTLS(listeners []*Listener) {
+	for i, a := range listeners {
+		if !terminatesTLS(a) {
+			continue
+		}
+		for _, b := range listeners[i+1:] {
+			if b.Port != a.Port || !terminatesTLS(b) {
+				continue
+			}
+			if sanA, sanB, ok := overlappingCertificates(a, b); ok {
+				markOverlappingTLS(a, ReasonOverlappingCertificates, fmt.Sprintf("its certificate's SAN %s overlaps SAN %s of the certificate of %s on port %d", sanA, sanB, b, a.Port))
+				markOverlappingTLS(b, ReasonOverlappingCertificates, fmt.Sprintf("its certificate's SAN %s overlaps SAN %s of the certificate of %s on port %d", sanB, sanA, a, a.Port))
+			} else if overlappingHostnames(a, b) {
+				markOverlappingTLS(a, ReasonOverlappingHostnames, fmt.Sprintf("its hostname %s overlaps hostname %s of %s on port %d", a.HostnameString(), b.HostnameString(), b, a.Port))
+				markOverlappingTLS(b, ReasonOverlappingHostnames, fmt.Sprintf("its hostname %s overlaps hostname %s of %s on port %d", b.HostnameString(), a.HostnameString(), a, a.Port))
+			}
+		}
+	}
+}
+
+// terminatesTLS: a programmed listener with certificates to serve.
+func terminatesTLS(l *Listener) bool {
+	return l.valid() && needsCertificates(l.Protocol, l.TLS)
+}
+
+// markOverlappingTLS keeps the first overlap found, unless a later one has
+// the preferred reason OverlappingCertificates.
+func markOverlappingTLS(l *Listener, reason Reason, message string) {
+	if l.OverlappingTLS.True() && (l.OverlappingTLS.Reason == ReasonOverlappingCertificates || reason != ReasonOverlappingCertificates) {
+		return
+	}
+	l.OverlappingTLS = condition(string(gwv1.ListenerConditionOverlappingTLSConfig), true, reason, message)
+}
+
+// overlappingHostnames: the hostnames of two listeners both match some
+// host (hostnameMatches either way; "*" matches all).
+func overlappingHostnames(a, b *Listener) bool {
+	if a.Hostname == nil || b.Hostname == nil {
+		return true
+	}
+	ha, hb := string(*a.Hostname), string(*b.Hostname)
+	return hostnameMatches(ha, hb) || hostnameMatches(hb, ha)
+}
+
+// overlappingCertificates finds a SAN of a's certificates and one of b's
+// that a client could take for the same host (see sansOverlap).
+func overlappingCertificates(a, b *Listener) (sanA, sanB string, ok bool) {
+	for _, ra := range a.CertRefs {
+		for _, rb := range b.CertRefs {
+			if ra.Certificate == nil || rb.Certificate == nil {
+				continue
+			}
+			for _, x := range ra.Certificate.DNSNames {
+				for _, y := range rb.Certificate.DNSNames {
+					if sansOverlap(x, y) {
+						return x, y, true
+					}
+				}
+			}
+		}
+	}
+	return "", "", false
+}
+
+// sansOverlap: two DNS SANs name a common host, a wildcard SAN covering
+// one label (RFC 6125 6.4.3, as Certificate.Covers reads it).
+func sansOverlap(x, y string) bool {
+	x, y = strings.ToLower(strings.TrimSuffix(x, ".")), strings.ToLower(strings.TrimSuffix(y, "."))
+	if x == y {
+		return true
+	}
+	covers := func(w, h string) bool {
+		suffix, ok := strings.CutPrefix(w, "*.")
+		if !ok || strings.HasPrefix(h, "*.") {
+			return false
+		}
+		label, rest, found := strings.Cut(h, ".")
+		return found && label != "" && rest == suffix
+	}
+	return covers(x, y) || covers(y, x)
 }
 
 // setProgrammed: a listener is programmed when it is accepted, conflict-free

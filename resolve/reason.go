@@ -40,6 +40,9 @@ const (
 	ReasonProtocolConflict      = Reason(gwv1.ListenerReasonProtocolConflict)
 	ReasonHostnameConflict      = Reason(gwv1.ListenerReasonHostnameConflict)
 	ReasonNoValidCACertificate  = Reason(gwv1.ListenerReasonNoValidCACertificate)
+	// OverlappingTLSConfig.
+	ReasonOverlappingHostnames    = Reason(gwv1.ListenerReasonOverlappingHostnames)
+	ReasonOverlappingCertificates = Reason(gwv1.ListenerReasonOverlappingCertificates)
 
 	// Routes: attachment to parents.
 	ReasonNoMatchingParent           = Reason(gwv1.RouteReasonNoMatchingParent)

@@ -122,11 +122,15 @@ func listenerStatuses(m *Meta, listeners []*Listener) []gwv1.ListenerStatus {
 		if kinds == nil {
 			kinds = []gwv1.RouteGroupKind{}
 		}
+		conds := []Condition{l.Accepted, l.Conflicted, l.Programmed, l.ResolvedRefs}
+		if l.OverlappingTLS.True() {
+			conds = append(conds, l.OverlappingTLS)
+		}
 		out = append(out, gwv1.ListenerStatus{
 			Name:           gwv1.SectionName(l.Name),
 			SupportedKinds: kinds,
 			AttachedRoutes: l.AttachedRoutes,
-			Conditions:     conditions(m, l.Accepted, l.Conflicted, l.Programmed, l.ResolvedRefs),
+			Conditions:     conditions(m, conds...),
 		})
 	}
 	return out

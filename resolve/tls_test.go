@@ -375,3 +375,87 @@ spec:
 		})
 	}
 }
+
+// ListenerConditionOverlappingTLSConfig: set on every listener whose TLS
+// configuration overlaps another's on the same port, by hostname or by
+// certificate (preferred when both), never set False.
+func TestOverlappingTLSConfig(t *testing.T) {
+	shop := newTestCert(t, year2020, year2200, false, "shop.example.com")
+	wild := newTestCert(t, year2020, year2200, false, "*.example.com")
+	deep := newTestCert(t, year2020, year2200, false, "*.eu.example.com")
+	blog := newTestCert(t, year2020, year2200, false, "blog.example.org")
+	secrets := tlsSecret("edge", "shop", shop) + "\n---\n" + tlsSecret("edge", "wild", wild) + "\n---\n" +
+		tlsSecret("edge", "deep", deep) + "\n---\n" + tlsSecret("edge", "blog", blog)
+	cases := []struct {
+		name      string
+		listeners string
+		// want is each listener's OverlappingTLSConfig reason; "" is unset.
+		want []Reason
+	}{
+		{"the spec's example: A and C, not B", `
+  - {name: a, protocol: HTTPS, port: 443, hostname: foo.example.com, tls: {certificateRefs: [{name: blog}]}}
+  - {name: b, protocol: HTTPS, port: 443, hostname: foo.example.org, tls: {certificateRefs: [{name: blog}]}}
+  - {name: c, protocol: HTTPS, port: 443, hostname: "*.example.com", tls: {certificateRefs: [{name: shop}]}}`,
+			// a and b share blog's certificate: their SANs overlap.
+			[]Reason{ReasonOverlappingCertificates, ReasonOverlappingCertificates, ReasonOverlappingHostnames}},
+		{"overlapping hostnames, disjoint certificates", `
+  - {name: a, protocol: HTTPS, port: 443, hostname: shop.example.com, tls: {certificateRefs: [{name: shop}]}}
+  - {name: b, protocol: HTTPS, port: 443, hostname: "*.example.com", tls: {certificateRefs: [{name: blog}]}}`,
+			[]Reason{ReasonOverlappingHostnames, ReasonOverlappingHostnames}},
+		{"a wildcard hostname covers a deeper one", `
+  - {name: a, protocol: HTTPS, port: 443, hostname: "*.eu.example.com", tls: {certificateRefs: [{name: shop}]}}
+  - {name: b, protocol: HTTPS, port: 443, hostname: "*.example.com", tls: {certificateRefs: [{name: blog}]}}`,
+			[]Reason{ReasonOverlappingHostnames, ReasonOverlappingHostnames}},
+		{"no hostname overlaps all", `
+  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop}]}}
+  - {name: b, protocol: TLS, port: 443, hostname: blog.example.org, tls: {mode: Terminate, certificateRefs: [{name: blog}]}}`,
+			[]Reason{ReasonOverlappingHostnames, ReasonOverlappingHostnames}},
+		{"overlapping certificates, disjoint hostnames", `
+  - {name: a, protocol: HTTPS, port: 443, hostname: shop.example.com, tls: {certificateRefs: [{name: shop}]}}
+  - {name: b, protocol: HTTPS, port: 443, hostname: blog.example.org, tls: {certificateRefs: [{name: wild}]}}`,
+			[]Reason{ReasonOverlappingCertificates, ReasonOverlappingCertificates}},
+		{"a wildcard SAN covers one label only", `
+  - {name: a, protocol: HTTPS, port: 443, hostname: a.example.org, tls: {certificateRefs: [{name: wild}]}}
+  - {name: b, protocol: HTTPS, port: 443, hostname: b.example.org, tls: {certificateRefs: [{name: deep}]}}`,
+			[]Reason{"", ""}},
+		{"disjoint", `
+  - {name: a, protocol: HTTPS, port: 443, hostname: shop.example.com, tls: {certificateRefs: [{name: shop}]}}
+  - {name: b, protocol: HTTPS, port: 443, hostname: blog.example.org, tls: {certificateRefs: [{name: blog}]}}`,
+			[]Reason{"", ""}},
+		{"different ports", `
+  - {name: a, protocol: HTTPS, port: 443, hostname: shop.example.com, tls: {certificateRefs: [{name: shop}]}}
+  - {name: b, protocol: HTTPS, port: 8443, hostname: "*.example.com", tls: {certificateRefs: [{name: wild}]}}`,
+			[]Reason{"", ""}},
+		{"passthrough and HTTP terminate nothing", `
+  - {name: a, protocol: TLS, port: 443, tls: {mode: Passthrough}}
+  - {name: b, protocol: TLS, port: 443, hostname: shop.example.com, tls: {mode: Passthrough}}
+  - {name: c, protocol: HTTP, port: 80}
+  - {name: d, protocol: HTTP, port: 80, hostname: shop.example.com}`,
+			[]Reason{"", "", "", ""}},
+		{"a listener that is not programmed serves no connection", `
+  - {name: a, protocol: HTTPS, port: 443, hostname: shop.example.com, tls: {certificateRefs: [{name: shop}]}}
+  - {name: b, protocol: HTTPS, port: 443, hostname: "*.example.com", tls: {certificateRefs: [{name: missing}]}}`,
+			[]Reason{"", ""}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g := resolveYAML(t, Options{}, world, `
+apiVersion: v1
+kind: Namespace
+metadata: {name: edge}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: tls, namespace: edge}
+spec:
+  gatewayClassName: acme
+  listeners:`+tc.listeners, secrets)
+			for i, l := range g.Gateway("edge", "tls").Listeners {
+				c := l.OverlappingTLS
+				if c.Reason != tc.want[i] || c.True() != (tc.want[i] != "") {
+					t.Errorf("listener %s: OverlappingTLSConfig %s %s (%s), want %q", l.Name, c.Status, c.Reason, c.Message, tc.want[i])
+				}
+			}
+		})
+	}
+}

@@ -85,7 +85,8 @@ type listenerView struct {
 	Hostname      string            `json:"hostname,omitempty"`
 	AllowedRoutes allowedRoutesView `json:"allowedRoutes"`
 	TLS           *tlsView          `json:"tls,omitempty"`
-	// Conditions are Accepted, Conflicted, Programmed and ResolvedRefs.
+	// Conditions are Accepted, Conflicted, Programmed and ResolvedRefs,
+	// and OverlappingTLSConfig when it is True.
 	Conditions     []conditionView  `json:"conditions"`
 	AttachedRoutes int32            `json:"attachedRoutes"`
 	Attached       []attachmentView `json:"attached"`
@@ -168,6 +169,9 @@ func listenerViewOf(l *resolve.Listener) listenerView {
 		},
 		AttachedRoutes: l.AttachedRoutes,
 		Attached:       []attachmentView{},
+	}
+	if l.OverlappingTLS.True() {
+		lv.Conditions = append(lv.Conditions, conditionOf(l.OverlappingTLS))
 	}
 	if l.Hostname != nil {
 		lv.Hostname = string(*l.Hostname)

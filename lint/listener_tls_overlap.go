@@ -1,0 +1,35 @@
+package lint
+
+var listenerTLSOverlap = &Rule{
+	ID: "listener-tls-overlap", Severity: Warning,
+	Summary: "TLS listeners on one port overlap (OverlappingTLSConfig)",
+	Doc: Doc{
+		Text: `Two listeners of a Gateway (with its ListenerSets) terminate TLS on the same
+port and a client could reach both with one connection: their hostnames
+overlap (*.example.com and shop.example.com, or a listener without a
+hostname), or their certificates name a common host. HTTP/2 clients reuse
+a connection for every host its certificate covers (connection coalescing),
+so a request for one listener can arrive on the other's connection and
+get its TLS settings, or a 421 Misdirected Request. Controllers set
+OverlappingTLSConfig=True (OverlappingHostnames, or OverlappingCertificates)
+on both listeners; traffic is still served.
+
+Fix: give the listeners disjoint hostnames and certificates, or put them on
+different ports; or accept it knowingly.`,
+		Example: `- name: shop
+  protocol: HTTPS
+  port: 443
+  hostname: shop.example.com
+- name: rest
+  protocol: HTTPS
+  port: 8443          # was 443, beside shop
+  hostname: "*.example.com"`,
+	},
+	Run: func(p *Pass) {
+		for l := range p.Graph.Listeners() {
+			if c := l.OverlappingTLS; c.True() {
+				p.Report(l.Owner(), l.Path+".port", nil, "%s: %s (%s)", l, c.Message, c.Reason)
+			}
+		}
+	},
+}
