@@ -263,7 +263,7 @@ func TestUnservedVersionIsOneFinding(t *testing.T) {
 		for _, f := range Run(resolve.Resolve(in, resolve.Options{}), Rules()) {
 			got = append(got, fmt.Sprintf("%d:%d %s %s", f.Line, f.Col, f.Rule, f.Path))
 		}
-		want := "2:1 api-version-not-served apiVersion; 26:1 api-version-not-served apiVersion"
+		want := "2:1 api-version-not-served apiVersion; 26:1 api-version-not-served apiVersion; 56:1 api-version-not-served apiVersion"
 		if strings.Join(got, "; ") != want {
 			t.Errorf("channel %d: findings %q, want %q", ch, got, want)
 		}

@@ -171,29 +171,35 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	case GroupGateway, GroupGatewayExperimental:
 		// The API server knows every served version of every kind the
 		// CRDs define, and refuses any other.
-		versions := crd.Served(group, raw.Kind)
-		if versions == nil {
-			return nil, unknownKind(raw, group)
-		}
 		var retired *retiredVersion
-		if r, ok := retiredVersions[raw.Kind][version]; ok {
+		if r, ok := retiredVersions[raw.APIVersion][raw.Kind]; ok {
 			retired = &r
 		}
-		if retired == nil && !contains(versions, version) {
+		versions := crd.Served(group, raw.Kind)
+		switch {
+		case retired != nil:
+		case versions == nil:
+			return nil, unknownKind(raw, group)
+		case !contains(versions, version):
 			return nil, raw.Errorf("", "%s %s is not served by Gateway API %s (served: %s)",
 				raw.Kind, raw.APIVersion, APIVersion, strings.Join(versions, ", "))
 		}
 		served = apiVersionInfo(raw.APIVersion, raw.Kind, opts.Channel, retired)
+		if retired != nil && (retired.rename != nil || retired.kind != "") {
+			renamed := *raw
+			if retired.rename != nil {
+				renamed.JSON = retired.rename(raw.JSON)
+			}
+			if retired.kind != "" {
+				renamed.Kind = retired.kind
+			}
+			raw = &renamed
+		}
 		switch {
-		case group == GroupGatewayExperimental:
+		case group == GroupGatewayExperimental && retired == nil:
 			// XBackend, XMesh, ...: nothing to resolve, but CRDs to validate.
 			target = &ExperimentalObject{}
 		default:
-			if retired != nil && retired.rename != nil {
-				renamed := *raw
-				renamed.JSON = retired.rename(raw.JSON)
-				raw = &renamed
-			}
 			target, spec = newGatewayAPIObject(raw.Kind)
 		}
 	case GroupCore:

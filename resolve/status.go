@@ -56,8 +56,14 @@ func (g *Graph) Statuses() []StatusObject {
 }
 
 func statusObject(m *Meta, status any) StatusObject {
+	apiVersion := m.APIVersion
+	if m.Version.Kind != "" {
+		// Read as a renamed kind (XListenerSet as ListenerSet): its status
+		// is the successor's, under the successor's apiVersion.
+		apiVersion = m.Version.ReadAs
+	}
 	return StatusObject{
-		APIVersion: m.APIVersion, Kind: m.Ref.Kind,
+		APIVersion: apiVersion, Kind: m.Ref.Kind,
 		Metadata: StatusMetadata{Name: m.Ref.Name, Namespace: m.Ref.Namespace, Generation: generation(m)},
 		Status:   status,
 	}

@@ -39,6 +39,9 @@ type APIVersionInfo struct {
 	// but VersionServed: the CRD's deprecationWarning for
 	// VersionDeprecated.
 	Message string
+	// Kind is the kind the object was written as when its successor renamed
+	// it (XListenerSet, read as ListenerSet); "" otherwise.
+	Kind string
 }
 
 // NotServed reports whether the API server of the channel would refuse the
@@ -65,26 +68,43 @@ func (v APIVersionInfo) NotServed() bool {
 //     channel, dropped in v1.2.0; v1alpha3 renamed its fields (see
 //     renameBackendTLSPolicyV1alpha2).
 //
+//   - XListenerSet gateway.networking.x-k8s.io/v1alpha1: served
+//     v1.3.0–v1.4.x in the experimental channel, renamed ListenerSet
+//     gateway.networking.k8s.io/v1 by v1.5.0 ("ListenerSet: Promote to
+//     standard", #4499). Its spec schema is v1's but for
+//     spec.listeners[].port, optional (default 0) there and required in v1,
+//     which reading as v1 reports where it is missing.
+//
 // Every field of these versions is a field of v1.6.3's v1, except GRPCRoute
 // v1alpha2's experimental sessionPersistence.idleTimeout, which reading as
 // v1 reports as an unknown field, and BackendTLSPolicy v1alpha2's, which are
-// renamed first. Not here: the renamed kinds ReferencePolicy and
-// XListenerSet.
-var retiredVersions = map[string]map[string]retiredVersion{ // kind → version
-	KindGatewayClass:   {"v1alpha2": {last: "v0.7"}},
-	KindGateway:        {"v1alpha2": {last: "v0.7"}},
-	KindHTTPRoute:      {"v1alpha2": {last: "v0.7"}},
-	KindReferenceGrant: {"v1alpha2": {last: "v1.1"}},
-	KindGRPCRoute:      {"v1alpha2": {last: "v1.1"}},
-	KindBackendTLSPolicy: {"v1alpha2": {last: "v1.1", rename: renameBackendTLSPolicyV1alpha2,
-		renamed: "targetRef: targetRefs, tls: validation, caCertRefs: caCertificateRefs"}},
+// renamed first. Not here: the renamed kind ReferencePolicy (v0.4, before
+// any v1 field was settled), and versions no release served (ListenerSet
+// gateway.networking.k8s.io/v1alpha1, in Envoy Gateway's test inputs).
+var retiredVersions = map[string]map[string]retiredVersion{ // apiVersion → kind
+	GroupGateway + "/v1alpha2": {
+		KindGatewayClass:   {last: "v0.7"},
+		KindGateway:        {last: "v0.7"},
+		KindHTTPRoute:      {last: "v0.7"},
+		KindReferenceGrant: {last: "v1.1"},
+		KindGRPCRoute:      {last: "v1.1"},
+		KindBackendTLSPolicy: {last: "v1.1", rename: renameBackendTLSPolicyV1alpha2,
+			renamed: "targetRef: targetRefs, tls: validation, caCertRefs: caCertificateRefs"},
+	},
+	GroupGatewayExperimental + "/v1alpha1": {
+		"XListenerSet": {last: "v1.4", kind: KindListenerSet,
+			renamed: "spec.listeners[].port is required"},
+	},
 }
 
 // retiredVersion is one entry of retiredVersions.
 type retiredVersion struct {
 	last string // the last release that served it
+	// kind, when set, is the kind its successor renamed it to.
+	kind string
 	// rename, when set, rewrites a document into its successor's field
-	// names before it is read; renamed says what it renames.
+	// names before it is read; renamed says what it renames, or what else
+	// differs.
 	rename  func([]byte) []byte
 	renamed string
 }
@@ -136,19 +156,30 @@ const versionSuccessor = GroupGateway + "/v1"
 // which the decoder either found among the versions v1.6.3 serves in some
 // channel (retired nil) or in retiredVersions (retired, its entry).
 func apiVersionInfo(apiVersion, kind string, ch crd.Channel, retired *retiredVersion) APIVersionInfo {
+	readKind := kind
+	if retired != nil && retired.kind != "" {
+		readKind = retired.kind
+	}
 	successor := ""
-	if crd.Known(versionSuccessor, kind, ch) {
+	if crd.Known(versionSuccessor, readKind, ch) {
 		successor = versionSuccessor
 	}
 	switch {
 	case retired != nil:
-		fields := "which has its fields"
-		if retired.renamed != "" {
+		write, fields := successor, "which has its fields"
+		switch {
+		case retired.kind != "":
+			write, fields = successor+" "+retired.kind, "which has its fields ("+retired.renamed+")"
+		case retired.renamed != "":
 			fields = "which renames its fields (" + retired.renamed + ")"
 		}
-		return APIVersionInfo{State: VersionRetired, ReadAs: successor,
+		info := APIVersionInfo{State: VersionRetired, ReadAs: successor,
 			Message: fmt.Sprintf("%s %s is not served by Gateway API %s (last served by %s); write %s, %s",
-				apiVersion, kind, APIVersion, retired.last, successor, fields)}
+				apiVersion, kind, APIVersion, retired.last, write, fields)}
+		if retired.kind != "" {
+			info.Kind = kind
+		}
+		return info
 	case !crd.Known(apiVersion, kind, ch):
 		info := APIVersionInfo{State: VersionExperimentalOnly, ReadAs: successor}
 		if successor == "" {

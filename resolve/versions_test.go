@@ -65,6 +65,8 @@ func TestAPIVersionInfo(t *testing.T) {
 		{"gateway.networking.k8s.io/v1alpha2", "TLSRoute", crd.Experimental, VersionDeprecated, "gateway.networking.k8s.io/v1alpha2", "The v1alpha2 version of TLSRoute has been deprecated"},
 		{"gateway.networking.k8s.io/v1alpha3", "BackendTLSPolicy", crd.Standard, VersionExperimentalOnly, "gateway.networking.k8s.io/v1", "write gateway.networking.k8s.io/v1"},
 		{"gateway.networking.x-k8s.io/v1alpha1", "XMesh", crd.Standard, VersionExperimentalOnly, "", "needs them installed"},
+		{"gateway.networking.x-k8s.io/v1alpha1", "XListenerSet", crd.Standard, VersionRetired, "gateway.networking.k8s.io/v1",
+			"last served by v1.4); write gateway.networking.k8s.io/v1 ListenerSet, which has its fields (spec.listeners[].port is required)"},
 	} {
 		doc := "apiVersion: " + tc.apiVersion + "\nkind: " + tc.kind + "\nmetadata: {name: x, namespace: app}\n"
 		in := Load([]string{"-"}, strings.NewReader(doc), Options{Channel: tc.ch})
@@ -79,12 +81,71 @@ func TestAPIVersionInfo(t *testing.T) {
 	}
 }
 
-// Versions that never were, or whose fields v1 renamed, are still not read.
+// Versions that never were are still not read: no release served ListenerSet
+// in gateway.networking.k8s.io/v1alpha1 (XListenerSet had that version in
+// the x-k8s.io group).
 func TestUnknownVersionsAreErrors(t *testing.T) {
-	doc := "apiVersion: gateway.networking.k8s.io/v2\nkind: BackendTLSPolicy\nmetadata: {name: x, namespace: app}\n"
-	in := Load([]string{"-"}, strings.NewReader(doc), Options{})
-	if len(in.Objects) != 0 || len(in.Errors) != 1 || !strings.Contains(in.Errors[0].Error(), "is not served by Gateway API v1.6.3 (served: v1, v1alpha3)") {
-		t.Errorf("v2 BackendTLSPolicy: objects %d, errors %v; want one error naming the served versions", len(in.Objects), in.Errors)
+	for _, tc := range []struct{ apiVersion, kind, served string }{
+		{"gateway.networking.k8s.io/v2", "BackendTLSPolicy", "v1, v1alpha3"},
+		{"gateway.networking.k8s.io/v1alpha1", "ListenerSet", "v1"},
+	} {
+		doc := "apiVersion: " + tc.apiVersion + "\nkind: " + tc.kind + "\nmetadata: {name: x, namespace: app}\n"
+		in := Load([]string{"-"}, strings.NewReader(doc), Options{})
+		if len(in.Objects) != 0 || len(in.Errors) != 1 || !strings.Contains(in.Errors[0].Error(), "is not served by Gateway API v1.6.3 (served: "+tc.served+")") {
+			t.Errorf("%s %s: objects %d, errors %v; want one error naming the served versions", tc.apiVersion, tc.kind, len(in.Objects), in.Errors)
+		}
+	}
+}
+
+// XListenerSet v1alpha1 (Gateway API v1.3–v1.4) is read as ListenerSet v1,
+// the kind it became, and resolved; its status is a v1 ListenerSet's; a
+// listener without a port, which v1alpha1 allowed, is the one field v1
+// refuses.
+func TestXListenerSetIsReadAsListenerSet(t *testing.T) {
+	g := resolveYAML(t, Options{Validate: true}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: shared, namespace: infra}
+spec:
+  gatewayClassName: acme
+  allowedListeners: {namespaces: {from: All}}
+  listeners: [{name: http, protocol: HTTP, port: 80}]
+---
+apiVersion: gateway.networking.x-k8s.io/v1alpha1
+kind: XListenerSet
+metadata: {name: extra, namespace: app}
+spec:
+  parentRef: {name: shared, namespace: infra}
+  listeners:
+  - {name: web, protocol: HTTP, port: 8080, hostname: web.example.com}
+---
+apiVersion: gateway.networking.x-k8s.io/v1alpha1
+kind: XListenerSet
+metadata: {name: portless, namespace: app}
+spec:
+  parentRef: {name: shared, namespace: infra}
+  listeners:
+  - {name: web, protocol: HTTP, hostname: other.example.com}`)
+	ls := g.ListenerSet("app", "extra")
+	if ls == nil {
+		t.Fatal("ListenerSet app/extra not read")
+	}
+	if !ls.Accepted.True() || len(ls.Listeners) != 1 || !ls.Listeners[0].Programmed.True() {
+		t.Errorf("Accepted %+v, listeners %d; want accepted with listener web programmed", ls.Accepted, len(ls.Listeners))
+	}
+	if v := ls.Version; v.State != VersionRetired || v.Kind != "XListenerSet" || v.ReadAs != GroupGateway+"/v1" {
+		t.Errorf("version %+v; want retired XListenerSet read as v1", v)
+	}
+	if len(ls.Violations) != 0 {
+		t.Errorf("violations %v; want none", ls.Violations)
+	}
+	for _, st := range g.Statuses() {
+		if st.Metadata.Name == "extra" && (st.APIVersion != GroupGateway+"/v1" || st.Kind != KindListenerSet) {
+			t.Errorf("status written as %s %s; want gateway.networking.k8s.io/v1 ListenerSet", st.APIVersion, st.Kind)
+		}
+	}
+	if v := g.ListenerSet("app", "portless").Violations; len(v) != 1 || v[0].Path != "spec.listeners[0].port" {
+		t.Errorf("portless violations %v; want spec.listeners[0].port required", v)
 	}
 }
 
