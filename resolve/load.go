@@ -282,10 +282,12 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	if spec != nil && len(doc.Spec) > 0 && string(doc.Spec) != "null" {
 		// encoding/json decodes the rest of the spec past a field of the
 		// wrong type. The CRD validation reports that field already, with
-		// the API server's words: say it once.
+		// the API server's words: say it once. encoding/json names no list
+		// index ("spec.hostnames" for spec.hostnames[0]), so a violation
+		// anywhere on that path without indices is the same one.
 		if err := json.Unmarshal(doc.Spec, spec); err != nil {
-			path := jsonErrorPath(raw, err, "spec")
-			if !slices.ContainsFunc(m.Violations, func(v crd.Violation) bool { return v.Path == path }) {
+			path := stripIndices(jsonErrorPath(raw, err, "spec"))
+			if !slices.ContainsFunc(m.Violations, func(v crd.Violation) bool { return stripIndices(v.Path) == path }) {
 				specErr = jsonError(raw, err, "spec")
 			}
 		}

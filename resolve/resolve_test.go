@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"math"
+	"slices"
 
 	"strings"
 	"testing"
@@ -1146,15 +1147,40 @@ spec:
 	if r := in.Objects[0].(*Route); len(r.HTTP.ParentRefs) != 1 || r.HTTP.Rules[0].BackendRefs[0].Name != "svc" {
 		t.Errorf("the rest of the spec was lost: %+v", r.HTTP)
 	}
-	in = Load([]string{"-"}, strings.NewReader(doc), Options{Validate: true})
-	if len(in.Errors) != 0 || len(in.Objects) != 1 {
-		t.Fatalf("with validation: errors %v, %d objects", in.Errors, len(in.Objects))
-	}
-	var paths []string
-	for _, v := range in.Objects[0].Metadata().Violations {
-		paths = append(paths, v.Path)
-	}
-	if len(paths) != 1 || paths[0] != "spec.rules[0].backendRefs[0].port" {
-		t.Errorf("violations at %q, want one at the port", paths)
+	for _, tc := range []struct {
+		name, doc string
+		paths     []string
+	}{
+		{"a string for an integer", doc, []string{"spec.rules[0].backendRefs[0].port"}},
+		// encoding/json names a list element by its list ("spec.hostnames").
+		{"a number in a list of strings", `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: x}
+spec:
+  hostnames: [shop.example.com, 123]
+  rules:
+  - matches: [{queryParams: [{name: page, value: 123}]}]
+`, []string{"spec.hostnames[1]", "spec.rules[0].matches[0].queryParams[0].value"}},
+		{"numbers for a listener's name and hostname", `apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: g, namespace: x}
+spec:
+  gatewayClassName: acme
+  listeners: [{name: 80, hostname: 123, port: 80, protocol: HTTP}]
+`, []string{"spec.listeners[0].hostname", "spec.listeners[0].name"}},
+	} {
+		in := Load([]string{"-"}, strings.NewReader(tc.doc), Options{Validate: true})
+		if len(in.Errors) != 0 || len(in.Objects) != 1 {
+			t.Errorf("%s: with validation: errors %v, %d objects; want the violations alone", tc.name, in.Errors, len(in.Objects))
+			continue
+		}
+		var paths []string
+		for _, v := range in.Objects[0].Metadata().Violations {
+			paths = append(paths, v.Path)
+		}
+		slices.Sort(paths)
+		if !slices.Equal(paths, tc.paths) {
+			t.Errorf("%s: violations at %q, want %q", tc.name, paths, tc.paths)
+		}
 	}
 }
