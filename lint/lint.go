@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/gwlint/gwlint/resolve"
@@ -90,11 +91,20 @@ type Pass struct {
 	Graph    *resolve.Graph
 	rule     *Rule
 	findings []Finding
+	// reportsViolations is set for the rules that report the CRD
+	// validation's violations themselves.
+	reportsViolations bool
 }
 
 // Report records a finding about obj at path, with related locations
-// built with Relate.
+// built with Relate. A field that crd-validation reports is its finding
+// alone: the API server refuses the value, so another rule's finding at
+// that field, or inside it, is the same problem told twice (a backendRef
+// port of 70000 is not also a port the Service lacks).
 func (p *Pass) Report(obj *resolve.Meta, path string, related []Related, format string, args ...any) {
+	if !p.reportsViolations && refusedField(obj, path) {
+		return
+	}
 	p.findings = append(p.findings, Finding{
 		Rule:     p.rule.ID,
 		Severity: p.rule.Severity,
@@ -106,10 +116,25 @@ func (p *Pass) Report(obj *resolve.Meta, path string, related []Related, format 
 	})
 }
 
+// refusedField reports whether crd-validation reports a violation of obj
+// at path or at a field that contains it.
+func refusedField(obj *resolve.Meta, path string) bool {
+	for _, v := range obj.Violations {
+		if !schemaViolation(v) || v.Message == portlessServiceMessage {
+			continue // not crd-validation's to report
+		}
+		if path == v.Path || strings.HasPrefix(path, v.Path+".") || strings.HasPrefix(path, v.Path+"[") {
+			return true
+		}
+	}
+	return false
+}
+
 // ReportValue is Report pointing at the value of path rather than its key.
 func (p *Pass) ReportValue(obj *resolve.Meta, path string, related []Related, format string, args ...any) {
+	n := len(p.findings)
 	p.Report(obj, path, related, format, args...)
-	if pos, ok := obj.Positions.ValuePos(path); ok {
+	if pos, ok := obj.Positions.ValuePos(path); ok && len(p.findings) > n {
 		f := &p.findings[len(p.findings)-1]
 		f.Line, f.Col = pos.Line, pos.Col
 	}
@@ -135,7 +160,7 @@ func Run(g *resolve.Graph, rules []*Rule) []Finding {
 	passes := make([]*Pass, len(rules))
 	var wg sync.WaitGroup
 	for i, r := range rules {
-		passes[i] = &Pass{Graph: g, rule: r}
+		passes[i] = &Pass{Graph: g, rule: r, reportsViolations: r.ID == crdValidation.ID || r.ID == unknownField.ID}
 		wg.Go(func() { r.Run(passes[i]) })
 	}
 	wg.Wait()

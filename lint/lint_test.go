@@ -269,3 +269,63 @@ func TestUnservedVersionIsOneFinding(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedFieldIsOneFinding: a value the CRD validation refuses is
+// crd-validation's finding alone, never also another rule's about the same
+// field (the zero or nonsense value it leaves behind is no evidence).
+func TestRefusedFieldIsOneFinding(t *testing.T) {
+	for _, tc := range []struct {
+		name, doc string
+		want      string // "line rule" of every finding, sorted
+	}{
+		{"ReferenceGrant without from", `apiVersion: gateway.networking.k8s.io/v1
+kind: ReferenceGrant
+metadata: {name: nofrom, namespace: app}
+spec:
+  to: [{group: "", kind: Service}]`, "4 crd-validation"},
+		{"ReferenceGrant without to", `apiVersion: gateway.networking.k8s.io/v1
+kind: ReferenceGrant
+metadata: {name: noto, namespace: app}
+spec:
+  from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: infra}]`, "4 crd-validation"},
+		{"backendRef kind and group the API refuses", `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: kinds, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  hostnames: [kinds.example.com]
+  rules:
+  - backendRefs:
+    - {name: web, port: 8080, kind: "Serv ice"}
+    - {name: web, port: 8080, group: UPPER_case}`, "9 crd-validation; 10 crd-validation"},
+		{"backendRef port out of range", `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: port, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  hostnames: [port.example.com]
+  rules:
+  - backendRefs: [{name: web, port: 70000}]`, "8 crd-validation"},
+		// Still two problems, still two findings: a valid but unknown kind.
+		{"an unsupported kind the API admits", `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: bucket, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  hostnames: [bucket.example.com]
+  rules:
+  - backendRefs: [{name: web, port: 8080, weight: 1000001}, {name: b, group: example.com, kind: Bucket}]`,
+			"8 crd-validation; 8 backend-unsupported-kind"},
+	} {
+		in := resolve.Load([]string{"testdata/base.yaml", "-"}, strings.NewReader(tc.doc), resolve.Options{Validate: true})
+		var got []string
+		for _, f := range Run(resolve.Resolve(in, resolve.Options{}), Rules()) {
+			if f.File == "<stdin>" {
+				got = append(got, fmt.Sprintf("%d %s", f.Line, f.Rule))
+			}
+		}
+		if strings.Join(got, "; ") != tc.want {
+			t.Errorf("%s: findings %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -19,6 +19,9 @@ func reportBackends(problem resolve.BackendProblem, field string) func(*Pass) {
 					if b.Problem != problem {
 						continue
 					}
+					if problem == resolve.UnsupportedRef && refusedField(&r.Meta, b.Path+".group") {
+						continue // the group crd-validation refuses is the one problem
+					}
 					msg := withShare(r, rule, b)
 					if problem == resolve.NotPermitted {
 						msg += "; " + grantHint(r.Ref.Kind, r.Ref.Namespace, b.Group, b.Target)
