@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +21,43 @@ func TestBaseline(t *testing.T) {
 		{Name: "baseline-check-before", Args: []string{"check", "--baseline", bl, "--color", "never", "testdata/baseline/before"}, Code: 0},
 		{Name: "baseline-check-after", Args: []string{"check", "--baseline", bl, "--color", "never", "testdata/baseline/after"}, Code: 1},
 		{Name: "baseline-check-after-json", Args: []string{"check", "--baseline", bl, "-o", "json", "testdata/baseline/after"}, Code: 1},
+		{Name: "baseline-check-after-sarif", Args: []string{"check", "--baseline", bl, "-o", "sarif", "testdata/baseline/after"}, Code: 1},
 	})
+}
+
+// TestBaselineSARIF: with a baseline, every SARIF result that is reported
+// is marked new, and the log is still valid SARIF.
+func TestBaselineSARIF(t *testing.T) {
+	log, err := os.ReadFile(golden.Path("baseline-check-after-sarif.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	validateSARIF(t, "baseline-check-after-sarif.golden", log)
+	checkBaselineStates(t, log, 1)
+}
+
+// checkBaselineStates checks that a SARIF log has want results, each
+// marked new unless it is suppressed.
+func checkBaselineStates(t *testing.T, log []byte, want int) {
+	t.Helper()
+	var l sarifLog
+	if err := json.Unmarshal(log, &l); err != nil {
+		t.Fatal(err)
+	}
+	reported := 0
+	for _, r := range l.Runs[0].Results {
+		switch {
+		case r.Suppressions != nil && r.BaselineState != "":
+			t.Errorf("suppressed %s result has baselineState %q", r.RuleID, r.BaselineState)
+		case r.Suppressions == nil && r.BaselineState != "new":
+			t.Errorf("%s result has baselineState %q, want new", r.RuleID, r.BaselineState)
+		case r.Suppressions == nil:
+			reported++
+		}
+	}
+	if reported != want {
+		t.Errorf("%d results reported, want %d", reported, want)
+	}
 }
 
 func TestBaselineErrors(t *testing.T) {

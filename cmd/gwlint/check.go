@@ -293,7 +293,7 @@ func newFormatter(opts *checkOptions, rules []*lint.Rule) formatter {
 	case formatJSON:
 		return &jsonOutput{w: w}
 	case formatSARIF:
-		return newSARIFOutput(w, rules)
+		return newSARIFOutput(w, rules, opts.Baseline != "" || opts.NewFromRev != "")
 	case formatGitHub:
 		return &githubOutput{w: w}
 	case formatCodeClimate:

@@ -78,6 +78,9 @@ spec:
 	if code != 1 || stderr != "" || strings.Contains(stdout, `"nope"`) || !strings.Contains(stdout, `"nada"`) {
 		t.Errorf("--new-from-rev HEAD: exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
+	sarif, _, _ := clitest.Run(newRootCmd, "", "check", "--no-config", "--new-from-rev", "HEAD", "-o", "sarif", "manifests")
+	validateSARIF(t, "--new-from-rev HEAD -o sarif", []byte(sarif))
+	checkBaselineStates(t, []byte(sarif), 1)
 	// Against a revision without the manifests, everything is new.
 	stdout, _, _ = clitest.Run(newRootCmd, "", "check", "--no-config", "--new-from-rev", "HEAD~1", "manifests/web.yaml")
 	if !strings.Contains(stdout, `"nope"`) || !strings.Contains(stdout, `"nada"`) {

@@ -74,7 +74,10 @@ type sarifResult struct {
 	Locations        []sarifLocation    `json:"locations"`
 	RelatedLocations []sarifLocation    `json:"relatedLocations,omitempty"`
 	Suppressions     []sarifSuppression `json:"suppressions,omitempty"`
-	Properties       *sarifProperties   `json:"properties,omitempty"`
+	// BaselineState is "new" for a reported finding of a run compared
+	// with a baseline (--baseline, --new-from-rev); see sarifOutput.
+	BaselineState string           `json:"baselineState,omitempty"`
+	Properties    *sarifProperties `json:"properties,omitempty"`
 }
 
 type sarifLocation struct {
@@ -112,16 +115,27 @@ type sarifProperties struct {
 }
 
 // sarifOutput collects results and prints one SARIF log with one run.
+//
+// When the run was compared with a baseline, every reported finding is
+// one the baseline did not hold, and says so with baselineState "new".
+// The findings the baseline accepted are left out, as in every other
+// format, rather than listed as "unchanged": GitHub code scanning ignores
+// baselineState and would open an alert for each of them again (alerts
+// for results that stop appearing are closed, which is what accepting
+// them means). Suppressed results were not compared (a baseline never
+// holds them) and carry no baselineState.
 type sarifOutput struct {
-	w     io.Writer
-	run   sarifRun
-	index map[string]int // rule id → index in the driver's rules
+	w        io.Writer
+	run      sarifRun
+	index    map[string]int // rule id → index in the driver's rules
+	compared bool
 }
 
 // newSARIFOutput describes rules (the rules in effect, with their
-// effective severities) in the tool's driver.
-func newSARIFOutput(w io.Writer, rules []*lint.Rule) *sarifOutput {
-	o := &sarifOutput{w: w, index: map[string]int{}}
+// effective severities) in the tool's driver; compared says that the
+// findings were compared with a baseline.
+func newSARIFOutput(w io.Writer, rules []*lint.Rule, compared bool) *sarifOutput {
+	o := &sarifOutput{w: w, index: map[string]int{}, compared: compared}
 	o.run = sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name: "gwlint", Version: buildInfo().Version, InformationURI: informationURI, Rules: []sarifRule{},
@@ -176,6 +190,8 @@ func (o *sarifOutput) Write(r result) error {
 	if s := r.Suppression; s != nil {
 		at := sarifLocationAt(s.Position, "")
 		res.Suppressions = []sarifSuppression{{Kind: "inSource", Justification: s.Reason, Location: &at}}
+	} else if o.compared {
+		res.BaselineState = "new"
 	}
 	o.run.Results = append(o.run.Results, res)
 	return nil
