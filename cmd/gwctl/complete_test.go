@@ -45,6 +45,11 @@ func TestCompleteNames(t *testing.T) {
 		{[]string{"explain", "grpcroute", "-f", shop, ""}, []string{"cart-api\tGRPCRoute shop/cart-api"}},
 		{[]string{"explain", "route", "--kind", "grpcroute", "-f", shop, ""}, []string{"cart-api\tGRPCRoute shop/cart-api"}},
 		{[]string{"explain", "httproutes", "-f", shop, "t"}, []string{"twin-a\tHTTPRoute shop/twin-a", "twin-b\tHTTPRoute shop/twin-b"}},
+		// -n and -f before the command, as kubectl takes them.
+		{[]string{"-n", "store", "-f", clitest.Examples, "explain", "route", ""}, []string{"store\tHTTPRoute store/store"}},
+		{[]string{"-f", clitest.Examples, "explain", "--namespace", "infra", "gw", ""}, []string{"shared\tGateway infra/shared"}},
+		{[]string{"-nstore", "--filename=" + clitest.Examples, "explain", "svc", ""},
+			[]string{"store-v1\tService store/store-v1", "store-v2\tService store/store-v2"}},
 		// One NAME only; stdin is never read.
 		{[]string{"explain", "route", "-f", clitest.Examples, "store", ""}, nil},
 		{[]string{"explain", "route", "-f", "-", ""}, nil},
@@ -86,4 +91,30 @@ func TestKubectlSpellings(t *testing.T) {
 		{Name: "svc", Args: []string{"explain", "svc", "store-v1", "-f", clitest.Examples}, Code: 0, StdoutHas: "Service store/store-v1"},
 		{Name: "services", Args: []string{"explain", "services", "store-v1", "-f", clitest.Examples}, Code: 0, StdoutHas: "Service store/store-v1"},
 	})
+}
+
+// TestCompleteCommandsAfterInputFlags: -n and -f before a command do not
+// stop its name from completing, and -f completes file names wherever it
+// stands.
+func TestCompleteCommandsAfterInputFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args          []string
+		want          []string
+		wantDirective string
+	}{
+		{[]string{"-n", "store", "ex"}, []string{"explain\tExplain a route, a Gateway or a Service"}, ":4"},
+		{[]string{"-f", clitest.Examples, "st"}, []string{"status\tPrint the status a controller would write for every object"}, ":4"},
+		{[]string{"-f", clitest.Examples, "-n", "store", "explain", "ro"}, []string{"route\tExplain where a route attaches and where its traffic goes"}, ":4"},
+		{[]string{"explain", "-n", "store", "ro"}, []string{"route\tExplain where a route attaches and where its traffic goes"}, ":4"},
+		// The shell completes file names (ShellCompDirectiveDefault).
+		{[]string{"-f", ""}, nil, ":0"},
+		{[]string{"explain", "-f", ""}, nil, ":0"},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			got, directive := complete(t, tt.args...)
+			if !slices.Equal(got, tt.want) || directive != tt.wantDirective {
+				t.Errorf("completions %q %s, want %q %s", got, directive, tt.want, tt.wantDirective)
+			}
+		})
+	}
 }

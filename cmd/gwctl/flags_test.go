@@ -1,6 +1,8 @@
 package main
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gwlint/gwlint/cmd/internal/clitest"
@@ -74,4 +76,39 @@ func TestStatusFlags(t *testing.T) {
 // TestHelpHasExamples: every command documents itself with clitest.Examples.
 func TestHelpHasExamples(t *testing.T) {
 	clitest.CheckExamples(t, newRootCmd(clitest.Discard()))
+}
+
+// TestInputFlagsAnywhere: -n and -f mean the same before the command, between
+// its words and after them, as kubectl takes them. -n nowhere proves that
+// -n arrived (the route is not found there).
+func TestInputFlagsAnywhere(t *testing.T) {
+	ex := clitest.Examples
+	var cases []clitest.Case
+	for name, args := range map[string][]string{
+		"before the command":   {"-n", "NS", "-f", ex, "explain", "route", "store"},
+		"long, with =":         {"--namespace=NS", "--filename=" + ex, "explain", "route", "store"},
+		"between its words":    {"explain", "-n", "NS", "-f", ex, "route", "store"},
+		"after the subcommand": {"explain", "route", "-n", "NS", "-f", ex, "store"},
+		"after NAME":           {"explain", "route", "store", "-n", "NS", "-f", ex},
+		"split":                {"-f", ex, "explain", "route", "store", "-n", "NS"},
+		"a spelling":           {"-n", "NS", "explain", "httproute", "-f", ex, "store"},
+	} {
+		with := func(ns string) []string {
+			out := slices.Clone(args)
+			for i, a := range out {
+				out[i] = strings.Replace(a, "NS", ns, 1)
+			}
+			return out
+		}
+		cases = append(cases,
+			clitest.Case{Name: name, Args: with("store"), Code: 0, StdoutHas: "HTTPRoute store/store"},
+			clitest.Case{Name: name + ", elsewhere", Args: with("nowhere"), Code: 1, StderrHas: `"store" not found in namespace "nowhere"`})
+	}
+	cases = append(cases,
+		clitest.Case{Name: "status, -f before", Args: []string{"-f", ex, "status", "-o", "json"}, Code: 0, StdoutHas: `"name": "shared"`},
+		clitest.Case{Name: "-f before and after add up", Args: []string{"-f", ex + "/10-gateway.yaml", "explain", "gw", "shared", "-f", ex + "/20-store.yaml"},
+			Code: 0, StdoutHas: "store/store"},
+		clitest.Case{Name: "version ignores them", Args: []string{"-n", "store", "version"}, Code: 0, StdoutHas: "gwctl "},
+		clitest.Case{Name: "other flags stay after the command", Args: []string{"--strict-refs", "status", "-f", ex}, Code: 2})
+	clitest.RunCases(t, newRootCmd, cases)
 }

@@ -48,7 +48,7 @@ func withInputErrors(err error, inputFailed bool) error {
 }
 
 func newRootCmd(streams *cli.IOStreams) *cobra.Command {
-	return cli.SetupRoot(&cobra.Command{
+	root := cli.SetupRoot(&cobra.Command{
 		Use:   "gwctl",
 		Short: "Explain Gateway API manifests offline",
 		Long: `gwctl reads Kubernetes Gateway API manifests from files and explains, without
@@ -66,13 +66,43 @@ or with --strict-refs.
 Like gwlint, gwctl reads .gwlint.yaml, found from the -f paths upward to the
 top of the repository (stdin: the current directory): its exclude,
 namespace, strictRefs, ownedNamespaces, channel, implementation and
-withoutFeatures; flags override them.`,
+withoutFeatures; flags override them.
+
+As with kubectl, -n/--namespace and -f/--filename may also come before the
+command: "gwctl -n store explain route cart" is "gwctl explain route cart
+-n store".`,
 		Example: `  # Why does my route not receive traffic?
   gwctl explain route store -n store -f manifests/
 
   # The status a controller would write, as YAML
-  gwctl status -f manifests/`,
+  gwctl status -f manifests/
+
+  # kubectl's order
+  gwctl -n store -f manifests/ explain route store`,
 	}, streams, buildInfo(), newExplainCmd(streams), newStatusCmd(streams, nil), newGraphCmd(streams, nil), newDiffCmd(streams, nil))
+	acceptInputFlags(root)
+	return root
+}
+
+// acceptInputFlags lets -n and -f come before root's subcommands, where
+// kubectl takes them: `gwctl -n store explain route cart`, `gwctl explain
+// -n store route cart`, `gwctl -f manifests/ status`. Cobra hands the
+// command it runs every argument but the command names, so that command's
+// own -n and -f (which shadow these) parse them wherever they stand; the
+// commands above it only need to know that the two take a value, to find
+// the command that follows and to complete it. Hidden persistent flags
+// whose values nothing reads tell them, so that help shows -n and -f once,
+// on the commands that read them. The commands that read no manifests
+// (version, completion) ignore them, as kubectl's ignore its -n.
+func acceptInputFlags(root *cobra.Command) {
+	fs := root.PersistentFlags()
+	fs.StringArrayP("filename", "f", nil, "")
+	fs.StringP("namespace", "n", "", "")
+	for _, name := range []string{"filename", "namespace"} {
+		if err := fs.MarkHidden(name); err != nil {
+			panic(err) // defined just above
+		}
+	}
 }
 
 // inputOptions say what to read and how to resolve it; every command
