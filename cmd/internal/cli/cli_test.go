@@ -187,3 +187,46 @@ func TestWriteJSON(t *testing.T) {
 		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
+
+// TestMan: the man command dates the pages with the build date unless
+// --date says otherwise, and refuses to guess when neither is known.
+func TestMan(t *testing.T) {
+	dir := t.TempDir()
+	run := func(info BuildInfo, args ...string) (string, int) {
+		var errOut bytes.Buffer
+		streams := &IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: &errOut}
+		code := Run(func(s *IOStreams) *cobra.Command {
+			return SetupRoot(&cobra.Command{Use: "tool"}, s, info, &cobra.Command{Use: "do", Short: "Do it", Run: func(*cobra.Command, []string) {}})
+		}, args, streams)
+		return errOut.String(), code
+	}
+	header := func(name string) string {
+		raw, err := os.ReadFile(dir + "/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(strings.TrimPrefix(string(raw), ".nh\n"), "\n")
+		return first
+	}
+	if stderr, code := run(BuildInfo{Date: "2026-11-01T00:00:00Z"}, "man", dir); code != 0 {
+		t.Fatalf("man: exit %d: %s", code, stderr)
+	}
+	if got, want := header("tool-do.1"), `.TH "TOOL-DO" "1" "Nov 2026" "gwlint" "gwlint manual"`; got != want {
+		t.Errorf("tool-do.1 header %s, want %s", got, want)
+	}
+	if stderr, code := run(BuildInfo{Date: "unknown"}, "man", "--date", "2025-03-04", dir); code != 0 || header("tool.1") != `.TH "TOOL" "1" "Mar 2025" "gwlint" "gwlint manual"` {
+		t.Errorf("--date: exit %d, %s, header %s", code, stderr, header("tool.1"))
+	}
+	for _, tt := range []struct {
+		info   BuildInfo
+		args   []string
+		stderr string
+	}{
+		{BuildInfo{Date: "unknown"}, []string{"man", dir}, "the build date of this binary is unknown: give the pages' date with --date YYYY-MM-DD"},
+		{BuildInfo{}, []string{"man", "--date", "yesterday", dir}, `invalid value "yesterday" for --date`},
+	} {
+		if stderr, code := run(tt.info, tt.args...); code != ExitUsage || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tt.args, code, stderr, tt.stderr)
+		}
+	}
+}

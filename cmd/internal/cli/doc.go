@@ -13,7 +13,9 @@
 //   - the exit statuses both commands give the same meaning (ExitOK,
 //     ExitUsage), ExitError, Errorf and OutputError;
 //   - SetupRoot and Run, which make a root command quiet and turn its
-//     error into an exit status and a message on stderr;
+//     error into an exit status and a message on stderr, and give it the
+//     version command and the hidden man command (man pages, for release
+//     archives);
 //   - RunE, the convention by which tests inject a runF to see the options
 //     a command parsed;
 //   - WriteJSON, the JSON encoding of machine output.

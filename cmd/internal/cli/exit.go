@@ -53,13 +53,14 @@ func OutputError(code int, err error) error {
 
 // SetupRoot makes cmd a root command that reports its own errors (Run
 // does) and uses streams, gives it --version and a version command that
-// print info, and adds the subcommands. Cobra's completion command
-// (bash, zsh, fish, powershell) stays.
+// print info, the hidden man command that writes its man pages, and adds
+// the subcommands. Cobra's completion command (bash, zsh, fish,
+// powershell) stays.
 func SetupRoot(root *cobra.Command, streams *IOStreams, info BuildInfo, subcommands ...*cobra.Command) *cobra.Command {
 	root.SilenceErrors, root.SilenceUsage = true, true
 	root.Version = info.String()
 	root.SetVersionTemplate("{{.Name}} {{.Version}}\n")
-	root.AddCommand(newVersionCmd(root.Name(), info))
+	root.AddCommand(newVersionCmd(root.Name(), info), newManCmd(root.Name(), info))
 	root.SetIn(streams.In)
 	root.SetOut(streams.Out)
 	root.SetErr(streams.ErrOut)

@@ -37,7 +37,7 @@ type Implementation struct {
 // AddImplementationFlags adds --implementation and --without-features.
 func AddImplementationFlags(fs *pflag.FlagSet, impl *Implementation) {
 	fs.StringVar(&impl.Name, "implementation", "",
-		"judge every Gateway by this implementation's profile, NAME[@VERSION] (default: the one its GatewayClass names; see docs/implementations.md)")
+		"judge every Gateway by this implementation's profile, NAME[@VERSION]; by default the one its GatewayClass names (see docs/implementations.md)")
 	fs.StringSliceVar(&impl.WithoutFeatures, "without-features", nil,
 		"features (as sigs.k8s.io/gateway-api/pkg/features names them) the implementation lacks, comma-separated")
 }

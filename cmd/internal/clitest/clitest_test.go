@@ -155,12 +155,12 @@ func TestDocs(t *testing.T) {
 	root := newRoot(Discard())
 	var names []string
 	WalkCommands(root, func(c *cobra.Command) { names = append(names, c.CommandPath()) })
-	if strings.Join(names, ",") != "tool,tool echo,tool version" {
+	if strings.Join(names, ",") != "tool,tool echo,tool man,tool version" {
 		t.Errorf("WalkCommands visited %q", names)
 	}
 	CheckExamples(t, root)
 
-	good := &Doc{Name: "good.md", Text: "`tool echo [WORD ...]` prints its words; --loud shouts. `tool version` says which."}
+	good := &Doc{Name: "good.md", Text: "`tool echo [WORD ...]` prints its words; --loud shouts. `tool version` says which, `tool man --date` writes man pages."}
 	good.Mentions(t, "prints", "shouts")
 	good.DocumentsCommands(t, root)
 
@@ -173,6 +173,8 @@ func TestDocs(t *testing.T) {
 		"bad.md does not mention prints",
 		`bad.md does not document "tool echo"`,
 		"bad.md does not document tool echo --loud",
+		`bad.md does not document "tool man"`,
+		"bad.md does not document tool man --date",
 		`bad.md does not document "tool version"`,
 		"bare has no Example",
 	}

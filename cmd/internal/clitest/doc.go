@@ -11,7 +11,9 @@
 //   - Execute and RunFlagCases, which parse a command's flags with an
 //     injected runF (see cli.RunE) and compare the options it received;
 //   - CheckExamples and Doc, which keep the commands' help and their
-//     reference documentation in step with the code.
+//     reference documentation in step with the code;
+//   - CheckManPages, which checks the man pages a command writes, and
+//     ReleaseManPages, those the release installs.
 //
 // It is imported only by tests.
 package clitest
