@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// readmeSection returns the text of the README's section "## title", up
+// to the next section.
+func readmeSection(t *testing.T, title string) string {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(raw), "\n## "+title+"\n")
+	if !ok {
+		t.Fatalf("README.md has no section %q", title)
+	}
+	section, _, _ := strings.Cut(after, "\n## ")
+	return section
+}
+
+// shellLines returns the command lines of the ```sh blocks of text.
+func shellLines(text string) []string {
+	var lines []string
+	for _, block := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllStringSubmatch(text, -1) {
+		for _, l := range strings.Split(strings.TrimSpace(block[1]), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				lines = append(lines, l)
+			}
+		}
+	}
+	return lines
+}
+
+// readmeRun runs a README command line as written, with sh, from the root
+// of the repository.
+func readmeRun(t *testing.T, line string, env ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	cmd := exec.Command("sh", "-c", line)
+	cmd.Dir, cmd.Env = root, append(os.Environ(), env...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	code = cmd.ProcessState.ExitCode()
+	if err != nil && code < 0 {
+		t.Fatalf("%s: %v", line, err)
+	}
+	return out.String(), errOut.String(), code
+}
+
+// TestReadmeQuickStart runs the README's quick start as written (go run,
+// from the root of a clone) and checks what the text says of each
+// command: its exit status, and what the first one shows. A command added
+// to the quick start must be added here.
+func TestReadmeQuickStart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds gwlint and gwctl with go run")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go is not on PATH")
+	}
+	section := readmeSection(t, "Quick start")
+	// The fenced commands, and those the prose suggests (`go run ...`).
+	lines := shellLines(section)
+	for _, m := range regexp.MustCompile("`(go run [^`]+)`").FindAllStringSubmatch(section, -1) {
+		lines = append(lines, m[1])
+	}
+	type claim struct {
+		code int
+		has  []string
+	}
+	claims := map[string]claim{
+		"go run ./cmd/gwctl explain route store -n store -f testdata/examples": {0, []string{
+			"spec.parentRefs[0]  Gateway infra/shared  sectionName=https", "canary", "store-v1", "store-v2", "80%", "20%"}},
+		"go run ./cmd/gwctl explain gateway shared -f testdata/examples": {0, []string{"Gateway infra/shared"}},
+		"go run ./cmd/gwctl status -f testdata/examples":                 {0, []string{"kind: List"}},
+		"go run ./cmd/gwlint check testdata/examples":                     {0, []string{"0 errors, 0 warnings, 0 info"}},
+		"go run ./cmd/gwlint check cmd/gwlint/testdata/repo":              {2, []string{"[invalid-manifest]", "[backend-not-found]"}},
+	}
+	var seen []string
+	for _, line := range lines {
+		if strings.HasPrefix(line, "make install") || strings.HasPrefix(line, "go install ") {
+			continue // TestReadmeInstall
+		}
+		seen = append(seen, line)
+		want, ok := claims[line]
+		if !ok {
+			t.Errorf("the quick start runs %q, which this test does not know", line)
+			continue
+		}
+		stdout, stderr, code := readmeRun(t, line)
+		// go run exits 1 when the program fails, and says how.
+		if m := regexp.MustCompile(`(?m)^exit status (\d+)$`).FindStringSubmatch(stderr); code == 1 && m != nil {
+			code, _ = strconv.Atoi(m[1])
+		}
+		if code != want.code {
+			t.Errorf("%s: exit %d, the README says %d\n%s", line, code, want.code, stderr)
+		}
+		for _, s := range want.has {
+			if !strings.Contains(stdout, s) {
+				t.Errorf("%s does not print %q:\n%s", line, s, stdout)
+			}
+		}
+	}
+	for line := range claims {
+		if !slices.Contains(seen, line) {
+			t.Errorf("the quick start no longer runs %q", line)
+		}
+	}
+}
+
+// TestReadmeInstall installs gwlint and gwctl as the README says, from the
+// clone, into a temporary GOBIN, and checks that the installed gwlint
+// names its version. The README's other line, `go install
+// module/cmd/...@main`, fetches the published module and is not run.
+func TestReadmeInstall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds gwlint and gwctl")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go is not on PATH")
+	}
+	gobin := t.TempDir()
+	var ran bool
+	for _, line := range shellLines(readmeSection(t, "Quick start")) {
+		if !strings.HasPrefix(line, "make install") && !strings.HasPrefix(line, "go install ./") {
+			continue
+		}
+		if strings.HasPrefix(line, "make") {
+			if _, err := exec.LookPath("make"); err != nil {
+				t.Skipf("make is not installed, so %q cannot run", line)
+			}
+		}
+		ran = true
+		// VCS stamping is Go's default; a GOFLAGS in the environment may
+		// have turned it off, as on some build machines.
+		if _, stderr, code := readmeRun(t, line, "GOBIN="+gobin, "GOFLAGS=-buildvcs=auto"); code != 0 {
+			if strings.Contains(stderr, "dial tcp") || strings.Contains(stderr, "lookup ") {
+				t.Skipf("%s needs the network for modules not in the cache:\n%s", line, stderr)
+			}
+			t.Fatalf("%s: exit %d\n%s", line, code, stderr)
+		}
+	}
+	if !ran {
+		t.Fatal("the README's quick start no longer installs from the clone (make install)")
+	}
+	for _, bin := range []string{"gwlint", "gwctl"} {
+		out, err := exec.Command(filepath.Join(gobin, bin), "version").Output()
+		if err != nil {
+			t.Fatalf("%s version: %v", bin, err)
+		}
+		if !strings.HasPrefix(string(out), bin+" ") || strings.HasPrefix(string(out), bin+" unknown") || strings.Contains(string(out), "commit unknown") {
+			t.Errorf("installed %s version = %q, want its version and commit", bin, out)
+		}
+	}
+}
