@@ -84,8 +84,8 @@ func TestReadmeQuickStart(t *testing.T) {
 			"spec.parentRefs[0]  Gateway infra/shared  sectionName=https", "canary", "store-v1", "store-v2", "80%", "20%"}},
 		"go run ./cmd/gwctl explain gateway shared -f testdata/examples": {0, []string{"Gateway infra/shared"}},
 		"go run ./cmd/gwctl status -f testdata/examples":                 {0, []string{"kind: List"}},
-		"go run ./cmd/gwlint check testdata/examples":                     {0, []string{"0 errors, 0 warnings, 0 info"}},
-		"go run ./cmd/gwlint check cmd/gwlint/testdata/repo":              {2, []string{"[invalid-manifest]", "[backend-not-found]"}},
+		"go run ./cmd/gwlint check testdata/examples":                    {0, []string{"0 errors, 0 warnings, 0 info"}},
+		"go run ./cmd/gwlint check cmd/gwlint/testdata/repo":             {2, []string{"[invalid-manifest]", "[backend-not-found]"}},
 	}
 	var seen []string
 	for _, line := range lines {
