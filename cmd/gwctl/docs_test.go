@@ -1,9 +1,7 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
-	"regexp"
 	"testing"
 
 	"github.com/gwlint/gwlint/cmd/internal/clitest"
@@ -17,33 +15,13 @@ func TestDocs(t *testing.T) {
 	doc.DocumentsCommands(t, newRootCmd(clitest.Discard()))
 }
 
-// sampleBlock is a fenced block of docs/gwctl.md that shows what a command
-// prints: a trace ("Request ...") or a diff ("diff ...").
-var sampleBlock = regexp.MustCompile("(?ms)^```\n((?:Request|diff) .*?)^```$")
-
-// TestDocSamples keeps the sample outputs in docs/gwctl.md true: each must
-// be, verbatim, the whole of a golden file the tests produce.
+// TestDocSamples runs the commands that the gwctl samples of README.md and
+// docs/ are marked with, and compares what they print (see gwlint's
+// TestDocSamples, which also checks that every sample is marked).
 func TestDocSamples(t *testing.T) {
-	doc := clitest.ReadDoc(t, "../../docs/gwctl.md", "docs/gwctl.md")
-	goldens, err := filepath.Glob("testdata/golden/*.golden")
+	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	texts := map[string]bool{}
-	for _, g := range goldens {
-		b, err := os.ReadFile(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts[string(b)] = true
-	}
-	samples := sampleBlock.FindAllStringSubmatch(doc.Text, -1)
-	if len(samples) == 0 {
-		t.Fatal("docs/gwctl.md has no sample outputs")
-	}
-	for _, m := range samples {
-		if !texts[m[1]] {
-			t.Errorf("docs/gwctl.md sample is not a golden file's output:\n%s", m[1])
-		}
-	}
+	clitest.CheckSamples(t, root, clitest.ReadSamples(t, root, clitest.DocFiles(t, root)), "gwctl", newRootCmd)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -27,28 +28,16 @@ func TestDocs(t *testing.T) {
 	doc.DocumentsCommands(t, newRootCmd(clitest.Discard()))
 }
 
-// TestDocSamples keeps the sample output in docs/gwlint.md true: every
-// finding line of the text and GitHub samples (file:line:col or ::command)
-// is a line that gwlint check prints on the bundled repository, as its
-// goldens record.
+// TestDocSamples keeps the sample output in README.md and docs/ true:
+// every block that shows output is marked with the command that prints it
+// (or exempt, with the reason), and gwlint's are run and compared here
+// (gwctl's in its own tests). See clitest.ReadSamples.
 func TestDocSamples(t *testing.T) {
-	doc := clitest.ReadDoc(t, "../../docs/gwlint.md", "docs/gwlint.md")
-	for _, tc := range []struct {
-		golden string
-		sample *regexp.Regexp
-	}{
-		{"testdata/golden/check-text.golden", regexp.MustCompile(`(?m)^(?:apps|platform)/\S+:\d+:\d+: .*$`)},
-		{"testdata/golden/check-github.golden", regexp.MustCompile(`(?m)^::\w+ file=.*$`)},
-	} {
-		golden := clitest.ReadDoc(t, tc.golden, tc.golden)
-		lines := tc.sample.FindAllString(doc.Text, -1)
-		if len(lines) == 0 {
-			t.Errorf("docs/gwlint.md has no sample lines for %s", tc.golden)
-		}
-		for _, line := range lines {
-			if !strings.Contains(golden.Text, line+"\n") {
-				t.Errorf("docs/gwlint.md sample is not in %s:\n%s", tc.golden, line)
-			}
-		}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
 	}
+	samples := clitest.ReadSamples(t, root, clitest.DocFiles(t, root))
+	clitest.CheckSampleMarks(t, samples)
+	clitest.CheckSamples(t, root, samples, "gwlint", newRootCmd)
 }

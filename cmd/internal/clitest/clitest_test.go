@@ -192,3 +192,67 @@ func TestReadDoc(t *testing.T) {
 		t.Errorf("ReadDoc = %+v", d)
 	}
 }
+
+func TestMatchSample(t *testing.T) {
+	const output = "a\nb\nc  \nd\n\ne\n"
+	for _, tt := range []struct {
+		sample string
+		ok     bool
+	}{
+		{"a\nb\nc\nd\n\ne\n", true}, // trailing spaces do not count
+		{"a\n...\ne", true},
+		{"...\nc\nd\n...", true},
+		{"  ...\nb\n...\n\ne", true}, // indented ellipses
+		{"...\ne", true},
+		{"...", true},
+		{"a\nb", false},              // the rest is missing
+		{"b\n...", false},            // not the first line
+		{"...\nd", false},            // not the last line
+		{"a\n...\nc\nb\n...", false}, // out of order
+		{"a\nx\n...", false},
+	} {
+		err := MatchSample(tt.sample, output)
+		if (err == nil) != tt.ok {
+			t.Errorf("MatchSample(%q) = %v, want ok %v", tt.sample, err, tt.ok)
+		}
+	}
+	err := MatchSample("a\nx\n...", output)
+	if err == nil || !strings.Contains(err.Error(), "  a\n+ b\n") || !strings.Contains(err.Error(), "- x\n") {
+		t.Errorf("no diff in the error: %v", err)
+	}
+}
+
+func TestSampleMarks(t *testing.T) {
+	root := t.TempDir()
+	doc := "# Doc\n\n" +
+		"<!-- sample: gwlint check (in sub) -->\n```\nhi\n```\n\n" +
+		"<!-- sample-exempt: a measurement -->\n```\n3 ms\n```\n\n" +
+		"```sh\ntool echo hi\n```\n\n" + // a command, not output
+		"```\nunmarked output\n```\n\n" +
+		"```sh\n$ gwlint check\n```\n\n" + // a prompt
+		"<!-- sample: ls -l -->\n```\nx\n```\n\n" +
+		"<!-- sample: tool echo -->\n\ntext\n" +
+		"\n<!-- sample-golden: README.md -->\n```\nx\n```\n"
+	if err := os.WriteFile(filepath.Join(root, "doc.md"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var r recorder
+	samples := ReadSamples(&r, root, []string{"doc.md"})
+	CheckSampleMarks(&r, samples)
+	want := []string{
+		"doc.md:32: a sample mark must come just before its fenced block",
+		"doc.md:17: this block shows output; mark it <!-- sample: COMMAND (in DIR) -->, <!-- sample-golden: FILE --> or <!-- sample-exempt: REASON -->",
+		"doc.md:21: this block shows output; mark it <!-- sample: COMMAND (in DIR) -->, <!-- sample-golden: FILE --> or <!-- sample-exempt: REASON -->",
+		`doc.md:26: sample command "ls -l" runs neither gwlint nor gwctl`,
+		"doc.md:35: README.md is not a golden file of gwlint's or gwctl's tests",
+	}
+	if strings.Join(r.errors, "\n") != strings.Join(want, "\n") {
+		t.Errorf("failures:\n%s\nwant:\n%s", strings.Join(r.errors, "\n"), strings.Join(want, "\n"))
+	}
+	if s := samples[0]; s.Command != "gwlint check" || s.Dir != "sub" || s.Text != "hi" || s.Line != 4 {
+		t.Errorf("first sample %+v", s)
+	}
+	if s := samples[1]; s.Exempt != "a measurement" || !s.Marked {
+		t.Errorf("second sample %+v", s)
+	}
+}

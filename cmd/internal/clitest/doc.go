@@ -13,7 +13,9 @@
 //   - CheckExamples and Doc, which keep the commands' help and their
 //     reference documentation in step with the code;
 //   - CheckManPages, which checks the man pages a command writes, and
-//     ReleaseManPages, those the release installs.
+//     ReleaseManPages, those the release installs;
+//   - ReadSamples, CheckSampleMarks and CheckSamples, which keep every
+//     sample output in README.md and docs/ what its command prints.
 //
 // It is imported only by tests.
 package clitest
