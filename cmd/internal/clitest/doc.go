@@ -12,8 +12,8 @@
 //     injected runF (see cli.RunE) and compare the options it received;
 //   - CheckExamples and Doc, which keep the commands' help and their
 //     reference documentation in step with the code;
-//   - CheckManPages, which checks the man pages a command writes, and
-//     ReleaseManPages, those the release installs;
+//   - CheckManPages, which checks the man pages a command writes and
+//     that the release installs them;
 //   - ReadSamples, CheckSampleMarks and CheckSamples, which keep every
 //     sample output in README.md and docs/ what its command prints.
 //

@@ -26,9 +26,10 @@ const (
 // command included), named as `man` looks them up (root-sub-sub.1) and
 // nothing else; each a man(7) page with its title, NAME and SYNOPSIS, the
 // command's summary and every flag; the same bytes both times; and, when
-// groff is installed, roff that groff reads without a warning. It returns
-// the pages' names, sorted.
-func CheckManPages(t *testing.T, newRoot NewRootFunc) []string {
+// groff is installed, roff that groff reads without a warning. Last, the
+// Homebrew cask of .goreleaser.yaml (in the repository at root) must
+// install exactly these pages of the command.
+func CheckManPages(t *testing.T, newRoot NewRootFunc, root string) {
 	t.Helper()
 	dir, again := t.TempDir(), t.TempDir()
 	for _, d := range []string{dir, again} {
@@ -36,8 +37,8 @@ func CheckManPages(t *testing.T, newRoot NewRootFunc) []string {
 			t.Fatalf("man: exit %d\n%s", code, stderr)
 		}
 	}
-	root := newRoot(Discard())
-	root.InitDefaultCompletionCmd()
+	cmd := newRoot(Discard())
+	cmd.InitDefaultCompletionCmd()
 	var want []string
 	commands := map[string]*cobra.Command{}
 	var walk func(*cobra.Command)
@@ -51,7 +52,7 @@ func CheckManPages(t *testing.T, newRoot NewRootFunc) []string {
 			}
 		}
 	}
-	walk(root)
+	walk(cmd)
 	slices.Sort(want)
 
 	entries, err := os.ReadDir(dir)
@@ -101,12 +102,17 @@ func CheckManPages(t *testing.T, newRoot NewRootFunc) []string {
 			}
 		}
 	}
-	return got
+	shipped := slices.DeleteFunc(releaseManPages(t, root), func(p string) bool {
+		return p != cmd.Name()+".1" && !strings.HasPrefix(p, cmd.Name()+"-")
+	})
+	if !slices.Equal(shipped, want) {
+		t.Errorf(".goreleaser.yaml's cask installs the man pages\n%q\nwant\n%q", shipped, want)
+	}
 }
 
-// ReleaseManPages returns the man pages that the Homebrew cask of
+// releaseManPages returns the man pages that the Homebrew cask of
 // .goreleaser.yaml (at root) installs, as base names.
-func ReleaseManPages(t *testing.T, root string) []string {
+func releaseManPages(t *testing.T, root string) []string {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join(root, ".goreleaser.yaml"))
 	if err != nil {
