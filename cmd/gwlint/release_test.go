@@ -1,10 +1,14 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // TestReleaseConfig checks .goreleaser.yaml with goreleaser itself and
@@ -42,5 +46,73 @@ func TestReleaseConfig(t *testing.T) {
 	out, err := exec.Command(bin, "version").Output()
 	if err != nil || !strings.HasPrefix(string(out), "gwlint ") || !strings.Contains(string(out), "SNAPSHOT") {
 		t.Errorf("snapshot binary: gwlint version = %q, %v; want the snapshot's version", out, err)
+	}
+}
+
+// TestReleaseArchive makes a snapshot release for this platform alone, as
+// the release makes one for each (the before hooks, the build, the
+// archive; not the image or the SBOMs, which need docker and syft), and
+// installs from its archive as the README says: unpacked, gwlint names the
+// snapshot's version, and the archive holds the licence, the docs, the
+// shell completions and the man pages, which the Homebrew cask installs.
+// Skipped without goreleaser.
+func TestReleaseArchive(t *testing.T) {
+	goreleaser, err := exec.LookPath("goreleaser")
+	if err != nil {
+		t.Skip("goreleaser is not installed; skipping the snapshot release")
+	}
+	if testing.Short() {
+		t.Skip("builds a snapshot release")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(root, ".goreleaser.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg map[string]any
+	if err := yaml.Unmarshal(raw, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range cfg["builds"].([]any) {
+		b.(map[string]any)["goos"] = []string{runtime.GOOS}
+		b.(map[string]any)["goarch"] = []string{runtime.GOARCH}
+	}
+	one, err := yaml.Marshal(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := filepath.Join(t.TempDir(), "goreleaser.yaml")
+	if err := os.WriteFile(config, one, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(goreleaser, "release", "--snapshot", "--clean", "--skip=docker,sbom", "--config", config)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("goreleaser release --snapshot: %v\n%s", err, out)
+	}
+	archives, _ := filepath.Glob(filepath.Join(root, "dist", "gwlint_*_"+runtime.GOOS+"_"+runtime.GOARCH+"*.tar.gz"))
+	if len(archives) != 1 {
+		t.Fatalf("archives for %s/%s: %q, want one", runtime.GOOS, runtime.GOARCH, archives)
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("tar", "-xzf", archives[0], "-C", dir).CombinedOutput(); err != nil {
+		t.Fatalf("tar: %v\n%s", err, out)
+	}
+	for _, f := range []string{"gwlint", "gwctl", "LICENSE", "README.md", "docs/gwlint.md",
+		"completions/gwlint.bash", "completions/gwctl.zsh", "man/man1/gwlint.1", "man/man1/gwlint-check.1", "man/man1/gwctl-explain-route.1"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("the archive lacks %s", f)
+		}
+	}
+	out, err := exec.Command(filepath.Join(dir, "gwlint"), "version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "gwlint ") || !strings.Contains(string(out), "SNAPSHOT") {
+		t.Errorf("unpacked gwlint version = %q, %v; want the snapshot's version", out, err)
+	}
+	cask, err := os.ReadFile(filepath.Join(root, "dist", "homebrew", "Casks", "gwlint.rb"))
+	if err != nil || !strings.Contains(string(cask), `manpage "man/man1/gwlint-check.1"`) {
+		t.Errorf("the Homebrew cask does not install the man pages (%v):\n%s", err, cask)
 	}
 }
