@@ -63,12 +63,16 @@ bench:
 # 10m, or a count of executions such as 1000000x). `make test` runs their
 # seed corpora (testdata and testdata/fuzz) as ordinary tests.
 FUZZTIME ?= 1m
+# How long each new interesting input is minimized (go test's default is
+# 60s): minimizing the resolver's multi-kilobyte worlds stalls the worker
+# for that long each time, most of a run early on.
+FUZZMINIMIZETIME ?= 2s
 
 fuzz:
 	@set -e; for pkg in $$($(GO) list ./...); do \
 		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 			echo "== $$pkg $$target"; \
-			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME) $$pkg; \
 		done; \
 	done
 
