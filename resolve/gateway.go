@@ -603,13 +603,22 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	if protocol == gwv1.TLSProtocolType && tls != nil && tls.Mode != nil && *tls.Mode == gwv1.TLSModeTerminate {
 		kinds = tlsTerminateKinds
 	}
-	judge := profile.Everything
+	judge, controller := profile.Everything, ""
 	if gw != nil {
-		judge = gw.Profile
+		judge, controller = gw.Profile, gw.ControllerName
 	}
-	if known || judge.AcceptsProtocol(string(protocol)) {
+	switch {
+	case known && judge.RefusesProtocol(string(protocol)):
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
+			fmt.Sprintf("protocol %q is not supported by %s", protocol, judge))
+		kinds = nil // it serves nothing
+	case known || judge.AcceptsProtocol(string(protocol), controller):
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), true, ReasonAccepted, "Listener accepted")
-	} else {
+	case judge.ProtocolControllers(string(protocol)) != nil:
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
+			fmt.Sprintf("protocol %q is served only by Gateways of %s, not of %s", protocol,
+				strings.Join(judge.ProtocolControllers(string(protocol)), " or "), controller))
+	default:
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
 			fmt.Sprintf("protocol %q is not supported; use HTTP, HTTPS, TLS, TCP or UDP", protocol))
 	}
