@@ -226,6 +226,10 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 			}
 		default:
 			o.Reason, o.Hostnames = ReasonAccepted, hosts
+			if l.Conflicted.True() {
+				o.Message = fmt.Sprintf("listener %s is conflicted: %s attaches the route to it, but it serves no traffic",
+					l.Name, l.Gateway.Profile)
+			}
 		}
 		if firstRefusal == "" && !o.Accepted() && !o.Undecided() {
 			firstRefusal = o.Message
@@ -265,8 +269,9 @@ func describeSelection(ref gwv1.ParentReference) string {
 // listenerAllows applies the listener's allowedRoutes (kinds and namespaces).
 func (g *Graph) listenerAllows(l *Listener, r *RouteResult) (admission, string) {
 	// Routes do not attach to a listener that is not accepted (unsupported
-	// protocol, conflicts): it serves nothing.
-	if !l.Accepted.True() {
+	// protocol, conflicts): it serves nothing. Some implementations attach
+	// them to a conflicted one all the same.
+	if !l.Accepted.True() && !(l.Conflicted.True() && l.attachesWhileConflicted()) {
 		return refused, fmt.Sprintf("listener %s is not accepted: %s", l.Name, l.Accepted.Message)
 	}
 	kindOK := false

@@ -101,3 +101,100 @@ spec: {gatewayClassName: istio, listeners: [{name: l, protocol: UDP, port: 53}]}
 		t.Errorf("UDP-only Gateway of class istio: %+v, want Accepted=False/ListenersNotValid", gw.Accepted)
 	}
 }
+
+// egClass is Envoy Gateway's GatewayClass.
+const egClass = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: eg}
+spec: {controllerName: gateway.envoyproxy.io/gatewayclass-controller}`
+
+func TestRoutesOnConflictedListeners(t *testing.T) {
+	// Two listeners on port 80 of one Gateway conflict (HTTP and HTTPS:
+	// ProtocolConflict; two HTTP without hostnames: HostnameConflict), and a
+	// ListenerSet's listener loses to the Gateway's on port 80.
+	gateway := func(class string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: conflicts, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  allowedListeners: {namespaces: {from: Same}}
+  listeners:
+  - {name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}
+  - name: https
+    protocol: HTTPS
+    port: 80
+    allowedRoutes: {namespaces: {from: All}}
+    tls: {certificateRefs: [{name: cert}]}
+  - {name: a, protocol: HTTP, port: 8080, allowedRoutes: {namespaces: {from: All}}}
+  - {name: b, protocol: HTTP, port: 8080, allowedRoutes: {namespaces: {from: All}}}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: extra, namespace: infra}
+spec:
+  parentRef: {name: conflicts}
+  listeners:
+  - {name: clash, protocol: TCP, port: 8080, allowedRoutes: {namespaces: {from: All}}}
+  - {name: spare, protocol: TCP, port: 9000, allowedRoutes: {namespaces: {from: All}}}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: web, namespace: app}
+spec:
+  parentRefs: [{name: conflicts, namespace: infra}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}, {backendRefs: [{name: web, port: 8080}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1alpha2
+kind: TCPRoute
+metadata: {name: db, namespace: app}
+spec:
+  parentRefs: [{kind: ListenerSet, name: extra, namespace: infra, sectionName: clash}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`
+	}
+	for _, c := range []struct {
+		name, class string
+		// web is the HTTPRoute's Accepted reason, attached the
+		// attachedRoutes of every Gateway listener, kinds the number of
+		// kinds of https; db is the TCPRoute's reason (always refused: a
+		// ListenerSet's conflicted listener takes no route).
+		web, db  Reason
+		attached int32
+		kinds    int
+	}{
+		{"every feature", "acme", ReasonNotAllowedByListeners, ReasonNotAllowedByListeners, 0, 0},
+		{"envoy-gateway", "eg", ReasonAccepted, ReasonNotAllowedByListeners, 1, 2},
+	} {
+		g := resolveYAML(t, Options{}, world, egClass, gateway(c.class))
+		gw := g.Gateway("infra", "conflicts")
+		for _, l := range gw.Listeners {
+			if !l.Conflicted.True() || l.Programmed.True() {
+				t.Errorf("%s: listener %s: Conflicted %s, Programmed %s; want conflicted, not programmed", c.name, l.Name, l.Conflicted.Status, l.Programmed.Status)
+			}
+			if l.AttachedRoutes != c.attached {
+				t.Errorf("%s: listener %s: attachedRoutes %d, want %d", c.name, l.Name, l.AttachedRoutes, c.attached)
+			}
+		}
+		if got := len(gw.Listeners[1].SupportedKinds); got != c.kinds {
+			t.Errorf("%s: listener https: %d supported kinds, want %d", c.name, got, c.kinds)
+		}
+		web := mustRoute(t, g, KindHTTPRoute, "app", "web").Parents[0].Accepted
+		if web.Reason != c.web {
+			t.Errorf("%s: HTTPRoute web: %s (%s), want %s", c.name, web.Reason, web.Message, c.web)
+		}
+		if db := mustRoute(t, g, KindTCPRoute, "app", "db").Parents[0].Accepted; db.Reason != c.db {
+			t.Errorf("%s: TCPRoute db: %s (%s), want %s", c.name, db.Reason, db.Message, c.db)
+		}
+		// Attached or not, a conflicted listener serves nothing: no
+		// request reaches the route, and its two identical rules shadow
+		// nothing.
+		if tr := g.Trace(Request{Scheme: SchemeHTTP, Host: "conflicts.example.com", Port: 8080, Path: "/"}); tr.Listener != nil {
+			t.Errorf("%s: a request on port 8080 is taken by listener %s", c.name, tr.Listener.Name)
+		}
+		if len(g.Shadows) != 0 {
+			t.Errorf("%s: shadows on conflicted listeners: %+v", c.name, g.Shadows)
+		}
+	}
+}

@@ -740,10 +740,17 @@ func markConflicted(l *Listener, reason Reason, with *Listener) {
 	l.Conflicted = condition(string(gwv1.ListenerConditionConflicted), true, reason,
 		fmt.Sprintf("port %d is also used with %s by %s", l.Port, what, with))
 	l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, reason, l.Conflicted.Message)
-	if reason == ReasonProtocolConflict {
+	if reason == ReasonProtocolConflict && !l.attachesWhileConflicted() {
 		// A listener whose protocol cannot be served supports no kind.
 		l.SupportedKinds = nil
 	}
+}
+
+// attachesWhileConflicted: routes still attach to the listener when it is
+// conflicted, a Gateway's own listener under an implementation that does so
+// (profile.AttachRoutes).
+func (l *Listener) attachesWhileConflicted() bool {
+	return l.ListenerSet == nil && l.Gateway.Profile.AttachesToConflicted()
 }
 
 // compatibleProtocols reports whether two listeners on one port can be

@@ -61,6 +61,11 @@ func (g *Graph) findShadows() {
 	var listeners []*Listener
 	for _, gw := range g.Gateways {
 		for _, l := range gw.AllListeners() {
+			// A conflicted listener with routes attached (AttachRoutes)
+			// serves none of them: nothing there shadows anything.
+			if l.Conflicted.True() {
+				continue
+			}
 			if len(l.Attached) >= 2 || anyRouteHasRepeatedMatches(l) {
 				listeners = append(listeners, l)
 			}

@@ -36,7 +36,30 @@ type Implementation struct {
 	// AddressTypes are the implementation-specific (domain-prefixed)
 	// spec.addresses types it accepts.
 	AddressTypes []string
+	// ConflictedListeners is what it does with routes on a conflicted
+	// listener.
+	ConflictedListeners ConflictedListeners
 }
+
+// ConflictedListeners is what an implementation does with the routes that
+// select a listener it marks Conflicted. The spec says a conflicted listener
+// is not programmed ("Implementations MAY choose to accept a Gateway with
+// some Conflicted Listeners only if they only accept the partial Listener
+// set that contains no Conflicted Listeners") and leaves open whether routes
+// still attach to it.
+type ConflictedListeners int
+
+const (
+	// RefuseRoutes: a conflicted listener is not accepted and takes no
+	// route (NotAllowedByListeners), as the conformance suite's tests
+	// expect. Every profile without a fact to the contrary.
+	RefuseRoutes ConflictedListeners = iota
+	// AttachRoutes: a route still attaches to a conflicted listener of the
+	// Gateway itself (not of a ListenerSet), is Accepted and counted in its
+	// attachedRoutes, and the listener keeps its supported kinds; it serves
+	// no traffic all the same.
+	AttachRoutes
+)
 
 // Protocol is an implementation-specific listener protocol.
 type Protocol struct {
@@ -79,6 +102,17 @@ var implementations = []Implementation{
 		// (SDSSecretType), accepted for certificateRefs in
 		// internal/gatewayapi/validate.go.
 		SecretTypes: []string{"gateway.envoyproxy.io/sds"},
+		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/validate.go
+		// setConflictedConditions sets only Conflicted=True on a Gateway's
+		// own listener (Accepted and Programmed False on a ListenerSet's),
+		// and internal/gatewayapi/route.go's
+		// processAllowedListenersForParentRefs admits a route by kind and
+		// namespace alone; processHTTPRouteParentRefListener counts it
+		// (IncrementAttachedRoutes) before it skips a listener that is not
+		// ready. testdata/gateway-with-two-listeners-with-same-port-and-incompatible-protocol.out.yaml:
+		// both listeners ProtocolConflict, attachedRoutes 1, the route
+		// Accepted.
+		ConflictedListeners: AttachRoutes,
 	},
 	{
 		Name: "gke-gateway",
