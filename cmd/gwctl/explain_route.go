@@ -520,7 +520,9 @@ func (pv parentView) writeText(p *printer, hostnames bool) {
 		accepted := l.Reason == resolve.ReasonAccepted
 		detail := l.Message
 		if accepted && hostnames {
-			detail = "hostnames: " + orAny(l.Hostnames)
+			// An accepted verdict's message is a caveat (a conflicted
+			// listener that serves nothing): kept before the hostnames.
+			detail = strings.TrimPrefix(l.Message+"; hostnames: "+orAny(l.Hostnames), "; ")
 		}
 		rows = append(rows, []string{p.pal.verdict(accepted, string(l.Reason)), l.Name, fmt.Sprintf("%d/%s", l.Port, l.Protocol), detail})
 	}

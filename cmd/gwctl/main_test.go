@@ -35,6 +35,9 @@ func TestGolden(t *testing.T) {
 		{Name: "refused-not-allowed", Args: []string{"explain", "route", "other-ns", "-f", "testdata/refused"}, Code: 1},
 		{Name: "refused-hostname", Args: []string{"explain", "route", "wrong-host", "-f", "testdata/refused"}, Code: 1},
 		{Name: "refused-gateway", Args: []string{"explain", "gateway", "edge", "-f", "testdata/refused"}, Code: 0},
+		// Envoy Gateway attaches a route to conflicted listeners that
+		// serve nothing (profile.AttachRoutes); explain says so.
+		{Name: "conflicted-eg", Args: []string{"explain", "route", "web", "-n", "infra", "-f", "testdata/conflicted"}, Code: 0},
 		// Mesh (GEP-1426): a producer route, a Service with producer,
 		// consumer and conflicted routes, and the route that lost.
 		{Name: "mesh-route", Args: []string{"explain", "route", "cart-split", "-f", "testdata/mesh"}, Code: 0},
