@@ -27,8 +27,9 @@ var backendPortNotFound = &Rule{
 	Summary: "backendRef port is not a port of the Service",
 	Doc: Doc{
 		Text: `backendRef.port must be one of the Service's spec.ports[].port (the Service
-port, not the targetPort or container port). Otherwise the reference does not
-resolve (ResolvedRefs=False/BackendNotFound) and its share gets HTTP 500.
+port, not the targetPort or container port). Otherwise its share gets HTTP 500,
+and the route's ResolvedRefs is False/BackendNotFound (Envoy Gateway writes its
+own reason PortNotFound; Istio does not check ports and leaves it True).
 
 Fix: use the Service port.`,
 		Example: `- name: store      # Service ports: 80/http

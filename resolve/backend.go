@@ -93,9 +93,13 @@ type BackendResult struct {
 	// Presence of the target object among the inputs.
 	Presence Presence
 	// Reason is the route ResolvedRefs reason when the ref is invalid
-	// (BackendNotFound, RefNotPermitted, InvalidKind, UnsupportedValue),
-	// else "".
+	// (BackendNotFound, RefNotPermitted, InvalidKind, UnsupportedValue,
+	// or an implementation's own, PortNotFound), else "".
 	Reason Reason
+	// Unreported is true for an invalid ref that the implementation does
+	// not check (profile.PortUnchecked): requests to it fail, and the
+	// route's ResolvedRefs does not say so.
+	Unreported bool
 	// Message says why the ref is invalid, or, for an Unlisted target, what
 	// is unknown about it.
 	Message string
@@ -161,7 +165,7 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
 		for i := range results {
-			if b := &results[i]; !b.Valid() && r.ResolvedRefs.True() {
+			if b := &results[i]; !b.Valid() && !b.Unreported && r.ResolvedRefs.True() {
 				r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Path+": "+b.Message)
 			}
 		}
@@ -248,6 +252,7 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 	}
 	invalid(PortNotFound, ReasonBackendNotFound,
 		"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, portList(ports))
+	g.reportMissingPort(b, route)
 }
 
 func portList(ports []ServicePort) string {

@@ -1,6 +1,10 @@
 package resolve
 
-import "github.com/gwlint/gwlint/resolve/profile"
+import (
+	"fmt"
+
+	"github.com/gwlint/gwlint/resolve/profile"
+)
 
 // Implementations: which controller's profile judges each Gateway.
 //
@@ -76,4 +80,23 @@ func (g *Graph) secretTypeAccepted(owner *Meta, typ string) bool {
 		gw = g.lsets[owner.Ref].Parent
 	}
 	return gw != nil && gw.Profile.AcceptsSecretType(typ)
+}
+
+// reportMissingPort writes a backendRef port its Service lacks as the
+// implementations that judge the route report it, when they all agree;
+// else as the API's BackendNotFound (resolveBackend's verdict).
+func (g *Graph) reportMissingPort(b *BackendResult, route *Route) {
+	ps := g.routeProfiles(route)
+	for _, p := range ps[1:] {
+		if p.Implementation.MissingServicePort != ps[0].Implementation.MissingServicePort {
+			return
+		}
+	}
+	switch ps[0].Implementation.MissingServicePort {
+	case profile.PortNotFoundReason:
+		b.Reason = ReasonPortNotFound
+	case profile.PortUnchecked:
+		b.Unreported = true
+		b.Message += fmt.Sprintf("; %s does not check ports, so the route's ResolvedRefs does not report it", ps[0])
+	}
 }

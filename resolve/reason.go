@@ -64,6 +64,14 @@ const (
 	ReasonTargetNotFound = Reason(gwv1.PolicyReasonTargetNotFound)
 )
 
+// Reasons an implementation writes that the API does not define, written
+// only under that implementation's profile (profile.Implementation).
+const (
+	// ReasonPortNotFound is Envoy Gateway's route ResolvedRefs reason for a
+	// backendRef port the Service lacks (profile.PortNotFoundReason).
+	ReasonPortNotFound Reason = "PortNotFound"
+)
+
 // TraceReason says why Graph.Trace chose what it chose: why one match
 // outranks another (the spec's precedence criteria, in the order the spec
 // lists them), why a route did not match, and what the Gateway does with

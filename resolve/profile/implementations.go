@@ -39,7 +39,29 @@ type Implementation struct {
 	// ConflictedListeners is what it does with routes on a conflicted
 	// listener.
 	ConflictedListeners ConflictedListeners
+	// MissingServicePort is what it writes on a route whose backendRef
+	// names a port the Service does not have.
+	MissingServicePort MissingServicePort
 }
+
+// MissingServicePort is how an implementation reports a backendRef to a
+// Service (or ServiceImport) that exists but lacks the port. The API names
+// no reason for it: BackendNotFound is for "a backendRef referring to a
+// resource that does not exist", and implementations differ. Requests to
+// such a backend fail under every one of them.
+type MissingServicePort int
+
+const (
+	// PortBackendNotFound: ResolvedRefs=False/BackendNotFound, gwlint's
+	// reading of the API. Every profile without a fact to the contrary.
+	PortBackendNotFound MissingServicePort = iota
+	// PortNotFoundReason: ResolvedRefs=False with the implementation's own
+	// reason PortNotFound.
+	PortNotFoundReason
+	// PortUnchecked: the port is not checked and the route's ResolvedRefs
+	// says nothing of it.
+	PortUnchecked
+)
 
 // ConflictedListeners is what an implementation does with the routes that
 // select a listener it marks Conflicted. The spec says a conflicted listener
@@ -113,6 +135,10 @@ var implementations = []Implementation{
 		// both listeners ProtocolConflict, attachedRoutes 1, the route
 		// Accepted.
 		ConflictedListeners: AttachRoutes,
+		// Same validate.go, validateBackendService and
+		// validateBackendServiceImport: "Port %d not found on Service",
+		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
+		MissingServicePort: PortNotFoundReason,
 	},
 	{
 		Name: "gke-gateway",
@@ -148,6 +174,11 @@ var implementations = []Implementation{
 		// (Accepted=False/UnsupportedProtocol, testdata/invalid.yaml's
 		// udp-protocol Gateway).
 		RefusedProtocols: []string{"UDP"},
+		// Same file, buildDestination: a Service backendRef is
+		// BackendNotFound only when the Service does not exist; its port is
+		// copied into the destination unchecked (ServiceImports are looked
+		// up as Services).
+		MissingServicePort: PortUnchecked,
 		// Same file, buildDestination: backendRefs of kind Hostname in group
 		// networking.istio.io, and InferencePools. (ServiceEntry is a parentRef
 		// kind there, not a backendRef kind.)
