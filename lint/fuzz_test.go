@@ -45,7 +45,8 @@ func FuzzResolve(f *testing.F) {
 		if !reflect.DeepEqual(findings, again) || !reflect.DeepEqual(statuses, statusesAgain) {
 			t.Fatalf("two runs disagree on\n%s", src)
 		}
-		lines := 1 + strings.Count(src, "\n")
+		// Lines as the reader counts them: CR, CRLF and NEL end lines too.
+		lines := 1 + strings.Count(strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u0085", "\n").Replace(src), "\n")
 		for _, fd := range findings {
 			if fd.File != "<stdin>" || fd.Line < 1 || fd.Line > lines {
 				t.Fatalf("finding %+v is not on a line of the input\n%s", fd, src)

@@ -171,7 +171,8 @@ func TestRulesAreDocumentedAndTested(t *testing.T) {
 	}
 	entries, _ := os.ReadDir("testdata")
 	for _, e := range entries {
-		if e.IsDir() && !seen[e.Name()] {
+		// testdata/fuzz is go test's corpus of FuzzResolve's failures.
+		if e.IsDir() && !seen[e.Name()] && e.Name() != "fuzz" {
 			t.Errorf("testdata/%s has no rule", e.Name())
 		}
 	}
