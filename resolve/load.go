@@ -90,16 +90,50 @@ func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 	// Decoding and defaulting touch one object each, so they run on the
 	// reading workers, as soon as each object is read; the results are
 	// gathered in read order below.
-	type loaded struct {
-		obj     Object
-		err     *manifest.ReadError
-		skipped string // "apiVersion Kind" of a kind the resolver does not model
-	}
-	objs, errs := manifest.ReadEach(paths, stdin, func(raw *manifest.Object) loaded {
-		obj, err := decodeObject(raw, opts)
-		return loaded{obj, err, raw.APIVersion + " " + raw.Kind}
-	})
+	objs, errs := manifest.ReadEach(paths, stdin, func(raw *manifest.Object) loaded { return load(raw, opts) })
 	in := &Inputs{Errors: errs, Skipped: map[string]int{}}
+	in.add(objs)
+	return in
+}
+
+// LoadObjects is Load for objects read already: rendered by a tool
+// (package manifest/render) rather than read from files. errs are the
+// problems met while rendering.
+func LoadObjects(raws []*manifest.Object, errs []*manifest.ReadError, opts Options) *Inputs {
+	in := &Inputs{Errors: errs, Skipped: map[string]int{}}
+	objs := make([]loaded, len(raws))
+	for i, raw := range raws {
+		objs[i] = load(raw, opts)
+	}
+	in.add(objs)
+	return in
+}
+
+// Merge adds other's objects, errors and skipped kinds to in's, after
+// in's.
+func (in *Inputs) Merge(other *Inputs) {
+	in.Objects = append(in.Objects, other.Objects...)
+	in.Errors = append(in.Errors, other.Errors...)
+	for k, n := range other.Skipped {
+		in.Skipped[k] += n
+	}
+}
+
+// loaded is one document decoded: an object, an error, or a kind the
+// resolver does not model.
+type loaded struct {
+	obj     Object
+	err     *manifest.ReadError
+	skipped string // "apiVersion Kind" of a kind the resolver does not model
+}
+
+func load(raw *manifest.Object, opts Options) loaded {
+	obj, err := decodeObject(raw, opts)
+	return loaded{obj, err, raw.APIVersion + " " + raw.Kind}
+}
+
+// add gathers decoded documents into in, in their order.
+func (in *Inputs) add(objs []loaded) {
 	for _, o := range objs {
 		if o.err != nil {
 			in.Errors = append(in.Errors, o.err)
@@ -111,7 +145,6 @@ func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 			in.Skipped[o.skipped]++
 		}
 	}
-	return in
 }
 
 // decodeObject decodes and defaults one object. It runs on a worker

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
 )
@@ -51,7 +52,9 @@ func completeNames(in *inputOptions, kinds func(*cobra.Command) []string) cobra.
 		if err != nil {
 			ch, _ = crd.ParseChannel("standard")
 		}
-		loaded := resolve.Load(files, strings.NewReader(""), resolve.Options{DefaultNamespace: in.Namespace, Channel: ch})
+		inputs, _ := cli.FindInputs(files, func(string) bool { return false })
+		inputs.Values = in.Values
+		loaded := inputs.LoadOne(strings.NewReader(""), resolve.Options{DefaultNamespace: in.Namespace, Channel: ch})
 		// name → the namespaced refs of that name, for the description.
 		where := map[string][]string{}
 		for _, obj := range loaded.Objects {

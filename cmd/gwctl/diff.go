@@ -191,7 +191,11 @@ func dropAbsent(filenames []string, sides ...*diffSide) error {
 func (o *diffOptions) loadSide(s *diffSide) (*diffInput, bool) {
 	ropts := o.resolveOptions()
 	ropts.Validate = true // as gwlint check does: its findings are the ones diffed
-	in := resolve.Load(s.files, nil, ropts)
+	// Nothing is excluded: the sides are what the user named.
+	inputs, walkErrs := cli.FindInputs(s.files, func(string) bool { return false })
+	inputs.Values = o.Values
+	in := inputs.LoadOne(nil, ropts)
+	in.Errors = append(in.Errors, walkErrs...)
 	errs := slices.Clone(in.Errors)
 	for i, e := range errs {
 		c := *e

@@ -115,6 +115,9 @@ type inputOptions struct {
 	Channel        string
 	Implementation cli.Implementation
 	Config         cli.ConfigFlags
+	// Values are the Helm values files rendered over every chart's
+	// defaults.
+	Values []string
 
 	// profile and without are Implementation looked up by complete.
 	profile *profile.Profile
@@ -137,6 +140,7 @@ func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.Channel, "channel", "standard",
 		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (which versions it serves)")
 	cli.AddImplementationFlags(fs, &o.Implementation)
+	cli.AddValuesFlag(fs, &o.Values)
 	cli.AddConfigFlags(fs, &o.Config)
 }
 
@@ -188,8 +192,9 @@ func (o *inputOptions) resolveOptions() resolve.Options {
 // inputFailed reports that something was lost.
 func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, inputFailed bool) {
 	loaded := gcpolicy.Set(o.Filenames)
-	files, walkErrs := cli.InputFiles(o.Filenames, o.config)
-	in := resolve.Load(files, streams.In, o.resolveOptions())
+	inputs, walkErrs := cli.FindInputs(o.Filenames, o.config.Excludes)
+	inputs.Values = o.Values
+	in := inputs.LoadOne(streams.In, o.resolveOptions())
 	in.Errors = append(in.Errors, walkErrs...)
 	loaded()
 	errs := slices.Clone(in.Errors)

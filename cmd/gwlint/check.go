@@ -33,6 +33,9 @@ type checkOptions struct {
 	NewFromRev string // report only findings this git revision did not have
 	// Implementation selects the profile Gateways are judged by.
 	Implementation cli.Implementation
+	// Values are the Helm values files rendered over every chart's
+	// defaults.
+	Values []string
 
 	// Which of the flags that the configuration file can also set were
 	// given: those override it.
@@ -102,6 +105,7 @@ func (o *checkOptions) addInputFlags(cmd *cobra.Command) {
 	cli.AddImplementationFlags(f, &o.Implementation)
 	f.StringVar(&o.Channel, "channel", "standard",
 		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (overrides the configuration's channel)")
+	cli.AddValuesFlag(f, &o.Values)
 	cli.AddConfigFlags(f, &o.Config)
 	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
 }
@@ -205,8 +209,8 @@ func (o *checkOptions) settings() (*settings, error) {
 // linted is what a run over the inputs found.
 type linted struct {
 	settings   *settings
-	files      []string
-	in         *resolve.Inputs
+	files      []string        // the files, kustomizations and charts read
+	in         *resolve.Inputs // every world's inputs
 	rules      []*lint.Rule
 	findings   []lint.Finding // sorted
 	suppressed []lint.Suppressed
@@ -219,20 +223,53 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, walkErrs := cli.InputFiles(o.Paths, s.config)
+	inputs, walkErrs := cli.FindInputs(o.Paths, s.config.Excludes)
+	inputs.Values = o.Values
 	if o.Baseline != "" && o.Baseline != "-" {
 		// The baseline is JSON, but never a manifest.
-		files = slices.DeleteFunc(files, func(f string) bool { return sameFile(f, o.Baseline) })
+		inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool { return sameFile(f, o.Baseline) })
 	}
-	loaded := gcpolicy.Set(files)
-	in := resolve.Load(files, o.IO.In, s.resolve)
-	in.Errors = append(in.Errors, walkErrs...)
+	loaded := gcpolicy.Set(inputs.Files)
+	worlds := inputs.Load(o.IO.In, s.resolve)
+	worlds[0].Errors = append(worlds[0].Errors, walkErrs...)
 	loaded()
-	g := resolve.Resolve(in, s.resolve)
 	rules := s.config.Rules()
-	kept, suppressed := lint.Suppress(g, lint.Run(g, rules), rules)
-	findings := lint.Sort(append(kept, lint.InvalidManifests(in.Errors)...))
-	return &linted{settings: s, files: files, in: in, rules: rules, findings: findings, suppressed: suppressed}, nil
+	findings, suppressed := lintWorlds(worlds, s.resolve, rules)
+	all := &resolve.Inputs{Skipped: map[string]int{}}
+	for _, w := range worlds {
+		all.Merge(w)
+	}
+	return &linted{settings: s, files: inputs.Paths(), in: all, rules: rules, findings: findings, suppressed: suppressed}, nil
+}
+
+// lintWorlds resolves and lints each world on its own (see cli.Inputs.Load)
+// and merges what they found: a finding that several worlds make (about a
+// base that two overlays include) is reported once, and an ignore comment
+// that one world used is not unused because another did not need it.
+func lintWorlds(worlds []*resolve.Inputs, opts resolve.Options, rules []*lint.Rule) ([]lint.Finding, []lint.Suppressed) {
+	var findings []lint.Finding
+	var suppressed []lint.Suppressed
+	for _, in := range worlds {
+		g := resolve.Resolve(in, opts)
+		kept, supp := lint.Suppress(g, lint.Run(g, rules), rules)
+		findings = append(findings, kept...)
+		findings = append(findings, lint.InvalidManifests(in.Errors)...)
+		suppressed = append(suppressed, supp...)
+	}
+	if len(worlds) > 1 {
+		used := map[lint.Position]bool{}
+		for _, sp := range suppressed {
+			used[sp.By.Position] = true
+		}
+		findings = slices.DeleteFunc(findings, func(f lint.Finding) bool {
+			return f.Rule == lint.UnusedIgnore.ID && used[f.Position]
+		})
+		slices.SortStableFunc(suppressed, func(a, b lint.Suppressed) int { return lint.Compare(a.Finding, b.Finding) })
+		suppressed = slices.CompactFunc(suppressed, func(a, b lint.Suppressed) bool {
+			return lint.Compare(a.Finding, b.Finding) == 0 && a.By.Position == b.By.Position
+		})
+	}
+	return lint.Sort(findings), suppressed
 }
 
 func runCheck(opts *checkOptions) error {

@@ -92,8 +92,8 @@ type implementation struct {
 }
 
 func runFeatures(opts *featuresOptions) error {
-	files, walkErrs := cli.InputFiles(opts.Paths, &lint.Config{})
-	in := resolve.Load(files, opts.IO.In, resolve.Options{DefaultNamespace: opts.Namespace})
+	inputs, walkErrs := cli.FindInputs(opts.Paths, (&lint.Config{}).Excludes)
+	in := inputs.LoadOne(opts.IO.In, resolve.Options{DefaultNamespace: opts.Namespace})
 	in.Errors = append(in.Errors, walkErrs...)
 	for _, e := range in.Errors {
 		fmt.Fprintln(opts.IO.ErrOut, e)

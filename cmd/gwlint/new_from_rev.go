@@ -7,8 +7,6 @@ import (
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/cmd/internal/gittree"
 	"github.com/gwlint/gwlint/lint"
-	"github.com/gwlint/gwlint/resolve"
-	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // onlyNew drops, for --new-from-rev REV, the findings that REV already
@@ -31,26 +29,17 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 	// The configuration's excludes apply to the paths as the user knows
 	// them. A path REV does not hold had no findings there.
 	excluded := func(p string) bool { return s.config.Excludes(tree.Rel(p)) }
-	var files []string
-	var walkErrs []*manifest.ReadError
-	for _, p := range paths {
-		info, err := os.Stat(p)
-		switch {
-		case err != nil || excluded(p):
-		case info.IsDir():
-			found, errs := manifest.Files(p, excluded)
-			files, walkErrs = append(files, found...), append(walkErrs, errs...)
-		default:
-			files = append(files, p)
-		}
-	}
-	in := resolve.Load(files, nil, s.resolve)
-	in.Errors = append(in.Errors, walkErrs...)
-	g := resolve.Resolve(in, s.resolve)
-	rules := s.config.Rules()
-	kept, _ := lint.Suppress(g, lint.Run(g, rules), rules)
+	paths = slices.DeleteFunc(paths, func(p string) bool {
+		_, err := os.Stat(p)
+		return err != nil
+	})
+	inputs, walkErrs := cli.FindInputs(paths, excluded)
+	inputs.Values = o.Values
+	worlds := inputs.Load(nil, s.resolve)
+	worlds[0].Errors = append(worlds[0].Errors, walkErrs...)
+	found, _ := lintWorlds(worlds, s.resolve, s.config.Rules())
 	had := map[string]bool{}
-	for _, f := range append(kept, lint.InvalidManifests(in.Errors)...) {
+	for _, f := range found {
 		had[f.Relabel(tree.Rel).Identity()] = true
 	}
 	return slices.DeleteFunc(findings, func(f lint.Finding) bool { return had[f.Identity()] }), nil

@@ -60,7 +60,8 @@ func small(paths []string) bool {
 	var files []string
 	for _, p := range paths {
 		if info, err := os.Stat(p); err == nil && info.IsDir() {
-			found, _ := manifest.Files(p, nil)
+			tree, _ := manifest.Walk(p, nil)
+			found := tree.Files
 			files = append(files, found...)
 		} else {
 			files = append(files, p)

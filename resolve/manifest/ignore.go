@@ -20,9 +20,9 @@ type IgnoreDirective struct {
 
 const ignoreMarker = "gwlint:ignore"
 
-// scanIgnoreDirectives finds the ignore directives of one file. Most files
+// IgnoreDirectives finds the ignore directives of one file's text. Most files
 // have none, and a single bytes.Contains keeps those free.
-func scanIgnoreDirectives(data []byte) []IgnoreDirective {
+func IgnoreDirectives(data []byte) []IgnoreDirective {
 	if !bytes.Contains(data, []byte(ignoreMarker)) {
 		return nil
 	}

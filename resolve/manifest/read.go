@@ -177,29 +177,54 @@ func walk(root string) []job {
 	var found []job
 	walkManifests(root, nil, func(path string, err *ReadError) {
 		found = append(found, job{file: path, err: err})
-	})
+	}, nil)
 	slices.SortStableFunc(found, func(a, b job) int { return strings.Compare(a.file, b.file) })
 	return found
 }
 
-// Files lists, sorted, the files under root that Read reads when given
-// root: .yaml, .yml and .json files, without hidden files
-// and directories, Helm chart templates and Chart.yaml. Paths skip reports
-// are left out (directories with all they hold). What cannot be walked or
-// read (an unreadable directory, a dangling link, a link to a directory)
-// is returned as errors, as Read reports it.
-func Files(root string, skip func(path string) bool) ([]string, []*ReadError) {
-	var found []string
+// Tree is what a directory walk finds to read.
+type Tree struct {
+	// Files are the manifest files read one by one, sorted: .yaml, .yml
+	// and .json files, without hidden files and directories, and without
+	// what the directories below hold.
+	Files []string
+	// Kustomizations are the directories holding a kustomization file
+	// (see KustomizationFile), sorted: what they hold is built, not read
+	// file by file. A kustomization's subdirectories are still searched
+	// for more kustomizations and charts.
+	Kustomizations []string
+	// Charts are the Helm chart directories (holding Chart.yaml), sorted:
+	// rendered, never read file by file.
+	Charts []string
+}
+
+// Walk finds, under root, what Read reads when given root (Tree.Files) and
+// the kustomizations and Helm charts that a renderer builds instead.
+// Paths skip reports are left out (directories with all they hold; a
+// kustomization whose kustomization file skip reports is walked as a plain
+// directory). What cannot be walked or read (an unreadable directory, a
+// dangling link, a link to a directory) is returned as errors, as Read
+// reports it.
+func Walk(root string, skip func(path string) bool) (Tree, []*ReadError) {
+	var t Tree
 	var errs []*ReadError
 	walkManifests(root, skip, func(path string, err *ReadError) {
 		if err != nil {
 			errs = append(errs, err)
 		} else {
-			found = append(found, path)
+			t.Files = append(t.Files, path)
+		}
+	}, func(dir string, chart bool) {
+		if chart {
+			t.Charts = append(t.Charts, dir)
+		} else {
+			t.Kustomizations = append(t.Kustomizations, dir)
 		}
 	})
-	slices.Sort(found)
-	return found, errs
+	slices.Sort(t.Files)
+	slices.Sort(t.Kustomizations)
+	slices.Sort(t.Charts)
+	return t, errs
 }
 
 // walkManifests calls visit for every manifest file under root, and for
@@ -209,12 +234,21 @@ func Files(root string, skip func(path string) bool) ([]string, []*ReadError) {
 // (a link to /dev/zero) is skipped like the FIFO or device itself. A link
 // to a directory is not followed (a link may lead out of the tree, or
 // around in a cycle); one with a manifest's name is reported.
-func walkManifests(root string, skip func(string) bool, visit func(string, *ReadError)) {
+//
+// A Helm chart directory, or a directory holding a kustomization, root
+// included, is handed to rendered (when not nil) and its files are not
+// visited: they are templates, patches and fragments that mean something
+// only once rendered. A chart's templates directory named as root is read
+// (and its templates reported as unrendered).
+func walkManifests(root string, skip func(string) bool, visit func(string, *ReadError), rendered func(dir string, chart bool)) {
 	if info, err := os.Lstat(root); err == nil && info.Mode()&fs.ModeSymlink != 0 {
 		// A link named as the root is followed: WalkDir follows it with
 		// a trailing separator, and cleans it off the paths it finds.
 		root += string(filepath.Separator)
 	}
+	// kustomizations are the kustomization directories the walk is in,
+	// innermost last: their files are not read one by one.
+	var kustomizations []string
 	// The callback never returns an error: an unreadable directory is
 	// reported and the walk goes on.
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -222,17 +256,32 @@ func walkManifests(root string, skip func(string) bool, visit func(string, *Read
 			visit(path, fileError(path, err))
 			return nil
 		}
-		if path == root {
-			return nil
-		}
-		if strings.HasPrefix(d.Name(), ".") || (skip != nil && skip(path)) || (d.IsDir() && isChartTemplates(path)) {
+		if path != root && (strings.HasPrefix(d.Name(), ".") || (skip != nil && skip(path)) || (d.IsDir() && isChartTemplates(path))) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
 		}
+		for len(kustomizations) > 0 && !within(path, kustomizations[len(kustomizations)-1]) {
+			kustomizations = kustomizations[:len(kustomizations)-1]
+		}
+		if d.IsDir() {
+			switch {
+			case isChart(path):
+				if rendered != nil {
+					rendered(filepath.Clean(path), true)
+				}
+				return fs.SkipDir
+			case KustomizationFile(path, skip) != "":
+				if rendered != nil {
+					rendered(filepath.Clean(path), false)
+				}
+				kustomizations = append(kustomizations, path)
+			}
+			return nil
+		}
 		// Chart.yaml is Helm's chart metadata (apiVersion v2, no kind).
-		if d.IsDir() || !isManifestName(d.Name()) || d.Name() == "Chart.yaml" {
+		if path == root || len(kustomizations) > 0 || !isManifestName(d.Name()) || d.Name() == "Chart.yaml" {
 			return nil
 		}
 		switch {
@@ -253,15 +302,39 @@ func walkManifests(root string, skip func(string) bool, visit func(string, *Read
 	})
 }
 
+// within reports whether path is dir or under it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// kustomizationNames are the names kustomize looks for in a directory, in
+// its order.
+var kustomizationNames = []string{"kustomization.yaml", "kustomization.yml", "Kustomization"}
+
+// KustomizationFile returns the kustomization file of dir, "" when it has
+// none (or skip, when not nil, reports it).
+func KustomizationFile(dir string, skip func(string) bool) string {
+	for _, name := range kustomizationNames {
+		p := filepath.Join(dir, name)
+		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() && (skip == nil || !skip(p)) {
+			return p
+		}
+	}
+	return ""
+}
+
+// isChart reports whether dir is a Helm chart: it holds Chart.yaml.
+func isChart(dir string) bool {
+	info, err := os.Stat(filepath.Join(dir, "Chart.yaml"))
+	return err == nil && info.Mode().IsRegular()
+}
+
 // isChartTemplates reports whether dir is the templates directory of a Helm
 // chart: Go templates, not manifests, until `helm template` renders them.
 // A monorepo walk skips them; naming such a directory explicitly reads it.
 func isChartTemplates(dir string) bool {
-	if filepath.Base(dir) != "templates" {
-		return false
-	}
-	_, err := os.Stat(filepath.Join(filepath.Dir(dir), "Chart.yaml"))
-	return err == nil
+	return filepath.Base(dir) == "templates" && isChart(filepath.Dir(dir))
 }
 
 func isManifestName(name string) bool {
@@ -352,7 +425,7 @@ func (c *converter) parseFile(file string, data []byte, r *fileResult) {
 		return
 	}
 	c.aliasBudget = minAliasBudget + len(text)
-	r.ignores = scanIgnoreDirectives(text)
+	r.ignores = IgnoreDirectives(text)
 	c.file, c.text = file, text
 	defer func() { c.text = nil }()
 	doc := 0

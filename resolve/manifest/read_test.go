@@ -763,7 +763,7 @@ func BenchmarkReadManifests(b *testing.B) {
 
 func TestIgnoreDirectives(t *testing.T) {
 	src := "apiVersion: v1\nkind: Service\nmetadata:\n  # gwlint:ignore object-duplicate,backend-not-found kept for the migration\n\n  name: a\n  namespace: b # gwlint:ignore listener-no-routes\n# gwlint:ignore\n"
-	got := scanIgnoreDirectives([]byte(src))
+	got := IgnoreDirectives([]byte(src))
 	want := []IgnoreDirective{
 		{Line: 4, Col: 3, Target: 6, Rules: []string{"object-duplicate", "backend-not-found"}, Reason: "kept for the migration"},
 		{Line: 7, Col: 16, Target: 7, Rules: []string{"listener-no-routes"}},
@@ -828,10 +828,60 @@ func TestManifestFilesSkip(t *testing.T) {
 		}
 	}
 	skipGen := func(path string) bool { return filepath.Base(path) == "gen" }
-	got, errs := Files(dir, skipGen)
+	got, errs := Walk(dir, skipGen)
 	want := []string{filepath.Join(dir, "a.yaml"), filepath.Join(dir, "c.json")}
+	if !reflect.DeepEqual(got.Files, want) || len(errs) > 0 {
+		t.Errorf("Walk = %v, %v; want %v", got.Files, errs, want)
+	}
+}
+
+// A walk hands kustomizations and charts to a renderer and reads none of
+// their files (patches and templates are not objects), but still finds the
+// kustomizations nested in a kustomization's directory, and reads the files
+// beside and after it. A kustomization file that skip reports makes its
+// directory a plain one.
+func TestWalkKustomizationsAndCharts(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{
+		"app/base/kustomization.yaml", "app/base/route.yaml",
+		"app/overlays/prod/kustomization.yml", "app/overlays/prod/patch.yaml",
+		"app/overlays/prod/extra/Kustomization", "app/overlays/prod/extra/more.yaml",
+		"app/overlays/prod/z/notes.yaml",
+		"app/plain.yaml", "app/z-after.yaml",
+		"chart/Chart.yaml", "chart/values.yaml", "chart/templates/route.yaml", "chart/charts/sub/Chart.yaml",
+		"opted-out/kustomization.yaml", "opted-out/route.yaml",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	skip := func(path string) bool { return path == filepath.Join(dir, "opted-out", "kustomization.yaml") }
+	got, errs := Walk(dir, skip)
+	join := func(names ...string) []string {
+		var out []string
+		for _, n := range names {
+			out = append(out, filepath.Join(dir, n))
+		}
+		return out
+	}
+	want := Tree{
+		Files:          join("app/plain.yaml", "app/z-after.yaml", "opted-out/route.yaml"),
+		Kustomizations: join("app/base", "app/overlays/prod", "app/overlays/prod/extra"),
+		Charts:         join("chart"),
+	}
 	if !reflect.DeepEqual(got, want) || len(errs) > 0 {
-		t.Errorf("Files = %v, %v; want %v", got, errs, want)
+		t.Errorf("Walk = %+v, %v\nwant %+v", got, errs, want)
+	}
+	// Named as the root, a kustomization or a chart is itself found.
+	for _, root := range []string{"app/base", "chart"} {
+		got, _ := Walk(filepath.Join(dir, root), nil)
+		if n := len(got.Kustomizations) + len(got.Charts); n != 1 || len(got.Files) > 0 {
+			t.Errorf("Walk(%s) = %+v, want the directory alone", root, got)
+		}
 	}
 }
 

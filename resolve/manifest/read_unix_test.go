@@ -52,9 +52,10 @@ func TestReadWalkSpecialFiles(t *testing.T) {
 		filepath.Join(tree, "dangling.yaml") + ": no such file or directory",
 		filepath.Join(tree, "dir-link.yaml") + ": a symbolic link to a directory, which a directory walk does not follow; name it to read it",
 	}
-	files, errs := Files(tree, nil)
+	found, errs := Walk(tree, nil)
+	files := found.Files
 	if !reflect.DeepEqual(files, wantFiles) || !reflect.DeepEqual(readErrorStrings(errs), wantErrs) {
-		t.Errorf("Files = %q, %q\nwant %q, %q", files, readErrorStrings(errs), wantFiles, wantErrs)
+		t.Errorf("Walk = %q, %q\nwant %q, %q", files, readErrorStrings(errs), wantFiles, wantErrs)
 	}
 	done := make(chan struct{})
 	go func() {

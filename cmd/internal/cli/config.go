@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/gwlint/gwlint/lint"
-	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // ConfigFlags are --config and --no-config, which gwlint check and every
@@ -41,49 +40,6 @@ func (f ConfigFlags) LoadConfig(paths []string) (*lint.Config, error) {
 		}
 	}
 	return lint.LoadConfig(found)
-}
-
-// InputFiles expands the arguments into the files to read, in the order
-// resolve.Load would read them: a directory becomes the manifest files
-// under it (.yaml, .yml, .json, skipping hidden files and directories),
-// sorted by path. Paths the configuration excludes are left out, whether
-// named or found, and a file named twice is read once. Paths that cannot be
-// read are kept, for resolve.Load to report; what a directory walk cannot
-// walk is returned as errors.
-func InputFiles(args []string, cfg *lint.Config) ([]string, []*manifest.ReadError) {
-	var out []string
-	var errs []*manifest.ReadError
-	seen := map[string]bool{}
-	add := func(p string) {
-		key := p
-		if p != "-" {
-			key = filepath.Clean(p)
-		}
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, p)
-		}
-	}
-	for _, arg := range args {
-		if arg == "-" {
-			add(arg)
-			continue
-		}
-		if cfg.Excludes(arg) {
-			continue
-		}
-		info, err := os.Stat(arg)
-		if err != nil || !info.IsDir() {
-			add(arg)
-			continue
-		}
-		found, walkErrs := manifest.Files(arg, cfg.Excludes)
-		for _, f := range found {
-			add(f)
-		}
-		errs = append(errs, walkErrs...)
-	}
-	return out, errs
 }
 
 // AddConfigFlags adds --config and --no-config.

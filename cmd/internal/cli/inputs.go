@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"cmp"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/spf13/pflag"
+
+	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/manifest/render"
+)
+
+// Inputs are what the arguments name, sorted out: files to read one by
+// one, kustomizations to build and Helm charts to render.
+type Inputs struct {
+	// Files are read one by one, in the order resolve.Load reads them;
+	// "-" is stdin.
+	Files []string
+	// Kustomizations are the root kustomizations (render.Roots): each is
+	// built and judged on its own.
+	Kustomizations []string
+	// Charts are the Helm chart directories, rendered.
+	Charts []string
+	// Values are the Helm values files (--values) rendered over every
+	// chart's defaults, in order.
+	Values []string
+}
+
+// AddValuesFlag adds --values, the Helm values files.
+func AddValuesFlag(fs *pflag.FlagSet, values *[]string) {
+	fs.StringArrayVar(values, "values", nil,
+		"Helm values FILE rendered over the defaults of every chart among the inputs (repeatable; a later file wins)")
+}
+
+// FindInputs expands the arguments: a directory becomes the manifest files
+// under it (.yaml, .yml, .json, skipping hidden files and directories,
+// sorted by path) and the kustomizations and Helm charts under it (see
+// manifest.Walk), a directory that is itself a kustomization or a chart
+// included. Of the kustomizations, only the roots are kept, and the files
+// they include are not read again one by one. Paths excluded reports
+// are left out, whether named or found, and a file named twice is
+// read once. Paths that cannot be read are kept, for resolve.Load to
+// report; what a directory walk cannot walk is returned as errors.
+// excluded says which paths the configuration excludes
+// (lint.Config.Excludes).
+func FindInputs(args []string, excluded func(path string) bool) (Inputs, []*manifest.ReadError) {
+	var in Inputs
+	var kustomizations []string
+	var errs []*manifest.ReadError
+	for _, arg := range args {
+		if arg == "-" {
+			in.Files = append(in.Files, arg)
+			continue
+		}
+		if excluded(arg) {
+			continue
+		}
+		info, err := os.Stat(arg)
+		if err != nil || !info.IsDir() {
+			in.Files = append(in.Files, arg)
+			continue
+		}
+		tree, walkErrs := manifest.Walk(arg, excluded)
+		in.Files = append(in.Files, tree.Files...)
+		kustomizations = append(kustomizations, tree.Kustomizations...)
+		in.Charts = append(in.Charts, tree.Charts...)
+		errs = append(errs, walkErrs...)
+	}
+	roots, included := render.Roots(unique(kustomizations))
+	in.Kustomizations = roots
+	in.Charts = unique(in.Charts)
+	in.Files = slices.DeleteFunc(unique(in.Files), func(f string) bool {
+		_, found := slices.BinarySearch(included, filepath.Clean(f))
+		return found
+	})
+	return in, errs
+}
+
+// unique drops the paths named before, in order.
+func unique(paths []string) []string {
+	seen := map[string]bool{}
+	return slices.DeleteFunc(paths, func(p string) bool {
+		key := p
+		if p != "-" {
+			key = filepath.Clean(p)
+		}
+		if seen[key] {
+			return true
+		}
+		seen[key] = true
+		return false
+	})
+}
+
+// Paths are every path the inputs read: files, kustomizations and charts.
+func (in Inputs) Paths() []string {
+	return slices.Concat(in.Files, in.Kustomizations, in.Charts)
+}
+
+// Load reads and renders the inputs into worlds, each to be resolved on its
+// own: the files and charts together (when there are any, or nothing
+// else), then each root kustomization alone, so that the overlays of one
+// base never meet as duplicates. Charts are rendered in the namespace
+// opts gives objects that name none.
+func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
+	var worlds []*resolve.Inputs
+	if len(in.Files) > 0 || len(in.Charts) > 0 || len(in.Kustomizations) == 0 {
+		w := resolve.Load(in.Files, stdin, opts)
+		for _, c := range in.Charts {
+			objs, errs := render.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"))
+			w.Merge(resolve.LoadObjects(objs, errs, opts))
+		}
+		worlds = append(worlds, w)
+	}
+	for _, k := range in.Kustomizations {
+		objs, errs := render.Kustomize(k)
+		worlds = append(worlds, resolve.LoadObjects(objs, errs, opts))
+	}
+	return worlds
+}
+
+// LoadOne is Load with every world in one, for the commands that explain a
+// single graph.
+func (in Inputs) LoadOne(stdin io.Reader, opts resolve.Options) *resolve.Inputs {
+	worlds := in.Load(stdin, opts)
+	all := worlds[0]
+	for _, w := range worlds[1:] {
+		all.Merge(w)
+	}
+	return all
+}

@@ -1,0 +1,211 @@
+package render
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"helm.sh/helm/v3/pkg/chart/loader"
+	"helm.sh/helm/v3/pkg/chartutil"
+	"helm.sh/helm/v3/pkg/engine"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
+)
+
+// ReleaseName is the release a chart is rendered as, `helm template`'s
+// default.
+const ReleaseName = "release-name"
+
+// Helm renders the chart in dir as `helm template` would, offline: with
+// its default values and then each of valueFiles over them (a later file
+// wins), as release ReleaseName in namespace, and with no cluster to look
+// anything up in (`lookup` finds nothing). NOTES.txt and partials
+// (_helpers.tpl) are not manifests. The objects are placed in their
+// template files (see the package documentation). A chart that cannot be
+// loaded or rendered is an error at the file and line Helm names.
+func Helm(dir string, valueFiles []string, namespace string) ([]*manifest.Object, []*manifest.ReadError) {
+	chartFile := filepath.Join(dir, "Chart.yaml")
+	chrt, err := loader.Load(dir)
+	if err != nil {
+		return nil, []*manifest.ReadError{{File: chartFile, Msg: "helm: " + err.Error()}}
+	}
+	vals := map[string]any{}
+	for _, f := range valueFiles {
+		v, err := chartutil.ReadValuesFile(f)
+		if err != nil {
+			return nil, []*manifest.ReadError{{File: f, Msg: "helm values: " + err.Error()}}
+		}
+		vals = chartutil.MergeTables(v, vals)
+	}
+	if err := chartutil.ProcessDependenciesWithMerge(chrt, vals); err != nil {
+		return nil, []*manifest.ReadError{{File: chartFile, Msg: "helm: " + err.Error()}}
+	}
+	top, err := chartutil.ToRenderValues(chrt, vals,
+		chartutil.ReleaseOptions{Name: ReleaseName, Namespace: namespace, Revision: 1, IsInstall: true},
+		chartutil.DefaultCapabilities)
+	if err != nil {
+		return nil, []*manifest.ReadError{{File: chartFile, Msg: "helm: " + err.Error()}}
+	}
+	out, err := engine.Render(chrt, top)
+	if err != nil {
+		return nil, []*manifest.ReadError{templateError(dir, chartFile, err)}
+	}
+	names := make([]string, 0, len(out))
+	for name, text := range out {
+		base := path.Base(name)
+		if base == "NOTES.txt" || strings.HasPrefix(base, "_") || strings.TrimSpace(text) == "" {
+			continue
+		}
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	var objs []*manifest.Object
+	var errs []*manifest.ReadError
+	for _, name := range names {
+		file := templateFile(dir, name)
+		o, e := placeTemplate(file, []byte(out[name]))
+		objs, errs = append(objs, o...), append(errs, e...)
+	}
+	return objs, errs
+}
+
+// templateFile is the file of a template Helm names "chart/templates/x.yaml"
+// (or "chart/charts/sub/templates/x.yaml"): the path under the chart's
+// directory.
+func templateFile(dir, name string) string {
+	_, rest, _ := strings.Cut(name, "/")
+	return filepath.Join(dir, filepath.FromSlash(rest))
+}
+
+// Helm's template errors name the template and a line: "template:
+// chart/templates/x.yaml:12:20: executing ..." when executing, "parse
+// error at (chart/templates/x.yaml:5): ..." when parsing.
+var (
+	execError  = regexp.MustCompile(`template: ([^:\s]+):(\d+):(\d+): `)
+	parseError = regexp.MustCompile(`parse error at \(([^:\s]+):(\d+)\): `)
+)
+
+// templateError places a render error at the template line it names, else
+// at Chart.yaml.
+func templateError(dir, chartFile string, err error) *manifest.ReadError {
+	msg := err.Error()
+	for _, re := range []*regexp.Regexp{execError, parseError} {
+		m := re.FindStringSubmatchIndex(msg)
+		if m == nil {
+			continue
+		}
+		e := &manifest.ReadError{File: templateFile(dir, msg[m[2]:m[3]]), Msg: "helm template: " + msg[m[1]:]}
+		e.Pos.Line, _ = strconv.Atoi(msg[m[4]:m[5]])
+		if len(m) > 6 {
+			e.Pos.Col, _ = strconv.Atoi(msg[m[6]:m[7]])
+		}
+		return e
+	}
+	return &manifest.ReadError{File: chartFile, Msg: "helm template: " + msg}
+}
+
+// placeTemplate reads the rendered text of one template and places its
+// objects in the template file.
+func placeTemplate(file string, rendered []byte) ([]*manifest.Object, []*manifest.ReadError) {
+	objs, errs := manifest.Parse(file, rendered)
+	for _, e := range errs {
+		// The position is in the rendered text, which no one can open.
+		if e.Pos.Line > 0 {
+			e.Msg = fmt.Sprintf("line %d of its rendered output: %s", e.Pos.Line, e.Msg)
+		}
+		e.Pos = manifest.Pos{}
+	}
+	tmpl, err := os.ReadFile(file)
+	if err != nil {
+		tmpl = nil // a dependency packed in a .tgz: everything at line 1
+	}
+	a := newAligner(rendered, tmpl)
+	ignores := manifest.IgnoreDirectives(tmpl)
+	for i, o := range objs {
+		objs[i] = relocated(o, manifest.Source{File: file, Doc: o.Source.Doc}, ignores, a.place(o))
+	}
+	return objs, errs
+}
+
+// aligner places the lines of a template's rendered output on the lines of
+// the template, in order.
+type aligner struct {
+	rendered, template []string
+	cursor             int // index of the template line placed last
+}
+
+func newAligner(rendered, template []byte) *aligner {
+	a := &aligner{rendered: strings.Split(string(rendered), "\n")}
+	if template != nil {
+		a.template = strings.Split(string(template), "\n")
+	}
+	return a
+}
+
+// place returns the relocation of one rendered object's paths: each
+// written field to the first template line from the cursor on that writes
+// the same text or the same key, else to its parent. An object's root that
+// is not found after the cursor is looked for from the top (a range that
+// renders the same template lines again), else placed at line 1.
+func (a *aligner) place(o *manifest.Object) func(string, manifest.Pos) (manifest.Pos, manifest.Pos) {
+	return func(p string, parent manifest.Pos) (manifest.Pos, manifest.Pos) {
+		key, _ := o.Positions.Lookup(p)
+		val, _ := o.Positions.ValuePos(p)
+		line := key.Line - 1
+		if line < 0 || line >= len(a.rendered) {
+			return parent, parent
+		}
+		text := a.rendered[line]
+		at, col := a.find(text, key.Col, a.cursor)
+		if at < 0 && p == "" {
+			at, col = a.find(text, key.Col, 0)
+		}
+		if at < 0 {
+			if p == "" {
+				return firstLine, firstLine
+			}
+			return parent, parent
+		}
+		a.cursor = at
+		k := manifest.Pos{Line: at + 1, Col: col}
+		v := k
+		if val.Line == key.Line && strings.TrimSpace(a.template[at]) == strings.TrimSpace(text) {
+			v.Col = col + val.Col - key.Col
+		}
+		return k, v
+	}
+}
+
+// find returns the index of the first template line from from on that
+// matches text, the rendered line whose field starts at column col, and
+// the column of the field there; -1 when none does.
+func (a *aligner) find(text string, col, from int) (int, int) {
+	if col < 1 || col > len(text)+1 {
+		return -1, 0
+	}
+	field := text[col-1:] // "port: 80", "name: x", or an item's value
+	prefix := strings.TrimSpace(text[:col-1])
+	want := field
+	if k, _, ok := strings.Cut(field, ":"); ok && !strings.ContainsAny(k, " \"'{") {
+		want = k + ":"
+	}
+	for i := from; i < len(a.template); i++ {
+		t := a.template[i]
+		trimmed := strings.TrimLeft(t, " ")
+		if prefix != "" { // a sequence item: "- "
+			if !strings.HasPrefix(trimmed, prefix) {
+				continue
+			}
+			trimmed = strings.TrimLeft(trimmed[len(prefix):], " ")
+		}
+		if strings.HasPrefix(trimmed, want) || trimmed == field {
+			return i, len(t) - len(trimmed) + 1
+		}
+	}
+	return -1, 0
+}

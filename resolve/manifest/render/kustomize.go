@@ -1,0 +1,289 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/api/resource"
+	"sigs.k8s.io/kustomize/api/types"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
+	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
+)
+
+// includingFields are the fields of a kustomization that name other
+// kustomizations (directories) or resource files.
+var includingFields = []string{"resources", "bases", "components"}
+
+// includes is what one kustomization names in includingFields.
+type includes struct {
+	dirs  []string // local directories (kustomizations)
+	files []string // local files
+	errs  []*manifest.ReadError
+}
+
+// readIncludes reads the kustomization file of dir and sorts what its
+// includingFields name: local directories, local files, and errors for
+// what is neither here (a remote base, or a mistake), and for helmCharts.
+// kustomize would fetch a remote base over the network, which gwlint never
+// uses, so it is refused before kustomize sees it.
+func readIncludes(dir string) includes {
+	file := manifest.KustomizationFile(dir, nil)
+	var inc includes
+	data, err := os.ReadFile(file)
+	if err != nil {
+		inc.errs = append(inc.errs, &manifest.ReadError{File: file, Msg: err.Error()})
+		return inc
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return inc // kustomize reports what it cannot read
+	}
+	m := doc.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		key, val := m.Content[i], m.Content[i+1]
+		switch {
+		case key.Value == "helmCharts":
+			inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: key.Line, Col: key.Column},
+				Msg: "helmCharts are not rendered inside a kustomization (kustomize would run helm and may fetch the chart); name the chart's directory to gwlint instead, or lint `kustomize build --enable-helm` output from stdin"})
+		case slices.Contains(includingFields, key.Value) && val.Kind == yaml.SequenceNode:
+			for _, item := range val.Content {
+				inc.add(dir, file, item)
+			}
+		}
+	}
+	return inc
+}
+
+// add sorts one entry of an including field.
+func (inc *includes) add(dir, file string, item *yaml.Node) {
+	if item.Kind != yaml.ScalarNode || item.Value == "" {
+		return // kustomize reports it
+	}
+	p := filepath.Join(dir, item.Value)
+	info, err := os.Stat(p)
+	switch {
+	case err == nil && info.IsDir():
+		inc.dirs = append(inc.dirs, p)
+	case err == nil:
+		inc.files = append(inc.files, p)
+	default:
+		what := "is not a file or directory here"
+		if remote(item.Value) {
+			what = "is remote: gwlint fetches nothing, so vendor it into the repository, or lint `kustomize build` output from stdin"
+		}
+		inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: item.Line, Col: item.Column},
+			Msg: fmt.Sprintf("%q %s", item.Value, what)})
+	}
+}
+
+// remote reports whether a kustomization entry names something kustomize
+// would fetch: a URL or a git repository.
+func remote(entry string) bool {
+	for _, prefix := range []string{"http://", "https://", "git@", "git::", "ssh://", "file://", "github.com/", "gitlab.com/", "bitbucket.org/"} {
+		if strings.HasPrefix(entry, prefix) {
+			return true
+		}
+	}
+	return strings.Contains(entry, "?ref=") || strings.Contains(entry, ".git//")
+}
+
+// offline checks that building dir fetches nothing: every kustomization it
+// reaches names only local resources, bases and components, and no Helm
+// chart.
+func offline(dir string) []*manifest.ReadError {
+	var errs []*manifest.ReadError
+	seen := map[string]bool{}
+	var visit func(dir string)
+	visit = func(dir string) {
+		if seen[filepath.Clean(dir)] || manifest.KustomizationFile(dir, nil) == "" {
+			return // a directory without one is kustomize's to report
+		}
+		seen[filepath.Clean(dir)] = true
+		inc := readIncludes(dir)
+		errs = append(errs, inc.errs...)
+		for _, d := range inc.dirs {
+			visit(d)
+		}
+	}
+	visit(dir)
+	return errs
+}
+
+// Roots returns the kustomizations, of those given, that no other one
+// includes: each is built and judged on its own, and the others through
+// them (a base through its overlays). It also returns the resource files
+// that the given kustomizations include, which their builds read, so a
+// walk need not read them again.
+func Roots(kustomizations []string) (roots, included []string) {
+	includedDir := map[string]bool{}
+	for _, k := range kustomizations {
+		inc := readIncludes(k)
+		for _, d := range inc.dirs {
+			includedDir[clean(d)] = true
+		}
+		for _, f := range inc.files {
+			included = append(included, filepath.Clean(f))
+		}
+	}
+	for _, k := range kustomizations {
+		if !includedDir[clean(k)] {
+			roots = append(roots, k)
+		}
+	}
+	slices.Sort(included)
+	return roots, slices.Compact(included)
+}
+
+// clean is a directory's absolute path, to compare directories named from
+// different places.
+func clean(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return filepath.Clean(dir)
+}
+
+// Kustomize builds the kustomization in dir, as `kustomize build dir`
+// would with its default options but fetching nothing, and returns the
+// objects of the build placed in their source files (see the package
+// documentation). A build that fails is one error, at the kustomization
+// file; what would need the network is refused at the line that names it.
+func Kustomize(dir string) ([]*manifest.Object, []*manifest.ReadError) {
+	file := manifest.KustomizationFile(dir, nil)
+	if errs := offline(dir); len(errs) > 0 {
+		return nil, errs
+	}
+	fs := originFS{FileSystem: filesys.MakeFsOnDisk(), root: clean(file)}
+	resources, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(fs, dir)
+	if err != nil {
+		return nil, []*manifest.ReadError{{File: file, Msg: "kustomize build: " + err.Error()}}
+	}
+	sources := sourceFiles{}
+	var objs []*manifest.Object
+	var errs []*manifest.ReadError
+	for _, r := range resources.Resources() {
+		o, err := placeResource(dir, file, r, sources)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		objs = append(objs, o)
+	}
+	return objs, errs
+}
+
+// placeResource turns one resource of a build into the object it is,
+// placed in the file it came from.
+func placeResource(dir, kustomization string, r *resource.Resource, sources sourceFiles) (*manifest.Object, *manifest.ReadError) {
+	origin, err := r.GetOrigin()
+	if err != nil {
+		return nil, &manifest.ReadError{File: kustomization, Msg: "kustomize build: " + err.Error()}
+	}
+	if err := r.SetOrigin(nil); err != nil {
+		return nil, &manifest.ReadError{File: kustomization, Msg: "kustomize build: " + err.Error()}
+	}
+	data, err := r.AsYAML()
+	if err != nil {
+		return nil, &manifest.ReadError{File: kustomization, Msg: "kustomize build: " + err.Error()}
+	}
+	file := kustomization
+	switch {
+	case origin == nil || origin.Repo != "":
+	case origin.Path != "":
+		file = filepath.Join(dir, origin.Path)
+	case origin.ConfiguredIn != "":
+		file = filepath.Join(dir, origin.ConfiguredIn)
+	}
+	rendered, errs := manifest.Parse(file, data)
+	if len(errs) > 0 || len(rendered) != 1 {
+		return nil, &manifest.ReadError{File: file, Msg: fmt.Sprintf("kustomize build %s: its output for %s cannot be read", dir, r.CurId())}
+	}
+	out := rendered[0]
+	src := sources.find(file, r.GetKind(), r.GetName(), r.GetNamespace())
+	if src == nil {
+		return relocated(out, manifest.Source{File: file}, nil, func(string, manifest.Pos) (manifest.Pos, manifest.Pos) {
+			return firstLine, firstLine
+		}), nil
+	}
+	same := sameValues(decoded(out), decoded(src))
+	return relocated(out, src.Source, src.Ignores, func(path string, parent manifest.Pos) (manifest.Pos, manifest.Pos) {
+		if path == "" {
+			return src.Source.Pos, src.Source.Pos
+		}
+		if key, ok := src.Positions.Lookup(path); ok && same(path) {
+			val, _ := src.Positions.ValuePos(path)
+			return key, val
+		}
+		return parent, parent
+	}), nil
+}
+
+// sourceFiles holds the source files read so far, by name.
+type sourceFiles map[string][]*manifest.Object
+
+// find returns the object of file with that kind and name, the name it
+// has after the build: the one of that name, else the one whose name the
+// build's name contains longest (a namePrefix, a nameSuffix or a
+// generator's hash added to it). kustomize forgets the names it changed by
+// the end of a build. Of two with the name, the one in the namespace.
+// nil when there is none.
+func (s sourceFiles) find(file, kind, name, namespace string) *manifest.Object {
+	objs, ok := s[file]
+	if !ok {
+		objs, _ = manifest.Read([]string{file}, nil) // what cannot be read is placed at line 1
+		s[file] = objs
+	}
+	var best *manifest.Object
+	bestLen, bestNS := -1, false
+	for _, o := range objs {
+		if o.Kind != kind {
+			continue
+		}
+		n, ns := metadataName(o)
+		if n == "" || !strings.Contains(name, n) {
+			continue
+		}
+		inNS := ns == namespace
+		if len(n) > bestLen || (len(n) == bestLen && inNS && !bestNS) {
+			best, bestLen, bestNS = o, len(n), inNS
+		}
+	}
+	return best
+}
+
+// originFS is the file system with one change: the root kustomization asks
+// for origin annotations (buildMetadata: [originAnnotations]), which say
+// which file each resource came from. kustomize passes the setting on to
+// every kustomization the root includes.
+type originFS struct {
+	filesys.FileSystem
+	root string // absolute path of the root kustomization file
+}
+
+func (f originFS) ReadFile(path string) ([]byte, error) {
+	data, err := f.FileSystem.ReadFile(path)
+	if err != nil || clean(path) != f.root {
+		return data, err
+	}
+	var k map[string]any
+	if err := sigsyaml.Unmarshal(data, &k); err != nil || k == nil {
+		return data, nil // kustomize reports it
+	}
+	meta, _ := k["buildMetadata"].([]any)
+	if !slices.Contains(meta, any(types.OriginAnnotations)) {
+		k["buildMetadata"] = append(meta, types.OriginAnnotations)
+	}
+	out, err := sigsyaml.Marshal(k)
+	if err != nil {
+		return data, nil
+	}
+	return bytes.TrimSpace(out), nil
+}
