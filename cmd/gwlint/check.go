@@ -63,6 +63,12 @@ func newCheckCmd(streams *cli.IOStreams, runF func(*checkOptions) error) *cobra.
 directory), resolves them as a conformant controller would, and reports every
 finding of the rules in effect.
 
+A directory holding a kustomization is built as kustomize build would,
+offline; each kustomization that no other one among the inputs includes is
+judged on its own (a base through its overlays). A Helm chart directory
+(Chart.yaml) is rendered as helm template would, with its default values and
+each --values FILE over them. Findings point at the source files' lines.
+
 Configuration comes from .gwlint.yaml, looked for from each PATH (stdin: the
 current directory) upward to the top of the repository (a directory holding
 .git), or from --config; flags override it. Paths that find different
@@ -80,6 +86,8 @@ reported as an invalid-manifest finding, and the rest is still checked).`,
   gwlint check -o sarif . > gwlint.sarif
   gwlint check -o codeclimate . > gl-code-quality-report.json
   gwlint check -o junit --fail-on warning . > gwlint-junit.xml
+  gwlint check overlays/prod
+  gwlint check charts/store --values prod-values.yaml
   kustomize build overlays/prod | gwlint check -`,
 		RunE: cli.RunE(opts, opts.complete, runF, runCheck),
 	}

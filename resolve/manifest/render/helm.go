@@ -190,9 +190,13 @@ func (a *aligner) find(text string, col, from int) (int, int) {
 	}
 	field := text[col-1:] // "port: 80", "name: x", or an item's value
 	prefix := strings.TrimSpace(text[:col-1])
+	// A field is found by its key; a scalar item of a sequence, whose
+	// value a template writes as it likes, by its "- " alone.
 	want := field
 	if k, _, ok := strings.Cut(field, ":"); ok && !strings.ContainsAny(k, " \"'{") {
 		want = k + ":"
+	} else if prefix != "" {
+		want = ""
 	}
 	for i := from; i < len(a.template); i++ {
 		t := a.template[i]

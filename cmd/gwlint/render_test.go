@@ -1,0 +1,94 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gwlint/gwlint/cmd/internal/clitest"
+)
+
+// TestRenderGolden lints the bundled Kustomize tree and Helm chart as
+// docs/gwlint.md shows, from the repository's root: every overlay is
+// built and judged on its own, the chart rendered with its defaults and
+// with a values file, and each finding is at its source file's line.
+func TestRenderGolden(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	golden.RunCases(t, newRootCmd, []clitest.GoldenCase{
+		{Name: "check-kustomize", Args: []string{"check", "testdata/kustomize"}, Code: 1},
+		{Name: "check-kustomize-prod-json", Args: []string{"check", "-o", "json", "testdata/kustomize/overlays/prod"}, Code: 1},
+		{Name: "check-helm", Args: []string{"check", "testdata/helm/store"}, Code: 0},
+		{Name: "check-helm-values", Args: []string{"check", "testdata/helm", "--values", "testdata/helm/prod-values.yaml"}, Code: 1},
+	})
+}
+
+// A base and the overlays that include it, walked together, are each
+// overlay's build: no object is a duplicate of itself, no patch is read
+// as an object, and a finding about the base that both overlays make is
+// reported once. Naming the base alone builds it.
+func TestRenderBaseAndOverlays(t *testing.T) {
+	tree := filepath.Join("..", "..", "testdata", "kustomize")
+	stdout, _, code := clitest.Run(newRootCmd, "", "check", "-o", "github", tree)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	for _, bad := range []string{"object-duplicate", "invalid-manifest", "backend-port.yaml"} {
+		if strings.Contains(stdout, bad) {
+			t.Errorf("walking base/ and overlays/ reports %s:\n%s", bad, stdout)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if seen[l] {
+			t.Errorf("reported twice: %s", l)
+		}
+		seen[l] = true
+	}
+	stdout, _, code = clitest.Run(newRootCmd, "", "check", filepath.Join(tree, "base"))
+	if code != 0 || !strings.Contains(stdout, "(3 objects)") {
+		t.Errorf("check base = exit %d:\n%s\nwant its 3 objects, clean", code, stdout)
+	}
+}
+
+// A kustomization that cannot be built offline is an input error at the
+// line that names what it would fetch (exit 2), and the other inputs are
+// still checked.
+func TestRenderErrorsAreInputErrors(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"remote/kustomization.yaml": "resources:\n- github.com/example/infra//gateway?ref=v1.0.0\n",
+		"plain/route.yaml": `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata:
+  name: r
+spec:
+  rules:
+  - backendRefs:
+    - name: s
+      port: 80
+`,
+		"plain/service.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n  - port: 8080\n",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stdout, _, code := clitest.Run(newRootCmd, "", "check", "--no-config", dir)
+	if code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	for _, want := range []string{
+		filepath.Join(dir, "remote", "kustomization.yaml") + `:2:3: error: "github.com/example/infra//gateway?ref=v1.0.0" is remote`,
+		filepath.Join(dir, "plain", "route.yaml") + ":9:7: error: Service default/s has no port 80",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+}

@@ -1,0 +1,198 @@
+package render
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
+)
+
+const examples = "../../../testdata"
+
+// writeTree writes files (name → text) under a new directory.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// byKind returns the one object of that kind.
+func byKind(t *testing.T, objs []*manifest.Object, kind string) *manifest.Object {
+	t.Helper()
+	for _, o := range objs {
+		if o.Kind == kind {
+			return o
+		}
+	}
+	t.Fatalf("no %s among %d objects", kind, len(objs))
+	return nil
+}
+
+// An overlay's objects are placed in the base files they came from: a
+// field the base writes with the built value at its line, one a patch
+// changed (the port) or a transformer added (the namespace) at its nearest
+// parent that the base writes unchanged.
+func TestKustomizePlacesFieldsInTheBase(t *testing.T) {
+	objs, errs := Kustomize(filepath.Join(examples, "kustomize", "overlays", "prod"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	route := byKind(t, objs, "HTTPRoute")
+	base := filepath.Join(examples, "kustomize", "base", "store.yaml")
+	if route.Source.File != base || route.Source.Doc != 1 || route.Source.Pos != (manifest.Pos{Line: 12, Col: 1}) {
+		t.Errorf("HTTPRoute source = %+v, want %s, document 1, at 12:1", route.Source, base)
+	}
+	for path, want := range map[string]manifest.Pos{
+		"spec.parentRefs[0].name":           {Line: 18, Col: 5},
+		"spec.rules[0].backendRefs[0].name": {Line: 23, Col: 7},
+		"spec.rules[0].backendRefs[0].port": {Line: 23, Col: 7}, // 9090 by the patch; the base says 8080
+		"metadata.namespace":                {Line: 14, Col: 1}, // added by namespace: the base's metadata
+	} {
+		if got, _ := route.Positions.Lookup(path); got != want {
+			t.Errorf("%s at %v, want %v", path, got, want)
+		}
+	}
+	if !strings.Contains(string(route.JSON), `"port":9090`) || !strings.Contains(string(route.JSON), `"namespace":"store-prod"`) {
+		t.Errorf("HTTPRoute is not the build's: %s", route.JSON)
+	}
+	if strings.Contains(string(route.JSON), "config.kubernetes.io") {
+		t.Errorf("build annotations left in: %s", route.JSON)
+	}
+}
+
+// A namePrefix changes every name; objects are still found in their
+// source by the name within.
+func TestKustomizeFindsRenamedObjects(t *testing.T) {
+	objs, errs := Kustomize(filepath.Join(examples, "kustomize", "overlays", "staging"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	gw := byKind(t, objs, "Gateway")
+	if pos, _ := gw.Positions.Lookup("spec.listeners[0].port"); pos != (manifest.Pos{Line: 10, Col: 5}) {
+		t.Errorf("staging-web's listener port at %v, want 10:5 of base/gateway.yaml", pos)
+	}
+}
+
+// The base is included by both overlays, so only they are roots, and the
+// files a kustomization names are reported as included.
+func TestRoots(t *testing.T) {
+	k := filepath.Join(examples, "kustomize")
+	roots, included := Roots([]string{filepath.Join(k, "base"), filepath.Join(k, "overlays", "prod"), filepath.Join(k, "overlays", "staging")})
+	want := []string{filepath.Join(k, "overlays", "prod"), filepath.Join(k, "overlays", "staging")}
+	if strings.Join(roots, ",") != strings.Join(want, ",") {
+		t.Errorf("roots = %v, want %v", roots, want)
+	}
+	if len(included) != 2 || !strings.HasSuffix(included[0], "gateway.yaml") || !strings.HasSuffix(included[1], "store.yaml") {
+		t.Errorf("included = %v, want base/gateway.yaml and base/store.yaml", included)
+	}
+}
+
+// What kustomize would fetch is refused at its line, at once, and nothing
+// is built; so is a helmCharts field.
+func TestKustomizeFetchesNothing(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"overlay/kustomization.yaml": "resources:\n- ../base\n",
+		"base/kustomization.yaml": "resources:\n- route.yaml\n- github.com/example/infra//gateway?ref=v1.0.0\n" +
+			"- https://example.com/gateway.yaml\n- missing.yaml\nhelmCharts:\n- name: store\n",
+		"base/route.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
+	})
+	start := time.Now()
+	objs, errs := Kustomize(filepath.Join(dir, "overlay"))
+	if time.Since(start) > 10*time.Second {
+		t.Errorf("took %v", time.Since(start))
+	}
+	file := filepath.Join(dir, "base", "kustomization.yaml")
+	want := []string{
+		file + `:3:3: "github.com/example/infra//gateway?ref=v1.0.0" is remote: gwlint fetches nothing, so vendor it into the repository, or lint ` + "`kustomize build`" + ` output from stdin`,
+		file + `:4:3: "https://example.com/gateway.yaml" is remote: gwlint fetches nothing, so vendor it into the repository, or lint ` + "`kustomize build`" + ` output from stdin`,
+		file + `:5:3: "missing.yaml" is not a file or directory here`,
+		file + `:6:1: helmCharts are not rendered inside a kustomization`,
+	}
+	if len(objs) > 0 || len(errs) != len(want) {
+		t.Fatalf("Kustomize = %d objects, errors %v; want errors %q", len(objs), errs, want)
+	}
+	for i, e := range errs {
+		if !strings.HasPrefix(e.Error(), want[i]) {
+			t.Errorf("error %d = %q, want %q...", i, e, want[i])
+		}
+	}
+}
+
+// A build that fails is one error at the kustomization file.
+func TestKustomizeBuildError(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"kustomization.yaml": "resources:\n- a.yaml\n- b.yaml\n",
+		"a.yaml":             "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
+		"b.yaml":             "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
+	})
+	_, errs := Kustomize(dir)
+	if len(errs) != 1 || errs[0].File != filepath.Join(dir, "kustomization.yaml") || !strings.HasPrefix(errs[0].Msg, "kustomize build: ") {
+		t.Errorf("errors = %v, want one kustomize build error at kustomization.yaml", errs)
+	}
+}
+
+// A chart renders with its defaults and the values files over them, and
+// its objects are placed at their template lines: the line of the same
+// key when the value is templated. NOTES.txt and partials are not read.
+func TestHelmPlacesFieldsInTemplates(t *testing.T) {
+	chart := filepath.Join(examples, "helm", "store")
+	objs, errs := Helm(chart, []string{filepath.Join(examples, "helm", "prod-values.yaml")}, "shop")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if len(objs) != 3 {
+		t.Fatalf("%d objects, want the Gateway, the Service and the HTTPRoute", len(objs))
+	}
+	route := byKind(t, objs, "HTTPRoute")
+	if want := filepath.Join(chart, "templates", "httproute.yaml"); route.Source.File != want {
+		t.Errorf("HTTPRoute from %s, want %s", route.Source.File, want)
+	}
+	for path, want := range map[string]manifest.Pos{
+		"":                {Line: 1, Col: 1},
+		"metadata.name":   {Line: 4, Col: 3},
+		"metadata.labels": {Line: 5, Col: 3},
+		"metadata.labels[app.kubernetes.io/name]": {Line: 5, Col: 3}, // from include: its parent
+		"spec.hostnames[0]":                       {Line: 11, Col: 5},
+		"spec.rules[0].backendRefs[0].port":       {Line: 19, Col: 7},
+	} {
+		if got, _ := route.Positions.Lookup(path); got != want {
+			t.Errorf("%q at %v, want %v", path, got, want)
+		}
+	}
+	svc := string(byKind(t, objs, "Service").JSON)
+	if !strings.Contains(svc, `"port":8443`) || !strings.Contains(svc, `"name":"release-name-store"`) {
+		t.Errorf("Service is not rendered with prod-values.yaml as release-name: %s", svc)
+	}
+	if !strings.Contains(string(route.JSON), `"shop.example.com"`) {
+		t.Errorf("HTTPRoute is not rendered with prod-values.yaml: %s", route.JSON)
+	}
+}
+
+// A template that fails to render is an error at the line Helm names.
+func TestHelmTemplateError(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"Chart.yaml":         "apiVersion: v2\nname: broken\nversion: 0.1.0\n",
+		"values.yaml":        "route: {}\n",
+		"templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ .Values.route.name.first }}\n",
+	})
+	_, errs := Helm(dir, nil, "default")
+	if len(errs) != 1 {
+		t.Fatalf("errors = %v, want one", errs)
+	}
+	e := errs[0]
+	if e.File != filepath.Join(dir, "templates", "svc.yaml") || e.Pos.Line != 4 || !strings.HasPrefix(e.Msg, "helm template: ") {
+		t.Errorf("error = %v, want one at templates/svc.yaml:4", e)
+	}
+}
