@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -228,5 +230,30 @@ func TestMan(t *testing.T) {
 		if stderr, code := run(tt.info, tt.args...); code != ExitUsage || !strings.Contains(stderr, tt.stderr) {
 			t.Errorf("%q: exit %d, stderr %q, want %q", tt.args, code, stderr, tt.stderr)
 		}
+	}
+}
+
+// The inputs of a tree: its plain files, the root kustomizations (the
+// overlays, not the base they include) and the charts; a kustomization
+// whose file is excluded is a plain directory, read file by file.
+func TestFindInputs(t *testing.T) {
+	root := filepath.Join("..", "..", "..", "testdata")
+	k, h := filepath.Join(root, "kustomize"), filepath.Join(root, "helm")
+	in, errs := FindInputs([]string{k, h, filepath.Join(k, "base")}, func(string) bool { return false })
+	want := Inputs{
+		Files:          []string{filepath.Join(h, "prod-values.yaml")},
+		Kustomizations: []string{filepath.Join(k, "overlays", "prod"), filepath.Join(k, "overlays", "staging")},
+		Charts:         []string{filepath.Join(h, "store")},
+	}
+	if !reflect.DeepEqual(in, want) || len(errs) > 0 {
+		t.Errorf("FindInputs = %+v, %v\nwant %+v", in, errs, want)
+	}
+	optOut := func(p string) bool {
+		return filepath.Base(p) == "kustomization.yaml" && filepath.Base(filepath.Dir(p)) == "base"
+	}
+	in, _ = FindInputs([]string{filepath.Join(k, "base")}, optOut)
+	want = Inputs{Files: []string{filepath.Join(k, "base", "gateway.yaml"), filepath.Join(k, "base", "store.yaml")}}
+	if !reflect.DeepEqual(in, want) {
+		t.Errorf("FindInputs with base/kustomization.yaml excluded = %+v\nwant %+v", in, want)
 	}
 }
