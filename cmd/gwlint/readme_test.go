@@ -86,6 +86,10 @@ func TestReadmeQuickStart(t *testing.T) {
 		"go run ./cmd/gwctl status -f testdata/examples":                 {0, []string{"kind: List"}},
 		"go run ./cmd/gwlint check testdata/examples":                    {0, []string{"0 errors, 0 warnings, 0 info"}},
 		"go run ./cmd/gwlint check cmd/gwlint/testdata/repo":             {2, []string{"[invalid-manifest]", "[backend-not-found]"}},
+		"go run ./cmd/gwlint check testdata/kustomize": {1, []string{
+			"testdata/kustomize/base/store.yaml:23:7: error: Service store-prod/store has no port 9090"}},
+		"go run ./cmd/gwlint check testdata/helm --values testdata/helm/prod-values.yaml": {1, []string{
+			"testdata/helm/store/templates/httproute.yaml:19:7: error:"}},
 	}
 	var seen []string
 	for _, line := range lines {
