@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -250,6 +251,9 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 	return &linted{settings: s, files: inputs.Paths(), in: all, rules: rules, findings: findings, suppressed: suppressed}, nil
 }
 
+// unusedFor finds the rule id in an unused-ignore finding's message.
+var unusedFor = regexp.MustCompile(` for (\S+) suppresses nothing`)
+
 // lintWorlds resolves and lints each world on its own (see cli.Inputs.Load)
 // and merges what they found: a finding that several worlds make (about a
 // base that two overlays include) is reported once, and an ignore comment
@@ -265,12 +269,19 @@ func lintWorlds(worlds []*resolve.Inputs, opts resolve.Options, rules []*lint.Ru
 		suppressed = append(suppressed, supp...)
 	}
 	if len(worlds) > 1 {
-		used := map[lint.Position]bool{}
+		// An ignore is unused for a rule only if no world used it for
+		// that rule.
+		type use struct {
+			at   lint.Position
+			rule string
+		}
+		used := map[use]bool{}
 		for _, sp := range suppressed {
-			used[sp.By.Position] = true
+			used[use{sp.By.Position, sp.Rule}] = true
 		}
 		findings = slices.DeleteFunc(findings, func(f lint.Finding) bool {
-			return f.Rule == lint.UnusedIgnore.ID && used[f.Position]
+			m := unusedFor.FindStringSubmatch(f.Message)
+			return f.Rule == lint.UnusedIgnore.ID && m != nil && used[use{f.Position, m[1]}]
 		})
 		slices.SortStableFunc(suppressed, func(a, b lint.Suppressed) int { return lint.Compare(a.Finding, b.Finding) })
 		suppressed = slices.CompactFunc(suppressed, func(a, b lint.Suppressed) bool {

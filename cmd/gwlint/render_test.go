@@ -92,3 +92,32 @@ spec:
 		}
 	}
 }
+
+// An ignore comment in a base that suppresses a finding of one overlay is
+// used, though the other overlay has no such finding to suppress.
+func TestRenderIgnoreUsedByOneOverlay(t *testing.T) {
+	src := filepath.Join("..", "..", "testdata", "kustomize")
+	dir := t.TempDir()
+	for _, name := range []string{"base/kustomization.yaml", "base/gateway.yaml", "base/store.yaml",
+		"overlays/prod/kustomization.yaml", "overlays/prod/backend-port.yaml", "overlays/staging/kustomization.yaml"} {
+		data, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "base/store.yaml" {
+			data = []byte(strings.Replace(string(data), "  - backendRefs:\n",
+				"  - backendRefs:\n    # gwlint:ignore backend-port-not-found prod moves the port with its Service\n", 1))
+		}
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stdout, _, code := clitest.Run(newRootCmd, "", "check", "--no-config", dir)
+	if code != 0 || strings.Contains(stdout, "backend-port-not-found") || strings.Contains(stdout, "unused-ignore") {
+		t.Errorf("exit %d, want 0, with the prod finding suppressed and the ignore used:\n%s", code, stdout)
+	}
+}
