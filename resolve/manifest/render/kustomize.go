@@ -22,6 +22,22 @@ import (
 // kustomizations (directories) or resource files.
 var includingFields = []string{"resources", "bases", "components"}
 
+// patchFields are the fields of a kustomization that name patch files.
+var patchFields = []string{"patches", "patchesStrategicMerge", "patchesJson6902"}
+
+// remoteHelp says why a remote entry is refused and what to do instead.
+const remoteHelp = "is remote: gwlint fetches nothing, so vendor it into the repository, or lint `kustomize build` output from stdin"
+
+// mapValue is the value of key in mapping m, nil when m has none.
+func mapValue(m *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
 // includes is what one kustomization names in includingFields.
 type includes struct {
 	dirs  []string // local directories (kustomizations)
@@ -57,6 +73,17 @@ func readIncludes(dir string) includes {
 			for _, item := range val.Content {
 				inc.add(dir, file, item)
 			}
+		case slices.Contains(patchFields, key.Value) && val.Kind == yaml.SequenceNode:
+			// A patch may be a URL, which kustomize would download.
+			for _, item := range val.Content {
+				if item.Kind == yaml.MappingNode {
+					item = mapValue(item, "path")
+				}
+				if item != nil && item.Kind == yaml.ScalarNode && remote(item.Value) {
+					inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: item.Line, Col: item.Column},
+						Msg: fmt.Sprintf("%q %s", item.Value, remoteHelp)})
+				}
+			}
 		}
 	}
 	return inc
@@ -77,7 +104,7 @@ func (inc *includes) add(dir, file string, item *yaml.Node) {
 	default:
 		what := "is not a file or directory here"
 		if remote(item.Value) {
-			what = "is remote: gwlint fetches nothing, so vendor it into the repository, or lint `kustomize build` output from stdin"
+			what = remoteHelp
 		}
 		inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: item.Line, Col: item.Column},
 			Msg: fmt.Sprintf("%q %s", item.Value, what)})

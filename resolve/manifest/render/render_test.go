@@ -105,7 +105,8 @@ func TestKustomizeFetchesNothing(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"overlay/kustomization.yaml": "resources:\n- ../base\n",
 		"base/kustomization.yaml": "resources:\n- route.yaml\n- github.com/example/infra//gateway?ref=v1.0.0\n" +
-			"- https://example.com/gateway.yaml\n- missing.yaml\nhelmCharts:\n- name: store\n",
+			"- https://example.com/gateway.yaml\n- missing.yaml\nhelmCharts:\n- name: store\n" +
+			"patches:\n- path: https://example.com/patch.yaml\n",
 		"base/route.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
 	})
 	start := time.Now()
@@ -119,6 +120,7 @@ func TestKustomizeFetchesNothing(t *testing.T) {
 		file + `:4:3: "https://example.com/gateway.yaml" is remote: gwlint fetches nothing, so vendor it into the repository, or lint ` + "`kustomize build`" + ` output from stdin`,
 		file + `:5:3: "missing.yaml" is not a file or directory here`,
 		file + `:6:1: helmCharts are not rendered inside a kustomization`,
+		file + `:9:9: "https://example.com/patch.yaml" is remote`,
 	}
 	if len(objs) > 0 || len(errs) != len(want) {
 		t.Fatalf("Kustomize = %d objects, errors %v; want errors %q", len(objs), errs, want)
