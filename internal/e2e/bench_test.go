@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -157,7 +158,9 @@ var checkOptions = resolve.Options{Validate: true, Channel: crd.Standard}
 // load, resolve, lint, apply ignores, sort and print. It returns the number
 // of findings.
 func check(paths []string, w io.Writer) int {
-	defer debug.SetGCPercent(debug.SetGCPercent(100)) // as the process starts, and back after
+	// As the process starts, and back after.
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 	files, err := floor.Files(paths)
 	if err != nil {
 		panic(err)

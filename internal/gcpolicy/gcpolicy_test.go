@@ -1,6 +1,7 @@
 package gcpolicy
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -38,6 +39,7 @@ func TestSet(t *testing.T) {
 			t.Setenv("GOGC", tt.gogc)
 			t.Setenv("GOMEMLIMIT", "")
 			debug.SetGCPercent(100)
+			defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 			loaded := Set(tt.files)
 			if got := current(); got != tt.whileLoading {
 				t.Errorf("while loading: GOGC %d, want %d", got, tt.whileLoading)
@@ -45,6 +47,13 @@ func TestSet(t *testing.T) {
 			loaded()
 			if got := current(); got != tt.loaded {
 				t.Errorf("once loaded: GOGC %d, want %d", got, tt.loaded)
+			}
+			// Large runs get a memory limit, above the live heap.
+			limit := debug.SetMemoryLimit(-1)
+			if wantLimit := tt.loaded == 30; wantLimit != (limit != math.MaxInt64) {
+				t.Errorf("once loaded: memory limit %d, want one: %v", limit, wantLimit)
+			} else if wantLimit && limit <= liveHeap() {
+				t.Errorf("memory limit %d is not above the live heap %d", limit, liveHeap())
 			}
 		})
 	}
