@@ -160,3 +160,21 @@ func TestShowConfig(t *testing.T) {
 		{Name: "show-config-sarif", Args: []string{"check", "--show-config", "-o", "sarif"}, Code: 2},
 	})
 }
+
+// gwlint features reads what check reads: the configuration's excludes
+// keep testdata/repo's unrendered chart out, and --no-config lets it in.
+func TestFeaturesHonoursConfig(t *testing.T) {
+	const chartError = "charts/echo/templates/httproute.yaml:8: could not find expected ':'"
+	_, stderr, code := clitest.Run(newRootCmd, "", "features", "testdata/repo")
+	if code != 2 || strings.Contains(stderr, chartError) || !strings.Contains(stderr, "apps/legacy/broken.yaml:10") {
+		t.Errorf("with the configuration: exit %d, stderr:\n%s", code, stderr)
+	}
+	_, stderr, _ = clitest.Run(newRootCmd, "", "features", "--no-config", "testdata/repo")
+	if !strings.Contains(stderr, chartError) {
+		t.Errorf("--no-config: the chart was not read; stderr:\n%s", stderr)
+	}
+	_, stderr, code = clitest.Run(newRootCmd, "", "features", "--config", "testdata/missing.yaml", "testdata/repo")
+	if code != 2 || !strings.Contains(stderr, "missing.yaml") {
+		t.Errorf("--config naming no file: exit %d, stderr:\n%s", code, stderr)
+	}
+}

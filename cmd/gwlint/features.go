@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -12,7 +13,6 @@ import (
 	"sigs.k8s.io/gateway-api/pkg/features"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
-	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/profile"
 )
@@ -24,6 +24,8 @@ type featuresOptions struct {
 	Paths     []string
 	Namespace string
 	Output    string
+	Config    cli.ConfigFlags
+	Values    []string // Helm values files, as for check
 }
 
 func newFeaturesCmd(streams *cli.IOStreams, runF func(*featuresOptions) error) *cobra.Command {
@@ -31,8 +33,9 @@ func newFeaturesCmd(streams *cli.IOStreams, runF func(*featuresOptions) error) *
 	cmd := &cobra.Command{
 		Use:   "features [PATH ...|-]",
 		Short: "Report the Gateway API features the manifests use, and which implementations support them",
-		Long: `Features reads manifests as check does (default: the current directory; no
-configuration file) and prints every Gateway API feature they use, as
+		Long: `Features reads manifests as check does (default: the current directory;
+the .gwlint.yaml found from them upward, whose excludes and namespace
+apply; Kustomize directories built, Helm charts rendered) and prints every Gateway API feature they use, as
 sigs.k8s.io/gateway-api/pkg/features names them, with where each is used,
 then every implementation with a conformance report: whether it supports
 them all, which its report does not claim, and which belong to conformance
@@ -53,6 +56,9 @@ Exit status: 0, or 2 for usage errors and manifests that could not be read.`,
 	}
 	cmd.Flags().StringVarP(&opts.Namespace, "namespace", "n", "", `namespace for objects that name none (default "default")`)
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json or markdown")
+	cli.AddValuesFlag(cmd.Flags(), &opts.Values)
+	cli.AddConfigFlags(cmd.Flags(), &opts.Config)
+	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
 	return cmd
 }
 
@@ -92,15 +98,20 @@ type implementation struct {
 }
 
 func runFeatures(opts *featuresOptions) error {
-	inputs, walkErrs := cli.FindInputs(opts.Paths, (&lint.Config{}).Excludes)
-	in := inputs.LoadOne(opts.IO.In, resolve.Options{DefaultNamespace: opts.Namespace})
+	cfg, err := opts.Config.LoadConfig(opts.Paths)
+	if err != nil {
+		return err
+	}
+	resolveOpts := resolve.Options{DefaultNamespace: cmp.Or(opts.Namespace, cfg.Namespace)}
+	inputs, walkErrs := cli.FindInputs(opts.Paths, cfg.Excludes)
+	inputs.Values = opts.Values
+	in := inputs.LoadOne(opts.IO.In, resolveOpts)
 	in.Errors = append(in.Errors, walkErrs...)
 	for _, e := range in.Errors {
 		fmt.Fprintln(opts.IO.ErrOut, e)
 	}
-	g := resolve.Resolve(in, resolve.Options{DefaultNamespace: opts.Namespace})
+	g := resolve.Resolve(in, resolveOpts)
 	report := newFeaturesReport(g.Features)
-	var err error
 	switch opts.Output {
 	case formatJSON:
 		err = cli.WriteJSON(opts.IO.Out, report)
