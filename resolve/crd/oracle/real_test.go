@@ -220,7 +220,7 @@ func (rv *realVersion) validate(u map[string]any) realResult {
 	var errs field.ErrorList
 	errs = append(errs, validation.ValidateObjectMetaAccessor(obj, rv.namespaced, validation.NameIsDNSSubdomain, field.NewPath("metadata"))...)
 	errs = append(errs, apiextensionsvalidation.ValidateCustomResource(nil, u, rv.schema)...)
-	errs = append(errs, schemaobjectmeta.Validate(nil, u, rv.structural, false)...)
+	errs = append(errs, schemaobjectmeta.Validate(context.Background(), nil, u, rv.structural, false)...)
 	errs = append(errs, listtype.ValidateListSetsAndMaps(nil, rv.structural, u)...)
 	blocking := false
 	for _, e := range errs {
