@@ -1,6 +1,7 @@
 package main
 
 import (
+	"debug/elf"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -111,8 +112,37 @@ func TestReleaseArchive(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(out), "gwlint ") || !strings.Contains(string(out), "SNAPSHOT") {
 		t.Errorf("unpacked gwlint version = %q, %v; want the snapshot's version", out, err)
 	}
+	if runtime.GOOS == "linux" {
+		checkImageBinaries(t, dir, filepath.Join(root, "testdata", "examples"))
+	}
 	cask, err := os.ReadFile(filepath.Join(root, "dist", "homebrew", "Casks", "gwlint.rb"))
 	if err != nil || !strings.Contains(string(cask), `manpage "man/man1/gwlint-check.1"`) {
 		t.Errorf("the Homebrew cask does not install the man pages (%v):\n%s", err, cask)
+	}
+}
+
+// checkImageBinaries checks what the release image (Dockerfile) needs of
+// the binaries it copies onto distroless/static, without a Docker engine:
+// that image has no C library and no environment, so they must be static
+// and work with none, as `docker run -v "$PWD:/src" -w /src IMAGE check .`
+// runs gwlint.
+func checkImageBinaries(t *testing.T, dir, examples string) {
+	t.Helper()
+	for _, bin := range []string{"gwlint", "gwctl"} {
+		f, err := elf.Open(filepath.Join(dir, bin))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range f.Progs {
+			if p.Type == elf.PT_INTERP {
+				t.Errorf("%s needs a dynamic loader, which distroless/static lacks", bin)
+			}
+		}
+		f.Close()
+	}
+	cmd := exec.Command(filepath.Join(dir, "gwlint"), "check", ".")
+	cmd.Dir, cmd.Env = examples, []string{}
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "0 errors") {
+		t.Errorf("gwlint check . with no environment: %v\n%s", err, out)
 	}
 }
