@@ -74,9 +74,6 @@ func (o *explainOptions) addFlags(cmd *cobra.Command) {
 // complete takes the positional NAME and checks the flag values.
 func (o *explainOptions) complete(cmd *cobra.Command, args []string) error {
 	o.Name = args[0]
-	if err := cli.CheckPaths(o.Filenames); err != nil {
-		return err
-	}
 	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatYAML, formatMermaid, formatDOT); err != nil {
 		return err
 	}

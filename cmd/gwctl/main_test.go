@@ -112,6 +112,8 @@ metadata: {name: web, namespace: b}
 			StderrHas: `an empty path names no file or directory (use "." for the current directory)`},
 		{Name: "empty path, explain", Args: []string{"explain", "route", "store", "-f", clitest.Examples, "-f", ""}, Code: 2, StdoutNone: true,
 			StderrHas: `an empty path names no file or directory`},
+		{Name: "empty path, graph", Args: []string{"graph", "-f", ""}, Code: 2, StdoutNone: true,
+			StderrHas: `an empty path names no file or directory`},
 		{Name: "stdin", Stdin: twoWebs, Args: []string{"explain", "route", "web", "-n", "a", "-f", "-"}, Code: 1,
 			StderrHas: "HTTPRoute a/web is not accepted"},
 		{Name: "help", Args: []string{"explain", "route", "--help"}, Code: 0},

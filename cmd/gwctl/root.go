@@ -144,10 +144,13 @@ func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
 	cli.AddConfigFlags(fs, &o.Config)
 }
 
-// complete reads the configuration the inputs find (as gwlint check does)
-// and lets it set what the flags fs did not, checks the channel and looks
-// up the implementation.
+// complete refuses an empty input path, reads the configuration the
+// inputs find (as gwlint check does) and lets it set what the flags fs did
+// not, checks the channel and looks up the implementation.
 func (o *inputOptions) complete(fs *pflag.FlagSet) (err error) {
+	if err := cli.CheckPaths(o.Filenames); err != nil {
+		return err
+	}
 	cfg, err := o.Config.LoadConfig(o.Filenames)
 	if err != nil {
 		return err

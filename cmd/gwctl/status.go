@@ -37,9 +37,6 @@ the output is deterministic.`,
   kustomize build overlays/prod | gwctl status -f -`,
 		Args: cobra.NoArgs,
 		RunE: cli.RunE(opts, func(cmd *cobra.Command, _ []string) error {
-			if err := cli.CheckPaths(opts.Filenames); err != nil {
-				return err
-			}
 			if err := opts.inputOptions.complete(cmd.Flags()); err != nil {
 				return err
 			}

@@ -173,6 +173,9 @@ func TestFeaturesHonoursConfig(t *testing.T) {
 	if !strings.Contains(stderr, chartError) {
 		t.Errorf("--no-config: the chart was not read; stderr:\n%s", stderr)
 	}
+	if _, stderr, code := clitest.Run(newRootCmd, "", "features", ""); code != 2 || !strings.Contains(stderr, "an empty path") {
+		t.Errorf("an empty path: exit %d, stderr:\n%s", code, stderr)
+	}
 	_, stderr, code = clitest.Run(newRootCmd, "", "features", "--config", "testdata/missing.yaml", "testdata/repo")
 	if code != 2 || !strings.Contains(stderr, "missing.yaml") {
 		t.Errorf("--config naming no file: exit %d, stderr:\n%s", code, stderr)

@@ -51,6 +51,9 @@ Exit status: 0, or 2 for usage errors and manifests that could not be read.`,
 			if len(opts.Paths) == 0 {
 				opts.Paths = []string{"."}
 			}
+			if err := cli.CheckPaths(opts.Paths); err != nil {
+				return err
+			}
 			return cli.OneOf("output", opts.Output, formatText, formatJSON, formatMarkdown)
 		}, runF, runFeatures),
 	}
