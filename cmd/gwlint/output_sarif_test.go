@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -19,13 +20,13 @@ import (
 // compiledSARIFSchema is the official SARIF 2.1.0 JSON schema (OASIS errata01,
 // the text go-sarif v3.3.1 embeds), compiled once: go-sarif's own Validate
 // compiles it on every call, which made FuzzSARIFOutput crawl.
+// Embedded, as tests that change directory may be the first to validate.
 var compiledSARIFSchema = sync.OnceValues(func() (*gojsonschema.Schema, error) {
-	text, err := os.ReadFile("testdata/sarif-schema-2.1.0.json")
-	if err != nil {
-		return nil, err
-	}
-	return gojsonschema.NewSchema(gojsonschema.NewBytesLoader(text))
+	return gojsonschema.NewSchema(gojsonschema.NewBytesLoader(sarifSchemaText))
 })
+
+//go:embed testdata/sarif-schema-2.1.0.json
+var sarifSchemaText []byte
 
 // sarifProblem checks a SARIF log against the official SARIF 2.1.0 JSON
 // schema (no network). go-sarif validates its own

@@ -2,10 +2,10 @@ package gittree
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/gwlint/gwlint/cmd/internal/clitest"
 )
 
 func TestSelected(t *testing.T) {
@@ -43,13 +43,9 @@ func TestOpen(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	git := clitest.Git(t, repo)
 	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "one"}} {
-		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
-		cmd.Dir = repo
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+repo)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
+		git(args...)
 	}
 	if err := os.WriteFile(filepath.Join(repo, "sub", "m", "a.yaml"), []byte("work tree"), 0o644); err != nil {
 		t.Fatal(err)
