@@ -3,7 +3,6 @@ package lint
 import (
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/gwlint/gwlint/resolve"
@@ -117,13 +116,15 @@ func (p *Pass) Report(obj *resolve.Meta, path string, related []Related, format 
 }
 
 // refusedField reports whether crd-validation reports a violation of obj
-// at path or at a field that contains it.
+// at path. Only at path: a violation of a list or object (a CEL rule on
+// spec.listeners, say) is one problem, and the findings about the fields
+// inside it are others.
 func refusedField(obj *resolve.Meta, path string) bool {
 	for _, v := range obj.Violations {
 		if !schemaViolation(v) || v.Message == portlessServiceMessage {
 			continue // not crd-validation's to report
 		}
-		if path == v.Path || strings.HasPrefix(path, v.Path+".") || strings.HasPrefix(path, v.Path+"[") {
+		if path == v.Path {
 			return true
 		}
 	}

@@ -317,6 +317,15 @@ spec:
   rules:
   - backendRefs: [{name: web, port: 8080, weight: 1000001}, {name: b, group: example.com, kind: Bucket}]`,
 			"8 crd-validation; 8 backend-unsupported-kind"},
+		{"a rule on a list refuses the list, not what is inside it", `apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: lists, namespace: infra}
+spec:
+  gatewayClassName: acme
+  listeners:
+  - {name: e, protocol: HTTPS, port: 443, hostname: e.example.com, tls: {mode: Passthrough}}
+  - {name: g, protocol: HTTPS, port: 443, hostname: g.example.com}`,
+			"6 crd-validation; 8 listener-certificate-invalid"},
 	} {
 		in := resolve.Load([]string{"testdata/base.yaml", "-"}, strings.NewReader(tc.doc), resolve.Options{Validate: true})
 		var got []string
