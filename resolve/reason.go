@@ -104,4 +104,7 @@ const (
 	MissHeader     TraceReason = "HeaderMismatch"
 	MissQueryParam TraceReason = "QueryParamMismatch"
 	MissGRPCMethod TraceReason = "GRPCMethodMismatch"
+	// MissNoRules: the route has no rules (a GRPCRoute may leave them
+	// out), so nothing of it matches.
+	MissNoRules TraceReason = "NoRules"
 )

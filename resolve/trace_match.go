@@ -63,6 +63,9 @@ func matchRoute(r *RouteResult, req *Request) ([]*TraceMatch, *TraceMiss) {
 			}
 		}
 	}
+	if len(out) == 0 && closest == nil {
+		closest = &TraceMiss{Route: r, Reason: MissNoRules, Message: "the route has no rules"}
+	}
 	return out, closest
 }
 

@@ -312,3 +312,42 @@ func TestSampleRequests(t *testing.T) {
 		})
 	}
 }
+
+// A route without rules (a GRPCRoute may leave them out; a TCPRoute's may
+// be empty) matches nothing, and says so: its miss was once nil, which
+// the view dereferenced.
+func TestTraceRouteWithoutRules(t *testing.T) {
+	g := resolveYAML(t, Options{}, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: gw, namespace: infra}
+spec:
+  gatewayClassName: acme
+  listeners:
+  - {name: http, protocol: HTTP, port: 80}
+  - {name: tcp, protocol: TCP, port: 9000}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: GRPCRoute
+metadata: {name: empty, namespace: infra}
+spec:
+  parentRefs: [{name: gw, sectionName: http}]
+---
+apiVersion: gateway.networking.k8s.io/v1alpha2
+kind: TCPRoute
+metadata: {name: empty, namespace: infra}
+spec:
+  parentRefs: [{name: gw, sectionName: tcp}]
+  rules: []
+`)
+	for _, url := range []string{"grpc://x/a.B/C", "tcp://x:9000"} {
+		req, err := ParseRequestURL(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := g.Trace(req)
+		if tr.Outcome != TraceNotMatched || len(tr.Misses) != 1 || tr.Misses[0] == nil || tr.Misses[0].Reason != MissNoRules {
+			t.Errorf("%s: %s, misses %v; want NotMatched and one NoRules miss", url, tr.Outcome, tr.Misses)
+		}
+	}
+}
