@@ -3,10 +3,12 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 	"sigs.k8s.io/kustomize/api/krusty"
@@ -22,8 +24,13 @@ import (
 // kustomizations (directories) or resource files.
 var includingFields = []string{"resources", "bases", "components"}
 
-// patchFields are the fields of a kustomization that name patch files.
-var patchFields = []string{"patches", "patchesStrategicMerge", "patchesJson6902"}
+// fileFields are the other fields of a kustomization whose entries (a
+// string, or an object's path) name files kustomize reads, and so may be
+// URLs it would download: patches, the plugin configurations of
+// transformers, generators and validators, CRD schemas, name-reference
+// configurations and replacement sources.
+var fileFields = []string{"patches", "patchesStrategicMerge", "patchesJson6902",
+	"transformers", "generators", "validators", "crds", "configurations", "replacements"}
 
 // remoteHelp says why a remote entry is refused and what to do instead.
 const remoteHelp = "is remote: gwlint fetches nothing, so vendor it into the repository, or lint `kustomize build` output from stdin"
@@ -73,20 +80,26 @@ func readIncludes(dir string) includes {
 			for _, item := range val.Content {
 				inc.add(dir, file, item)
 			}
-		case slices.Contains(patchFields, key.Value) && val.Kind == yaml.SequenceNode:
-			// A patch may be a URL, which kustomize would download.
+		case slices.Contains(fileFields, key.Value) && val.Kind == yaml.SequenceNode:
 			for _, item := range val.Content {
 				if item.Kind == yaml.MappingNode {
 					item = mapValue(item, "path")
 				}
-				if item != nil && item.Kind == yaml.ScalarNode && remote(item.Value) {
-					inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: item.Line, Col: item.Column},
-						Msg: fmt.Sprintf("%q %s", item.Value, remoteHelp)})
-				}
+				inc.refuseRemote(file, item)
 			}
+		case key.Value == "openapi" && val.Kind == yaml.MappingNode:
+			inc.refuseRemote(file, mapValue(val, "path"))
 		}
 	}
 	return inc
+}
+
+// refuseRemote refuses an entry that names a file kustomize would fetch.
+func (inc *includes) refuseRemote(file string, item *yaml.Node) {
+	if item != nil && item.Kind == yaml.ScalarNode && remote(item.Value) {
+		inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: item.Line, Col: item.Column},
+			Msg: fmt.Sprintf("%q %s", item.Value, remoteHelp)})
+	}
 }
 
 // add sorts one entry of an including field.
@@ -188,6 +201,7 @@ func Kustomize(dir string) ([]*manifest.Object, []*manifest.ReadError) {
 	if errs := offline(dir); len(errs) > 0 {
 		return nil, errs
 	}
+	refuseNetwork.Do(func() { http.DefaultTransport = offlineTransport{} })
 	fs := originFS{FileSystem: filesys.MakeFsOnDisk(), root: clean(file)}
 	resources, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(fs, dir)
 	if err != nil {
@@ -313,4 +327,16 @@ func (f originFS) ReadFile(path string) ([]byte, error) {
 		return data, nil
 	}
 	return bytes.TrimSpace(out), nil
+}
+
+// refuseNetwork makes kustomize's HTTP clients (plain http.Client values,
+// on the default transport) fail: offline refuses what it knows kustomize
+// would fetch, and a field it does not know must not reach the network
+// from a CI runner. gwlint itself needs none, so this is process-wide.
+var refuseNetwork sync.Once
+
+type offlineTransport struct{}
+
+func (offlineTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	return nil, fmt.Errorf("%s %s: %s", req.Method, req.URL.Redacted(), "gwlint fetches nothing")
 }

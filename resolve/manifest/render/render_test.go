@@ -1,6 +1,7 @@
 package render
 
 import (
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,7 +107,9 @@ func TestKustomizeFetchesNothing(t *testing.T) {
 		"overlay/kustomization.yaml": "resources:\n- ../base\n",
 		"base/kustomization.yaml": "resources:\n- route.yaml\n- github.com/example/infra//gateway?ref=v1.0.0\n" +
 			"- https://example.com/gateway.yaml\n- missing.yaml\nhelmCharts:\n- name: store\n" +
-			"patches:\n- path: https://example.com/patch.yaml\n",
+			"patches:\n- path: https://example.com/patch.yaml\n" +
+			"transformers:\n- http://127.0.0.1:1/t.yaml\nconfigurations:\n- https://example.com/c.yaml\n" +
+			"openapi:\n  path: https://example.com/schema.json\n",
 		"base/route.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
 	})
 	start := time.Now()
@@ -121,6 +124,9 @@ func TestKustomizeFetchesNothing(t *testing.T) {
 		file + `:5:3: "missing.yaml" is not a file or directory here`,
 		file + `:6:1: helmCharts are not rendered inside a kustomization`,
 		file + `:9:9: "https://example.com/patch.yaml" is remote`,
+		file + `:11:3: "http://127.0.0.1:1/t.yaml" is remote`,
+		file + `:13:3: "https://example.com/c.yaml" is remote`,
+		file + `:15:9: "https://example.com/schema.json" is remote`,
 	}
 	if len(objs) > 0 || len(errs) != len(want) {
 		t.Fatalf("Kustomize = %d objects, errors %v; want errors %q", len(objs), errs, want)
@@ -129,6 +135,16 @@ func TestKustomizeFetchesNothing(t *testing.T) {
 		if !strings.HasPrefix(e.Error(), want[i]) {
 			t.Errorf("error %d = %q, want %q...", i, e, want[i])
 		}
+	}
+}
+
+// Once a kustomization has been built, nothing in the process reaches the
+// network: the backstop for entries the offline check does not know.
+func TestKustomizeRefusesTheNetwork(t *testing.T) {
+	dir := writeTree(t, map[string]string{"kustomization.yaml": "resources: []\n"})
+	Kustomize(dir)
+	if _, err := http.Get("http://127.0.0.1:1/x.yaml"); err == nil || !strings.Contains(err.Error(), "gwlint fetches nothing") {
+		t.Errorf("http.Get after a build: %v, want gwlint's refusal", err)
 	}
 }
 
