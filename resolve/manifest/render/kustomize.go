@@ -162,20 +162,44 @@ func offline(dir string) []*manifest.ReadError {
 // them (a base through its overlays). It also returns the resource files
 // that the given kustomizations include, which their builds read, so a
 // walk need not read them again.
+//
+// Kustomizations that include each other in a cycle, with none outside it
+// including them, are roots too: kustomize refuses the cycle, and that
+// error is reported rather than nothing being checked at all.
 func Roots(kustomizations []string) (roots, included []string) {
 	includedDir := map[string]bool{}
+	dirs := map[string][]string{} // kustomization → the directories it includes
 	for _, k := range kustomizations {
 		inc := readIncludes(k)
 		for _, d := range inc.dirs {
 			includedDir[clean(d)] = true
+			dirs[clean(k)] = append(dirs[clean(k)], clean(d))
 		}
 		for _, f := range inc.files {
 			included = append(included, filepath.Clean(f))
 		}
 	}
+	reached := map[string]bool{}
+	var reach func(dir string)
+	reach = func(dir string) {
+		if reached[dir] {
+			return
+		}
+		reached[dir] = true
+		for _, d := range dirs[dir] {
+			reach(d)
+		}
+	}
 	for _, k := range kustomizations {
 		if !includedDir[clean(k)] {
 			roots = append(roots, k)
+			reach(clean(k))
+		}
+	}
+	for _, k := range kustomizations {
+		if !reached[clean(k)] {
+			roots = append(roots, k)
+			reach(clean(k))
 		}
 	}
 	slices.Sort(included)

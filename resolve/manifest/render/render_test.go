@@ -100,6 +100,27 @@ func TestRoots(t *testing.T) {
 	}
 }
 
+// Kustomizations in a cycle (each included by another, or by itself) are
+// still built, so that kustomize's refusal is reported rather than nothing
+// being checked.
+func TestRootsOfACycle(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a/kustomization.yaml": "resources:\n- gateway.yaml\n- ../b\n",
+		"b/kustomization.yaml": "resources:\n- ../a\n",
+		"self/kustomization.yaml": "resources:\n- .\n",
+	})
+	a, b, self := filepath.Join(dir, "a"), filepath.Join(dir, "b"), filepath.Join(dir, "self")
+	roots, _ := Roots([]string{a, b, self})
+	if strings.Join(roots, ",") != a+","+self {
+		t.Errorf("roots = %v, want %v", roots, []string{a, self})
+	}
+	for _, root := range roots {
+		if _, errs := Kustomize(root); len(errs) == 0 {
+			t.Errorf("%s: the cycle was built without an error", root)
+		}
+	}
+}
+
 // What kustomize would fetch is refused at its line, at once, and nothing
 // is built; so is a helmCharts field.
 func TestKustomizeFetchesNothing(t *testing.T) {
