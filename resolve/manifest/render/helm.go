@@ -83,10 +83,12 @@ func templateFile(dir, name string) string {
 }
 
 // Helm's template errors name the template and a line: "template:
-// chart/templates/x.yaml:12:20: executing ..." when executing, "parse
-// error at (chart/templates/x.yaml:5): ..." when parsing.
+// chart/templates/x.yaml:12:20: executing ..." when executing, "execution
+// error at (chart/templates/x.yaml:8:23): ..." from required and fail,
+// "parse error at (chart/templates/x.yaml:5): ..." when parsing.
 var (
 	execError  = regexp.MustCompile(`template: ([^:\s]+):(\d+):(\d+): `)
+	failError  = regexp.MustCompile(`execution error at \(([^:\s]+):(\d+):(\d+)\): `)
 	parseError = regexp.MustCompile(`parse error at \(([^:\s]+):(\d+)\): `)
 )
 
@@ -94,7 +96,7 @@ var (
 // at Chart.yaml.
 func templateError(dir, chartFile string, err error) *manifest.ReadError {
 	msg := err.Error()
-	for _, re := range []*regexp.Regexp{execError, parseError} {
+	for _, re := range []*regexp.Regexp{failError, execError, parseError} {
 		m := re.FindStringSubmatchIndex(msg)
 		if m == nil {
 			continue

@@ -234,4 +234,13 @@ func TestHelmTemplateError(t *testing.T) {
 	if e.File != filepath.Join(dir, "templates", "svc.yaml") || e.Pos.Line != 4 || !strings.HasPrefix(e.Msg, "helm template: ") {
 		t.Errorf("error = %v, want one at templates/svc.yaml:4", e)
 	}
+	// required and fail name their line in words of their own.
+	dir = writeTree(t, map[string]string{
+		"Chart.yaml":         "apiVersion: v2\nname: req\nversion: 0.1.0\n",
+		"templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ required \"name is required\" .Values.name }}\n",
+	})
+	_, errs = Helm(dir, nil, "default")
+	if len(errs) != 1 || errs[0].File != filepath.Join(dir, "templates", "svc.yaml") || errs[0].Pos.Line != 4 || !strings.Contains(errs[0].Msg, "name is required") {
+		t.Errorf("required: errors = %v, want one at templates/svc.yaml:4", errs)
+	}
 }
