@@ -43,13 +43,14 @@ func listenerResolvedRefs(l *resolve.Listener) resolve.Condition { return l.Reso
 
 var listenerUnsupportedProtocol = &Rule{
 	ID: "listener-unsupported-protocol", Severity: Error,
-	Summary: "listener protocol is not one the API defines",
+	Summary: "listener protocol is not one the implementation serves",
 	Doc: Doc{
 		Text: `Core protocols are HTTP, HTTPS, TLS, TCP and UDP; anything else is
-implementation-specific and conformant controllers without it set
-Accepted=False/UnsupportedProtocol.
+implementation-specific, and controllers without it set
+Accepted=False/UnsupportedProtocol. Some implementations also leave out a
+core protocol (Istio serves no UDP listeners): see docs/implementations.md.
 
-Fix: use a core protocol.`,
+Fix: use a protocol the implementation serves.`,
 	},
 	Run: reportListeners(listenerAccepted, resolve.ReasonUnsupportedProtocol, ".protocol"),
 }

@@ -1,18 +1,20 @@
 package lint
 
 var listenerTLSOverlap = &Rule{
-	ID: "listener-tls-overlap", Severity: Warning,
+	ID: "listener-tls-overlap", Severity: Info,
 	Summary: "TLS listeners on one port overlap (OverlappingTLSConfig)",
 	Doc: Doc{
 		Text: `Two listeners of a Gateway (with its ListenerSets) terminate TLS on the same
-port and a client could reach both with one connection: their hostnames
-overlap (*.example.com and shop.example.com, or a listener without a
-hostname), or their certificates name a common host. HTTP/2 clients reuse
-a connection for every host its certificate covers (connection coalescing),
-so a request for one listener can arrive on the other's connection and
-get its TLS settings, or a 421 Misdirected Request. Controllers set
-OverlappingTLSConfig=True (OverlappingHostnames, or OverlappingCertificates)
-on both listeners; traffic is still served.
+port, and their hostnames overlap (*.example.com and shop.example.com, or a
+listener without a hostname) or their certificates name a common host.
+Controllers set OverlappingTLSConfig=True (OverlappingHostnames, or
+OverlappingCertificates) on both listeners, and traffic is still served.
+It matters when a certificate covers the other listener's hosts too: HTTP/2
+clients reuse a connection for every host its certificate covers
+(connection coalescing), so a request for one listener can arrive on the
+other's connection and get its TLS settings, or a 421 Misdirected Request.
+A wildcard or catch-all listener beside specific ones, each with its own
+certificate, is a common and sound layout: hence info, not a warning.
 
 Fix: give the listeners disjoint hostnames and certificates, or put them on
 different ports; or accept it knowingly.`,
