@@ -176,7 +176,11 @@ func Roots(kustomizations []string) (roots, included []string) {
 			dirs[clean(k)] = append(dirs[clean(k)], clean(d))
 		}
 		for _, f := range inc.files {
-			included = append(included, filepath.Clean(f))
+			// kustomize refuses a file outside the kustomization's
+			// directory; the walk still reads it, so its findings stay.
+			if rel, err := filepath.Rel(clean(k), clean(f)); err == nil && filepath.IsLocal(rel) {
+				included = append(included, filepath.Clean(f))
+			}
 		}
 	}
 	reached := map[string]bool{}

@@ -100,6 +100,20 @@ func TestRoots(t *testing.T) {
 	}
 }
 
+// A file a kustomization names from outside its directory, which
+// kustomize refuses to read, is not counted as included: the walk reads it.
+func TestRootsLeaveOutsideFilesToTheWalk(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"app/kustomization.yaml": "resources:\n- route.yaml\n- ../shared/gw.yaml\n",
+		"app/route.yaml":         "kind: HTTPRoute\n",
+		"shared/gw.yaml":         "kind: Gateway\n",
+	})
+	_, included := Roots([]string{filepath.Join(dir, "app")})
+	if len(included) != 1 || !strings.HasSuffix(included[0], filepath.Join("app", "route.yaml")) {
+		t.Errorf("included = %v, want app/route.yaml only", included)
+	}
+}
+
 // Kustomizations in a cycle (each included by another, or by itself) are
 // still built, so that kustomize's refusal is reported rather than nothing
 // being checked.
