@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"helm.sh/helm/v3/pkg/chart"
 	"helm.sh/helm/v3/pkg/chart/loader"
 	"helm.sh/helm/v3/pkg/chartutil"
 	"helm.sh/helm/v3/pkg/engine"
@@ -33,6 +34,12 @@ func Helm(dir string, valueFiles []string, namespace string) ([]*manifest.Object
 	chrt, err := loader.Load(dir)
 	if err != nil {
 		return nil, []*manifest.ReadError{{File: chartFile, Msg: "helm: " + err.Error()}}
+	}
+	if missing := missingDependencies(chrt); len(missing) > 0 {
+		// As helm template refuses it: rendered without them, the chart's
+		// references into them would be findings of their own.
+		return nil, []*manifest.ReadError{{File: chartFile,
+			Msg: "helm: found in Chart.yaml, but missing in charts/ directory: " + strings.Join(missing, ", ") + " (run `helm dependency build`)"}}
 	}
 	vals := map[string]any{}
 	for _, f := range valueFiles {
@@ -214,4 +221,16 @@ func (a *aligner) find(text string, col, from int) (int, int) {
 		}
 	}
 	return -1, 0
+}
+
+// missingDependencies names the dependencies Chart.yaml declares that are
+// not in the chart's charts/ directory, as Helm's CheckDependencies does.
+func missingDependencies(chrt *chart.Chart) []string {
+	var missing []string
+	for _, want := range chrt.Metadata.Dependencies {
+		if !slices.ContainsFunc(chrt.Dependencies(), func(d *chart.Chart) bool { return d.Name() == want.Name }) {
+			missing = append(missing, want.Name)
+		}
+	}
+	return missing
 }

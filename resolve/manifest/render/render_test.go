@@ -233,6 +233,19 @@ func TestHelmPlacesFieldsInTemplates(t *testing.T) {
 	}
 }
 
+// A chart whose declared dependency is not vendored is refused, as helm
+// template refuses it, rather than rendered without it.
+func TestHelmMissingDependency(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"Chart.yaml":         "apiVersion: v2\nname: app\nversion: 0.1.0\ndependencies:\n- name: redis\n  version: 1.0.0\n  repository: https://example.com/charts\n",
+		"templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: app\n",
+	})
+	objs, errs := Helm(dir, nil, "default")
+	if len(objs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Msg, "missing in charts/ directory: redis") {
+		t.Errorf("Helm = %d objects, errors %v; want the missing redis", len(objs), errs)
+	}
+}
+
 // A template that fails to render is an error at the line Helm names.
 func TestHelmTemplateError(t *testing.T) {
 	dir := writeTree(t, map[string]string{
