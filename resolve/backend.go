@@ -142,6 +142,21 @@ func (b *BackendResult) Valid() bool { return b.Reason == "" }
 // change.
 func (b *BackendResult) TLSFails() bool { return b.TLSPolicy != nil && !b.TLSPolicy.Accepted.True() }
 
+// Fails reports whether requests sent to the ref fail (HTTP 500, or a
+// rejected connection): the ref is invalid, or its BackendTLSPolicy is.
+func (b *BackendResult) Fails() bool { return !b.Valid() || b.TLSFails() }
+
+// FailReason is the reason Fails is true, "" when it is not.
+func (b *BackendResult) FailReason() string {
+	switch {
+	case !b.Valid():
+		return string(b.Reason)
+	case b.TLSFails():
+		return string(b.TLSPolicy.Accepted.Reason)
+	}
+	return ""
+}
+
 func (g *Graph) resolveBackends(r *RouteResult) {
 	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), true, ReasonResolvedRefs, "All references resolved")
 	for i := range r.Route.Rules {

@@ -668,7 +668,7 @@ func (t *TraceResult) decide() {
 func (t *TraceResult) errorShare() float64 {
 	share := 0.0
 	for _, b := range t.Rule.Backends {
-		if !b.Valid() || b.TLSFails() {
+		if b.Fails() {
 			share += b.Share
 		}
 	}

@@ -133,7 +133,7 @@ func (d *diagram) addRoute(r *resolve.RouteResult) *diagramNode {
 		switch {
 		case outcome != resolve.Forwarded && outcome != resolve.FiltersOnly && outcome != resolve.NoBackends:
 			rv = refused
-		case slices.ContainsFunc(rr.Backends, func(b *resolve.BackendResult) bool { return b.Share > 0 && (!b.Valid() || b.TLSFails()) }):
+		case slices.ContainsFunc(rr.Backends, func(b *resolve.BackendResult) bool { return b.Share > 0 && b.Fails() }):
 			rv = degraded
 		}
 		label := rr.Label()
@@ -144,7 +144,7 @@ func (d *diagram) addRoute(r *resolve.RouteResult) *diagramNode {
 		d.edge(rn, ruleNode, "", rv)
 		for _, b := range rr.Backends {
 			bv := accepted
-			if !b.Valid() || b.TLSFails() {
+			if b.Fails() {
 				bv = refused
 			}
 			name := b.Target.String()

@@ -325,7 +325,7 @@ func requestStateOf(tr *resolve.TraceResult) requestState {
 	}
 	if tr.Rule != nil && tr.Outcome != resolve.TraceRedirected {
 		for _, b := range tr.Rule.Backends {
-			s.Backends = append(s.Backends, requestShare{Backend: diffBackendName(b), Share: b.Share, Fails: !b.Valid() || b.TLSFails()})
+			s.Backends = append(s.Backends, requestShare{Backend: diffBackendName(b), Share: b.Share, Fails: b.Fails()})
 		}
 	}
 	return s
@@ -528,8 +528,8 @@ func backendsOf(g *resolve.Graph) map[string]*backendEntry {
 				}
 				e.state.Weight += int64(b.Weight)
 				e.state.Share += b.Share
-				if !b.Valid() && !e.state.Fails {
-					e.state.Fails, e.state.Reason = true, string(b.Reason)
+				if b.Fails() && !e.state.Fails {
+					e.state.Fails, e.state.Reason = true, b.FailReason()
 				}
 			}
 		}

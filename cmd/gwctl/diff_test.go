@@ -18,14 +18,15 @@ import (
 // backend removed from the split), requests (a new route's Exact match and
 // a TLSRoute's exact hostname take requests from older routes: the
 // requests that would now go elsewhere), hostnames (a route's effective
-// hostnames gained and lost on a listener it stays attached to), same
-// (objects reordered: no change).
+// hostnames gained and lost on a listener it stays attached to),
+// backendtls (a BackendTLSPolicy's CA goes missing: its backend's share
+// fails, under Backends too), same (objects reordered: no change).
 func TestDiffGolden(t *testing.T) {
 	var cases []clitest.GoldenCase
 	for _, pair := range []struct {
 		name string
 		code int
-	}{{"canary", 1}, {"attach", 1}, {"mesh", 1}, {"requests", 1}, {"hostnames", 1}, {"same", 0}} {
+	}{{"canary", 1}, {"attach", 1}, {"mesh", 1}, {"requests", 1}, {"hostnames", 1}, {"backendtls", 1}, {"same", 0}} {
 		dirs := []string{"diff", "testdata/diff/" + pair.name + "/old", "testdata/diff/" + pair.name + "/new", "--exit-code"}
 		cases = append(cases,
 			clitest.GoldenCase{Name: "diff-" + pair.name, Args: dirs, Code: pair.code},

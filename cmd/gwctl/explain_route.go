@@ -401,7 +401,7 @@ func backendViewOf(route *resolve.Route, b *resolve.BackendResult) backendView {
 	switch {
 	case b.Weight == 0:
 		bv.Traffic = "none"
-	case b.Valid() && !b.TLSFails():
+	case !b.Fails():
 		bv.Traffic = "served"
 	case route.Answers500():
 		bv.Traffic = "HTTP 500"
