@@ -119,8 +119,8 @@ func TestRootsLeaveOutsideFilesToTheWalk(t *testing.T) {
 // being checked.
 func TestRootsOfACycle(t *testing.T) {
 	dir := writeTree(t, map[string]string{
-		"a/kustomization.yaml": "resources:\n- gateway.yaml\n- ../b\n",
-		"b/kustomization.yaml": "resources:\n- ../a\n",
+		"a/kustomization.yaml":    "resources:\n- gateway.yaml\n- ../b\n",
+		"b/kustomization.yaml":    "resources:\n- ../a\n",
 		"self/kustomization.yaml": "resources:\n- .\n",
 	})
 	a, b, self := filepath.Join(dir, "a"), filepath.Join(dir, "b"), filepath.Join(dir, "self")
