@@ -1,7 +1,11 @@
 package resolve
 
 import (
+	"fmt"
+	"reflect"
 	"testing"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
 // Implementation behaviour: where the spec leaves a choice, or an
@@ -256,4 +260,140 @@ spec:
 			t.Errorf("missing Service under Gateway %s: route ResolvedRefs %s, want BackendNotFound", parent, r.ResolvedRefs.Reason)
 		}
 	}
+}
+
+// BackendTLSPolicy: where each implementation writes the policy's status,
+// how it reads CA certificates, and whether a route reports a backend whose
+// policy fails.
+func TestBackendTLSPolicyByImplementation(t *testing.T) {
+	ca := newTestCert(t, year2020, year2200, true)
+	gateway := func(class string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: ` + class + `, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`
+	}
+	const route = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra, sectionName: http}, {name: edge, namespace: infra, port: 80}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`
+	policy := func(target, cas string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: p, namespace: app}
+spec:
+  targetRefs: [` + target + `]
+  validation: {hostname: web.app, caCertificateRefs: [` + cas + `]}`
+	}
+	const (
+		web       = `{group: "", kind: Service, name: web}`
+		goodCA    = `{group: "", kind: ConfigMap, name: ca}`
+		missingCA = `{group: "", kind: ConfigMap, name: nope}`
+		eg        = "gateway.envoyproxy.io/gatewayclass-controller"
+	)
+	// The bundle under tls.crt, where the API names ca.crt.
+	tlsCrtOnly := fmt.Sprintf("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ca-tls, namespace: app}\ndata: {tls.crt: %q}", ca.crt)
+	type verdict struct {
+		accepted Reason // the policy's Accepted reason
+		route    Reason // the route's ResolvedRefs reason
+		// ancestors are the status.ancestors entries, each
+		// "controller Kind ns/name[/section][:port] AcceptedReason".
+		ancestors []string
+	}
+	gatewayAncestor := func(controller string, accepted Reason) []string {
+		return []string{controller + " Gateway infra/edge " + string(accepted)}
+	}
+	egAncestors := func(accepted Reason) []string {
+		return []string{eg + " Gateway infra/edge/http " + string(accepted), eg + " Gateway infra/edge:80 " + string(accepted)}
+	}
+	istioAncestors := func(accepted Reason) []string {
+		return []string{"istio.io/mesh-controller Service /web " + string(accepted), "istio.io/gateway-controller Gateway infra/edge " + string(accepted)}
+	}
+	cases := []struct {
+		name, policy     string
+		every, eg, istio verdict
+	}{{
+		name: "valid policy", policy: policy(web, goodCA),
+		every: verdict{ReasonAccepted, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonAccepted)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonAccepted, ReasonResolvedRefs, istioAncestors(ReasonAccepted)},
+	}, {
+		name: "missing CA ConfigMap", policy: policy(web, missingCA),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidBackendTLS, egAncestors(ReasonNoValidCACertificate)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
+		// The API accepts the policy while one CA is usable; Envoy Gateway
+		// fails it on any unusable one.
+		name: "one usable CA of two", policy: policy(web, goodCA+", "+missingCA),
+		every: verdict{ReasonAccepted, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonAccepted)},
+		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidBackendTLS, egAncestors(ReasonNoValidCACertificate)},
+		istio: verdict{ReasonAccepted, ReasonResolvedRefs, istioAncestors(ReasonAccepted)},
+	}, {
+		name: "CA under tls.crt", policy: policy(web, `{group: "", kind: ConfigMap, name: ca-tls}`),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
+		name: "ClusterTrustBundle CA", policy: policy(web, `{group: certificates.k8s.io, kind: ClusterTrustBundle, name: bundle}`),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
+		// No route reaches the target: only Istio's per-target entry.
+		name: "missing Service", policy: policy(`{group: "", kind: Service, name: web-v9}`, goodCA),
+		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
+		eg:    verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
+		istio: verdict{ReasonTargetNotFound, ReasonResolvedRefs, []string{"istio.io/mesh-controller Service /web-v9 TargetNotFound"}},
+	}, {
+		name: "Envoy Gateway Backend target", policy: policy(`{group: gateway.envoyproxy.io, kind: Backend, name: web}`, goodCA),
+		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, nil},
+		istio: verdict{ReasonTargetNotFound, ReasonResolvedRefs, []string{"istio.io/mesh-controller Backend /web TargetNotFound"}},
+	}}
+	for _, c := range cases {
+		for _, run := range []struct {
+			impl, class string
+			want        verdict
+		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}, {"istio", "istio", c.istio}} {
+			opts := Options{}
+			if run.impl != "" {
+				opts.Implementation = mustProfile(t, run.impl)
+			}
+			g := resolveYAML(t, opts, world, egClass, istioClasses, gateway(run.class), route,
+				caConfigMap("app", "ca", ca.crt), tlsCrtOnly, c.policy)
+			p := g.TLSPolicies[0]
+			var ancestors []string
+			for i := range p.Ancestors {
+				a := &p.Ancestors[i]
+				accepted, _ := a.Conditions(p)
+				ancestors = append(ancestors, fmt.Sprintf("%s %s %s %s", a.ControllerName, *a.Ref.Kind, parentRefName(a.Ref), accepted.Reason))
+			}
+			r := mustRoute(t, g, KindHTTPRoute, "app", "r")
+			got := verdict{p.Accepted.Reason, r.ResolvedRefs.Reason, ancestors}
+			if !reflect.DeepEqual(got, run.want) {
+				t.Errorf("%s under %s:\n got %+v (%s)\nwant %+v", c.name, g.profile, got, p.Accepted.Message, run.want)
+			}
+		}
+	}
+}
+
+// parentRefName is "ns/name[/section][:port]" of a parentRef.
+func parentRefName(r gwv1.ParentReference) string {
+	s := "/" + string(r.Name)
+	if r.Namespace != nil {
+		s = string(*r.Namespace) + s
+	}
+	if r.SectionName != nil {
+		s += "/" + string(*r.SectionName)
+	}
+	if r.Port != nil {
+		s += fmt.Sprintf(":%d", *r.Port)
+	}
+	return s
 }

@@ -2,6 +2,8 @@ package resolve
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -15,10 +17,10 @@ type BackendTLSPolicyResult struct {
 	Targets []*PolicyTarget
 	// CARefs are spec.validation.caCertificateRefs resolved.
 	CARefs []*RefResult
-	// Ancestors are the Gateways the targeted Services are reached through
-	// (parents that accepted a route with a backendRef to a targeted Service
-	// and port), where the policy's status is written; sorted.
-	Ancestors []*GatewayResult
+	// Ancestors are where the policy's status is written: by default the
+	// Gateways that accepted a route with a backendRef to a targeted
+	// Service and port (see policyAncestors).
+	Ancestors []PolicyAncestor
 
 	Accepted     Condition
 	ResolvedRefs Condition
@@ -86,9 +88,10 @@ func (g *Graph) resolveBackendTLSPolicies() {
 		}
 		for i, ref := range p.Spec.Validation.CACertificateRefs {
 			p.CARefs = append(p.CARefs, g.resolveCARef(&p.Meta, "spec.validation.caCertificateRefs["+strconv.Itoa(i)+"]",
-				gwv1.ObjectReference{Group: ref.Group, Kind: ref.Kind, Name: ref.Name}, ReasonInvalidKind))
+				gwv1.ObjectReference{Group: ref.Group, Kind: ref.Kind, Name: ref.Name}, ReasonInvalidKind,
+				g.profile.Implementation.CACertificates))
 		}
-		p.decide()
+		p.decide(g.profile.Implementation.CACertificates.AllOrNothing)
 	}
 	g.applyBackendTLSPolicies(held)
 }
@@ -113,6 +116,11 @@ func (g *Graph) resolveTargets(p *BackendTLSPolicyResult) {
 			t.SectionName = string(*ref.SectionName)
 		}
 		p.Targets = append(p.Targets, t)
+		if g.profile.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) {
+			// An object gwlint does not read: assumed to exist.
+			t.Presence = External
+			continue
+		}
 		if t.Group != GroupCore || t.Target.Kind != KindService {
 			t.Reason = ReasonTargetNotFound
 			t.Message = fmt.Sprintf("target kind %s is not supported; target a core Service", groupKind(t.Group, t.Target.Kind))
@@ -140,10 +148,12 @@ func hasPortNamed(s *Service, name string) bool {
 	return false
 }
 
-// decide writes the policy's Accepted and ResolvedRefs conditions.
-func (p *BackendTLSPolicyResult) decide() {
+// decide writes the policy's Accepted and ResolvedRefs conditions;
+// allOrNothing is profile.CACertificates.AllOrNothing.
+func (p *BackendTLSPolicyResult) decide(allOrNothing bool) {
 	typ := string(gwv1.PolicyConditionAccepted)
 	bad, allBad := firstInvalid(p.CARefs)
+	allBad = allBad || (allOrNothing && bad != nil)
 	wellKnown := p.Spec.Validation.WellKnownCACertificates
 	var lost *PolicyTarget
 	applies := false
@@ -179,26 +189,23 @@ func (p *BackendTLSPolicyResult) decide() {
 
 // applyBackendTLSPolicies records which policy each backendRef to a Service
 // uses — the one holding its port's name, else the one holding the whole
-// Service — and, for every policy targeting a Service, the Gateways that
-// accepted a route reaching that Service (on the targeted port).
+// Service — and, for every policy, where its status is written
+// (policyAncestors).
 func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResult) {
 	if len(g.TLSPolicies) == 0 {
 		return
 	}
-	reached := map[policyKey]map[*GatewayResult]bool{}
-	reach := func(key policyKey, gws []*GatewayResult) {
+	reached := map[policyKey]*reachers{}
+	reach := func(key policyKey, r *RouteResult, b *BackendResult) {
 		if reached[key] == nil {
-			reached[key] = map[*GatewayResult]bool{}
+			reached[key] = &reachers{gateways: map[*GatewayResult]bool{}, parents: map[*ParentResult]bool{}}
 		}
-		for _, gw := range gws {
-			reached[key][gw] = true
-		}
+		reached[key].add(r, b)
 	}
 	for _, r := range g.Routes {
-		gws := acceptingGateways(r)
 		for _, rr := range r.Rules {
 			for _, b := range append(append([]*BackendResult(nil), rr.Backends...), rr.FilterBackends...) {
-				if b.Group != GroupCore || b.Target.Kind != KindService {
+				if (b.Group != GroupCore || b.Target.Kind != KindService) && !g.profile.AcceptsPolicyTargetKind(b.Group, b.Target.Kind) {
 					continue
 				}
 				section := ""
@@ -209,25 +216,141 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 				if b.TLSPolicy == nil {
 					b.TLSPolicy = held[policyKey{b.Target, ""}]
 				}
-				reach(policyKey{b.Target, ""}, gws)
+				reach(policyKey{b.Target, ""}, r, b)
 				if section != "" {
-					reach(policyKey{b.Target, section}, gws)
+					reach(policyKey{b.Target, section}, r, b)
 				}
+				g.reportBackendTLS(r, b)
 			}
 		}
 	}
 	for _, p := range g.TLSPolicies {
-		seen := map[*GatewayResult]bool{}
-		for _, t := range p.Targets {
-			for gw := range reached[policyKey{t.Target, t.SectionName}] {
-				if !seen[gw] {
-					seen[gw] = true
-					p.Ancestors = append(p.Ancestors, gw)
-				}
+		p.Ancestors = g.policyAncestors(p, reached)
+	}
+}
+
+// reachers are what reaches a Service (or one of its ports) through routes:
+// the Gateways that accepted such a route, and the managed parentRefs of
+// the routes that send it traffic.
+type reachers struct {
+	gateways map[*GatewayResult]bool
+	parents  map[*ParentResult]bool
+}
+
+func (rs *reachers) add(r *RouteResult, b *BackendResult) {
+	for _, gw := range acceptingGateways(r) {
+		rs.gateways[gw] = true
+	}
+	if !b.Valid() || b.Weight == 0 {
+		return
+	}
+	for _, p := range r.Parents {
+		if gatewayOf(p) != nil {
+			rs.parents[p] = true
+		}
+	}
+}
+
+// PolicyAncestor is one entry of a BackendTLSPolicy's status.ancestors.
+type PolicyAncestor struct {
+	Ref            gwv1.ParentReference
+	ControllerName string
+	// Target is the targetRef the entry stands for when the implementation
+	// writes one per target (Istio); nil for a Gateway or a route parent.
+	Target *PolicyTarget
+}
+
+// policyAncestors is where the implementations write the policy's status
+// (profile.PolicyAncestors): one entry per Gateway reached, unless that
+// Gateway's implementation writes one per route parentRef; and one per
+// targetRef when the selected implementation, or that of a Gateway reached,
+// writes those.
+func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey]*reachers) []PolicyAncestor {
+	gateways := map[*GatewayResult]bool{}
+	parents := map[string]*ParentResult{}
+	targetsBy := g.profile.Implementation.PolicyAncestors.TargetsController
+	for _, t := range p.Targets {
+		rs := reached[policyKey{t.Target, t.SectionName}]
+		if rs == nil {
+			continue
+		}
+		for gw := range rs.gateways {
+			if !gw.Profile.Implementation.PolicyAncestors.RouteParents {
+				gateways[gw] = true
 			}
 		}
-		sort.Slice(p.Ancestors, func(i, j int) bool { return refLess(p.Ancestors[i].Ref, p.Ancestors[j].Ref) })
+		for pr := range rs.parents {
+			impl := gatewayOf(pr).Profile.Implementation
+			if impl.PolicyAncestors.RouteParents {
+				parents[parentRefKey(pr.Ref)] = pr
+			}
+			if c := impl.PolicyAncestors.TargetsController; c != "" && targetsBy == "" {
+				targetsBy = c
+			}
+		}
 	}
+	var out []PolicyAncestor
+	if targetsBy != "" {
+		for i, t := range p.Targets {
+			ref := p.Spec.TargetRefs[i]
+			group, kind := ref.Group, ref.Kind
+			out = append(out, PolicyAncestor{
+				Ref:            gwv1.ParentReference{Group: &group, Kind: &kind, Name: ref.Name, SectionName: ref.SectionName},
+				ControllerName: targetsBy, Target: t,
+			})
+		}
+	}
+	group, kind := gwv1.Group(GroupGateway), gwv1.Kind(KindGateway)
+	for _, gw := range sortedGateways(gateways) {
+		ns := gwv1.Namespace(gw.Ref.Namespace)
+		out = append(out, PolicyAncestor{
+			Ref:            gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(gw.Ref.Name)},
+			ControllerName: gw.ControllerName,
+		})
+	}
+	for _, key := range slices.Sorted(maps.Keys(parents)) {
+		pr := parents[key]
+		out = append(out, PolicyAncestor{Ref: pr.Ref, ControllerName: pr.ControllerName})
+	}
+	// "A maximum of 16 ancestors will be represented in this list ... If
+	// this slice is full, implementations MUST NOT add further entries."
+	return out[:min(len(out), maxPolicyAncestors)]
+}
+
+// maxPolicyAncestors is PolicyStatus.Ancestors' MaxItems.
+const maxPolicyAncestors = 16
+
+// Conditions are the ancestor's Accepted and ResolvedRefs: the policy's,
+// except that a per-target entry whose target the policy does not apply to
+// says why.
+func (a *PolicyAncestor) Conditions(p *BackendTLSPolicyResult) (accepted, resolvedRefs Condition) {
+	if a.Target != nil && !a.Target.Applies() {
+		return condition(string(gwv1.PolicyConditionAccepted), false, a.Target.Reason, a.Target.Path+": "+a.Target.Message), p.ResolvedRefs
+	}
+	return p.Accepted, p.ResolvedRefs
+}
+
+func sortedGateways(set map[*GatewayResult]bool) []*GatewayResult {
+	out := slices.Collect(maps.Keys(set))
+	sort.Slice(out, func(i, j int) bool { return refLess(out[i].Ref, out[j].Ref) })
+	return out
+}
+
+// reportBackendTLS writes a backendRef whose BackendTLSPolicy is not
+// accepted on the route's ResolvedRefs when every implementation judging
+// the route does (profile.Implementation.InvalidBackendTLSOnRoute), and no
+// other reference problem is reported there.
+func (g *Graph) reportBackendTLS(r *RouteResult, b *BackendResult) {
+	if !b.TLSFails() || !b.Valid() || b.Weight == 0 || !r.ResolvedRefs.True() {
+		return
+	}
+	for _, p := range g.routeProfiles(r.Route) {
+		if !p.Implementation.InvalidBackendTLSOnRoute {
+			return
+		}
+	}
+	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, ReasonInvalidBackendTLS,
+		fmt.Sprintf("BackendTLSPolicy %s of %s is not accepted: %s", b.TLSPolicy.Ref.NamespacedName(), b.Target, b.TLSPolicy.Accepted.Message))
 }
 
 // acceptingGateways are the managed Gateways that accepted the route, through
@@ -235,13 +358,34 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 func acceptingGateways(r *RouteResult) []*GatewayResult {
 	var out []*GatewayResult
 	for _, p := range r.Parents {
-		gw := p.Gateway
-		if p.ListenerSet != nil {
-			gw = p.ListenerSet.Parent
-		}
-		if gw != nil && gw.Managed && p.Accepted.True() {
+		if gw := gatewayOf(p); gw != nil && p.Accepted.True() {
 			out = append(out, gw)
 		}
 	}
 	return out
+}
+
+// gatewayOf is the managed Gateway a parentRef names, itself or through a
+// ListenerSet; nil for any other parent.
+func gatewayOf(p *ParentResult) *GatewayResult {
+	gw := p.Gateway
+	if p.ListenerSet != nil {
+		gw = p.ListenerSet.Parent
+	}
+	if gw == nil || !gw.Managed {
+		return nil
+	}
+	return gw
+}
+
+// parentRefKey orders and tells apart defaulted parentRefs.
+func parentRefKey(r gwv1.ParentReference) string {
+	key := fmt.Sprintf("%s/%s/%s/%s", *r.Group, *r.Kind, *r.Namespace, r.Name)
+	if r.SectionName != nil {
+		key += "/" + string(*r.SectionName)
+	}
+	if r.Port != nil {
+		key += fmt.Sprintf(":%d", *r.Port)
+	}
+	return key
 }

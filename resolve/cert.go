@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -102,7 +103,28 @@ func checkCertificate(typ string, data, stringData map[string]json.RawMessage) (
 // certificate that parses. plain holds plain values (ConfigMap data, Secret
 // stringData), b64 base64 ones (ConfigMap binaryData, Secret data).
 func checkCABundle(plain, b64 map[string]json.RawMessage) string {
-	bundle, problem := keyValue("ca.crt", plain, b64)
+	return checkCAKey("ca.crt", plain, b64)
+}
+
+// checkCABundleAnyKey validates the bundle an implementation that reads
+// any key takes (profile.CACertificates.AnyKey): ca.crt, else tls.crt, else
+// the only key there is.
+func checkCABundleAnyKey(plain, b64 map[string]json.RawMessage) string {
+	key := "ca.crt"
+	switch keys := dataKeys(plain, b64); {
+	case slices.Contains(keys, "ca.crt"):
+	case slices.Contains(keys, "tls.crt"):
+		key = "tls.crt"
+	case len(keys) == 1:
+		key = keys[0]
+	default:
+		return "it has no ca.crt, no tls.crt and not a single key"
+	}
+	return checkCAKey(key, plain, b64)
+}
+
+func checkCAKey(key string, plain, b64 map[string]json.RawMessage) string {
+	bundle, problem := keyValue(key, plain, b64)
 	if problem != "" {
 		return problem
 	}
@@ -114,14 +136,14 @@ func checkCABundle(plain, b64 map[string]json.RawMessage) string {
 			break
 		}
 		if block.Type != "CERTIFICATE" {
-			return fmt.Sprintf("ca.crt holds a PEM %s block, not a certificate", block.Type)
+			return fmt.Sprintf("%s holds a PEM %s block, not a certificate", key, block.Type)
 		}
 		if _, err := x509.ParseCertificate(block.Bytes); err != nil {
-			return fmt.Sprintf("ca.crt holds a certificate that does not parse: %v", err)
+			return fmt.Sprintf("%s holds a certificate that does not parse: %v", key, err)
 		}
 	}
 	if n == 0 {
-		return "ca.crt holds no PEM certificate"
+		return key + " holds no PEM certificate"
 	}
 	return ""
 }

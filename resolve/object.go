@@ -264,6 +264,9 @@ type Secret struct {
 	// does. A Secret is a CA certificate source for frontend validation and
 	// BackendTLSPolicy as well (implementation-specific support).
 	CAProblem string
+	// CAProblemAnyKey is CAProblem for implementations that read any key
+	// (profile.CACertificates.AnyKey).
+	CAProblemAnyKey string
 }
 
 // ConfigMap is a core/v1 ConfigMap: metadata and the names of its data keys.
@@ -276,4 +279,7 @@ type ConfigMap struct {
 	// CAProblem says why ca.crt holds no usable PEM CA bundle; empty when it
 	// does.
 	CAProblem string
+	// CAProblemAnyKey is CAProblem for implementations that read any key
+	// (profile.CACertificates.AnyKey).
+	CAProblemAnyKey string
 }

@@ -70,6 +70,10 @@ const (
 	// ReasonPortNotFound is Envoy Gateway's route ResolvedRefs reason for a
 	// backendRef port the Service lacks (profile.PortNotFoundReason).
 	ReasonPortNotFound Reason = "PortNotFound"
+	// ReasonInvalidBackendTLS is Envoy Gateway's route ResolvedRefs reason
+	// for a backendRef whose BackendTLSPolicy is not accepted
+	// (profile.Implementation.InvalidBackendTLS).
+	ReasonInvalidBackendTLS Reason = "InvalidBackendTLS"
 )
 
 // TraceReason says why Graph.Trace chose what it chose: why one match

@@ -157,18 +157,16 @@ func (r *RouteResult) routeStatus() gwv1.RouteStatus {
 	return st
 }
 
-// policyStatus writes one ancestor per Gateway the policy is reached
-// through, as the spec recommends ("implementations SHOULD use Gateway as
-// the PolicyAncestorStatus object"); the conditions are the policy's own.
+// policyStatus writes the policy's ancestors (policyAncestors).
 func (p *BackendTLSPolicyResult) policyStatus() gwv1.PolicyStatus {
 	st := gwv1.PolicyStatus{Ancestors: []gwv1.PolicyAncestorStatus{}}
-	group, kind := gwv1.Group(GroupGateway), gwv1.Kind(KindGateway)
-	for _, gw := range p.Ancestors {
-		ns := gwv1.Namespace(gw.Ref.Namespace)
+	for i := range p.Ancestors {
+		a := &p.Ancestors[i]
+		accepted, resolvedRefs := a.Conditions(p)
 		st.Ancestors = append(st.Ancestors, gwv1.PolicyAncestorStatus{
-			AncestorRef:    gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(gw.Ref.Name)},
-			ControllerName: gwv1.GatewayController(gw.ControllerName),
-			Conditions:     conditions(&p.Meta, p.Accepted, p.ResolvedRefs),
+			AncestorRef:    a.Ref,
+			ControllerName: gwv1.GatewayController(a.ControllerName),
+			Conditions:     conditions(&p.Meta, accepted, resolvedRefs),
 		})
 	}
 	return st

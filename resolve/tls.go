@@ -2,9 +2,11 @@ package resolve
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
+	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -79,12 +81,17 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 // (InvalidCACertificateKind on listeners, InvalidKind on BackendTLSPolicy);
 // a missing object or a ca.crt without a PEM certificate is
 // InvalidCACertificateRef.
-func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference, badKind Reason) *RefResult {
+func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference, badKind Reason, ca profile.CACertificates) *RefResult {
 	ns := owner.Ref.Namespace
 	if ref.Namespace != nil && *ref.Namespace != "" {
 		ns = string(*ref.Namespace)
 	}
 	res := &RefResult{Path: path, Group: string(ref.Group), Target: ObjectRef{Kind: string(ref.Kind), Namespace: ns, Name: string(ref.Name)}}
+	if slices.Contains(ca.Kinds, profile.GroupKind{Group: res.Group, Kind: res.Target.Kind}) {
+		// An object gwlint does not read: assumed to exist.
+		res.Presence = External
+		return res
+	}
 	if res.Group != GroupCore || (res.Target.Kind != KindConfigMap && res.Target.Kind != KindSecret) {
 		res.Reason = badKind
 		res.Message = fmt.Sprintf("CA certificate kind %s is not supported; use a core ConfigMap with a ca.crt key",
@@ -95,8 +102,14 @@ func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference,
 	switch o := g.lookupRef(owner, res).(type) {
 	case *ConfigMap:
 		problem = o.CAProblem
+		if ca.AnyKey {
+			problem = o.CAProblemAnyKey
+		}
 	case *Secret:
 		problem = o.CAProblem
+		if ca.AnyKey {
+			problem = o.CAProblemAnyKey
+		}
 	}
 	switch {
 	case res.Reason != "":
@@ -124,7 +137,7 @@ func (g *Graph) resolveFrontend(gw *GatewayResult) {
 		}
 		fv := &FrontendValidation{Path: path, Port: int32(port), Mode: v.Mode}
 		for i, ref := range v.CACertificateRefs {
-			fv.CARefs = append(fv.CARefs, g.resolveCARef(&gw.Meta, path+".caCertificateRefs["+strconv.Itoa(i)+"]", ref, ReasonInvalidCACertificateKind))
+			fv.CARefs = append(fv.CARefs, g.resolveCARef(&gw.Meta, path+".caCertificateRefs["+strconv.Itoa(i)+"]", ref, ReasonInvalidCACertificateKind, profile.CACertificates{}))
 		}
 		gw.FrontendValidations = append(gw.FrontendValidations, fv)
 		return fv

@@ -459,3 +459,33 @@ spec:
 		})
 	}
 }
+
+// PolicyStatus.Ancestors holds at most 16 entries ("If this slice is full,
+// implementations MUST NOT add further entries").
+func TestBackendTLSPolicyAncestorsCapped(t *testing.T) {
+	docs := []string{world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: p, namespace: app}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {hostname: web.app, wellKnownCACertificates: System}`}
+	for i := range 20 {
+		docs = append(docs, fmt.Sprintf(`
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: gw-%02d, namespace: infra}
+spec: {gatewayClassName: acme, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r-%02d, namespace: app}
+spec:
+  parentRefs: [{name: gw-%02d, namespace: infra}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`, i, i, i))
+	}
+	p := resolveYAML(t, Options{}, docs...).TLSPolicies[0]
+	if n := len(p.Ancestors); n != 16 || p.Ancestors[0].Ref.Name != "gw-00" || p.Ancestors[15].Ref.Name != "gw-15" {
+		t.Errorf("%d ancestors, first %s, last %s; want 16, from infra/gw-00 to infra/gw-15", n, p.Ancestors[0].Ref.Name, p.Ancestors[n-1].Ref.Name)
+	}
+}

@@ -42,6 +42,47 @@ type Implementation struct {
 	// MissingServicePort is what it writes on a route whose backendRef
 	// names a port the Service does not have.
 	MissingServicePort MissingServicePort
+	// CACertificates is how it reads the CA certificates a
+	// BackendTLSPolicy names.
+	CACertificates CACertificates
+	// PolicyTargetKinds are the implementation-specific kinds a
+	// BackendTLSPolicy may target besides core Services.
+	PolicyTargetKinds []GroupKind
+	// PolicyAncestors is where it writes a BackendTLSPolicy's status.
+	PolicyAncestors PolicyAncestors
+	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
+	// accepted sets the route's ResolvedRefs=False with its own reason
+	// InvalidBackendTLS. The API reports that on the policy alone.
+	InvalidBackendTLSOnRoute bool
+}
+
+// CACertificates is how an implementation reads CA certificate references.
+// The zero value is the API's reading: a ConfigMap (or Secret) with the
+// bundle in ca.crt, the policy accepted while one reference is usable.
+type CACertificates struct {
+	// Kinds are the kinds it accepts besides core ConfigMap and Secret.
+	Kinds []GroupKind
+	// AnyKey: it reads ca.crt, else tls.crt, else the only key there is.
+	AnyKey bool
+	// AllOrNothing: one unusable reference fails them all
+	// (Accepted=False/NoValidCACertificate).
+	AllOrNothing bool
+}
+
+// PolicyAncestors is how an implementation fills a BackendTLSPolicy's
+// status.ancestors. The API leaves the choice to the policy ("choosing the
+// relevant ancestor is left to the Policy designers") and says
+// "implementations SHOULD use Gateway": the zero value, one entry per
+// Gateway that accepted a route to a targeted Service, is that.
+type PolicyAncestors struct {
+	// RouteParents: one entry per parentRef, to one of its Gateways, of a
+	// route that sends traffic to a targeted Service, instead of one per
+	// Gateway.
+	RouteParents bool
+	// TargetsController, when set, adds one entry per targetRef (the
+	// targeted Service itself, for its mesh traffic), written by this
+	// controller whether or not a route reaches it.
+	TargetsController string
 }
 
 // MissingServicePort is how an implementation reports a backendRef to a
@@ -139,6 +180,33 @@ var implementations = []Implementation{
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
 		MissingServicePort: PortNotFoundReason,
+		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
+		// processDestination passes the route's parentRef (group, kind,
+		// namespace, name, sectionName, port) to applyBackendTLSSetting,
+		// and backendtlspolicy.go's processBackendTLSPolicy writes the
+		// policy's ancestor status for it; a failure returns
+		// status.RouteReasonInvalidBackendTLS on the route's ResolvedRefs
+		// (testdata/backendtlspolicy-invalid-ca.out.yaml).
+		PolicyAncestors: PolicyAncestors{RouteParents: true},
+		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
+		// targetRefs against the backendRef's own group and kind, so its
+		// Backend kind can be targeted
+		// (testdata/backend-tls-settings-invalid.in.yaml).
+		PolicyTargetKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}},
+		// backendtlspolicy.go's getCaCertsFromCARefs: ConfigMap, Secret and
+		// ClusterTrustBundle; the bundle is helpers.go's
+		// getFirstMatchOrFirstFromData(data, "ca.crt", "tls.crt"), which
+		// falls back to a sole key; any reference it cannot read returns
+		// an error, and processBackendTLSPolicy then writes
+		// Accepted=False/NoValidCACertificate
+		// (testdata/backendtlspolicy-ca-only-fallback-tlscrt.out.yaml,
+		// backendtlspolicy-ca-clustertrustbundle.out.yaml).
+		CACertificates: CACertificates{
+			Kinds:        []GroupKind{{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}},
+			AnyKey:       true,
+			AllOrNothing: true,
+		},
+		InvalidBackendTLSOnRoute: true,
 	},
 	{
 		Name: "gke-gateway",
@@ -186,6 +254,14 @@ var implementations = []Implementation{
 			{Group: "inference.networking.k8s.io", Kind: "InferencePool"},
 			{Group: "networking.istio.io", Kind: "Hostname"},
 		},
+		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/backend_policies.go
+		// BackendTLSPolicyCollection: "We add a status for Service (for
+		// mesh), and for each Gateway": one ancestor per targetRef under
+		// constants.ManagedGatewayMeshController, then each Gateway whose
+		// routes reach a target (testdata/backend-tls-policy.status.yaml.golden).
+		PolicyAncestors: PolicyAncestors{TargetsController: "istio.io/mesh-controller"},
+		// Same function: a targetRef may be a Service or a ServiceEntry.
+		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
 	},
 	{
 		Name: "kgateway",

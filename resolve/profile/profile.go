@@ -156,6 +156,13 @@ func (p *Profile) AcceptsBackendKind(group, kind string) bool {
 	return slices.Contains(p.Implementation.BackendKinds, GroupKind{Group: group, Kind: kind})
 }
 
+// AcceptsPolicyTargetKind reports whether a BackendTLSPolicy may target an
+// implementation-specific kind (Envoy Gateway's Backend, Istio's
+// ServiceEntry).
+func (p *Profile) AcceptsPolicyTargetKind(group, kind string) bool {
+	return slices.Contains(p.Implementation.PolicyTargetKinds, GroupKind{Group: group, Kind: kind})
+}
+
 // AcceptsSecretType reports whether the implementation accepts certificate
 // Secrets of a type other than kubernetes.io/tls (Envoy Gateway's SDS
 // Secrets), whose keys it does not read.
