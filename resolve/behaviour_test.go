@@ -397,3 +397,52 @@ func parentRefName(r gwv1.ParentReference) string {
 	}
 	return s
 }
+
+// A Gateway's own Programmed and ResolvedRefs: the API's summary of its
+// listeners, or only what the implementation writes there.
+func TestGatewayConditionsByImplementation(t *testing.T) {
+	gateway := func(class, listeners string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: ` + class + `, listeners: [` + listeners + `]}`
+	}
+	const (
+		http       = `{name: http, protocol: HTTP, port: 80}`
+		noCert     = `{name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: nowhere}]}}`
+		badProto   = `{name: odd, protocol: example.com/odd, port: 9000}`
+		notServed  = ReasonInvalid
+		programmed = ReasonProgrammed
+	)
+	type verdict struct{ programmed, resolvedRefs Reason }
+	cases := []struct {
+		name, listeners  string
+		every, eg, istio verdict
+	}{{
+		name: "a listener with a missing certificate", listeners: http + ", " + noCert,
+		every: verdict{programmed, ReasonListenersNotResolved},
+		eg:    verdict{programmed, ReasonResolvedRefs},
+		istio: verdict{programmed, ReasonResolvedRefs},
+	}, {
+		name: "no valid listener", listeners: badProto,
+		every: verdict{notServed, ReasonResolvedRefs},
+		eg:    verdict{notServed, ReasonResolvedRefs},
+		istio: verdict{programmed, ReasonResolvedRefs},
+	}}
+	for _, c := range cases {
+		for _, run := range []struct {
+			impl, class string
+			want        verdict
+		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}, {"istio", "istio", c.istio}} {
+			opts := Options{StrictRefs: true}
+			if run.impl != "" {
+				opts.Implementation = mustProfile(t, run.impl)
+			}
+			gw := resolveYAML(t, opts, world, egClass, istioClasses, gateway(run.class, c.listeners)).Gateway("infra", "edge")
+			if got := (verdict{gw.Programmed.Reason, gw.ResolvedRefs.Reason}); got != run.want {
+				t.Errorf("%s under %s: Programmed %s, ResolvedRefs %s; want %+v", c.name, gw.Profile, got.programmed, got.resolvedRefs, run.want)
+			}
+		}
+	}
+}

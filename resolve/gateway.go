@@ -831,16 +831,21 @@ func (g *Graph) finishGateways() {
 		default:
 			gw.Accepted = condition(typ, true, ReasonAccepted, "Gateway accepted by "+gw.ControllerName)
 		}
-		if gw.Accepted.True() {
+		facts := gw.Profile.Implementation.GatewayConditions
+		switch {
+		case gw.Accepted.True():
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
 				fmt.Sprintf("%d %s ready", valid, nouns(valid, "listener")))
-		} else {
+		case facts.ProgrammedWhenDeployed:
+			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
+				fmt.Sprintf("not accepted, yet %s programs a Gateway once its data plane has an address", gw.Profile))
+		default:
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonInvalid, gw.Accepted.Message)
 		}
 		switch {
 		case gw.ClientCertificate != nil && !gw.ClientCertificate.OK():
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, gw.ClientCertificate.Reason, gw.ClientCertificate.Message)
-		case len(unresolved) > 0:
+		case len(unresolved) > 0 && !facts.OwnRefsOnly:
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, ReasonListenersNotResolved,
 				"listeners with unresolved references: "+strings.Join(unresolved, ", "))
 		default:

@@ -42,6 +42,8 @@ type Implementation struct {
 	// MissingServicePort is what it writes on a route whose backendRef
 	// names a port the Service does not have.
 	MissingServicePort MissingServicePort
+	// GatewayConditions is what a Gateway's own conditions summarise.
+	GatewayConditions GatewayConditions
 	// CACertificates is how it reads the CA certificates a
 	// BackendTLSPolicy names.
 	CACertificates CACertificates
@@ -54,6 +56,20 @@ type Implementation struct {
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
 	InvalidBackendTLSOnRoute bool
+}
+
+// GatewayConditions is what an implementation's Gateway conditions
+// summarise. The zero value is the API's reading: Programmed follows
+// Accepted, and ResolvedRefs is also "a positive-polarity summary of
+// Listener's ResolvedRefs condition" (ListenersNotResolved).
+type GatewayConditions struct {
+	// ProgrammedWhenDeployed: Programmed says whether its data plane has an
+	// address, whatever Accepted says. gwlint cannot see the data plane and
+	// writes True.
+	ProgrammedWhenDeployed bool
+	// OwnRefsOnly: ResolvedRefs reports the Gateway's own references
+	// (spec.tls) and no summary of its listeners'.
+	OwnRefsOnly bool
 }
 
 // CACertificates is how an implementation reads CA certificate references.
@@ -201,6 +217,12 @@ var implementations = []Implementation{
 		// Accepted=False/NoValidCACertificate
 		// (testdata/backendtlspolicy-ca-only-fallback-tlscrt.out.yaml,
 		// backendtlspolicy-ca-clustertrustbundle.out.yaml).
+		// internal/gatewayapi/listener.go writes the Gateway's ResolvedRefs
+		// (status.UpdateGatewayStatusResolvedRefsCondition) from
+		// spec.tls's frontend CAs and backend client certificate only
+		// (testdata/gateway-with-listener-with-tls-terminate-and-invalid-certificate.out.yaml:
+		// the listener's ResolvedRefs False, the Gateway's not written).
+		GatewayConditions: GatewayConditions{OwnRefsOnly: true},
 		CACertificates: CACertificates{
 			Kinds:        []GroupKind{{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}},
 			AnyKey:       true,
@@ -260,6 +282,14 @@ var implementations = []Implementation{
 		// constants.ManagedGatewayMeshController, then each Gateway whose
 		// routes reach a target (testdata/backend-tls-policy.status.yaml.golden).
 		PolicyAncestors: PolicyAncestors{TargetsController: "istio.io/mesh-controller"},
+		// Same file, reportGatewayStatus: Accepted and ResolvedRefs start
+		// True; Accepted takes gatewayErr and the listener count,
+		// ResolvedRefs only backendTLSErr (spec.tls.backend), and
+		// Programmed only setProgrammedCondition's address resolution
+		// (testdata/invalid.status.yaml.golden: invalid-cert-kind is
+		// Accepted=False/ListenersNotValid and Programmed, ResolvedRefs
+		// True).
+		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true},
 		// Same function: a targetRef may be a Service or a ServiceEntry.
 		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
 	},
