@@ -436,7 +436,7 @@ func WriteRefused(w io.Writer, t *Tally) {
 	if len(t.RefusedObjects) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "%s: %d outcomes (%d non-trivial) left out: their objects fail CRD validation\n",
+	fmt.Fprintf(w, "%s: %d outcomes (%d non-trivial) left out: the API server refuses their objects (CRD validation, unserved versions)\n",
 		t.Project, t.Refused, t.RefusedNonTrivial)
 	for _, o := range t.RefusedObjects {
 		fmt.Fprintf(w, "        %s\n", o)

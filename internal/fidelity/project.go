@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
@@ -134,10 +135,15 @@ func (p *Project) Run(c *Case) *Result {
 	res.Outcomes = Compare(c.Name, c.Want, got, p.Controllers)
 	for i := range res.Outcomes {
 		o := &res.Outcomes[i]
+		o.Refused = refused[o.Object]
 		if msg, ok := notLoaded[o.Object]; ok && !have[o.Object] && o.Got == NoStatus {
 			o.Got = "not loaded (" + msg + ")"
+			// A version no release of the API served: the API server
+			// refuses the object as it refuses a CRD violation.
+			if strings.Contains(msg, "is not served by") {
+				o.Refused = msg
+			}
 		}
-		o.Refused = refused[o.Object]
 	}
 	return res
 }
