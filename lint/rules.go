@@ -27,6 +27,7 @@ func Rules() []*Rule {
 		listenerConflict,
 		listenerInvalidRouteKinds,
 		listenerNoRoutes,
+		listenerSelectorInvalid,
 		listenerTLSOverlap,
 		listenerUnsupportedProtocol,
 		listenerSetNotAccepted,

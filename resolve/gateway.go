@@ -108,6 +108,10 @@ type Listener struct {
 	// applies to an HTTPS listener: its port's spec.tls.frontend.perPort
 	// entry, else the default; nil when none does.
 	ClientValidation *FrontendValidation
+	// SelectorProblem says why allowedRoutes.namespaces.selector admits no
+	// namespace at all: missing, or not a valid label selector. Such a
+	// listener is not programmed.
+	SelectorProblem string
 
 	Accepted     Condition
 	ResolvedRefs Condition
@@ -370,6 +374,9 @@ func (l *Listener) setProgrammed() {
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Accepted.Message)
 	case !l.ResolvedRefs.True():
 		l.Programmed = condition(typ, false, ReasonInvalid, l.ResolvedRefs.Message)
+	case l.SelectorProblem != "":
+		// "Invalid: the Listener is syntactically or semantically invalid."
+		l.Programmed = condition(typ, false, ReasonInvalid, l.SelectorProblem)
 	default:
 		l.Programmed = condition(typ, true, ReasonProgrammed, fmt.Sprintf("Listener %s serves %s on port %d", l.Name, l.Protocol, l.Port))
 	}
@@ -679,8 +686,25 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 			fmt.Sprintf("TLS mode Terminate for TLSRoutes is not supported by %s", judge))
 		l.SupportedKinds = nil // it serves nothing
 	}
+	l.SelectorProblem = selectorProblem(allowed)
 	l.Conflicted = condition(string(gwv1.ListenerConditionConflicted), false, ReasonNoConflicts, "No conflicts")
 	return l
+}
+
+// selectorProblem says why allowedRoutes.namespaces selects no namespace
+// because its selector is missing or cannot be parsed (an Exists operator
+// with values, an In without); "" when it is fine. The CRDs check neither.
+func selectorProblem(allowed *gwv1.AllowedRoutes) string {
+	if allowed == nil || allowed.Namespaces == nil || allowed.Namespaces.From == nil || *allowed.Namespaces.From != gwv1.NamespacesFromSelector {
+		return ""
+	}
+	if allowed.Namespaces.Selector == nil {
+		return "allowedRoutes.namespaces.from is Selector but there is no selector"
+	}
+	if _, err := metav1.LabelSelectorAsSelector(allowed.Namespaces.Selector); err != nil {
+		return "allowedRoutes.namespaces.selector cannot be parsed: " + err.Error()
+	}
+	return ""
 }
 
 // needsCertificates: HTTPS, and TLS in Terminate mode, terminate TLS and need
