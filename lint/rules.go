@@ -44,6 +44,7 @@ func Rules() []*Rule {
 		referenceGrantUnused,
 		routeMatchShadowed,
 		routeNotAttached,
+		routeRegexInvalid,
 		ruleAllWeightsZero,
 		ruleNameDuplicate,
 		unknownField,

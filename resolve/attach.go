@@ -64,6 +64,10 @@ type ParentResult struct {
 	MeshPorts []ServicePort
 
 	Accepted Condition
+	// PartiallyInvalid is True when the implementation drops some of the
+	// route's rules for this parent (dropInvalidRules); the zero Condition,
+	// never written, otherwise.
+	PartiallyInvalid Condition
 	// ControllerName is the controller that would write this parent's
 	// status; empty when none would (the parent is Missing or unmanaged).
 	ControllerName string
@@ -121,6 +125,7 @@ func (g *Graph) resolveRoutes() {
 				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonUnsupportedValue,
 					fmt.Sprintf("parentRef kind %s is not supported; use a Gateway, a ListenerSet or a Service", groupKind(group, kind)))
 			}
+			dropInvalidRules(p)
 		}
 	}
 }

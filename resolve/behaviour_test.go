@@ -446,3 +446,51 @@ spec: {gatewayClassName: ` + class + `, listeners: [` + listeners + `]}`
 		}
 	}
 }
+
+// A RegularExpression match that does not compile as RE2: Envoy Gateway
+// drops its rule; gwlint's own reading leaves the dialect open.
+func TestInvalidRegexByImplementation(t *testing.T) {
+	route := func(rules string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules:` + rules
+	}
+	const (
+		bad  = "\n  - {matches: [{path: {type: RegularExpression, value: '*.foo'}}], backendRefs: [{name: web, port: 8080}]}"
+		good = "\n  - {matches: [{path: {type: PathPrefix, value: /}}], backendRefs: [{name: web, port: 8080}]}"
+	)
+	type verdict struct{ accepted, partially Reason }
+	cases := []struct {
+		name, rules string
+		every, eg   verdict
+	}{
+		{"every rule invalid", bad, verdict{ReasonAccepted, ""}, verdict{ReasonUnsupportedValue, ""}},
+		{"one rule of two invalid", bad + good, verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ReasonUnsupportedValue}},
+		{"all valid", good, verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ""}},
+	}
+	for _, c := range cases {
+		for _, run := range []struct {
+			class string
+			want  verdict
+		}{{"acme", c.every}, {"eg", c.eg}} {
+			g := resolveYAML(t, Options{}, world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: `+run.class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`,
+				route(c.rules))
+			p := mustRoute(t, g, KindHTTPRoute, "app", "r").Parents[0]
+			if got := (verdict{p.Accepted.Reason, p.PartiallyInvalid.Reason}); got != run.want {
+				t.Errorf("%s under class %s: Accepted %s, PartiallyInvalid %q (%s%s); want %+v", c.name, run.class,
+					got.accepted, got.partially, p.Accepted.Message, p.PartiallyInvalid.Message, run.want)
+			}
+			if l := g.Gateway("infra", "edge").Listeners[0]; l.AttachedRoutes != 1 {
+				t.Errorf("%s under class %s: attachedRoutes %d; the route still counts, as Envoy Gateway counts it", c.name, run.class, l.AttachedRoutes)
+			}
+		}
+	}
+}

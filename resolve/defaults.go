@@ -292,7 +292,8 @@ func (r *Route) index() {
 				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters)}
 				filterRefs = append(filterRefs, httpFilterRefs(rp+".backendRefs["+strconv.Itoa(j)+"].filters", b.Filters)...)
 			}
-			r.addRule(i, rule.Name, refs, len(rule.Filters)).FilterRefs = filterRefs
+			added := r.addRule(i, rule.Name, refs, len(rule.Filters))
+			added.FilterRefs, added.RegexProblems = filterRefs, httpRegexProblems(rp, &r.HTTP.Rules[i])
 		}
 	case r.GRPC != nil:
 		r.ParentRefs, r.Hostnames = r.GRPC.ParentRefs, r.GRPC.Hostnames
@@ -304,7 +305,8 @@ func (r *Route) index() {
 				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters)}
 				filterRefs = append(filterRefs, grpcFilterRefs(rp+".backendRefs["+strconv.Itoa(j)+"].filters", b.Filters)...)
 			}
-			r.addRule(i, rule.Name, refs, len(rule.Filters)).FilterRefs = filterRefs
+			added := r.addRule(i, rule.Name, refs, len(rule.Filters))
+			added.FilterRefs, added.RegexProblems = filterRefs, grpcRegexProblems(rp, &r.GRPC.Rules[i])
 		}
 	case r.TLS != nil:
 		r.ParentRefs, r.Hostnames = r.TLS.ParentRefs, r.TLS.Hostnames

@@ -46,6 +46,9 @@ type RouteRule struct {
 	// FilterRefs are the backends filters refer to: RequestMirror and
 	// ExternalAuth, at rule or backendRef level. They carry no weight.
 	FilterRefs []FilterBackendRef
+	// RegexProblems are its RegularExpression matches that do not compile
+	// as RE2.
+	RegexProblems []RegexProblem
 }
 
 // FilterBackendRef is a backend named by a filter rather than by the rule's

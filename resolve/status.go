@@ -151,10 +151,19 @@ func (r *RouteResult) routeStatus() gwv1.RouteStatus {
 		st.Parents = append(st.Parents, gwv1.RouteParentStatus{
 			ParentRef:      p.Ref,
 			ControllerName: gwv1.GatewayController(p.ControllerName),
-			Conditions:     conditions(&r.Meta, p.Accepted, r.ResolvedRefs),
+			Conditions:     conditions(&r.Meta, p.conditions()...),
 		})
 	}
 	return st
+}
+
+// conditions are the route's conditions for this parent.
+func (p *ParentResult) conditions() []Condition {
+	cs := []Condition{p.Accepted, p.Route.ResolvedRefs}
+	if p.PartiallyInvalid.True() {
+		cs = append(cs, p.PartiallyInvalid)
+	}
+	return cs
 }
 
 // policyStatus writes the policy's ancestors (policyAncestors).

@@ -42,6 +42,10 @@ type Implementation struct {
 	// MissingServicePort is what it writes on a route whose backendRef
 	// names a port the Service does not have.
 	MissingServicePort MissingServicePort
+	// RegexRE2: its RegularExpression matches are RE2, checked as it
+	// translates; a route rule with one that does not compile is dropped.
+	// Elsewhere the dialect is implementation-specific and unchecked.
+	RegexRE2 bool
 	// GatewayConditions is what a Gateway's own conditions summarise.
 	GatewayConditions GatewayConditions
 	// CACertificates is how it reads the CA certificates a
@@ -223,6 +227,11 @@ var implementations = []Implementation{
 		// (testdata/gateway-with-listener-with-tls-terminate-and-invalid-certificate.out.yaml:
 		// the listener's ResolvedRefs False, the Gateway's not written).
 		GatewayConditions: GatewayConditions{OwnRefsOnly: true},
+		// internal/gatewayapi/route.go validates every RegularExpression
+		// match with internal/utils/regex.Validate (Go's regexp.Compile)
+		// and fails the rule with RouteReasonUnsupportedValue
+		// (testdata/httproute-with-invalid-regex.out.yaml).
+		RegexRE2: true,
 		CACertificates: CACertificates{
 			Kinds:        []GroupKind{{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}},
 			AnyKey:       true,
