@@ -5,6 +5,7 @@ package lint
 func Rules() []*Rule {
 	return []*Rule{
 		apiVersionNotServed,
+		backendExternalNameService,
 		backendNotFound,
 		backendPortNotFound,
 		backendRefNotPermitted,

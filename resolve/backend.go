@@ -130,6 +130,9 @@ const (
 	UnsupportedRef BackendProblem = "unsupported kind"
 	NoPort         BackendProblem = "no port"
 	PortNotFound   BackendProblem = "port not found"
+	// ExternalNameRefused: an ExternalName Service, which the judging
+	// implementations refuse as a backend.
+	ExternalNameRefused BackendProblem = "ExternalName refused"
 )
 
 // Valid reports whether requests sent to this backend reach it.
@@ -254,6 +257,15 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 	switch o := obj.(type) {
 	case *Service:
 		b.Service, ports = o, o.Spec.Ports
+		if o.ExternalName() {
+			// A DNS alias: its spec.ports do not bound the port requests go
+			// to. "Implementations SHOULD NOT support ExternalName Services."
+			if g.externalNameRefused(route) {
+				invalid(ExternalNameRefused, ReasonUnsupportedValue, "Service %s is of type ExternalName, which %s does not support as a backend",
+					b.Target.NamespacedName(), g.routeProfiles(route)[0])
+			}
+			return
+		}
 	case *ServiceImport:
 		ports = o.Spec.Ports
 	default:

@@ -494,3 +494,39 @@ spec: {gatewayClassName: `+run.class+`, listeners: [{name: http, protocol: HTTP,
 		}
 	}
 }
+
+// An ExternalName Service: its ports do not bound the backendRef's port;
+// Envoy Gateway refuses it as a backend.
+func TestExternalNameBackendByImplementation(t *testing.T) {
+	const docs = `
+apiVersion: v1
+kind: Service
+metadata: {name: payments, namespace: app}
+spec: {type: ExternalName, externalName: api.payments.example.com}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{name: payments, port: 443}]}]`
+	for _, c := range []struct {
+		class   string
+		problem BackendProblem
+		route   Reason
+	}{
+		{"acme", NoProblem, ReasonResolvedRefs},
+		{"eg", ExternalNameRefused, ReasonUnsupportedValue},
+		{"istio", NoProblem, ReasonResolvedRefs},
+	} {
+		g := resolveYAML(t, Options{}, world, egClass, istioClasses, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: `+c.class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`, docs)
+		r := mustRoute(t, g, KindHTTPRoute, "app", "r")
+		if b := r.Rules[0].Backends[0]; b.Problem != c.problem || r.ResolvedRefs.Reason != c.route {
+			t.Errorf("class %s: backend problem %q, route ResolvedRefs %s (%s); want %q, %s", c.class, b.Problem, r.ResolvedRefs.Reason, b.Message, c.problem, c.route)
+		}
+	}
+}

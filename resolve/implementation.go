@@ -68,6 +68,17 @@ func (g *Graph) backendKindAccepted(route *Route, group, kind string) bool {
 	return true
 }
 
+// externalNameRefused reports whether every implementation that judges the
+// route refuses ExternalName Services as backends.
+func (g *Graph) externalNameRefused(route *Route) bool {
+	for _, p := range g.routeProfiles(route) {
+		if !p.Implementation.RefusesExternalName {
+			return false
+		}
+	}
+	return true
+}
+
 // secretTypeAccepted reports whether the profile of the Gateway that owner
 // (a Gateway or a ListenerSet) belongs to accepts certificate Secrets of an
 // implementation-specific type.

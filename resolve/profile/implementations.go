@@ -42,6 +42,10 @@ type Implementation struct {
 	// MissingServicePort is what it writes on a route whose backendRef
 	// names a port the Service does not have.
 	MissingServicePort MissingServicePort
+	// RefusesExternalName: a backendRef to an ExternalName Service gets
+	// ResolvedRefs=False/UnsupportedValue ("Implementations SHOULD NOT
+	// support ExternalName Services").
+	RefusesExternalName bool
 	// RegexRE2: its RegularExpression matches are RE2, checked as it
 	// translates; a route rule with one that does not compile is dropped.
 	// Elsewhere the dialect is implementation-specific and unchecked.
@@ -232,6 +236,11 @@ var implementations = []Implementation{
 		// and fails the rule with RouteReasonUnsupportedValue
 		// (testdata/httproute-with-invalid-regex.out.yaml).
 		RegexRE2: true,
+		// internal/gatewayapi/validate.go, validateBackendRefService: "is of
+		// type ExternalName, which is not supported as a backend",
+		// RouteReasonUnsupportedValue
+		// (testdata/httproute-with-externalname-service-backend.out.yaml).
+		RefusesExternalName: true,
 		CACertificates: CACertificates{
 			Kinds:        []GroupKind{{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}},
 			AnyKey:       true,
