@@ -372,7 +372,7 @@ func (l *Listener) setProgrammed() {
 		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
 	case !l.Accepted.True():
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Accepted.Message)
-	case !l.ResolvedRefs.True():
+	case !l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef:
 		l.Programmed = condition(typ, false, ReasonInvalid, l.ResolvedRefs.Message)
 	case l.SelectorProblem != "":
 		// "Invalid: the Listener is syntactically or semantically invalid."
@@ -668,6 +668,9 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 				l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, res.Reason, res.Message)
 			}
 		}
+		if judge.Implementation.ServesValidCertificates {
+			l.servesValidCertificates()
+		}
 		// "certificateRefs or options must be specified when mode is Terminate"
 		if len(tls.CertificateRefs) == 0 && len(tls.Options) == 0 && l.ResolvedRefs.True() {
 			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef,
@@ -705,6 +708,34 @@ func selectorProblem(allowed *gwv1.AllowedRoutes) string {
 		return "allowedRoutes.namespaces.selector cannot be parsed: " + err.Error()
 	}
 	return ""
+}
+
+// servesValidCertificates rewrites ResolvedRefs for an implementation that
+// serves a listener with the certificates that resolve
+// (profile.Implementation.ServesValidCertificates): some bad ones are its
+// own PartiallyInvalidCertificateRef, and the listener stays programmed;
+// when none resolves, RefNotPermitted only if every one is not permitted.
+func (l *Listener) servesValidCertificates() {
+	var bad []*RefResult
+	for _, r := range l.CertRefs {
+		if !r.OK() {
+			bad = append(bad, r)
+		}
+	}
+	switch {
+	case len(bad) == 0:
+	case len(bad) < len(l.CertRefs):
+		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonPartiallyInvalidCertificateRef,
+			fmt.Sprintf("served with the certificates that resolve; %s: %s", bad[0].Path, bad[0].Message))
+	default:
+		reason := ReasonRefNotPermitted
+		for _, r := range bad {
+			if r.Reason != ReasonRefNotPermitted {
+				reason = ReasonInvalidCertificateRef
+			}
+		}
+		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, reason, bad[0].Message)
+	}
 }
 
 // needsCertificates: HTTPS, and TLS in Terminate mode, terminate TLS and need

@@ -74,6 +74,10 @@ const (
 	// for a backendRef whose BackendTLSPolicy is not accepted
 	// (profile.Implementation.InvalidBackendTLS).
 	ReasonInvalidBackendTLS Reason = "InvalidBackendTLS"
+	// ReasonPartiallyInvalidCertificateRef is Envoy Gateway's listener
+	// ResolvedRefs reason when some certificateRefs resolve and it serves
+	// the listener with those (profile.Implementation.ServesValidCertificates).
+	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
 )
 
 // TraceReason says why Graph.Trace chose what it chose: why one match

@@ -42,6 +42,10 @@ type Implementation struct {
 	// MissingServicePort is what it writes on a route whose backendRef
 	// names a port the Service does not have.
 	MissingServicePort MissingServicePort
+	// ServesValidCertificates: a listener with some certificateRefs that
+	// do not resolve is served with those that do (ResolvedRefs=False with
+	// its own reason PartiallyInvalidCertificateRef, still programmed).
+	ServesValidCertificates bool
 	// RefusesExternalName: a backendRef to an ExternalName Service gets
 	// ResolvedRefs=False/UnsupportedValue ("Implementations SHOULD NOT
 	// support ExternalName Services").
@@ -241,6 +245,12 @@ var implementations = []Implementation{
 		// RouteReasonUnsupportedValue
 		// (testdata/httproute-with-externalname-service-backend.out.yaml).
 		RefusesExternalName: true,
+		// validate.go, validateTerminateModeAndGetTLSSecrets and
+		// validateListenerConditions: "The listener is ready because we
+		// program it using only the valid certificates"; with none valid,
+		// RefNotPermitted "only if ALL errors are RefNotPermitted"
+		// (testdata/gateway-with-listener-with-invalid-multiple-tls-configuration.out.yaml).
+		ServesValidCertificates: true,
 		CACertificates: CACertificates{
 			Kinds:        []GroupKind{{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}},
 			AnyKey:       true,
