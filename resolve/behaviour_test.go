@@ -555,3 +555,37 @@ spec:
 		}
 	}
 }
+
+// A Gateway refused for a reason of its own (an address type its
+// implementation does not support): Envoy Gateway and Istio write no
+// listener status; Istio's Programmed says no address is usable.
+func TestRefusedGatewayStatusByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		listeners   int
+		programmed  Reason
+	}{
+		{"", "acme", 1, ReasonInvalid},
+		{"envoy-gateway", "eg", 0, ReasonInvalid},
+		{"istio", "istio", 0, ReasonUnsupportedAddress},
+	} {
+		opts := Options{}
+		if c.impl != "" {
+			opts.Implementation = mustProfile(t, c.impl)
+		}
+		g := resolveYAML(t, opts, world, egClass, istioClasses, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  addresses: [{type: example.com/custom, value: x}]
+  listeners: [{name: http, protocol: HTTP, port: 80}]`)
+		gw := g.Gateway("infra", "edge")
+		st := gw.gatewayStatus()
+		if gw.Accepted.Reason != ReasonUnsupportedAddress || len(st.Listeners) != c.listeners || gw.Programmed.Reason != c.programmed {
+			t.Errorf("class %s: Accepted %s, %d listener statuses, Programmed %s; want UnsupportedAddress, %d, %s",
+				c.class, gw.Accepted.Reason, len(st.Listeners), gw.Programmed.Reason, c.listeners, c.programmed)
+		}
+	}
+}

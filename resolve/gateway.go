@@ -891,6 +891,8 @@ func (g *Graph) finishGateways() {
 		case gw.Accepted.True():
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
 				fmt.Sprintf("%d %s ready", valid, nouns(valid, "listener")))
+		case facts.ProgrammedWhenDeployed && gw.Accepted.Reason == ReasonUnsupportedAddress:
+			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonUnsupportedAddress, gw.Accepted.Message)
 		case facts.ProgrammedWhenDeployed:
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
 				fmt.Sprintf("not accepted, yet %s programs a Gateway once its data plane has an address", gw.Profile))

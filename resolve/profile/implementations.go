@@ -77,8 +77,12 @@ type Implementation struct {
 type GatewayConditions struct {
 	// ProgrammedWhenDeployed: Programmed says whether its data plane has an
 	// address, whatever Accepted says. gwlint cannot see the data plane and
-	// writes True.
+	// writes True, or False/UnsupportedAddress when no address is usable.
 	ProgrammedWhenDeployed bool
+	// NoListenersWhenRefused: a Gateway or ListenerSet it refuses for a
+	// reason of its own (addresses, parameters, not allowed), not its
+	// listeners', gets no listener status.
+	NoListenersWhenRefused bool
 	// OwnRefsOnly: ResolvedRefs reports the Gateway's own references
 	// (spec.tls) and no summary of its listeners'.
 	OwnRefsOnly bool
@@ -234,7 +238,12 @@ var implementations = []Implementation{
 		// spec.tls's frontend CAs and backend client certificate only
 		// (testdata/gateway-with-listener-with-tls-terminate-and-invalid-certificate.out.yaml:
 		// the listener's ResolvedRefs False, the Gateway's not written).
-		GatewayConditions: GatewayConditions{OwnRefsOnly: true},
+		// Gateways refused before their listeners are translated
+		// (InvalidParameters, UnsupportedAddress) and ListenerSets it does
+		// not admit get no listener status
+		// (testdata/gateway-with-unsupported-address-type.out.yaml,
+		// listenerset-cross-namespace.out.yaml).
+		GatewayConditions: GatewayConditions{OwnRefsOnly: true, NoListenersWhenRefused: true},
 		// internal/gatewayapi/route.go validates every RegularExpression
 		// match with internal/utils/regex.Validate (Go's regexp.Compile)
 		// and fails the rule with RouteReasonUnsupportedValue
@@ -317,7 +326,12 @@ var implementations = []Implementation{
 		// (testdata/invalid.status.yaml.golden: invalid-cert-kind is
 		// Accepted=False/ListenersNotValid and Programmed, ResolvedRefs
 		// True).
-		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true},
+		// A Gateway refused with gatewayErr (an unusable address, a parent
+		// not accepted) gets no listener status, nor does a ListenerSet it
+		// does not admit (testdata/listenerset-invalid.status.yaml.golden);
+		// with no usable address Programmed is UnsupportedAddress
+		// (gatewaycommon/conversion.go, SetProgrammedCondition).
+		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true, NoListenersWhenRefused: true},
 		// Same function: a targetRef may be a Service or a ServiceEntry.
 		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
 	},
