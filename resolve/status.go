@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"time"
 
 	"github.com/gwlint/gwlint/resolve/profile"
@@ -129,7 +130,7 @@ func (ls *ListenerSetResult) listenerSetStatus() gwv1.ListenerSetStatus {
 // status of a Gateway or ListenerSet it refuses for a reason of its own,
 // not its listeners' (profile.GatewayConditions.NoListenersWhenRefused).
 func omitsListeners(p *profile.Profile, accepted Condition) bool {
-	return p.Implementation.GatewayConditions.NoListenersWhenRefused && !accepted.True() && accepted.Reason != ReasonListenersNotValid
+	return !accepted.True() && slices.Contains(p.Implementation.GatewayConditions.NoListenersWhenRefused, string(accepted.Reason))
 }
 
 func listenerStatuses(m *Meta, listeners []*Listener) []gwv1.ListenerStatus {

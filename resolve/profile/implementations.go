@@ -79,10 +79,10 @@ type GatewayConditions struct {
 	// address, whatever Accepted says. gwlint cannot see the data plane and
 	// writes True, or False/UnsupportedAddress when no address is usable.
 	ProgrammedWhenDeployed bool
-	// NoListenersWhenRefused: a Gateway or ListenerSet it refuses for a
-	// reason of its own (addresses, parameters, not allowed), not its
-	// listeners', gets no listener status.
-	NoListenersWhenRefused bool
+	// NoListenersWhenRefused are the Accepted=False reasons of a Gateway
+	// or ListenerSet (addresses, parameters, not allowed) for which it
+	// writes no listener status.
+	NoListenersWhenRefused []string
 	// OwnRefsOnly: ResolvedRefs reports the Gateway's own references
 	// (spec.tls) and no summary of its listeners'.
 	OwnRefsOnly bool
@@ -243,7 +243,8 @@ var implementations = []Implementation{
 		// not admit get no listener status
 		// (testdata/gateway-with-unsupported-address-type.out.yaml,
 		// listenerset-cross-namespace.out.yaml).
-		GatewayConditions: GatewayConditions{OwnRefsOnly: true, NoListenersWhenRefused: true},
+		GatewayConditions: GatewayConditions{OwnRefsOnly: true,
+			NoListenersWhenRefused: []string{"InvalidParameters", "UnsupportedAddress", "NotAllowed"}},
 		// internal/gatewayapi/route.go validates every RegularExpression
 		// match with internal/utils/regex.Validate (Go's regexp.Compile)
 		// and fails the rule with RouteReasonUnsupportedValue
@@ -326,12 +327,14 @@ var implementations = []Implementation{
 		// (testdata/invalid.status.yaml.golden: invalid-cert-kind is
 		// Accepted=False/ListenersNotValid and Programmed, ResolvedRefs
 		// True).
-		// A Gateway refused with gatewayErr (an unusable address, a parent
-		// not accepted) gets no listener status, nor does a ListenerSet it
-		// does not admit (testdata/listenerset-invalid.status.yaml.golden);
-		// with no usable address Programmed is UnsupportedAddress
+		// A Gateway refused for an unusable address gets no listener status
+		// (one with InvalidParameters does), nor does a ListenerSet it does
+		// not admit (testdata/listenerset-invalid.status.yaml.golden,
+		// gateway-invalid-parameters-ref.status.yaml.golden); with no usable
+		// address Programmed is UnsupportedAddress
 		// (gatewaycommon/conversion.go, SetProgrammedCondition).
-		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true, NoListenersWhenRefused: true},
+		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true,
+			NoListenersWhenRefused: []string{"UnsupportedAddress", "NotAllowed", "ParentNotAccepted"}},
 		// Same function: a targetRef may be a Service or a ServiceEntry.
 		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
 	},
