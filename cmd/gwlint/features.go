@@ -93,7 +93,10 @@ type implementation struct {
 	Mode              string `json:"mode"`
 	Channel           string `json:"channel"`
 	GatewayAPIVersion string `json:"gatewayAPIVersion"`
-	SupportsAll       bool   `json:"supportsAll"`
+	// BasedOn, for a release no report describes yet, is the reported
+	// profile it extends with the features the release added.
+	BasedOn     string `json:"basedOn,omitempty"`
+	SupportsAll bool   `json:"supportsAll"`
 	// Unsupported are the features its conformance report does not claim;
 	// Unknown those of conformance profiles it did not report.
 	Unsupported []string `json:"unsupported"`
@@ -154,7 +157,7 @@ func newFeaturesReport(uses []resolve.FeatureUse) *featuresReport {
 	for _, v := range profile.Portability(names) {
 		r.Implementations = append(r.Implementations, implementation{
 			Name: v.Profile.Name, Version: v.Profile.Version, Mode: v.Profile.Mode, Channel: v.Profile.Channel,
-			GatewayAPIVersion: v.Profile.APIVersion, SupportsAll: v.SupportsAll(),
+			GatewayAPIVersion: v.Profile.APIVersion, BasedOn: v.Profile.BasedOn, SupportsAll: v.SupportsAll(),
 			Unsupported: featureNames(v.Unsupported), Unknown: featureNames(v.Unknown),
 		})
 	}

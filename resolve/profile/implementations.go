@@ -1,6 +1,10 @@
 package profile
 
-import "slices"
+import (
+	"slices"
+
+	"sigs.k8s.io/gateway-api/pkg/features"
+)
 
 // GroupKind names a kind of object by API group and kind.
 type GroupKind struct {
@@ -11,6 +15,10 @@ type GroupKind struct {
 // implementation, kept by hand. Every fact cites its source.
 type Implementation struct {
 	Name string
+	// Releases are its releases newer than its newest conformance report,
+	// oldest first, each with the features it added: a profile each, built
+	// on the newest report. The newest is the implementation's default.
+	Releases []Release
 	// ControllerNames are the spec.controllerName values of its
 	// GatewayClasses: a class naming one selects this implementation.
 	ControllerNames []string
@@ -115,6 +123,15 @@ type PolicyAncestors struct {
 	// targeted Service itself, for its mesh traffic), written by this
 	// controller whether or not a route reaches it.
 	TargetsController string
+}
+
+// Release is an implementation release that no conformance report in the
+// pinned Gateway API module describes yet.
+type Release struct {
+	Version string
+	// Adds are the features it supports that its newest report does not
+	// claim.
+	Adds []features.FeatureName
 }
 
 // MissingServicePort is how an implementation reports a backendRef to a
@@ -290,6 +307,11 @@ var implementations = []Implementation{
 		// (GetBuiltinGatewayClasses: istio, and with their features on,
 		// istio-remote, istio-waypoint, istio-east-west).
 		Classes: []string{"istio", "istio-remote", "istio-waypoint", "istio-east-west"},
+		// https://github.com/istio/istio/pull/58638 (268e334588ce, "Implement
+		// TLSRoute termination and mixed modes", first tagged 1.30.0): its
+		// newest report in the module is 1.28's.
+		Releases: []Release{{Version: "1.30", Adds: []features.FeatureName{
+			features.SupportTLSRouteModeTerminate, features.SupportTLSRouteModeMixed}}},
 		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/conversion.go
 		// listenerProtocolToIstio: HBONE "is only supported for waypoint
 		// proxies", the mesh and east-west controllers

@@ -2,6 +2,7 @@ package profile
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -47,6 +48,9 @@ type Profile struct {
 	Report string
 	// Implementation holds the hand-kept facts the reports do not carry.
 	Implementation Implementation
+	// BasedOn, for a hand-kept release (Implementation.Releases), is the
+	// reported profile it extends; Report is that profile's report.
+	BasedOn string
 
 	everything bool
 	supported  map[features.FeatureName]bool
@@ -239,6 +243,9 @@ var load = sync.OnceValue(func() *catalogue {
 		if len(c.byName[impl.Name]) == 0 {
 			c.add(&Profile{Name: impl.Name, Implementation: impl})
 		}
+		for _, rel := range impl.Releases {
+			c.add(c.release(impl.Name, rel))
+		}
 	}
 	for name, ps := range c.byName {
 		c.names = append(c.names, name)
@@ -247,6 +254,21 @@ var load = sync.OnceValue(func() *catalogue {
 	sort.Strings(c.names)
 	return c
 })
+
+// release builds the profile of a hand-kept release: the newest reported
+// profile of the implementation, in its default mode, with the release's
+// features added.
+func (c *catalogue) release(name string, rel Release) *Profile {
+	ps := c.byName[name]
+	base := pickMode(ps, ps[len(ps)-1].Version)
+	p := *base
+	p.Version, p.Mode, p.BasedOn = rel.Version, defaultMode, base.ID()
+	p.supported = maps.Clone(base.supported)
+	for _, f := range rel.Adds {
+		p.supported[f] = true
+	}
+	return &p
+}
 
 func (c *catalogue) add(p *Profile) {
 	c.all = append(c.all, p)

@@ -101,7 +101,8 @@ func TestLookup(t *testing.T) {
 		"envoy-gateway@v1.8.0/gateway-namespace-mode": "envoy-gateway@v1.8.0/gateway-namespace-mode",
 		"nginx-gateway-fabric@v2.5.0":                 "nginx-gateway-fabric@v2.5.0",
 		"nginx-gateway-fabric":                        "nginx-gateway-fabric@v2.6.0",
-		"istio":                                       "istio@1.28",
+		"istio":                                       "istio@1.30",
+		"istio@1.28":                                  "istio@1.28",
 	} {
 		p, err := Lookup(sel)
 		if err != nil {
@@ -116,6 +117,30 @@ func TestLookup(t *testing.T) {
 		if _, err := Lookup(sel); err == nil {
 			t.Errorf("Lookup(%q) succeeded", sel)
 		}
+	}
+}
+
+// A hand-kept release is its implementation's newest report with the
+// features it added.
+func TestHandKeptRelease(t *testing.T) {
+	reported, err := Lookup("istio@1.28")
+	if err != nil {
+		t.Fatal(err)
+	}
+	released, err := Lookup("istio@1.30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if released.BasedOn != "istio@1.28" || released.Report != reported.Report || reported.BasedOn != "" {
+		t.Errorf("istio@1.30 based on %q with report %q; want istio@1.28's %q", released.BasedOn, released.Report, reported.Report)
+	}
+	for _, f := range []features.FeatureName{features.SupportTLSRouteModeTerminate, features.SupportTLSRouteModeMixed} {
+		if reported.Support(f) == Supported || released.Support(f) != Supported {
+			t.Errorf("%s: 1.28 %v, 1.30 %v; want supported from 1.30 only", f, reported.Support(f), released.Support(f))
+		}
+	}
+	if released.Support(features.SupportHTTPRouteQueryParamMatching) != reported.Support(features.SupportHTTPRouteQueryParamMatching) {
+		t.Error("istio@1.30 lost what istio@1.28 reported")
 	}
 }
 
