@@ -82,6 +82,19 @@ var served = func() map[groupKind][]string {
 	return m
 }()
 
+// APIVersions lists what the pinned CRDs serve in either channel, as Helm's
+// .Capabilities.APIVersions names it: each "group/version", and each
+// "group/version/Kind"; sorted.
+func APIVersions() []string {
+	var out []string
+	for i := range crdVersions {
+		v := &crdVersions[i]
+		out = append(out, v.group+"/"+v.version, v.group+"/"+v.version+"/"+v.kind)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // Kinds returns the kinds the pinned CRDs define in group, sorted.
 func Kinds(group string) []string {
 	var out []string

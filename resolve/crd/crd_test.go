@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -301,5 +302,17 @@ func TestDeprecation(t *testing.T) {
 		if got := Deprecation(tc.apiVersion, tc.kind, tc.ch); got != tc.want {
 			t.Errorf("Deprecation(%s, %s, %d) = %q, want %q", tc.apiVersion, tc.kind, tc.ch, got, tc.want)
 		}
+	}
+}
+
+func TestAPIVersions(t *testing.T) {
+	got := APIVersions()
+	for _, want := range []string{"gateway.networking.k8s.io/v1", "gateway.networking.k8s.io/v1/HTTPRoute", "gateway.networking.k8s.io/v1alpha2/TLSRoute"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("APIVersions() lacks %s", want)
+		}
+	}
+	if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
+		t.Error("APIVersions() is not sorted and unique")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
 	"github.com/gwlint/gwlint/resolve/manifest/render"
 )
@@ -111,7 +112,7 @@ func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 	if len(in.Files) > 0 || len(in.Charts) > 0 || len(in.Kustomizations) == 0 {
 		w := resolve.Load(in.Files, stdin, opts)
 		for _, c := range in.Charts {
-			objs, errs := render.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"))
+			objs, errs := render.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions())
 			w.Merge(resolve.LoadObjects(objs, errs, opts))
 		}
 		worlds = append(worlds, w)

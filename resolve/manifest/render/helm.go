@@ -29,7 +29,12 @@ const ReleaseName = "release-name"
 // (_helpers.tpl) are not manifests. The objects are placed in their
 // template files (see the package documentation). A chart that cannot be
 // loaded or rendered is an error at the file and line Helm names.
-func Helm(dir string, valueFiles []string, namespace string) ([]*manifest.Object, []*manifest.ReadError) {
+//
+// apiVersions are the API versions the cluster serves beyond Kubernetes'
+// own, added to .Capabilities.APIVersions: a chart that renders its routes
+// only when `.Capabilities.APIVersions.Has "gateway.networking.k8s.io/v1"`
+// renders them, as it would when installed where the Gateway API CRDs are.
+func Helm(dir string, valueFiles []string, namespace string, apiVersions []string) ([]*manifest.Object, []*manifest.ReadError) {
 	chartFile := filepath.Join(dir, "Chart.yaml")
 	chrt, err := loader.Load(dir)
 	if err != nil {
@@ -52,9 +57,10 @@ func Helm(dir string, valueFiles []string, namespace string) ([]*manifest.Object
 	if err := chartutil.ProcessDependenciesWithMerge(chrt, vals); err != nil {
 		return nil, []*manifest.ReadError{{File: chartFile, Msg: "helm: " + err.Error()}}
 	}
+	caps := chartutil.DefaultCapabilities.Copy()
+	caps.APIVersions = append(slices.Clone(caps.APIVersions), apiVersions...)
 	top, err := chartutil.ToRenderValues(chrt, vals,
-		chartutil.ReleaseOptions{Name: ReleaseName, Namespace: namespace, Revision: 1, IsInstall: true},
-		chartutil.DefaultCapabilities)
+		chartutil.ReleaseOptions{Name: ReleaseName, Namespace: namespace, Revision: 1, IsInstall: true}, caps)
 	if err != nil {
 		return nil, []*manifest.ReadError{{File: chartFile, Msg: "helm: " + err.Error()}}
 	}

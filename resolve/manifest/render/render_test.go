@@ -201,7 +201,7 @@ func TestKustomizeBuildError(t *testing.T) {
 // key when the value is templated. NOTES.txt and partials are not read.
 func TestHelmPlacesFieldsInTemplates(t *testing.T) {
 	chart := filepath.Join(examples, "helm", "store")
-	objs, errs := Helm(chart, []string{filepath.Join(examples, "helm", "prod-values.yaml")}, "shop")
+	objs, errs := Helm(chart, []string{filepath.Join(examples, "helm", "prod-values.yaml")}, "shop", nil)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -240,7 +240,7 @@ func TestHelmMissingDependency(t *testing.T) {
 		"Chart.yaml":         "apiVersion: v2\nname: app\nversion: 0.1.0\ndependencies:\n- name: redis\n  version: 1.0.0\n  repository: https://example.com/charts\n",
 		"templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: app\n",
 	})
-	objs, errs := Helm(dir, nil, "default")
+	objs, errs := Helm(dir, nil, "default", nil)
 	if len(objs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Msg, "missing in charts/ directory: redis") {
 		t.Errorf("Helm = %d objects, errors %v; want the missing redis", len(objs), errs)
 	}
@@ -253,7 +253,7 @@ func TestHelmTemplateError(t *testing.T) {
 		"values.yaml":        "route: {}\n",
 		"templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ .Values.route.name.first }}\n",
 	})
-	_, errs := Helm(dir, nil, "default")
+	_, errs := Helm(dir, nil, "default", nil)
 	if len(errs) != 1 {
 		t.Fatalf("errors = %v, want one", errs)
 	}
@@ -266,8 +266,32 @@ func TestHelmTemplateError(t *testing.T) {
 		"Chart.yaml":         "apiVersion: v2\nname: req\nversion: 0.1.0\n",
 		"templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ required \"name is required\" .Values.name }}\n",
 	})
-	_, errs = Helm(dir, nil, "default")
+	_, errs = Helm(dir, nil, "default", nil)
 	if len(errs) != 1 || errs[0].File != filepath.Join(dir, "templates", "svc.yaml") || errs[0].Pos.Line != 4 || !strings.Contains(errs[0].Msg, "name is required") {
 		t.Errorf("required: errors = %v, want one at templates/svc.yaml:4", errs)
+	}
+}
+
+// A template gated on the Gateway API's presence renders when the caller
+// says the cluster serves it, as it would on install there.
+func TestHelmCapabilities(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"Chart.yaml": "apiVersion: v2\nname: app\nversion: 0.1.0\n",
+		"templates/route.yaml": `{{- if .Capabilities.APIVersions.Has "gateway.networking.k8s.io/v1/HTTPRoute" }}
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata:
+  name: app
+{{- end }}
+`,
+	})
+	for _, c := range []struct {
+		apiVersions []string
+		want        int
+	}{{nil, 0}, {[]string{"gateway.networking.k8s.io/v1", "gateway.networking.k8s.io/v1/HTTPRoute"}, 1}} {
+		objs, errs := Helm(dir, nil, "default", c.apiVersions)
+		if len(errs) != 0 || len(objs) != c.want {
+			t.Errorf("with %v: %d objects, errors %v; want %d", c.apiVersions, len(objs), errs, c.want)
+		}
 	}
 }
