@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"net/http"
 	"os"
@@ -15,7 +14,6 @@ import (
 	"sigs.k8s.io/kustomize/api/resource"
 	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
-	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -342,19 +340,34 @@ func (f originFS) ReadFile(path string) ([]byte, error) {
 	if err != nil || clean(path) != f.root {
 		return data, err
 	}
-	var k map[string]any
-	if err := sigsyaml.Unmarshal(data, &k); err != nil || k == nil {
+	// Edited as a node tree, not a map, so that every other value keeps
+	// its text (a map turns newTag: 1.10 into 1.1).
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return data, nil // kustomize reports it
 	}
-	meta, _ := k["buildMetadata"].([]any)
-	if !slices.Contains(meta, any(types.OriginAnnotations)) {
-		k["buildMetadata"] = append(meta, types.OriginAnnotations)
+	top := doc.Content[0]
+	var meta *yaml.Node
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		if top.Content[i].Value == "buildMetadata" {
+			meta = top.Content[i+1]
+		}
 	}
-	out, err := sigsyaml.Marshal(k)
+	origin := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: types.OriginAnnotations}
+	switch {
+	case meta == nil:
+		top.Content = append(top.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "buildMetadata"},
+			&yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{origin}})
+	case meta.Kind != yaml.SequenceNode:
+		return data, nil // kustomize reports it
+	case !slices.ContainsFunc(meta.Content, func(n *yaml.Node) bool { return n.Value == types.OriginAnnotations }):
+		meta.Content = append(meta.Content, origin)
+	}
+	out, err := yaml.Marshal(&doc)
 	if err != nil {
 		return data, nil
 	}
-	return bytes.TrimSpace(out), nil
+	return out, nil
 }
 
 // refuseNetwork makes kustomize's HTTP clients (plain http.Client values,

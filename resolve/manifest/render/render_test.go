@@ -295,3 +295,22 @@ metadata:
 		}
 	}
 }
+
+// Asking for origin annotations rewrites the root kustomization: its own
+// buildMetadata is kept beside it, and every other value keeps its text.
+func TestKustomizeKeepsRootValues(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"kustomization.yaml": "resources: [route.yaml]\ncommonAnnotations:\n  release: \"1.10\"\nbuildMetadata: [managedByLabel]\n",
+		"route.yaml":         "apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: app\n  namespace: shop\n",
+	})
+	objs, errs := Kustomize(dir)
+	if len(errs) != 0 || len(objs) != 1 {
+		t.Fatalf("Kustomize = %d objects, errors %v", len(objs), errs)
+	}
+	if got := string(objs[0].JSON); !strings.Contains(got, `"release":"1.10"`) || !strings.Contains(got, `"app.kubernetes.io/managed-by"`) {
+		t.Errorf("route %s: want annotation release 1.10 and the managed-by label", got)
+	}
+	if src := objs[0].Source; !strings.HasSuffix(src.File, "route.yaml") {
+		t.Errorf("route placed in %s, want route.yaml (its origin)", src.File)
+	}
+}
