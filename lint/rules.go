@@ -41,6 +41,7 @@ func Rules() []*Rule {
 		parentRefNoMatch,
 		parentRefNotAllowed,
 		parentRefNotFound,
+		parentRefUnsupportedKind,
 		refUnlisted,
 		referenceGrantUnused,
 		routeMatchShadowed,

@@ -51,6 +51,10 @@ type ParentResult struct {
 	// Ref is the defaulted parentRef (group, kind, namespace filled in).
 	Ref gwv1.ParentReference
 
+	// UnsupportedKind: the parentRef names a kind no route attaches to
+	// (not a Gateway, ListenerSet or Service).
+	UnsupportedKind bool
+
 	// Exactly one of these is set when the parent is among the inputs.
 	Gateway     *GatewayResult
 	ListenerSet *ListenerSetResult
@@ -122,8 +126,12 @@ func (g *Graph) resolveRoutes() {
 			case p.Mesh():
 				g.bindToService(p)
 			default:
-				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonUnsupportedValue,
-					fmt.Sprintf("parentRef kind %s is not supported; use a Gateway, a ListenerSet or a Service", groupKind(group, kind)))
+				p.UnsupportedKind = true
+				msg := fmt.Sprintf("parentRef kind %s is not supported; use a Gateway, a ListenerSet or a Service, unless the implementation supports it", groupKind(group, kind))
+				if group == GroupGatewayExperimental && kind == "XListenerSet" {
+					msg = fmt.Sprintf("parentRef kind %s was renamed: write group %s, kind %s", groupKind(group, kind), GroupGateway, KindListenerSet)
+				}
+				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonUnsupportedValue, msg)
 			}
 			dropInvalidRules(p)
 		}
