@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -125,6 +126,13 @@ func (g *Graph) resolveRoutes() {
 				g.attachToListenerSet(p)
 			case p.Mesh():
 				g.bindToService(p)
+			case g.parentKindAccepted(r.Route, group, kind):
+				// An object gwlint does not read, such as Istio's
+				// ServiceEntry: assumed to exist and to take the route.
+				p.Presence = External
+				p.ControllerName = cmp.Or(g.opts.ControllerName, DefaultControllerName)
+				p.Accepted = condition(string(gwv1.RouteConditionAccepted), true, ReasonAccepted,
+					fmt.Sprintf("Route bound to %s %s (%s; not read by gwlint)", groupKind(group, kind), p.Parent().NamespacedName(), g.routeProfiles(r.Route)[0]))
 			default:
 				p.UnsupportedKind = true
 				msg := fmt.Sprintf("parentRef kind %s is not supported; use a Gateway, a ListenerSet or a Service, unless the implementation supports it", groupKind(group, kind))

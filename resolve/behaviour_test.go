@@ -589,3 +589,29 @@ spec:
 		}
 	}
 }
+
+// A parentRef to Istio's ServiceEntry binds the route under Istio; elsewhere
+// the kind is one no route attaches to.
+func TestParentKindsByImplementation(t *testing.T) {
+	const route = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: egress, namespace: app}
+spec:
+  parentRefs: [{group: networking.istio.io, kind: ServiceEntry, name: payments}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`
+	for _, c := range []struct {
+		impl        string
+		accepted    Reason
+		unsupported bool
+	}{{"", ReasonUnsupportedValue, true}, {"istio", ReasonAccepted, false}} {
+		opts := Options{}
+		if c.impl != "" {
+			opts.Implementation = mustProfile(t, c.impl)
+		}
+		p := mustRoute(t, resolveYAML(t, opts, world, route), KindHTTPRoute, "app", "egress").Parents[0]
+		if p.Accepted.Reason != c.accepted || p.UnsupportedKind != c.unsupported || (c.accepted == ReasonAccepted && p.Presence != External) {
+			t.Errorf("under %q: Accepted %s, unsupported kind %v, presence %v; want %s, %v", c.impl, p.Accepted.Reason, p.UnsupportedKind, p.Presence, c.accepted, c.unsupported)
+		}
+	}
+}

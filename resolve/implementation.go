@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/gwlint/gwlint/resolve/profile"
 )
@@ -66,6 +67,18 @@ func (g *Graph) backendKindAccepted(route *Route, group, kind string) bool {
 		}
 	}
 	return true
+}
+
+// parentKindAccepted reports whether an implementation judging the route
+// takes implementation-specific parentRefs of a kind (Istio's
+// ServiceEntry).
+func (g *Graph) parentKindAccepted(route *Route, group, kind string) bool {
+	for _, p := range g.routeProfiles(route) {
+		if slices.Contains(p.Implementation.ParentKinds, profile.GroupKind{Group: group, Kind: kind}) {
+			return true
+		}
+	}
+	return false
 }
 
 // externalNameRefused reports whether every implementation that judges the

@@ -67,6 +67,9 @@ type Implementation struct {
 	// CACertificates is how it reads the CA certificates a
 	// BackendTLSPolicy names.
 	CACertificates CACertificates
+	// ParentKinds are the implementation-specific kinds routes may name as
+	// parentRefs besides Gateways, ListenerSets and Services.
+	ParentKinds []GroupKind
 	// PolicyTargetKinds are the implementation-specific kinds a
 	// BackendTLSPolicy may target besides core Services.
 	PolicyTargetKinds []GroupKind
@@ -357,6 +360,10 @@ var implementations = []Implementation{
 		// (gatewaycommon/conversion.go, SetProgrammedCondition).
 		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true,
 			NoListenersWhenRefused: []string{"UnsupportedAddress", "NotAllowed", "ParentNotAccepted"}},
+		// conversion.go's parentRef handling: a ServiceEntry parent binds
+		// the route for mesh traffic to the ServiceEntry's hosts
+		// (testdata/serviceentry.status.yaml.golden).
+		ParentKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
 		// Same function: a targetRef may be a Service or a ServiceEntry.
 		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
 	},
