@@ -615,3 +615,35 @@ spec:
 		}
 	}
 }
+
+// The reason of a listener that is not programmed: the conflict's or
+// Invalid; for a client-certificate validation without a usable CA,
+// Invalid or the CA reference's own.
+func TestListenerProgrammedReasonByImplementation(t *testing.T) {
+	const gateway = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: %s
+  tls: {frontend: {default: {validation: {caCertificateRefs: [{group: "", kind: ConfigMap, name: nowhere}]}}}}
+  listeners:
+  - {name: a, protocol: HTTP, port: 8080}
+  - {name: b, protocol: HTTP, port: 8080}
+  - {name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop}]}}`
+	cert := newTestCert(t, year2020, year2200, false, "shop.example.com")
+	for _, c := range []struct {
+		class           string
+		conflict, noCAs Reason
+	}{
+		{"acme", ReasonHostnameConflict, ReasonInvalid},
+		{"eg", ReasonInvalid, ReasonInvalidCACertificateRef},
+	} {
+		g := resolveYAML(t, Options{StrictRefs: true}, world, egClass, tlsSecret("infra", "shop", cert), fmt.Sprintf(gateway, c.class))
+		ls := g.Gateway("infra", "edge").Listeners
+		if ls[0].Programmed.Reason != c.conflict || ls[2].Programmed.Reason != c.noCAs {
+			t.Errorf("class %s: Programmed %s (conflict), %s (no usable CA); want %s, %s", c.class,
+				ls[0].Programmed.Reason, ls[2].Programmed.Reason, c.conflict, c.noCAs)
+		}
+	}
+}

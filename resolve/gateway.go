@@ -367,9 +367,17 @@ func sansOverlap(x, y string) bool {
 // reason, as the conformance suite expects.
 func (l *Listener) setProgrammed() {
 	typ := string(gwv1.ListenerConditionProgrammed)
+	facts := profile.ListenerProgrammed{}
+	if l.Gateway != nil {
+		facts = l.Gateway.Profile.Implementation.ListenerProgrammed
+	}
 	switch {
+	case l.Conflicted.True() && facts.ConflictInvalid && l.ListenerSet == nil:
+		l.Programmed = condition(typ, false, ReasonInvalid, l.Conflicted.Message)
 	case l.Conflicted.True():
 		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
+	case l.Accepted.Reason == ReasonNoValidCACertificate && facts.CAReason:
+		l.Programmed = condition(typ, false, l.ResolvedRefs.Reason, l.Accepted.Message)
 	case !l.Accepted.True():
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Accepted.Message)
 	case !l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef:

@@ -62,6 +62,9 @@ type Implementation struct {
 	// translates; a route rule with one that does not compile is dropped.
 	// Elsewhere the dialect is implementation-specific and unchecked.
 	RegexRE2 bool
+	// ListenerProgrammed is the reason it gives a listener it does not
+	// program.
+	ListenerProgrammed ListenerProgrammed
 	// GatewayConditions is what a Gateway's own conditions summarise.
 	GatewayConditions GatewayConditions
 	// CACertificates is how it reads the CA certificates a
@@ -79,6 +82,19 @@ type Implementation struct {
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
 	InvalidBackendTLSOnRoute bool
+}
+
+// ListenerProgrammed is the Programmed=False reason an implementation gives
+// a listener. The zero value: a conflicted listener's conflict reason, as the
+// conformance suite expects, and Invalid otherwise.
+type ListenerProgrammed struct {
+	// ConflictInvalid: Invalid for a conflicted listener of the Gateway
+	// itself too (a ListenerSet's keeps the conflict's reason).
+	ConflictInvalid bool
+	// CAReason: a listener refused for its client-certificate validation
+	// (NoValidCACertificate) carries its ResolvedRefs reason
+	// (InvalidCACertificateRef, InvalidCACertificateKind, RefNotPermitted).
+	CAReason bool
 }
 
 // GatewayConditions is what an implementation's Gateway conditions
@@ -265,6 +281,15 @@ var implementations = []Implementation{
 		// listenerset-cross-namespace.out.yaml).
 		GatewayConditions: GatewayConditions{OwnRefsOnly: true,
 			NoListenersWhenRefused: []string{"InvalidParameters", "UnsupportedAddress", "NotAllowed"}},
+		// validate.go, validateListenerConditions: "Listener is invalid"
+		// with ListenerReasonInvalid for every other failure, conflicts
+		// included on a Gateway's own listeners
+		// (testdata/gateway-with-two-listeners-with-same-port-and-incompatible-protocol.out.yaml;
+		// a ListenerSet's keep the conflict's, listenerset-hostname-conflict.out.yaml);
+		// listener.go gives a frontend CA failure its own reason
+		// (testdata/gateway-tls-frontend-backend.out.yaml: Programmed
+		// False/InvalidCACertificateRef).
+		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true},
 		// internal/gatewayapi/route.go validates every RegularExpression
 		// match with internal/utils/regex.Validate (Go's regexp.Compile)
 		// and fails the rule with RouteReasonUnsupportedValue
