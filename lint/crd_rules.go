@@ -40,7 +40,7 @@ func isLegacyField(path string) bool {
 }
 
 var crdValidation = &Rule{
-	ID: "crd-validation", Severity: Error,
+	ID: "crd-validation", Severity: Error, ReportsViolations: true,
 	Summary: "the API server would reject this value (CRD schema or CEL)",
 	Doc: Doc{
 		Text: `Every check of the pinned Gateway API CRDs (--channel standard or experimental):
@@ -59,7 +59,7 @@ Fix: as the message says. For example, "Must have port for Service reference":`,
 }
 
 var unknownField = &Rule{
-	ID: "unknown-field", Severity: Error,
+	ID: "unknown-field", Severity: Error, ReportsViolations: true,
 	Summary: "field is not in the CRD schema (a typo?)",
 	Doc: Doc{
 		Text: `A field the CRD schema does not declare is rejected by kubectl's strict field

@@ -51,7 +51,11 @@ type Rule struct {
 	// Doc says why it matters and how to fix it, with a before/after
 	// example kept as data.
 	Doc Doc
-	Run func(*Pass)
+	// ReportsViolations marks the rules that report what the API server
+	// refuses (CRD violations): they are the one finding at a refused
+	// field, where every other rule stays silent.
+	ReportsViolations bool
+	Run               func(*Pass)
 }
 
 // Position is a place in a manifest.
@@ -90,9 +94,6 @@ type Pass struct {
 	Graph    *resolve.Graph
 	rule     *Rule
 	findings []Finding
-	// reportsViolations is set for the rules that report the CRD
-	// validation's violations themselves.
-	reportsViolations bool
 }
 
 // Report records a finding about obj at path, with related locations
@@ -101,7 +102,7 @@ type Pass struct {
 // that field, or inside it, is the same problem told twice (a backendRef
 // port of 70000 is not also a port the Service lacks).
 func (p *Pass) Report(obj *resolve.Meta, path string, related []Related, format string, args ...any) {
-	if !p.reportsViolations && refusedField(obj, path) {
+	if !p.rule.ReportsViolations && refusedField(obj, path) {
 		return
 	}
 	p.findings = append(p.findings, Finding{
@@ -161,7 +162,7 @@ func Run(g *resolve.Graph, rules []*Rule) []Finding {
 	passes := make([]*Pass, len(rules))
 	var wg sync.WaitGroup
 	for i, r := range rules {
-		passes[i] = &Pass{Graph: g, rule: r, reportsViolations: r.ID == crdValidation.ID || r.ID == unknownField.ID}
+		passes[i] = &Pass{Graph: g, rule: r}
 		wg.Go(func() { r.Run(passes[i]) })
 	}
 	wg.Wait()
