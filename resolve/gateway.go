@@ -411,26 +411,20 @@ func (g *Graph) resolveClass(gw *GatewayResult) {
 	gw.Profile = g.gatewayProfile(gw.Class, string(gw.Spec.GatewayClassName))
 }
 
-// parametersKinds are the kinds each known implementation takes as a
-// Gateway's spec.infrastructure.parametersRef, by controllerName ("Kind.group";
-// "Kind" for the core group): from their documentation.
-var parametersKinds = map[string][]string{
-	"gateway.envoyproxy.io/gatewayclass-controller": {"EnvoyProxy.gateway.envoyproxy.io"},
-	"istio.io/gateway-controller":                   {KindConfigMap},
-	"gateway.nginx.org/nginx-gateway-controller":    {"NginxProxy.gateway.nginx.org"},
-	"kgateway.dev/kgateway":                         {"GatewayParameters.gateway.kgateway.dev"},
-}
-
 // acceptedParameters lists the parametersRef kinds the Gateway's controller
-// takes: the kind its GatewayClass's own parametersRef names (every known
-// implementation takes one kind for both) and the kinds parametersKinds
-// knows for its controller. Empty when the GatewayClass is not among the
-// inputs or neither says: the kinds are then unknown.
+// takes ("Kind.group"; "Kind" for the core group): the kind its
+// GatewayClass's own parametersRef names (every known implementation takes
+// one kind for both) and the kinds its profile lists. Empty when the
+// GatewayClass is not among the inputs or neither says: the kinds are then
+// unknown.
 func (gw *GatewayResult) acceptedParameters() []string {
 	if gw.Class == nil {
 		return nil
 	}
-	kinds := parametersKinds[gw.ControllerName]
+	var kinds []string
+	for _, k := range gw.Profile.Implementation.ParametersKinds {
+		kinds = append(kinds, groupKind(k.Group, k.Kind))
+	}
 	if pr := gw.Class.Spec.ParametersRef; pr != nil {
 		if k := groupKind(string(pr.Group), string(pr.Kind)); !contains(kinds, k) {
 			kinds = append([]string{k}, kinds...)

@@ -70,6 +70,9 @@ type Implementation struct {
 	// CACertificates is how it reads the CA certificates a
 	// BackendTLSPolicy names.
 	CACertificates CACertificates
+	// ParametersKinds are the kinds it takes as a Gateway's
+	// spec.infrastructure.parametersRef.
+	ParametersKinds []GroupKind
 	// ParentKinds are the implementation-specific kinds routes may name as
 	// parentRefs besides Gateways, ListenerSets and Services.
 	ParentKinds []GroupKind
@@ -225,6 +228,9 @@ var implementations = []Implementation{
 		// https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/envoygateway_types.go
 		// (GatewayControllerName).
 		ControllerNames: []string{"gateway.envoyproxy.io/gatewayclass-controller"},
+		// https://gateway.envoyproxy.io/docs/tasks/operations/customize-envoyproxy/
+		// (a Gateway's infrastructure.parametersRef names an EnvoyProxy).
+		ParametersKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "EnvoyProxy"}},
 		// https://github.com/envoyproxy/gateway/blob/main/internal/gatewayapi/validate.go:
 		// backendRefs may be Service, ServiceImport or egv1a1.KindBackend
 		// (group gateway.envoyproxy.io, api/v1alpha1/groupversion_info.go).
@@ -335,6 +341,9 @@ var implementations = []Implementation{
 		// (GetBuiltinGatewayClasses: istio, and with their features on,
 		// istio-remote, istio-waypoint, istio-east-west).
 		Classes: []string{"istio", "istio-remote", "istio-waypoint", "istio-east-west"},
+		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/gateway_collection.go
+		// validateParametersRef: "only ConfigMap is supported".
+		ParametersKinds: []GroupKind{{Group: "", Kind: "ConfigMap"}},
 		// https://github.com/istio/istio/pull/58638 (268e334588ce, "Implement
 		// TLSRoute termination and mixed modes", first tagged 1.30.0): its
 		// newest report in the module is 1.28's.
@@ -398,6 +407,8 @@ var implementations = []Implementation{
 		// kgateway-waypoint classes, created on install, controllerName
 		// kgateway.dev/kgateway.
 		ControllerNames: []string{"kgateway.dev/kgateway"},
+		// https://kgateway.dev/docs/setup/customize/: GatewayParameters.
+		ParametersKinds: []GroupKind{{Group: "gateway.kgateway.dev", Kind: "GatewayParameters"}},
 		Classes:         []string{"kgateway", "kgateway-waypoint"},
 		// https://kgateway.dev/docs/traffic-management/destination-types/backends/
 		BackendKinds: []GroupKind{{Group: "gateway.kgateway.dev", Kind: "Backend"}},
@@ -408,6 +419,9 @@ var implementations = []Implementation{
 		// chart creates the "nginx" GatewayClass for
 		// gateway.nginx.org/nginx-gateway-controller.
 		ControllerNames: []string{"gateway.nginx.org/nginx-gateway-controller"},
+		// https://docs.nginx.com/nginx-gateway-fabric/how-to/data-plane-configuration/:
+		// NginxProxy.
+		ParametersKinds: []GroupKind{{Group: "gateway.nginx.org", Kind: "NginxProxy"}},
 		Classes:         []string{"nginx"},
 	},
 	{
