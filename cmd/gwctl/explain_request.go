@@ -132,17 +132,47 @@ func (o *explainRequestOptions) complete(cmd *cobra.Command, args []string) erro
 	return nil
 }
 
-// objectRef reads NS/NAME, or NAME in -n's namespace ("default" without).
+// objectRef reads NS/NAME, or NAME in -n's namespace; without -n the
+// namespace is left empty, for inNamespace to find once the inputs are read.
 func (o *explainRequestOptions) objectRef(kind, s string) *resolve.ObjectRef {
 	ns, name, ok := strings.Cut(s, "/")
 	if !ok {
-		ns, name = cmp.Or(o.Namespace, "default"), s
+		ns, name = o.Namespace, s
 	}
 	return &resolve.ObjectRef{Kind: kind, Namespace: ns, Name: name}
 }
 
+// inNamespace completes a --gateway or --service NAME given without a
+// namespace, as the other explain commands find a name: the only object of
+// that name in any namespace. None leaves the ref as it is (the trace then
+// says it is not among the inputs); several are ambiguous.
+func inNamespace[T resolve.Object](flag string, ref *resolve.ObjectRef, all []T) error {
+	if ref == nil || ref.Namespace != "" {
+		return nil
+	}
+	var found []string
+	for _, obj := range all {
+		if r := obj.Metadata().Ref; r.Name == ref.Name {
+			found = append(found, r.Namespace)
+		}
+	}
+	switch len(found) {
+	case 0:
+	case 1:
+		ref.Namespace = found[0]
+	default:
+		return cli.Errorf(cli.ExitUsage, "%s %q is ambiguous: it is in namespaces %s; write %s NS/NAME or give -n",
+			ref.Kind, ref.Name, strings.Join(found, ", "), flag)
+	}
+	return nil
+}
+
 func runExplainRequest(opts *explainRequestOptions) error {
 	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
+	if err := cmp.Or(inNamespace("--gateway", opts.Request.Gateway, g.Gateways),
+		inNamespace("--service", opts.Request.Service, g.Services)); err != nil {
+		return withInputErrors(err, inputFailed)
+	}
 	tr := g.Trace(opts.Request)
 	view := newRequestTrace(opts.Name, tr)
 	if err := opts.write(view, view.writeText); err != nil {

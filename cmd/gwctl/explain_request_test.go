@@ -121,3 +121,14 @@ func TestExplainRequestFlags(t *testing.T) {
 		{Name: "bad output", Args: []string{"http://h/", "-o", "wide"}, WantErr: `invalid value "wide" for --output`},
 	})
 }
+
+// --gateway NAME without -n finds the only Gateway of that name, as the
+// other explain commands find a name.
+func TestExplainRequestGatewayByName(t *testing.T) {
+	clitest.RunCases(t, newRootCmd, []clitest.Case{
+		{Name: "unique name", Args: []string{"explain", "request", "http://store.example.com/", "--gateway", "edge", "-f", traceTree},
+			Code: 0, StdoutHas: "Gateway infra/edge"},
+		{Name: "unknown name", Args: []string{"explain", "request", "http://x/", "--gateway", "nope", "-f", traceTree},
+			Code: 1, StderrHas: "Gateway nope is not among the inputs"},
+	})
+}
