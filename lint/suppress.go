@@ -268,6 +268,18 @@ func (ig *ignore) describe() string {
 	return IgnoreAnnotation + " annotation"
 }
 
+// fileIgnores are the ignore comments of a file, which every object read
+// from it carries; an object a renderer could not place in its source file
+// carries none.
+func fileIgnores(objs []*resolve.Meta) []manifest.IgnoreDirective {
+	for _, m := range objs {
+		if len(m.Ignores) > 0 {
+			return m.Ignores
+		}
+	}
+	return nil
+}
+
 // collectIgnores gathers the ignore comments of every file (each object
 // carries those of its whole file) and the ignore annotations of every
 // object, in file and line order.
@@ -290,7 +302,7 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 	}
 	for _, file := range files {
 		objs := byFile[file]
-		for _, d := range objs[0].Ignores { // shared by all objects of the file
+		for _, d := range fileIgnores(objs) {
 			ig := &ignore{
 				kind: "comment", pos: Position{File: file, Line: d.Line, Col: d.Col}, target: d.Target,
 				ids: d.Rules, reason: d.Reason, used: map[string]bool{},

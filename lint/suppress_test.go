@@ -239,3 +239,19 @@ func TestInvalidManifests(t *testing.T) {
 		t.Errorf("InvalidManifests = %+v, want %+v", got, want)
 	}
 }
+
+// A file's ignore comments hold when its first object carries none, as a
+// Kustomize build leaves an object it cannot place in its source file.
+func TestSuppressWhenFirstObjectHasNoIgnores(t *testing.T) {
+	objs, errs := manifest.Parse("gateways.yaml", []byte(suppressFixture))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	objs[0].Ignores = nil
+	g := resolve.Resolve(resolve.LoadObjects(objs, nil, resolve.Options{}), resolve.Options{})
+	rules := (*Config)(nil).Rules()
+	_, suppressed := Suppress(g, Run(g, rules), rules)
+	if len(suppressed) != 6 {
+		t.Errorf("%d findings suppressed, want the 6 of TestSuppress", len(suppressed))
+	}
+}
