@@ -43,9 +43,9 @@ func TestBadInput(t *testing.T) {
 			notAttached("invalid-utf8.yaml", "6:1", "before"),
 			"invalid-utf8.yaml:17:16: error: invalid UTF-8 (byte 0xE9): manifests are UTF-8, or UTF-16 with a byte order mark [invalid-manifest]",
 			notAttached("invalid-utf8.yaml", "24:1", "after")}},
-		{name: "NUL byte", file: "nul.yaml", code: 2, want: []string{
-			notAttached("nul.yaml", "6:1", "before"),
-			"nul.yaml:15:10: error: NUL character (U+0000) is not allowed in YAML: is this a binary file? [invalid-manifest]"}},
+		{name: "NUL byte", file: "nul-byte.yaml", code: 2, want: []string{
+			notAttached("nul-byte.yaml", "6:1", "before"),
+			"nul-byte.yaml:15:10: error: NUL character (U+0000) is not allowed in YAML: is this a binary file? [invalid-manifest]"}},
 		{name: "binary file with {{ in it: no Helm hint", file: "binary.yaml", code: 2, want: []string{
 			"binary.yaml:1:1: error: invalid UTF-8 (byte 0x89): manifests are UTF-8, or UTF-16 with a byte order mark [invalid-manifest]"}},
 		{name: "{{ in another document: no Helm hint", file: "helm-elsewhere.yaml", code: 2, want: []string{
