@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/mod/module"
+	"golang.org/x/mod/zip"
 )
 
 // readmeSection returns the text of the README's section "## title", up
@@ -131,7 +134,7 @@ func TestReadmeQuickStart(t *testing.T) {
 // TestReadmeInstall installs gwlint and gwctl as the README says, from the
 // clone, into a temporary GOBIN, and checks that the installed gwlint
 // names its version. The README's other line, `go install
-// module/cmd/...@main`, fetches the published module and is not run.
+// module/cmd/...@main`, is TestReadmeInstallFromModule's.
 func TestReadmeInstall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds gwlint and gwctl")
@@ -170,6 +173,85 @@ func TestReadmeInstall(t *testing.T) {
 		}
 		if !strings.HasPrefix(string(out), bin+" ") || strings.HasPrefix(string(out), bin+" unknown") || strings.Contains(string(out), "commit unknown") {
 			t.Errorf("installed %s version = %q, want its version and commit", bin, out)
+		}
+	}
+}
+
+// TestReadmeInstallFromModule runs the README's `go install
+// module/cmd/...@main` line against this module as the Go module proxy
+// serves it: a module zip of HEAD in a file:// GOPROXY, at a pseudo-version,
+// since a proxy resolves versions, not branches. It proves the module
+// installs without a clone: no replace directives, and every file the build
+// needs is in the module zip.
+func TestReadmeInstallFromModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds gwlint and gwctl")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go is not on PATH")
+	}
+	const (
+		path    = "github.com/gwlint/gwlint"
+		version = "v0.0.0-20260101000000-000000000000"
+	)
+	var line string
+	for _, l := range shellLines(readmeSection(t, "Quick start")) {
+		if strings.HasPrefix(l, "go install "+path+"/") {
+			line = l
+		}
+	}
+	if line == "" || !strings.Contains(line, "@main") {
+		t.Fatalf("the README's quick start no longer installs %s/cmd/...@main", path)
+	}
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	if err := exec.Command("git", "-C", root, "rev-parse", "HEAD").Run(); err != nil {
+		t.Skip("not a git checkout: the module zip is made from HEAD")
+	}
+	proxy := t.TempDir()
+	dir := filepath.Join(proxy, path, "@v")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	zf, err := os.Create(filepath.Join(dir, version+".zip"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := zip.CreateFromVCS(zf, module.Version{Path: path, Version: version}, root, "HEAD", ""); err != nil {
+		t.Fatalf("module zip of HEAD: %v", err)
+	}
+	if err := zf.Close(); err != nil {
+		t.Fatal(err)
+	}
+	gomod, err := exec.Command("git", "-C", root, "show", "HEAD:go.mod").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{
+		"list": version + "\n", version + ".mod": string(gomod),
+		version + ".info": `{"Version":"` + version + `","Time":"2026-01-01T00:00:00Z"}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goproxy, _ := exec.Command("go", "env", "GOPROXY").Output()
+	gobin := t.TempDir()
+	_, stderr, code := readmeRun(t, strings.ReplaceAll(line, "@main", "@"+version), "GOBIN="+gobin,
+		"GOPROXY=file://"+filepath.ToSlash(proxy)+","+strings.TrimSpace(string(goproxy)),
+		"GONOSUMDB="+path, "GOFLAGS=")
+	if code != 0 {
+		if strings.Contains(stderr, "dial tcp") || strings.Contains(stderr, "lookup ") {
+			t.Skipf("the module's dependencies need the network:\n%s", stderr)
+		}
+		t.Fatalf("%s: exit %d\n%s", line, code, stderr)
+	}
+	for _, bin := range []string{"gwlint", "gwctl"} {
+		out, err := exec.Command(filepath.Join(gobin, bin), "version").Output()
+		if err != nil {
+			t.Fatalf("%s version: %v", bin, err)
+		}
+		if !strings.HasPrefix(string(out), bin+" "+version) {
+			t.Errorf("installed %s version = %q, want %s", bin, out, version)
 		}
 	}
 }
