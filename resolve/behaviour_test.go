@@ -361,10 +361,7 @@ spec:
 			impl, class string
 			want        verdict
 		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}, {"istio", "istio", c.istio}} {
-			opts := Options{}
-			if run.impl != "" {
-				opts.Implementation = mustProfile(t, run.impl)
-			}
+			opts := judgedBy(t, run.impl)
 			g := resolveYAML(t, opts, world, egClass, istioClasses, gateway(run.class), route,
 				caConfigMap("app", "ca", ca.crt), tlsCrtOnly, c.policy)
 			p := g.TLSPolicies[0]
@@ -435,10 +432,8 @@ spec: {gatewayClassName: ` + class + `, listeners: [` + listeners + `]}`
 			impl, class string
 			want        verdict
 		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}, {"istio", "istio", c.istio}} {
-			opts := Options{StrictRefs: true}
-			if run.impl != "" {
-				opts.Implementation = mustProfile(t, run.impl)
-			}
+			opts := judgedBy(t, run.impl)
+			opts.StrictRefs = true
 			gw := resolveYAML(t, opts, world, egClass, istioClasses, gateway(run.class, c.listeners)).Gateway("infra", "edge")
 			if got := (verdict{gw.Programmed.Reason, gw.ResolvedRefs.Reason}); got != run.want {
 				t.Errorf("%s under %s: Programmed %s, ResolvedRefs %s; want %+v", c.name, gw.Profile, got.programmed, got.resolvedRefs, run.want)
@@ -569,10 +564,7 @@ func TestRefusedGatewayStatusByImplementation(t *testing.T) {
 		{"envoy-gateway", "eg", 0, ReasonInvalid},
 		{"istio", "istio", 0, ReasonUnsupportedAddress},
 	} {
-		opts := Options{}
-		if c.impl != "" {
-			opts.Implementation = mustProfile(t, c.impl)
-		}
+		opts := judgedBy(t, c.impl)
 		g := resolveYAML(t, opts, world, egClass, istioClasses, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
@@ -605,10 +597,7 @@ spec:
 		accepted    Reason
 		unsupported bool
 	}{{"", ReasonUnsupportedValue, true}, {"istio", ReasonAccepted, false}} {
-		opts := Options{}
-		if c.impl != "" {
-			opts.Implementation = mustProfile(t, c.impl)
-		}
+		opts := judgedBy(t, c.impl)
 		p := mustRoute(t, resolveYAML(t, opts, world, route), KindHTTPRoute, "app", "egress").Parents[0]
 		if p.Accepted.Reason != c.accepted || p.UnsupportedKind != c.unsupported || (c.accepted == ReasonAccepted && p.Presence != External) {
 			t.Errorf("under %q: Accepted %s, unsupported kind %v, presence %v; want %s, %v", c.impl, p.Accepted.Reason, p.UnsupportedKind, p.Presence, c.accepted, c.unsupported)

@@ -17,6 +17,16 @@ func mustProfile(t *testing.T, selector string) *profile.Profile {
 	return p
 }
 
+// judgedBy returns Options selecting the implementation named, or none for
+// "" (the "every feature" profile, unless a class selects another).
+func judgedBy(t *testing.T, impl string) Options {
+	t.Helper()
+	if impl == "" {
+		return Options{}
+	}
+	return Options{Implementation: mustProfile(t, impl)}
+}
+
 func TestProfileSelection(t *testing.T) {
 	const classes = `
 apiVersion: gateway.networking.k8s.io/v1
@@ -84,10 +94,7 @@ type: gateway.envoyproxy.io/sds`
 		impl      string
 		backendOK bool
 	}{{"", false}, {"envoy-gateway", true}, {"istio", false}} {
-		opts := Options{}
-		if c.impl != "" {
-			opts.Implementation = mustProfile(t, c.impl)
-		}
+		opts := judgedBy(t, c.impl)
 		g := resolveYAML(t, opts, world, route, sds)
 		b := mustRoute(t, g, KindHTTPRoute, "app", "r").Rules[0].Backends[0]
 		if b.Valid() != c.backendOK {
