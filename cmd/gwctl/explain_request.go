@@ -90,11 +90,13 @@ Gateways could take it.`,
 
 // complete parses the URL, headers and object names into the request.
 func (o *explainRequestOptions) complete(cmd *cobra.Command, args []string) error {
-	if err := o.explainOptions.complete(cmd, args); err != nil {
+	// A trace has no diagram: checked first, so that -o dot and -o foo get
+	// the same message.
+	if err := cli.OneOf("output", o.Output, formatText, formatJSON, formatYAML); err != nil {
 		return err
 	}
-	if o.Output == formatMermaid || o.Output == formatDOT {
-		return fmt.Errorf("invalid value %q for --output: must be one of text, json, yaml", o.Output)
+	if err := o.explainOptions.complete(cmd, args); err != nil {
+		return err
 	}
 	req, err := resolve.ParseRequestURL(o.Name)
 	if err != nil {
