@@ -204,7 +204,7 @@ func manifestFiles(t testing.TB, root string) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && isManifestName(d.Name()) {
+		if !d.IsDir() && IsManifestName(d.Name()) {
 			files = append(files, path)
 		}
 		return nil

@@ -281,7 +281,7 @@ func walkManifests(root string, skip func(string) bool, visit func(string, *Read
 			return nil
 		}
 		// Chart.yaml is Helm's chart metadata (apiVersion v2, no kind).
-		if path == root || len(kustomizations) > 0 || !isManifestName(d.Name()) || d.Name() == "Chart.yaml" {
+		if path == root || len(kustomizations) > 0 || !IsManifestName(d.Name()) || d.Name() == chartFile {
 			return nil
 		}
 		switch {
@@ -312,6 +312,17 @@ func within(path, dir string) bool {
 // its order.
 var kustomizationNames = []string{"kustomization.yaml", "kustomization.yml", "Kustomization"}
 
+// chartFile is the file that makes a directory a Helm chart.
+const chartFile = "Chart.yaml"
+
+// MarksRendered reports whether a file of this name makes the directory
+// holding it one that Walk hands on to be rendered, rather than reading
+// its files: a kustomization file or a Helm chart's Chart.yaml. Rendering
+// it may read any file below it.
+func MarksRendered(name string) bool {
+	return name == chartFile || slices.Contains(kustomizationNames, name)
+}
+
 // KustomizationFile returns the kustomization file of dir, "" when it has
 // none (or skip, when not nil, reports it).
 func KustomizationFile(dir string, skip func(string) bool) string {
@@ -326,7 +337,7 @@ func KustomizationFile(dir string, skip func(string) bool) string {
 
 // isChart reports whether dir is a Helm chart: it holds Chart.yaml.
 func isChart(dir string) bool {
-	info, err := os.Stat(filepath.Join(dir, "Chart.yaml"))
+	info, err := os.Stat(filepath.Join(dir, chartFile))
 	return err == nil && info.Mode().IsRegular()
 }
 
@@ -337,7 +348,9 @@ func isChartTemplates(dir string) bool {
 	return filepath.Base(dir) == "templates" && isChart(filepath.Dir(dir))
 }
 
-func isManifestName(name string) bool {
+// IsManifestName reports whether a directory walk reads a file of this
+// name: .yaml, .yml or .json, in any case.
+func IsManifestName(name string) bool {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".yaml", ".yml", ".json":
 		return true

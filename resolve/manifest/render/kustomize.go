@@ -63,38 +63,89 @@ func readIncludes(dir string) includes {
 		inc.errs = append(inc.errs, &manifest.ReadError{File: file, Msg: err.Error()})
 		return inc
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+	m := kustomizationMapping(data)
+	if m == nil {
 		return inc // kustomize reports what it cannot read
 	}
-	m := doc.Content[0]
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		key, val := m.Content[i], m.Content[i+1]
-		switch {
-		case key.Value == "helmCharts":
+		if key.Value == "helmCharts" {
 			inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: key.Line, Col: key.Column},
 				Msg: "helmCharts are not rendered inside a kustomization (kustomize would run helm and may fetch the chart); name the chart's directory to gwlint instead, or lint `kustomize build --enable-helm` output from stdin"})
-		case slices.Contains(includingFields, key.Value) && val.Kind == yaml.SequenceNode:
-			for _, item := range val.Content {
+		}
+		for _, item := range pathEntries(key.Value, val) {
+			if slices.Contains(includingFields, key.Value) {
 				inc.add(dir, file, item)
-			}
-		case slices.Contains(fileFields, key.Value) && val.Kind == yaml.SequenceNode:
-			for _, item := range val.Content {
-				if item.Kind == yaml.MappingNode {
-					item = mapValue(item, "path")
-				}
+			} else {
 				inc.refuseRemote(file, item)
 			}
-		case key.Value == "openapi" && val.Kind == yaml.MappingNode:
-			inc.refuseRemote(file, mapValue(val, "path"))
 		}
 	}
 	return inc
 }
 
+// KustomizationPaths returns the local paths that a kustomization file
+// (its text) names, relative to its directory: its resources, bases and
+// components, and the files and kustomizations of its other fields
+// (patches, generators, transformers, ...). With kustomize's default
+// load restrictor, which Kustomize builds with, a build reads files only
+// below the kustomization's directory and the directories these name
+// (bases, components, and the kustomizations that generators,
+// transformers and validators may name), so they say which other parts of
+// a repository a build needs.
+func KustomizationPaths(data []byte) []string {
+	m := kustomizationMapping(data)
+	if m == nil {
+		return nil
+	}
+	var paths []string
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		for _, item := range pathEntries(m.Content[i].Value, m.Content[i+1]) {
+			if !remote(item.Value) {
+				paths = append(paths, item.Value)
+			}
+		}
+	}
+	return paths
+}
+
+// kustomizationMapping is the top-level mapping of a kustomization file,
+// nil when it has none.
+func kustomizationMapping(data []byte) *yaml.Node {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil
+	}
+	return doc.Content[0]
+}
+
+// pathEntries returns the entries of a kustomization's field (its name
+// and value) that name a path or a URL: the items of includingFields and
+// fileFields (an object's path), and openapi's path. Other values are
+// kustomize's to report.
+func pathEntries(field string, val *yaml.Node) []*yaml.Node {
+	var items []*yaml.Node
+	switch {
+	case slices.Contains(includingFields, field) && val.Kind == yaml.SequenceNode:
+		items = slices.Clone(val.Content)
+	case slices.Contains(fileFields, field) && val.Kind == yaml.SequenceNode:
+		for _, item := range val.Content {
+			if item.Kind == yaml.MappingNode {
+				item = mapValue(item, "path")
+			}
+			items = append(items, item)
+		}
+	case field == "openapi" && val.Kind == yaml.MappingNode:
+		items = append(items, mapValue(val, "path"))
+	}
+	return slices.DeleteFunc(items, func(n *yaml.Node) bool {
+		return n == nil || n.Kind != yaml.ScalarNode || n.Value == ""
+	})
+}
+
 // refuseRemote refuses an entry that names a file kustomize would fetch.
 func (inc *includes) refuseRemote(file string, item *yaml.Node) {
-	if item != nil && item.Kind == yaml.ScalarNode && remote(item.Value) {
+	if remote(item.Value) {
 		inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: item.Line, Col: item.Column},
 			Msg: fmt.Sprintf("%q %s", item.Value, remoteHelp)})
 	}
@@ -102,9 +153,6 @@ func (inc *includes) refuseRemote(file string, item *yaml.Node) {
 
 // add sorts one entry of an including field.
 func (inc *includes) add(dir, file string, item *yaml.Node) {
-	if item.Kind != yaml.ScalarNode || item.Value == "" {
-		return // kustomize reports it
-	}
 	p := filepath.Join(dir, item.Value)
 	info, err := os.Stat(p)
 	switch {

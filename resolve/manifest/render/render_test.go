@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -111,6 +112,28 @@ func TestRootsLeaveOutsideFilesToTheWalk(t *testing.T) {
 	_, included := Roots([]string{filepath.Join(dir, "app")})
 	if len(included) != 1 || !strings.HasSuffix(included[0], filepath.Join("app", "route.yaml")) {
 		t.Errorf("included = %v, want app/route.yaml only", included)
+	}
+}
+
+func TestKustomizationPaths(t *testing.T) {
+	for _, c := range []struct {
+		name, kustomization string
+		want                []string
+	}{
+		{"resources, bases and components", "resources:\n- ../../base\n- route.yaml\nbases:\n- ../old\ncomponents:\n- ../../components/tls\n",
+			[]string{"../../base", "route.yaml", "../old", "../../components/tls"}},
+		{"patches by path, and an object's path", "patches:\n- path: port.yaml\n  target:\n    kind: HTTPRoute\npatchesStrategicMerge:\n- sm.yaml\nopenapi:\n  path: schema.json\n",
+			[]string{"port.yaml", "sm.yaml", "schema.json"}},
+		{"generators and transformers name kustomizations too", "generators:\n- ../gen\ntransformers:\n- ../../transformers/labels\n",
+			[]string{"../gen", "../../transformers/labels"}},
+		{"remote entries are left out", "resources:\n- github.com/example/infra//gateway?ref=v1.0.0\n- https://example.com/gw.yaml\n- local.yaml\n",
+			[]string{"local.yaml"}},
+		{"inline patches, empty entries and other fields name nothing", "patches:\n- patch: |-\n    kind: HTTPRoute\nresources:\n- \"\"\n- {}\nnamespace: web\n", nil},
+		{"not a kustomization", "- a\n- b\n", nil},
+	} {
+		if got := KustomizationPaths([]byte(c.kustomization)); !slices.Equal(got, c.want) {
+			t.Errorf("%s: KustomizationPaths = %q, want %q", c.name, got, c.want)
+		}
 	}
 }
 
