@@ -82,8 +82,11 @@ type diffSide struct {
 	files []string
 	// rel shows a file read as the user knows it: relative to the
 	// directory given, or to the working directory in a revision.
-	rel  func(string) string
-	tree *gittree.Tree
+	rel func(string) string
+	// values are the Helm values files: a revision's own version of
+	// those the repository holds.
+	values []string
+	tree   *gittree.Tree
 }
 
 func (s *diffSide) close() {
@@ -94,7 +97,7 @@ func (s *diffSide) close() {
 
 // openSide decides what arg is: an existing path, else a git revision.
 func (o *diffOptions) openSide(arg string) (*diffSide, error) {
-	s := &diffSide{arg: arg, rel: func(f string) string { return f }}
+	s := &diffSide{arg: arg, rel: func(f string) string { return f }, values: o.Values}
 	info, err := os.Stat(arg)
 	switch {
 	case err == nil && !info.IsDir():
@@ -118,7 +121,7 @@ func (o *diffOptions) openSide(arg string) (*diffSide, error) {
 	case !gittree.IsRevision(arg):
 		return nil, fmt.Errorf("%s is neither a file, a directory nor a git revision", arg)
 	default:
-		if s.tree, err = gittree.Open(arg, o.Filenames); err != nil {
+		if s.tree, err = gittree.Open(arg, slices.Concat(o.Filenames, o.Values)); err != nil {
 			return nil, err
 		}
 		if s.files, err = s.tree.Paths(o.Filenames); err != nil {
@@ -126,6 +129,7 @@ func (o *diffOptions) openSide(arg string) (*diffSide, error) {
 			return nil, err
 		}
 		s.rel = s.tree.Rel
+		s.values = s.tree.Versioned(o.Values)
 	}
 	return s, nil
 }
@@ -193,7 +197,7 @@ func (o *diffOptions) loadSide(s *diffSide) (*diffInput, bool) {
 	ropts.Validate = true // as gwlint check does: its findings are the ones diffed
 	// Nothing is excluded: the sides are what the user named.
 	inputs, walkErrs := cli.FindInputs(s.files, func(string) bool { return false })
-	inputs.Values = o.Values
+	inputs.Values = s.values
 	in := inputs.LoadOne(nil, ropts)
 	in.Errors = append(in.Errors, walkErrs...)
 	errs := slices.Clone(in.Errors)

@@ -129,6 +129,71 @@ func TestDiffGitRevisions(t *testing.T) {
 	}
 }
 
+// TestDiffGitKustomize diffs an overlay between two commits that change
+// only its base, outside the -f path: each revision's build reads that
+// revision's base, so the diff is the base's change as the overlay builds
+// it (in its namespace, with its patch), and nothing else.
+func TestDiffGitKustomize(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	repo := t.TempDir()
+	deploy := filepath.Join(repo, "deploy")
+	if err := os.CopyFS(deploy, os.DirFS(filepath.Join("..", "..", "testdata", "kustomize"))); err != nil {
+		t.Fatal(err)
+	}
+	git := clitest.Git(t, repo)
+	git("init", "-q", "-b", "main")
+	git("add", ".")
+	git("commit", "-q", "-m", "store")
+	base := filepath.Join(deploy, "base", "store.yaml")
+	store, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin := `---
+apiVersion: v1
+kind: Service
+metadata:
+  name: store-admin
+spec:
+  selector:
+    app: store-admin
+  ports:
+  - name: http
+    port: 8080
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata:
+  name: store-admin
+spec:
+  parentRefs:
+  - name: web
+  hostnames:
+  - store.example.com
+  rules:
+  - matches:
+    - path:
+        type: PathPrefix
+        value: /admin
+    backendRefs:
+    - name: store-admin
+      port: 8080
+`
+	if err := os.WriteFile(base, append(store, admin...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("commit", "-q", "-am", "store admin")
+	t.Chdir(repo)
+
+	stdout, stderr, code := clitest.Run(newRootCmd, "", "diff", "HEAD~1", "HEAD", "-f", "deploy/overlays/prod", "--exit-code")
+	if code != 1 || stderr != "" {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	golden.Check(t, "diff-git-kustomize.golden", stdout)
+}
+
 func TestDiffFlags(t *testing.T) {
 	clitest.RunFlagCases(t, newDiffCmd, []clitest.FlagCase[diffOptions]{
 		{Args: []string{"a", "b"}, Want: diffOptions{inputOptions: defaultInputs, Output: "text", Color: "auto", Old: "a", New: "b"}},

@@ -10,14 +10,15 @@ import (
 )
 
 // onlyNew drops, for --new-from-rev REV, the findings that REV already
-// had: REV's manifests under the same paths are read from git (not checked
-// out), checked with the same settings, and compared by lint's finding
-// identity (rule, object, field path, message; not lines).
+// had: what checking the same paths reads is written out of REV by git
+// (not checked out: an overlay's base and the --values files too), checked
+// there with the same settings, and the findings are compared by lint's
+// finding identity (rule, object, field path, message; not lines).
 func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Finding, error) {
 	if o.NewFromRev == "" {
 		return findings, nil
 	}
-	tree, err := gittree.Open(o.NewFromRev, o.Paths)
+	tree, err := gittree.Open(o.NewFromRev, slices.Concat(o.Paths, o.Values))
 	if err != nil {
 		return nil, &cli.ExitError{Code: cli.ExitUsage, Err: err}
 	}
@@ -34,7 +35,7 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 		return err != nil
 	})
 	inputs, walkErrs := cli.FindInputs(paths, excluded)
-	inputs.Values = o.Values
+	inputs.Values = tree.Versioned(o.Values)
 	worlds := inputs.Load(nil, s.resolve)
 	worlds[0].Errors = append(worlds[0].Errors, walkErrs...)
 	found, _ := lintWorlds(worlds, s.resolve, s.config.Rules())

@@ -83,3 +83,93 @@ spec:
 		t.Errorf("unknown revision: exit %d, %q", code, stderr)
 	}
 }
+
+// TestNewFromRevReadsWhatTheBuildReads commits a bundled tree under
+// deploy/ and changes, in the work tree, only a file outside the path
+// named: the base of an overlay, or a chart's values file kept beside it.
+// REV's build must read REV's version of that file (and the rest of the
+// chart: its partials), so that the finding REV had is not new and the one
+// the change adds is, with the same paths as the work tree's run.
+func TestNewFromRevReadsWhatTheBuildReads(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	// betaRoute is added to the base: it names a listener the base's
+	// Gateway lacks.
+	const betaRoute = `---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata:
+  name: store-beta
+spec:
+  parentRefs:
+  - name: web
+    sectionName: https
+  hostnames:
+  - beta.store.example.com
+  rules:
+  - backendRefs:
+    - name: store
+      port: 8080
+`
+	for _, c := range []struct {
+		name string
+		tree string // under the repository's testdata, committed as deploy/
+		dir  string // where gwlint runs, from the top level
+		args []string
+		// The work tree changes file (under deploy/) with edit.
+		file       string
+		edit       func(string) string
+		had, added string // in the findings REV had, and in the one the change adds
+	}{
+		{
+			name: "overlay whose base changed", tree: "kustomize", dir: ".", args: []string{"deploy/overlays/prod"},
+			file: "base/store.yaml", edit: func(s string) string { return s + betaRoute },
+			had:   `deploy/base/store.yaml:23:7: error: Service store-prod/store has no port 9090`,
+			added: `deploy/base/store.yaml:33:5: error: Gateway store-prod/web has no listener named "https"`,
+		},
+		{
+			name: "overlay named from a subdirectory", tree: "kustomize", dir: "deploy/overlays", args: []string{"prod"},
+			file: "base/store.yaml", edit: func(s string) string { return s + betaRoute },
+			had:   `../base/store.yaml:23:7: error: Service store-prod/store has no port 9090`,
+			added: `../base/store.yaml:33:5: error: Gateway store-prod/web has no listener named "https"`,
+		},
+		{
+			name: "chart whose values file changed", tree: "helm", dir: ".", args: []string{"deploy/store", "--values", "deploy/prod-values.yaml"},
+			file: "prod-values.yaml", edit: func(s string) string { return strings.Replace(s, "shop.example.com", "shop_example.com", 1) },
+			had:   `deploy/store/templates/httproute.yaml:19:7: error: Service default/release-name-store has no port 8080`,
+			added: `deploy/store/templates/httproute.yaml:11:5: error: spec.hostnames[0]: Invalid value: "shop_example.com"`,
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			repo := t.TempDir()
+			deploy := filepath.Join(repo, "deploy")
+			if err := os.CopyFS(deploy, os.DirFS(filepath.Join("..", "..", "testdata", c.tree))); err != nil {
+				t.Fatal(err)
+			}
+			git := clitest.Git(t, repo)
+			git("init", "-q")
+			git("add", ".")
+			git("commit", "-q", "-m", c.tree)
+			changed := filepath.Join(deploy, filepath.FromSlash(c.file))
+			data, err := os.ReadFile(changed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(changed, []byte(c.edit(string(data))), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(filepath.Join(repo, filepath.FromSlash(c.dir)))
+
+			args := append([]string{"check", "--no-config"}, c.args...)
+			all, _, code := clitest.Run(newRootCmd, "", args...)
+			if code != 1 || !strings.Contains(all, c.had) || !strings.Contains(all, c.added) {
+				t.Fatalf("without --new-from-rev: exit %d, want both findings\n%s", code, all)
+			}
+			stdout, stderr, code := clitest.Run(newRootCmd, "", append(args, "--new-from-rev", "HEAD")...)
+			if code != 1 || stderr != "" || strings.Contains(stdout, c.had) || !strings.Contains(stdout, c.added) {
+				t.Errorf("--new-from-rev HEAD: exit %d, stderr %q; want only %q\n%s", code, stderr, c.added, stdout)
+			}
+		})
+	}
+}

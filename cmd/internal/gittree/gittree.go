@@ -12,6 +12,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/manifest/render"
 )
 
 // Tree is the part of a revision that was asked for, written out under Dir
@@ -44,9 +47,12 @@ func IsRevision(rev string) bool {
 	return err == nil
 }
 
-// Open writes out the files of rev under paths (relative to the working
-// directory, as -f takes them; a directory stands for every file below it)
-// into a new temporary directory. Close removes it.
+// Open writes out into a new temporary directory the files of rev that
+// reading paths (relative to the working directory, as -f and --values
+// take them) reads in the work tree: what a directory walk reads below
+// each, and what a kustomization or a chart there reads from elsewhere in
+// the repository (see write). A path outside the repository is left out:
+// the revision holds nothing there. Close removes the directory.
 func Open(rev string, paths []string) (*Tree, error) {
 	commit, err := git(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
@@ -61,18 +67,16 @@ func Open(rev string, paths []string) (*Tree, error) {
 		return nil, err
 	}
 	t := &Tree{Rev: rev, Commit: commit, prefix: prefix, top: top}
-	wanted := make([]string, 0, len(paths))
+	var read []string
 	for _, p := range paths {
-		r, err := t.repoPath(p)
-		if err != nil {
-			return nil, err
+		if r, err := t.repoPath(p); err == nil {
+			read = append(read, r)
 		}
-		wanted = append(wanted, r)
 	}
 	if t.Dir, err = os.MkdirTemp("", "gittree-"); err != nil {
 		return nil, err
 	}
-	if err := t.write(wanted); err != nil {
+	if err := t.write(read); err != nil {
 		t.Close()
 		return nil, fmt.Errorf("reading %s: %w", rev, err)
 	}
@@ -83,17 +87,30 @@ func Open(rev string, paths []string) (*Tree, error) {
 func (t *Tree) Close() error { return os.RemoveAll(t.Dir) }
 
 // Paths maps paths given relative to the working directory to where the
-// revision's files are under Dir.
+// revision's files are under Dir. A path outside the repository, or stdin,
+// is an error.
 func (t *Tree) Paths(paths []string) ([]string, error) {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		r, err := t.repoPath(p)
-		if err != nil {
+	for _, p := range paths {
+		if _, err := t.repoPath(p); err != nil {
 			return nil, err
 		}
-		out[i] = filepath.Join(t.Dir, filepath.FromSlash(r))
 	}
-	return out, nil
+	return t.Versioned(paths), nil
+}
+
+// Versioned maps paths given relative to the working directory to where
+// the revision's files are under Dir, as Paths does, but leaves a path
+// outside the repository as it is: git does not version it, so it is the
+// same file in every revision (a Helm values file kept elsewhere).
+func (t *Tree) Versioned(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = p
+		if r, err := t.repoPath(p); err == nil {
+			out[i] = filepath.Join(t.Dir, filepath.FromSlash(r))
+		}
+	}
+	return out
 }
 
 // Rel maps a path under Dir back to the path the user would give for it
@@ -135,15 +152,72 @@ func (t *Tree) repoPath(p string) (string, error) {
 	return r, nil
 }
 
-// write writes out the blobs of the commit under wanted: the manifest files
-// (.yaml, .yml, .json) below a wanted directory, and any file named
-// exactly.
-func (t *Tree) write(wanted []string) error {
-	out, err := git(nil, "ls-tree", "-r", "-z", "--full-tree", t.Commit)
+// blob is a file of the commit: its object id and its path from the top
+// level.
+type blob struct{ id, file string }
+
+// write writes out the files of the commit that reading paths (from the
+// top level) reads, as the work tree would give them. Below each path:
+// the manifests a directory walk reads, and every file of a directory that
+// is rendered (a kustomization's or a chart's, whose patches, generator
+// files and templates may have any name). A path that is a file is
+// written whatever its name (a values file). Then, for each kustomization
+// written, every file below what it names elsewhere (its bases and
+// components: render.KustomizationPaths), until nothing new is named.
+// Nothing else is needed: kustomize reads no file outside a
+// kustomization's directory but those directories, and Helm none outside
+// the chart's. Writing the whole revision instead would cost seconds on a
+// large repository.
+func (t *Tree) write(paths []string) error {
+	blobs, err := t.blobs()
 	if err != nil {
 		return err
 	}
-	type blob struct{ id, file string }
+	read := pathSet{}
+	for _, p := range paths {
+		read[p] = true
+	}
+	// rendered are the paths written out in full.
+	rendered := pathSet{}
+	for _, b := range blobs {
+		if manifest.MarksRendered(path.Base(b.file)) && read.holds(b.file) {
+			rendered[path.Dir(b.file)] = true
+		}
+	}
+	written := make([]bool, len(blobs))
+	for {
+		var batch []blob
+		for i, b := range blobs {
+			if written[i] || !(rendered.holds(b.file) || read[b.file] ||
+				(manifest.IsManifestName(path.Base(b.file)) && read.holds(b.file))) {
+				continue
+			}
+			written[i] = true
+			batch = append(batch, b)
+		}
+		if len(batch) == 0 {
+			return nil
+		}
+		if err := t.writeBlobs(batch); err != nil {
+			return err
+		}
+		named, err := t.namedByKustomizations(batch)
+		if err != nil {
+			return err
+		}
+		for _, p := range named {
+			rendered[p] = true
+		}
+	}
+}
+
+// blobs lists the regular files of the commit. Symbolic links and
+// submodules are left out.
+func (t *Tree) blobs() ([]blob, error) {
+	out, err := git(nil, "ls-tree", "-r", "-z", "--full-tree", t.Commit)
+	if err != nil {
+		return nil, err
+	}
 	var blobs []blob
 	for _, entry := range strings.Split(out, "\x00") {
 		meta, file, ok := strings.Cut(entry, "\t")
@@ -154,13 +228,36 @@ func (t *Tree) write(wanted []string) error {
 		if len(f) != 3 || f[1] != "blob" || (f[0] != "100644" && f[0] != "100755") {
 			continue // symlinks, submodules
 		}
-		if selected(file, wanted) {
-			blobs = append(blobs, blob{f[2], file})
+		blobs = append(blobs, blob{f[2], file})
+	}
+	return blobs, nil
+}
+
+// namedByKustomizations returns what the kustomization files among blobs,
+// written out, name: paths from the top level, inside the repository.
+func (t *Tree) namedByKustomizations(blobs []blob) ([]string, error) {
+	var named []string
+	for _, b := range blobs {
+		file := filepath.Join(t.Dir, filepath.FromSlash(b.file))
+		if manifest.KustomizationFile(filepath.Dir(file), nil) != file {
+			continue
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range render.KustomizationPaths(data) {
+			r := path.Join(path.Dir(b.file), filepath.ToSlash(p))
+			if r != ".." && !strings.HasPrefix(r, "../") {
+				named = append(named, r)
+			}
 		}
 	}
-	if len(blobs) == 0 {
-		return nil
-	}
+	return named, nil
+}
+
+// writeBlobs writes blobs out under Dir, read with one git cat-file.
+func (t *Tree) writeBlobs(blobs []blob) error {
 	var req bytes.Buffer
 	for _, b := range blobs {
 		req.WriteString(b.id + "\n")
@@ -224,18 +321,19 @@ func (t *Tree) writeBlob(r *bufio.Reader, file string) error {
 	return err
 }
 
-func selected(file string, wanted []string) bool {
-	manifest := false
-	switch strings.ToLower(path.Ext(file)) {
-	case ".yaml", ".yml", ".json":
-		manifest = true
-	}
-	for _, w := range wanted {
-		if file == w || (manifest && (w == "." || strings.HasPrefix(file, w+"/"))) {
-			return true
+// pathSet is a set of paths from the top level ("." is the top level).
+type pathSet map[string]bool
+
+// holds reports whether file is in the set or below a path that is: a
+// look-up per directory above it, since a large revision has many files
+// and a tree with many kustomizations many paths.
+func (s pathSet) holds(file string) bool {
+	for p := file; !s[p]; p = path.Dir(p) {
+		if p == path.Dir(p) { // "." reached
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // git runs git in the working directory and returns its output, trimmed.

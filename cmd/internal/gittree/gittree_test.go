@@ -1,40 +1,70 @@
 package gittree
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/gwlint/gwlint/cmd/internal/clitest"
 )
 
-func TestSelected(t *testing.T) {
+func TestPathSetHolds(t *testing.T) {
 	for _, c := range []struct {
-		file   string
-		wanted []string
-		want   bool
+		file  string
+		paths []string
+		want  bool
 	}{
 		{"a/b.yaml", []string{"."}, true},
 		{"a/b.yaml", []string{"a"}, true},
+		{"a/b/c.txt", []string{"x", "a"}, true},
 		{"ab/c.yaml", []string{"a"}, false},
-		{"a/b.txt", []string{"a"}, false},
-		{"a/b.txt", []string{"a/b.txt"}, true}, // named exactly
-		{"a/b.JSON", []string{"a"}, true},
+		{"a/b.txt", []string{"a/b.txt"}, true}, // the path itself
+		{"a", []string{"a/b"}, false},
+		{"a/b.txt", nil, false},
 	} {
-		if got := selected(c.file, c.wanted); got != c.want {
-			t.Errorf("selected(%q, %q) = %v", c.file, c.wanted, got)
+		s := pathSet{}
+		for _, p := range c.paths {
+			s[p] = true
+		}
+		if got := s.holds(c.file); got != c.want {
+			t.Errorf("holds(%q) of %q = %v", c.file, c.paths, got)
 		}
 	}
 }
 
 // TestOpen writes out a revision from a subdirectory of a temporary
-// repository and maps paths both ways.
+// repository, for the paths a run reads, and maps paths both ways.
 func TestOpen(t *testing.T) {
 	if !Installed() {
 		t.Skip("git not installed")
 	}
+	// revision is the repository's files: a loose manifest directory, an
+	// overlay whose base includes a component from outside the path named, a
+	// chart and its values file kept elsewhere, and files nothing reads.
+	revision := map[string]string{
+		"sub/m/a.yaml":    "old",
+		"sub/m/notes.txt": "not a manifest, and no kustomization or chart reads it",
+		"sub/deploy/overlays/prod/kustomization.yaml":    "resources:\n- ../../base\npatches:\n- path: port.yaml\nconfigMapGenerator:\n- name: env\n  envs:\n  - app.env\n",
+		"sub/deploy/overlays/prod/port.yaml":             "kind: HTTPRoute\n",
+		"sub/deploy/overlays/prod/app.env":               "MODE=prod\n",
+		"sub/deploy/overlays/staging/kustomization.yaml": "resources:\n- ../../base\n",
+		"sub/deploy/base/kustomization.yaml":             "resources:\n- store.yaml\ncomponents:\n- ../../../shared/tls\n",
+		"sub/deploy/base/store.yaml":                     "kind: HTTPRoute\n",
+		"shared/tls/kustomization.yaml":                  "kind: Component\nresources:\n- github.com/example/infra//tls?ref=v1\n",
+		"shared/tls/listener.yaml":                       "kind: Gateway\n",
+		"shared/other.yaml":                              "kind: Gateway\n",
+		"sub/apps/store/Chart.yaml":                      "apiVersion: v2\nname: store\n",
+		"sub/apps/store/templates/_helpers.tpl":          "{{- define \"store.name\" -}}store{{- end }}\n",
+		"sub/apps/store/templates/route.yaml":            "kind: HTTPRoute\n",
+		"sub/apps/store/.helmignore":                     "*.bak\n",
+		"values/prod.values":                             "replicas: 2\n",
+		"values/staging.yaml":                            "replicas: 1\n",
+	}
 	repo := t.TempDir()
-	for name, data := range map[string]string{"sub/m/a.yaml": "old", "sub/m/notes.txt": "x", "other/b.yaml": "b"} {
+	write := func(name, data string) {
+		t.Helper()
 		p := filepath.Join(repo, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -43,22 +73,47 @@ func TestOpen(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	for name, data := range revision {
+		write(name, data)
+	}
 	git := clitest.Git(t, repo)
 	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "one"}} {
 		git(args...)
 	}
-	if err := os.WriteFile(filepath.Join(repo, "sub", "m", "a.yaml"), []byte("work tree"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	write("sub/m/a.yaml", "work tree")
 	t.Chdir(filepath.Join(repo, "sub"))
 	if !IsRevision("HEAD") || IsRevision("nope") || IsRevision("-h") {
 		t.Error("IsRevision")
 	}
-	tree, err := Open("HEAD", []string{"m"})
+	outside := filepath.Join(t.TempDir(), "values.yaml")
+	tree, err := Open("HEAD", []string{"m", "deploy/overlays/prod", "apps", "../values/prod.values", outside, "-"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tree.Close()
+
+	// What the walks, the build of prod and the render of the chart
+	// read (a rendered directory whole), and nothing else.
+	want := []string{
+		"sub/apps/store/.helmignore", "sub/apps/store/Chart.yaml", "sub/apps/store/templates/_helpers.tpl", "sub/apps/store/templates/route.yaml",
+		"shared/tls/kustomization.yaml", "shared/tls/listener.yaml",
+		"sub/deploy/base/kustomization.yaml", "sub/deploy/base/store.yaml",
+		"sub/deploy/overlays/prod/app.env", "sub/deploy/overlays/prod/kustomization.yaml", "sub/deploy/overlays/prod/port.yaml",
+		"sub/m/a.yaml", "values/prod.values",
+	}
+	slices.Sort(want)
+	var got []string
+	err = filepath.WalkDir(tree.Dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(tree.Dir, p)
+			got = append(got, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("written: %q, %v\nwant %q", got, err, want)
+	}
+
 	paths, err := tree.Paths([]string{"m/a.yaml"})
 	if err != nil {
 		t.Fatal(err)
@@ -69,10 +124,8 @@ func TestOpen(t *testing.T) {
 	if rel := tree.Rel(paths[0]); rel != filepath.Join("m", "a.yaml") {
 		t.Errorf("Rel = %q", rel)
 	}
-	for _, notWritten := range []string{"sub/m/notes.txt", "other/b.yaml"} {
-		if _, err := os.Stat(filepath.Join(tree.Dir, notWritten)); err == nil {
-			t.Errorf("%s written, not asked for", notWritten)
-		}
+	if got := tree.Versioned([]string{"../values/prod.values", outside}); got[0] != filepath.Join(tree.Dir, "values", "prod.values") || got[1] != outside {
+		t.Errorf("Versioned = %q; want the revision's file, and the one outside the repository as it is", got)
 	}
 	if _, err := tree.Paths([]string{"../../x"}); err == nil {
 		t.Error("a path outside the repository is accepted")
