@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"strings"
 	"slices"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
@@ -38,6 +40,20 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 	inputs.Values = tree.Versioned(o.Values)
 	worlds := inputs.Load(nil, s.resolve)
 	worlds[0].Errors = append(worlds[0].Errors, walkErrs...)
+	// What REV cannot read or render had no findings there, so everything
+	// it would have found counts as new: say so rather than let it pass
+	// as a regression of this change.
+	var unread []string
+	for _, w := range worlds {
+		for _, e := range w.Errors {
+			unread = append(unread, tree.Rel(e.File))
+		}
+	}
+	if len(unread) > 0 {
+		slices.Sort(unread)
+		fmt.Fprintf(o.IO.ErrOut, "gwlint: warning: %s: %s could not be read or rendered there (%s); its findings count as new\n",
+			o.NewFromRev, strings.Join(slices.Compact(slices.Clone(unread)), ", "), plural(len(unread), "error", "errors"))
+	}
 	found, _ := lintWorlds(worlds, s.resolve, s.config.Rules())
 	had := map[string]bool{}
 	for _, f := range found {

@@ -173,3 +173,29 @@ spec:
 		})
 	}
 }
+
+// What REV cannot read had no findings there: --new-from-rev says so on
+// stderr, since every finding in it then counts as new.
+func TestNewFromRevWarnsOfWhatRevCannotRead(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	repo := t.TempDir()
+	git := clitest.Git(t, repo)
+	write := func(content string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(repo, "web.yaml"), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: web\n")
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "broken")
+	write("apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: web, namespace: shop}\nspec: {parentRefs: [{name: edge}]}\n")
+	t.Chdir(repo)
+	_, stderr, _ := clitest.Run(newRootCmd, "", "check", "--no-config", "--new-from-rev", "HEAD", ".")
+	if !strings.Contains(stderr, "gwlint: warning: HEAD: web.yaml could not be read or rendered there (1 error); its findings count as new") {
+		t.Errorf("stderr %q, want the warning that HEAD cannot read web.yaml", stderr)
+	}
+}
