@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 	"slices"
+	"strings"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/cmd/internal/gittree"
