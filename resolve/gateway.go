@@ -673,6 +673,10 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 		if judge.Implementation.ServesValidCertificates {
 			l.servesValidCertificates()
 		}
+		if judge.Implementation.RefusesNotPermittedCertificate && l.ResolvedRefs.Reason == ReasonRefNotPermitted && l.Accepted.True() {
+			l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonNoValidCACertificate,
+				fmt.Sprintf("%s refuses a listener whose certificate is not permitted: %s", judge, l.ResolvedRefs.Message))
+		}
 		// "certificateRefs or options must be specified when mode is Terminate"
 		if len(tls.CertificateRefs) == 0 && len(tls.Options) == 0 && l.ResolvedRefs.True() {
 			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef,
