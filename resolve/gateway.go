@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
@@ -135,6 +136,11 @@ type Listener struct {
 	// AttachedRoutes is the number of distinct routes accepted on the
 	// listener, as status.listeners[].attachedRoutes counts them.
 	AttachedRoutes int32
+
+	// routeIndex is Attached by hostname and path (routesFor), built on
+	// first use: only tracing many requests needs it.
+	routeIndex     *routeIndex
+	routeIndexOnce sync.Once
 }
 
 // Owner is the object the listener is written in.

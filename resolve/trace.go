@@ -313,6 +313,22 @@ type RewrittenRequest struct {
 
 // Trace follows req through the graph.
 func (g *Graph) Trace(req Request) *TraceResult {
+	return g.trace(req, func(l *Listener, _ *Request) []*ParentResult { return l.Attached })
+}
+
+// Destination is where req goes, as Trace finds it, for callers that trace
+// many requests and use only that (gwctl diff): it checks only the routes
+// on the listener that the request can reach (routesFor), not every route
+// attached there, and so leaves Misses and Ignored empty.
+func (g *Graph) Destination(req Request) *TraceResult {
+	t := g.trace(req, (*Listener).routesFor)
+	t.Misses, t.Ignored = nil, nil
+	return t
+}
+
+// trace follows req through the graph, matching it against the routes
+// candidates returns for the listener that takes it.
+func (g *Graph) trace(req Request, candidates func(*Listener, *Request) []*ParentResult) *TraceResult {
 	t := &TraceResult{Request: req, Port: req.EffectivePort()}
 	if req.Service != nil {
 		g.traceMesh(t)
@@ -326,14 +342,7 @@ func (g *Graph) Trace(req Request) *TraceResult {
 	if !t.pickListener(gw) {
 		return t
 	}
-	t.matchRoutes(t.Listener.Attached, func(p *ParentResult) []string {
-		for _, o := range p.Listeners {
-			if o.Listener == t.Listener {
-				return o.Hostnames
-			}
-		}
-		return nil
-	})
+	t.matchRoutes(candidates(t.Listener, &t.Request), func(p *ParentResult) []string { return hostnamesOn(p, t.Listener) })
 	t.decide()
 	return t
 }

@@ -187,6 +187,9 @@ func (c *trafficCase) check(t *testing.T, dir string) (problem, skip string) {
 	if !req.Stream() {
 		req.Method, req.Headers = c.method, c.headers
 	}
+	if problem := resolve.DestinationMismatch(g, req); problem != "" {
+		t.Errorf("%s: %s", req, problem)
+	}
 	return c.compare(g.Trace(req)), ""
 }
 

@@ -219,8 +219,13 @@ func prefixMatches(prefix, path string) bool {
 // fullMatch reports whether the RE2 expression matches all of s; an
 // expression that does not compile matches nothing.
 func fullMatch(expr, s string) bool {
-	re, err := regexp.Compile(`^(?:` + expr + `)$`)
+	re, err := fullRegexp(expr)
 	return err == nil && re.MatchString(s)
+}
+
+// fullRegexp compiles expr to match a whole string.
+func fullRegexp(expr string) (*regexp.Regexp, error) {
+	return regexp.Compile(`^(?:` + expr + `)$`)
 }
 
 // describe renders what a match compares: "PathPrefix /api, method GET, 2

@@ -1,6 +1,8 @@
 package resolve
 
 import (
+	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -349,5 +351,150 @@ spec:
 		if tr.Outcome != TraceNotMatched || len(tr.Misses) != 1 || tr.Misses[0] == nil || tr.Misses[0].Reason != MissNoRules {
 			t.Errorf("%s: %s, misses %v; want NotMatched and one NoRules miss", url, tr.Outcome, tr.Misses)
 		}
+	}
+}
+
+// indexWorld has routes whose hostnames and paths take every form
+// routesFor indexes, on listeners with and without a hostname: exact and
+// wildcard hostnames and none (one route with two that cover the same
+// host), Exact and PathPrefix paths (with and without a trailing slash),
+// RegularExpression paths with and without a literal prefix (one all
+// literal) and one that does not compile, a rule without matches, and a GRPCRoute beside the
+// HTTPRoutes.
+const indexWorld = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: gw, namespace: infra}
+spec:
+  gatewayClassName: acme
+  listeners:
+  - {name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}
+  - {name: wild, protocol: HTTP, port: 8080, hostname: "*.example.com", allowedRoutes: {namespaces: {from: All}}}
+  - {name: api, protocol: HTTP, port: 8080, hostname: api.example.com, allowedRoutes: {namespaces: {from: All}}}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: prefix, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  rules:
+  - matches: [{path: {type: PathPrefix, value: /api/}}, {path: {type: Exact, value: /a/b}}]
+    backendRefs: [{name: api, port: 80}]
+  - matches: [{path: {type: PathPrefix, value: /h}, headers: [{name: x-a, value: "1"}, {type: RegularExpression, name: x-b, value: "[0-9]"}]}]
+    backendRefs: [{name: headers, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: slashes, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  rules:
+  - matches: [{path: {type: PathPrefix, value: //}}]
+    backendRefs: [{name: slashes, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: regex, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  rules:
+  - matches: [{path: {type: RegularExpression, value: "/items/[0-9]+"}}, {path: {type: RegularExpression, value: /lit}}]
+    backendRefs: [{name: regex, port: 80}]
+  - matches: [{path: {type: RegularExpression, value: "/bad/("}}]
+    backendRefs: [{name: bad, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: regex-any, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: http}]
+  rules:
+  - matches: [{path: {type: RegularExpression, value: ".*/admin"}}, {path: {type: RegularExpression, value: "(?i)/case"}}]
+    backendRefs: [{name: regex-any, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: exact, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  hostnames: [a.example.com, api.example.com]
+  rules:
+  - matches: [{path: {type: PathPrefix, value: /a}}, {path: {type: PathPrefix, value: /}, method: POST}]
+    backendRefs: [{name: a, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: wild, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  hostnames: ["*.example.com", a.example.com]
+  rules:
+  - matches: [{path: {type: PathPrefix, value: /a}}]
+    backendRefs: [{name: w, port: 80}]
+  - matches: []
+    backendRefs: [{name: all, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: deep, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: http}]
+  hostnames: ["*.b.example.com"]
+  rules:
+  - backendRefs: [{name: deep, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: GRPCRoute
+metadata: {name: grpc, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra, sectionName: http}]
+  rules:
+  - matches: [{method: {service: pkg.S}}]
+    backendRefs: [{name: grpc, port: 80}]
+`
+
+// DestinationMismatch says how g.Destination(req) differs from
+// g.Trace(req), the routes the request misses or that do not apply to it
+// aside; "" when it does not. Exported for the traffic conformance replay
+// (package resolve_test).
+func DestinationMismatch(g *Graph, req Request) string {
+	want, got := g.Trace(req), g.Destination(req)
+	want.Misses, want.Ignored = nil, nil
+	if reflect.DeepEqual(want, got) {
+		return ""
+	}
+	return fmt.Sprintf("Destination: %s (%s), %d matches; Trace: %s (%s), %d matches",
+		got.Outcome, got.Message, len(got.Matches), want.Outcome, want.Message, len(want.Matches))
+}
+
+// Destination, which checks only the routes a request can reach by its
+// host and path (routesFor), finds what Trace finds by checking every
+// route: for every sample request, and for each on other hosts and paths
+// around the routes' own.
+func TestDestinationIsTrace(t *testing.T) {
+	hosts := []string{"", "a.example.com", "api.example.com", "x.b.example.com", "b.example.com", "example.com",
+		"*.example.com", "*.b.example.com", "other.test"}
+	paths := []string{"", "/", "/a", "/a/", "/a/b", "/ab", "/api", "/api/", "/api/v1", "/apix", "/items/42", "/items/x",
+		"/x/admin", "/case", "/CASE", "/bad/(", "/lit", "//", "//x", "/h"}
+	for _, world := range []struct{ name, yaml string }{{"trace", traceWorld}, {"stream", streamWorld}, {"index", indexWorld}} {
+		t.Run(world.name, func(t *testing.T) {
+			g := resolveYAML(t, Options{}, world.yaml)
+			checked := 0
+			for _, sample := range g.SampleRequests() {
+				for _, host := range append(hosts, sample.Host) {
+					for _, path := range append(paths, sample.Path, sample.Path+"/", sample.Path+"/more", sample.Path+"x") {
+						req := sample
+						req.Host, req.Path = host, path
+						if problem := DestinationMismatch(g, req); problem != "" {
+							t.Errorf("%s: %s", req, problem)
+						}
+						checked++
+					}
+				}
+			}
+			if checked == 0 {
+				t.Error("no sample requests")
+			}
+		})
 	}
 }

@@ -306,7 +306,7 @@ func diffRequests(oldG, newG *resolve.Graph) []requestChange {
 	}
 	var out []requestChange
 	for _, k := range slices.Sorted(maps.Keys(byKey)) {
-		o, n := requestStateOf(oldG.Trace(byKey[k])), requestStateOf(newG.Trace(byKey[k]))
+		o, n := requestStateOf(oldG.Destination(byKey[k])), requestStateOf(newG.Destination(byKey[k]))
 		if !o.equal(n) {
 			out = append(out, requestChange{Request: k, Old: o, New: n})
 		}
