@@ -1,7 +1,6 @@
 package resolve
 
 import (
-	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,8 +43,23 @@ func (g *Graph) SampleRequests() []Request {
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b Request) int { return cmp.Compare(a.String(), b.String()) })
-	return slices.CompactFunc(out, func(a, b Request) bool { return a.String() == b.String() })
+	// Each rendered once: rendering in every comparison was most of the
+	// cost on large trees.
+	type keyed struct {
+		key string
+		req Request
+	}
+	byKey := make([]keyed, len(out))
+	for i, r := range out {
+		byKey[i] = keyed{r.String(), r}
+	}
+	slices.SortFunc(byKey, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
+	byKey = slices.CompactFunc(byKey, func(a, b keyed) bool { return a.key == b.key })
+	out = out[:len(byKey)]
+	for i, k := range byKey {
+		out[i] = k.req
+	}
+	return out
 }
 
 // sampleRoute is the sample requests of route r on listener l, where its
