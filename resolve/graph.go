@@ -6,6 +6,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -113,6 +114,8 @@ type Graph struct {
 	lsets    map[ObjectRef]*ListenerSetResult
 	services map[ObjectRef]*ServiceResult
 	grantsIn map[string][]*ReferenceGrant // by namespace
+	// regexps are the expressions traces match, compiled (fullRegexp).
+	regexps sync.Map
 }
 
 // Duplicate is an object defined again after First.

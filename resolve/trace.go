@@ -321,7 +321,7 @@ func (g *Graph) Trace(req Request) *TraceResult {
 // on the listener that the request can reach (routesFor), not every route
 // attached there, and so leaves Misses and Ignored empty.
 func (g *Graph) Destination(req Request) *TraceResult {
-	t := g.trace(req, (*Listener).routesFor)
+	t := g.trace(req, g.routesFor)
 	t.Misses, t.Ignored = nil, nil
 	return t
 }
@@ -342,7 +342,7 @@ func (g *Graph) trace(req Request, candidates func(*Listener, *Request) []*Paren
 	if !t.pickListener(gw) {
 		return t
 	}
-	t.matchRoutes(candidates(t.Listener, &t.Request), func(p *ParentResult) []string { return hostnamesOn(p, t.Listener) })
+	t.matchRoutes(g, candidates(t.Listener, &t.Request), func(p *ParentResult) []string { return hostnamesOn(p, t.Listener) })
 	t.decide()
 	return t
 }
@@ -490,13 +490,13 @@ func (g *Graph) traceMesh(t *TraceResult) {
 		t.Ignored = append(t.Ignored, IgnoredRoute{p.Route,
 			fmt.Sprintf("consumer route: applies only to clients in namespace %s", p.Route.Ref.Namespace)})
 	}
-	t.matchRoutes(t.MeshPort.Producers, func(*ParentResult) []string { return nil })
+	t.matchRoutes(g, t.MeshPort.Producers, func(*ParentResult) []string { return nil })
 	t.decide()
 }
 
 // matchRoutes finds every match of the routes bound where the request
 // arrived; hostsOf gives a binding's effective hostnames (none: any).
-func (t *TraceResult) matchRoutes(bound []*ParentResult, hostsOf func(*ParentResult) []string) {
+func (t *TraceResult) matchRoutes(g *Graph, bound []*ParentResult, hostsOf func(*ParentResult) []string) {
 	req := &t.Request
 	seen := map[*RouteResult]bool{}
 	for _, p := range bound {
@@ -517,7 +517,7 @@ func (t *TraceResult) matchRoutes(bound []*ParentResult, hostsOf func(*ParentRes
 				Message: fmt.Sprintf("serves %s here, not %s", strings.Join(hostsOf(p), ", "), req.Host)})
 			continue
 		}
-		matched, miss := matchRoute(r, req)
+		matched, miss := g.matchRoute(r, req)
 		if len(matched) == 0 {
 			t.Misses = append(t.Misses, miss)
 			continue

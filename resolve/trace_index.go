@@ -33,7 +33,7 @@ type routeIndex struct {
 	exactPath, pathPrefix, regexPrefix map[string][]int
 }
 
-func newRouteIndex(l *Listener) *routeIndex {
+func newRouteIndex(g *Graph, l *Listener) *routeIndex {
 	ix := &routeIndex{exactHost: map[string][]int{}, wildcardHost: map[string][]int{},
 		exactPath: map[string][]int{}, pathPrefix: map[string][]int{}, regexPrefix: map[string][]int{}}
 	for i, p := range l.Attached {
@@ -48,14 +48,14 @@ func newRouteIndex(l *Listener) *routeIndex {
 				ix.exactHost[h] = append(ix.exactHost[h], i)
 			}
 		}
-		ix.addPaths(i, p.Route)
+		ix.addPaths(g, i, p.Route)
 	}
 	return ix
 }
 
 // addPaths files binding i under the path conditions of r's matches, as
 // checkHTTP reads them.
-func (ix *routeIndex) addPaths(i int, r *RouteResult) {
+func (ix *routeIndex) addPaths(g *Graph, i int, r *RouteResult) {
 	if r.HTTP == nil {
 		ix.anyPath = append(ix.anyPath, i)
 		return
@@ -75,7 +75,7 @@ func (ix *routeIndex) addPaths(i int, r *RouteResult) {
 				ix.pathPrefix[prefix] = append(ix.pathPrefix[prefix], i)
 			default:
 				// An expression that does not compile matches no path.
-				if re, err := fullRegexp(*m.Path.Value); err == nil {
+				if re := g.fullRegexp(*m.Path.Value); re != nil {
 					prefix, _ := re.LiteralPrefix()
 					ix.regexPrefix[prefix] = append(ix.regexPrefix[prefix], i)
 				}
@@ -118,8 +118,8 @@ func (ix *routeIndex) forPath(path string) []int {
 // that serve its host and, for an HTTPRoute, have a match whose path
 // condition its path can satisfy (forPath), in Attached order. Every other
 // binding has no match for req.
-func (l *Listener) routesFor(req *Request) []*ParentResult {
-	l.routeIndexOnce.Do(func() { l.routeIndex = newRouteIndex(l) })
+func (g *Graph) routesFor(l *Listener, req *Request) []*ParentResult {
+	l.routeIndexOnce.Do(func() { l.routeIndex = newRouteIndex(g, l) })
 	hosts, paths := l.routeIndex.forHost(req.Host), l.routeIndex.forPath(req.Path)
 	var out []*ParentResult
 	for len(hosts) > 0 && len(paths) > 0 {

@@ -15,7 +15,7 @@ import (
 // match order; when there is none, why the closest one fails. A rule
 // without matches matches every request (an HTTPRoute's explicit
 // `matches: []`, as the API server keeps it, is read that way too).
-func matchRoute(r *RouteResult, req *Request) ([]*TraceMatch, *TraceMiss) {
+func (g *Graph) matchRoute(r *RouteResult, req *Request) ([]*TraceMatch, *TraceMiss) {
 	var out []*TraceMatch
 	var closest *TraceMiss
 	closestPassed := -1
@@ -36,7 +36,7 @@ func matchRoute(r *RouteResult, req *Request) ([]*TraceMatch, *TraceMiss) {
 				add(i, -1, matchRank{pathType: pathPrefix})
 			}
 			for j, m := range rule.Matches {
-				if c := checkHTTP(m, req); c.failed == "" {
+				if c := g.checkHTTP(m, req); c.failed == "" {
 					add(i, j, c.rank)
 				} else {
 					miss(i, j, c)
@@ -55,7 +55,7 @@ func matchRoute(r *RouteResult, req *Request) ([]*TraceMatch, *TraceMiss) {
 				add(i, -1, matchRank{})
 			}
 			for j, m := range rule.Matches {
-				if c := checkGRPC(m, req); c.failed == "" {
+				if c := g.checkGRPC(m, req); c.failed == "" {
 					add(i, j, c.rank)
 				} else {
 					miss(i, j, c)
@@ -92,7 +92,7 @@ func (c *condCheck) ok() bool {
 	return false
 }
 
-func checkHTTP(m gwv1.HTTPRouteMatch, req *Request) *condCheck {
+func (g *Graph) checkHTTP(m gwv1.HTTPRouteMatch, req *Request) *condCheck {
 	c := &condCheck{}
 	if p := m.Path; p != nil {
 		value := *p.Value
@@ -110,7 +110,7 @@ func checkHTTP(m gwv1.HTTPRouteMatch, req *Request) *condCheck {
 			}
 		default:
 			c.rank.pathType, c.rank.pathChars = pathRegex, len(value)
-			if !fullMatch(value, req.Path) {
+			if !g.fullMatch(value, req.Path) {
 				c.fail(MissPath, "path %s does not match RegularExpression %s", req.Path, value)
 			}
 		}
@@ -124,17 +124,17 @@ func checkHTTP(m gwv1.HTTPRouteMatch, req *Request) *condCheck {
 		c.ok()
 	}
 	for _, h := range m.Headers {
-		checkValue(c, MissHeader, "header", string(h.Name), string(*h.Type), h.Value, headerValue(req.Headers, string(h.Name)))
+		g.checkValue(c, MissHeader, "header", string(h.Name), string(*h.Type), h.Value, headerValue(req.Headers, string(h.Name)))
 	}
 	c.rank.headers = len(m.Headers)
 	for _, q := range m.QueryParams {
-		checkValue(c, MissQueryParam, "query parameter", string(q.Name), string(*q.Type), q.Value, queryValue(req.Query, string(q.Name)))
+		g.checkValue(c, MissQueryParam, "query parameter", string(q.Name), string(*q.Type), q.Value, queryValue(req.Query, string(q.Name)))
 	}
 	c.rank.queries = len(m.QueryParams)
 	return c
 }
 
-func checkGRPC(m gwv1.GRPCRouteMatch, req *Request) *condCheck {
+func (g *Graph) checkGRPC(m gwv1.GRPCRouteMatch, req *Request) *condCheck {
 	c := &condCheck{}
 	if mm := m.Method; mm != nil {
 		ok := true
@@ -151,7 +151,7 @@ func checkGRPC(m gwv1.GRPCRouteMatch, req *Request) *condCheck {
 				continue
 			}
 			*part.rank = len(*part.want)
-			if regex && !fullMatch(*part.want, part.got) || !regex && *part.want != part.got {
+			if regex && !g.fullMatch(*part.want, part.got) || !regex && *part.want != part.got {
 				ok = false
 			}
 		}
@@ -161,7 +161,7 @@ func checkGRPC(m gwv1.GRPCRouteMatch, req *Request) *condCheck {
 		c.ok()
 	}
 	for _, h := range m.Headers {
-		checkValue(c, MissHeader, "header", string(h.Name), string(*h.Type), h.Value, headerValue(req.Headers, string(h.Name)))
+		g.checkValue(c, MissHeader, "header", string(h.Name), string(*h.Type), h.Value, headerValue(req.Headers, string(h.Name)))
 	}
 	c.rank.headers = len(m.Headers)
 	return c
@@ -169,11 +169,11 @@ func checkGRPC(m gwv1.GRPCRouteMatch, req *Request) *condCheck {
 
 // checkValue checks one header or query parameter condition against the
 // request's value (nil when absent).
-func checkValue(c *condCheck, reason TraceReason, what, name, typ, want string, got *string) {
+func (g *Graph) checkValue(c *condCheck, reason TraceReason, what, name, typ, want string, got *string) {
 	switch {
 	case got == nil:
 		c.fail(reason, "%s %s is absent (wanted %s %s)", what, name, typ, want)
-	case typ == "RegularExpression" && !fullMatch(want, *got):
+	case typ == "RegularExpression" && !g.fullMatch(want, *got):
 		c.fail(reason, "%s %s: %q does not match RegularExpression %s", what, name, *got, want)
 	case typ != "RegularExpression" && *got != want:
 		c.fail(reason, "%s %s: %q is not %q", what, name, *got, want)
@@ -218,14 +218,24 @@ func prefixMatches(prefix, path string) bool {
 
 // fullMatch reports whether the RE2 expression matches all of s; an
 // expression that does not compile matches nothing.
-func fullMatch(expr, s string) bool {
-	re, err := fullRegexp(expr)
-	return err == nil && re.MatchString(s)
+func (g *Graph) fullMatch(expr, s string) bool {
+	re := g.fullRegexp(expr)
+	return re != nil && re.MatchString(s)
 }
 
-// fullRegexp compiles expr to match a whole string.
-func fullRegexp(expr string) (*regexp.Regexp, error) {
-	return regexp.Compile(`^(?:` + expr + `)$`)
+// fullRegexp is expr compiled to match a whole string, nil when it does
+// not compile. Each expression is compiled once per graph: traces match
+// the same ones over and over (gwctl diff traces a request per match).
+func (g *Graph) fullRegexp(expr string) *regexp.Regexp {
+	if re, ok := g.regexps.Load(expr); ok {
+		return re.(*regexp.Regexp)
+	}
+	re, err := regexp.Compile(`^(?:` + expr + `)$`)
+	if err != nil {
+		re = nil
+	}
+	g.regexps.Store(expr, re)
+	return re
 }
 
 // describe renders what a match compares: "PathPrefix /api, method GET, 2
