@@ -1,7 +1,7 @@
 package resolve
 
 import (
-	"slices"
+	"math/bits"
 	"strings"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -17,7 +17,7 @@ import (
 // routeIndex is a listener's Attached by what can make a binding miss a
 // request before any other condition is checked: its effective hostnames
 // there, and for an HTTPRoute the path conditions of its matches. Each
-// list holds positions in Attached, ascending.
+// list holds positions in Attached.
 type routeIndex struct {
 	// anyHost: the bindings that serve any host; exactHost and
 	// wildcardHost by hostname, a wildcard by its suffix ("*.example.com"
@@ -84,61 +84,65 @@ func (ix *routeIndex) addPaths(g *Graph, i int, r *RouteResult) {
 	}
 }
 
-// forHost is the positions of the bindings with a hostname that covers
-// host (hostnameMatches), or none. A wildcard "*.suffix" covers host when
-// host ends in ".suffix" with something before it, so the wildcards to
-// look up are host's suffixes from each dot after its first character; for
-// a wildcard host, the one from its own dot is the wildcard itself.
-func (ix *routeIndex) forHost(host string) []int {
-	at := slices.Concat(ix.anyHost, ix.exactHost[host])
+// addHost adds to set the bindings with a hostname that covers host
+// (hostnameMatches), or none. A wildcard "*.suffix" covers host when host
+// ends in ".suffix" with something before it, so the wildcards to look up
+// are host's suffixes from each dot after its first character; for a
+// wildcard host, the one from its own dot is the wildcard itself.
+func (ix *routeIndex) addHost(set positions, host string) {
+	set.add(ix.anyHost)
+	set.add(ix.exactHost[host])
 	for i := 1; i < len(host); i++ {
 		if host[i] == '.' {
-			at = append(at, ix.wildcardHost[host[i:]]...)
+			set.add(ix.wildcardHost[host[i:]])
 		}
 	}
-	return sortedSet(at)
 }
 
-// forPath is the positions of the bindings with a match whose path
-// condition path can satisfy: Exact path, a PathPrefix that is path or
-// ends where one of path's elements does (prefixMatches), or a
-// RegularExpression whose literal prefix path begins with.
-func (ix *routeIndex) forPath(path string) []int {
-	at := slices.Concat(ix.anyPath, ix.exactPath[path], ix.pathPrefix[""], ix.pathPrefix[path])
+// addPath adds to set the bindings with a match whose path condition path
+// can satisfy: Exact path, a PathPrefix that is path or ends where one of
+// path's elements does (prefixMatches), or a RegularExpression whose
+// literal prefix path begins with.
+func (ix *routeIndex) addPath(set positions, path string) {
+	set.add(ix.anyPath)
+	set.add(ix.exactPath[path])
+	set.add(ix.pathPrefix[""])
+	set.add(ix.pathPrefix[path])
 	for i := 0; i <= len(path); i++ {
 		if i > 0 && i < len(path) && path[i] == '/' {
-			at = append(at, ix.pathPrefix[path[:i]]...)
+			set.add(ix.pathPrefix[path[:i]])
 		}
-		at = append(at, ix.regexPrefix[path[:i]]...)
+		set.add(ix.regexPrefix[path[:i]])
 	}
-	return sortedSet(at)
 }
 
 // routesFor returns the bindings of l.Attached that req can reach: those
 // that serve its host and, for an HTTPRoute, have a match whose path
-// condition its path can satisfy (forPath), in Attached order. Every other
+// condition its path can satisfy (addPath), in Attached order. Every other
 // binding has no match for req.
 func (g *Graph) routesFor(l *Listener, req *Request) []*ParentResult {
 	l.routeIndexOnce.Do(func() { l.routeIndex = newRouteIndex(g, l) })
-	hosts, paths := l.routeIndex.forHost(req.Host), l.routeIndex.forPath(req.Path)
+	hosts, paths := newPositions(len(l.Attached)), newPositions(len(l.Attached))
+	l.routeIndex.addHost(hosts, req.Host)
+	l.routeIndex.addPath(paths, req.Path)
 	var out []*ParentResult
-	for len(hosts) > 0 && len(paths) > 0 {
-		switch {
-		case hosts[0] < paths[0]:
-			hosts = hosts[1:]
-		case hosts[0] > paths[0]:
-			paths = paths[1:]
-		default:
-			out = append(out, l.Attached[hosts[0]])
-			hosts, paths = hosts[1:], paths[1:]
+	for w := range hosts {
+		for both := hosts[w] & paths[w]; both != 0; both &= both - 1 {
+			out = append(out, l.Attached[w*64+bits.TrailingZeros64(both)])
 		}
 	}
 	return out
 }
 
-func sortedSet(s []int) []int {
-	slices.Sort(s)
-	return slices.Compact(s)
+// positions is a set of positions in Attached, a bit each.
+type positions []uint64
+
+func newPositions(n int) positions { return make(positions, (n+63)/64) }
+
+func (s positions) add(at []int) {
+	for _, i := range at {
+		s[i/64] |= 1 << (i % 64)
+	}
 }
 
 // hostnamesOn is binding p's effective hostnames on listener l (none:
