@@ -12,8 +12,8 @@ import (
 // (computeDiff) on each generated corpus (sizes from GWLINT_BENCH_SIZES,
 // see internal/benchutil) against itself: every sample request traced in
 // both graphs, the part of a diff that grows with the routes on a
-// listener, besides attachments, conditions, backends and findings.
-// Loading is BenchmarkPipeline's business and is left out.
+// listener, besides attachments, conditions, backends and findings; with
+// x-floor. Loading is BenchmarkPipeline's business and is left out.
 func BenchmarkDiff(b *testing.B) {
 	for _, size := range benchutil.Sizes() {
 		b.Run(string(size), func(b *testing.B) {
@@ -27,6 +27,7 @@ func BenchmarkDiff(b *testing.B) {
 				computeDiff(in, in, "old", "new")
 			}
 			b.ReportMetric(float64(len(in.graph.SampleRequests())), "requests")
+			benchutil.ReportFloor(b, dir)
 		})
 	}
 }
