@@ -44,6 +44,7 @@ func Rules() []*Rule {
 		parentRefUnsupportedKind,
 		refUnlisted,
 		referenceGrantUnused,
+		routeConflict,
 		routeMatchShadowed,
 		routeNotAttached,
 		routeRegexInvalid,
