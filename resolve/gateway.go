@@ -513,7 +513,7 @@ func (ls *ListenerSetResult) finishAcceptance() {
 		}
 		if valid == 0 {
 			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, ReasonListenersNotValid, "no listener is valid")
-		} else if valid < len(ls.Listeners) {
+		} else if valid < len(ls.Listeners) && !(ls.Parent != nil && ls.Parent.Profile.Implementation.GatewayConditions.PartlyValidListenerSetAccepted) {
 			ls.Accepted.Reason = ReasonListenersNotValid
 			ls.Accepted.Message = "some listeners are not valid"
 		}

@@ -114,6 +114,10 @@ type GatewayConditions struct {
 	// address, whatever Accepted says. gwlint cannot see the data plane and
 	// writes True, or False/UnsupportedAddress when no address is usable.
 	ProgrammedWhenDeployed bool
+	// PartlyValidListenerSetAccepted: a ListenerSet with some invalid
+	// listeners is Accepted=True/Accepted, where the API names
+	// ListenersNotValid.
+	PartlyValidListenerSetAccepted bool
 	// NoListenersWhenRefused are the Accepted=False reasons of a Gateway
 	// or ListenerSet (addresses, parameters, not allowed) for which it
 	// writes no listener status.
@@ -397,7 +401,11 @@ var implementations = []Implementation{
 		// gateway-invalid-parameters-ref.status.yaml.golden); with no usable
 		// address Programmed is UnsupportedAddress
 		// (gatewaycommon/conversion.go, SetProgrammedCondition).
-		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true,
+		// gatewaycommon/conversion.go, ReportListenerSetStatus: a
+		// ListenerSet "is only Accepted if at least one of its listeners
+		// is valid", with reason Accepted
+		// (testdata/listenerset-cross-namespace.status.yaml.golden).
+		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true, PartlyValidListenerSetAccepted: true,
 			NoListenersWhenRefused: []string{"UnsupportedAddress", "NotAllowed", "ParentNotAccepted"}},
 		// conversion.go's parentRef handling: a ServiceEntry parent binds
 		// the route for mesh traffic to the ServiceEntry's hosts
