@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -185,15 +186,23 @@ func (r Request) String() string {
 	}
 	b.WriteString(r.Path)
 	sep := "?"
+	// Escaped so that the string reads back as the same request, and two
+	// requests never render alike (gwctl diff keys requests on it).
 	for _, q := range r.Query {
-		b.WriteString(sep + q.Name + "=" + q.Value)
+		b.WriteString(sep + url.QueryEscape(q.Name) + "=" + url.QueryEscape(q.Value))
 		sep = "&"
 	}
 	for _, h := range r.Headers {
-		b.WriteString(" -H '" + h.Name + ": " + h.Value + "'")
+		b.WriteString(" -H " + shellQuote(h.Name+": "+h.Value))
 	}
 	if r.Gateway != nil {
 		b.WriteString(" (Gateway " + r.Gateway.NamespacedName() + ")")
 	}
 	return b.String()
+}
+
+// shellQuote quotes s for a POSIX shell: in single quotes, each single
+// quote in s closing the quotes, escaped, and opening them again.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

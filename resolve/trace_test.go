@@ -498,3 +498,25 @@ func TestDestinationIsTrace(t *testing.T) {
 		})
 	}
 }
+
+// Request.String reads back as the same request, and requests that differ
+// never render alike.
+func TestRequestStringRoundTrip(t *testing.T) {
+	a := Request{Scheme: SchemeHTTP, Host: "shop.example.com", Path: "/cart", Method: "GET",
+		Query:   []NameValue{{"q", "a&b=c"}},
+		Headers: []NameValue{{"x-note", "it's"}}}
+	b := Request{Scheme: SchemeHTTP, Host: "shop.example.com", Path: "/cart", Method: "GET",
+		Query:   []NameValue{{"q", "a"}, {"b", "c"}},
+		Headers: []NameValue{{"x-note", "it's"}}}
+	if a.String() == b.String() {
+		t.Errorf("two requests render alike: %s", a.String())
+	}
+	if want := `GET http://shop.example.com/cart?q=a%26b%3Dc -H 'x-note: it'\''s'`; a.String() != want {
+		t.Errorf("String() = %s, want %s", a.String(), want)
+	}
+	url := strings.Fields(a.String())[1]
+	back, err := ParseRequestURL(url)
+	if err != nil || !slices.Equal(back.Query, a.Query) {
+		t.Errorf("ParseRequestURL(%s) = %v, %v; want the query %v", url, back.Query, err, a.Query)
+	}
+}
