@@ -689,3 +689,39 @@ spec:
 		}
 	}
 }
+
+// A ListenerSet whose only listener is accepted but not programmed (its
+// certificate is missing): the API's reading refuses the ListenerSet;
+// Envoy Gateway accepts it and says so in Programmed.
+func TestListenerSetOfUnprogrammedListenersByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		class                    string
+		accepted, programmed, lp Reason
+		acceptedTrue             bool
+	}{
+		{"acme", ReasonListenersNotValid, ReasonListenersNotValid, ReasonInvalid, false},
+		{"eg", ReasonAccepted, ReasonListenersNotValid, ReasonListenersNotValid, true},
+	} {
+		g := resolveYAML(t, Options{StrictRefs: true}, world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  allowedListeners: {namespaces: {from: Same}}
+  listeners: [{name: http, protocol: HTTP, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: team, namespace: infra}
+spec:
+  parentRef: {name: edge}
+  listeners: [{name: https, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: nowhere}]}}]`)
+		ls := g.ListenerSet("infra", "team")
+		l := ls.Listeners[0]
+		if ls.Accepted.True() != c.acceptedTrue || ls.Accepted.Reason != c.accepted || ls.Programmed.Reason != c.programmed || l.Programmed.Reason != c.lp {
+			t.Errorf("class %s: ListenerSet Accepted %s/%s, Programmed %s, listener Programmed %s; want %v/%s, %s, %s", c.class,
+				ls.Accepted.Status, ls.Accepted.Reason, ls.Programmed.Reason, l.Programmed.Reason, c.acceptedTrue, c.accepted, c.programmed, c.lp)
+		}
+	}
+}

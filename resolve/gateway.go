@@ -394,6 +394,9 @@ func (l *Listener) setProgrammed() {
 	default:
 		l.Programmed = condition(typ, true, ReasonProgrammed, fmt.Sprintf("Listener %s serves %s on port %d", l.Name, l.Protocol, l.Port))
 	}
+	if l.ListenerSet != nil && facts.ListenerSetInvalid && l.Programmed.Reason == ReasonInvalid {
+		l.Programmed.Reason = ReasonListenersNotValid
+	}
 }
 
 // valid reports whether the listener can carry traffic at all.
@@ -504,6 +507,10 @@ func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
 // (False) or only some are (True); Programmed mirrors Accepted's reason
 // when False.
 func (ls *ListenerSetResult) finishAcceptance() {
+	if ls.Accepted.True() && ls.Parent != nil && ls.Parent.Profile.Implementation.GatewayConditions.ListenerSetByAcceptedListeners {
+		ls.acceptByAcceptedListeners()
+		return
+	}
 	if ls.Accepted.True() {
 		valid := 0
 		for _, l := range ls.Listeners {
@@ -525,6 +532,36 @@ func (ls *ListenerSetResult) finishAcceptance() {
 		ls.Programmed = undecidedCondition(string(gwv1.ListenerSetConditionProgrammed), ls.Accepted.Message)
 	default:
 		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ls.Accepted.Reason, ls.Accepted.Message)
+	}
+}
+
+// acceptByAcceptedListeners writes an admitted ListenerSet's conditions as
+// an implementation that reads its listeners' Accepted conditions does
+// (profile.GatewayConditions.ListenerSetByAcceptedListeners): Accepted
+// when all are, True/ListenersNotValid when some are, False when none;
+// Programmed when any listener is programmed.
+func (ls *ListenerSetResult) acceptByAcceptedListeners() {
+	accepted, programmed := 0, 0
+	for _, l := range ls.Listeners {
+		if l.Accepted.True() {
+			accepted++
+		}
+		if l.valid() {
+			programmed++
+		}
+	}
+	typ := string(gwv1.ListenerSetConditionAccepted)
+	switch {
+	case accepted == len(ls.Listeners):
+	case accepted > 0:
+		ls.Accepted = condition(typ, true, ReasonListenersNotValid, "some listeners are not accepted")
+	default:
+		ls.Accepted = condition(typ, false, ReasonListenersNotValid, "no listener is accepted")
+	}
+	if programmed > 0 {
+		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), true, ReasonProgrammed, "ListenerSet programmed")
+	} else {
+		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ReasonListenersNotValid, "no listener is programmed")
 	}
 }
 

@@ -99,6 +99,9 @@ type ListenerProgrammed struct {
 	// ConflictInvalid: Invalid for a conflicted listener of the Gateway
 	// itself too (a ListenerSet's keeps the conflict's reason).
 	ConflictInvalid bool
+	// ListenerSetInvalid: a ListenerSet's listener gets
+	// ListenersNotValid where a Gateway's gets Invalid.
+	ListenerSetInvalid bool
 	// CAReason: a listener refused for its client-certificate validation
 	// (NoValidCACertificate) carries its ResolvedRefs reason
 	// (InvalidCACertificateRef, InvalidCACertificateKind, RefNotPermitted).
@@ -114,6 +117,11 @@ type GatewayConditions struct {
 	// address, whatever Accepted says. gwlint cannot see the data plane and
 	// writes True, or False/UnsupportedAddress when no address is usable.
 	ProgrammedWhenDeployed bool
+	// ListenerSetByAcceptedListeners: an admitted ListenerSet is Accepted
+	// by its listeners' Accepted conditions (all: Accepted; some:
+	// True/ListenersNotValid; none: False/ListenersNotValid), not by
+	// whether they are programmed, and Programmed when any listener is.
+	ListenerSetByAcceptedListeners bool
 	// PartlyValidListenerSetAccepted: a ListenerSet with some invalid
 	// listeners is Accepted=True/Accepted, where the API names
 	// ListenersNotValid.
@@ -294,7 +302,11 @@ var implementations = []Implementation{
 		// not admit get no listener status
 		// (testdata/gateway-with-unsupported-address-type.out.yaml,
 		// listenerset-cross-namespace.out.yaml).
-		GatewayConditions: GatewayConditions{OwnRefsOnly: true,
+		// listenerset.go: a ListenerSet's Accepted comes from its
+		// listeners' Accepted conditions and its Programmed from theirs
+		// ("No listeners are programmed": ListenersNotValid)
+		// (testdata/listenerset-https-tls-secret-does-not-exist.out.yaml).
+		GatewayConditions: GatewayConditions{OwnRefsOnly: true, ListenerSetByAcceptedListeners: true,
 			NoListenersWhenRefused: []string{"InvalidParameters", "UnsupportedAddress", "NotAllowed"}},
 		// validate.go, validateListenerConditions: "Listener is invalid"
 		// with ListenerReasonInvalid for every other failure, conflicts
@@ -304,7 +316,9 @@ var implementations = []Implementation{
 		// listener.go gives a frontend CA failure its own reason
 		// (testdata/gateway-tls-frontend-backend.out.yaml: Programmed
 		// False/InvalidCACertificateRef).
-		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true},
+		// contexts.go, ListenerContext.SetCondition: on a ListenerSet's
+		// listener, ListenerReasonInvalid is written ListenersNotValid.
+		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true},
 		// internal/gatewayapi/route.go validates every RegularExpression
 		// match with internal/utils/regex.Validate (Go's regexp.Compile)
 		// and fails the rule with RouteReasonUnsupportedValue
