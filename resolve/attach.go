@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gwlint/gwlint/resolve/profile"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
@@ -113,6 +114,13 @@ func (o *ListenerOutcome) Accepted() bool { return o.Reason == ReasonAccepted }
 func (o *ListenerOutcome) Undecided() bool { return o.Reason == ReasonPending }
 
 func (g *Graph) resolveRoutes() {
+	// parentTaker is the implementation judging a route that takes
+	// parentRefs of an implementation-specific kind; nil for none.
+	parentTaker := func(route *Route, group, kind string) *profile.Profile {
+		return g.judgeWith(route, func(p *profile.Profile) bool {
+			return slices.Contains(p.Implementation.ParentKinds, profile.GroupKind{Group: group, Kind: kind})
+		})
+	}
 	for _, r := range g.Routes {
 		g.resolveBackends(r)
 		for i, ref := range r.ParentRefs {
@@ -126,13 +134,13 @@ func (g *Graph) resolveRoutes() {
 				g.attachToListenerSet(p)
 			case p.Mesh():
 				g.bindToService(p)
-			case g.parentKindAccepted(r.Route, group, kind):
+			case parentTaker(r.Route, group, kind) != nil:
 				// An object gwlint does not read, such as Istio's
 				// ServiceEntry: assumed to exist and to take the route.
 				p.Presence = External
 				p.ControllerName = cmp.Or(g.opts.ControllerName, DefaultControllerName)
 				p.Accepted = condition(string(gwv1.RouteConditionAccepted), true, ReasonAccepted,
-					fmt.Sprintf("Route bound to %s %s (%s; not read by gwlint)", groupKind(group, kind), p.Parent().NamespacedName(), g.routeProfiles(r.Route)[0]))
+					fmt.Sprintf("Route bound to %s %s (%s; not read by gwlint)", groupKind(group, kind), p.Parent().NamespacedName(), parentTaker(r.Route, group, kind)))
 			default:
 				p.UnsupportedKind = true
 				msg := fmt.Sprintf("parentRef kind %s is not supported; use a Gateway, a ListenerSet or a Service, unless the implementation supports it", groupKind(group, kind))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 
+	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -220,7 +221,7 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		b.Problem, b.Reason, b.Message = problem, reason, fmt.Sprintf(format, args...)
 	}
 	service := b.Group == GroupCore && b.Target.Kind == KindService
-	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) && !g.backendKindAccepted(route, b.Group, b.Target.Kind) {
+	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) && !g.judgedAllWith(route, func(p *profile.Profile) bool { return p.AcceptsBackendKind(b.Group, b.Target.Kind) }) {
 		invalid(UnsupportedRef, ReasonInvalidKind,
 			"kind %s is not supported; use a core Service", groupKind(b.Group, b.Target.Kind))
 		return
@@ -260,7 +261,7 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		if o.ExternalName() {
 			// A DNS alias: its spec.ports do not bound the port requests go
 			// to. "Implementations SHOULD NOT support ExternalName Services."
-			if g.externalNameRefused(route) {
+			if g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.RefusesExternalName }) {
 				invalid(ExternalNameRefused, ReasonUnsupportedValue, "Service %s is of type ExternalName, which %s does not support as a backend",
 					b.Target.NamespacedName(), g.routeProfiles(route)[0])
 			}

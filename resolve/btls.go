@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -344,10 +345,8 @@ func (g *Graph) reportBackendTLS(r *RouteResult, b *BackendResult) {
 	if !b.TLSFails() || !b.Valid() || b.Weight == 0 || !r.ResolvedRefs.True() {
 		return
 	}
-	for _, p := range g.routeProfiles(r.Route) {
-		if !p.Implementation.InvalidBackendTLSOnRoute {
-			return
-		}
+	if !g.judgedAllWith(r.Route, func(p *profile.Profile) bool { return p.Implementation.InvalidBackendTLSOnRoute }) {
+		return
 	}
 	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, ReasonInvalidBackendTLS,
 		fmt.Sprintf("BackendTLSPolicy %s of %s is not accepted: %s", b.TLSPolicy.Ref.NamespacedName(), b.Target, b.TLSPolicy.Accepted.Message))

@@ -57,39 +57,22 @@ func (g *Graph) installer(class string) *profile.Profile {
 	return profile.ForClass(class)
 }
 
-// backendKindAccepted reports whether every profile that judges the route
-// accepts an implementation-specific backendRef kind: its target is then
-// an object gwlint does not read, assumed to exist.
-func (g *Graph) backendKindAccepted(route *Route, group, kind string) bool {
-	for _, p := range g.routeProfiles(route) {
-		if !p.AcceptsBackendKind(group, kind) {
-			return false
-		}
-	}
-	return true
+// judgedAllWith reports whether every implementation that judges the route
+// has a fact: what an implementation-specific verdict needs before gwlint
+// writes it (one that disagrees keeps the API's reading).
+func (g *Graph) judgedAllWith(route *Route, fact func(*profile.Profile) bool) bool {
+	return !slices.ContainsFunc(g.routeProfiles(route), func(p *profile.Profile) bool { return !fact(p) })
 }
 
-// parentKindAccepted reports whether an implementation judging the route
-// takes implementation-specific parentRefs of a kind (Istio's
-// ServiceEntry).
-func (g *Graph) parentKindAccepted(route *Route, group, kind string) bool {
-	for _, p := range g.routeProfiles(route) {
-		if slices.Contains(p.Implementation.ParentKinds, profile.GroupKind{Group: group, Kind: kind}) {
-			return true
-		}
+// judgeWith returns the first implementation judging the route that has a
+// fact, nil when none has: for what one implementation takes that the
+// others would only refuse (an implementation-specific parentRef kind).
+func (g *Graph) judgeWith(route *Route, fact func(*profile.Profile) bool) *profile.Profile {
+	ps := g.routeProfiles(route)
+	if i := slices.IndexFunc(ps, fact); i >= 0 {
+		return ps[i]
 	}
-	return false
-}
-
-// externalNameRefused reports whether every implementation that judges the
-// route refuses ExternalName Services as backends.
-func (g *Graph) externalNameRefused(route *Route) bool {
-	for _, p := range g.routeProfiles(route) {
-		if !p.Implementation.RefusesExternalName {
-			return false
-		}
-	}
-	return true
+	return nil
 }
 
 // secretTypeAccepted reports whether the profile of the Gateway that owner
