@@ -342,12 +342,10 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		o.Type = doc.Type
 		o.DataKeys = dataKeys(doc.Data, doc.StringData)
 		o.Certificate, o.CertificateProblem = checkCertificate(o.Type, doc.Data, doc.StringData)
-		o.CAProblem = checkCABundle(doc.StringData, doc.Data)
-		o.CAProblemAnyKey = checkCABundleAnyKey(doc.StringData, doc.Data)
+		o.check(doc.StringData, doc.Data)
 	case *ConfigMap:
 		o.DataKeys = dataKeys(doc.Data, doc.BinaryData)
-		o.CAProblem = checkCABundle(doc.Data, doc.BinaryData)
-		o.CAProblemAnyKey = checkCABundleAnyKey(doc.Data, doc.BinaryData)
+		o.check(doc.Data, doc.BinaryData)
 	}
 	return target, specErr
 }

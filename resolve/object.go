@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"encoding/json"
 	"fmt"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -260,13 +261,9 @@ type Secret struct {
 	CertificateProblem string
 	// Certificate is the leaf certificate of tls.crt when it is usable.
 	Certificate *Certificate
-	// CAProblem says why ca.crt holds no usable CA bundle; empty when it
-	// does. A Secret is a CA certificate source for frontend validation and
+	// A Secret is a CA certificate source for frontend validation and
 	// BackendTLSPolicy as well (implementation-specific support).
-	CAProblem string
-	// CAProblemAnyKey is CAProblem for implementations that read any key
-	// (profile.CACertificates.AnyKey).
-	CAProblemAnyKey string
+	CABundle
 }
 
 // ConfigMap is a core/v1 ConfigMap: metadata and the names of its data keys.
@@ -276,10 +273,31 @@ type Secret struct {
 type ConfigMap struct {
 	Meta
 	DataKeys []string
-	// CAProblem says why ca.crt holds no usable PEM CA bundle; empty when it
-	// does.
+	CABundle
+}
+
+// CABundle is the verdict on the CA bundle a ConfigMap or Secret holds,
+// checked while loading (the values are not kept).
+type CABundle struct {
+	// CAProblem says why ca.crt holds no usable PEM CA bundle; empty when
+	// it does.
 	CAProblem string
 	// CAProblemAnyKey is CAProblem for implementations that read any key
 	// (profile.CACertificates.AnyKey).
 	CAProblemAnyKey string
+}
+
+// check records the verdicts on a bundle whose plain values are plain and
+// base64 ones b64.
+func (c *CABundle) check(plain, b64 map[string]json.RawMessage) {
+	c.CAProblem, c.CAProblemAnyKey = checkCABundle(plain, b64), checkCABundleAnyKey(plain, b64)
+}
+
+// problem is the verdict for an implementation that reads ca.crt only,
+// or, with anyKey, any key.
+func (c *CABundle) problem(anyKey bool) string {
+	if anyKey {
+		return c.CAProblemAnyKey
+	}
+	return c.CAProblem
 }

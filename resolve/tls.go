@@ -101,15 +101,9 @@ func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference,
 	var problem string
 	switch o := g.lookupRef(owner, res).(type) {
 	case *ConfigMap:
-		problem = o.CAProblem
-		if ca.AnyKey {
-			problem = o.CAProblemAnyKey
-		}
+		problem = o.problem(ca.AnyKey)
 	case *Secret:
-		problem = o.CAProblem
-		if ca.AnyKey {
-			problem = o.CAProblemAnyKey
-		}
+		problem = o.problem(ca.AnyKey)
 	}
 	switch {
 	case res.Reason != "":
