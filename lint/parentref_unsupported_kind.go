@@ -6,8 +6,8 @@ var parentRefUnsupportedKind = &Rule{
 	Doc: Doc{
 		Text: `Routes attach to Gateways and ListenerSets (group gateway.networking.k8s.io)
 and, for mesh traffic, to Services (core group). Other kinds are
-implementation-specific (the API's own examples use a ServiceImport): a
-controller that does not support the kind refuses the route there
+implementation-specific: a controller that does not support the kind
+refuses the route there
 (Accepted=False/UnsupportedValue), so it serves nothing through that
 parentRef. XListenerSet, the experimental kind of gateway.networking.x-k8s.io,
 became ListenerSet in gateway.networking.k8s.io: no controller of this API

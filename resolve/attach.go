@@ -134,6 +134,12 @@ func (g *Graph) resolveRoutes() {
 				g.attachToListenerSet(p)
 			case p.Mesh():
 				g.bindToService(p)
+			case group == GroupMultiCluster && kind == KindServiceImport:
+				// The API's own examples bind mesh routes to a ServiceImport
+				// (multi-cluster mesh); whether a route binds there is the
+				// implementation's to say, and gwlint does not model it.
+				p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),
+					"a ServiceImport parent (multi-cluster mesh) binds the route only where the implementation supports it; gwlint does not model it")
 			case parentTaker(r.Route, group, kind) != nil:
 				// An object gwlint does not read, such as Istio's
 				// ServiceEntry: assumed to exist and to take the route.
