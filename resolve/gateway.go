@@ -507,7 +507,11 @@ func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
 // (False) or only some are (True); Programmed mirrors Accepted's reason
 // when False.
 func (ls *ListenerSetResult) finishAcceptance() {
-	if ls.Accepted.True() && ls.Parent != nil && ls.Parent.Profile.Implementation.GatewayConditions.ListenerSetByAcceptedListeners {
+	acceptance := profile.ByValidListeners
+	if ls.Parent != nil {
+		acceptance = ls.Parent.Profile.Implementation.GatewayConditions.ListenerSets
+	}
+	if ls.Accepted.True() && acceptance == profile.ByAcceptedListeners {
 		ls.acceptByAcceptedListeners()
 		return
 	}
@@ -520,7 +524,7 @@ func (ls *ListenerSetResult) finishAcceptance() {
 		}
 		if valid == 0 {
 			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, ReasonListenersNotValid, "no listener is valid")
-		} else if valid < len(ls.Listeners) && !(ls.Parent != nil && ls.Parent.Profile.Implementation.GatewayConditions.PartlyValidListenerSetAccepted) {
+		} else if valid < len(ls.Listeners) && acceptance != profile.ByValidListenersReasonAccepted {
 			ls.Accepted.Reason = ReasonListenersNotValid
 			ls.Accepted.Message = "some listeners are not valid"
 		}
@@ -537,7 +541,7 @@ func (ls *ListenerSetResult) finishAcceptance() {
 
 // acceptByAcceptedListeners writes an admitted ListenerSet's conditions as
 // an implementation that reads its listeners' Accepted conditions does
-// (profile.GatewayConditions.ListenerSetByAcceptedListeners): Accepted
+// (profile.ByAcceptedListeners): Accepted
 // when all are, True/ListenersNotValid when some are, False when none;
 // Programmed when any listener is programmed.
 func (ls *ListenerSetResult) acceptByAcceptedListeners() {

@@ -117,15 +117,9 @@ type GatewayConditions struct {
 	// address, whatever Accepted says. gwlint cannot see the data plane and
 	// writes True, or False/UnsupportedAddress when no address is usable.
 	ProgrammedWhenDeployed bool
-	// ListenerSetByAcceptedListeners: an admitted ListenerSet is Accepted
-	// by its listeners' Accepted conditions (all: Accepted; some:
-	// True/ListenersNotValid; none: False/ListenersNotValid), not by
-	// whether they are programmed, and Programmed when any listener is.
-	ListenerSetByAcceptedListeners bool
-	// PartlyValidListenerSetAccepted: a ListenerSet with some invalid
-	// listeners is Accepted=True/Accepted, where the API names
-	// ListenersNotValid.
-	PartlyValidListenerSetAccepted bool
+	// ListenerSets is how it decides an admitted ListenerSet's Accepted
+	// and Programmed from its listeners.
+	ListenerSets ListenerSetAcceptance
 	// NoListenersWhenRefused are the Accepted=False reasons of a Gateway
 	// or ListenerSet (addresses, parameters, not allowed) for which it
 	// writes no listener status.
@@ -134,6 +128,26 @@ type GatewayConditions struct {
 	// (spec.tls) and no summary of its listeners'.
 	OwnRefsOnly bool
 }
+
+// ListenerSetAcceptance is how an implementation decides an admitted
+// ListenerSet's own conditions from its listeners.
+type ListenerSetAcceptance int
+
+const (
+	// ByValidListeners: the API's reading. Accepted while a listener is
+	// valid (programmed), with reason ListenersNotValid when some are not;
+	// Programmed follows Accepted. Every profile without a fact to the
+	// contrary.
+	ByValidListeners ListenerSetAcceptance = iota
+	// ByValidListenersReasonAccepted: as ByValidListeners, but a
+	// ListenerSet with some invalid listeners keeps the reason Accepted.
+	ByValidListenersReasonAccepted
+	// ByAcceptedListeners: Accepted by the listeners' Accepted conditions
+	// (all: Accepted; some: True/ListenersNotValid; none:
+	// False/ListenersNotValid), not by whether they are programmed, and
+	// Programmed when any listener is (else False/ListenersNotValid).
+	ByAcceptedListeners
+)
 
 // CACertificates is how an implementation reads CA certificate references.
 // The zero value is the API's reading: a ConfigMap (or Secret) with the
@@ -306,7 +320,7 @@ var implementations = []Implementation{
 		// listeners' Accepted conditions and its Programmed from theirs
 		// ("No listeners are programmed": ListenersNotValid)
 		// (testdata/listenerset-https-tls-secret-does-not-exist.out.yaml).
-		GatewayConditions: GatewayConditions{OwnRefsOnly: true, ListenerSetByAcceptedListeners: true,
+		GatewayConditions: GatewayConditions{OwnRefsOnly: true, ListenerSets: ByAcceptedListeners,
 			NoListenersWhenRefused: []string{"InvalidParameters", "UnsupportedAddress", "NotAllowed"}},
 		// validate.go, validateListenerConditions: "Listener is invalid"
 		// with ListenerReasonInvalid for every other failure, conflicts
@@ -419,7 +433,7 @@ var implementations = []Implementation{
 		// ListenerSet "is only Accepted if at least one of its listeners
 		// is valid", with reason Accepted
 		// (testdata/listenerset-cross-namespace.status.yaml.golden).
-		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true, PartlyValidListenerSetAccepted: true,
+		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true, ListenerSets: ByValidListenersReasonAccepted,
 			NoListenersWhenRefused: []string{"UnsupportedAddress", "NotAllowed", "ParentNotAccepted"}},
 		// conversion.go's parentRef handling: a ServiceEntry parent binds
 		// the route for mesh traffic to the ServiceEntry's hosts
