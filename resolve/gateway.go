@@ -940,12 +940,16 @@ func (g *Graph) finishGateways() {
 			gw.Accepted = condition(typ, true, ReasonAccepted, "Gateway accepted by "+gw.ControllerName)
 		}
 		facts := gw.Profile.Implementation.GatewayConditions
+		services := g.gatewayServices(gw)
+		address := g.servicePortsCondition(services, gatewayPorts(gw))
 		switch {
+		case facts.ProgrammedWhenDeployed && gw.Accepted.Reason == ReasonUnsupportedAddress:
+			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonUnsupportedAddress, gw.Accepted.Message)
+		case address != nil:
+			gw.Programmed = *address
 		case gw.Accepted.True():
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
 				fmt.Sprintf("%d %s ready", valid, nouns(valid, "listener")))
-		case facts.ProgrammedWhenDeployed && gw.Accepted.Reason == ReasonUnsupportedAddress:
-			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonUnsupportedAddress, gw.Accepted.Message)
 		case facts.ProgrammedWhenDeployed:
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
 				fmt.Sprintf("not accepted, yet %s programs a Gateway once its data plane has an address", gw.Profile))
@@ -962,6 +966,13 @@ func (g *Graph) finishGateways() {
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), true, ReasonResolvedRefs, "All references resolved")
 		}
 		for _, ls := range gw.ListenerSets {
+			// A ListenerSet with no valid listener is not programmed
+			// whatever its address.
+			if ls.Programmed.True() {
+				if address := g.servicePortsCondition(services, servedPorts(ls.Listeners)); address != nil {
+					ls.Programmed = *address
+				}
+			}
 			if ls.Accepted.True() && !gw.Accepted.True() {
 				ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, ReasonParentNotAccepted,
 					"Gateway "+gw.Ref.NamespacedName()+" is not accepted")

@@ -30,6 +30,7 @@ const (
 	ReasonInvalidParameters           = Reason(gwv1.GatewayReasonInvalidParameters)
 	ReasonSupportedVersion            = Reason(gwv1.GatewayClassReasonSupportedVersion)
 	ReasonUnsupportedAddress          = Reason(gwv1.GatewayReasonUnsupportedAddress)
+	ReasonAddressNotUsable            = Reason(gwv1.GatewayReasonAddressNotUsable)
 	ReasonConfigurationChanged        = Reason(gwv1.GatewayReasonConfigurationChanged)
 
 	// Listeners.

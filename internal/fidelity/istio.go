@@ -121,8 +121,10 @@ func readManifests(file string) ([]manifest, error) {
 // istioServices are the Services Istio's conversion test registers around
 // every case (pilot/pkg/config/kube/gateway/conversion_test.go: those with
 // a cluster-local hostname, which it also creates as Kubernetes Services),
-// all with ports http 80, tcp 34000 and tcp-other 34001. InferencePool
-// services are left out: gwlint does not model InferencePools.
+// all with ports http 80, tcp 34000 and tcp-other 34001, and https 443
+// for istio-ingressgateway, the Service of its manual Gateways.
+// InferencePool services are left out: gwlint does not model
+// InferencePools.
 var istioServices = []string{
 	"istio-system/istio-ingressgateway", "istio-system/httpbin", "istio-system/istiod", "istio-system/echo",
 	"default/httpbin", "default/httpbin-second", "default/httpbin-wildcard", "default/foo-svc",
@@ -159,6 +161,10 @@ func istioWorld(objs []manifest) []manifest {
 	ports := []servicePort{{"http", 80, "TCP"}, {"tcp", 34000, "TCP"}, {"tcp-other", 34001, "TCP"}}
 	for _, nn := range istioServices {
 		ns, name, _ := strings.Cut(nn, "/")
+		if nn == "istio-system/istio-ingressgateway" {
+			world = append(world, service(ns, name, append([]servicePort{{"https", 443, "TCP"}}, ports...)...))
+			continue
+		}
 		world = append(world, service(ns, name, ports...))
 	}
 	crt, key := testCertificate()
