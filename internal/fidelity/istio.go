@@ -86,7 +86,74 @@ func istioCase(name, inFile, golden string) (*Case, error) {
 	if c.Want, err = wanted(outObjs, objs); err != nil {
 		return nil, fmt.Errorf("%s: %w", golden, err)
 	}
+	c.Environment = istioUndeployed(objs)
 	return c, nil
+}
+
+// istioUndeployed are the outcomes that depend on Istio's test lacking the
+// Service Istio deploys for a Gateway: in a cluster its deployment
+// controller creates <name>-<class> (<name> for waypoints and east-west
+// gateways; gatewaycommon.GetDefaultName, the gateway.istio.io/name-override
+// annotation) with every listener's port, for a Gateway IsManaged calls
+// managed (no address, or one IP address). The conversion test runs no
+// deployment controller and registers only istioServices, so Istio writes
+// such a Gateway Programmed=False/AddressNotUsable ("hostname ... not
+// found") where a cluster has it programmed; gwctl predicts the cluster.
+// (No case has a ListenerSet on such a Gateway.)
+func istioUndeployed(objs []manifest) map[string]string {
+	controllers := map[string]string{}
+	for _, c := range istioClasses {
+		controllers[c[0]] = c[1]
+	}
+	for _, m := range objs {
+		if m["kind"] == "GatewayClass" {
+			meta, _ := m["metadata"].(map[string]any)
+			spec, _ := m["spec"].(map[string]any)
+			name, _ := meta["name"].(string)
+			controllers[name], _ = spec["controllerName"].(string)
+		}
+	}
+	out := map[string]string{}
+	for _, m := range objs {
+		if m["kind"] != "Gateway" {
+			continue
+		}
+		meta, _ := m["metadata"].(map[string]any)
+		spec, _ := m["spec"].(map[string]any)
+		class, _ := spec["gatewayClassName"].(string)
+		controller := controllers[class]
+		switch controller {
+		case "istio.io/gateway-controller", "istio.io/mesh-controller", "istio.io/eastwest-controller":
+		default:
+			continue // not Istio's, or remote: nothing is deployed
+		}
+		addrs, _ := spec["addresses"].([]any)
+		if len(addrs) > 1 {
+			continue
+		}
+		if len(addrs) == 1 {
+			if typ, _ := addrs[0].(map[string]any)["type"].(string); typ != "" && typ != "IPAddress" {
+				continue // a Service it is given, not one it deploys
+			}
+		}
+		name, _ := meta["name"].(string)
+		deployed := name + "-" + class
+		if controller != "istio.io/gateway-controller" {
+			deployed = name
+		}
+		if annotations, _ := meta["annotations"].(map[string]any); annotations["gateway.istio.io/name-override"] != nil {
+			deployed, _ = annotations["gateway.istio.io/name-override"].(string)
+		}
+		ns, _ := meta["namespace"].(string)
+		if ns == "" {
+			ns = "default"
+		}
+		if slices.Contains(istioServices, ns+"/"+deployed) {
+			continue
+		}
+		out[EnvironmentKey(identity(m), ScopeGateway, "", "Programmed")] = "the test does not deploy Service " + ns + "/" + deployed
+	}
+	return out
 }
 
 // readManifests reads a multi-document YAML file of manifests.

@@ -60,6 +60,15 @@ type Case struct {
 	// Inputs are manifests as JSON, apiVersion and kind filled in.
 	Inputs [][]byte
 	Want   []*Object
+	// Environment says, by outcome (EnvironmentKey), why the project's
+	// value depends on its test's environment rather than on the inputs.
+	Environment map[string]string
+}
+
+// EnvironmentKey identifies an outcome of an object's own conditions (or,
+// with where, of a listener or parent) for Case.Environment.
+func EnvironmentKey(object string, scope Scope, where, typ string) string {
+	return object + "|" + string(scope) + "|" + where + "|" + typ
 }
 
 // Dump writes the case's inputs to dir/<case>.yaml, as gwctl reads them.
@@ -136,6 +145,7 @@ func (p *Project) Run(c *Case) *Result {
 	for i := range res.Outcomes {
 		o := &res.Outcomes[i]
 		o.Refused = refused[o.Object]
+		o.Environment = c.Environment[EnvironmentKey(o.Object, o.Scope, o.Where, o.Type)]
 		if msg, ok := notLoaded[o.Object]; ok && !have[o.Object] && o.Got == NoStatus {
 			o.Got = "not loaded (" + msg + ")"
 			// A version no release of the API served: the API server
