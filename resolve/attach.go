@@ -166,6 +166,12 @@ func (g *Graph) attachToGateway(p *ParentResult) {
 		return
 	}
 	p.Gateway = g.gateways[target]
+	if p.Gateway.Remote() {
+		// Programmed in its own cluster, whose listeners these are not.
+		p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),
+			fmt.Sprintf("Gateway %s is remote: %s does not program it here, and writes no status for it", target.NamespacedName(), p.Gateway.Profile))
+		return
+	}
 	if p.Gateway.Managed {
 		p.ControllerName = p.Gateway.ControllerName
 	}

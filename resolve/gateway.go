@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,6 +58,13 @@ type GatewayResult struct {
 	Accepted     Condition
 	Programmed   Condition
 	ResolvedRefs Condition
+}
+
+// Remote reports whether the Gateway stands for a gateway of another
+// cluster, which its implementation does not program
+// (profile.Implementation.RemoteControllers).
+func (g *GatewayResult) Remote() bool {
+	return slices.Contains(g.Profile.Implementation.RemoteControllers, g.ControllerName)
 }
 
 // AllListeners is the merged listener list in precedence order: the
@@ -910,6 +918,12 @@ func (gw *GatewayResult) unsupportedAddress() string {
 // listeners and attachments are known.
 func (g *Graph) finishGateways() {
 	for _, gw := range g.Gateways {
+		if gw.Remote() {
+			gw.Accepted = condition(string(gwv1.GatewayConditionAccepted), true, ReasonAccepted, "Gateway accepted by "+gw.ControllerName)
+			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
+				fmt.Sprintf("this Gateway is remote: %s does not program it here", gw.Profile))
+			continue
+		}
 		valid, invalid := 0, []string{}
 		unresolved := []string{}
 		for _, l := range gw.Listeners {

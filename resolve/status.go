@@ -95,6 +95,9 @@ func conditions(m *Meta, cs ...Condition) []metav1.Condition {
 }
 
 func (gw *GatewayResult) gatewayStatus() gwv1.GatewayStatus {
+	if gw.Remote() {
+		return gwv1.GatewayStatus{Conditions: conditions(&gw.Meta, gw.Accepted, gw.Programmed), Listeners: []gwv1.ListenerStatus{}}
+	}
 	conds := []Condition{gw.Accepted, gw.Programmed, gw.ResolvedRefs}
 	if gw.InsecureFrontend != nil {
 		conds = append(conds, *gw.InsecureFrontend)

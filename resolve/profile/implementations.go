@@ -93,6 +93,11 @@ type Implementation struct {
 	// GatewayService is how it finds the Service a Gateway's traffic
 	// enters by, whose ports its listeners need.
 	GatewayService GatewayService
+	// RemoteControllers are its controllers whose Gateways stand for
+	// gateways of another cluster: it accepts them and programs nothing,
+	// writes them Accepted and Programmed only (no listener status), and
+	// writes no status on the routes that name them.
+	RemoteControllers []string
 }
 
 // GatewayService is how an implementation that serves a Gateway behind a
@@ -495,6 +500,16 @@ var implementations = []Implementation{
 		GatewayService: GatewayService{ByHostnameAddress: true, NameOverride: "gateway.istio.io/name-override",
 			UnsuffixedControllers: []string{"istio.io/mesh-controller", "istio.io/eastwest-controller"},
 			ManagedLabel:          "gateway.istio.io/managed"},
+		// gatewaycommon/classinfo.go: the istio-remote class's
+		// UnmanagedGatewayController is "Remote to this cluster. Does not
+		// deploy or affect configuration" (DisableRouteGeneration);
+		// gateway_collection.go's GatewayCollection gives its Gateways
+		// conversion.go's reportUnmanagedGatewayStatus (Accepted,
+		// Programmed "This Gateway is remote; Istio will not program
+		// it", no listeners) and no listener for routes to bind to, so
+		// extractParentReferenceInfo finds no parent and writes nothing
+		// (testdata/eastwest-remote.status.yaml.golden: "parents: []").
+		RemoteControllers: []string{"istio.io/unmanaged-gateway"},
 	},
 	{
 		Name: "kgateway",
