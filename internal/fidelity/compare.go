@@ -449,25 +449,25 @@ func WriteReadErrors(w io.Writer, t *Tally) {
 // WriteRefused lists the objects whose outcomes were left out because the
 // API server would refuse them.
 func WriteRefused(w io.Writer, t *Tally) {
-	if len(t.RefusedObjects) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "%s: %d outcomes (%d non-trivial) left out: the API server refuses their objects (CRD validation, unserved versions)\n",
-		t.Project, t.Refused, t.RefusedNonTrivial)
-	for _, o := range t.RefusedObjects {
-		fmt.Fprintf(w, "        %s\n", o)
-	}
+	writeLeftOut(w, t.Project, t.Refused, t.RefusedNonTrivial,
+		"the API server refuses their objects (CRD validation, unserved versions)", t.RefusedObjects)
 }
 
 // WriteEnvironment lists the outcomes left out because they depend on the
 // project's test environment.
 func WriteEnvironment(w io.Writer, t *Tally) {
-	if len(t.EnvironmentOutcomes) == 0 {
+	writeLeftOut(w, t.Project, t.Environment, t.EnvironmentNonTrivial,
+		"they depend on the project's test environment, not on its inputs", t.EnvironmentOutcomes)
+}
+
+// writeLeftOut says how many outcomes were left out and why, then lists
+// which.
+func writeLeftOut(w io.Writer, project string, n, nonTrivial int, why string, which []string) {
+	if len(which) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "%s: %d outcomes (%d non-trivial) left out: they depend on the project's test environment, not on its inputs\n",
-		t.Project, t.Environment, t.EnvironmentNonTrivial)
-	for _, o := range t.EnvironmentOutcomes {
+	fmt.Fprintf(w, "%s: %d outcomes (%d non-trivial) left out: %s\n", project, n, nonTrivial, why)
+	for _, o := range which {
 		fmt.Fprintf(w, "        %s\n", o)
 	}
 }
