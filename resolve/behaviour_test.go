@@ -842,3 +842,123 @@ spec:
 		}
 	}
 }
+
+// How Istio writes a listener's conditions and counts it for its Gateway:
+// Programmed=False only for TLS (TLSOnly); an HTTPS listener without tls is
+// a placeholder on a Gateway (PlaceholderListeners); a waypoint's or
+// east-west gateway's listener of another form is refused as a warning
+// (ListenerShapes).
+func TestListenerValidityByImplementation(t *testing.T) {
+	type verdict struct {
+		accepted, programmed, resolvedRefs Reason // the listener's
+		gateway                            Reason // the Gateway's Accepted
+	}
+	const (
+		acc  = ReasonAccepted
+		prog = ReasonProgrammed
+		res  = ReasonResolvedRefs
+		lnv  = ReasonListenersNotValid
+	)
+	cases := []struct {
+		name, class, listener string
+		every, istio          verdict
+	}{{
+		name: "a protocol in lower case", class: "istio",
+		listener: "{name: l, protocol: http, port: 80}",
+		every:    verdict{ReasonUnsupportedProtocol, ReasonInvalid, res, lnv},
+		istio:    verdict{ReasonUnsupportedProtocol, prog, res, lnv},
+	}, {
+		name: "only invalid route kinds", class: "istio",
+		listener: "{name: l, protocol: HTTP, port: 80, allowedRoutes: {kinds: [{kind: TCPRoute}]}}",
+		every:    verdict{acc, ReasonInvalid, ReasonInvalidRouteKinds, lnv},
+		istio:    verdict{acc, prog, ReasonInvalidRouteKinds, acc},
+	}, {
+		name: "a missing certificate", class: "istio",
+		listener: "{name: l, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: nowhere}]}}",
+		every:    verdict{acc, ReasonInvalid, ReasonInvalidCertificateRef, lnv},
+		istio:    verdict{acc, ReasonInvalid, ReasonInvalidCertificateRef, lnv},
+	}, {
+		name: "HTTPS without tls", class: "istio",
+		listener: "{name: l, protocol: HTTPS, port: 443}",
+		every:    verdict{acc, ReasonInvalid, ReasonInvalidCertificateRef, lnv},
+		istio:    verdict{acc, prog, res, acc},
+	}, {
+		name: "a waypoint's HTTP listener", class: "istio-waypoint",
+		listener: "{name: l, protocol: HTTP, port: 1234}",
+		every:    verdict{acc, prog, res, acc},
+		istio:    verdict{ReasonUnsupportedProtocol, prog, res, acc},
+	}, {
+		name: "an east-west gateway's HBONE listener without tls", class: "istio-east-west",
+		listener: "{name: l, protocol: HBONE, port: 15008}",
+		every:    verdict{ReasonUnsupportedProtocol, ReasonInvalid, res, lnv},
+		istio:    verdict{ReasonUnsupportedProtocol, prog, res, acc},
+	}, {
+		name: "an east-west gateway's TLS passthrough listener", class: "istio-east-west",
+		listener: "{name: l, protocol: TLS, port: 15443, tls: {mode: Passthrough}}",
+		every:    verdict{acc, prog, res, acc},
+		istio:    verdict{acc, prog, res, acc},
+	}}
+	for _, c := range cases {
+		for _, run := range []struct {
+			impl, class string
+			want        verdict
+		}{{"", "acme", c.every}, {"istio", c.class, c.istio}} {
+			opts := judgedBy(t, run.impl)
+			opts.StrictRefs = true
+			gw := resolveYAML(t, opts, world, istioClasses, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: `+run.class+`, listeners: [`+c.listener+`]}`).Gateway("infra", "edge")
+			l := gw.Listeners[0]
+			if got := (verdict{l.Accepted.Reason, l.Programmed.Reason, l.ResolvedRefs.Reason, gw.Accepted.Reason}); got != run.want {
+				t.Errorf("%s under %s: %+v; want %+v", c.name, gw.Profile, got, run.want)
+			}
+		}
+	}
+}
+
+// A ListenerSet of a Gateway refused for its addresses: the API's
+// ParentNotAccepted, Istio's UnsupportedAddress; of a Gateway refused for
+// its listeners: ParentNotAccepted, and under Istio its own verdict. A
+// ListenerSet's HTTPS listener without tls is no placeholder.
+func TestListenerSetParentByImplementation(t *testing.T) {
+	gateway := func(class, name, spec string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: ` + name + `, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  allowedListeners: {namespaces: {from: Same}}
+  ` + spec + `
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: ` + name + `, namespace: infra}
+spec:
+  parentRef: {name: ` + name + `}
+  listeners:
+  - {name: web, protocol: HTTP, port: 8080, hostname: web.example.com}
+  - {name: secure, protocol: HTTPS, port: 8443, hostname: web.example.com}`
+	}
+	type verdict struct{ address, listeners, secure Reason }
+	for _, run := range []struct {
+		impl, class string
+		want        verdict
+	}{
+		{"", "acme", verdict{ReasonParentNotAccepted, ReasonParentNotAccepted, ReasonAccepted}},
+		{"istio", "istio", verdict{ReasonUnsupportedAddress, ReasonAccepted, ReasonUnsupportedProtocol}},
+	} {
+		opts := judgedBy(t, run.impl)
+		opts.StrictRefs = true
+		g := resolveYAML(t, opts, world, istioClasses,
+			gateway(run.class, "by-address", "addresses: [{type: example.com/custom, value: x}]\n  listeners: [{name: http, protocol: HTTP, port: 80}]"),
+			gateway(run.class, "by-listeners", "listeners: [{name: odd, protocol: example.com/odd, port: 80}]"))
+		by := func(name string) *ListenerSetResult { return g.ListenerSet("infra", name) }
+		got := verdict{by("by-address").Accepted.Reason, by("by-listeners").Accepted.Reason, by("by-listeners").Listeners[1].Accepted.Reason}
+		if got != run.want {
+			t.Errorf("under %q: %+v; want %+v", run.impl, got, run.want)
+		}
+	}
+}

@@ -93,6 +93,15 @@ type Implementation struct {
 	// GatewayService is how it finds the Service a Gateway's traffic
 	// enters by, whose ports its listeners need.
 	GatewayService GatewayService
+	// PlaceholderListeners: a Gateway's own HTTPS or TLS listener without
+	// tls is a placeholder for ListenerSets' listeners on its port: no
+	// error, no server. A ListenerSet's is Accepted=False/
+	// UnsupportedProtocol and not programmed. The API requires tls there.
+	PlaceholderListeners bool
+	// ListenerShapes are the only listeners some of its controllers take;
+	// another is written Accepted=False/UnsupportedProtocol as a warning:
+	// it still counts as valid and programmed.
+	ListenerShapes []ListenerShape
 	// RemoteControllers are its controllers whose Gateways stand for
 	// gateways of another cluster: it accepts them and programs nothing,
 	// writes them Accepted and Programmed only (no listener status), and
@@ -123,6 +132,22 @@ type GatewayService struct {
 	ManagedLabel string
 }
 
+// ListenerShape is the listeners a controller takes: one of Forms.
+type ListenerShape struct {
+	ControllerName string
+	Forms          []ListenerForm
+	// Message is what the refusal says.
+	Message string
+}
+
+// ListenerForm is a listener's port (0: any port no other form of its
+// shape names), protocol and TLS mode ("": any, tls or none).
+type ListenerForm struct {
+	Port     int32
+	Protocol string
+	TLSMode  string
+}
+
 // ListenerProgrammed is the Programmed=False reason an implementation gives
 // a listener. The zero value: a conflicted listener's conflict reason, as the
 // conformance suite expects, and Invalid otherwise.
@@ -137,6 +162,12 @@ type ListenerProgrammed struct {
 	// (NoValidCACertificate) carries its ResolvedRefs reason
 	// (InvalidCACertificateRef, InvalidCACertificateKind, RefNotPermitted).
 	CAReason bool
+	// TLSOnly: Programmed=False only for a conflict or the listener's TLS
+	// configuration (its certificates, client validation, a ListenerSet's
+	// HTTPS listener without tls); a listener refused for its protocol
+	// still reads Programmed=True and serves nothing, and one with
+	// InvalidRouteKinds is programmed and valid.
+	TLSOnly bool
 }
 
 // GatewayConditions is what an implementation's Gateway conditions
@@ -158,6 +189,13 @@ type GatewayConditions struct {
 	// OwnRefsOnly: ResolvedRefs reports the Gateway's own references
 	// (spec.tls) and no summary of its listeners'.
 	OwnRefsOnly bool
+	// ListenerSetsFollowAddress: a ListenerSet shares its Gateway's
+	// refusal only when the Gateway is refused for its addresses, and
+	// then with the Gateway's reason (Accepted and Programmed
+	// False/UnsupportedAddress); a Gateway refused for its listeners
+	// leaves its ListenerSets as they are. The API's reading writes
+	// ParentNotAccepted whenever the Gateway is not accepted.
+	ListenerSetsFollowAddress bool
 }
 
 // ListenerSetAcceptance is how an implementation decides an admitted
@@ -464,8 +502,45 @@ var implementations = []Implementation{
 		// ListenerSet "is only Accepted if at least one of its listeners
 		// is valid", with reason Accepted
 		// (testdata/listenerset-cross-namespace.status.yaml.golden).
+		// gateway_collection.go, ListenerSetCollection: a ListenerSet takes
+		// its parent's error only from extractGatewayServices (addresses),
+		// which ReportListenerSetStatus writes "Parent not accepted: ..."
+		// with the parent's reason; ListenersNotValid of the parent does
+		// not reach it (testdata/listenerset-invalid.status.yaml.golden,
+		// not-accepted-parent).
 		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true, ListenerSets: ByValidListenersReasonAccepted,
-			NoListenersWhenRefused: []string{"UnsupportedAddress", "NotAllowed", "ParentNotAccepted"}},
+			NoListenersWhenRefused:    []string{"UnsupportedAddress", "NotAllowed", "ParentNotAccepted"},
+			ListenerSetsFollowAddress: true},
+		// conversion.go, buildListener: Programmed is set False ("Bad TLS
+		// configuration") only for a buildTLS error and a ListenerSet's
+		// HTTPS or TLS listener without tls; a protocol error only sets
+		// Accepted (testdata/invalid.status.yaml.golden,
+		// protocol-lower-case: Programmed True). ReportListenerCondition's
+		// InvalidRouteKinds leaves the listener valid
+		// (route-binding.status.yaml.golden, scope-route); a conflict is
+		// gatewaycommon.ReportListenerConflict's, with its reason.
+		ListenerProgrammed: ListenerProgrammed{TLSOnly: true},
+		// Same function: "This is a placeholder listener for
+		// ListenerSets": a Gateway's HTTPS or TLS listener without tls gets
+		// no server and no error; a ListenerSet's "protocol is %s but no
+		// TLS section is defined" (UnsupportedProtocol)
+		// (testdata/listenerset-overlapping-port.status.yaml.golden,
+		// listenerset-https-missing-tls.status.yaml.golden).
+		PlaceholderListeners: true,
+		// Same file, unexpectedWaypointListener and
+		// unexpectedEastWestWaypointListener: buildListener sets Accepted
+		// False without making the listener invalid
+		// (testdata/waypoint.status.yaml.golden, invalid: the Gateway
+		// Accepted, its listener Programmed).
+		ListenerShapes: []ListenerShape{{
+			ControllerName: "istio.io/mesh-controller",
+			Forms:          []ListenerForm{{Port: 15008, Protocol: "HBONE"}},
+			Message:        `expected a single listener on port 15008 with protocol "HBONE"`,
+		}, {
+			ControllerName: "istio.io/eastwest-controller",
+			Forms:          []ListenerForm{{Port: 15008, Protocol: "HBONE", TLSMode: "Terminate"}, {Protocol: "TLS", TLSMode: "Passthrough"}},
+			Message:        `east-west gateway listeners must be either port 15008 with protocol "HBONE" and TLS mode Terminate, or TLS with mode Passthrough`,
+		}},
 		// conversion.go's parentRef handling: a ServiceEntry parent binds
 		// the route for mesh traffic to the ServiceEntry's hosts
 		// (testdata/serviceentry.status.yaml.golden).
