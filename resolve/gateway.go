@@ -383,17 +383,25 @@ func sansOverlap(x, y string) bool {
 // and its references resolve. A conflicted listener carries the conflict's
 // reason, as the conformance suite expects.
 func (l *Listener) setProgrammed() {
-	typ := string(gwv1.ListenerConditionProgrammed)
 	facts := profile.ListenerProgrammed{}
 	if l.Gateway != nil {
 		facts = l.Gateway.Profile.Implementation.ListenerProgrammed
 	}
-	defer l.checkShape()
 	if facts.TLSOnly {
 		l.setProgrammedForTLS()
-		return
+	} else {
+		l.setProgrammedByValidity(facts)
+		l.usable = l.Programmed.True()
 	}
-	defer func() { l.usable = l.Programmed.True() }()
+	// Last: the implementation writes it as a warning, after deciding
+	// the listener's validity.
+	l.checkShape()
+}
+
+// setProgrammedByValidity writes Programmed False for every problem of the
+// listener, with the reason its profile gives.
+func (l *Listener) setProgrammedByValidity(facts profile.ListenerProgrammed) {
+	typ := string(gwv1.ListenerConditionProgrammed)
 	switch {
 	case l.Conflicted.True() && facts.ConflictInvalid && l.ListenerSet == nil:
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Conflicted.Message)
@@ -451,8 +459,8 @@ func (l *Listener) placeholder() bool {
 }
 
 // checkShape refuses a listener of a form its controller does not take
-// (profile.Implementation.ListenerShapes), once its validity is decided:
-// the implementation writes it as a warning, and the listener still counts.
+// (profile.Implementation.ListenerShapes); the listener still counts as
+// valid.
 func (l *Listener) checkShape() {
 	if l.Gateway == nil || !l.Accepted.True() {
 		return
