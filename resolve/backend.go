@@ -106,9 +106,11 @@ type BackendResult struct {
 	Message string
 	// Problem tells apart the ways a ref can be invalid, for output.
 	Problem BackendProblem
-	Service *Service        // the target Service, when present
-	Port    *ServicePort    // the Service port the ref selects, when found
-	Grant   *ReferenceGrant // the grant that permits a cross-namespace ref
+	Service *Service // the target Service, when present
+	// EnvoyBackend is the target Envoy Gateway Backend, when present.
+	EnvoyBackend *EnvoyGatewayBackend
+	Port         *ServicePort    // the Service port the ref selects, when found
+	Grant        *ReferenceGrant // the grant that permits a cross-namespace ref
 	// TLSPolicy is the BackendTLSPolicy that holds the Service and port the
 	// ref reaches (the port's sectionName before the whole Service), nil
 	// when none does: the Gateway then speaks plain text to the backend.
@@ -134,6 +136,16 @@ const (
 	// ExternalNameRefused: an ExternalName Service, which the judging
 	// implementations refuse as a backend.
 	ExternalNameRefused BackendProblem = "ExternalName refused"
+	// Problems of an implementation's own backend object (egbackend.go):
+	// its kind turned off in the implementation's configuration, an
+	// object it refuses, an endpoint address it refuses, endpoints of a
+	// type (Unix sockets, FQDNs beside IPs) a backendRef cannot use, a
+	// dynamic resolver among other backendRefs.
+	BackendKindDisabled          BackendProblem = "kind disabled"
+	InvalidImplementationBackend BackendProblem = "invalid backend object"
+	InvalidBackendAddress        BackendProblem = "invalid address"
+	UnsupportedAddressType       BackendProblem = "unsupported address type"
+	DynamicResolverShared        BackendProblem = "dynamic resolver shared"
 )
 
 // Valid reports whether requests sent to this backend reach it.
@@ -183,6 +195,9 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 			g.resolveBackend(b, r.Route, ref.Path, ref.BackendObjectReference)
 			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
+		if r.Route.HTTP != nil {
+			refuseSharedResolver(rr.Backends, len(rr.Backends))
+		}
 		for i := range results {
 			if b := &results[i]; !b.Valid() && !b.Unreported && r.ResolvedRefs.True() {
 				r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Path+": "+b.Message)
@@ -194,6 +209,16 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 			}
 		}
 		r.Rules = append(r.Rules, rr)
+	}
+	if r.Route.TLS != nil {
+		// Envoy Gateway pools a TLSRoute's rules into one destination.
+		var pooled []*BackendResult
+		for _, rr := range r.Rules {
+			pooled = append(pooled, rr.Backends...)
+		}
+		if b := refuseSharedResolver(pooled, 0); b != nil && r.ResolvedRefs.True() {
+			r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Path+": "+b.Message)
+		}
 	}
 }
 
@@ -236,7 +261,14 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		}
 		b.Grant = grant
 	}
-	obj, presence := g.Lookup(b.Target)
+	if b.Group == GroupEnvoyGateway && b.Target.Kind == KindEnvoyBackend &&
+		g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.BackendAPI.Disabled }) {
+		invalid(BackendKindDisabled, ReasonUnsupportedValue, "%s's configuration does not enable its Backend API", g.routeProfiles(route)[0])
+		return
+	}
+	lookup := b.Target
+	lookup.Kind = qualifiedKind(b.Group, lookup.Kind)
+	obj, presence := g.Lookup(lookup)
 	b.Presence = presence
 	switch presence {
 	case Missing:
@@ -244,6 +276,12 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		return
 	case Unlisted:
 		b.Message = DescribeAbsence(b.Target, presence)
+	}
+	if backend, ok := obj.(*EnvoyGatewayBackend); ok {
+		b.EnvoyBackend = backend
+		onHost := g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.BackendAPI.OnHost })
+		g.checkEnvoyBackend(b, backend, onHost)
+		return
 	}
 	// GEP-718: "Port is required when the referent is a Kubernetes Service."
 	if ref.Port == nil {

@@ -258,6 +258,12 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		}
 		s := &ServiceImport{}
 		target, spec = s, &s.Spec
+	case GroupEnvoyGateway:
+		if raw.Kind != KindEnvoyBackend || version != "v1alpha1" {
+			return nil, nil
+		}
+		b := &EnvoyGatewayBackend{}
+		target, spec = b, &b.Spec
 	default:
 		return nil, nil
 	}
@@ -289,7 +295,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	m.Version = served
 	m.Source = raw.Source
 	m.Positions = raw.Positions
-	m.Ref = ObjectRef{Kind: raw.Kind, Namespace: doc.Metadata.Namespace, Name: doc.Metadata.Name}
+	m.Ref = ObjectRef{Kind: qualifiedKind(group, raw.Kind), Namespace: doc.Metadata.Namespace, Name: doc.Metadata.Name}
 	m.Labels = doc.Metadata.Labels
 	m.Annotations = doc.Metadata.Annotations
 	m.Ignores = raw.Ignores

@@ -107,6 +107,8 @@ type Implementation struct {
 	// writes them Accepted and Programmed only (no listener status), and
 	// writes no status on the routes that name them.
 	RemoteControllers []string
+	// BackendAPI is how its configuration serves its own Backend kind.
+	BackendAPI BackendAPI
 }
 
 // GatewayService is how an implementation that serves a Gateway behind a
@@ -146,6 +148,27 @@ type ListenerForm struct {
 	Port     int32
 	Protocol string
 	TLSMode  string
+}
+
+// BackendAPI is how an implementation's configuration serves its own
+// backend kind (Envoy Gateway's Backend, read by resolve/egbackend.go). The
+// zero value: served, to a proxy that runs in the cluster. Envoy Gateway's
+// default configuration leaves its Backend API off
+// (https://gateway.envoyproxy.io/docs/tasks/traffic/backend/, "enable the
+// Backend API": extensionApis.enableBackend), but a user who writes
+// Backends has turned it on, so no profile sets these fields: the fidelity
+// harness does where Envoy Gateway's translator test configures them
+// (internal/gatewayapi/translator_test.go: BackendEnabled, RunningOnHost).
+type BackendAPI struct {
+	// Disabled: a ref to its backend kind gets
+	// ResolvedRefs=False/UnsupportedValue (validate.go,
+	// validateBackendRefBackend: "Backend is disabled in Envoy Gateway
+	// configuration").
+	Disabled bool
+	// OnHost: its proxy runs on the host (Envoy Gateway's Host
+	// infrastructure), which may reach loopback addresses and single-label
+	// hostnames (backend.go, validateHostname and validateIP).
+	OnHost bool
 }
 
 // ListenerProgrammed is the Programmed=False reason an implementation gives
