@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -959,6 +960,147 @@ spec:
 		got := verdict{by("by-address").Accepted.Reason, by("by-listeners").Accepted.Reason, by("by-listeners").Listeners[1].Accepted.Reason}
 		if got != run.want {
 			t.Errorf("under %q: %+v; want %+v", run.impl, got, run.want)
+		}
+	}
+}
+
+// Envoy Gateway's own Backend kind: a Gateway of another implementation
+// refuses the kind; Envoy Gateway's reads the Backend and judges it as its
+// translator does.
+func TestEnvoyGatewayBackendsByImplementation(t *testing.T) {
+	gateway := func(class string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: ` + class + `, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`
+	}
+	backend := func(name, spec string) string {
+		return `
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: Backend
+metadata: {name: ` + name + `, namespace: app}
+spec: ` + spec
+	}
+	route := func(backendRefs string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [` + backendRefs + `]}]`
+	}
+	ref := func(name string) string { return `{group: gateway.envoyproxy.io, kind: Backend, name: ` + name + `}` }
+	eg := mustProfile(t, "envoy-gateway")
+	configured := func(api profile.BackendAPI) *profile.Profile {
+		p := *eg
+		p.Implementation.BackendAPI = api
+		return &p
+	}
+	for _, c := range []struct {
+		name    string
+		backend string // the spec of Backend b; none when empty
+		refs    string
+		opts    Options // under Envoy Gateway; Implementation nil: chosen by class
+		problem BackendProblem
+		reason  Reason // the route's ResolvedRefs reason under Envoy Gateway
+	}{
+		{name: "FQDN", backend: "{endpoints: [{fqdn: {hostname: api.example.com, port: 443}}]}", refs: ref("b"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "IP", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("b"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "Unix socket", backend: "{endpoints: [{unix: {path: /var/run/app.sock}}]}", refs: ref("b"),
+			problem: UnsupportedAddressType, reason: ReasonUnsupportedAddressType},
+		{name: "FQDN beside IP", backend: "{endpoints: [{fqdn: {hostname: api.example.com, port: 443}}, {ip: {address: 10.0.0.7, port: 443}}]}", refs: ref("b"),
+			problem: UnsupportedAddressType, reason: ReasonUnsupportedAddressType},
+		{name: "loopback IP", backend: "{endpoints: [{ip: {address: 127.0.0.1, port: 8080}}]}", refs: ref("b"),
+			problem: InvalidBackendAddress, reason: ReasonInvalidAddress},
+		{name: "loopback IP, proxy on the host", backend: "{endpoints: [{ip: {address: 127.0.0.1, port: 8080}}]}", refs: ref("b"),
+			opts: Options{Implementation: configured(profile.BackendAPI{OnHost: true})}, problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "single-label FQDN", backend: "{endpoints: [{fqdn: {hostname: localhost, port: 8080}}]}", refs: ref("b"),
+			problem: InvalidBackendAddress, reason: ReasonInvalidAddress},
+		{name: "DynamicResolver with endpoints", backend: "{type: DynamicResolver, endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("b"),
+			problem: InvalidImplementationBackend, reason: ReasonInvalidBackendRef},
+		{name: "TLS without CA certificates", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8443}}], tls: {}}", refs: ref("b"),
+			problem: InvalidImplementationBackend, reason: ReasonInvalidBackendRef},
+		{name: "TLS skipping verification", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8443}}], tls: {insecureSkipVerify: true}}", refs: ref("b"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "DynamicResolver beside a Service", backend: "{type: DynamicResolver}", refs: ref("b") + ", {name: web, port: 8080}",
+			problem: DynamicResolverShared, reason: ReasonInvalidBackendRef},
+		{name: "DynamicResolver alone", backend: "{type: DynamicResolver}", refs: ref("b"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "Backend API off", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("b"),
+			opts: Options{Implementation: configured(profile.BackendAPI{Disabled: true})}, problem: BackendKindDisabled, reason: ReasonUnsupportedValue},
+		// Missing only on evidence: the inputs hold the Namespace app and
+		// Backends in it, so they hold all of its Backends; with none there
+		// the Backend is outside the inputs.
+		{name: "missing", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("other"),
+			problem: NotFound, reason: ReasonBackendNotFound},
+		{name: "outside the inputs", refs: ref("other"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
+	} {
+		for _, class := range []string{"acme", "eg"} {
+			opts := c.opts
+			if class == "acme" {
+				opts.Implementation = nil
+			}
+			docs := []string{world, egClass, gateway(class), route(c.refs)}
+			if c.backend != "" {
+				docs = append(docs, backend("b", c.backend))
+			}
+			g := resolveYAML(t, opts, docs...)
+			r := mustRoute(t, g, KindHTTPRoute, "app", "r")
+			b := r.Rules[0].Backends[0]
+			want := verdictOf(c.problem, c.reason)
+			if class == "acme" {
+				want = verdictOf(UnsupportedRef, ReasonInvalidKind) // not the API's kind
+			}
+			if got := verdictOf(b.Problem, r.ResolvedRefs.Reason); got != want {
+				t.Errorf("%s, class %s: backend problem %q, route ResolvedRefs %s (%s); want %+v", c.name, class, b.Problem, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, want)
+			}
+		}
+	}
+}
+
+type backendVerdict struct {
+	problem BackendProblem
+	reason  Reason
+}
+
+func verdictOf(problem BackendProblem, reason Reason) backendVerdict {
+	return backendVerdict{problem, reason}
+}
+
+// A kind of the same name in another group (kgateway's Backend) is never
+// looked up as Envoy Gateway's: the inputs say nothing of it.
+func TestOtherBackendKindNotTakenForEnvoyGateways(t *testing.T) {
+	g := resolveYAML(t, Options{StrictRefs: true}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: kgateway}
+spec: {controllerName: kgateway.dev/kgateway}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: kgateway, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: Backend
+metadata: {name: b, namespace: app}
+spec: {endpoints: [{unix: {path: /var/run/app.sock}}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{group: gateway.kgateway.dev, kind: Backend, name: b}, {group: gateway.kgateway.dev, kind: Backend, name: c}]}]`)
+	r := mustRoute(t, g, KindHTTPRoute, "app", "r")
+	for _, b := range r.Rules[0].Backends {
+		if !b.Valid() || b.Presence != External || b.EnvoyBackend != nil {
+			t.Errorf("%s: valid %v, presence %s, Envoy Gateway Backend %v; want valid, external, none", b.Path, b.Valid(), b.Presence, b.EnvoyBackend)
 		}
 	}
 }
