@@ -310,15 +310,41 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 	default:
 		return // External: the port cannot be checked
 	}
+	// A port of the number for another transport protocol is the port
+	// the ref selects unless an implementation judging the route matches
+	// protocols too (profile.Implementation.PortProtocolChecked).
+	var otherProtocol *ServicePort
+	want := route.transport()
 	for i := range ports {
-		if ports[i].Port == *ref.Port {
+		switch {
+		case ports[i].Port != *ref.Port:
+		case ports[i].transport() == want:
 			b.Port = &ports[i]
 			return
+		case otherProtocol == nil:
+			otherProtocol = &ports[i]
 		}
 	}
-	invalid(PortNotFound, ReasonBackendNotFound,
-		"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, portList(ports))
+	switch {
+	case otherProtocol == nil:
+		invalid(PortNotFound, ReasonBackendNotFound,
+			"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, portList(ports))
+	case g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.PortProtocolChecked }):
+		invalid(PortNotFound, ReasonBackendNotFound, "%s %s has no %s port %d: port %d is %s, and %s matches protocols",
+			b.Target.Kind, b.Target.NamespacedName(), want, *ref.Port, *ref.Port, otherProtocol.transport(), g.routeProfiles(route)[0])
+	default:
+		b.Port = otherProtocol
+		return
+	}
 	g.reportMissingPort(b, route)
+}
+
+// transport is the port's transport protocol: TCP unless it names another.
+func (p *ServicePort) transport() string {
+	if p.Protocol == "" {
+		return "TCP"
+	}
+	return p.Protocol
 }
 
 func portList(ports []ServicePort) string {

@@ -1104,3 +1104,56 @@ spec:
 		}
 	}
 }
+
+// A UDPRoute to a Service port of the right number but for TCP: Envoy
+// Gateway matches the protocol too and finds no port; the API's reading
+// matches numbers only.
+func TestPortProtocolByImplementation(t *testing.T) {
+	const docs = `
+apiVersion: v1
+kind: Service
+metadata: {name: dns, namespace: app}
+spec: {ports: [{name: tcp, port: 53, protocol: TCP}, {name: metrics, port: 9153}]}
+---
+apiVersion: gateway.networking.k8s.io/v1alpha2
+kind: UDPRoute
+metadata: {name: u, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{name: dns, port: 53}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1alpha2
+kind: UDPRoute
+metadata: {name: both, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{name: dns-both, port: 53}]}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: dns-both, namespace: app}
+spec: {ports: [{name: tcp, port: 53, protocol: TCP}, {name: udp, port: 53, protocol: UDP}]}`
+	for _, c := range []struct {
+		class    string
+		uProblem BackendProblem
+		u        Reason // the route u's ResolvedRefs reason
+	}{
+		{"acme", NoProblem, ReasonResolvedRefs},
+		{"eg", PortNotFound, ReasonPortNotFound},
+	} {
+		g := resolveYAML(t, Options{}, world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: `+c.class+`, listeners: [{name: dns, protocol: UDP, port: 53, allowedRoutes: {namespaces: {from: All}}}]}`, docs)
+		u := mustRoute(t, g, KindUDPRoute, "app", "u")
+		if b := u.Rules[0].Backends[0]; b.Problem != c.uProblem || u.ResolvedRefs.Reason != c.u {
+			t.Errorf("class %s, UDPRoute u: backend problem %q, ResolvedRefs %s (%s); want %q, %s", c.class, b.Problem, u.ResolvedRefs.Reason, u.ResolvedRefs.Message, c.uProblem, c.u)
+		}
+		// A Service with the number for both protocols: its UDP port.
+		both := mustRoute(t, g, KindUDPRoute, "app", "both")
+		if b := both.Rules[0].Backends[0]; !b.Valid() || b.Port == nil || b.Port.Name != "udp" || both.ResolvedRefs.Reason != ReasonResolvedRefs {
+			t.Errorf("class %s, UDPRoute both: valid %v, port %+v, ResolvedRefs %s; want the UDP port", c.class, b.Valid(), b.Port, both.ResolvedRefs.Reason)
+		}
+	}
+}

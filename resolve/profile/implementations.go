@@ -109,6 +109,11 @@ type Implementation struct {
 	RemoteControllers []string
 	// BackendAPI is how its configuration serves its own Backend kind.
 	BackendAPI BackendAPI
+	// PortProtocolChecked: a backendRef selects a Service (or
+	// ServiceImport) port by number and transport protocol, UDP for a
+	// UDPRoute and TCP for the others; a port of the number for another
+	// protocol is missing (MissingServicePort says how it is reported).
+	PortProtocolChecked bool
 }
 
 // GatewayService is how an implementation that serves a Gateway behind a
@@ -377,6 +382,11 @@ var implementations = []Implementation{
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
 		MissingServicePort: PortNotFoundReason,
+		// Both functions match a port's number and protocol
+		// (getServicePortProtocol: TCP when unset) against the route's,
+		// UDP for a UDPRoute: "UDP Port 8080 not found on Service"
+		// (testdata/gateway-with-listener-with-udproute-with-mismatch-port-protocol.out.yaml).
+		PortProtocolChecked: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
 		// processDestination passes the route's parentRef (group, kind,
 		// namespace, name, sectionName, port) to applyBackendTLSSetting,
