@@ -1039,6 +1039,8 @@ spec:
 			problem: NotFound, reason: ReasonBackendNotFound},
 		{name: "outside the inputs", refs: ref("other"),
 			problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "another namespace, no ReferenceGrant", refs: `{group: gateway.envoyproxy.io, kind: Backend, name: b, namespace: infra}`,
+			opts: Options{StrictRefs: true}, problem: NotPermitted, reason: ReasonRefNotPermitted},
 	} {
 		for _, class := range []string{"acme", "eg"} {
 			opts := c.opts
