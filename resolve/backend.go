@@ -107,8 +107,10 @@ type BackendResult struct {
 	// Problem tells apart the ways a ref can be invalid, for output.
 	Problem BackendProblem
 	Service *Service // the target Service, when present
-	// EnvoyBackend is the target Envoy Gateway Backend, when present.
+	// EnvoyBackend is the target Envoy Gateway Backend, when present, and
+	// TargetPath the field of it that makes the ref invalid, when one does.
 	EnvoyBackend *EnvoyGatewayBackend
+	TargetPath   string
 	Port         *ServicePort    // the Service port the ref selects, when found
 	Grant        *ReferenceGrant // the grant that permits a cross-namespace ref
 	// TLSPolicy is the BackendTLSPolicy that holds the Service and port the

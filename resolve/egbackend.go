@@ -87,28 +87,28 @@ const (
 // does, in its order, and records the first problem on b. onHost: its proxy
 // runs on the host (profile.BackendAPI.OnHost).
 func (g *Graph) checkEnvoyBackend(b *BackendResult, backend *EnvoyGatewayBackend, onHost bool) {
-	invalid := func(problem BackendProblem, reason Reason, format string, args ...any) {
-		b.Problem, b.Reason, b.Message = problem, reason, fmt.Sprintf(format, args...)
+	invalid := func(problem BackendProblem, reason Reason, field, format string, args ...any) {
+		b.Problem, b.Reason, b.TargetPath, b.Message = problem, reason, field, fmt.Sprintf(format, args...)
 	}
 	name := backend.Ref.NamespacedName()
 	if backend.DynamicResolver() && len(backend.Spec.Endpoints) > 0 {
-		invalid(InvalidImplementationBackend, ReasonInvalidBackendRef, "Backend %s is a DynamicResolver and cannot have endpoints", name)
+		invalid(InvalidImplementationBackend, ReasonInvalidBackendRef, "spec.endpoints", "Backend %s is a DynamicResolver and cannot have endpoints", name)
 		return
 	}
-	if msg := g.envoyBackendTLSProblem(backend); msg != "" {
-		invalid(InvalidImplementationBackend, ReasonInvalidBackendRef, "Backend %s: %s", name, msg)
+	if field, msg := g.envoyBackendTLSProblem(backend); msg != "" {
+		invalid(InvalidImplementationBackend, ReasonInvalidBackendRef, field, "Backend %s: %s", name, msg)
 		return
 	}
 	for i, ep := range backend.Spec.Endpoints {
-		if msg := ep.addressProblem(onHost); msg != "" {
-			invalid(InvalidBackendAddress, ReasonInvalidAddress, "Backend %s endpoints[%d]: %s", name, i, msg)
+		if field, msg := ep.addressProblem(onHost); msg != "" {
+			invalid(InvalidBackendAddress, ReasonInvalidAddress, fmt.Sprintf("spec.endpoints[%d].%s", i, field), "Backend %s endpoints[%d]: %s", name, i, msg)
 			return
 		}
 	}
 	var fqdn, other bool
-	for _, ep := range backend.Spec.Endpoints {
+	for i, ep := range backend.Spec.Endpoints {
 		if ep.Unix != nil {
-			invalid(UnsupportedAddressType, ReasonUnsupportedAddressType,
+			invalid(UnsupportedAddressType, ReasonUnsupportedAddressType, fmt.Sprintf("spec.endpoints[%d].unix", i),
 				"Backend %s has a Unix socket endpoint, which a route's backendRef cannot use", name)
 			return
 		}
@@ -116,7 +116,7 @@ func (g *Graph) checkEnvoyBackend(b *BackendResult, backend *EnvoyGatewayBackend
 		other = other || ep.IP != nil
 	}
 	if fqdn && other {
-		invalid(UnsupportedAddressType, ReasonUnsupportedAddressType,
+		invalid(UnsupportedAddressType, ReasonUnsupportedAddressType, "spec.endpoints",
 			"Backend %s mixes FQDN and IP endpoints, which one backendRef cannot use", name)
 	}
 }
@@ -125,20 +125,21 @@ func (g *Graph) checkEnvoyBackend(b *BackendResult, backend *EnvoyGatewayBackend
 // that verifies the backend needs CA certificates, from the Backend or from
 // BackendTLSPolicies naming it (by name, in any namespace, as Envoy Gateway
 // matches them): one without a sectionName, or one for every endpoint port.
-// A client certificate must be in the Backend's namespace.
-func (g *Graph) envoyBackendTLSProblem(backend *EnvoyGatewayBackend) string {
+// A client certificate must be in the Backend's namespace. field is where
+// the problem is, msg what it is, "" when there is none.
+func (g *Graph) envoyBackendTLSProblem(backend *EnvoyGatewayBackend) (field, msg string) {
 	tls := backend.Spec.TLS
 	if tls == nil {
-		return ""
+		return "", ""
 	}
 	if (tls.InsecureSkipVerify == nil || !*tls.InsecureSkipVerify) && tls.WellKnownCACertificates == nil && len(tls.CACertificateRefs) == 0 &&
 		!g.policiesVerify(backend) {
-		return "tls must name caCertificateRefs or wellKnownCACertificates unless insecureSkipVerify is true"
+		return "spec.tls", "tls must name caCertificateRefs or wellKnownCACertificates unless insecureSkipVerify is true"
 	}
 	if ref := tls.ClientCertificateRef; ref != nil && ref.Namespace != nil && *ref.Namespace != backend.Ref.Namespace {
-		return fmt.Sprintf("tls.clientCertificateRef is in namespace %q, not the Backend's", *ref.Namespace)
+		return "spec.tls.clientCertificateRef.namespace", fmt.Sprintf("tls.clientCertificateRef is in namespace %q, not the Backend's", *ref.Namespace)
 	}
-	return ""
+	return "", ""
 }
 
 // policiesVerify reports whether BackendTLSPolicies give CA certificates
@@ -182,28 +183,29 @@ func (g *Graph) policiesVerify(backend *EnvoyGatewayBackend) bool {
 	return true
 }
 
-// addressProblem is backend.go's validateHostname and validateIP. A proxy
-// on the host (onHost) may reach loopback addresses and single-label
-// hostnames (Docker's, say).
-func (ep *EnvoyBackendEndpoint) addressProblem(onHost bool) string {
+// addressProblem is backend.go's validateHostname and validateIP: field
+// is the endpoint's field at fault, msg what is wrong, "" when nothing is.
+// A proxy on the host (onHost) may reach loopback addresses and
+// single-label hostnames (Docker's, say).
+func (ep *EnvoyBackendEndpoint) addressProblem(onHost bool) (field, msg string) {
 	if ep.Hostname != nil {
 		if msg := hostnameProblem(*ep.Hostname, "hostname", onHost); msg != "" {
-			return msg
+			return "hostname", msg
 		}
 	}
 	switch {
 	case ep.FQDN != nil:
-		return hostnameProblem(ep.FQDN.Hostname, "FQDN", onHost)
+		return "fqdn.hostname", hostnameProblem(ep.FQDN.Hostname, "FQDN", onHost)
 	case ep.IP != nil:
 		ip, err := netip.ParseAddr(ep.IP.Address)
 		switch {
 		case err != nil:
-			return fmt.Sprintf("IP address %s is invalid", ep.IP.Address)
+			return "ip.address", fmt.Sprintf("IP address %s is invalid", ep.IP.Address)
 		case ip.IsLoopback() && !onHost:
-			return fmt.Sprintf("IP address %s is a loopback address, which only Envoy Gateway's Host infrastructure supports", ep.IP.Address)
+			return "ip.address", fmt.Sprintf("IP address %s is a loopback address, which only Envoy Gateway's Host infrastructure supports", ep.IP.Address)
 		}
 	}
-	return ""
+	return "", ""
 }
 
 func hostnameProblem(hostname, what string, onHost bool) string {
