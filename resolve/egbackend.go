@@ -43,7 +43,8 @@ type EnvoyGatewayBackend struct {
 		// Type is Endpoints (the default) or DynamicResolver.
 		Type      string                 `json:"type,omitempty"`
 		Endpoints []EnvoyBackendEndpoint `json:"endpoints,omitempty"`
-		TLS       *struct {
+		// TLS: only whether it names CA certificates counts, not which.
+		TLS *struct {
 			CACertificateRefs       []struct{} `json:"caCertificateRefs,omitempty"`
 			WellKnownCACertificates *string    `json:"wellKnownCACertificates,omitempty"`
 			InsecureSkipVerify      *bool      `json:"insecureSkipVerify,omitempty"`
