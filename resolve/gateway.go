@@ -45,7 +45,9 @@ type GatewayResult struct {
 	// validations resolved: the default first, then each perPort entry.
 	FrontendValidations []*FrontendValidation
 	// Parameters is spec.infrastructure.parametersRef resolved, nil when
-	// not set.
+	// not set; or, under Envoy Gateway's profile, the GatewayClass's
+	// EnvoyProxy the Gateway takes when it names none of its own and that
+	// one is refused (Path spec.gatewayClassName).
 	Parameters *RefResult
 	// InsecureFrontend is the InsecureFrontendValidationMode condition, set
 	// only when a validation uses mode AllowInsecureFallback.
@@ -538,11 +540,18 @@ func (gw *GatewayResult) acceptedParameters() []string {
 // the object is missing only by the presence model (kinds gwlint does not
 // read are external unless --strict-refs).
 func (g *Graph) resolveParameters(gw *GatewayResult) {
-	infra := gw.Spec.Infrastructure
-	if infra == nil || infra.ParametersRef == nil {
-		return
+	var own Object
+	if infra := gw.Spec.Infrastructure; infra != nil && infra.ParametersRef != nil {
+		own = g.resolveParametersRef(gw, infra.ParametersRef)
 	}
-	ref := infra.ParametersRef
+	if gw.Profile.Implementation.EnvoyProxyParameters {
+		g.judgeEnvoyProxy(gw, own)
+	}
+}
+
+// resolveParametersRef sets gw.Parameters from ref and returns the object
+// it names when the inputs hold it.
+func (g *Graph) resolveParametersRef(gw *GatewayResult, ref *gwv1.LocalParametersReference) Object {
 	res := &RefResult{Path: "spec.infrastructure.parametersRef", Group: string(ref.Group),
 		Target: ObjectRef{Kind: string(ref.Kind), Namespace: gw.Ref.Namespace, Name: ref.Name}}
 	gw.Parameters = res
@@ -551,12 +560,16 @@ func (g *Graph) resolveParameters(gw *GatewayResult) {
 		res.Reason = ReasonInvalidParameters
 		res.Message = fmt.Sprintf("controller %s does not take parameters of kind %s (it takes %s)",
 			gw.ControllerName, kind, strings.Join(kinds, ", "))
-		return
+		return nil
 	}
-	if _, res.Presence = g.Lookup(res.Target); res.Presence == Missing {
+	lookup := res.Target
+	lookup.Kind = qualifiedKind(res.Group, lookup.Kind)
+	obj, presence := g.Lookup(lookup)
+	if res.Presence = presence; presence == Missing {
 		res.Reason = ReasonInvalidParameters
 		res.Message = fmt.Sprintf("%s %s does not exist", kind, res.Target.NamespacedName())
 	}
+	return obj
 }
 
 func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {

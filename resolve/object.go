@@ -42,8 +42,8 @@ const (
 	KindServiceImport    = "ServiceImport"
 )
 
-// readKinds are the kinds above and Envoy Gateway's Backend (its
-// qualifiedKind): an object of another kind (an implementation's backend or
+// readKinds are the kinds above and Envoy Gateway's Backend and
+// EnvoyProxy (their qualifiedKind): an object of another kind (an implementation's backend or
 // policy) is never among the inputs, so its absence says nothing.
 var readKinds = map[string]bool{
 	KindGatewayClass: true, KindGateway: true, KindListenerSet: true,
@@ -51,6 +51,7 @@ var readKinds = map[string]bool{
 	KindReferenceGrant: true, KindBackendTLSPolicy: true,
 	KindService: true, KindNamespace: true, KindSecret: true, KindConfigMap: true, KindServiceImport: true,
 	qualifiedKind(GroupEnvoyGateway, KindEnvoyBackend): true,
+	qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy):   true,
 }
 
 // ObjectRef names an object: its kind, namespace (empty for cluster-scoped

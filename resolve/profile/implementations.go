@@ -114,6 +114,14 @@ type Implementation struct {
 	// UDPRoute and TCP for the others; a port of the number for another
 	// protocol is missing (MissingServicePort says how it is reported).
 	PortProtocolChecked bool
+	// EnvoyProxyParameters: it judges the EnvoyProxy (gateway.envoyproxy.io)
+	// it takes as parameters. A GatewayClass whose EnvoyProxy breaks its
+	// validation is Accepted=False/InvalidParameters, and so is a Gateway
+	// that takes a broken one: its own (infrastructure.parametersRef), or
+	// else its GatewayClass's. A Gateway naming its own while its class's
+	// merges Gateways (mergeGateways) is refused too. The API leaves what
+	// parameters hold to each implementation.
+	EnvoyProxyParameters bool
 }
 
 // GatewayService is how an implementation that serves a Gateway behind a
@@ -387,6 +395,19 @@ var implementations = []Implementation{
 		// UDP for a UDPRoute: "UDP Port 8080 not found on Service"
 		// (testdata/gateway-with-listener-with-udproute-with-mismatch-port-protocol.out.yaml).
 		PortProtocolChecked: true,
+		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/translator.go
+		// GetRelevantGateways: validateEnvoyProxy (api/v1alpha1/validation/envoyproxy_validate.go)
+		// on the GatewayClass's EnvoyProxy sets the class
+		// Accepted=False/InvalidParameters; a Gateway takes its own
+		// EnvoyProxy, else the class's (contexts.go attachEnvoyProxy), and
+		// one that takes an invalid one is refused, "Invalid
+		// parametersRef:", before its listeners get status
+		// (testdata/envoyproxy-for-gatewayclass.out.yaml,
+		// envoyproxy-gateway-accesslog-with-bad-sinks.out.yaml).
+		// internal/provider/kubernetes/controller.go processGatewayParamsRef:
+		// "infrastructure.parametersref must be nil when MergeGateways
+		// feature is enabled by gatewayclass", InvalidParameters.
+		EnvoyProxyParameters: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
 		// processDestination passes the route's parentRef (group, kind,
 		// namespace, name, sectionName, port) to applyBackendTLSSetting,

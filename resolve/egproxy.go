@@ -1,0 +1,303 @@
+package resolve
+
+import (
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/netip"
+	"regexp"
+	"strings"
+)
+
+// Envoy Gateway's EnvoyProxy (gateway.envoyproxy.io/v1alpha1,
+// api/v1alpha1/envoyproxy_types.go), the parameters a GatewayClass's
+// spec.parametersRef or a Gateway's spec.infrastructure.parametersRef
+// names. Its Ref's kind is qualified: EnvoyProxy.gateway.envoyproxy.io.
+// The checks below are the small rules of its validation
+// (https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/api/v1alpha1/validation/envoyproxy_validate.go,
+// ValidateEnvoyProxy); filterOrder cycles and the bootstrap are not
+// checked.
+const KindEnvoyProxy = "EnvoyProxy"
+
+// EnvoyProxy is the part of an EnvoyProxy that decides whether Envoy
+// Gateway takes it.
+type EnvoyProxy struct {
+	Meta
+	Spec struct {
+		// MergeGateways: the Gateways of its GatewayClass share one proxy.
+		MergeGateways *bool `json:"mergeGateways,omitempty"`
+		Provider      *struct {
+			Type       string    `json:"type"`
+			Host       *struct{} `json:"host,omitempty"`
+			Kubernetes *struct {
+				EnvoyDeployment *proxyPatched `json:"envoyDeployment,omitempty"`
+				EnvoyHpa        *proxyPatched `json:"envoyHpa,omitempty"`
+				EnvoyPDB        *proxyPatched `json:"envoyPDB,omitempty"`
+				EnvoyService    *struct {
+					proxyPatched
+					Type                          *string  `json:"type,omitempty"`
+					AllocateLoadBalancerNodePorts *bool    `json:"allocateLoadBalancerNodePorts,omitempty"`
+					LoadBalancerSourceRanges      []string `json:"loadBalancerSourceRanges,omitempty"`
+					LoadBalancerIP                *string  `json:"loadBalancerIP,omitempty"`
+				} `json:"envoyService,omitempty"`
+			} `json:"kubernetes,omitempty"`
+		} `json:"provider,omitempty"`
+		Telemetry *struct {
+			AccessLog *struct {
+				Disable  *bool `json:"disable,omitempty"`
+				Settings []struct {
+					Format *struct {
+						Type *string `json:"type,omitempty"`
+						Text *string `json:"text,omitempty"`
+					} `json:"format,omitempty"`
+					Sinks []struct {
+						Type          string    `json:"type"`
+						File          *struct{} `json:"file,omitempty"`
+						OpenTelemetry *struct{} `json:"openTelemetry,omitempty"`
+					} `json:"sinks,omitempty"`
+				} `json:"settings,omitempty"`
+			} `json:"accessLog,omitempty"`
+			Metrics *struct {
+				Sinks []struct {
+					Type          string    `json:"type"`
+					OpenTelemetry *struct{} `json:"openTelemetry,omitempty"`
+				} `json:"sinks,omitempty"`
+				ClusterStatName *string `json:"clusterStatName,omitempty"`
+			} `json:"metrics,omitempty"`
+		} `json:"telemetry,omitempty"`
+	}
+	// Problems are the rules it breaks, in validation's order; judged only
+	// when a Gateway or GatewayClass of Envoy Gateway's takes it
+	// (profile.Implementation.EnvoyProxyParameters), nil otherwise.
+	Problems []ProxyProblem
+	judged   bool
+}
+
+// proxyPatched is a Kubernetes resource of the proxy that a patch may
+// change.
+type proxyPatched struct {
+	Patch *struct {
+		Type  *string         `json:"type,omitempty"`
+		Value json.RawMessage `json:"value,omitempty"`
+	} `json:"patch,omitempty"`
+}
+
+// ProxyProblem is one rule an EnvoyProxy breaks: the field at fault and
+// what is wrong, in Envoy Gateway's words where it has them.
+type ProxyProblem struct {
+	Path    string
+	Message string
+}
+
+// MergesGateways reports whether the Gateways of its GatewayClass share
+// one proxy.
+func (p *EnvoyProxy) MergesGateways() bool {
+	return p.Spec.MergeGateways != nil && *p.Spec.MergeGateways
+}
+
+// judge records the rules p breaks, once.
+func (p *EnvoyProxy) judge() []ProxyProblem {
+	if !p.judged {
+		p.judged = true
+		p.Problems = p.problems()
+	}
+	return p.Problems
+}
+
+// clusterStatOperators are the operators a clusterStatName may use
+// (clusterStatSupportedOperators).
+var clusterStatOperators = map[string]bool{
+	"%ROUTE_NAME%": true, "%ROUTE_NAMESPACE%": true, "%ROUTE_KIND%": true,
+	"%ROUTE_RULE_NAME%": true, "%ROUTE_RULE_NUMBER%": true, "%BACKEND_REFS%": true,
+}
+
+var statOperator = regexp.MustCompile("%[^%]*%")
+
+// problems is validateProvider and validateProxyTelemetry.
+func (p *EnvoyProxy) problems() []ProxyProblem {
+	var out []ProxyProblem
+	add := func(path, format string, args ...any) {
+		out = append(out, ProxyProblem{Path: path, Message: fmt.Sprintf(format, args...)})
+	}
+	if prov := p.Spec.Provider; prov != nil {
+		switch prov.Type {
+		case "Kubernetes":
+			if k := prov.Kubernetes; k != nil {
+				for _, r := range []struct {
+					field, what string
+					res         *proxyPatched
+				}{{"envoyDeployment", "deployment", k.EnvoyDeployment}, {"envoyHpa", "hpa", k.EnvoyHpa}, {"envoyPDB", "pdb", k.EnvoyPDB}} {
+					if r.res != nil {
+						r.res.patchProblems("spec.provider.kubernetes."+r.field+".patch", r.what, add)
+					}
+				}
+				if s := k.EnvoyService; s != nil {
+					p.serviceProblems(add)
+				}
+			}
+		case "Host":
+			if prov.Host == nil {
+				add("spec.provider", "field 'host' should be specified when provider type is 'Host'")
+			}
+		default:
+			add("spec.provider.type", "unsupported provider type %s", prov.Type)
+		}
+	}
+	t := p.Spec.Telemetry
+	if t == nil {
+		return out
+	}
+	if al := t.AccessLog; al != nil && (al.Disable == nil || !*al.Disable) {
+		for i, s := range al.Settings {
+			at := fmt.Sprintf("spec.telemetry.accessLog.settings[%d]", i)
+			if f := s.Format; f != nil && f.Type != nil && *f.Type == "Text" && f.Text == nil {
+				add(at+".format", `unable to configure access log when using Text format but "text" field being empty`)
+			}
+			for j, sink := range s.Sinks {
+				switch {
+				case sink.Type == "File" && sink.File == nil:
+					add(fmt.Sprintf("%s.sinks[%d]", at, j), `unable to configure access log when using File sink type but "file" field being empty`)
+				case sink.Type == "OpenTelemetry" && sink.OpenTelemetry == nil:
+					add(fmt.Sprintf("%s.sinks[%d]", at, j), `unable to configure access log when using OpenTelemetry sink type but "openTelemetry" field being empty`)
+				}
+			}
+		}
+	}
+	if m := t.Metrics; m != nil {
+		for i, sink := range m.Sinks {
+			if sink.Type == "OpenTelemetry" && sink.OpenTelemetry == nil {
+				add(fmt.Sprintf("spec.telemetry.metrics.sinks[%d]", i), "opentelemetry is required if the sink type is OpenTelemetry")
+			}
+		}
+		if name := m.ClusterStatName; name != nil {
+			operators := statOperator.FindAllString(*name, -1)
+			var unsupported []string
+			for _, op := range operators {
+				if !clusterStatOperators[op] {
+					unsupported = append(unsupported, op)
+				}
+			}
+			switch {
+			case len(operators) == 0 && strings.Contains(*name, "%"):
+				add("spec.telemetry.metrics.clusterStatName", "unable to configure Cluster Stat Name: unable to configure stat name with invalid operator")
+			case len(unsupported) > 0:
+				add("spec.telemetry.metrics.clusterStatName", "unable to configure Cluster Stat Name: unsupported operators: %v", unsupported)
+			}
+		}
+	}
+	return out
+}
+
+// serviceProblems is validateService.
+func (p *EnvoyProxy) serviceProblems(add func(path, format string, args ...any)) {
+	s := p.Spec.Provider.Kubernetes.EnvoyService
+	const at = "spec.provider.kubernetes.envoyService"
+	if s.Type != nil {
+		switch *s.Type {
+		case "LoadBalancer", "ClusterIP", "NodePort":
+		default:
+			add(at+".type", "unsupported envoy service type %s", *s.Type)
+		}
+		lb := *s.Type == "LoadBalancer"
+		if s.AllocateLoadBalancerNodePorts != nil && !lb {
+			add(at+".allocateLoadBalancerNodePorts", "allocateLoadBalancerNodePorts can only be set for LoadBalancer type")
+		}
+		if s.LoadBalancerSourceRanges != nil {
+			if !lb {
+				add(at+".loadBalancerSourceRanges", "loadBalancerSourceRanges can only be set for LoadBalancer type")
+			}
+			for i, r := range s.LoadBalancerSourceRanges {
+				if _, _, err := net.ParseCIDR(r); err != nil {
+					add(fmt.Sprintf("%s.loadBalancerSourceRanges[%d]", at, i), "loadBalancerSourceRange:%s is an invalid IP subnet", r)
+				}
+			}
+		}
+		if ip := s.LoadBalancerIP; ip != nil {
+			if !lb {
+				add(at+".loadBalancerIP", "loadBalancerIP can only be set for LoadBalancer type")
+			}
+			if addr, err := netip.ParseAddr(*ip); err != nil || !addr.Unmap().Is4() {
+				add(at+".loadBalancerIP", "loadBalancerIP:%s is an invalid IP address", *ip)
+			}
+		}
+	}
+	s.patchProblems(at+".patch", "service", add)
+}
+
+// patchProblems is the patch check of validateDeployment, validateHpa,
+// validatePdb and validateService.
+func (r *proxyPatched) patchProblems(at, what string, add func(path, format string, args ...any)) {
+	patch := r.Patch
+	if patch == nil {
+		return
+	}
+	if len(patch.Value) == 0 || string(patch.Value) == "null" {
+		add(at+".value", "envoy %s patch object cannot be empty", what)
+	}
+	if patch.Type != nil && *patch.Type != "JSONMerge" && *patch.Type != "StrategicMerge" {
+		add(at+".type", "unsupported envoy %s patch type %s", what, *patch.Type)
+	}
+}
+
+// Refusal is how Envoy Gateway words an EnvoyProxy's problems: its
+// validation's errors, aggregated.
+func (p *EnvoyProxy) Refusal() string {
+	msgs := make([]string, len(p.Problems))
+	for i, pr := range p.Problems {
+		msgs[i] = pr.Message
+	}
+	if len(msgs) == 1 {
+		return msgs[0]
+	}
+	return "[" + strings.Join(msgs, ", ") + "]"
+}
+
+// classProxy is the EnvoyProxy a GatewayClass's parametersRef names, nil
+// when it names none the inputs hold.
+func (g *Graph) classProxy(class *GatewayClass) *EnvoyProxy {
+	if class == nil || class.Spec.ParametersRef == nil {
+		return nil
+	}
+	pr := class.Spec.ParametersRef
+	if string(pr.Group) != GroupEnvoyGateway || string(pr.Kind) != KindEnvoyProxy || pr.Namespace == nil {
+		return nil
+	}
+	obj, _ := g.Lookup(ObjectRef{Kind: qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy), Namespace: string(*pr.Namespace), Name: pr.Name})
+	proxy, _ := obj.(*EnvoyProxy)
+	return proxy
+}
+
+// judgeEnvoyProxy refuses a Gateway for the EnvoyProxy it takes, as Envoy
+// Gateway does (profile.Implementation.EnvoyProxyParameters): own is the
+// object its parametersRef names, nil when it names none the inputs hold.
+func (g *Graph) judgeEnvoyProxy(gw *GatewayResult, own Object) {
+	class := g.classProxy(gw.Class)
+	if gw.Parameters != nil && class != nil && class.MergesGateways() {
+		gw.Parameters.Reason = ReasonInvalidParameters
+		gw.Parameters.Message = fmt.Sprintf("infrastructure.parametersRef must not be set: the GatewayClass's EnvoyProxy %s merges its Gateways (mergeGateways)",
+			class.Ref.NamespacedName())
+		return
+	}
+	if gw.Parameters != nil && !gw.Parameters.OK() {
+		return
+	}
+	res := gw.Parameters
+	proxy, _ := own.(*EnvoyProxy)
+	switch {
+	case proxy != nil:
+	case res != nil:
+		return // its own parameters, which the inputs do not show
+	case class != nil:
+		proxy = class
+		res = &RefResult{Path: "spec.gatewayClassName", Group: GroupEnvoyGateway, Presence: Present,
+			Target: ObjectRef{Kind: KindEnvoyProxy, Namespace: class.Ref.Namespace, Name: class.Ref.Name}}
+	default:
+		return
+	}
+	if len(proxy.judge()) == 0 {
+		return
+	}
+	res.Reason = ReasonInvalidParameters
+	res.Message = fmt.Sprintf("Invalid parametersRef: EnvoyProxy %s: %s", proxy.Ref.NamespacedName(), proxy.Refusal())
+	gw.Parameters = res
+}
