@@ -1159,3 +1159,68 @@ spec: {gatewayClassName: `+c.class+`, listeners: [{name: dns, protocol: UDP, por
 		}
 	}
 }
+
+func TestEnvoyProxyParametersByImplementation(t *testing.T) {
+	class := func(proxy string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: edge}
+spec:
+  controllerName: example.com/gateway
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, namespace: infra, name: ` + proxy + `}`
+	}
+	gateway := func(infra string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: edge
+  infrastructure: ` + infra + `
+  listeners: [{name: http, protocol: HTTP, port: 80}]`
+	}
+	proxy := func(name, spec string) string {
+		return `
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: ` + name + `, namespace: infra}
+spec: ` + spec
+	}
+	proxies := proxy("plain", "{}") + "\n---\n" +
+		proxy("no-file", "{telemetry: {accessLog: {settings: [{sinks: [{type: File}]}]}}}") + "\n---\n" +
+		proxy("clusterip-lb-ip", "{provider: {type: Kubernetes, kubernetes: {envoyService: {type: ClusterIP, loadBalancerIP: 10.0.0.9}}}}") + "\n---\n" +
+		proxy("host-without-host", "{provider: {type: Host}}") + "\n---\n" +
+		proxy("merged", "{mergeGateways: true}")
+	own := func(name string) string {
+		return "{parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, name: " + name + "}}"
+	}
+	for _, c := range []struct {
+		name, classProxy, infra string
+		class, gateway          Reason // Accepted reasons under Envoy Gateway; the default profile accepts both
+	}{
+		{"valid class EnvoyProxy", "plain", "null", ReasonAccepted, ReasonAccepted},
+		{"class EnvoyProxy with a File sink without file", "no-file", "null", ReasonInvalidParameters, ReasonInvalidParameters},
+		{"valid own EnvoyProxy beside an invalid class one", "no-file", own("plain"), ReasonInvalidParameters, ReasonAccepted},
+		{"own EnvoyProxy with loadBalancerIP on a ClusterIP Service", "plain", own("clusterip-lb-ip"), ReasonAccepted, ReasonInvalidParameters},
+		{"own EnvoyProxy on the host without host", "plain", own("host-without-host"), ReasonAccepted, ReasonInvalidParameters},
+		{"own EnvoyProxy beside a class one merging Gateways", "merged", own("plain"), ReasonAccepted, ReasonInvalidParameters},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, run := range []struct {
+				impl           string
+				class, gateway Reason
+			}{{"", ReasonAccepted, ReasonAccepted}, {"envoy-gateway", c.class, c.gateway}} {
+				g := resolveYAML(t, judgedBy(t, run.impl), class(c.classProxy), gateway(c.infra), proxies)
+				gc, gw := g.GatewayClasses[0], g.Gateway("infra", "edge")
+				if gc.Accepted.Reason != run.class || gw.Accepted.Reason != run.gateway {
+					t.Errorf("%q: GatewayClass Accepted %s (%s), Gateway Accepted %s (%s); want %s, %s", run.impl,
+						gc.Accepted.Reason, gc.Accepted.Message, gw.Accepted.Reason, gw.Accepted.Message, run.class, run.gateway)
+				}
+				if listeners := gw.gatewayStatus().Listeners; run.gateway == ReasonInvalidParameters && len(listeners) > 0 {
+					t.Errorf("%q: a refused Gateway has listener status %v", run.impl, listeners)
+				}
+			}
+		})
+	}
+}

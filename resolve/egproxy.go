@@ -294,6 +294,7 @@ func (g *Graph) judgeEnvoyProxy(gw *GatewayResult, own Object) {
 	default:
 		return
 	}
+	gw.Proxy = proxy
 	if len(proxy.judge()) == 0 {
 		return
 	}

@@ -49,6 +49,10 @@ type GatewayResult struct {
 	// EnvoyProxy the Gateway takes when it names none of its own and that
 	// one is refused (Path spec.gatewayClassName).
 	Parameters *RefResult
+	// Proxy is the EnvoyProxy the Gateway takes under Envoy Gateway's
+	// profile (EnvoyProxyParameters), its own or its class's; nil when the
+	// inputs hold none.
+	Proxy *EnvoyProxy
 	// InsecureFrontend is the InsecureFrontendValidationMode condition, set
 	// only when a validation uses mode AllowInsecureFallback.
 	InsecureFrontend *Condition

@@ -13,6 +13,9 @@ type GatewayClassResult struct {
 	*GatewayClass
 	// Parameters is spec.parametersRef resolved; nil when it is not set.
 	Parameters *RefResult
+	// Proxy is the EnvoyProxy the parametersRef names, when its profile
+	// judges one (EnvoyProxyParameters) and the inputs hold it.
+	Proxy *EnvoyProxy
 	// Accepted: "Accepted" unless the parametersRef names an object the
 	// inputs show does not exist, or one its implementation refuses
 	// (profile.Implementation.EnvoyProxyParameters): "InvalidParameters".
@@ -40,10 +43,12 @@ func (g *Graph) resolveGatewayClasses() {
 			if presence == Missing {
 				c.Parameters.Reason = ReasonInvalidParameters
 				c.Parameters.Message = fmt.Sprintf("parametersRef: %s", DescribeAbsence(target, Missing))
-			} else if proxy, ok := obj.(*EnvoyProxy); ok && g.gatewayProfile(c.GatewayClass, c.Ref.Name).Implementation.EnvoyProxyParameters &&
-				len(proxy.judge()) > 0 {
-				c.Parameters.Reason = ReasonInvalidParameters
-				c.Parameters.Message = "Invalid parametersRef: " + proxy.Refusal()
+			} else if proxy, ok := obj.(*EnvoyProxy); ok && g.gatewayProfile(c.GatewayClass, c.Ref.Name).Implementation.EnvoyProxyParameters {
+				c.Proxy = proxy
+				if len(proxy.judge()) > 0 {
+					c.Parameters.Reason = ReasonInvalidParameters
+					c.Parameters.Message = "Invalid parametersRef: " + proxy.Refusal()
+				}
 			}
 			if !c.Parameters.OK() {
 				c.Accepted = condition(string(gwv1.GatewayClassConditionStatusAccepted), false, ReasonInvalidParameters, c.Parameters.Message)
