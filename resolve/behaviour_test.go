@@ -1224,3 +1224,58 @@ spec: ` + spec
 		})
 	}
 }
+
+// Gateways of a class whose EnvoyProxy merges them share one proxy under
+// Envoy Gateway: a listener repeating another Gateway's protocol, hostname
+// and port is conflicted, and HTTPS listeners overlap across them.
+func TestMergedGatewaysByImplementation(t *testing.T) {
+	cert := newTestCert(t, year2020, year2200, false, "*.example.com")
+	docs := []string{world, tlsSecret("infra", "wildcard", cert), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: shared}
+spec:
+  controllerName: example.com/gateway
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, namespace: infra, name: merged}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: merged, namespace: infra}
+spec: {mergeGateways: true}`}
+	for _, name := range []string{"a", "b"} {
+		docs = append(docs, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: `+name+`, namespace: infra}
+spec:
+  gatewayClassName: shared
+  listeners:
+  - {name: http, protocol: HTTP, port: 80}
+  - name: https
+    protocol: HTTPS
+    port: 443
+    hostname: `+name+`.example.com
+    tls: {certificateRefs: [{name: wildcard}]}`)
+	}
+	for _, c := range []struct {
+		impl       string
+		conflict   Reason // gateway b's http listener's Conflicted reason
+		overlap    Reason // gateway a's https listener's OverlappingTLSConfig reason
+		programmed bool   // gateway b's http listener
+	}{
+		{"", ReasonNoConflicts, "", true},
+		{"envoy-gateway", ReasonHostnameConflict, ReasonOverlappingCertificates, false},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), docs...)
+		a, b := g.Gateway("infra", "a"), g.Gateway("infra", "b")
+		if l := a.Listeners[0]; l.Conflicted.True() {
+			t.Errorf("%q: the first Gateway's listener is conflicted: %s", c.impl, l.Conflicted.Message)
+		}
+		if l := b.Listeners[0]; l.Conflicted.Reason != c.conflict || l.Programmed.True() != c.programmed {
+			t.Errorf("%q: second Gateway's http: Conflicted %s, Programmed %v; want %s, %v", c.impl, l.Conflicted.Reason, l.Programmed.Status, c.conflict, c.programmed)
+		}
+		if l := a.Listeners[1]; l.OverlappingTLS.Reason != c.overlap {
+			t.Errorf("%q: first Gateway's https: OverlappingTLSConfig %q (%s), want %q", c.impl, l.OverlappingTLS.Reason, l.OverlappingTLS.Message, c.overlap)
+		}
+	}
+}

@@ -302,3 +302,60 @@ func (g *Graph) judgeEnvoyProxy(gw *GatewayResult, own Object) {
 	res.Message = fmt.Sprintf("Invalid parametersRef: EnvoyProxy %s: %s", proxy.Ref.NamespacedName(), proxy.Refusal())
 	gw.Parameters = res
 }
+
+// mergedGateways groups the Gateways that share one proxy: under Envoy
+// Gateway's profile (EnvoyProxyParameters) those of a GatewayClass whose
+// EnvoyProxy sets mergeGateways, and that it has not refused for their
+// parameters or addresses (translator.go GetRelevantGateways: only those
+// get listeners). Every other Gateway is a group of its own. Groups and
+// their Gateways keep g.Gateways' order.
+func (g *Graph) mergedGateways() [][]*GatewayResult {
+	var groups [][]*GatewayResult
+	merged := map[string]int{} // class name -> its group
+	for _, gw := range g.Gateways {
+		if gw.Profile.Implementation.EnvoyProxyParameters && (gw.Parameters == nil || gw.Parameters.OK()) && gw.unsupportedAddress() == "" {
+			if proxy := g.classProxy(gw.Class); proxy != nil && proxy.MergesGateways() {
+				if i, ok := merged[gw.Class.Ref.Name]; ok {
+					groups[i] = append(groups[i], gw)
+					continue
+				}
+				merged[gw.Class.Ref.Name] = len(groups)
+			}
+		}
+		groups = append(groups, []*GatewayResult{gw})
+	}
+	return groups
+}
+
+// detectMergedConflicts marks the listeners of merged Gateways that repeat
+// the protocol, hostname and port of an earlier one
+// (validate.go validateConflictedMergedListeners): one proxy cannot serve
+// both. Listeners refused for their own spec take no part.
+func detectMergedConflicts(group []*GatewayResult) {
+	if len(group) < 2 {
+		return
+	}
+	seen := map[string]*Listener{}
+	for _, gw := range group {
+		for _, l := range gw.AllListeners() {
+			if !l.Accepted.True() && !l.Conflicted.True() {
+				continue
+			}
+			key := fmt.Sprintf("%s:%s:%d", l.Protocol, l.HostnameString(), l.Port)
+			if first, ok := seen[key]; ok {
+				markConflicted(l, ReasonHostnameConflict, first)
+				continue
+			}
+			seen[key] = l
+		}
+	}
+}
+
+// allListeners are the listeners of a group of merged Gateways.
+func allListeners(group []*GatewayResult) []*Listener {
+	var out []*Listener
+	for _, gw := range group {
+		out = append(out, gw.AllListeners()...)
+	}
+	return out
+}

@@ -277,14 +277,18 @@ func (g *Graph) resolveGateways() {
 		})
 		detectConflicts(gw.AllListeners())
 	}
+	merged := g.mergedGateways()
+	for _, group := range merged {
+		detectMergedConflicts(group)
+	}
 	for l := range g.Listeners() {
 		l.setProgrammed()
 	}
 	for _, ls := range g.ListenerSets {
 		ls.finishAcceptance()
 	}
-	for _, gw := range g.Gateways {
-		detectOverlappingTLS(gw.AllListeners())
+	for _, group := range merged {
+		detectOverlappingTLS(allListeners(group))
 	}
 }
 
