@@ -1279,3 +1279,72 @@ spec:
 		}
 	}
 }
+
+// The client certificate a Gateway's EnvoyProxy offers backends over TLS:
+// under Envoy Gateway one in another namespace, or one that does not
+// exist, fails the route's backendRefs that a BackendTLSPolicy verifies
+// (InvalidBackendTLS). The API does not know the field.
+func TestEnvoyProxyClientCertificateByImplementation(t *testing.T) {
+	docs := func(ref string) []string {
+		return []string{world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: edge}
+spec:
+  controllerName: example.com/gateway
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, namespace: infra, name: proxy}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: proxy, namespace: infra}
+spec: {backendTLS: {clientCertificateRef: ` + ref + `}}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: client, namespace: infra}
+type: kubernetes.io/tls
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: edge
+  listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: web, namespace: app}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {wellKnownCACertificates: System, hostname: web.example.com}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`}
+	}
+	for _, c := range []struct {
+		name, ref string
+		reason    Reason // the route's ResolvedRefs reason under Envoy Gateway
+	}{
+		{"in the EnvoyProxy's namespace", "{name: client}", ReasonResolvedRefs},
+		{"in another namespace", "{name: client, namespace: app}", ReasonInvalidBackendTLS},
+		{"missing", "{name: absent}", ReasonInvalidBackendTLS},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, run := range []struct {
+				impl   string
+				reason Reason
+			}{{"", ReasonResolvedRefs}, {"envoy-gateway", c.reason}} {
+				opts := judgedBy(t, run.impl)
+				opts.StrictRefs = true
+				r := mustRoute(t, resolveYAML(t, opts, docs(c.ref)...), KindHTTPRoute, "app", "r")
+				if r.ResolvedRefs.Reason != run.reason {
+					t.Errorf("%q: ResolvedRefs %s (%s), want %s", run.impl, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, run.reason)
+				}
+			}
+		})
+	}
+}

@@ -65,6 +65,14 @@ type EnvoyProxy struct {
 				ClusterStatName *string `json:"clusterStatName,omitempty"`
 			} `json:"metrics,omitempty"`
 		} `json:"telemetry,omitempty"`
+		// BackendTLS is the TLS its proxy offers backends that verify
+		// it: only the client certificate counts.
+		BackendTLS *struct {
+			ClientCertificateRef *struct {
+				Name      string  `json:"name"`
+				Namespace *string `json:"namespace,omitempty"`
+			} `json:"clientCertificateRef,omitempty"`
+		} `json:"backendTLS,omitempty"`
 	}
 	// Problems are the rules it breaks, in validation's order; judged only
 	// when a Gateway or GatewayClass of Envoy Gateway's takes it
@@ -358,4 +366,30 @@ func allListeners(group []*GatewayResult) []*Listener {
 		out = append(out, gw.AllListeners()...)
 	}
 	return out
+}
+
+// clientCertificateProblem says why the client certificate the Gateway's
+// EnvoyProxy offers backends over TLS cannot be used, "" when it can or
+// that is unknown: Envoy Gateway takes it when the Gateway sets no
+// spec.tls.backend (contexts.go GetBackendTLSConfig), and refuses one in
+// another namespace or one that does not exist (backendtlspolicy.go
+// processClientTLSSettings).
+func (g *Graph) clientCertificateProblem(gw *GatewayResult) string {
+	if gw.Proxy == nil || gw.Proxy.Spec.BackendTLS == nil || gw.Proxy.Spec.BackendTLS.ClientCertificateRef == nil ||
+		(gw.Spec.TLS != nil && gw.Spec.TLS.Backend != nil) {
+		return ""
+	}
+	ref, proxy := gw.Proxy.Spec.BackendTLS.ClientCertificateRef, gw.Proxy.Ref
+	ns := proxy.Namespace
+	if ref.Namespace != nil {
+		ns = *ref.Namespace
+	}
+	if ns != proxy.Namespace {
+		return fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef is in namespace %s, not the EnvoyProxy's", proxy.NamespacedName(), ns)
+	}
+	secret := ObjectRef{Kind: KindSecret, Namespace: ns, Name: ref.Name}
+	if _, presence := g.Lookup(secret); presence == Missing {
+		return fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef: %s", proxy.NamespacedName(), DescribeAbsence(secret, presence))
+	}
+	return ""
 }
