@@ -22,6 +22,12 @@ patch without a value or of another type. The GatewayClass whose EnvoyProxy it
 is, and every Gateway that takes it (its own, else its class's), are
 Accepted=False/InvalidParameters, and nothing those Gateways declare is served.
 
+Envoy Gateway also refuses a Gateway (InvalidParameters) whose EnvoyProxy sends
+access logs, traces or metrics to a Service that does not exist, is of type
+ExternalName or lacks the port; and fails the TLS connections to backends that a
+BackendTLSPolicy verifies when the client certificate the EnvoyProxy offers them
+(backendTLS.clientCertificateRef) is in another namespace or does not exist.
+
 Fix: complete or correct the field, or remove it.`,
 		Example: `apiVersion: gateway.envoyproxy.io/v1alpha1
 kind: EnvoyProxy
@@ -40,10 +46,36 @@ spec:
 				users[c.Proxy] = append(users[c.Proxy], "GatewayClass "+c.Ref.Name)
 			}
 		}
+		type finding struct {
+			proxy *resolve.EnvoyProxy
+			path  string
+		}
+		gateways := map[finding][]string{}
+		messages := map[finding]string{}
+		var order []finding
 		for _, gw := range p.Graph.Gateways {
-			if gw.Proxy != nil {
-				users[gw.Proxy] = append(users[gw.Proxy], "Gateway "+gw.Ref.NamespacedName())
+			if gw.Proxy == nil {
+				continue
 			}
+			name := "Gateway " + gw.Ref.NamespacedName()
+			users[gw.Proxy] = append(users[gw.Proxy], name)
+			for _, problem := range []struct {
+				of   *resolve.ProxyProblem
+				what string
+			}{{gw.TelemetryProblem, "Envoy Gateway refuses"}, {gw.ClientCertificateProblem, "Envoy Gateway fails TLS to the backends a BackendTLSPolicy verifies, from"}} {
+				if problem.of == nil {
+					continue
+				}
+				f := finding{gw.Proxy, problem.of.Path}
+				if _, ok := messages[f]; !ok {
+					order = append(order, f)
+					messages[f] = problem.of.Message + "; " + problem.what
+				}
+				gateways[f] = append(gateways[f], name)
+			}
+		}
+		for _, f := range order {
+			p.Report(&f.proxy.Meta, f.path, nil, "%s %s", messages[f], strings.Join(gateways[f], ", "))
 		}
 		for _, obj := range p.Graph.Objects {
 			proxy, ok := obj.(*resolve.EnvoyProxy)

@@ -1348,3 +1348,59 @@ spec:
 		})
 	}
 }
+
+// Where an EnvoyProxy sends telemetry: under Envoy Gateway a Service
+// backendRef to a missing Service, or to one without the port, refuses
+// the Gateway (InvalidParameters) after its listeners are translated,
+// whose status stays.
+func TestEnvoyProxyTelemetryByImplementation(t *testing.T) {
+	docs := func(backendRef string) []string {
+		return []string{world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: edge}
+spec:
+  controllerName: example.com/gateway
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, namespace: infra, name: proxy}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: proxy, namespace: infra}
+spec:
+  telemetry:
+    tracing:
+      provider: {type: OpenTelemetry, backendRefs: [` + backendRef + `]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: edge
+  listeners: [{name: http, protocol: HTTP, port: 80}]`}
+	}
+	for _, c := range []struct {
+		name, ref string
+		reason    Reason // the Gateway's Accepted reason under Envoy Gateway
+	}{
+		{"a Service with the port", "{name: web, namespace: app, port: 8080}", ReasonAccepted},
+		{"a Service without the port", "{name: web, namespace: app, port: 4317}", ReasonInvalidParameters},
+		{"a missing Service", "{name: collector, namespace: app, port: 4317}", ReasonInvalidParameters},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, run := range []struct {
+				impl   string
+				reason Reason
+			}{{"", ReasonAccepted}, {"envoy-gateway", c.reason}} {
+				opts := judgedBy(t, run.impl)
+				opts.StrictRefs = true
+				gw := resolveYAML(t, opts, docs(c.ref)...).Gateway("infra", "edge")
+				if gw.Accepted.Reason != run.reason {
+					t.Errorf("%q: Accepted %s (%s), want %s", run.impl, gw.Accepted.Reason, gw.Accepted.Message, run.reason)
+				}
+				if len(gw.gatewayStatus().Listeners) != 1 {
+					t.Errorf("%q: listener status %v, want the listener's", run.impl, gw.gatewayStatus().Listeners)
+				}
+			}
+		})
+	}
+}

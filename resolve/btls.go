@@ -355,15 +355,15 @@ func (g *Graph) reportBackendTLS(r *RouteResult, b *BackendResult) {
 			fmt.Sprintf("BackendTLSPolicy %s of %s is not accepted: %s", b.TLSPolicy.Ref.NamespacedName(), b.Target, b.TLSPolicy.Accepted.Message))
 		return
 	}
-	var problem string
+	var problem *ProxyProblem
 	for _, gw := range acceptingGateways(r) {
-		if problem = g.clientCertificateProblem(gw); problem == "" {
+		if problem = gw.ClientCertificateProblem; problem == nil {
 			return
 		}
 	}
-	if problem != "" {
+	if problem != nil {
 		r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, ReasonInvalidBackendTLS,
-			fmt.Sprintf("TLS to %s: %s", b.Target, problem))
+			fmt.Sprintf("TLS to %s: %s", b.Target, problem.Message))
 	}
 }
 

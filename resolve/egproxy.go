@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/netip"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -51,19 +52,23 @@ type EnvoyProxy struct {
 						Text *string `json:"text,omitempty"`
 					} `json:"format,omitempty"`
 					Sinks []struct {
-						Type          string    `json:"type"`
-						File          *struct{} `json:"file,omitempty"`
-						OpenTelemetry *struct{} `json:"openTelemetry,omitempty"`
+						Type          string            `json:"type"`
+						File          *struct{}         `json:"file,omitempty"`
+						ALS           *telemetryBackend `json:"als,omitempty"`
+						OpenTelemetry *telemetryBackend `json:"openTelemetry,omitempty"`
 					} `json:"sinks,omitempty"`
 				} `json:"settings,omitempty"`
 			} `json:"accessLog,omitempty"`
 			Metrics *struct {
 				Sinks []struct {
-					Type          string    `json:"type"`
-					OpenTelemetry *struct{} `json:"openTelemetry,omitempty"`
+					Type          string            `json:"type"`
+					OpenTelemetry *telemetryBackend `json:"openTelemetry,omitempty"`
 				} `json:"sinks,omitempty"`
 				ClusterStatName *string `json:"clusterStatName,omitempty"`
 			} `json:"metrics,omitempty"`
+			Tracing *struct {
+				Provider telemetryBackend `json:"provider"`
+			} `json:"tracing,omitempty"`
 		} `json:"telemetry,omitempty"`
 		// BackendTLS is the TLS its proxy offers backends that verify
 		// it: only the client certificate counts.
@@ -79,6 +84,17 @@ type EnvoyProxy struct {
 	// (profile.Implementation.EnvoyProxyParameters), nil otherwise.
 	Problems []ProxyProblem
 	judged   bool
+}
+
+// telemetryBackend is where a proxy sends access logs, traces or metrics.
+type telemetryBackend struct {
+	BackendRefs []struct {
+		Group     *string `json:"group,omitempty"`
+		Kind      *string `json:"kind,omitempty"`
+		Name      string  `json:"name"`
+		Namespace *string `json:"namespace,omitempty"`
+		Port      *int32  `json:"port,omitempty"`
+	} `json:"backendRefs,omitempty"`
 }
 
 // proxyPatched is a Kubernetes resource of the proxy that a patch may
@@ -304,6 +320,8 @@ func (g *Graph) judgeEnvoyProxy(gw *GatewayResult, own Object) {
 	}
 	gw.Proxy = proxy
 	if len(proxy.judge()) == 0 {
+		gw.TelemetryProblem = g.telemetryProblem(proxy)
+		gw.ClientCertificateProblem = g.clientCertificateProblem(gw)
 		return
 	}
 	res.Reason = ReasonInvalidParameters
@@ -369,27 +387,108 @@ func allListeners(group []*GatewayResult) []*Listener {
 }
 
 // clientCertificateProblem says why the client certificate the Gateway's
-// EnvoyProxy offers backends over TLS cannot be used, "" when it can or
+// EnvoyProxy offers backends over TLS cannot be used, nil when it can or
 // that is unknown: Envoy Gateway takes it when the Gateway sets no
 // spec.tls.backend (contexts.go GetBackendTLSConfig), and refuses one in
 // another namespace or one that does not exist (backendtlspolicy.go
 // processClientTLSSettings).
-func (g *Graph) clientCertificateProblem(gw *GatewayResult) string {
+func (g *Graph) clientCertificateProblem(gw *GatewayResult) *ProxyProblem {
 	if gw.Proxy == nil || gw.Proxy.Spec.BackendTLS == nil || gw.Proxy.Spec.BackendTLS.ClientCertificateRef == nil ||
 		(gw.Spec.TLS != nil && gw.Spec.TLS.Backend != nil) {
-		return ""
+		return nil
 	}
+	const at = "spec.backendTLS.clientCertificateRef"
 	ref, proxy := gw.Proxy.Spec.BackendTLS.ClientCertificateRef, gw.Proxy.Ref
 	ns := proxy.Namespace
 	if ref.Namespace != nil {
 		ns = *ref.Namespace
 	}
 	if ns != proxy.Namespace {
-		return fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef is in namespace %s, not the EnvoyProxy's", proxy.NamespacedName(), ns)
+		return &ProxyProblem{Path: at + ".namespace",
+			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef is in namespace %s, not the EnvoyProxy's", proxy.NamespacedName(), ns)}
 	}
 	secret := ObjectRef{Kind: KindSecret, Namespace: ns, Name: ref.Name}
 	if _, presence := g.Lookup(secret); presence == Missing {
-		return fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef: %s", proxy.NamespacedName(), DescribeAbsence(secret, presence))
+		return &ProxyProblem{Path: at + ".name",
+			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef: %s", proxy.NamespacedName(), DescribeAbsence(secret, presence))}
 	}
-	return ""
+	return nil
+}
+
+// telemetryProblem says why Envoy Gateway refuses a Gateway for where its
+// EnvoyProxy sends access logs, traces and metrics, nil when it does not
+// or that is unknown: a Service backendRef to a Service that does not
+// exist, is of type ExternalName, or lacks the TCP port
+// (listener.go processProxyObservability, processBackendRefsForTelemetry,
+// validate.go validateBackendRefService). It does so after it translates
+// the Gateway's listeners, whose status stays.
+func (g *Graph) telemetryProblem(proxy *EnvoyProxy) *ProxyProblem {
+	t := proxy.Spec.Telemetry
+	if t == nil {
+		return nil
+	}
+	type sent struct {
+		path    string
+		backend *telemetryBackend
+	}
+	var logs, traces, metrics []sent
+	if al := t.AccessLog; al != nil && (al.Disable == nil || !*al.Disable) {
+		for i, s := range al.Settings {
+			for j, sink := range s.Sinks {
+				at := fmt.Sprintf("spec.telemetry.accessLog.settings[%d].sinks[%d]", i, j)
+				logs = append(logs, sent{at + ".als", sink.ALS}, sent{at + ".openTelemetry", sink.OpenTelemetry})
+			}
+		}
+	}
+	if t.Tracing != nil {
+		traces = append(traces, sent{"spec.telemetry.tracing.provider", &t.Tracing.Provider})
+	}
+	if t.Metrics != nil {
+		for i, sink := range t.Metrics.Sinks {
+			metrics = append(metrics, sent{fmt.Sprintf("spec.telemetry.metrics.sinks[%d].openTelemetry", i), sink.OpenTelemetry})
+		}
+	}
+	for _, of := range []struct {
+		what string
+		sent []sent
+	}{{"access log", logs}, {"tracing", traces}, {"metrics", metrics}} {
+		for _, s := range of.sent {
+			if i, problem := g.telemetryBackendProblem(proxy, s.backend); problem != "" {
+				return &ProxyProblem{Path: fmt.Sprintf("%s.backendRefs[%d]", s.path, i),
+					Message: fmt.Sprintf("Invalid %s backendRefs in the referenced EnvoyProxy %s: %s", of.what, proxy.Ref.NamespacedName(), problem)}
+			}
+		}
+	}
+	return nil
+}
+
+// telemetryBackendProblem is the first backendRef of b that cannot be
+// used (its index), and why; "" when none.
+func (g *Graph) telemetryBackendProblem(proxy *EnvoyProxy, b *telemetryBackend) (int, string) {
+	if b == nil {
+		return 0, ""
+	}
+	for i, ref := range b.BackendRefs {
+		if (ref.Group != nil && *ref.Group != GroupCore) || (ref.Kind != nil && *ref.Kind != KindService) {
+			continue // Envoy Gateway's Backend: not judged here
+		}
+		target := ObjectRef{Kind: KindService, Namespace: proxy.Ref.Namespace, Name: ref.Name}
+		if ref.Namespace != nil {
+			target.Namespace = *ref.Namespace
+		}
+		obj, presence := g.Lookup(target)
+		service, _ := obj.(*Service)
+		switch {
+		case presence == Missing:
+			return i, DescribeAbsence(target, presence)
+		case service == nil:
+		case service.Spec.Type == "ExternalName":
+			return i, fmt.Sprintf("Service %s is of type ExternalName", target.NamespacedName())
+		case ref.Port != nil && !slices.ContainsFunc(service.Spec.Ports, func(p ServicePort) bool {
+			return p.Port == *ref.Port && (p.Protocol == "" || p.Protocol == "TCP")
+		}):
+			return i, fmt.Sprintf("TCP Port %d not found on Service %s", *ref.Port, target.NamespacedName())
+		}
+	}
+	return 0, ""
 }

@@ -53,6 +53,15 @@ type GatewayResult struct {
 	// profile (EnvoyProxyParameters), its own or its class's; nil when the
 	// inputs hold none.
 	Proxy *EnvoyProxy
+	// TelemetryProblem is why Envoy Gateway refuses the Gateway for where
+	// its EnvoyProxy (Proxy) sends telemetry (InvalidParameters), nil when
+	// it does not: a refusal that, unlike Parameters', keeps its
+	// listeners' status.
+	TelemetryProblem *ProxyProblem
+	// ClientCertificateProblem is why the client certificate its
+	// EnvoyProxy offers backends over TLS cannot be used, nil when it can:
+	// Envoy Gateway then fails the backendRefs a BackendTLSPolicy verifies.
+	ClientCertificateProblem *ProxyProblem
 	// InsecureFrontend is the InsecureFrontendValidationMode condition, set
 	// only when a validation uses mode AllowInsecureFallback.
 	InsecureFrontend *Condition
@@ -1051,6 +1060,8 @@ func (g *Graph) finishGateways() {
 			gw.Accepted = condition(typ, false, ReasonUnsupportedAddress, bad)
 		case gw.Parameters != nil && !gw.Parameters.OK():
 			gw.Accepted = condition(typ, false, gw.Parameters.Reason, gw.Parameters.Message)
+		case gw.TelemetryProblem != nil:
+			gw.Accepted = condition(typ, false, ReasonInvalidParameters, gw.TelemetryProblem.Message)
 		case len(gw.Listeners) > 0 && valid == 0:
 			gw.Accepted = condition(typ, false, ReasonListenersNotValid, "no listener is valid: "+strings.Join(invalid, ", "))
 		case len(invalid) > 0:
