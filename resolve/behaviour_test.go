@@ -1334,17 +1334,9 @@ spec:
 		{"missing", "{name: absent}", ReasonInvalidBackendTLS},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			for _, run := range []struct {
-				impl   string
-				reason Reason
-			}{{"", ReasonResolvedRefs}, {"envoy-gateway", c.reason}} {
-				opts := judgedBy(t, run.impl)
-				opts.StrictRefs = true
-				r := mustRoute(t, resolveYAML(t, opts, docs(c.ref)...), KindHTTPRoute, "app", "r")
-				if r.ResolvedRefs.Reason != run.reason {
-					t.Errorf("%q: ResolvedRefs %s (%s), want %s", run.impl, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, run.reason)
-				}
-			}
+			againstEnvoyGateway(t, ReasonResolvedRefs, c.reason, func(opts Options) Condition {
+				return mustRoute(t, resolveYAML(t, opts, docs(c.ref)...), KindHTTPRoute, "app", "r").ResolvedRefs
+			})
 		})
 	}
 }
@@ -1387,20 +1379,30 @@ spec:
 		{"a missing Service", "{name: collector, namespace: app, port: 4317}", ReasonInvalidParameters},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			for _, run := range []struct {
-				impl   string
-				reason Reason
-			}{{"", ReasonAccepted}, {"envoy-gateway", c.reason}} {
-				opts := judgedBy(t, run.impl)
-				opts.StrictRefs = true
+			againstEnvoyGateway(t, ReasonAccepted, c.reason, func(opts Options) Condition {
 				gw := resolveYAML(t, opts, docs(c.ref)...).Gateway("infra", "edge")
-				if gw.Accepted.Reason != run.reason {
-					t.Errorf("%q: Accepted %s (%s), want %s", run.impl, gw.Accepted.Reason, gw.Accepted.Message, run.reason)
-				}
 				if len(gw.gatewayStatus().Listeners) != 1 {
-					t.Errorf("%q: listener status %v, want the listener's", run.impl, gw.gatewayStatus().Listeners)
+					t.Errorf("listener status %v, want the listener's", gw.gatewayStatus().Listeners)
 				}
-			}
+				return gw.Accepted
+			})
 		})
+	}
+}
+
+// againstEnvoyGateway wants the condition judge returns to have reason
+// want under the default profile and eg under Envoy Gateway's, with
+// --strict-refs.
+func againstEnvoyGateway(t *testing.T, want, eg Reason, judge func(Options) Condition) {
+	t.Helper()
+	for _, run := range []struct {
+		impl   string
+		reason Reason
+	}{{"", want}, {"envoy-gateway", eg}} {
+		opts := judgedBy(t, run.impl)
+		opts.StrictRefs = true
+		if got := judge(opts); got.Reason != run.reason {
+			t.Errorf("%q: %s %s (%s), want %s", run.impl, got.Type, got.Reason, got.Message, run.reason)
+		}
 	}
 }
