@@ -265,6 +265,9 @@ spec:
 // BackendTLSPolicy: where each implementation writes the policy's status,
 // how it reads CA certificates, and whether a route reports a backend whose
 // policy fails.
+// caNotPEM is a ca.crt that looks like a PEM certificate and is not one.
+const caNotPEM = "-----BEGIN CERTIFICATE-----\nMIIDUDCC\n-----END CERTIFICATE-----\n"
+
 func TestBackendTLSPolicyByImplementation(t *testing.T) {
 	ca := newTestCert(t, year2020, year2200, true)
 	gateway := func(class string) string {
@@ -340,6 +343,12 @@ spec:
 		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
 	}, {
+		// Envoy Gateway passes the bundle to Envoy unparsed.
+		name: "CA that is not PEM", policy: policy(web, `{group: "", kind: ConfigMap, name: ca-garbled}`),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
 		name: "ClusterTrustBundle CA", policy: policy(web, `{group: certificates.k8s.io, kind: ClusterTrustBundle, name: bundle}`),
 		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
 		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
@@ -363,7 +372,7 @@ spec:
 		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}, {"istio", "istio", c.istio}} {
 			opts := judgedBy(t, run.impl)
 			g := resolveYAML(t, opts, world, egClass, istioClasses, gateway(run.class), route,
-				caConfigMap("app", "ca", ca.crt), tlsCrtOnly, c.policy)
+				caConfigMap("app", "ca", ca.crt), caConfigMap("app", "ca-garbled", caNotPEM), tlsCrtOnly, c.policy)
 			p := g.TLSPolicies[0]
 			var ancestors []string
 			for i := range p.Ancestors {
@@ -633,6 +642,68 @@ spec:
 		if ls[0].Programmed.Reason != c.conflict || ls[2].Programmed.Reason != c.noCAs {
 			t.Errorf("class %s: Programmed %s (conflict), %s (no usable CA); want %s, %s", c.class,
 				ls[0].Programmed.Reason, ls[2].Programmed.Reason, c.conflict, c.noCAs)
+		}
+	}
+}
+
+// Client-certificate validation (spec.tls.frontend): the API refuses a
+// listener when no CA certificate is usable; Envoy Gateway reads its CAs as
+// it reads a BackendTLSPolicy's (one unusable fails them all, a bundle is
+// not parsed), gives the failure's reason to the listener's ResolvedRefs and
+// Programmed over any other, and the Gateway's ResolvedRefs
+// False/InvalidParameters.
+func TestClientValidationByImplementation(t *testing.T) {
+	ca := newTestCert(t, year2020, year2200, true)
+	cert := newTestCert(t, year2020, year2200, false, "shop.example.com")
+	gateway := func(class, cas, certNamespace string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  tls: {frontend: {default: {validation: {caCertificateRefs: [` + cas + `]}}}}
+  listeners: [{name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop, namespace: ` + certNamespace + `}]}}]`
+	}
+	const (
+		goodCA    = `{group: "", kind: ConfigMap, name: ca}`
+		missingCA = `{group: "", kind: ConfigMap, name: nope}`
+		garbledCA = `{group: "", kind: ConfigMap, name: ca-garbled}`
+		serviceCA = `{group: "", kind: Service, name: web}`
+	)
+	type verdict struct {
+		accepted, resolvedRefs, programmed Reason // the listener's
+		gateway                            Reason // the Gateway's ResolvedRefs
+	}
+	cases := []struct {
+		name, cas, certNamespace string
+		every, eg                verdict
+	}{{
+		name: "one usable CA of two", cas: goodCA + ", " + missingCA, certNamespace: "infra",
+		every: verdict{ReasonAccepted, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
+		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateRef, ReasonInvalidCACertificateRef, ReasonInvalidParameters},
+	}, {
+		name: "CA that is not PEM", cas: garbledCA, certNamespace: "infra",
+		every: verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, ReasonProgrammed, ReasonResolvedRefs},
+	}, {
+		name: "CA of a wrong kind, certificate not permitted", cas: serviceCA, certNamespace: "app",
+		every: verdict{ReasonNoValidCACertificate, ReasonRefNotPermitted, ReasonInvalid, ReasonListenersNotResolved},
+		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateKind, ReasonInvalidCACertificateKind, ReasonInvalidParameters},
+	}}
+	for _, c := range cases {
+		for _, run := range []struct {
+			impl, class string
+			want        verdict
+		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}} {
+			g := resolveYAML(t, judgedBy(t, run.impl), world, egClass, tlsSecret("infra", "shop", cert), tlsSecret("app", "shop", cert),
+				caConfigMap("infra", "ca", ca.crt), caConfigMap("infra", "ca-garbled", caNotPEM),
+				gateway(run.class, c.cas, c.certNamespace))
+			gw := g.Gateway("infra", "edge")
+			l := gw.Listeners[0]
+			if got := (verdict{l.Accepted.Reason, l.ResolvedRefs.Reason, l.Programmed.Reason, gw.ResolvedRefs.Reason}); got != run.want {
+				t.Errorf("%s under %s:\n got %+v\nwant %+v", c.name, gw.Profile, got, run.want)
+			}
 		}
 	}
 }

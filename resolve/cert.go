@@ -102,14 +102,16 @@ func checkCertificate(typ string, data, stringData map[string]json.RawMessage) (
 // TLS CA certificate bundle", so at least one PEM block, and every block a
 // certificate that parses. plain holds plain values (ConfigMap data, Secret
 // stringData), b64 base64 ones (ConfigMap binaryData, Secret data).
-func checkCABundle(plain, b64 map[string]json.RawMessage) string {
+// inContent says the problem lies in the bundle's content, not in a missing
+// key.
+func checkCABundle(plain, b64 map[string]json.RawMessage) (problem string, inContent bool) {
 	return checkCAKey("ca.crt", plain, b64)
 }
 
 // checkCABundleAnyKey validates the bundle an implementation that reads
 // any key takes (profile.CACertificates.AnyKey): ca.crt, else tls.crt, else
 // the only key there is.
-func checkCABundleAnyKey(plain, b64 map[string]json.RawMessage) string {
+func checkCABundleAnyKey(plain, b64 map[string]json.RawMessage) (problem string, inContent bool) {
 	key := "ca.crt"
 	switch keys := dataKeys(plain, b64); {
 	case slices.Contains(keys, "ca.crt"):
@@ -118,15 +120,15 @@ func checkCABundleAnyKey(plain, b64 map[string]json.RawMessage) string {
 	case len(keys) == 1:
 		key = keys[0]
 	default:
-		return "it has no ca.crt, no tls.crt and not a single key"
+		return "it has no ca.crt, no tls.crt and not a single key", false
 	}
 	return checkCAKey(key, plain, b64)
 }
 
-func checkCAKey(key string, plain, b64 map[string]json.RawMessage) string {
+func checkCAKey(key string, plain, b64 map[string]json.RawMessage) (problem string, inContent bool) {
 	bundle, problem := keyValue(key, plain, b64)
 	if problem != "" {
-		return problem
+		return problem, false
 	}
 	n := 0
 	for rest := bundle; ; n++ {
@@ -136,16 +138,16 @@ func checkCAKey(key string, plain, b64 map[string]json.RawMessage) string {
 			break
 		}
 		if block.Type != "CERTIFICATE" {
-			return fmt.Sprintf("%s holds a PEM %s block, not a certificate", key, block.Type)
+			return fmt.Sprintf("%s holds a PEM %s block, not a certificate", key, block.Type), true
 		}
 		if _, err := x509.ParseCertificate(block.Bytes); err != nil {
-			return fmt.Sprintf("%s holds a certificate that does not parse: %v", key, err)
+			return fmt.Sprintf("%s holds a certificate that does not parse: %v", key, err), true
 		}
 	}
 	if n == 0 {
-		return key + " holds no PEM certificate"
+		return key + " holds no PEM certificate", true
 	}
-	return ""
+	return "", false
 }
 
 // keyValue is the value of key: from plain when there, else base64-decoded

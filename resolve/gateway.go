@@ -189,6 +189,10 @@ type RefResult struct {
 	// controller serves the certificate and clients refuse it.
 	ValidityProblem string
 	HostnameProblem string
+	// BundleProblem says why a CA bundle holds no usable certificates when
+	// its implementation does not parse it (profile.CACertificates.Unparsed):
+	// the reference resolves and the proxy refuses the bundle.
+	BundleProblem string
 }
 
 // OK reports whether the reference resolves (or is External).
@@ -204,6 +208,11 @@ type FrontendValidation struct {
 	Port   int32
 	Mode   gwv1.FrontendValidationModeType
 	CARefs []*RefResult
+	// bad is the first CA reference that does not resolve, and refused
+	// says the listeners it applies to are not accepted: no reference
+	// resolves, or (profile.CACertificates.AllOrNothing) one does not.
+	bad     *RefResult
+	refused bool
 }
 
 // firstInvalid is the first of refs that does not resolve (nil when all
@@ -382,8 +391,11 @@ func (l *Listener) setProgrammed() {
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Conflicted.Message)
 	case l.Conflicted.True():
 		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
-	case l.Accepted.Reason == ReasonNoValidCACertificate && facts.CAReason:
-		l.Programmed = condition(typ, false, l.ResolvedRefs.Reason, l.Accepted.Message)
+	case l.ClientValidation != nil && l.ClientValidation.bad != nil && facts.CAReason:
+		// Written last, the client validation's reason replaces any other.
+		bad := l.ClientValidation.bad
+		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, bad.Reason, bad.Path+": "+bad.Message)
+		l.Programmed = condition(typ, false, bad.Reason, l.ResolvedRefs.Message)
 	case !l.Accepted.True():
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Accepted.Message)
 	case !l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef:
@@ -955,6 +967,9 @@ func (g *Graph) finishGateways() {
 		switch {
 		case gw.ClientCertificate != nil && !gw.ClientCertificate.OK():
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, gw.ClientCertificate.Reason, gw.ClientCertificate.Message)
+		case facts.FrontendInvalidParameters && gw.frontendProblem() != nil:
+			bad := gw.frontendProblem()
+			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, ReasonInvalidParameters, bad.Path+": "+bad.Message)
 		case len(unresolved) > 0 && !facts.OwnRefsOnly:
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, ReasonListenersNotResolved,
 				"listeners with unresolved references: "+strings.Join(unresolved, ", "))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // API groups the resolver knows.
@@ -285,19 +286,29 @@ type CABundle struct {
 	// CAProblemAnyKey is CAProblem for implementations that read any key
 	// (profile.CACertificates.AnyKey).
 	CAProblemAnyKey string
+	// caInContent and caInContentAnyKey: the problem lies in the bundle's
+	// content (not PEM certificates), not in a missing key.
+	caInContent, caInContentAnyKey bool
 }
 
 // check records the verdicts on a bundle whose plain values are plain and
 // base64 ones b64.
 func (c *CABundle) check(plain, b64 map[string]json.RawMessage) {
-	c.CAProblem, c.CAProblemAnyKey = checkCABundle(plain, b64), checkCABundleAnyKey(plain, b64)
+	c.CAProblem, c.caInContent = checkCABundle(plain, b64)
+	c.CAProblemAnyKey, c.caInContentAnyKey = checkCABundleAnyKey(plain, b64)
 }
 
-// problem is the verdict for an implementation that reads ca.crt only,
-// or, with anyKey, any key.
-func (c *CABundle) problem(anyKey bool) string {
-	if anyKey {
-		return c.CAProblemAnyKey
+// problem is the verdict for an implementation that reads CA certificates
+// as ca says: what makes the reference unusable, else what its proxy will
+// refuse in a bundle the implementation does not parse
+// (profile.CACertificates.Unparsed).
+func (c *CABundle) problem(ca profile.CACertificates) (problem, unparsed string) {
+	problem, inContent := c.CAProblem, c.caInContent
+	if ca.AnyKey {
+		problem, inContent = c.CAProblemAnyKey, c.caInContentAnyKey
 	}
-	return c.CAProblem
+	if inContent && ca.Unparsed {
+		return "", problem
+	}
+	return problem, ""
 }

@@ -101,9 +101,9 @@ func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference,
 	var problem string
 	switch o := g.lookupRef(owner, res).(type) {
 	case *ConfigMap:
-		problem = o.problem(ca.AnyKey)
+		problem, res.BundleProblem = o.problem(ca)
 	case *Secret:
-		problem = o.problem(ca.AnyKey)
+		problem, res.BundleProblem = o.problem(ca)
 	}
 	switch {
 	case res.Reason != "":
@@ -125,14 +125,18 @@ func (g *Graph) resolveFrontend(gw *GatewayResult) {
 	if tls == nil || tls.Frontend == nil {
 		return
 	}
+	ca := gw.Profile.Implementation.CACertificates
 	resolve := func(path string, port gwv1.PortNumber, v *gwv1.FrontendTLSValidation) *FrontendValidation {
 		if v == nil {
 			return nil
 		}
 		fv := &FrontendValidation{Path: path, Port: int32(port), Mode: v.Mode}
 		for i, ref := range v.CACertificateRefs {
-			fv.CARefs = append(fv.CARefs, g.resolveCARef(&gw.Meta, path+".caCertificateRefs["+strconv.Itoa(i)+"]", ref, ReasonInvalidCACertificateKind, profile.CACertificates{}))
+			fv.CARefs = append(fv.CARefs, g.resolveCARef(&gw.Meta, path+".caCertificateRefs["+strconv.Itoa(i)+"]", ref, ReasonInvalidCACertificateKind, ca))
 		}
+		var allBad bool
+		fv.bad, allBad = firstInvalid(fv.CARefs)
+		fv.refused = allBad || (ca.AllOrNothing && fv.bad != nil)
 		gw.FrontendValidations = append(gw.FrontendValidations, fv)
 		return fv
 	}
@@ -154,6 +158,17 @@ func (g *Graph) resolveFrontend(gw *GatewayResult) {
 	}
 }
 
+// frontendProblem is the first CA certificate reference of spec.tls.frontend
+// that does not resolve; nil when all do.
+func (gw *GatewayResult) frontendProblem() *RefResult {
+	for _, v := range gw.FrontendValidations {
+		if v.bad != nil {
+			return v.bad
+		}
+	}
+	return nil
+}
+
 // frontendFor is the client-certificate validation of HTTPS listeners on
 // port: the port's perPort entry, else the default; nil when none applies.
 func (gw *GatewayResult) frontendFor(port gwv1.PortNumber) *FrontendValidation {
@@ -173,14 +188,14 @@ func (l *Listener) applyClientValidation(v *FrontendValidation) {
 	if v == nil {
 		return
 	}
-	bad, allBad := firstInvalid(v.CARefs)
+	bad := v.bad
 	if bad == nil {
 		return
 	}
 	if l.ResolvedRefs.True() {
 		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, bad.Reason, bad.Path+": "+bad.Message)
 	}
-	if allBad && l.Accepted.True() {
+	if v.refused && l.Accepted.True() {
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonNoValidCACertificate,
 			"no CA certificate of "+v.Path+" is usable: "+bad.Message)
 	}

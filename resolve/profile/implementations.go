@@ -102,9 +102,10 @@ type ListenerProgrammed struct {
 	// ListenerSetInvalid: a ListenerSet's listener gets
 	// ListenersNotValid where a Gateway's gets Invalid.
 	ListenerSetInvalid bool
-	// CAReason: a listener refused for its client-certificate validation
-	// (NoValidCACertificate) carries its ResolvedRefs reason
-	// (InvalidCACertificateRef, InvalidCACertificateKind, RefNotPermitted).
+	// CAReason: a listener whose client-certificate validation fails
+	// carries the failing CA reference's reason (InvalidCACertificateRef,
+	// InvalidCACertificateKind, RefNotPermitted) on Programmed and on
+	// ResolvedRefs, over any other reason there.
 	CAReason bool
 }
 
@@ -127,6 +128,11 @@ type GatewayConditions struct {
 	// OwnRefsOnly: ResolvedRefs reports the Gateway's own references
 	// (spec.tls) and no summary of its listeners'.
 	OwnRefsOnly bool
+	// FrontendInvalidParameters: a spec.tls.frontend validation (the
+	// default or a perPort entry, whether or not a listener uses it) with
+	// a CA certificate reference that does not resolve makes ResolvedRefs
+	// False/InvalidParameters, a reason the API gives parametersRef.
+	FrontendInvalidParameters bool
 }
 
 // ListenerSetAcceptance is how an implementation decides an admitted
@@ -160,6 +166,10 @@ type CACertificates struct {
 	// AllOrNothing: one unusable reference fails them all
 	// (Accepted=False/NoValidCACertificate).
 	AllOrNothing bool
+	// Unparsed: it passes the bundle to its data plane without parsing
+	// it, so a bundle that holds no PEM certificates still resolves; its
+	// proxy refuses the configuration later, which no status shows.
+	Unparsed bool
 }
 
 // PolicyAncestors is how an implementation fills a BackendTLSPolicy's
@@ -305,7 +315,12 @@ var implementations = []Implementation{
 		// an error, and processBackendTLSPolicy then writes
 		// Accepted=False/NoValidCACertificate
 		// (testdata/backendtlspolicy-ca-only-fallback-tlscrt.out.yaml,
-		// backendtlspolicy-ca-clustertrustbundle.out.yaml).
+		// backendtlspolicy-ca-clustertrustbundle.out.yaml). It never parses
+		// the bundle (only clienttrafficpolicy.go's filterValidCACertificates
+		// does): gateway-tls-frontend-backend.in.yaml's
+		// tls-validity-checks-ca-certificate holds no certificate and its
+		// listeners are Accepted. listener.go's ProcessGatewayTLS reads a
+		// Gateway's spec.tls.frontend CAs with the same getCaCertsFromCARefs.
 		// internal/gatewayapi/listener.go writes the Gateway's ResolvedRefs
 		// (status.UpdateGatewayStatusResolvedRefsCondition) from
 		// spec.tls's frontend CAs and backend client certificate only
@@ -320,16 +335,23 @@ var implementations = []Implementation{
 		// listeners' Accepted conditions and its Programmed from theirs
 		// ("No listeners are programmed": ListenersNotValid)
 		// (testdata/listenerset-https-tls-secret-does-not-exist.out.yaml).
-		GatewayConditions: GatewayConditions{OwnRefsOnly: true, ListenerSets: ByAcceptedListeners,
+		// listener.go's ProcessGatewayTLS writes ResolvedRefs
+		// False/InvalidParameters ("Failed to get default frontend CA certs
+		// for gateway") for each frontend validation whose
+		// getCaCertsFromCARefs fails, then the backend client certificate's
+		// failure over it (testdata/gateway-tls-frontend-backend.out.yaml,
+		// client-validation-per-port-disable-invalid-default).
+		GatewayConditions: GatewayConditions{OwnRefsOnly: true, FrontendInvalidParameters: true, ListenerSets: ByAcceptedListeners,
 			NoListenersWhenRefused: []string{"InvalidParameters", "UnsupportedAddress", "NotAllowed"}},
 		// validate.go, validateListenerConditions: "Listener is invalid"
 		// with ListenerReasonInvalid for every other failure, conflicts
 		// included on a Gateway's own listeners
 		// (testdata/gateway-with-two-listeners-with-same-port-and-incompatible-protocol.out.yaml;
 		// a ListenerSet's keep the conflict's, listenerset-hostname-conflict.out.yaml);
-		// listener.go gives a frontend CA failure its own reason
-		// (testdata/gateway-tls-frontend-backend.out.yaml: Programmed
-		// False/InvalidCACertificateRef).
+		// validateListenerConditions gives a frontend CA failure its own
+		// reason, written after the certificates' (testdata/gateway-tls-frontend-backend.out.yaml:
+		// Programmed False/InvalidCACertificateRef; https-invalid-kind,
+		// whose certificate is not permitted either: InvalidCACertificateKind).
 		// contexts.go, ListenerContext.SetCondition: on a ListenerSet's
 		// listener, ListenerReasonInvalid is written ListenersNotValid.
 		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true},
@@ -353,6 +375,7 @@ var implementations = []Implementation{
 			Kinds:        []GroupKind{{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}},
 			AnyKey:       true,
 			AllOrNothing: true,
+			Unparsed:     true,
 		},
 		InvalidBackendTLSOnRoute: true,
 	},
