@@ -364,6 +364,11 @@ spec:
 		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
 		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, nil},
 		istio: verdict{ReasonTargetNotFound, ReasonResolvedRefs, []string{"istio.io/mesh-controller Backend /web TargetNotFound"}},
+	}, {
+		name: "ServiceImport target", policy: policy(`{group: multicluster.x-k8s.io, kind: ServiceImport, name: web}`, goodCA),
+		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, nil},
+		istio: verdict{ReasonTargetNotFound, ReasonResolvedRefs, []string{"istio.io/mesh-controller ServiceImport /web TargetNotFound"}},
 	}}
 	for _, c := range cases {
 		for _, run := range []struct {

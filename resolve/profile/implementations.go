@@ -306,8 +306,11 @@ var implementations = []Implementation{
 		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
 		// targetRefs against the backendRef's own group and kind, so its
 		// Backend kind can be targeted
-		// (testdata/backend-tls-settings-invalid.in.yaml).
-		PolicyTargetKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}},
+		// (testdata/backend-tls-settings-invalid.in.yaml), and so can a
+		// ServiceImport, whose port names route.go's
+		// getTargetBackendReference reads as a Service's
+		// (testdata/backendtlspolicy-serviceimport-target.out.yaml).
+		PolicyTargetKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}, {Group: "multicluster.x-k8s.io", Kind: "ServiceImport"}},
 		// backendtlspolicy.go's getCaCertsFromCARefs: ConfigMap, Secret and
 		// ClusterTrustBundle; the bundle is helpers.go's
 		// getFirstMatchOrFirstFromData(data, "ca.crt", "tls.crt"), which
