@@ -93,8 +93,8 @@ spec:
 			}
 			// An empty tls is the CRD's own rule ("certificateRefs or
 			// options must be specified"), reported by crd-validation.
-			if l.TLS == nil && l.ResolvedRefs.Reason == resolve.ReasonInvalidCertificateRef {
-				p.Report(l.Owner(), l.Path+".tls", nil, "%s: %s", l, l.ResolvedRefs.Message)
+			if l.TLSProblem != "" {
+				p.Report(l.Owner(), l.Path+".tls", nil, "%s: %s", l, l.TLSProblem)
 			}
 		}
 	},

@@ -651,6 +651,26 @@ spec:
 	}
 }
 
+// An HTTPS listener without tls: unprogrammed everywhere; the API's reading
+// blames its references, Envoy Gateway its configuration.
+func TestHTTPSListenerWithoutTLSByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class  string
+		resolvedRefs Reason
+	}{{"", "acme", ReasonInvalidCertificateRef}, {"envoy-gateway", "eg", ReasonResolvedRefs}} {
+		l := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners: [{name: https, protocol: HTTPS, port: 443}]`).Gateway("infra", "edge").Listeners[0]
+		if l.ResolvedRefs.Reason != c.resolvedRefs || l.Programmed.Reason != ReasonInvalid {
+			t.Errorf("class %s: ResolvedRefs %s, Programmed %s; want %s, Invalid", c.class, l.ResolvedRefs.Reason, l.Programmed.Reason, c.resolvedRefs)
+		}
+	}
+}
+
 // Client-certificate validation (spec.tls.frontend): the API refuses a
 // listener when no CA certificate is usable; Envoy Gateway reads its CAs as
 // it reads a BackendTLSPolicy's (one unusable fails them all, a bundle is

@@ -109,6 +109,9 @@ type Listener struct {
 	// applies to an HTTPS listener: its port's spec.tls.frontend.perPort
 	// entry, else the default; nil when none does.
 	ClientValidation *FrontendValidation
+	// TLSProblem says why a listener that must terminate TLS cannot (an
+	// HTTPS listener without tls). Such a listener is not programmed.
+	TLSProblem string
 	// SelectorProblem says why allowedRoutes.namespaces.selector admits no
 	// namespace at all: missing, or not a valid label selector. Such a
 	// listener is not programmed.
@@ -400,6 +403,8 @@ func (l *Listener) setProgrammed() {
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Accepted.Message)
 	case !l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef:
 		l.Programmed = condition(typ, false, ReasonInvalid, l.ResolvedRefs.Message)
+	case l.TLSProblem != "":
+		l.Programmed = condition(typ, false, ReasonInvalid, l.TLSProblem)
 	case l.SelectorProblem != "":
 		// "Invalid: the Listener is syntactically or semantically invalid."
 		l.Programmed = condition(typ, false, ReasonInvalid, l.SelectorProblem)
@@ -717,9 +722,11 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	}
 	// Listener.TLS: "This field is required if the Protocol field is
 	// "HTTPS" or "TLS"." (No CEL rule enforces it for HTTPS.)
-	if protocol == gwv1.HTTPSProtocolType && tls == nil && l.ResolvedRefs.True() {
-		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef,
-			"HTTPS listener has no tls: it needs tls.certificateRefs to terminate TLS")
+	if protocol == gwv1.HTTPSProtocolType && tls == nil {
+		l.TLSProblem = "HTTPS listener has no tls: it needs tls.certificateRefs to terminate TLS"
+		if l.ResolvedRefs.True() && !judge.Implementation.ListenerProgrammed.MissingTLSInvalid {
+			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef, l.TLSProblem)
+		}
 	}
 	if needsCertificates(protocol, tls) {
 		for k, ref := range tls.CertificateRefs {

@@ -107,6 +107,10 @@ type ListenerProgrammed struct {
 	// InvalidCACertificateKind, RefNotPermitted) on Programmed and on
 	// ResolvedRefs, over any other reason there.
 	CAReason bool
+	// MissingTLSInvalid: an HTTPS listener without tls is not programmed
+	// (Invalid) and its ResolvedRefs stays True: nothing it references is
+	// missing. The API's reading is ResolvedRefs=False/InvalidCertificateRef.
+	MissingTLSInvalid bool
 }
 
 // GatewayConditions is what an implementation's Gateway conditions
@@ -357,7 +361,11 @@ var implementations = []Implementation{
 		// whose certificate is not permitted either: InvalidCACertificateKind).
 		// contexts.go, ListenerContext.SetCondition: on a ListenerSet's
 		// listener, ListenerReasonInvalid is written ListenersNotValid.
-		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true},
+		// validate.go, validateListenerConditions: "Listener must have TLS
+		// set when protocol is HTTPS", Programmed=False/Invalid alone
+		// (testdata/backendtrafficpolicy-status-conditions.out.yaml,
+		// gateway-2's https listener: ResolvedRefs True).
+		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true, MissingTLSInvalid: true},
 		// internal/gatewayapi/route.go validates every RegularExpression
 		// match with internal/utils/regex.Validate (Go's regexp.Compile)
 		// and fails the rule with RouteReasonUnsupportedValue
