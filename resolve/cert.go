@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -96,6 +97,40 @@ func checkCertificate(typ string, data, stringData map[string]json.RawMessage) (
 		return nil, "tls.key does not go with tls.crt: " + strings.TrimPrefix(err.Error(), "tls: ")
 	}
 	return &Certificate{NotBefore: leaf.NotBefore, NotAfter: leaf.NotAfter, DNSNames: leaf.DNSNames}, ""
+}
+
+// referenceSecretChecks validate the Secret types, accepted by a profile's
+// SecretTypes, that point at certificates served elsewhere: each returns
+// why the Secret cannot be used, from its plain and base64 values.
+var referenceSecretChecks = map[string]func(plain, b64 map[string]json.RawMessage) string{
+	"gateway.envoyproxy.io/sds": checkSDSReference,
+}
+
+// checkSDSReference validates an Envoy Gateway SDS reference Secret as
+// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/ir/xds.go
+// NewSDSConfig does: a non-empty secretName, and a url that
+// internal/utils/net/url.go's ParseURL takes, unix:///absolute/path or
+// unix://./relative/path (http and https are not supported yet).
+func checkSDSReference(plain, b64 map[string]json.RawMessage) string {
+	if name, problem := keyValue("secretName", plain, b64); problem != "" || len(name) == 0 {
+		return "it has no secretName"
+	}
+	raw, problem := keyValue("url", plain, b64)
+	if problem != "" || len(raw) == 0 {
+		return "it has no url"
+	}
+	u, err := url.Parse(string(raw))
+	switch {
+	case err != nil:
+		return fmt.Sprintf("url %q does not parse: %v", raw, err)
+	case u.Scheme != "unix":
+		return fmt.Sprintf("url %q is not unix:///path (scheme %q is not supported)", raw, u.Scheme)
+	case u.Host != "" && u.Host != ".":
+		return fmt.Sprintf("url %q has a host; use unix:///absolute/path", raw)
+	case u.Path == "" && u.Host != ".":
+		return fmt.Sprintf("url %q has no path", raw)
+	}
+	return ""
 }
 
 // checkCABundle validates the ca.crt of a ConfigMap or Secret: "a PEM-encoded

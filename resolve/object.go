@@ -262,6 +262,11 @@ type Secret struct {
 	CertificateProblem string
 	// Certificate is the leaf certificate of tls.crt when it is usable.
 	Certificate *Certificate
+	// ReferenceProblem says why a Secret of an implementation-specific
+	// type that points at certificates served elsewhere (Envoy Gateway's
+	// SDS reference) cannot be used; empty when it can or the type is not
+	// one gwlint knows (referenceSecretChecks).
+	ReferenceProblem string
 	// A Secret is a CA certificate source for frontend validation and
 	// BackendTLSPolicy as well (implementation-specific support).
 	CABundle

@@ -57,6 +57,9 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 	case obj != nil:
 		s := obj.(*Secret)
 		switch {
+		case g.secretTypeAccepted(owner, s.Type) && s.ReferenceProblem != "":
+			res.Reason = invalid
+			res.Message = fmt.Sprintf("Secret %s/%s of type %s: %s", ns, ref.Name, s.Type, s.ReferenceProblem)
 		case g.secretTypeAccepted(owner, s.Type):
 			// An implementation-specific type (Envoy Gateway's SDS): its
 			// implementation reads it, not its tls.crt and tls.key.
