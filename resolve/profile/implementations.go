@@ -44,6 +44,10 @@ type Implementation struct {
 	// AddressTypes are the implementation-specific (domain-prefixed)
 	// spec.addresses types it accepts.
 	AddressTypes []string
+	// RefusedAddressTypes are the API's own spec.addresses types it does
+	// not support (Hostname and NamedAddress have implementation-specific
+	// support): a Gateway with one is Accepted=False/UnsupportedAddress.
+	RefusedAddressTypes []string
 	// ConflictedListeners is what it does with routes on a conflicted
 	// listener.
 	ConflictedListeners ConflictedListeners
@@ -284,6 +288,10 @@ var implementations = []Implementation{
 		// (SDSSecretType), accepted for certificateRefs in
 		// internal/gatewayapi/validate.go.
 		SecretTypes: []string{"gateway.envoyproxy.io/sds"},
+		// internal/gatewayapi/translator.go, unsupportedAddressType: any type
+		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
+		// (testdata/gateway-with-unsupported-address-type.out.yaml).
+		RefusedAddressTypes: []string{"NamedAddress"},
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/validate.go
 		// setConflictedConditions sets only Conflicted=True on a Gateway's
 		// own listener (Accepted and Programmed False on a ListenerSet's),
