@@ -651,6 +651,29 @@ spec:
 	}
 }
 
+// A listener of a protocol nobody serves beside a valid one on its port:
+// the API's reading conflicts them, Envoy Gateway leaves the invalid one out
+// of conflict detection and serves the other.
+func TestConflictsWithInvalidListenersByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		conflicted  Reason // the HTTP listener's
+	}{{"", "acme", ReasonProtocolConflict}, {"envoy-gateway", "eg", ReasonNoConflicts}} {
+		ls := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners:
+  - {name: sctp, protocol: SCTP, port: 81}
+  - {name: http, protocol: HTTP, port: 81}`).Gateway("infra", "edge").Listeners
+		if ls[1].Conflicted.Reason != c.conflicted {
+			t.Errorf("class %s: http Conflicted %s; want %s", c.class, ls[1].Conflicted.Reason, c.conflicted)
+		}
+	}
+}
+
 // NamedAddress, an address type of the API with implementation-specific
 // support: Envoy Gateway refuses it.
 func TestAddressTypesByImplementation(t *testing.T) {

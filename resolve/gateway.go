@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -270,7 +271,11 @@ func (g *Graph) resolveGateways() {
 			}
 			return refLess(a.Ref, b.Ref)
 		})
-		detectConflicts(gw.AllListeners())
+		listeners := gw.AllListeners()
+		if gw.Profile.Implementation.ConflictsAmongValidOnly {
+			listeners = slices.DeleteFunc(listeners, (*Listener).invalidOnItsOwn)
+		}
+		detectConflicts(listeners)
 	}
 	for l := range g.Listeners() {
 		l.setProgrammed()
@@ -414,6 +419,14 @@ func (l *Listener) setProgrammed() {
 	if l.ListenerSet != nil && facts.ListenerSetInvalid && l.Programmed.Reason == ReasonInvalid {
 		l.Programmed.Reason = ReasonListenersNotValid
 	}
+}
+
+// invalidOnItsOwn reports whether the listener is unusable whatever the
+// other listeners are: not accepted, references that do not resolve (some
+// certificates that do are enough), or a TLS or selector problem.
+func (l *Listener) invalidOnItsOwn() bool {
+	return !l.Accepted.True() || l.TLSProblem != "" || l.SelectorProblem != "" ||
+		(!l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef)
 }
 
 // valid reports whether the listener can carry traffic at all.

@@ -51,6 +51,11 @@ type Implementation struct {
 	// ConflictedListeners is what it does with routes on a conflicted
 	// listener.
 	ConflictedListeners ConflictedListeners
+	// ConflictsAmongValidOnly: a listener invalid on its own (unsupported
+	// protocol, unusable TLS configuration or certificates, bad selector)
+	// takes no part in conflict detection, so it conflicts with none and
+	// holds its port against none.
+	ConflictsAmongValidOnly bool
 	// MissingServicePort is what it writes on a route whose backendRef
 	// names a port the Service does not have.
 	MissingServicePort MissingServicePort
@@ -303,6 +308,12 @@ var implementations = []Implementation{
 		// both listeners ProtocolConflict, attachedRoutes 1, the route
 		// Accepted.
 		ConflictedListeners: AttachRoutes,
+		// validate.go, validateConflictedProtocolsListeners and the other
+		// conflict checks skip a listener that fails
+		// isSpecValidForConflictChecks (validateListenerSpec's verdict)
+		// (testdata/listenerset-protocol-conflict.out.yaml: an SCTP listener
+		// beside an HTTP one on port 81, the HTTP one NoConflicts).
+		ConflictsAmongValidOnly: true,
 		// Same validate.go, validateBackendService and
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
