@@ -877,12 +877,15 @@ spec:
 // Envoy Gateway accepts it and says so in Programmed.
 func TestListenerSetOfUnprogrammedListenersByImplementation(t *testing.T) {
 	for _, c := range []struct {
-		class                    string
+		class, certNamespace     string
 		accepted, programmed, lp Reason
 		acceptedTrue             bool
 	}{
-		{"acme", ReasonListenersNotValid, ReasonListenersNotValid, ReasonInvalid, false},
-		{"eg", ReasonAccepted, ReasonListenersNotValid, ReasonListenersNotValid, true},
+		{"acme", "infra", ReasonListenersNotValid, ReasonListenersNotValid, ReasonInvalid, false},
+		{"eg", "infra", ReasonAccepted, ReasonListenersNotValid, ReasonListenersNotValid, true},
+		// A certificate not permitted is not one that is missing: Envoy
+		// Gateway writes the listener no Accepted condition.
+		{"eg", "certs", ReasonListenersNotValid, ReasonListenersNotValid, ReasonListenersNotValid, false},
 	} {
 		g := resolveYAML(t, Options{StrictRefs: true}, world, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
@@ -898,7 +901,7 @@ kind: ListenerSet
 metadata: {name: team, namespace: infra}
 spec:
   parentRef: {name: edge}
-  listeners: [{name: https, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: nowhere}]}}]`)
+  listeners: [{name: https, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: nowhere, namespace: `+c.certNamespace+`}]}}]`)
 		ls := g.ListenerSet("infra", "team")
 		l := ls.Listeners[0]
 		if ls.Accepted.True() != c.acceptedTrue || ls.Accepted.Reason != c.accepted || ls.Programmed.Reason != c.programmed || l.Programmed.Reason != c.lp {

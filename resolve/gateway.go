@@ -421,6 +421,15 @@ func (l *Listener) setProgrammed() {
 	}
 }
 
+// acceptedButForCertificates reports whether the listener is accepted with
+// no problem but, at most, certificates that do not resolve: the listeners
+// Envoy Gateway writes Accepted=True (validate.go,
+// validateListenerConditions; any other problem leaves Accepted unwritten).
+func (l *Listener) acceptedButForCertificates() bool {
+	return l.Accepted.True() && l.TLSProblem == "" && l.SelectorProblem == "" &&
+		(l.ResolvedRefs.True() || l.ResolvedRefs.Reason == ReasonInvalidCertificateRef || l.ResolvedRefs.Reason == ReasonPartiallyInvalidCertificateRef)
+}
+
 // invalidOnItsOwn reports whether the listener is unusable whatever the
 // other listeners are: not accepted, references that do not resolve (some
 // certificates that do are enough), or a TLS or selector problem.
@@ -577,7 +586,7 @@ func (ls *ListenerSetResult) finishAcceptance() {
 func (ls *ListenerSetResult) acceptByAcceptedListeners() {
 	accepted, programmed := 0, 0
 	for _, l := range ls.Listeners {
-		if l.Accepted.True() {
+		if l.acceptedButForCertificates() {
 			accepted++
 		}
 		if l.valid() {

@@ -164,7 +164,9 @@ const (
 	// ByAcceptedListeners: Accepted by the listeners' Accepted conditions
 	// (all: Accepted; some: True/ListenersNotValid; none:
 	// False/ListenersNotValid), not by whether they are programmed, and
-	// Programmed when any listener is (else False/ListenersNotValid).
+	// Programmed when any listener is (else False/ListenersNotValid). It
+	// writes a listener Accepted=True only when nothing but its
+	// certificates fails.
 	ByAcceptedListeners
 )
 
