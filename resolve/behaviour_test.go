@@ -651,6 +651,61 @@ spec:
 	}
 }
 
+// Routes to ListenerSets that are not accepted: the API's reading refuses
+// them (NoMatchingParent); Envoy Gateway lets an admitted ListenerSet's
+// listeners judge the route and writes nothing for one it did not admit.
+func TestRoutesOnRefusedListenerSetsByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class     string
+		invalid, denied string // "Accepted reason" or "no status"
+	}{
+		{"", "acme", "NoMatchingParent", "NoMatchingParent"},
+		{"envoy-gateway", "eg", "NotAllowedByListeners", "no status"},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  allowedListeners: {namespaces: {from: Same}}
+  listeners: [{name: http, protocol: HTTP, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: invalid, namespace: infra}
+spec:
+  parentRef: {name: edge}
+  listeners: [{name: odd, protocol: example.com/odd, port: 8085, allowedRoutes: {namespaces: {from: All}}}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: denied, namespace: app}
+spec:
+  parentRef: {name: edge, namespace: infra}
+  listeners: [{name: http, protocol: HTTP, port: 8086, allowedRoutes: {namespaces: {from: All}}}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs:
+  - {group: gateway.networking.k8s.io, kind: ListenerSet, name: invalid, namespace: infra}
+  - {group: gateway.networking.k8s.io, kind: ListenerSet, name: denied}`)
+		var got []string
+		for _, p := range mustRoute(t, g, KindHTTPRoute, "app", "r").Parents {
+			if p.HasStatus() {
+				got = append(got, string(p.Accepted.Reason))
+			} else {
+				got = append(got, "no status")
+			}
+		}
+		if want := []string{c.invalid, c.denied}; !reflect.DeepEqual(got, want) {
+			t.Errorf("class %s: route parents %v; want %v", c.class, got, want)
+		}
+	}
+}
+
 // A listener of a protocol nobody serves beside a valid one on its port:
 // the API's reading conflicts them, Envoy Gateway leaves the invalid one out
 // of conflict detection and serves the other.

@@ -51,6 +51,13 @@ type Implementation struct {
 	// ConflictedListeners is what it does with routes on a conflicted
 	// listener.
 	ConflictedListeners ConflictedListeners
+	// ListenerSetRoutesByListeners: a route's parentRef to a ListenerSet
+	// its Gateway admitted binds by that ListenerSet's listeners, accepted
+	// or not (NotAllowedByListeners where none takes the route); one to a
+	// ListenerSet it did not admit (its Gateway not accepted, or not
+	// allowed) gets no status. The API's reading: a ListenerSet that is not
+	// accepted takes no route (NoMatchingParent).
+	ListenerSetRoutesByListeners bool
 	// ConflictsAmongValidOnly: a listener invalid on its own (unsupported
 	// protocol, unusable TLS configuration or certificates, bad selector)
 	// takes no part in conflict detection, so it conflicts with none and
@@ -316,6 +323,16 @@ var implementations = []Implementation{
 		// (testdata/listenerset-protocol-conflict.out.yaml: an SCTP listener
 		// beside an HTTP one on port 81, the HTTP one NoConflicts).
 		ConflictsAmongValidOnly: true,
+		// listenerset.go, processListenerSet: a ListenerSet whose Gateway is
+		// not accepted, or that it does not allow, adds no listener to the
+		// Gateway; helpers.go's GetReferencedListeners then finds no
+		// ListenerSet for the parentRef, which route.go skips ("not to a
+		// Gateway that we control"). An admitted ListenerSet's listeners
+		// take routes as a Gateway's do
+		// (testdata/listenerset-invalid.out.yaml: NotAllowedByListeners on
+		// a ListenerSet of INVALID listeners; listenerset-cross-namespace.out.yaml:
+		// no status for a route to one not allowed).
+		ListenerSetRoutesByListeners: true,
 		// Same validate.go, validateBackendService and
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
