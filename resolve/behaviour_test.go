@@ -354,6 +354,18 @@ spec:
 		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
 	}, {
+		// Envoy Gateway reads the kind alone.
+		name: "ClusterTrustBundle CA of group core", policy: policy(web, `{group: "", kind: ClusterTrustBundle, name: bundle}`),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
+		// An SDS reference: Envoy Gateway fetches the CA from the socket.
+		name: "SDS reference CA", policy: policy(web, `{group: "", kind: Secret, name: ca-sds}`),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
 		// No route reaches the target: only Istio's per-target entry.
 		name: "missing Service", policy: policy(`{group: "", kind: Service, name: web-v9}`, goodCA),
 		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
@@ -377,7 +389,12 @@ spec:
 		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}, {"istio", "istio", c.istio}} {
 			opts := judgedBy(t, run.impl)
 			g := resolveYAML(t, opts, world, egClass, istioClasses, gateway(run.class), route,
-				caConfigMap("app", "ca", ca.crt), caConfigMap("app", "ca-garbled", caNotPEM), tlsCrtOnly, c.policy)
+				caConfigMap("app", "ca", ca.crt), caConfigMap("app", "ca-garbled", caNotPEM), tlsCrtOnly, c.policy, `
+apiVersion: v1
+kind: Secret
+metadata: {name: ca-sds, namespace: app}
+type: gateway.envoyproxy.io/sds
+stringData: {secretName: ROOTCA, url: "unix:///var/run/secrets/workload-spiffe-uds/socket"}`)
 			p := g.TLSPolicies[0]
 			var ancestors []string
 			for i := range p.Ancestors {

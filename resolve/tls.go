@@ -90,12 +90,19 @@ func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference,
 		ns = string(*ref.Namespace)
 	}
 	res := &RefResult{Path: path, Group: string(ref.Group), Target: ObjectRef{Kind: string(ref.Kind), Namespace: ns, Name: string(ref.Name)}}
-	if slices.Contains(ca.Kinds, profile.GroupKind{Group: res.Group, Kind: res.Target.Kind}) {
+	group := res.Group
+	if ca.AnyGroup {
+		group = GroupCore
+		if i := slices.IndexFunc(ca.Kinds, func(k profile.GroupKind) bool { return k.Kind == res.Target.Kind }); i >= 0 {
+			group = ca.Kinds[i].Group
+		}
+	}
+	if slices.Contains(ca.Kinds, profile.GroupKind{Group: group, Kind: res.Target.Kind}) {
 		// An object gwlint does not read: assumed to exist.
 		res.Presence = External
 		return res
 	}
-	if res.Group != GroupCore || (res.Target.Kind != KindConfigMap && res.Target.Kind != KindSecret) {
+	if group != GroupCore || (res.Target.Kind != KindConfigMap && res.Target.Kind != KindSecret) {
 		res.Reason = badKind
 		res.Message = fmt.Sprintf("CA certificate kind %s is not supported; use a core ConfigMap with a ca.crt key",
 			groupKind(res.Group, res.Target.Kind))
@@ -106,6 +113,10 @@ func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference,
 	case *ConfigMap:
 		problem, res.BundleProblem = o.problem(ca)
 	case *Secret:
+		if slices.Contains(ca.SecretTypes, o.Type) {
+			problem = o.ReferenceProblem
+			break
+		}
 		problem, res.BundleProblem = o.problem(ca)
 	}
 	switch {

@@ -188,6 +188,12 @@ type CACertificates struct {
 	// AllOrNothing: one unusable reference fails them all
 	// (Accepted=False/NoValidCACertificate).
 	AllOrNothing bool
+	// AnyGroup: it matches a reference by its kind alone, whatever group
+	// it names.
+	AnyGroup bool
+	// SecretTypes are the Secret types it reads as a reference to CA
+	// certificates served elsewhere (Envoy Gateway's SDS), not as a bundle.
+	SecretTypes []string
 	// Unparsed: it passes the bundle to its data plane without parsing
 	// it, so a bundle that holds no PEM certificates still resolves; its
 	// proxy refuses the configuration later, which no status shows.
@@ -425,6 +431,14 @@ var implementations = []Implementation{
 			AnyKey:       true,
 			AllOrNothing: true,
 			Unparsed:     true,
+			// getCaCertsFromCARefs switches on caRef.Kind alone
+			// (testdata/backendtlspolicy-ca-clustertrustbundle.in.yaml names
+			// a ClusterTrustBundle of group "", Accepted).
+			AnyGroup: true,
+			// The same function takes an SDS reference Secret
+			// (egv1a1.SDSSecretType, ir.NewSDSConfig) in place of a bundle
+			// (testdata/sds.out.yaml).
+			SecretTypes: []string{"gateway.envoyproxy.io/sds"},
 		},
 		InvalidBackendTLSOnRoute: true,
 	},
