@@ -3,6 +3,7 @@ package resolve
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -407,6 +408,43 @@ stringData: {secretName: ROOTCA, url: "unix:///var/run/secrets/workload-spiffe-u
 			if !reflect.DeepEqual(got, run.want) {
 				t.Errorf("%s under %s:\n got %+v (%s)\nwant %+v", c.name, g.profile, got, p.Accepted.Message, run.want)
 			}
+		}
+	}
+}
+
+// A BackendTLSPolicy reached through more Gateways than its 16 ancestor
+// entries allow: cut at 16 everywhere; Envoy Gateway says so on the last.
+func TestTruncatedPolicyAncestorsByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		aggregated  bool
+	}{{"", "acme", false}, {"envoy-gateway", "eg", true}} {
+		docs := []string{world, egClass, caConfigMap("app", "ca", newTestCert(t, year2020, year2200, true).crt), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: p, namespace: app}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {hostname: web.app, caCertificateRefs: [{group: "", kind: ConfigMap, name: ca}]}`}
+		var parents []string
+		for i := range 17 {
+			docs = append(docs, fmt.Sprintf(`
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge-%02d, namespace: infra}
+spec: {gatewayClassName: %s, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`, i, c.class))
+			parents = append(parents, fmt.Sprintf("{name: edge-%02d, namespace: infra}", i))
+		}
+		docs = append(docs, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [`+strings.Join(parents, ", ")+`]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`)
+		p := resolveYAML(t, judgedBy(t, c.impl), docs...).TLSPolicies[0]
+		if len(p.Ancestors) != 16 || p.Ancestors[15].Aggregated != c.aggregated || p.Ancestors[14].Aggregated {
+			t.Errorf("class %s: %d ancestors, the last Aggregated %v; want 16, %v", c.class, len(p.Ancestors), p.Ancestors[len(p.Ancestors)-1].Aggregated, c.aggregated)
 		}
 	}
 }

@@ -78,7 +78,15 @@ const (
 	// ResolvedRefs reason when some certificateRefs resolve and it serves
 	// the listener with those (profile.Implementation.ServesValidCertificates).
 	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
+	// ReasonAggregated is Envoy Gateway's reason for its condition of the
+	// same name on the last policy ancestor written when more were due
+	// (profile.PolicyAncestors.Aggregated).
+	ReasonAggregated Reason = "Aggregated"
 )
+
+// ConditionAggregated is the type of Envoy Gateway's policy ancestor
+// condition that says the ancestors are cut (egv1a1.PolicyConditionAggregated).
+const ConditionAggregated = "Aggregated"
 
 // TraceReason says why Graph.Trace chose what it chose: why one match
 // outranks another (the spec's precedence criteria, in the order the spec

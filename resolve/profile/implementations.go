@@ -210,6 +210,10 @@ type PolicyAncestors struct {
 	// route that sends traffic to a targeted Service, instead of one per
 	// Gateway.
 	RouteParents bool
+	// Aggregated: when more entries than the 16 allowed are due, the last
+	// one written gets its own condition Aggregated=True (reason
+	// Aggregated) saying the list is cut.
+	Aggregated bool
 	// TargetsController, when set, adds one entry per targetRef (the
 	// targeted Service itself, for its mesh traffic), written by this
 	// controller whether or not a route reaches it.
@@ -350,7 +354,10 @@ var implementations = []Implementation{
 		// policy's ancestor status for it; a failure returns
 		// status.RouteReasonInvalidBackendTLS on the route's ResolvedRefs
 		// (testdata/backendtlspolicy-invalid-ca.out.yaml).
-		PolicyAncestors: PolicyAncestors{RouteParents: true},
+		// status/policy.go, TruncatePolicyAncestors: beyond 16 entries it
+		// keeps 16 and sets egv1a1.PolicyConditionAggregated on the last
+		// (testdata/backendtlspolicy-status-conditions-truncated.out.yaml).
+		PolicyAncestors: PolicyAncestors{RouteParents: true, Aggregated: true},
 		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
 		// targetRefs against the backendRef's own group and kind, so its
 		// Backend kind can be targeted
