@@ -847,6 +847,41 @@ spec:
 	}
 }
 
+// An HTTPS listener served over SDS beside another on its port: Envoy
+// Gateway cannot inspect the SDS certificates and marks them overlapping.
+func TestSDSCertificateOpaqueByImplementation(t *testing.T) {
+	cert := newTestCert(t, year2020, year2200, false, "inline.example.com")
+	for _, c := range []struct {
+		impl, class string
+		sds         Reason
+	}{
+		// A Secret without tls.crt: the listener is not programmed.
+		{"", "acme", ""},
+		{"envoy-gateway", "eg", ReasonSDSCertificateOpaque},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, egClass, tlsSecret("infra", "inline", cert), `
+apiVersion: v1
+kind: Secret
+metadata: {name: spiffe, namespace: infra}
+type: gateway.envoyproxy.io/sds
+stringData: {secretName: default, url: "unix:///var/run/secrets/workload-spiffe-uds/socket"}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners:
+  - {name: sds, hostname: sds.example.com, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: spiffe}]}}
+  - {name: inline, hostname: inline.example.com, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: inline}]}}
+  - {name: alone, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: spiffe}]}}`)
+		ls := g.Gateway("infra", "edge").Listeners
+		if got := [3]Reason{ls[0].OverlappingTLS.Reason, ls[1].OverlappingTLS.Reason, ls[2].OverlappingTLS.Reason}; got != [3]Reason{c.sds, "", ""} {
+			t.Errorf("class %s: OverlappingTLSConfig reasons %v; want %q on the SDS listener alone", c.class, got, c.sds)
+		}
+	}
+}
+
 // An HTTPS listener without tls: unprogrammed everywhere; the API's reading
 // blames its references, Envoy Gateway its configuration.
 func TestHTTPSListenerWithoutTLSByImplementation(t *testing.T) {

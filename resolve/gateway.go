@@ -193,6 +193,9 @@ type RefResult struct {
 	// controller serves the certificate and clients refuse it.
 	ValidityProblem string
 	HostnameProblem string
+	// Opaque: the Secret points at certificates served elsewhere (an SDS
+	// reference), which no one can inspect.
+	Opaque bool
 	// BundleProblem says why a CA bundle holds no usable certificates when
 	// its implementation does not parse it (profile.CACertificates.Unparsed):
 	// the reference resolves and the proxy refuses the bundle.
@@ -284,6 +287,9 @@ func (g *Graph) resolveGateways() {
 		ls.finishAcceptance()
 	}
 	for _, gw := range g.Gateways {
+		if gw.Profile.Implementation.SDSCertificateOpaque {
+			markSDSCertificateOpaque(gw.AllListeners())
+		}
 		detectOverlappingTLS(gw.AllListeners())
 	}
 }
@@ -321,6 +327,58 @@ func detectOverlappingTLS(listeners []*Listener) {
 			}
 		}
 	}
+}
+
+// markSDSCertificateOpaque marks, on a port with two or more programmed
+// HTTPS listeners, each listener whose certificates may be those of one
+// served over an SDS reference, which nobody can inspect: that listener
+// itself, every listener when it has no hostname, else one with a
+// certificate SAN its hostname matches (profile.Implementation.SDSCertificateOpaque).
+// Found before the pairwise overlaps, it wins over OverlappingHostnames and
+// yields to OverlappingCertificates, in the implementation's order.
+func markSDSCertificateOpaque(listeners []*Listener) {
+	byPort := map[gwv1.PortNumber][]*Listener{}
+	for _, l := range listeners {
+		if l.valid() && l.Protocol == gwv1.HTTPSProtocolType {
+			byPort[l.Port] = append(byPort[l.Port], l)
+		}
+	}
+	for _, onPort := range byPort {
+		if len(onPort) < 2 {
+			continue
+		}
+		var opaque []*Listener
+		for _, l := range onPort {
+			if slices.ContainsFunc(l.CertRefs, func(r *RefResult) bool { return r.Opaque }) {
+				opaque = append(opaque, l)
+			}
+		}
+		for _, l := range onPort {
+			for _, o := range opaque {
+				if l == o || o.Hostname == nil || l.certificateMatches(string(*o.Hostname)) {
+					markOverlappingTLS(l, ReasonSDSCertificateOpaque, fmt.Sprintf(
+						"%s on port %d serves certificates over SDS whose names cannot be inspected; HTTP/2 is off on this port", o, l.Port))
+					break
+				}
+			}
+		}
+	}
+}
+
+// certificateMatches: a SAN of the listener's certificates and hostname h
+// match some host.
+func (l *Listener) certificateMatches(h string) bool {
+	for _, r := range l.CertRefs {
+		if r.Certificate == nil {
+			continue
+		}
+		for _, san := range r.Certificate.DNSNames {
+			if hostnameMatches(h, san) || hostnameMatches(san, h) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // terminatesTLS: a programmed listener with certificates to serve.

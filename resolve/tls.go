@@ -63,6 +63,7 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 		case g.secretTypeAccepted(owner, s.Type):
 			// An implementation-specific type (Envoy Gateway's SDS): its
 			// implementation reads it, not its tls.crt and tls.key.
+			res.Opaque = referenceSecretChecks[s.Type] != nil
 		case !contains(s.DataKeys, "tls.crt") || !contains(s.DataKeys, "tls.key"):
 			res.Reason = invalid
 			res.Message = fmt.Sprintf("Secret %s/%s has no tls.crt and tls.key", ns, ref.Name)

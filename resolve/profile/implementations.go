@@ -58,6 +58,12 @@ type Implementation struct {
 	// allowed) gets no status. The API's reading: a ListenerSet that is not
 	// accepted takes no route (NoMatchingParent).
 	ListenerSetRoutesByListeners bool
+	// SDSCertificateOpaque: on a port with two or more programmed HTTPS
+	// listeners, one serving certificates over an SDS reference, and every
+	// listener whose certificates may overlap its hostname, gets
+	// OverlappingTLSConfig=True with its own reason SDSCertificateOpaque
+	// (it turns HTTP/2 off there, as for overlapping certificates).
+	SDSCertificateOpaque bool
 	// ConflictsAmongValidOnly: a listener invalid on its own (unsupported
 	// protocol, unusable TLS configuration or certificates, bad selector)
 	// takes no part in conflict detection, so it conflicts with none and
@@ -343,6 +349,11 @@ var implementations = []Implementation{
 		// a ListenerSet of INVALID listeners; listenerset-cross-namespace.out.yaml:
 		// no status for a route to one not allowed).
 		ListenerSetRoutesByListeners: true,
+		// listener.go, checkOverlappingCertificates: "Envoy Gateway cannot
+		// inspect certificates served over SDS", status.ListenerReasonSDSCertificateOpaque,
+		// set after checkOverlappingHostnames and before the certificate
+		// overlaps (testdata/sds-listener.out.yaml, sds-multiple).
+		SDSCertificateOpaque: true,
 		// Same validate.go, validateBackendService and
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
