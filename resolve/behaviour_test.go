@@ -902,6 +902,26 @@ spec:
 	}
 }
 
+// A Passthrough listener with certificateRefs: the API ignores them, Envoy
+// Gateway does not program the listener.
+func TestPassthroughCertificatesByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		programmed  Reason
+	}{{"", "acme", ReasonProgrammed}, {"envoy-gateway", "eg", ReasonInvalid}} {
+		l := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners: [{name: tls, protocol: TLS, port: 443, tls: {mode: Passthrough, certificateRefs: [{name: shop}]}}]`).Gateway("infra", "edge").Listeners[0]
+		if l.Programmed.Reason != c.programmed {
+			t.Errorf("class %s: Programmed %s (%s); want %s", c.class, l.Programmed.Reason, l.Programmed.Message, c.programmed)
+		}
+	}
+}
+
 // Client-certificate validation (spec.tls.frontend): the API refuses a
 // listener when no CA certificate is usable; Envoy Gateway reads its CAs as
 // it reads a BackendTLSPolicy's (one unusable fails them all, a bundle is

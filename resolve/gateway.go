@@ -808,6 +808,11 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef, l.TLSProblem)
 		}
 	}
+	// Passthrough: "The certificateRefs field is ignored in this mode."
+	if tls != nil && tls.Mode != nil && *tls.Mode == gwv1.TLSModePassthrough && len(tls.CertificateRefs) > 0 &&
+		judge.Implementation.ListenerProgrammed.PassthroughCertificatesInvalid {
+		l.TLSProblem = fmt.Sprintf("%s refuses certificateRefs on a Passthrough listener, which does not terminate TLS", judge)
+	}
 	if needsCertificates(protocol, tls) {
 		for k, ref := range tls.CertificateRefs {
 			res := g.resolveSecretRef(owner, l.Path+".tls.certificateRefs["+strconv.Itoa(k)+"]", ref, ReasonInvalidCertificateRef)

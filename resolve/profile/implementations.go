@@ -133,6 +133,9 @@ type ListenerProgrammed struct {
 	// (Invalid) and its ResolvedRefs stays True: nothing it references is
 	// missing. The API's reading is ResolvedRefs=False/InvalidCertificateRef.
 	MissingTLSInvalid bool
+	// PassthroughCertificatesInvalid: a Passthrough listener with
+	// certificateRefs is not programmed (Invalid). The API ignores them.
+	PassthroughCertificatesInvalid bool
 }
 
 // GatewayConditions is what an implementation's Gateway conditions
@@ -427,7 +430,10 @@ var implementations = []Implementation{
 		// set when protocol is HTTPS", Programmed=False/Invalid alone
 		// (testdata/backendtrafficpolicy-status-conditions.out.yaml,
 		// gateway-2's https listener: ResolvedRefs True).
-		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true, MissingTLSInvalid: true},
+		// The same function: "Listener must not have TLS certificate refs
+		// set for TLS mode Passthrough" (testdata/tlsroute-with-listener-both-passthrough-and-cert-data.out.yaml).
+		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true, MissingTLSInvalid: true,
+			PassthroughCertificatesInvalid: true},
 		// internal/gatewayapi/route.go validates every RegularExpression
 		// match with internal/utils/regex.Validate (Go's regexp.Compile)
 		// and fails the rule with RouteReasonUnsupportedValue
