@@ -309,6 +309,14 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		}
 	case *ServiceImport:
 		ports = o.Spec.Ports
+	case *XBackend:
+		// The XBackend declares its port; a backendRef may leave it out,
+		// and one that names another does not reach it.
+		if *ref.Port != o.Spec.Port.Port {
+			invalid(PortNotFound, ReasonBackendNotFound,
+				"XBackend %s has port %d, not %d", b.Target.NamespacedName(), o.Spec.Port.Port, *ref.Port)
+		}
+		return
 	default:
 		return // External: the port cannot be checked
 	}

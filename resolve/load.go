@@ -229,8 +229,11 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 			raw = &renamed
 		}
 		switch {
+		case group == GroupGatewayExperimental && raw.Kind == KindXBackend:
+			o := &XBackend{}
+			target, spec = o, &o.Spec
 		case group == GroupGatewayExperimental && retired == nil:
-			// XBackend, XMesh, ...: nothing to resolve, but CRDs to validate.
+			// XMesh, ...: nothing to resolve, but CRDs to validate.
 			target = &ExperimentalObject{}
 		default:
 			target, spec = newGatewayAPIObject(raw.Kind)

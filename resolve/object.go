@@ -40,6 +40,7 @@ const (
 	KindSecret           = "Secret"
 	KindConfigMap        = "ConfigMap"
 	KindServiceImport    = "ServiceImport"
+	KindXBackend         = "XBackend"
 )
 
 // readKinds are the kinds above and Envoy Gateway's Backend (its
@@ -51,6 +52,7 @@ var readKinds = map[string]bool{
 	KindReferenceGrant: true, KindBackendTLSPolicy: true,
 	KindService: true, KindNamespace: true, KindSecret: true, KindConfigMap: true, KindServiceImport: true,
 	qualifiedKind(GroupEnvoyGateway, KindEnvoyBackend): true,
+	KindXBackend: true,
 }
 
 // ObjectRef names an object: its kind, namespace (empty for cluster-scoped
@@ -233,6 +235,20 @@ type ServiceImport struct {
 	Spec struct {
 		Type  string        `json:"type,omitempty"`
 		Ports []ServicePort `json:"ports,omitempty"`
+	}
+}
+
+// XBackend is a gateway.networking.x-k8s.io XBackend, read for the port a
+// backendRef to it must agree with (an implementation that accepts the kind,
+// profile.Implementation.BackendKinds). Its type (ExternalHostname, the
+// only one the CRD allows), hostname and TLS are left to the
+// implementation.
+type XBackend struct {
+	Meta
+	Spec struct {
+		Port struct {
+			Port int32 `json:"port"`
+		} `json:"port"`
 	}
 }
 

@@ -508,9 +508,17 @@ var implementations = []Implementation{
 		// Same file, buildDestination: backendRefs of kind Hostname in group
 		// networking.istio.io, and InferencePools. (ServiceEntry is a parentRef
 		// kind there, not a backendRef kind.)
+		// XBackends too, behind the feature flag
+		// PILOT_ENABLE_ALPHA_GATEWAY_API (pilot/pkg/features/experimental.go,
+		// off by default; its conversion tests turn it on): without it the
+		// ref is InvalidKind ("The Alpha Gateway API is not enabled"). With
+		// it, a missing XBackend, or a backendRef port other than the
+		// XBackend's spec.port.port, is BackendNotFound, and a ref with no
+		// port takes the XBackend's (testdata/xbackend.status.yaml.golden).
 		BackendKinds: []GroupKind{
 			{Group: "inference.networking.k8s.io", Kind: "InferencePool"},
 			{Group: "networking.istio.io", Kind: "Hostname"},
+			{Group: "gateway.networking.x-k8s.io", Kind: "XBackend"},
 		},
 		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/backend_policies.go
 		// BackendTLSPolicyCollection: "We add a status for Service (for
