@@ -244,19 +244,24 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 	for i, h := range r.Hostnames {
 		routeHosts[i] = string(h)
 	}
-	allowed := 0
-	var firstRefusal, firstUndecided string
+	hostnameFirst := selected[0].Gateway.Profile.Implementation.RouteRefusal == profile.HostnameFirst
+	var notAllowed, noHostname int
+	var firstNotAllowed, firstUndecided string
 	for _, l := range selected {
 		o := &ListenerOutcome{Listener: l}
 		p.Listeners = append(p.Listeners, o)
 		adm, why := g.listenerAllows(l, r)
 		hosts, hostsOK := g.listenerHostnames(l, r, routeHosts)
 		switch {
-		case adm == refused:
+		case adm == refused && (hostsOK || !hostnameFirst || !l.Accepted.True()):
+			notAllowed++
 			o.Reason, o.Message = ReasonNotAllowedByListeners, why
+			if firstNotAllowed == "" {
+				firstNotAllowed = why
+			}
 		case !hostsOK:
 			// Refused whatever the namespace's labels are.
-			allowed++
+			noHostname++
 			o.Reason = ReasonNoMatchingListenerHostname
 			o.Message = fmt.Sprintf("listener %s hostname %s does not intersect the route's hostnames %s",
 				l.Name, l.HostnameString(), strings.Join(routeHosts, ", "))
@@ -272,10 +277,11 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 					l.Name, l.Gateway.Profile)
 			}
 		}
-		if firstRefusal == "" && !o.Accepted() && !o.Undecided() {
-			firstRefusal = o.Message
-		}
 	}
+	// The listeners' refusals decide the reason: under the API's reading
+	// NotAllowedByListeners when no listener allowed the route, under
+	// HostnameFirst when any listener refused it so.
+	refusedByListeners := noHostname == 0 || (hostnameFirst && notAllowed > 0)
 	switch {
 	case slices.ContainsFunc(p.Listeners, (*ListenerOutcome).Accepted):
 		var names []string
@@ -288,8 +294,8 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 			fmt.Sprintf("Route attached to %s %s of %s", nouns(len(names), "listener"), strings.Join(names, ", "), parent))
 	case firstUndecided != "":
 		p.Accepted = undecidedCondition(typ, firstUndecided)
-	case allowed == 0:
-		p.Accepted = condition(typ, false, ReasonNotAllowedByListeners, firstRefusal)
+	case refusedByListeners:
+		p.Accepted = condition(typ, false, ReasonNotAllowedByListeners, firstNotAllowed)
 	default:
 		p.Accepted = condition(typ, false, ReasonNoMatchingListenerHostname,
 			fmt.Sprintf("no listener of %s has a hostname that intersects %s", parent, strings.Join(routeHosts, ", ")))

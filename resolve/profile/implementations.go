@@ -86,6 +86,9 @@ type Implementation struct {
 	PolicyTargetKinds []GroupKind
 	// PolicyAncestors is where it writes a BackendTLSPolicy's status.
 	PolicyAncestors PolicyAncestors
+	// RouteRefusal is the reason it gives a route that no listener of its
+	// parent accepts.
+	RouteRefusal RouteRefusal
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
@@ -175,6 +178,26 @@ type BackendAPI struct {
 	// hostnames (backend.go, validateHostname and validateIP).
 	OnHost bool
 }
+
+// RouteRefusal is how an implementation words a route that no selected
+// listener accepts. The API names both reasons (NotAllowedByListeners: "no
+// Listener whose allowedRoutes criteria permit the route";
+// NoMatchingListenerHostname: "no compatible Listeners whose Hostname
+// matches the route") and no order between them.
+type RouteRefusal int
+
+const (
+	// AllowedRoutesFirst: each listener checks allowedRoutes (kinds and
+	// namespaces) before hostnames, and the route is NotAllowedByListeners
+	// only when no listener allows it, else NoMatchingListenerHostname: the
+	// furthest step every listener failed at. Every profile without a fact
+	// to the contrary.
+	AllowedRoutesFirst RouteRefusal = iota
+	// HostnameFirst: each listener checks the route's hostnames before its
+	// allowedRoutes namespaces and kinds, and one listener's
+	// NotAllowedByListeners outranks another's NoMatchingListenerHostname.
+	HostnameFirst
+)
 
 // ListenerProgrammed is the Programmed=False reason an implementation gives
 // a listener. The zero value: a conflicted listener's conflict reason, as the
@@ -626,6 +649,15 @@ var implementations = []Implementation{
 		// extractParentReferenceInfo finds no parent and writes nothing
 		// (testdata/eastwest-remote.status.yaml.golden: "parents: []").
 		RemoteControllers: []string{"istio.io/unmanaged-gateway"},
+		// pilot/pkg/config/kube/gateway/conversion.go, referenceAllowed: a
+		// listener's hostnames carry its allowed namespaces ("ns/host",
+		// buildHostnameMatch), so a route whose hostnames match none is
+		// ParentErrorNoHostname whatever its namespace, and NotAllowed only
+		// when a hostname matched; kinds come last. conditions.go,
+		// createRouteStatus, reports the least severe listener's error:
+		// rankParentErrorNotAllowed before rankParentErrorNoHostname
+		// (testdata/route-binding.status.yaml.golden, same-namespace-invalid).
+		RouteRefusal: HostnameFirst,
 	},
 	{
 		Name: "kgateway",
