@@ -268,16 +268,23 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		invalid(BackendKindDisabled, ReasonUnsupportedValue, "%s's configuration does not enable its Backend API", g.routeProfiles(route)[0])
 		return
 	}
-	lookup := b.Target
+	// sought is the object the ref stands for: a Service where the
+	// implementations look a ServiceImport up as one.
+	sought := b.Target
+	if b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport &&
+		g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.ServiceImportAsService }) {
+		sought.Kind = KindService
+	}
+	lookup := sought
 	lookup.Kind = qualifiedKind(b.Group, lookup.Kind)
 	obj, presence := g.Lookup(lookup)
 	b.Presence = presence
 	switch presence {
 	case Missing:
-		invalid(NotFound, ReasonBackendNotFound, "%s", DescribeAbsence(b.Target, presence))
+		invalid(NotFound, ReasonBackendNotFound, "%s", DescribeAbsence(sought, presence))
 		return
 	case Unlisted:
-		b.Message = DescribeAbsence(b.Target, presence)
+		b.Message = DescribeAbsence(sought, presence)
 	}
 	if backend, ok := obj.(*EnvoyGatewayBackend); ok {
 		b.EnvoyBackend = backend

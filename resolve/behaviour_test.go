@@ -1276,3 +1276,67 @@ spec:
 		}
 	}
 }
+
+// Mesh routes bound to a Service: a port the Service lacks, and route kinds
+// that the API ranks on one port.
+func TestMeshParentsByImplementation(t *testing.T) {
+	const routes = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: wrong-port, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web, port: 7777}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: http, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TCPRoute
+metadata: {name: tcp, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web}]
+  rules: [{backendRefs: [{name: web, port: 9090}]}]`
+	for _, c := range []struct {
+		impl           string
+		wrongPort, tcp Reason // Accepted reasons
+	}{
+		{"", ReasonNoMatchingParent, ReasonConflicted},
+		{"istio", ReasonAccepted, ReasonAccepted},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, routes)
+		for _, want := range []struct {
+			kind, name string
+			reason     Reason
+		}{{KindHTTPRoute, "wrong-port", c.wrongPort}, {KindTCPRoute, "tcp", c.tcp}, {KindHTTPRoute, "http", ReasonAccepted}} {
+			if p := mustRoute(t, g, want.kind, "app", want.name).Parents[0]; p.Accepted.Reason != want.reason {
+				t.Errorf("%s %s under %s: Accepted %s (%s), want %s", want.kind, want.name, g.profile, p.Accepted.Reason, p.Accepted.Message, want.reason)
+			}
+		}
+	}
+}
+
+// A ServiceImport backendRef where the inputs hold the Service of its name
+// and no ServiceImport: Istio looks it up as that Service.
+func TestServiceImportBackendByImplementation(t *testing.T) {
+	const route = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  rules: [{backendRefs: [{group: multicluster.x-k8s.io, kind: ServiceImport, name: web, port: 8080}]}]`
+	for _, c := range []struct {
+		impl string
+		want Reason
+	}{{"", ReasonBackendNotFound}, {"istio", ReasonResolvedRefs}} {
+		g := resolveYAML(t, Options{Implementation: judgedBy(t, c.impl).Implementation, StrictRefs: true}, world, route)
+		if r := mustRoute(t, g, KindHTTPRoute, "app", "r"); r.ResolvedRefs.Reason != c.want {
+			t.Errorf("under %s: route ResolvedRefs %s (%s), want %s", g.profile, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, c.want)
+		}
+	}
+}

@@ -24,7 +24,9 @@ type ServiceResult struct {
 // MeshPort is one port of a Service and the routes bound to it.
 type MeshPort struct {
 	Port ServicePort
-	// Winner is the route kind that applies on this port, "" if none.
+	// Winner is the route kind that applies on this port, "" if none
+	// (where the implementation does not rank kinds, every bound kind
+	// applies, and Winner is the one of highest precedence).
 	Winner string
 	// Producers are bound parentRefs of routes in the Service's namespace:
 	// they apply to requests from every namespace. Consumers are those of
@@ -90,8 +92,13 @@ func (g *Graph) bindToService(p *ParentResult) {
 		p.MeshPorts = append(p.MeshPorts, port)
 	}
 	if len(p.MeshPorts) == 0 {
-		p.Accepted = condition(typ, false, ReasonNoMatchingParent,
-			fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(p.Ref), portList(svc.Spec.Ports)))
+		msg := fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(p.Ref), portList(svc.Spec.Ports))
+		if g.profile.Implementation.MeshParents.PortsUnchecked {
+			p.Accepted = condition(typ, true, ReasonAccepted,
+				fmt.Sprintf("%s; %s does not check a Service parentRef's port, and the route matches no traffic", msg, g.profile))
+			return
+		}
+		p.Accepted = condition(typ, false, ReasonNoMatchingParent, msg)
 		return
 	}
 	ports := make([]string, len(p.MeshPorts))
@@ -104,8 +111,11 @@ func (g *Graph) bindToService(p *ParentResult) {
 
 // resolveMesh groups the accepted mesh bindings per Service port and applies
 // the route-type precedence; a binding that loses on every port it selected
-// is not accepted (reason Conflicted).
+// is not accepted (reason Conflicted). Where the implementation does not rank
+// kinds (MeshParents.KindsUnranked), every binding applies and Winner is the
+// kind of highest precedence among them.
 func (g *Graph) resolveMesh() {
+	ranked := !g.profile.Implementation.MeshParents.KindsUnranked
 	for _, s := range g.Services {
 		all := make([]MeshPort, len(s.Spec.Ports)) // one allocation per Service
 		s.Ports = make([]*MeshPort, len(all))
@@ -137,7 +147,7 @@ func (g *Graph) resolveMesh() {
 			for _, sp := range p.MeshPorts {
 				mp := p.Service.port(sp)
 				switch {
-				case mp.Winner == r.Kind() || !conflicts(mp.Winner, r.Kind()):
+				case mp.Winner == r.Kind() || !conflicts(mp.Winner, r.Kind()) || !ranked:
 					won++
 					if p.Producer() {
 						mp.Producers = append(mp.Producers, p)
@@ -149,7 +159,7 @@ func (g *Graph) resolveMesh() {
 					lostTo = append(lostTo, fmt.Sprintf("port %d to %s", sp.Port, mp.Winner))
 				}
 			}
-			if won == 0 {
+			if won == 0 && len(lostTo) > 0 {
 				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonConflicted,
 					fmt.Sprintf("a route type of higher precedence (GRPCRoute > HTTPRoute > TLSRoute > TCPRoute) is bound to Service %s: lost %s",
 						p.Service.Ref.NamespacedName(), strings.Join(lostTo, ", ")))

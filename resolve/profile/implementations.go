@@ -89,6 +89,12 @@ type Implementation struct {
 	// RouteRefusal is the reason it gives a route that no listener of its
 	// parent accepts.
 	RouteRefusal RouteRefusal
+	// MeshParents is what it checks of a route's Service parentRefs
+	// (GEP-1426).
+	MeshParents MeshParents
+	// ServiceImportAsService: a ServiceImport backendRef is looked up as
+	// the Service of the same namespace and name, not as a ServiceImport.
+	ServiceImportAsService bool
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
@@ -198,6 +204,20 @@ const (
 	// NotAllowedByListeners outranks another's NoMatchingListenerHostname.
 	HostnameFirst
 )
+
+// MeshParents is what an implementation checks when it binds a route to a
+// Service parentRef. The zero value is the API's reading: "If port is set,
+// the implementation MUST associate the route only with that port", and
+// route kinds bound to one Service port rank "GRPCRoute > HTTPRoute >
+// TLSRoute > TCPRoute", the losers Conflicted.
+type MeshParents struct {
+	// PortsUnchecked: the parentRef's port and sectionName are not checked
+	// against the Service's ports; the route is accepted whatever they say.
+	PortsUnchecked bool
+	// KindsUnranked: route kinds on one Service port are not ranked, and no
+	// route is Conflicted for another's kind.
+	KindsUnranked bool
+}
 
 // ListenerProgrammed is the Programmed=False reason an implementation gives
 // a listener. The zero value: a conflicted listener's conflict reason, as the
@@ -658,6 +678,17 @@ var implementations = []Implementation{
 		// rankParentErrorNotAllowed before rankParentErrorNoHostname
 		// (testdata/route-binding.status.yaml.golden, same-namespace-invalid).
 		RouteRefusal: HostnameFirst,
+		// conversion.go, referenceAllowed: a Service (or ServiceEntry)
+		// parent is checked for existence and its waypoint label only, not
+		// its port or sectionName; conditions.go, createRouteStatus, has no
+		// Conflicted reason for routes, so every kind bound to a Service
+		// stays Accepted (testdata/mesh.status.yaml.golden: multi-service's
+		// echo-1 port 8080, and the TCPRoute beside HTTPRoutes on echo-1).
+		MeshParents: MeshParents{PortsUnchecked: true, KindsUnranked: true},
+		// conversion.go, buildDestination: "currently we are always looking
+		// for Service" for a ServiceImport backendRef
+		// (testdata/mcs.status.yaml.golden).
+		ServiceImportAsService: true,
 	},
 	{
 		Name: "kgateway",
