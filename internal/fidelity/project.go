@@ -300,6 +300,9 @@ func withoutCarried(ns string, st, prior Status) Status {
 	for _, p := range prior.Parents {
 		mark("parent "+p.ControllerName+" "+p.ParentRef.key(ns), p.Conditions)
 	}
+	for _, a := range prior.Ancestors {
+		mark("ancestor "+a.ControllerName+" "+a.AncestorRef.key(ns), a.Conditions)
+	}
 	out := Status{Conditions: keep("", st.Conditions)}
 	for _, l := range st.Listeners {
 		l.Conditions = keep("listener "+l.Name, l.Conditions)
@@ -308,6 +311,10 @@ func withoutCarried(ns string, st, prior Status) Status {
 	for _, p := range st.Parents {
 		p.Conditions = keep("parent "+p.ControllerName+" "+p.ParentRef.key(ns), p.Conditions)
 		out.Parents = append(out.Parents, p)
+	}
+	for _, a := range st.Ancestors {
+		a.Conditions = keep("ancestor "+a.ControllerName+" "+a.AncestorRef.key(ns), a.Conditions)
+		out.Ancestors = append(out.Ancestors, a)
 	}
 	return out
 }
