@@ -1340,3 +1340,55 @@ spec:
 		}
 	}
 }
+
+// A BackendTLSPolicy opted out by Istio's annotation, beside a newer one for
+// the same Service.
+func TestIgnoredBackendTLSPolicyByImplementation(t *testing.T) {
+	const policies = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata:
+  name: old
+  namespace: app
+  creationTimestamp: "2024-01-01T00:00:00Z"
+  annotations: {istio.io/ignore-policy-attachment: "True"}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {wellKnownCACertificates: System, hostname: web.example.com}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: new, namespace: app, creationTimestamp: "2025-01-01T00:00:00Z"}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {wellKnownCACertificates: System, hostname: web.example.com}`
+	for _, c := range []struct {
+		impl     string
+		old, new Reason // Accepted reasons
+	}{
+		{"", ReasonAccepted, ReasonConflicted},
+		{"istio", ReasonIgnoredByIstio, ReasonAccepted},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, policies)
+		byName := map[string]*BackendTLSPolicyResult{}
+		for _, p := range g.TLSPolicies {
+			byName[p.Ref.Name] = p
+		}
+		if got := byName["old"].Accepted.Reason; got != c.old {
+			t.Errorf("under %s: old policy %s, want %s", g.profile, got, c.old)
+		}
+		if got := byName["new"].Accepted.Reason; got != c.new {
+			t.Errorf("under %s: new policy %s, want %s", g.profile, got, c.new)
+		}
+		if c.impl != "istio" {
+			continue
+		}
+		// Written once per targetRef by the mesh controller, with Accepted
+		// alone.
+		st := byName["old"].policyStatus()
+		if len(st.Ancestors) != 1 || st.Ancestors[0].ControllerName != "istio.io/mesh-controller" ||
+			len(st.Ancestors[0].Conditions) != 1 || st.Ancestors[0].Conditions[0].Reason != string(ReasonIgnoredByIstio) {
+			t.Errorf("ignored policy's status %+v, want one ancestor, Accepted=False/IgnoredByIstio alone", st.Ancestors)
+		}
+	}
+}

@@ -187,10 +187,14 @@ func (p *BackendTLSPolicyResult) policyStatus() gwv1.PolicyStatus {
 	for i := range p.Ancestors {
 		a := &p.Ancestors[i]
 		accepted, resolvedRefs := a.Conditions(p)
+		cs := []Condition{accepted}
+		if resolvedRefs.Type != "" { // an ignored policy's is never decided
+			cs = append(cs, resolvedRefs)
+		}
 		st.Ancestors = append(st.Ancestors, gwv1.PolicyAncestorStatus{
 			AncestorRef:    a.Ref,
 			ControllerName: gwv1.GatewayController(a.ControllerName),
-			Conditions:     conditions(&p.Meta, accepted, resolvedRefs),
+			Conditions:     conditions(&p.Meta, cs...),
 		})
 	}
 	return st

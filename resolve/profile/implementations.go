@@ -95,6 +95,11 @@ type Implementation struct {
 	// ServiceImportAsService: a ServiceImport backendRef is looked up as
 	// the Service of the same namespace and name, not as a ServiceImport.
 	ServiceImportAsService bool
+	// IgnorePolicyAnnotation, when set, is an annotation that, set to
+	// "true" (in any case), opts a BackendTLSPolicy out: it is not applied,
+	// takes no target from another policy, and is written
+	// Accepted=False/IgnoredByIstio on one ancestor per targetRef.
+	IgnorePolicyAnnotation string
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
@@ -689,6 +694,13 @@ var implementations = []Implementation{
 		// for Service" for a ServiceImport backendRef
 		// (testdata/mcs.status.yaml.golden).
 		ServiceImportAsService: true,
+		// backend_policies.go, BackendTLSPolicyCollection: a policy with
+		// IgnorePolicyAttachment ("istio.io/ignore-policy-attachment")
+		// "true" is left out of filteredTLSPolicies, the index conflicts
+		// are decided on, and gets ignoredPolicyStatus: Accepted=False,
+		// PolicyIgnoredStatusReason, one ancestor per targetRef under the
+		// mesh controller (testdata/backend-tls-policy-ignored.status.yaml.golden).
+		IgnorePolicyAnnotation: "istio.io/ignore-policy-attachment",
 	},
 	{
 		Name: "kgateway",
