@@ -1392,3 +1392,37 @@ spec:
 		}
 	}
 }
+
+// A BackendTLSPolicy targeting ports of an Istio ServiceEntry by name.
+func TestServiceEntryPolicyTargetByImplementation(t *testing.T) {
+	const docs = `
+apiVersion: networking.istio.io/v1
+kind: ServiceEntry
+metadata: {name: payments, namespace: app}
+spec:
+  hosts: [api.payments.example.com]
+  ports: [{number: 443, name: https, protocol: HTTPS}]
+  resolution: DNS
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: p, namespace: app}
+spec:
+  targetRefs:
+  - {group: networking.istio.io, kind: ServiceEntry, name: payments, sectionName: https}
+  - {group: networking.istio.io, kind: ServiceEntry, name: payments, sectionName: grpc}
+  validation: {wellKnownCACertificates: System, hostname: api.payments.example.com}`
+	for _, c := range []struct {
+		impl        string
+		https, grpc Reason // the targets' reasons
+	}{
+		{"", ReasonTargetNotFound, ReasonTargetNotFound},
+		{"istio", "", ReasonTargetNotFound},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, docs)
+		ts := g.TLSPolicies[0].Targets
+		if ts[0].Reason != c.https || ts[1].Reason != c.grpc {
+			t.Errorf("under %s: targets %q (%s), %q (%s); want %q, %q", g.profile, ts[0].Reason, ts[0].Message, ts[1].Reason, ts[1].Message, c.https, c.grpc)
+		}
+	}
+}

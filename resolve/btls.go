@@ -136,25 +136,38 @@ func (g *Graph) resolveTargets(p *BackendTLSPolicyResult) {
 	for i, ref := range p.Spec.TargetRefs {
 		t := newPolicyTarget(p, i, ref)
 		p.Targets = append(p.Targets, t)
-		if g.profile.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) {
-			// An object gwlint does not read: assumed to exist.
-			t.Presence = External
-			continue
-		}
-		if t.Group != GroupCore || t.Target.Kind != KindService {
+		service := t.Group == GroupCore && t.Target.Kind == KindService
+		serviceEntry := t.Group == GroupIstioNetworking && t.Target.Kind == KindServiceEntry
+		if !g.profile.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) && !service {
 			t.Reason = ReasonTargetNotFound
 			t.Message = fmt.Sprintf("target kind %s is not supported; target a core Service", groupKind(t.Group, t.Target.Kind))
 			continue
 		}
-		obj, presence := g.Lookup(t.Target)
+		if !service && !serviceEntry {
+			// An object gwlint does not read: assumed to exist.
+			t.Presence = External
+			continue
+		}
+		lookup := t.Target
+		lookup.Kind = qualifiedKind(t.Group, lookup.Kind)
+		obj, presence := g.Lookup(lookup)
 		t.Presence = presence
-		switch {
-		case presence == Missing:
-			t.Reason = ReasonTargetNotFound
-			t.Message = fmt.Sprintf("%s does not exist", t.Target)
-		case obj != nil && t.SectionName != "" && !hasPortNamed(obj.(*Service), t.SectionName):
-			t.Reason = ReasonTargetNotFound
-			t.Message = fmt.Sprintf("%s has no port named %q (ports: %s)", t.Target, t.SectionName, portList(obj.(*Service).Spec.Ports))
+		switch o := obj.(type) {
+		case nil:
+			if presence == Missing {
+				t.Reason = ReasonTargetNotFound
+				t.Message = fmt.Sprintf("%s does not exist", t.Target)
+			}
+		case *Service:
+			if t.SectionName != "" && !hasPortNamed(o, t.SectionName) {
+				t.Reason = ReasonTargetNotFound
+				t.Message = fmt.Sprintf("%s has no port named %q (ports: %s)", t.Target, t.SectionName, portList(o.Spec.Ports))
+			}
+		case *ServiceEntry:
+			if t.SectionName != "" && !o.hasPortNamed(t.SectionName) {
+				t.Reason = ReasonTargetNotFound
+				t.Message = fmt.Sprintf("%s has no port named %q", t.Target, t.SectionName)
+			}
 		}
 	}
 }

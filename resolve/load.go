@@ -267,6 +267,12 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		}
 		b := &EnvoyGatewayBackend{}
 		target, spec = b, &b.Spec
+	case GroupIstioNetworking:
+		if raw.Kind != KindServiceEntry {
+			return nil, nil
+		}
+		s := &ServiceEntry{}
+		target, spec = s, &s.Spec
 	default:
 		return nil, nil
 	}
