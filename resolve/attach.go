@@ -128,6 +128,7 @@ func (g *Graph) resolveRoutes() {
 			r.Parents = append(r.Parents, p)
 			group, kind := string(*ref.Group), string(*ref.Kind)
 			switch {
+			case g.leftToWaypoint(p):
 			case group == GroupGateway && kind == KindGateway:
 				g.attachToGateway(p)
 			case group == GroupGateway && kind == KindListenerSet:

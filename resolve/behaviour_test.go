@@ -1426,3 +1426,47 @@ spec:
 		}
 	}
 }
+
+// A Service whose Istio waypoint label names a Gateway of another
+// controller: Istio leaves the route's parentRef to that controller.
+func TestForeignWaypointByImplementation(t *testing.T) {
+	docs := func(waypointClass string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: other-mesh}
+spec: {controllerName: example.com/waypoint-controller}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: waypoint, namespace: app}
+spec: {gatewayClassName: ` + waypointClass + `, listeners: [{name: mesh, protocol: HBONE, port: 15008}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: orders, namespace: app, labels: {istio.io/use-waypoint: waypoint}}
+spec: {ports: [{name: http, port: 80}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: orders}]
+  rules: [{backendRefs: [{name: orders, port: 80}]}]`
+	}
+	for _, c := range []struct {
+		impl, class string
+		status      bool // whether the judging implementation writes the parent's status
+	}{
+		{"", "other-mesh", true},
+		{"istio", "other-mesh", false},
+		{"istio", "istio-waypoint", true},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, istioClasses, docs(c.class))
+		p := mustRoute(t, g, KindHTTPRoute, "app", "r").Parents[0]
+		if p.HasStatus() != c.status || p.Accepted.True() == !c.status {
+			t.Errorf("under %s, waypoint of class %s: status written %v, Accepted %s/%s (%s); want written %v", g.profile, c.class,
+				p.HasStatus(), p.Accepted.Status, p.Accepted.Reason, p.Accepted.Message, c.status)
+		}
+	}
+}

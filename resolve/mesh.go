@@ -1,7 +1,9 @@
 package resolve
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -107,6 +109,41 @@ func (g *Graph) bindToService(p *ParentResult) {
 	}
 	p.Accepted = condition(typ, true, ReasonAccepted,
 		fmt.Sprintf("Route bound to %s %s of Service %s", nouns(len(ports), "port"), strings.Join(ports, ", "), target.NamespacedName()))
+}
+
+// leftToWaypoint reports whether a Service or ServiceEntry parent chooses a
+// waypoint Gateway of another controller than the implementation judging
+// mesh routes (profile MeshParents.Waypoints), and if so leaves its verdict
+// to that controller: undecided here, and no status of the implementation's.
+func (g *Graph) leftToWaypoint(p *ParentResult) bool {
+	w := g.profile.Implementation.MeshParents.Waypoints
+	if w.Label == "" || !(p.Mesh() || string(*p.Ref.Group) == GroupIstioNetworking && string(*p.Ref.Kind) == KindServiceEntry) {
+		return false
+	}
+	target := p.Parent()
+	parent, _ := g.Lookup(target)
+	if parent == nil {
+		return false
+	}
+	labels := parent.Metadata().Labels
+	name, found := labels[w.Label]
+	if !found {
+		labels, _ = g.namespaceLabels(target.Namespace)
+		name, found = labels[w.Label]
+	}
+	if !found || name == "" || strings.EqualFold(name, "none") {
+		return false
+	}
+	ns := cmp.Or(labels[w.NamespaceLabel], target.Namespace)
+	gw := g.Gateway(ns, name)
+	if gw == nil || gw.Class == nil || slices.Contains(w.ControllerNames, string(gw.Class.Spec.ControllerName)) {
+		return false
+	}
+	p.Presence = Present
+	p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted), fmt.Sprintf(
+		"%s uses waypoint Gateway %s/%s of controller %s, which binds the route; %s writes no status for it",
+		target, ns, name, gw.Class.Spec.ControllerName, g.profile))
+	return true
 }
 
 // resolveMesh groups the accepted mesh bindings per Service port and applies

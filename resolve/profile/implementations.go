@@ -222,6 +222,20 @@ type MeshParents struct {
 	// KindsUnranked: route kinds on one Service port are not ranked, and no
 	// route is Conflicted for another's kind.
 	KindsUnranked bool
+	// Waypoints, when its Label is set, says which parents are left to
+	// another controller's waypoint.
+	Waypoints Waypoints
+}
+
+// Waypoints names the labels by which a Service (or an implementation's
+// parentRef kind) chooses its waypoint: a parent whose Label, on it or else
+// on its namespace, names a Gateway (in the namespace NamespaceLabel names,
+// else the parent's) whose GatewayClass is of none of ControllerNames is
+// left to that class's controller: the implementation writes no status for
+// the parentRef.
+type Waypoints struct {
+	Label, NamespaceLabel string
+	ControllerNames       []string
 }
 
 // ListenerProgrammed is the Programmed=False reason an implementation gives
@@ -689,7 +703,15 @@ var implementations = []Implementation{
 		// Conflicted reason for routes, so every kind bound to a Service
 		// stays Accepted (testdata/mesh.status.yaml.golden: multi-service's
 		// echo-1 port 8080, and the TCPRoute beside HTTPRoutes on echo-1).
-		MeshParents: MeshParents{PortsUnchecked: true, KindsUnranked: true},
+		// Same file, waypointManagedByAnotherController: a Service or
+		// ServiceEntry parent whose istio.io/use-waypoint label names a
+		// Gateway of a class of neither the mesh nor the gateway controller
+		// is skipped in extractParentReferenceInfo, so Istio writes nothing
+		// for it (testdata/foreign-waypoint.status.yaml.golden).
+		MeshParents: MeshParents{PortsUnchecked: true, KindsUnranked: true, Waypoints: Waypoints{
+			Label: "istio.io/use-waypoint", NamespaceLabel: "istio.io/use-waypoint-namespace",
+			ControllerNames: []string{"istio.io/mesh-controller", "istio.io/gateway-controller"},
+		}},
 		// conversion.go, buildDestination: "currently we are always looking
 		// for Service" for a ServiceImport backendRef
 		// (testdata/mcs.status.yaml.golden).
