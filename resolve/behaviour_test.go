@@ -1452,6 +1452,18 @@ kind: HTTPRoute
 metadata: {name: r, namespace: app}
 spec:
   parentRefs: [{group: "", kind: Service, name: orders}]
+  rules: [{backendRefs: [{name: orders, port: 80}]}]
+---
+apiVersion: networking.istio.io/v1
+kind: ServiceEntry
+metadata: {name: partner, namespace: app, labels: {istio.io/use-waypoint: waypoint}}
+spec: {hosts: [api.partner.example.com], ports: [{number: 443, name: https, protocol: HTTPS}], resolution: DNS}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r2, namespace: app}
+spec:
+  parentRefs: [{group: networking.istio.io, kind: ServiceEntry, name: partner}]
   rules: [{backendRefs: [{name: orders, port: 80}]}]`
 	}
 	for _, c := range []struct {
@@ -1463,10 +1475,15 @@ spec:
 		{"istio", "istio-waypoint", true},
 	} {
 		g := resolveYAML(t, judgedBy(t, c.impl), world, istioClasses, docs(c.class))
-		p := mustRoute(t, g, KindHTTPRoute, "app", "r").Parents[0]
-		if p.HasStatus() != c.status || p.Accepted.True() == !c.status {
-			t.Errorf("under %s, waypoint of class %s: status written %v, Accepted %s/%s (%s); want written %v", g.profile, c.class,
-				p.HasStatus(), p.Accepted.Status, p.Accepted.Reason, p.Accepted.Message, c.status)
+		for _, name := range []string{"r", "r2"} {
+			if c.impl == "" && name == "r2" {
+				continue // a ServiceEntry parent is Istio's kind
+			}
+			p := mustRoute(t, g, KindHTTPRoute, "app", name).Parents[0]
+			if p.HasStatus() != c.status || p.Accepted.True() == !c.status {
+				t.Errorf("%s under %s, waypoint of class %s: status written %v, Accepted %s/%s (%s); want written %v", name, g.profile, c.class,
+					p.HasStatus(), p.Accepted.Status, p.Accepted.Reason, p.Accepted.Message, c.status)
+			}
 		}
 	}
 }

@@ -121,7 +121,9 @@ func (g *Graph) leftToWaypoint(p *ParentResult) bool {
 		return false
 	}
 	target := p.Parent()
-	parent, _ := g.Lookup(target)
+	lookup := target
+	lookup.Kind = qualifiedKind(string(*p.Ref.Group), lookup.Kind)
+	parent, _ := g.Lookup(lookup)
 	if parent == nil {
 		return false
 	}
