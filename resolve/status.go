@@ -96,6 +96,9 @@ func conditions(m *Meta, cs ...Condition) []metav1.Condition {
 }
 
 func (gw *GatewayResult) gatewayStatus() gwv1.GatewayStatus {
+	if gw.Remote() {
+		return gwv1.GatewayStatus{Conditions: conditions(&gw.Meta, gw.Accepted, gw.Programmed), Listeners: []gwv1.ListenerStatus{}}
+	}
 	conds := []Condition{gw.Accepted, gw.Programmed, gw.ResolvedRefs}
 	if gw.InsecureFrontend != nil {
 		conds = append(conds, *gw.InsecureFrontend)
@@ -185,7 +188,10 @@ func (p *BackendTLSPolicyResult) policyStatus() gwv1.PolicyStatus {
 	for i := range p.Ancestors {
 		a := &p.Ancestors[i]
 		accepted, resolvedRefs := a.Conditions(p)
-		cs := []Condition{accepted, resolvedRefs}
+		cs := []Condition{accepted}
+		if resolvedRefs.Type != "" { // an ignored policy's is never decided
+			cs = append(cs, resolvedRefs)
+		}
 		if a.Aggregated {
 			cs = append(cs, condition(ConditionAggregated, true, ReasonAggregated,
 				fmt.Sprintf("ancestors beyond the first %d are not listed", maxPolicyAncestors)))
