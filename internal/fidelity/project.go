@@ -2,6 +2,7 @@ package fidelity
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -69,7 +70,8 @@ type Case struct {
 }
 
 // EnvironmentKey identifies an outcome of an object's own conditions (or,
-// with where, of a listener or parent) for Case.Environment.
+// with where, of a listener or parent) for Case.Environment. For a listener
+// or parent scope, an empty where stands for every entry of the object.
 func EnvironmentKey(object string, scope Scope, where, typ string) string {
 	return object + "|" + string(scope) + "|" + where + "|" + typ
 }
@@ -159,7 +161,8 @@ func (p *Project) Run(c *Case) *Result {
 	for i := range res.Outcomes {
 		o := &res.Outcomes[i]
 		o.Refused = refused[o.Object]
-		o.Environment = c.Environment[EnvironmentKey(o.Object, o.Scope, o.Where, o.Type)]
+		o.Environment = cmp.Or(c.Environment[EnvironmentKey(o.Object, o.Scope, o.Where, o.Type)],
+			c.Environment[EnvironmentKey(o.Object, o.Scope, "", o.Type)])
 		if msg, ok := notLoaded[o.Object]; ok && !have[o.Object] && o.Got == NoStatus {
 			o.Got = "not loaded (" + msg + ")"
 			// A version no release of the API served: the API server
