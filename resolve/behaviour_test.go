@@ -1391,6 +1391,10 @@ spec:
 			problem: NoProblem, reason: ReasonResolvedRefs},
 		{name: "another namespace, no ReferenceGrant", refs: `{group: gateway.envoyproxy.io, kind: Backend, name: b, namespace: infra}`,
 			opts: Options{StrictRefs: true}, problem: NotPermitted, reason: ReasonRefNotPermitted},
+		// Envoy Gateway picks the object by kind alone (BackendKindAlone):
+		// the Backend is read, and judged.
+		{name: "no group", backend: "{endpoints: [{unix: {path: /var/run/app.sock}}]}", refs: `{kind: Backend, name: b}`,
+			problem: UnsupportedAddressType, reason: ReasonUnsupportedAddressType},
 	} {
 		for _, class := range []string{"acme", "eg"} {
 			opts := c.opts
