@@ -75,11 +75,27 @@ const (
 	// for a backendRef whose BackendTLSPolicy is not accepted
 	// (profile.Implementation.InvalidBackendTLS).
 	ReasonInvalidBackendTLS Reason = "InvalidBackendTLS"
+	// ReasonIgnoredByIstio is Istio's BackendTLSPolicy Accepted reason for
+	// a policy its annotation opts out
+	// (profile.Implementation.IgnorePolicyAnnotation).
+	ReasonIgnoredByIstio Reason = "IgnoredByIstio"
 	// ReasonPartiallyInvalidCertificateRef is Envoy Gateway's listener
 	// ResolvedRefs reason when some certificateRefs resolve and it serves
 	// the listener with those (profile.Implementation.ServesValidCertificates).
 	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
+	// ReasonSDSCertificateOpaque is Envoy Gateway's OverlappingTLSConfig
+	// reason for listeners on a port where one serves certificates over
+	// SDS (profile.Implementation.SDSCertificateOpaque).
+	ReasonSDSCertificateOpaque Reason = "SDSCertificateOpaque"
+	// ReasonAggregated is Envoy Gateway's reason for its condition of the
+	// same name on the last policy ancestor written when more were due
+	// (profile.PolicyAncestors.Aggregated).
+	ReasonAggregated Reason = "Aggregated"
 )
+
+// ConditionAggregated is the type of Envoy Gateway's policy ancestor
+// condition that says the ancestors are cut (egv1a1.PolicyConditionAggregated).
+const ConditionAggregated = "Aggregated"
 
 // TraceReason says why Graph.Trace chose what it chose: why one match
 // outranks another (the spec's precedence criteria, in the order the spec
