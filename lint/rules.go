@@ -45,6 +45,7 @@ func Rules() []*Rule {
 		refUnlisted,
 		referenceGrantUnused,
 		routeConflict,
+		routeFilterRefused,
 		routeMatchShadowed,
 		routeNotAttached,
 		routeRegexInvalid,

@@ -74,6 +74,9 @@ type ParentResult struct {
 	// route's rules for this parent (dropInvalidRules); the zero Condition,
 	// never written, otherwise.
 	PartiallyInvalid Condition
+	// Dropped are the rules the implementation drops for this parent, in
+	// order, with why.
+	Dropped []RuleRefusal
 	// ControllerName is the controller that would write this parent's
 	// status; empty when none would (the parent is Missing or unmanaged).
 	ControllerName string

@@ -45,10 +45,18 @@ func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProbl
 	}
 	var out []FilterProblem
 	name := func(p, n string) {
-		if n == "" || strings.ContainsAny(n, "/:") || strings.EqualFold(n, "host") {
-			out = append(out, FilterProblem{Path: p, Check: HeaderNotModifiable,
-				Message: fmt.Sprintf("header %q is Host, a pseudo-header or not a header name", n)})
+		var msg string
+		switch {
+		case strings.EqualFold(n, "host"):
+			msg = fmt.Sprintf("header %q: the Host header is rewritten with a URLRewrite filter's hostname, not a header modifier", n)
+		case strings.HasPrefix(n, ":"):
+			msg = fmt.Sprintf("header %q is a pseudo-header", n)
+		case n == "" || strings.ContainsAny(n, "/:"):
+			msg = fmt.Sprintf("header %q is not an HTTP header name", n)
+		default:
+			return
 		}
+		out = append(out, FilterProblem{Path: p, Check: HeaderNotModifiable, Message: msg})
 	}
 	for _, set := range []struct {
 		field   string
@@ -152,7 +160,7 @@ func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBa
 	judge := g.routeProfiles(route)[0]
 	refuse := func(reason Reason, path, format string, args ...any) {
 		b.Problem, b.Reason = FiltersRefused, reason
-		b.Message = fmt.Sprintf("%s: %s refuses %s", path, judge, fmt.Sprintf(format, args...))
+		b.Message = fmt.Sprintf("%s refuses its %s: %s", judge, strings.TrimPrefix(path, ref.Path+"."), fmt.Sprintf(format, args...))
 	}
 	refused := func(prob FilterProblem) (Reason, bool) {
 		reason, ok := filterRefusal(&judge.Implementation, prob, true)
@@ -163,7 +171,7 @@ func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBa
 	}
 	for k, typ := range ref.FilterTypes {
 		if g.judgedAllWith(route, func(p *profile.Profile) bool { return backendFilterTypeRefused(&p.Implementation, route, typ) }) {
-			refuse(ReasonUnsupportedRefValue, ref.Path+".filters["+strconv.Itoa(k)+"]", "a %s filter on a backendRef", typ)
+			refuse(ReasonUnsupportedRefValue, ref.Path+".filters["+strconv.Itoa(k)+"]", "%s is not supported on a backendRef", typ)
 			return
 		}
 	}

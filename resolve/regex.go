@@ -84,46 +84,53 @@ func dropInvalidRules(p *ParentResult) {
 	if gw == nil || !p.Accepted.True() {
 		return
 	}
-	var dropped []string
-	var first ruleRefusal
+	var labels []string
 	for _, rule := range p.Route.Rules {
-		if refusal, ok := refusalOf(&gw.Profile.Implementation, rule); ok {
-			dropped = append(dropped, rule.Label())
-			if first.reason == "" {
-				first = refusal
-			}
+		if refusal, ok := refusalOf(gw.Profile, rule); ok {
+			p.Dropped = append(p.Dropped, refusal)
+			labels = append(labels, rule.Label())
 		}
 	}
-	switch {
-	case len(dropped) == 0:
-	case len(dropped) == len(p.Route.Rules):
-		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, first.reason,
-			fmt.Sprintf("%s drops every rule: %s: %s", gw.Profile, first.path, first.message))
-	default:
-		p.PartiallyInvalid = condition(string(gwv1.RouteConditionPartiallyInvalid), true, first.reason,
-			fmt.Sprintf("%s drops %s: %s: %s", gw.Profile, strings.Join(dropped, ", "), first.path, first.message))
+	if len(p.Dropped) == 0 {
+		return
 	}
+	first := p.Dropped[0]
+	if len(p.Dropped) == len(p.Route.Rules) {
+		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, first.Reason,
+			fmt.Sprintf("%s drops every rule: %s: %s", gw.Profile, first.Path, first.Message))
+		return
+	}
+	p.PartiallyInvalid = condition(string(gwv1.RouteConditionPartiallyInvalid), true, first.Reason,
+		fmt.Sprintf("%s drops %s: %s: %s", gw.Profile, strings.Join(labels, ", "), first.Path, first.Message))
 }
 
-// ruleRefusal is why an implementation drops a rule.
-type ruleRefusal struct {
-	reason        Reason
-	path, message string
+// RuleRefusal is why an implementation drops a rule: a filter it refuses
+// (profile.FilterChecks), or a RegularExpression match it cannot compile.
+type RuleRefusal struct {
+	Rule *RuleResult
+	// By is the profile of the implementation that drops it.
+	By            *profile.Profile
+	Reason        Reason
+	Path, Message string
+	// Filter is true for a filter, false for a regex.
+	Filter bool
 }
 
 // refusalOf is the first check of a rule an implementation fails: a filter,
-// then a RegularExpression match, in Envoy Gateway's order. A RequestMirror with a redirect
-// counts only when a mirror's backend is valid: Envoy Gateway drops a mirror
-// it cannot resolve (ResolvedRefs) before it looks for the conflict.
-func refusalOf(impl *profile.Implementation, rule *RuleResult) (ruleRefusal, bool) {
+// then a RegularExpression match, in Envoy Gateway's order. A RequestMirror
+// with a redirect counts only when a mirror's backend is valid: Envoy
+// Gateway drops a mirror it cannot resolve (ResolvedRefs) before it looks
+// for the conflict.
+func refusalOf(by *profile.Profile, rule *RuleResult) (RuleRefusal, bool) {
+	impl := &by.Implementation
 	for _, prob := range rule.FilterProblems {
 		reason, ok := filterRefusal(impl, prob, false)
 		if ok && (prob.Check != MirrorWithRedirect || rule.mirrors()) {
-			return ruleRefusal{reason, prob.Path, prob.Message}, true
+			return RuleRefusal{rule, by, reason, prob.Path, prob.Message, true}, true
 		}
 	}
 	if rp := rule.RegexProblems; impl.RegexRE2 && len(rp) > 0 {
-		return ruleRefusal{ReasonUnsupportedValue, rp[0].Path, rp[0].Message}, true
+		return RuleRefusal{rule, by, ReasonUnsupportedValue, rp[0].Path, rp[0].Message, false}, true
 	}
-	return ruleRefusal{}, false
+	return RuleRefusal{}, false
 }
