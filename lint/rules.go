@@ -17,6 +17,7 @@ func Rules() []*Rule {
 		crdValidation,
 		deprecatedAPIVersion,
 		featureUnsupported,
+		filterHeaderNameInvalid,
 		gatewayAddressUnsupported,
 		gatewayParametersInvalid,
 		gatewayClassNotFound,

@@ -12,7 +12,8 @@ import (
 )
 
 // FilterProblem is a filter value the CRDs admit and some implementations
-// refuse as they translate the rule (profile.FilterChecks).
+// refuse as they translate the rule (profile.FilterChecks), or that the API
+// says cannot work (RemovedNotAHeader).
 type FilterProblem struct {
 	Path    string // "spec.rules[i].filters[k].requestHeaderModifier.remove[0]"
 	Check   FilterCheck
@@ -31,7 +32,16 @@ const (
 	MirrorWithRedirect
 	// BackendPathRewrite: a backendRef's URLRewrite rewrites the path.
 	BackendPathRewrite
+	// RemovedNotAHeader: a header modifier removes a name that is not an
+	// HTTP header name ("The value of Remove is a list of HTTP header
+	// names"; a field name is an RFC 9110 token, the pattern of the
+	// HTTPHeaderName the CRD checks for add and set). It removes nothing;
+	// no implementation is known to refuse it for that alone.
+	RemovedNotAHeader
 )
+
+// headerName is HTTPHeaderName's kubebuilder pattern: an RFC 9110 token.
+var headerName = regexp.MustCompile("^[A-Za-z0-9!#$%&'*+\\-.^_`|~]+$")
 
 // modifiableHeaderValue is Envoy Gateway's HeaderValueRegexp ("Header value pattern
 // according to RFC 7230").
@@ -72,7 +82,12 @@ func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProbl
 		}
 	}
 	for i, n := range m.Remove {
-		name(path+".remove["+strconv.Itoa(i)+"]", n)
+		rp := path + ".remove[" + strconv.Itoa(i) + "]"
+		name(rp, n)
+		if !headerName.MatchString(n) {
+			out = append(out, FilterProblem{Path: rp, Check: RemovedNotAHeader,
+				Message: fmt.Sprintf("%q is not an HTTP header name (a token, as add and set require): it removes nothing", n)})
+		}
 	}
 	return out
 }
