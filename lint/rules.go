@@ -17,7 +17,7 @@ func Rules() []*Rule {
 		crdValidation,
 		deprecatedAPIVersion,
 		featureUnsupported,
-		filterHeaderNameInvalid,
+		filterValueInvalid,
 		gatewayAddressUnsupported,
 		gatewayParametersInvalid,
 		gatewayClassNotFound,

@@ -487,6 +487,8 @@ spec:
 		// for the conflict (ResolvedRefs=False says so).
 		{"mirror to a missing Service and redirect", filtered(`[{type: RequestMirror, requestMirror: {backendRef: {name: gone, port: 8080}}}, {type: RequestRedirect, requestRedirect: {scheme: https}}]`),
 			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ""}},
+		{"redirect to an IP address", filtered(`[{type: RequestRedirect, requestRedirect: {hostname: 10.0.0.1}}]`) + good,
+			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ReasonUnsupportedValue}},
 		// An extension filter may answer itself, and Envoy Gateway then
 		// translates no filter after it.
 		{"set Host after an ExtensionRef", filtered(`[{type: ExtensionRef, extensionRef: {group: gateway.envoyproxy.io, kind: HTTPRouteFilter, name: teapot}}, {type: RequestHeaderModifier, requestHeaderModifier: {set: [{name: Host, value: example.com}]}}]`),
@@ -527,6 +529,7 @@ func TestBackendRefFiltersByImplementation(t *testing.T) {
 	}{
 		{"redirect", KindHTTPRoute, `[{type: RequestRedirect, requestRedirect: {scheme: https}}]`, ReasonUnsupportedRefValue},
 		{"path rewrite", KindHTTPRoute, `[{type: URLRewrite, urlRewrite: {path: {type: ReplaceFullPath, replaceFullPath: /v2}}}]`, ReasonUnsupportedRefValue},
+		{"rewrite to an IP address", KindHTTPRoute, `[{type: URLRewrite, urlRewrite: {hostname: 10.0.0.1}}]`, ReasonInvalidBackendFilters},
 		{"hostname rewrite", KindHTTPRoute, `[{type: URLRewrite, urlRewrite: {hostname: web.internal}}]`, ReasonResolvedRefs},
 		{"remove Host", KindHTTPRoute, `[{type: RequestHeaderModifier, requestHeaderModifier: {remove: [host]}}]`, ReasonInvalidBackendFilters},
 		{"remove Host, weight 0", KindHTTPRoute, `[{type: RequestHeaderModifier, requestHeaderModifier: {remove: [host]}}], weight: 0`, ReasonResolvedRefs},

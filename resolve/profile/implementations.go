@@ -112,6 +112,12 @@ type FilterChecks struct {
 	// tabs. A rule's drops the rule (UnsupportedValue); a backendRef's makes
 	// the backendRef invalid (ResolvedRefs=False/InvalidBackendFilters).
 	HeaderModifiers bool
+	// PreciseHostnames: a RequestRedirect's or URLRewrite's hostname may
+	// not be an IP address or have a label longer than 63 characters
+	// (PreciseHostname rules both out; its CRD pattern does not). A rule's
+	// drops the rule (UnsupportedValue); a backendRef's makes the
+	// backendRef invalid (InvalidBackendFilters).
+	PreciseHostnames bool
 	// NoMirrorWithRedirect: a rule that mirrors (to a valid backend) and
 	// redirects is dropped (IncompatibleFilters).
 	NoMirrorWithRedirect bool
@@ -406,10 +412,16 @@ var implementations = []Implementation{
 		// httproute-with-invalid-backendref-urlrewrite-path-filter.out.yaml);
 		// route.go's processDestination fails a backendRef whose filters
 		// ProcessHTTPFilters refuses (status.RouteReasonInvalidBackendFilters).
+		// processRedirectFilter and processURLRewriteFilter check the
+		// hostname with validate.go's validateHostname ("cannot be an ip
+		// address", "cannot exceed 63 characters"), an Accepted error.
+		// ProcessHTTPFilters stops at the first filter that sets a direct
+		// response (an HTTPRouteFilter's, or an invalid filter's).
 		// An ExtensionRef's kind is checked against the extension server's
 		// (EnvoyGateway configuration, not among the inputs): all are taken.
 		Filters: FilterChecks{
 			HeaderModifiers:        true,
+			PreciseHostnames:       true,
 			NoMirrorWithRedirect:   true,
 			HTTPBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier", "URLRewrite", "ExtensionRef"},
 			GRPCBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier"},
