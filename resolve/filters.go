@@ -14,7 +14,7 @@ import (
 
 // FilterProblem is a filter value the CRDs admit and some implementations
 // refuse as they translate the rule (profile.FilterChecks), or that the API
-// says cannot work (RemovedNotAHeader).
+// rules out (FilterCheck.APIRulesOut).
 type FilterProblem struct {
 	Path    string // "spec.rules[i].filters[k].requestHeaderModifier.remove[0]"
 	Check   FilterCheck
@@ -62,15 +62,13 @@ func preciseHostnameProblems(path string, h *gwv1.PreciseHostname) []FilterProbl
 		return nil
 	}
 	var msg string
-	if _, err := netip.ParseAddr(string(*h)); err == nil {
+	_, err := netip.ParseAddr(string(*h))
+	switch {
+	case err == nil:
 		msg = fmt.Sprintf("hostname %q is an IP address, which a PreciseHostname may not be", *h)
-	}
-	for _, label := range strings.Split(string(*h), ".") {
-		if len(label) > 63 && msg == "" {
-			msg = fmt.Sprintf("hostname %q has a label longer than 63 characters (RFC 1123)", *h)
-		}
-	}
-	if msg == "" {
+	case slices.ContainsFunc(strings.Split(string(*h), "."), func(label string) bool { return len(label) > 63 }):
+		msg = fmt.Sprintf("hostname %q has a label longer than 63 characters (RFC 1123)", *h)
+	default:
 		return nil
 	}
 	return []FilterProblem{{Path: path, Check: HostnameNotPrecise, Message: msg}}
@@ -232,6 +230,9 @@ func typesOf[F any](filters []F, typ func(F) string) []string {
 // types and path rewrites before anything else about the ref, the other
 // values once the ref resolves to a backend with weight.
 func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBackendRef) {
+	if len(ref.FilterTypes) == 0 {
+		return
+	}
 	judge := g.routeProfiles(route)[0]
 	refuse := func(reason Reason, path, format string, args ...any) {
 		b.Problem, b.Reason = FiltersRefused, reason
