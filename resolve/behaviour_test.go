@@ -489,6 +489,8 @@ spec:
 			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ""}},
 		{"redirect to an IP address", filtered(`[{type: RequestRedirect, requestRedirect: {hostname: 10.0.0.1}}]`) + good,
 			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ReasonUnsupportedValue}},
+		{"external auth", filtered(`[{type: ExternalAuth, externalAuth: {protocol: HTTP, backendRef: {name: web-v2, port: 8080}}}]`) + good,
+			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ReasonUnsupportedValue}},
 		// An extension filter may answer itself, and Envoy Gateway then
 		// translates no filter after it.
 		{"set Host after an ExtensionRef", filtered(`[{type: ExtensionRef, extensionRef: {group: gateway.envoyproxy.io, kind: HTTPRouteFilter, name: teapot}}, {type: RequestHeaderModifier, requestHeaderModifier: {set: [{name: Host, value: example.com}]}}]`),

@@ -215,6 +215,28 @@ func backendFilterTypeRefused(impl *profile.Implementation, route *Route, typ st
 	return allowed != nil && !slices.Contains(allowed, typ)
 }
 
+func httpFilterType(f gwv1.HTTPRouteFilter) string { return string(f.Type) }
+func grpcFilterType(f gwv1.GRPCRouteFilter) string { return string(f.Type) }
+
+// ruleFilterTypeRefused returns the first filter of an HTTPRoute rule,
+// before any ExtensionRef (see FilterProblem.Untranslated), whose type an
+// implementation does not translate in a rule.
+func ruleFilterTypeRefused(impl *profile.Implementation, route *Route, rule *RouteRule) (k int, ok bool) {
+	allowed := impl.Filters.HTTPRuleTypes
+	if route.HTTP == nil || allowed == nil {
+		return 0, false
+	}
+	for k, typ := range rule.FilterTypes {
+		if typ == string(gwv1.HTTPRouteFilterExtensionRef) {
+			break
+		}
+		if !slices.Contains(allowed, typ) {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
 // typesOf lists the types of filters, in order.
 func typesOf[F any](filters []F, typ func(F) string) []string {
 	var out []string

@@ -121,6 +121,9 @@ type FilterChecks struct {
 	// NoMirrorWithRedirect: a rule that mirrors (to a valid backend) and
 	// redirects is dropped (IncompatibleFilters).
 	NoMirrorWithRedirect bool
+	// HTTPRuleTypes, when set, are the filter types it translates in an
+	// HTTPRoute rule; another drops the rule (UnsupportedValue).
+	HTTPRuleTypes []string
 	// HTTPBackendRefTypes and GRPCBackendRefTypes, when set, are the
 	// filter types a backendRef of an HTTPRoute or a GRPCRoute may carry;
 	// another makes the backendRef invalid
@@ -417,9 +420,14 @@ var implementations = []Implementation{
 		// address", "cannot exceed 63 characters"), an Accepted error.
 		// ProcessHTTPFilters stops at the first filter that sets a direct
 		// response (an HTTPRouteFilter's, or an invalid filter's).
+		// helpers.go's ValidateHTTPRouteFilter takes the types below in a
+		// rule (not ExternalAuth) and processInvalidHTTPFilter fails
+		// another with an Accepted error.
 		// An ExtensionRef's kind is checked against the extension server's
 		// (EnvoyGateway configuration, not among the inputs): all are taken.
 		Filters: FilterChecks{
+			HTTPRuleTypes: []string{"RequestHeaderModifier", "ResponseHeaderModifier", "RequestRedirect", "URLRewrite",
+				"RequestMirror", "CORS", "ExtensionRef"},
 			HeaderModifiers:        true,
 			PreciseHostnames:       true,
 			NoMirrorWithRedirect:   true,
