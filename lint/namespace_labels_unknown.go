@@ -27,8 +27,8 @@ metadata:
 	Run: func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			for _, pr := range r.Parents {
-				if pr.Accepted.Status != metav1.ConditionUnknown || pr.Presence != resolve.Present {
-					continue // decided, or the parent itself is unknown
+				if pr.Accepted.Status != metav1.ConditionUnknown || pr.Presence != resolve.Present || pr.Gateway != nil && pr.Gateway.Remote() {
+					continue // decided, the parent itself is unknown, or it is another cluster's
 				}
 				var related []Related
 				for _, o := range pr.Listeners {

@@ -9,6 +9,7 @@ func Rules() []*Rule {
 		backendNotFound,
 		backendPortNotFound,
 		backendRefNotPermitted,
+		backendRefused,
 		backendServiceNoPort,
 		backendUnsupportedKind,
 		backendTLSPolicyCAInvalid,

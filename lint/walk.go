@@ -26,7 +26,11 @@ func reportBackends(problem resolve.BackendProblem, field string) func(*Pass) {
 					if problem == resolve.NotPermitted {
 						msg += "; " + grantHint(r.Ref.Kind, r.Ref.Namespace, b.Group, b.Target)
 					}
-					p.Report(&r.Meta, b.Path+field, nil, "%s", msg)
+					var related []Related
+					if b.EnvoyBackend != nil && b.TargetPath != "" {
+						related = []Related{Relate(&b.EnvoyBackend.Meta, b.TargetPath, "%s of Backend %s", b.TargetPath, b.EnvoyBackend.Ref.NamespacedName())}
+					}
+					p.Report(&r.Meta, b.Path+field, related, "%s", msg)
 				}
 			}
 		}

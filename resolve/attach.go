@@ -135,6 +135,7 @@ func (g *Graph) resolveRoutes() {
 			r.Parents = append(r.Parents, p)
 			group, kind := string(*ref.Group), string(*ref.Kind)
 			switch {
+			case g.leftToWaypoint(p):
 			case group == GroupGateway && kind == KindGateway:
 				g.attachToGateway(p)
 			case group == GroupGateway && kind == KindListenerSet:
@@ -173,6 +174,12 @@ func (g *Graph) attachToGateway(p *ParentResult) {
 		return
 	}
 	p.Gateway = g.gateways[target]
+	if p.Gateway.Remote() {
+		// Programmed in its own cluster, whose listeners these are not.
+		p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),
+			fmt.Sprintf("Gateway %s is remote: %s does not program it here, and writes no status for it", target.NamespacedName(), p.Gateway.Profile))
+		return
+	}
 	if p.Gateway.Managed {
 		p.ControllerName = p.Gateway.ControllerName
 	}
@@ -245,19 +252,24 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 	for i, h := range r.Hostnames {
 		routeHosts[i] = string(h)
 	}
-	allowed := 0
-	var firstRefusal, firstUndecided string
+	hostnameFirst := selected[0].Gateway.Profile.Implementation.RouteRefusal == profile.HostnameFirst
+	var notAllowed, noHostname int
+	var firstNotAllowed, firstUndecided string
 	for _, l := range selected {
 		o := &ListenerOutcome{Listener: l}
 		p.Listeners = append(p.Listeners, o)
 		adm, why := g.listenerAllows(l, r)
 		hosts, hostsOK := g.listenerHostnames(l, r, routeHosts)
 		switch {
-		case adm == refused:
+		case adm == refused && (hostsOK || !hostnameFirst || !l.Accepted.True()):
+			notAllowed++
 			o.Reason, o.Message = ReasonNotAllowedByListeners, why
+			if firstNotAllowed == "" {
+				firstNotAllowed = why
+			}
 		case !hostsOK:
 			// Refused whatever the namespace's labels are.
-			allowed++
+			noHostname++
 			o.Reason = ReasonNoMatchingListenerHostname
 			o.Message = fmt.Sprintf("listener %s hostname %s does not intersect the route's hostnames %s",
 				l.Name, l.HostnameString(), strings.Join(routeHosts, ", "))
@@ -273,10 +285,11 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 					l.Name, l.Gateway.Profile)
 			}
 		}
-		if firstRefusal == "" && !o.Accepted() && !o.Undecided() {
-			firstRefusal = o.Message
-		}
 	}
+	// The listeners' refusals decide the reason: under the API's reading
+	// NotAllowedByListeners when no listener allowed the route, under
+	// HostnameFirst when any listener refused it so.
+	refusedByListeners := noHostname == 0 || (hostnameFirst && notAllowed > 0)
 	switch {
 	case slices.ContainsFunc(p.Listeners, (*ListenerOutcome).Accepted):
 		var names []string
@@ -289,8 +302,8 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 			fmt.Sprintf("Route attached to %s %s of %s", nouns(len(names), "listener"), strings.Join(names, ", "), parent))
 	case firstUndecided != "":
 		p.Accepted = undecidedCondition(typ, firstUndecided)
-	case allowed == 0:
-		p.Accepted = condition(typ, false, ReasonNotAllowedByListeners, firstRefusal)
+	case refusedByListeners:
+		p.Accepted = condition(typ, false, ReasonNotAllowedByListeners, firstNotAllowed)
 	default:
 		p.Accepted = condition(typ, false, ReasonNoMatchingListenerHostname,
 			fmt.Sprintf("no listener of %s has a hostname that intersects %s", parent, strings.Join(routeHosts, ", ")))

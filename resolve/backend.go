@@ -118,9 +118,13 @@ type BackendResult struct {
 	Message string
 	// Problem tells apart the ways a ref can be invalid, for output.
 	Problem BackendProblem
-	Service *Service        // the target Service, when present
-	Port    *ServicePort    // the Service port the ref selects, when found
-	Grant   *ReferenceGrant // the grant that permits a cross-namespace ref
+	Service *Service // the target Service, when present
+	// EnvoyBackend is the target Envoy Gateway Backend, when present, and
+	// TargetPath the field of it that makes the ref invalid, when one does.
+	EnvoyBackend *EnvoyGatewayBackend
+	TargetPath   string
+	Port         *ServicePort    // the Service port the ref selects, when found
+	Grant        *ReferenceGrant // the grant that permits a cross-namespace ref
 	// TLSPolicy is the BackendTLSPolicy that holds the Service and port the
 	// ref reaches (the port's sectionName before the whole Service), nil
 	// when none does: the Gateway then speaks plain text to the backend.
@@ -146,6 +150,16 @@ const (
 	// ExternalNameRefused: an ExternalName Service, which the judging
 	// implementations refuse as a backend.
 	ExternalNameRefused BackendProblem = "ExternalName refused"
+	// Problems of an implementation's own backend object (egbackend.go):
+	// its kind turned off in the implementation's configuration, an
+	// object it refuses, an endpoint address it refuses, endpoints of a
+	// type (Unix sockets, FQDNs beside IPs) a backendRef cannot use, a
+	// dynamic resolver among other backendRefs.
+	BackendKindDisabled          BackendProblem = "kind disabled"
+	InvalidImplementationBackend BackendProblem = "invalid backend object"
+	InvalidBackendAddress        BackendProblem = "invalid address"
+	UnsupportedAddressType       BackendProblem = "unsupported address type"
+	DynamicResolverShared        BackendProblem = "dynamic resolver shared"
 	// FiltersRefused: the backendRef's filters, which the judging
 	// implementations refuse (profile.FilterChecks).
 	FiltersRefused BackendProblem = "filters refused"
@@ -199,6 +213,9 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 			g.resolveBackend(b, r.Route, ref.Path, ref.BackendObjectReference)
 			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
+		if r.Route.HTTP != nil {
+			refuseSharedResolver(rr.Backends, len(rr.Backends))
+		}
 		for i := range results {
 			if b := &results[i]; !b.Valid() && !b.Unreported && r.ResolvedRefs.True() {
 				r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Path+": "+b.Message)
@@ -210,6 +227,16 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 			}
 		}
 		r.Rules = append(r.Rules, rr)
+	}
+	if r.Route.TLS != nil {
+		// Envoy Gateway pools a TLSRoute's rules into one destination.
+		var pooled []*BackendResult
+		for _, rr := range r.Rules {
+			pooled = append(pooled, rr.Backends...)
+		}
+		if b := refuseSharedResolver(pooled, 0); b != nil && r.ResolvedRefs.True() {
+			r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Path+": "+b.Message)
+		}
 	}
 }
 
@@ -252,14 +279,34 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		}
 		b.Grant = grant
 	}
-	obj, presence := g.Lookup(b.Target)
+	if b.Group == GroupEnvoyGateway && b.Target.Kind == KindEnvoyBackend &&
+		g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.BackendAPI.Disabled }) {
+		invalid(BackendKindDisabled, ReasonUnsupportedValue, "%s's configuration does not enable its Backend API", g.routeProfiles(route)[0])
+		return
+	}
+	// sought is the object the ref stands for: a Service where the
+	// implementations look a ServiceImport up as one.
+	sought := b.Target
+	if b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport &&
+		g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.ServiceImportAsService }) {
+		sought.Kind = KindService
+	}
+	lookup := sought
+	lookup.Kind = qualifiedKind(b.Group, lookup.Kind)
+	obj, presence := g.Lookup(lookup)
 	b.Presence = presence
 	switch presence {
 	case Missing:
-		invalid(NotFound, ReasonBackendNotFound, "%s", DescribeAbsence(b.Target, presence))
+		invalid(NotFound, ReasonBackendNotFound, "%s", DescribeAbsence(sought, presence))
 		return
 	case Unlisted:
-		b.Message = DescribeAbsence(b.Target, presence)
+		b.Message = DescribeAbsence(sought, presence)
+	}
+	if backend, ok := obj.(*EnvoyGatewayBackend); ok {
+		b.EnvoyBackend = backend
+		onHost := g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.BackendAPI.OnHost })
+		g.checkEnvoyBackend(b, backend, onHost)
+		return
 	}
 	// GEP-718: "Port is required when the referent is a Kubernetes Service."
 	if ref.Port == nil {
@@ -285,18 +332,52 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		}
 	case *ServiceImport:
 		ports = o.Spec.Ports
+	case *XBackend:
+		// The XBackend declares its port; a backendRef may leave it out,
+		// and one that names another does not reach it.
+		if *ref.Port != o.Spec.Port.Port {
+			invalid(PortNotFound, ReasonBackendNotFound,
+				"XBackend %s has port %d, not %d", b.Target.NamespacedName(), o.Spec.Port.Port, *ref.Port)
+		}
+		return
 	default:
 		return // External: the port cannot be checked
 	}
+	// A port of the number for another transport protocol is the port
+	// the ref selects unless an implementation judging the route matches
+	// protocols too (profile.Implementation.PortProtocolChecked).
+	var otherProtocol *ServicePort
+	want := route.transport()
 	for i := range ports {
-		if ports[i].Port == *ref.Port {
+		switch {
+		case ports[i].Port != *ref.Port:
+		case ports[i].transport() == want:
 			b.Port = &ports[i]
 			return
+		case otherProtocol == nil:
+			otherProtocol = &ports[i]
 		}
 	}
-	invalid(PortNotFound, ReasonBackendNotFound,
-		"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, portList(ports))
+	switch {
+	case otherProtocol == nil:
+		invalid(PortNotFound, ReasonBackendNotFound,
+			"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, portList(ports))
+	case g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.PortProtocolChecked }):
+		invalid(PortNotFound, ReasonBackendNotFound, "%s %s has no %s port %d: port %d is %s, and %s matches protocols",
+			b.Target.Kind, b.Target.NamespacedName(), want, *ref.Port, *ref.Port, otherProtocol.transport(), g.routeProfiles(route)[0])
+	default:
+		b.Port = otherProtocol
+		return
+	}
 	g.reportMissingPort(b, route)
+}
+
+// transport is the port's transport protocol: TCP unless it names another.
+func (p *ServicePort) transport() string {
+	if p.Protocol == "" {
+		return "TCP"
+	}
+	return p.Protocol
 }
 
 func portList(ports []ServicePort) string {

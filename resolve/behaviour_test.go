@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -844,6 +845,767 @@ spec:
 		if ls.Accepted.True() != c.acceptedTrue || ls.Accepted.Reason != c.accepted || ls.Programmed.Reason != c.programmed || l.Programmed.Reason != c.lp {
 			t.Errorf("class %s: ListenerSet Accepted %s/%s, Programmed %s, listener Programmed %s; want %v/%s, %s, %s", c.class,
 				ls.Accepted.Status, ls.Accepted.Reason, ls.Programmed.Reason, l.Programmed.Reason, c.acceptedTrue, c.accepted, c.programmed, c.lp)
+		}
+	}
+}
+
+// Istio serves a Gateway whose addresses are Hostnames by the Services
+// they name, and needs every listener's port on them; a Gateway it deploys
+// itself gets a Service with every port. The API names no Service.
+func TestGatewayServiceByImplementation(t *testing.T) {
+	const ingress = `
+apiVersion: v1
+kind: Service
+metadata: {name: ingress, namespace: infra}
+spec: {ports: [{name: http, port: 80, targetPort: 8080}, {name: https, port: 443}]}`
+	gateway := func(class, addresses, listeners string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  addresses: [` + addresses + `]
+  listeners: [` + listeners + `]`
+	}
+	const (
+		http      = `{name: http, protocol: HTTP, port: 80}`
+		http8080  = `{name: alt, protocol: HTTP, port: 8080}`
+		short     = `{type: Hostname, value: ingress}`
+		fqdn      = `{type: Hostname, value: ingress.infra.svc.cluster.local}`
+		elsewhere = `{type: Hostname, value: ingress.other.svc.cluster.local}`
+		outside   = `{type: Hostname, value: gateway.example.com}`
+		missing   = `{type: Hostname, value: nowhere}`
+	)
+	cases := []struct {
+		name, addresses, listeners string
+		// services are the Services among the inputs; strict is
+		// --strict-refs.
+		services string
+		strict   bool
+		istio    Reason // the API's reading is always Programmed
+	}{
+		{"the named Service has the port", short, http, ingress, false, ReasonProgrammed},
+		{"by its cluster hostname", fqdn, http, ingress, false, ReasonProgrammed},
+		{"a listener's port is the Service's targetPort", short, http + ", " + http8080, ingress, false, ReasonAddressNotUsable},
+		{"a Service of another namespace", elsewhere, http, ingress, false, ReasonAddressNotUsable},
+		{"a Service the inputs lack, all shown", missing, http, ingress, true, ReasonAddressNotUsable},
+		{"a Service the inputs may not show", missing, http, "", false, ReasonPending},
+		{"a hostname that is no Service", outside, http, ingress, true, ReasonPending},
+		{"deployed by Istio", "", http8080, "", true, ReasonProgrammed},
+	}
+	for _, c := range cases {
+		for _, run := range []struct {
+			impl, class string
+			want        Reason
+		}{{"", "acme", ReasonProgrammed}, {"istio", "istio", c.istio}} {
+			opts := judgedBy(t, run.impl)
+			opts.StrictRefs = c.strict
+			gw := resolveYAML(t, opts, world, istioClasses, c.services, gateway(run.class, c.addresses, c.listeners)).Gateway("infra", "edge")
+			if gw.Programmed.Reason != run.want {
+				t.Errorf("%s under %s: Programmed %s (%s); want %s", c.name, gw.Profile, gw.Programmed.Reason, gw.Programmed.Message, run.want)
+			}
+		}
+	}
+	// The Service Istio deploys for a Gateway (edge-istio) is checked only
+	// when it exists without Istio's label: Istio leaves it as it is.
+	for _, c := range []struct {
+		labels string
+		want   Reason
+	}{{"{}", ReasonAddressNotUsable}, {"{gateway.istio.io/managed: istio.io-gateway-controller}", ReasonProgrammed}} {
+		g := resolveYAML(t, judgedBy(t, "istio"), world, istioClasses, gateway("istio", "", http8080), `
+apiVersion: v1
+kind: Service
+metadata: {name: edge-istio, namespace: infra, labels: `+c.labels+`}
+spec: {ports: [{name: http, port: 80}]}`)
+		if gw := g.Gateway("infra", "edge"); gw.Programmed.Reason != c.want {
+			t.Errorf("deployed Service labelled %s: Programmed %s (%s); want %s", c.labels, gw.Programmed.Reason, gw.Programmed.Message, c.want)
+		}
+	}
+}
+
+// A Gateway of Istio's istio-remote class stands for another cluster's:
+// Istio accepts it, programs nothing, writes no listener status, and no
+// status on the routes that name it. The API's reading judges it as any.
+func TestRemoteGatewayByImplementation(t *testing.T) {
+	docs := func(class string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: istio-remote}
+spec: {controllerName: istio.io/unmanaged-gateway}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: eastwest, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  listeners: [{name: cross-network, protocol: TLS, port: 15443, tls: {mode: Passthrough}}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TLSRoute
+metadata: {name: istiod, namespace: infra}
+spec:
+  parentRefs: [{name: eastwest, sectionName: istiod-grpc}]
+  hostnames: [istiod.example.com]
+  rules: [{backendRefs: [{name: istiod, port: 15012}]}]`
+	}
+	for _, c := range []struct {
+		impl, class string
+		listeners   int
+		parent      Reason // the route's Accepted reason
+		status      bool   // whether the route's parent has a status entry
+	}{{"", "acme", 1, ReasonNoMatchingParent, true}, {"istio", "istio-remote", 0, ReasonPending, false}} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, docs(c.class))
+		gw := g.Gateway("infra", "eastwest")
+		p := mustRoute(t, g, KindTLSRoute, "infra", "istiod").Parents[0]
+		if st := gw.gatewayStatus(); !gw.Programmed.True() || len(st.Listeners) != c.listeners || p.Accepted.Reason != c.parent || p.HasStatus() != c.status {
+			t.Errorf("under %q: Programmed %s, %d listener statuses, route parent %s (status %v); want True, %d, %s (%v)",
+				c.impl, gw.Programmed.Status, len(st.Listeners), p.Accepted.Reason, p.HasStatus(), c.listeners, c.parent, c.status)
+		}
+	}
+}
+
+// How Istio writes a listener's conditions and counts it for its Gateway:
+// Programmed=False only for TLS (TLSOnly); an HTTPS listener without tls is
+// a placeholder on a Gateway (PlaceholderListeners); a waypoint's or
+// east-west gateway's listener of another form is refused as a warning
+// (ListenerShapes).
+func TestListenerValidityByImplementation(t *testing.T) {
+	type verdict struct {
+		accepted, programmed, resolvedRefs Reason // the listener's
+		gateway                            Reason // the Gateway's Accepted
+	}
+	const (
+		acc  = ReasonAccepted
+		prog = ReasonProgrammed
+		res  = ReasonResolvedRefs
+		lnv  = ReasonListenersNotValid
+	)
+	cases := []struct {
+		name, class, listener string
+		every, istio          verdict
+	}{{
+		name: "a protocol in lower case", class: "istio",
+		listener: "{name: l, protocol: http, port: 80}",
+		every:    verdict{ReasonUnsupportedProtocol, ReasonInvalid, res, lnv},
+		istio:    verdict{ReasonUnsupportedProtocol, prog, res, lnv},
+	}, {
+		name: "only invalid route kinds", class: "istio",
+		listener: "{name: l, protocol: HTTP, port: 80, allowedRoutes: {kinds: [{kind: TCPRoute}]}}",
+		every:    verdict{acc, ReasonInvalid, ReasonInvalidRouteKinds, lnv},
+		istio:    verdict{acc, prog, ReasonInvalidRouteKinds, acc},
+	}, {
+		name: "a missing certificate", class: "istio",
+		listener: "{name: l, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: nowhere}]}}",
+		every:    verdict{acc, ReasonInvalid, ReasonInvalidCertificateRef, lnv},
+		istio:    verdict{acc, ReasonInvalid, ReasonInvalidCertificateRef, lnv},
+	}, {
+		name: "HTTPS without tls", class: "istio",
+		listener: "{name: l, protocol: HTTPS, port: 443}",
+		every:    verdict{acc, ReasonInvalid, ReasonInvalidCertificateRef, lnv},
+		istio:    verdict{acc, prog, res, acc},
+	}, {
+		name: "a waypoint's HTTP listener", class: "istio-waypoint",
+		listener: "{name: l, protocol: HTTP, port: 1234}",
+		every:    verdict{acc, prog, res, acc},
+		istio:    verdict{ReasonUnsupportedProtocol, prog, res, acc},
+	}, {
+		name: "an east-west gateway's HBONE listener without tls", class: "istio-east-west",
+		listener: "{name: l, protocol: HBONE, port: 15008}",
+		every:    verdict{ReasonUnsupportedProtocol, ReasonInvalid, res, lnv},
+		istio:    verdict{ReasonUnsupportedProtocol, prog, res, acc},
+	}, {
+		name: "an east-west gateway's TLS passthrough listener", class: "istio-east-west",
+		listener: "{name: l, protocol: TLS, port: 15443, tls: {mode: Passthrough}}",
+		every:    verdict{acc, prog, res, acc},
+		istio:    verdict{acc, prog, res, acc},
+	}}
+	for _, c := range cases {
+		for _, run := range []struct {
+			impl, class string
+			want        verdict
+		}{{"", "acme", c.every}, {"istio", c.class, c.istio}} {
+			opts := judgedBy(t, run.impl)
+			opts.StrictRefs = true
+			gw := resolveYAML(t, opts, world, istioClasses, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: `+run.class+`, listeners: [`+c.listener+`]}`).Gateway("infra", "edge")
+			l := gw.Listeners[0]
+			if got := (verdict{l.Accepted.Reason, l.Programmed.Reason, l.ResolvedRefs.Reason, gw.Accepted.Reason}); got != run.want {
+				t.Errorf("%s under %s: %+v; want %+v", c.name, gw.Profile, got, run.want)
+			}
+		}
+	}
+}
+
+// A ListenerSet of a Gateway refused for its addresses: the API's
+// ParentNotAccepted, Istio's UnsupportedAddress; of a Gateway refused for
+// its listeners: ParentNotAccepted, and under Istio its own verdict. A
+// ListenerSet's HTTPS listener without tls is no placeholder.
+func TestListenerSetParentByImplementation(t *testing.T) {
+	gateway := func(class, name, spec string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: ` + name + `, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  allowedListeners: {namespaces: {from: Same}}
+  ` + spec + `
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: ` + name + `, namespace: infra}
+spec:
+  parentRef: {name: ` + name + `}
+  listeners:
+  - {name: web, protocol: HTTP, port: 8080, hostname: web.example.com}
+  - {name: secure, protocol: HTTPS, port: 8443, hostname: web.example.com}`
+	}
+	type verdict struct{ address, listeners, secure Reason }
+	for _, run := range []struct {
+		impl, class string
+		want        verdict
+	}{
+		{"", "acme", verdict{ReasonParentNotAccepted, ReasonParentNotAccepted, ReasonAccepted}},
+		{"istio", "istio", verdict{ReasonUnsupportedAddress, ReasonAccepted, ReasonUnsupportedProtocol}},
+	} {
+		opts := judgedBy(t, run.impl)
+		opts.StrictRefs = true
+		g := resolveYAML(t, opts, world, istioClasses,
+			gateway(run.class, "by-address", "addresses: [{type: example.com/custom, value: x}]\n  listeners: [{name: http, protocol: HTTP, port: 80}]"),
+			gateway(run.class, "by-listeners", "listeners: [{name: odd, protocol: example.com/odd, port: 80}]"))
+		by := func(name string) *ListenerSetResult { return g.ListenerSet("infra", name) }
+		got := verdict{by("by-address").Accepted.Reason, by("by-listeners").Accepted.Reason, by("by-listeners").Listeners[1].Accepted.Reason}
+		if got != run.want {
+			t.Errorf("under %q: %+v; want %+v", run.impl, got, run.want)
+		}
+	}
+}
+
+// Envoy Gateway's own Backend kind: a Gateway of another implementation
+// refuses the kind; Envoy Gateway's reads the Backend and judges it as its
+// translator does.
+func TestEnvoyGatewayBackendsByImplementation(t *testing.T) {
+	gateway := func(class string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: ` + class + `, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`
+	}
+	backend := func(name, spec string) string {
+		return `
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: Backend
+metadata: {name: ` + name + `, namespace: app}
+spec: ` + spec
+	}
+	route := func(backendRefs string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [` + backendRefs + `]}]`
+	}
+	ref := func(name string) string { return `{group: gateway.envoyproxy.io, kind: Backend, name: ` + name + `}` }
+	eg := mustProfile(t, "envoy-gateway")
+	configured := func(api profile.BackendAPI) *profile.Profile {
+		p := *eg
+		p.Implementation.BackendAPI = api
+		return &p
+	}
+	for _, c := range []struct {
+		name    string
+		backend string // the spec of Backend b; none when empty
+		refs    string
+		opts    Options // under Envoy Gateway; Implementation nil: chosen by class
+		problem BackendProblem
+		reason  Reason // the route's ResolvedRefs reason under Envoy Gateway
+	}{
+		{name: "FQDN", backend: "{endpoints: [{fqdn: {hostname: api.example.com, port: 443}}]}", refs: ref("b"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "IP", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("b"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "Unix socket", backend: "{endpoints: [{unix: {path: /var/run/app.sock}}]}", refs: ref("b"),
+			problem: UnsupportedAddressType, reason: ReasonUnsupportedAddressType},
+		{name: "FQDN beside IP", backend: "{endpoints: [{fqdn: {hostname: api.example.com, port: 443}}, {ip: {address: 10.0.0.7, port: 443}}]}", refs: ref("b"),
+			problem: UnsupportedAddressType, reason: ReasonUnsupportedAddressType},
+		{name: "loopback IP", backend: "{endpoints: [{ip: {address: 127.0.0.1, port: 8080}}]}", refs: ref("b"),
+			problem: InvalidBackendAddress, reason: ReasonInvalidAddress},
+		{name: "loopback IP, proxy on the host", backend: "{endpoints: [{ip: {address: 127.0.0.1, port: 8080}}]}", refs: ref("b"),
+			opts: Options{Implementation: configured(profile.BackendAPI{OnHost: true})}, problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "single-label FQDN", backend: "{endpoints: [{fqdn: {hostname: localhost, port: 8080}}]}", refs: ref("b"),
+			problem: InvalidBackendAddress, reason: ReasonInvalidAddress},
+		{name: "DynamicResolver with endpoints", backend: "{type: DynamicResolver, endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("b"),
+			problem: InvalidImplementationBackend, reason: ReasonInvalidBackendRef},
+		{name: "TLS without CA certificates", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8443}}], tls: {}}", refs: ref("b"),
+			problem: InvalidImplementationBackend, reason: ReasonInvalidBackendRef},
+		{name: "TLS skipping verification", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8443}}], tls: {insecureSkipVerify: true}}", refs: ref("b"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "DynamicResolver beside a Service", backend: "{type: DynamicResolver}", refs: ref("b") + ", {name: web, port: 8080}",
+			problem: DynamicResolverShared, reason: ReasonInvalidBackendRef},
+		{name: "DynamicResolver alone", backend: "{type: DynamicResolver}", refs: ref("b"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "Backend API off", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("b"),
+			opts: Options{Implementation: configured(profile.BackendAPI{Disabled: true})}, problem: BackendKindDisabled, reason: ReasonUnsupportedValue},
+		// Missing only on evidence: the inputs hold the Namespace app and
+		// Backends in it, so they hold all of its Backends; with none there
+		// the Backend is outside the inputs.
+		{name: "missing", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("other"),
+			problem: NotFound, reason: ReasonBackendNotFound},
+		{name: "outside the inputs", refs: ref("other"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "another namespace, no ReferenceGrant", refs: `{group: gateway.envoyproxy.io, kind: Backend, name: b, namespace: infra}`,
+			opts: Options{StrictRefs: true}, problem: NotPermitted, reason: ReasonRefNotPermitted},
+	} {
+		for _, class := range []string{"acme", "eg"} {
+			opts := c.opts
+			if class == "acme" {
+				opts.Implementation = nil
+			}
+			docs := []string{world, egClass, gateway(class), route(c.refs)}
+			if c.backend != "" {
+				docs = append(docs, backend("b", c.backend))
+			}
+			g := resolveYAML(t, opts, docs...)
+			r := mustRoute(t, g, KindHTTPRoute, "app", "r")
+			b := r.Rules[0].Backends[0]
+			want := verdictOf(c.problem, c.reason)
+			if class == "acme" {
+				want = verdictOf(UnsupportedRef, ReasonInvalidKind) // not the API's kind
+			}
+			if got := verdictOf(b.Problem, r.ResolvedRefs.Reason); got != want {
+				t.Errorf("%s, class %s: backend problem %q, route ResolvedRefs %s (%s); want %+v", c.name, class, b.Problem, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, want)
+			}
+		}
+	}
+}
+
+type backendVerdict struct {
+	problem BackendProblem
+	reason  Reason
+}
+
+func verdictOf(problem BackendProblem, reason Reason) backendVerdict {
+	return backendVerdict{problem, reason}
+}
+
+// A kind of the same name in another group (kgateway's Backend) is never
+// looked up as Envoy Gateway's: the inputs say nothing of it.
+func TestOtherBackendKindNotTakenForEnvoyGateways(t *testing.T) {
+	g := resolveYAML(t, Options{StrictRefs: true}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: kgateway}
+spec: {controllerName: kgateway.dev/kgateway}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: kgateway, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: Backend
+metadata: {name: b, namespace: app}
+spec: {endpoints: [{unix: {path: /var/run/app.sock}}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{group: gateway.kgateway.dev, kind: Backend, name: b}, {group: gateway.kgateway.dev, kind: Backend, name: c}]}]`)
+	r := mustRoute(t, g, KindHTTPRoute, "app", "r")
+	for _, b := range r.Rules[0].Backends {
+		if !b.Valid() || b.Presence != External || b.EnvoyBackend != nil {
+			t.Errorf("%s: valid %v, presence %s, Envoy Gateway Backend %v; want valid, external, none", b.Path, b.Valid(), b.Presence, b.EnvoyBackend)
+		}
+	}
+}
+
+// A UDPRoute to a Service port of the right number but for TCP: Envoy
+// Gateway matches the protocol too and finds no port; the API's reading
+// matches numbers only.
+func TestPortProtocolByImplementation(t *testing.T) {
+	const docs = `
+apiVersion: v1
+kind: Service
+metadata: {name: dns, namespace: app}
+spec: {ports: [{name: tcp, port: 53, protocol: TCP}, {name: metrics, port: 9153}]}
+---
+apiVersion: gateway.networking.k8s.io/v1alpha2
+kind: UDPRoute
+metadata: {name: u, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{name: dns, port: 53}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1alpha2
+kind: UDPRoute
+metadata: {name: both, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{name: dns-both, port: 53}]}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: dns-both, namespace: app}
+spec: {ports: [{name: tcp, port: 53, protocol: TCP}, {name: udp, port: 53, protocol: UDP}]}`
+	for _, c := range []struct {
+		class    string
+		uProblem BackendProblem
+		u        Reason // the route u's ResolvedRefs reason
+	}{
+		{"acme", NoProblem, ReasonResolvedRefs},
+		{"eg", PortNotFound, ReasonPortNotFound},
+	} {
+		g := resolveYAML(t, Options{}, world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: `+c.class+`, listeners: [{name: dns, protocol: UDP, port: 53, allowedRoutes: {namespaces: {from: All}}}]}`, docs)
+		u := mustRoute(t, g, KindUDPRoute, "app", "u")
+		if b := u.Rules[0].Backends[0]; b.Problem != c.uProblem || u.ResolvedRefs.Reason != c.u {
+			t.Errorf("class %s, UDPRoute u: backend problem %q, ResolvedRefs %s (%s); want %q, %s", c.class, b.Problem, u.ResolvedRefs.Reason, u.ResolvedRefs.Message, c.uProblem, c.u)
+		}
+		// A Service with the number for both protocols: its UDP port.
+		both := mustRoute(t, g, KindUDPRoute, "app", "both")
+		if b := both.Rules[0].Backends[0]; !b.Valid() || b.Port == nil || b.Port.Name != "udp" || both.ResolvedRefs.Reason != ReasonResolvedRefs {
+			t.Errorf("class %s, UDPRoute both: valid %v, port %+v, ResolvedRefs %s; want the UDP port", c.class, b.Valid(), b.Port, both.ResolvedRefs.Reason)
+		}
+	}
+}
+
+// XBackend backendRefs: Istio (with PILOT_ENABLE_ALPHA_GATEWAY_API) takes
+// them and checks the port against the XBackend's own; the API's reading
+// refuses the kind.
+func TestXBackendByImplementation(t *testing.T) {
+	const docs = `
+apiVersion: gateway.networking.x-k8s.io/v1alpha1
+kind: XBackend
+metadata: {name: payments, namespace: app}
+spec: {type: ExternalHostname, externalHostname: {hostname: api.payments.example.com}, port: {port: 443}, tls: {mode: ServerOnly}}
+---
+apiVersion: gateway.networking.x-k8s.io/v1alpha1
+kind: XBackend
+metadata: {name: ledger, namespace: other}
+spec: {type: ExternalHostname, externalHostname: {hostname: ledger.example.com}, port: {port: 443}}`
+	gateway := func(class string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: ` + class + `, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`
+	}
+	route := func(backend string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{group: gateway.networking.x-k8s.io, kind: XBackend, ` + backend + `}]}]`
+	}
+	for _, c := range []struct {
+		name, backend string
+		every, istio  Reason // the route's ResolvedRefs reason
+	}{
+		{"port from the XBackend", "name: payments", ReasonInvalidKind, ReasonResolvedRefs},
+		{"the XBackend's port", "name: payments, port: 443", ReasonInvalidKind, ReasonResolvedRefs},
+		{"another port", "name: payments, port: 8443", ReasonInvalidKind, ReasonBackendNotFound},
+		// app is declared and holds XBackends: one it lacks does not exist.
+		{"missing", "name: nowhere", ReasonInvalidKind, ReasonBackendNotFound},
+		{"cross-namespace without a grant", "name: ledger, namespace: other", ReasonInvalidKind, ReasonRefNotPermitted},
+	} {
+		for _, run := range []struct {
+			class string
+			want  Reason
+		}{{"acme", c.every}, {"istio", c.istio}} {
+			g := resolveYAML(t, Options{}, world, istioClasses, docs, gateway(run.class), route(c.backend))
+			if r := mustRoute(t, g, KindHTTPRoute, "app", "r"); r.ResolvedRefs.Reason != run.want {
+				t.Errorf("%s under %s: route ResolvedRefs %s (%s), want %s", c.name, g.profile, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, run.want)
+			}
+		}
+	}
+	// Where the inputs hold no XBackend in the namespace, one that is not
+	// there is outside them, not missing.
+	g := resolveYAML(t, Options{}, world, istioClasses, docs, gateway("istio"), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: infra}
+spec:
+  parentRefs: [{name: edge}]
+  rules: [{backendRefs: [{group: gateway.networking.x-k8s.io, kind: XBackend, name: elsewhere}]}]`)
+	if r := mustRoute(t, g, KindHTTPRoute, "infra", "r"); !r.ResolvedRefs.True() {
+		t.Errorf("XBackend outside the inputs: route ResolvedRefs %s (%s), want True", r.ResolvedRefs.Reason, r.ResolvedRefs.Message)
+	}
+}
+
+// A route no listener accepts, refused by namespace on one listener and by
+// hostname on another (or both on one): which reason it gets.
+func TestRouteRefusalByImplementation(t *testing.T) {
+	route := `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  hostnames: [shop.example.net]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`
+	for _, c := range []struct {
+		name, listeners string
+		every, istio    Reason
+	}{{
+		// The listener admits only its own namespace and another hostname.
+		name:      "one listener, both",
+		listeners: `[{name: http, protocol: HTTP, port: 80, hostname: "*.example.com"}]`,
+		every:     ReasonNotAllowedByListeners, istio: ReasonNoMatchingListenerHostname,
+	}, {
+		name: "namespace on one, hostname on another",
+		listeners: `[{name: a, protocol: HTTP, port: 80, hostname: "*.example.com", allowedRoutes: {namespaces: {from: All}}},
+  {name: b, protocol: HTTP, port: 8080}]`,
+		every: ReasonNoMatchingListenerHostname, istio: ReasonNotAllowedByListeners,
+	}, {
+		name:      "hostname only",
+		listeners: `[{name: http, protocol: HTTP, port: 80, hostname: "*.example.com", allowedRoutes: {namespaces: {from: All}}}]`,
+		every:     ReasonNoMatchingListenerHostname, istio: ReasonNoMatchingListenerHostname,
+	}, {
+		name:      "namespace only",
+		listeners: `[{name: http, protocol: HTTP, port: 80}]`,
+		every:     ReasonNotAllowedByListeners, istio: ReasonNotAllowedByListeners,
+	}} {
+		for _, run := range []struct {
+			class string
+			want  Reason
+		}{{"acme", c.every}, {"istio", c.istio}} {
+			g := resolveYAML(t, Options{}, world, istioClasses, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+run.class+`
+  listeners: `+c.listeners, route)
+			p := mustRoute(t, g, KindHTTPRoute, "app", "r").Parents[0]
+			if p.Accepted.True() || p.Accepted.Reason != run.want {
+				t.Errorf("%s, class %s: Accepted %s/%s (%s), want False/%s", c.name, run.class, p.Accepted.Status, p.Accepted.Reason, p.Accepted.Message, run.want)
+			}
+		}
+	}
+}
+
+// Mesh routes bound to a Service: a port the Service lacks, and route kinds
+// that the API ranks on one port.
+func TestMeshParentsByImplementation(t *testing.T) {
+	const routes = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: wrong-port, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web, port: 7777}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: http, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TCPRoute
+metadata: {name: tcp, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web}]
+  rules: [{backendRefs: [{name: web, port: 9090}]}]`
+	for _, c := range []struct {
+		impl           string
+		wrongPort, tcp Reason // Accepted reasons
+	}{
+		{"", ReasonNoMatchingParent, ReasonConflicted},
+		{"istio", ReasonAccepted, ReasonAccepted},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, routes)
+		for _, want := range []struct {
+			kind, name string
+			reason     Reason
+		}{{KindHTTPRoute, "wrong-port", c.wrongPort}, {KindTCPRoute, "tcp", c.tcp}, {KindHTTPRoute, "http", ReasonAccepted}} {
+			if p := mustRoute(t, g, want.kind, "app", want.name).Parents[0]; p.Accepted.Reason != want.reason {
+				t.Errorf("%s %s under %s: Accepted %s (%s), want %s", want.kind, want.name, g.profile, p.Accepted.Reason, p.Accepted.Message, want.reason)
+			}
+		}
+	}
+}
+
+// A ServiceImport backendRef where the inputs hold the Service of its name
+// and no ServiceImport: Istio looks it up as that Service.
+func TestServiceImportBackendByImplementation(t *testing.T) {
+	const route = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  rules: [{backendRefs: [{group: multicluster.x-k8s.io, kind: ServiceImport, name: web, port: 8080}]}]`
+	for _, c := range []struct {
+		impl string
+		want Reason
+	}{{"", ReasonBackendNotFound}, {"istio", ReasonResolvedRefs}} {
+		g := resolveYAML(t, Options{Implementation: judgedBy(t, c.impl).Implementation, StrictRefs: true}, world, route)
+		if r := mustRoute(t, g, KindHTTPRoute, "app", "r"); r.ResolvedRefs.Reason != c.want {
+			t.Errorf("under %s: route ResolvedRefs %s (%s), want %s", g.profile, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, c.want)
+		}
+	}
+}
+
+// A BackendTLSPolicy opted out by Istio's annotation, beside a newer one for
+// the same Service.
+func TestIgnoredBackendTLSPolicyByImplementation(t *testing.T) {
+	const policies = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata:
+  name: old
+  namespace: app
+  creationTimestamp: "2024-01-01T00:00:00Z"
+  annotations: {istio.io/ignore-policy-attachment: "True"}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {wellKnownCACertificates: System, hostname: web.example.com}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: new, namespace: app, creationTimestamp: "2025-01-01T00:00:00Z"}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {wellKnownCACertificates: System, hostname: web.example.com}`
+	for _, c := range []struct {
+		impl     string
+		old, new Reason // Accepted reasons
+	}{
+		{"", ReasonAccepted, ReasonConflicted},
+		{"istio", ReasonIgnoredByIstio, ReasonAccepted},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, policies)
+		byName := map[string]*BackendTLSPolicyResult{}
+		for _, p := range g.TLSPolicies {
+			byName[p.Ref.Name] = p
+		}
+		if got := byName["old"].Accepted.Reason; got != c.old {
+			t.Errorf("under %s: old policy %s, want %s", g.profile, got, c.old)
+		}
+		if got := byName["new"].Accepted.Reason; got != c.new {
+			t.Errorf("under %s: new policy %s, want %s", g.profile, got, c.new)
+		}
+		if c.impl != "istio" {
+			continue
+		}
+		// Written once per targetRef by the mesh controller, with Accepted
+		// alone.
+		st := byName["old"].policyStatus()
+		if len(st.Ancestors) != 1 || st.Ancestors[0].ControllerName != "istio.io/mesh-controller" ||
+			len(st.Ancestors[0].Conditions) != 1 || st.Ancestors[0].Conditions[0].Reason != string(ReasonIgnoredByIstio) {
+			t.Errorf("ignored policy's status %+v, want one ancestor, Accepted=False/IgnoredByIstio alone", st.Ancestors)
+		}
+	}
+}
+
+// A BackendTLSPolicy targeting ports of an Istio ServiceEntry by name.
+func TestServiceEntryPolicyTargetByImplementation(t *testing.T) {
+	const docs = `
+apiVersion: networking.istio.io/v1
+kind: ServiceEntry
+metadata: {name: payments, namespace: app}
+spec:
+  hosts: [api.payments.example.com]
+  ports: [{number: 443, name: https, protocol: HTTPS}]
+  resolution: DNS
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: p, namespace: app}
+spec:
+  targetRefs:
+  - {group: networking.istio.io, kind: ServiceEntry, name: payments, sectionName: https}
+  - {group: networking.istio.io, kind: ServiceEntry, name: payments, sectionName: grpc}
+  validation: {wellKnownCACertificates: System, hostname: api.payments.example.com}`
+	for _, c := range []struct {
+		impl        string
+		https, grpc Reason // the targets' reasons
+	}{
+		{"", ReasonTargetNotFound, ReasonTargetNotFound},
+		{"istio", "", ReasonTargetNotFound},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, docs)
+		ts := g.TLSPolicies[0].Targets
+		if ts[0].Reason != c.https || ts[1].Reason != c.grpc {
+			t.Errorf("under %s: targets %q (%s), %q (%s); want %q, %q", g.profile, ts[0].Reason, ts[0].Message, ts[1].Reason, ts[1].Message, c.https, c.grpc)
+		}
+	}
+}
+
+// A Service whose Istio waypoint label names a Gateway of another
+// controller: Istio leaves the route's parentRef to that controller.
+func TestForeignWaypointByImplementation(t *testing.T) {
+	docs := func(waypointClass string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: other-mesh}
+spec: {controllerName: example.com/waypoint-controller}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: waypoint, namespace: app}
+spec: {gatewayClassName: ` + waypointClass + `, listeners: [{name: mesh, protocol: HBONE, port: 15008}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: orders, namespace: app, labels: {istio.io/use-waypoint: waypoint}}
+spec: {ports: [{name: http, port: 80}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: orders}]
+  rules: [{backendRefs: [{name: orders, port: 80}]}]
+---
+apiVersion: networking.istio.io/v1
+kind: ServiceEntry
+metadata: {name: partner, namespace: app, labels: {istio.io/use-waypoint: waypoint}}
+spec: {hosts: [api.partner.example.com], ports: [{number: 443, name: https, protocol: HTTPS}], resolution: DNS}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r2, namespace: app}
+spec:
+  parentRefs: [{group: networking.istio.io, kind: ServiceEntry, name: partner}]
+  rules: [{backendRefs: [{name: orders, port: 80}]}]`
+	}
+	for _, c := range []struct {
+		impl, class string
+		status      bool // whether the judging implementation writes the parent's status
+	}{
+		{"", "other-mesh", true},
+		{"istio", "other-mesh", false},
+		{"istio", "istio-waypoint", true},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, istioClasses, docs(c.class))
+		for _, name := range []string{"r", "r2"} {
+			if c.impl == "" && name == "r2" {
+				continue // a ServiceEntry parent is Istio's kind
+			}
+			p := mustRoute(t, g, KindHTTPRoute, "app", name).Parents[0]
+			if p.HasStatus() != c.status || p.Accepted.True() == !c.status {
+				t.Errorf("%s under %s, waypoint of class %s: status written %v, Accepted %s/%s (%s); want written %v", name, g.profile, c.class,
+					p.HasStatus(), p.Accepted.Status, p.Accepted.Reason, p.Accepted.Message, c.status)
+			}
 		}
 	}
 }

@@ -257,7 +257,7 @@ func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBa
 	}
 	judge := g.routeProfiles(route)[0]
 	refuse := func(reason Reason, path, format string, args ...any) {
-		b.Problem, b.Reason = FiltersRefused, reason
+		b.Problem, b.Reason, b.TargetPath = FiltersRefused, reason, ""
 		b.Message = fmt.Sprintf("%s refuses its %s: %s", judge, strings.TrimPrefix(path, ref.Path+"."), fmt.Sprintf(format, args...))
 	}
 	refused := func(prob FilterProblem) (Reason, bool) {

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,6 +58,13 @@ type GatewayResult struct {
 	Accepted     Condition
 	Programmed   Condition
 	ResolvedRefs Condition
+}
+
+// Remote reports whether the Gateway stands for a gateway of another
+// cluster, which its implementation does not program
+// (profile.Implementation.RemoteControllers).
+func (g *GatewayResult) Remote() bool {
+	return slices.Contains(g.Profile.Implementation.RemoteControllers, g.ControllerName)
 }
 
 // AllListeners is the merged listener list in precedence order: the
@@ -118,6 +126,9 @@ type Listener struct {
 	ResolvedRefs Condition
 	Conflicted   Condition
 	Programmed   Condition
+	// usable: the listener is valid, as its implementation counts it
+	// (setProgrammed).
+	usable bool
 	// OverlappingTLS is the OverlappingTLSConfig condition: True when the
 	// listener's TLS configuration overlaps another's on its port (see
 	// detectOverlappingTLS); the zero Condition, never written, otherwise,
@@ -372,11 +383,25 @@ func sansOverlap(x, y string) bool {
 // and its references resolve. A conflicted listener carries the conflict's
 // reason, as the conformance suite expects.
 func (l *Listener) setProgrammed() {
-	typ := string(gwv1.ListenerConditionProgrammed)
 	facts := profile.ListenerProgrammed{}
 	if l.Gateway != nil {
 		facts = l.Gateway.Profile.Implementation.ListenerProgrammed
 	}
+	if facts.TLSOnly {
+		l.setProgrammedForTLS()
+	} else {
+		l.setProgrammedByValidity(facts)
+		l.usable = l.Programmed.True()
+	}
+	// Last: the implementation writes it as a warning, after deciding
+	// the listener's validity.
+	l.checkShape()
+}
+
+// setProgrammedByValidity writes Programmed False for every problem of the
+// listener, with the reason its profile gives.
+func (l *Listener) setProgrammedByValidity(facts profile.ListenerProgrammed) {
+	typ := string(gwv1.ListenerConditionProgrammed)
 	switch {
 	case l.Conflicted.True() && facts.ConflictInvalid && l.ListenerSet == nil:
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Conflicted.Message)
@@ -399,8 +424,71 @@ func (l *Listener) setProgrammed() {
 	}
 }
 
-// valid reports whether the listener can carry traffic at all.
-func (l *Listener) valid() bool { return l.Programmed.True() }
+// setProgrammedForTLS writes Programmed as an implementation that marks a
+// listener unprogrammed only for a conflict or its TLS configuration
+// (profile.ListenerProgrammed.TLSOnly); one it refuses otherwise is still
+// invalid, and one with InvalidRouteKinds valid.
+func (l *Listener) setProgrammedForTLS() {
+	typ := string(gwv1.ListenerConditionProgrammed)
+	tlsProblem := ""
+	switch {
+	case l.Accepted.Reason == ReasonNoValidCACertificate:
+		tlsProblem = l.Accepted.Message
+	case !l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonInvalidRouteKinds:
+		tlsProblem = l.ResolvedRefs.Message
+	case l.ListenerSet != nil && l.placeholder():
+		tlsProblem = l.Accepted.Message
+	}
+	switch {
+	case l.Conflicted.True():
+		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
+	case tlsProblem != "":
+		l.Programmed = condition(typ, false, ReasonInvalid, tlsProblem)
+	default:
+		l.Programmed = condition(typ, true, ReasonProgrammed, fmt.Sprintf("Listener %s serves %s on port %d", l.Name, l.Protocol, l.Port))
+	}
+	l.usable = l.Programmed.True() && l.Accepted.True()
+}
+
+// placeholder reports whether the listener is HTTPS or TLS without tls,
+// which an implementation with profile.Implementation.PlaceholderListeners
+// takes on a Gateway as a stand-in for ListenerSets' listeners.
+func (l *Listener) placeholder() bool {
+	return (l.Protocol == gwv1.HTTPSProtocolType || l.Protocol == gwv1.TLSProtocolType) && l.TLS == nil &&
+		l.Gateway != nil && l.Gateway.Profile.Implementation.PlaceholderListeners
+}
+
+// checkShape refuses a listener of a form its controller does not take
+// (profile.Implementation.ListenerShapes); the listener still counts as
+// valid.
+func (l *Listener) checkShape() {
+	if l.Gateway == nil || !l.Accepted.True() {
+		return
+	}
+	for _, shape := range l.Gateway.Profile.Implementation.ListenerShapes {
+		if shape.ControllerName != l.Gateway.ControllerName || slices.ContainsFunc(shape.Forms, l.hasForm(shape.Forms)) {
+			continue
+		}
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
+			fmt.Sprintf("%s: %s", l.Gateway.Profile, shape.Message))
+	}
+}
+
+// hasForm returns whether the listener has a form, among forms (a port 0
+// form takes any port no other form names).
+func (l *Listener) hasForm(forms []profile.ListenerForm) func(profile.ListenerForm) bool {
+	return func(f profile.ListenerForm) bool {
+		named := slices.ContainsFunc(forms, func(o profile.ListenerForm) bool { return o.Port == l.Port })
+		if f.Port != l.Port && (f.Port != 0 || named) || f.Protocol != string(l.Protocol) {
+			return false
+		}
+		return f.TLSMode == "" || l.TLS != nil && l.TLS.Mode != nil && string(*l.TLS.Mode) == f.TLSMode
+	}
+}
+
+// valid reports whether the listener can carry traffic at all, as its
+// implementation counts it.
+func (l *Listener) valid() bool { return l.usable }
 
 func (g *Graph) resolveClass(gw *GatewayResult) {
 	obj, presence := g.Lookup(ObjectRef{Kind: KindGatewayClass, Name: string(gw.Spec.GatewayClassName)})
@@ -705,7 +793,11 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	}
 	// Listener.TLS: "This field is required if the Protocol field is
 	// "HTTPS" or "TLS"." (No CEL rule enforces it for HTTPS.)
-	if protocol == gwv1.HTTPSProtocolType && tls == nil && l.ResolvedRefs.True() {
+	if l.placeholder() && ls != nil && l.Accepted.True() {
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
+			fmt.Sprintf("protocol is %s but no TLS section is defined: %s takes that only on a Gateway, as a placeholder", protocol, judge))
+	}
+	if protocol == gwv1.HTTPSProtocolType && tls == nil && l.ResolvedRefs.True() && !l.placeholder() {
 		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef,
 			"HTTPS listener has no tls: it needs tls.certificateRefs to terminate TLS")
 	}
@@ -910,6 +1002,12 @@ func (gw *GatewayResult) unsupportedAddress() string {
 // listeners and attachments are known.
 func (g *Graph) finishGateways() {
 	for _, gw := range g.Gateways {
+		if gw.Remote() {
+			gw.Accepted = condition(string(gwv1.GatewayConditionAccepted), true, ReasonAccepted, "Gateway accepted by "+gw.ControllerName)
+			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
+				fmt.Sprintf("this Gateway is remote: %s does not program it here", gw.Profile))
+			continue
+		}
 		valid, invalid := 0, []string{}
 		unresolved := []string{}
 		for _, l := range gw.Listeners {
@@ -940,12 +1038,16 @@ func (g *Graph) finishGateways() {
 			gw.Accepted = condition(typ, true, ReasonAccepted, "Gateway accepted by "+gw.ControllerName)
 		}
 		facts := gw.Profile.Implementation.GatewayConditions
+		services := g.gatewayServices(gw)
+		address := g.servicePortsCondition(services, gatewayPorts(gw))
 		switch {
+		case facts.ProgrammedWhenDeployed && gw.Accepted.Reason == ReasonUnsupportedAddress:
+			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonUnsupportedAddress, gw.Accepted.Message)
+		case address != nil:
+			gw.Programmed = *address
 		case gw.Accepted.True():
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
 				fmt.Sprintf("%d %s ready", valid, nouns(valid, "listener")))
-		case facts.ProgrammedWhenDeployed && gw.Accepted.Reason == ReasonUnsupportedAddress:
-			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonUnsupportedAddress, gw.Accepted.Message)
 		case facts.ProgrammedWhenDeployed:
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
 				fmt.Sprintf("not accepted, yet %s programs a Gateway once its data plane has an address", gw.Profile))
@@ -962,7 +1064,23 @@ func (g *Graph) finishGateways() {
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), true, ReasonResolvedRefs, "All references resolved")
 		}
 		for _, ls := range gw.ListenerSets {
-			if ls.Accepted.True() && !gw.Accepted.True() {
+			// A ListenerSet with no valid listener is not programmed
+			// whatever its address.
+			if ls.Programmed.True() {
+				if address := g.servicePortsCondition(services, servedPorts(ls.Listeners)); address != nil {
+					ls.Programmed = *address
+				}
+			}
+			switch {
+			case !ls.Accepted.True() || gw.Accepted.True():
+			case facts.ListenerSetsFollowAddress && gw.Accepted.Reason == ReasonUnsupportedAddress:
+				ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, ReasonUnsupportedAddress,
+					"Gateway "+gw.Ref.NamespacedName()+" is not accepted: "+gw.Accepted.Message)
+				ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ls.Accepted.Reason, ls.Accepted.Message)
+			case facts.ListenerSetsFollowAddress:
+				// Refused for its listeners: its ListenerSets are judged by
+				// their own.
+			default:
 				ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, ReasonParentNotAccepted,
 					"Gateway "+gw.Ref.NamespacedName()+" is not accepted")
 				ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ls.Accepted.Reason, ls.Accepted.Message)

@@ -26,7 +26,7 @@ func (g *Graph) permitted(fromKind, fromNS, toGroup, toKind, toNS, name string) 
 	if grant := g.findGrant(fromKind, fromNS, toGroup, toKind, toNS, name); grant != nil {
 		return grant, true
 	}
-	_, presence := g.Lookup(ObjectRef{Kind: toKind, Namespace: toNS, Name: name})
+	_, presence := g.Lookup(ObjectRef{Kind: qualifiedKind(toGroup, toKind), Namespace: toNS, Name: name})
 	return nil, !presence.Known() && !g.seen[kindNS{KindReferenceGrant, toNS}]
 }
 

@@ -229,8 +229,11 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 			raw = &renamed
 		}
 		switch {
+		case group == GroupGatewayExperimental && raw.Kind == KindXBackend:
+			o := &XBackend{}
+			target, spec = o, &o.Spec
 		case group == GroupGatewayExperimental && retired == nil:
-			// XBackend, XMesh, ...: nothing to resolve, but CRDs to validate.
+			// XMesh, ...: nothing to resolve, but CRDs to validate.
 			target = &ExperimentalObject{}
 		default:
 			target, spec = newGatewayAPIObject(raw.Kind)
@@ -257,6 +260,18 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 			return nil, nil
 		}
 		s := &ServiceImport{}
+		target, spec = s, &s.Spec
+	case GroupEnvoyGateway:
+		if raw.Kind != KindEnvoyBackend || version != "v1alpha1" {
+			return nil, nil
+		}
+		b := &EnvoyGatewayBackend{}
+		target, spec = b, &b.Spec
+	case GroupIstioNetworking:
+		if raw.Kind != KindServiceEntry {
+			return nil, nil
+		}
+		s := &ServiceEntry{}
 		target, spec = s, &s.Spec
 	default:
 		return nil, nil
@@ -289,7 +304,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	m.Version = served
 	m.Source = raw.Source
 	m.Positions = raw.Positions
-	m.Ref = ObjectRef{Kind: raw.Kind, Namespace: doc.Metadata.Namespace, Name: doc.Metadata.Name}
+	m.Ref = ObjectRef{Kind: qualifiedKind(group, raw.Kind), Namespace: doc.Metadata.Namespace, Name: doc.Metadata.Name}
 	m.Labels = doc.Metadata.Labels
 	m.Annotations = doc.Metadata.Annotations
 	m.Ignores = raw.Ignores

@@ -3,6 +3,7 @@ package resolve
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
@@ -21,6 +22,9 @@ const (
 	// GroupGatewayExperimental holds Gateway API's experimental-only kinds
 	// (XBackend, XBackendTrafficPolicy, XMesh in v1.6.3).
 	GroupGatewayExperimental = "gateway.networking.x-k8s.io"
+	// GroupIstioNetworking holds Istio's ServiceEntry, a parentRef and
+	// BackendTLSPolicy target kind under Istio.
+	GroupIstioNetworking = "networking.istio.io"
 )
 
 // Kinds the resolver reads.
@@ -40,9 +44,12 @@ const (
 	KindSecret           = "Secret"
 	KindConfigMap        = "ConfigMap"
 	KindServiceImport    = "ServiceImport"
+	KindXBackend         = "XBackend"
+	KindServiceEntry     = "ServiceEntry"
 )
 
-// readKinds are the kinds above: an object of another kind (an
+// readKinds are the kinds above, Envoy Gateway's Backend and Istio's
+// ServiceEntry (their qualifiedKind): an object of another kind (an
 // implementation's backend or policy) is never among the inputs, so its
 // absence says nothing.
 var readKinds = map[string]bool{
@@ -50,6 +57,8 @@ var readKinds = map[string]bool{
 	KindHTTPRoute: true, KindGRPCRoute: true, KindTLSRoute: true, KindTCPRoute: true, KindUDPRoute: true,
 	KindReferenceGrant: true, KindBackendTLSPolicy: true,
 	KindService: true, KindNamespace: true, KindSecret: true, KindConfigMap: true, KindServiceImport: true,
+	qualifiedKind(GroupEnvoyGateway, KindEnvoyBackend): true, qualifiedKind(GroupIstioNetworking, KindServiceEntry): true,
+	KindXBackend: true,
 }
 
 // ObjectRef names an object: its kind, namespace (empty for cluster-scoped
@@ -233,6 +242,40 @@ type ServiceImport struct {
 		Type  string        `json:"type,omitempty"`
 		Ports []ServicePort `json:"ports,omitempty"`
 	}
+}
+
+// XBackend is a gateway.networking.x-k8s.io XBackend, read for the port a
+// backendRef to it must agree with (an implementation that accepts the kind,
+// profile.Implementation.BackendKinds). Its type (ExternalHostname, the
+// only one the CRD allows), hostname and TLS are left to the
+// implementation.
+type XBackend struct {
+	Meta
+	Spec struct {
+		Port struct {
+			Port int32 `json:"port"`
+		} `json:"port"`
+	}
+}
+
+// ServiceEntry is a networking.istio.io ServiceEntry: its labels (in Meta)
+// and the names of its ports, which a BackendTLSPolicy's sectionName names.
+// Its Ref's kind is qualified: ServiceEntry.networking.istio.io.
+type ServiceEntry struct {
+	Meta
+	Spec struct {
+		Ports []ServiceEntryPort `json:"ports"`
+	}
+}
+
+// ServiceEntryPort is a port of a ServiceEntry, by name.
+type ServiceEntryPort struct {
+	Name string `json:"name"`
+}
+
+// hasPortNamed reports whether the ServiceEntry has a port named name.
+func (s *ServiceEntry) hasPortNamed(name string) bool {
+	return slices.ContainsFunc(s.Spec.Ports, func(p ServiceEntryPort) bool { return p.Name == name })
 }
 
 // ExperimentalObject is an object of an experimental-only Gateway API kind.

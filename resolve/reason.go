@@ -30,6 +30,7 @@ const (
 	ReasonInvalidParameters           = Reason(gwv1.GatewayReasonInvalidParameters)
 	ReasonSupportedVersion            = Reason(gwv1.GatewayClassReasonSupportedVersion)
 	ReasonUnsupportedAddress          = Reason(gwv1.GatewayReasonUnsupportedAddress)
+	ReasonAddressNotUsable            = Reason(gwv1.GatewayReasonAddressNotUsable)
 	ReasonConfigurationChanged        = Reason(gwv1.GatewayReasonConfigurationChanged)
 
 	// Listeners.
@@ -75,6 +76,10 @@ const (
 	// for a backendRef whose BackendTLSPolicy is not accepted
 	// (profile.Implementation.InvalidBackendTLS).
 	ReasonInvalidBackendTLS Reason = "InvalidBackendTLS"
+	// ReasonIgnoredByIstio is Istio's BackendTLSPolicy Accepted reason for
+	// a policy its annotation opts out
+	// (profile.Implementation.IgnorePolicyAnnotation).
+	ReasonIgnoredByIstio Reason = "IgnoredByIstio"
 	// ReasonPartiallyInvalidCertificateRef is Envoy Gateway's listener
 	// ResolvedRefs reason when some certificateRefs resolve and it serves
 	// the listener with those (profile.Implementation.ServesValidCertificates).

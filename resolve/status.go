@@ -95,6 +95,9 @@ func conditions(m *Meta, cs ...Condition) []metav1.Condition {
 }
 
 func (gw *GatewayResult) gatewayStatus() gwv1.GatewayStatus {
+	if gw.Remote() {
+		return gwv1.GatewayStatus{Conditions: conditions(&gw.Meta, gw.Accepted, gw.Programmed), Listeners: []gwv1.ListenerStatus{}}
+	}
 	conds := []Condition{gw.Accepted, gw.Programmed, gw.ResolvedRefs}
 	if gw.InsecureFrontend != nil {
 		conds = append(conds, *gw.InsecureFrontend)
@@ -187,10 +190,14 @@ func (p *BackendTLSPolicyResult) policyStatus() gwv1.PolicyStatus {
 	for i := range p.Ancestors {
 		a := &p.Ancestors[i]
 		accepted, resolvedRefs := a.Conditions(p)
+		cs := []Condition{accepted}
+		if resolvedRefs.Type != "" { // an ignored policy's is never decided
+			cs = append(cs, resolvedRefs)
+		}
 		st.Ancestors = append(st.Ancestors, gwv1.PolicyAncestorStatus{
 			AncestorRef:    a.Ref,
 			ControllerName: gwv1.GatewayController(a.ControllerName),
-			Conditions:     conditions(&p.Meta, accepted, resolvedRefs),
+			Conditions:     conditions(&p.Meta, cs...),
 		})
 	}
 	return st

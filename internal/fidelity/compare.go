@@ -53,6 +53,10 @@ type Outcome struct {
 	// server would refuse it: no controller could ever write its status,
 	// so the outcome is left out of the agreement.
 	Refused string
+	// Environment says why the project's value depends on its test's
+	// environment rather than on its inputs (an object the test harness
+	// lacks where a cluster has it): left out of the agreement too.
+	Environment string
 }
 
 // Agree reports whether gwctl predicted what the project expects.
@@ -325,6 +329,10 @@ type Tally struct {
 	// refused by the API server; RefusedObjects says which and why.
 	Refused, RefusedNonTrivial int
 	RefusedObjects             []string
+	// Environment counts the outcomes left out because they depend on the
+	// test's environment; EnvironmentOutcomes says which and why.
+	Environment, EnvironmentNonTrivial int
+	EnvironmentOutcomes                []string
 }
 
 // Add counts one case.
@@ -354,6 +362,14 @@ func (t *Tally) Add(res *Result) {
 				seen[o.Case+" "+o.Object] = true
 				t.RefusedObjects = append(t.RefusedObjects, o.Case+": "+o.Object+": "+o.Refused)
 			}
+			continue
+		}
+		if o.Environment != "" {
+			t.Environment++
+			if o.NonTrivial {
+				t.EnvironmentNonTrivial++
+			}
+			t.EnvironmentOutcomes = append(t.EnvironmentOutcomes, fmt.Sprintf("%s %s: %s (%s)", o.String(), o.Type, o.Want, o.Environment))
 			continue
 		}
 		if o.Detail {
@@ -433,12 +449,25 @@ func WriteReadErrors(w io.Writer, t *Tally) {
 // WriteRefused lists the objects whose outcomes were left out because the
 // API server would refuse them.
 func WriteRefused(w io.Writer, t *Tally) {
-	if len(t.RefusedObjects) == 0 {
+	writeLeftOut(w, t.Project, t.Refused, t.RefusedNonTrivial,
+		"the API server refuses their objects (CRD validation, unserved versions)", t.RefusedObjects)
+}
+
+// WriteEnvironment lists the outcomes left out because they depend on the
+// project's test environment.
+func WriteEnvironment(w io.Writer, t *Tally) {
+	writeLeftOut(w, t.Project, t.Environment, t.EnvironmentNonTrivial,
+		"they depend on the project's test environment, not on its inputs", t.EnvironmentOutcomes)
+}
+
+// writeLeftOut says how many outcomes were left out and why, then lists
+// which.
+func writeLeftOut(w io.Writer, project string, n, nonTrivial int, why string, which []string) {
+	if len(which) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "%s: %d outcomes (%d non-trivial) left out: the API server refuses their objects (CRD validation, unserved versions)\n",
-		t.Project, t.Refused, t.RefusedNonTrivial)
-	for _, o := range t.RefusedObjects {
+	fmt.Fprintf(w, "%s: %d outcomes (%d non-trivial) left out: %s\n", project, n, nonTrivial, why)
+	for _, o := range which {
 		fmt.Fprintf(w, "        %s\n", o)
 	}
 }

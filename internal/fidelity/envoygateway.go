@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // EnvoyGateway's translator tests (internal/gatewayapi/testdata): X.in.yaml
@@ -97,7 +99,7 @@ func envoyGatewayCase(name, inFile, outFile string, base []manifest) (*Case, err
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", outFile, err)
 	}
-	c := &Case{Name: name}
+	c := &Case{Name: name, Configure: egConfigs[name]}
 	if c.Inputs, err = inputs(objs, append(envoyGatewayWorld(), base...)); err != nil {
 		return nil, err
 	}
@@ -106,6 +108,25 @@ func envoyGatewayCase(name, inFile, outFile string, base []manifest) (*Case, err
 	}
 	return c, nil
 }
+
+// egConfigs are the cases Envoy Gateway's translator test configures
+// otherwise than its default, with the Backend API on and the proxy in
+// Kubernetes (internal/gatewayapi/translator_test.go, testCasesConfig: a
+// case listed there has BackendEnabled and RunningOnHost as the entry
+// says, false when it says nothing).
+var egConfigs = map[string]func(*profile.Implementation){
+	"backend-invalid-feature-disabled":                                            egBackendOff,
+	"envoypatchpolicy-invalid-feature-disabled":                                   egBackendOff,
+	"gateway-namespace-mode-infra-httproute":                                      egBackendOff,
+	"envoyextensionpolicy-lua-feature-disabled":                                   egBackendOff,
+	"envoyextensionpolicy-with-extproc-with-backendtlspolicy-shared-secret":       egBackendOff,
+	"envoyextensionpolicy-with-extproc-with-backendtlspolicy-per-resource-secret": egBackendOff,
+	"backend-with-localhost-host-infra":                                           egOnHost,
+	"httproute-attaching-to-listener-with-backend-backendref-host-infra":          egOnHost,
+}
+
+func egBackendOff(impl *profile.Implementation) { impl.BackendAPI.Disabled = true }
+func egOnHost(impl *profile.Implementation)     { impl.BackendAPI.OnHost = true }
 
 // egObjects reads the keyed-lists format into manifests with apiVersion
 // and kind filled in. A key holds a list of objects, or one object

@@ -68,6 +68,7 @@ func TestFidelity(t *testing.T) {
 		b.WriteString("\n")
 		WriteReadErrors(&b, tally)
 		WriteRefused(&b, tally)
+		WriteEnvironment(&b, tally)
 		WriteDisagreements(&b, tally, 3)
 	}
 	if want := os.Getenv("GWLINT_FIDELITY_CATEGORY"); want != "" {

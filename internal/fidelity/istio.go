@@ -86,7 +86,74 @@ func istioCase(name, inFile, golden string) (*Case, error) {
 	if c.Want, err = wanted(outObjs, objs); err != nil {
 		return nil, fmt.Errorf("%s: %w", golden, err)
 	}
+	c.Environment = istioUndeployed(objs)
 	return c, nil
+}
+
+// istioUndeployed are the outcomes that depend on Istio's test lacking the
+// Service Istio deploys for a Gateway: in a cluster its deployment
+// controller creates <name>-<class> (<name> for waypoints and east-west
+// gateways; gatewaycommon.GetDefaultName, the gateway.istio.io/name-override
+// annotation) with every listener's port, for a Gateway IsManaged calls
+// managed (no address, or one IP address). The conversion test runs no
+// deployment controller and registers only istioServices, so Istio writes
+// such a Gateway Programmed=False/AddressNotUsable ("hostname ... not
+// found") where a cluster has it programmed; gwctl predicts the cluster.
+// (No case has a ListenerSet on such a Gateway.)
+func istioUndeployed(objs []manifest) map[string]string {
+	controllers := map[string]string{}
+	for _, c := range istioClasses {
+		controllers[c[0]] = c[1]
+	}
+	for _, m := range objs {
+		if m["kind"] == "GatewayClass" {
+			meta, _ := m["metadata"].(map[string]any)
+			spec, _ := m["spec"].(map[string]any)
+			name, _ := meta["name"].(string)
+			controllers[name], _ = spec["controllerName"].(string)
+		}
+	}
+	out := map[string]string{}
+	for _, m := range objs {
+		if m["kind"] != "Gateway" {
+			continue
+		}
+		meta, _ := m["metadata"].(map[string]any)
+		spec, _ := m["spec"].(map[string]any)
+		class, _ := spec["gatewayClassName"].(string)
+		controller := controllers[class]
+		switch controller {
+		case "istio.io/gateway-controller", "istio.io/mesh-controller", "istio.io/eastwest-controller":
+		default:
+			continue // not Istio's, or remote: nothing is deployed
+		}
+		addrs, _ := spec["addresses"].([]any)
+		if len(addrs) > 1 {
+			continue
+		}
+		if len(addrs) == 1 {
+			if typ, _ := addrs[0].(map[string]any)["type"].(string); typ != "" && typ != "IPAddress" {
+				continue // a Service it is given, not one it deploys
+			}
+		}
+		name, _ := meta["name"].(string)
+		deployed := name + "-" + class
+		if controller != "istio.io/gateway-controller" {
+			deployed = name
+		}
+		if annotations, _ := meta["annotations"].(map[string]any); annotations["gateway.istio.io/name-override"] != nil {
+			deployed, _ = annotations["gateway.istio.io/name-override"].(string)
+		}
+		ns, _ := meta["namespace"].(string)
+		if ns == "" {
+			ns = "default"
+		}
+		if slices.Contains(istioServices, ns+"/"+deployed) {
+			continue
+		}
+		out[EnvironmentKey(identity(m), ScopeGateway, "", "Programmed")] = "the test does not deploy Service " + ns + "/" + deployed
+	}
+	return out
 }
 
 // readManifests reads a multi-document YAML file of manifests.
@@ -121,8 +188,10 @@ func readManifests(file string) ([]manifest, error) {
 // istioServices are the Services Istio's conversion test registers around
 // every case (pilot/pkg/config/kube/gateway/conversion_test.go: those with
 // a cluster-local hostname, which it also creates as Kubernetes Services),
-// all with ports http 80, tcp 34000 and tcp-other 34001. InferencePool
-// services are left out: gwlint does not model InferencePools.
+// all with ports http 80, tcp 34000 and tcp-other 34001, and https 443
+// for istio-ingressgateway, the Service of its manual Gateways.
+// InferencePool services are left out: gwlint does not model
+// InferencePools.
 var istioServices = []string{
 	"istio-system/istio-ingressgateway", "istio-system/httpbin", "istio-system/istiod", "istio-system/echo",
 	"default/httpbin", "default/httpbin-second", "default/httpbin-wildcard", "default/foo-svc",
@@ -159,6 +228,10 @@ func istioWorld(objs []manifest) []manifest {
 	ports := []servicePort{{"http", 80, "TCP"}, {"tcp", 34000, "TCP"}, {"tcp-other", 34001, "TCP"}}
 	for _, nn := range istioServices {
 		ns, name, _ := strings.Cut(nn, "/")
+		if nn == "istio-system/istio-ingressgateway" {
+			world = append(world, service(ns, name, append([]servicePort{{"https", 443, "TCP"}}, ports...)...))
+			continue
+		}
 		world = append(world, service(ns, name, ports...))
 	}
 	crt, key := testCertificate()

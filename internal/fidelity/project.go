@@ -60,6 +60,18 @@ type Case struct {
 	// Inputs are manifests as JSON, apiVersion and kind filled in.
 	Inputs [][]byte
 	Want   []*Object
+	// Environment says, by outcome (EnvironmentKey), why the project's
+	// value depends on its test's environment rather than on the inputs.
+	Environment map[string]string
+	// Configure, when set, adjusts the implementation's facts to the
+	// configuration the project's test gives this case.
+	Configure func(*profile.Implementation)
+}
+
+// EnvironmentKey identifies an outcome of an object's own conditions (or,
+// with where, of a listener or parent) for Case.Environment.
+func EnvironmentKey(object string, scope Scope, where, typ string) string {
+	return object + "|" + string(scope) + "|" + where + "|" + typ
 }
 
 // Dump writes the case's inputs to dir/<case>.yaml, as gwctl reads them.
@@ -101,6 +113,11 @@ func (p *Project) Run(c *Case) *Result {
 		if err != nil {
 			panic(fmt.Sprintf("fidelity: %s: %v", p.Name, err))
 		}
+		if c.Configure != nil {
+			configured := *prof
+			c.Configure(&configured.Implementation)
+			prof = &configured
+		}
 		opts.Implementation = prof
 	}
 	in := resolve.Load([]string{"-"}, bytes.NewReader(c.stream()), opts)
@@ -136,6 +153,7 @@ func (p *Project) Run(c *Case) *Result {
 	for i := range res.Outcomes {
 		o := &res.Outcomes[i]
 		o.Refused = refused[o.Object]
+		o.Environment = c.Environment[EnvironmentKey(o.Object, o.Scope, o.Where, o.Type)]
 		if msg, ok := notLoaded[o.Object]; ok && !have[o.Object] && o.Got == NoStatus {
 			o.Got = "not loaded (" + msg + ")"
 			// A version no release of the API served: the API server
@@ -282,6 +300,9 @@ func withoutCarried(ns string, st, prior Status) Status {
 	for _, p := range prior.Parents {
 		mark("parent "+p.ControllerName+" "+p.ParentRef.key(ns), p.Conditions)
 	}
+	for _, a := range prior.Ancestors {
+		mark("ancestor "+a.ControllerName+" "+a.AncestorRef.key(ns), a.Conditions)
+	}
 	out := Status{Conditions: keep("", st.Conditions)}
 	for _, l := range st.Listeners {
 		l.Conditions = keep("listener "+l.Name, l.Conditions)
@@ -290,6 +311,10 @@ func withoutCarried(ns string, st, prior Status) Status {
 	for _, p := range st.Parents {
 		p.Conditions = keep("parent "+p.ControllerName+" "+p.ParentRef.key(ns), p.Conditions)
 		out.Parents = append(out.Parents, p)
+	}
+	for _, a := range st.Ancestors {
+		a.Conditions = keep("ancestor "+a.ControllerName+" "+a.AncestorRef.key(ns), a.Conditions)
+		out.Ancestors = append(out.Ancestors, a)
 	}
 	return out
 }

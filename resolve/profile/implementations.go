@@ -86,10 +86,48 @@ type Implementation struct {
 	PolicyTargetKinds []GroupKind
 	// PolicyAncestors is where it writes a BackendTLSPolicy's status.
 	PolicyAncestors PolicyAncestors
+	// RouteRefusal is the reason it gives a route that no listener of its
+	// parent accepts.
+	RouteRefusal RouteRefusal
+	// MeshParents is what it checks of a route's Service parentRefs
+	// (GEP-1426).
+	MeshParents MeshParents
+	// ServiceImportAsService: a ServiceImport backendRef is looked up as
+	// the Service of the same namespace and name, not as a ServiceImport.
+	ServiceImportAsService bool
+	// IgnorePolicyAnnotation, when set, is an annotation that, set to
+	// "true" (in any case), opts a BackendTLSPolicy out: it is not applied,
+	// takes no target from another policy, and is written
+	// Accepted=False/IgnoredByIstio on one ancestor per targetRef.
+	IgnorePolicyAnnotation string
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
 	InvalidBackendTLSOnRoute bool
+	// GatewayService is how it finds the Service a Gateway's traffic
+	// enters by, whose ports its listeners need.
+	GatewayService GatewayService
+	// PlaceholderListeners: a Gateway's own HTTPS or TLS listener without
+	// tls is a placeholder for ListenerSets' listeners on its port: no
+	// error, no server. A ListenerSet's is Accepted=False/
+	// UnsupportedProtocol and not programmed. The API requires tls there.
+	PlaceholderListeners bool
+	// ListenerShapes are the only listeners some of its controllers take;
+	// another is written Accepted=False/UnsupportedProtocol as a warning:
+	// it still counts as valid and programmed.
+	ListenerShapes []ListenerShape
+	// RemoteControllers are its controllers whose Gateways stand for
+	// gateways of another cluster: it accepts them and programs nothing,
+	// writes them Accepted and Programmed only (no listener status), and
+	// writes no status on the routes that name them.
+	RemoteControllers []string
+	// BackendAPI is how its configuration serves its own Backend kind.
+	BackendAPI BackendAPI
+	// PortProtocolChecked: a backendRef selects a Service (or
+	// ServiceImport) port by number and transport protocol, UDP for a
+	// UDPRoute and TCP for the others; a port of the number for another
+	// protocol is missing (MissingServicePort says how it is reported).
+	PortProtocolChecked bool
 	// Filters are the checks it makes on the API's own filters beyond the
 	// CRDs' validation.
 	Filters FilterChecks
@@ -98,6 +136,114 @@ type Implementation struct {
 	// matches on a listener and hostname. The API ranks them and says
 	// nothing on either.
 	RouteRulesOverlap bool
+}
+
+// GatewayService is how an implementation that serves a Gateway behind a
+// Kubernetes Service finds that Service. The zero value is the API's
+// reading: the API names no Service, and nothing is checked.
+type GatewayService struct {
+	// ByHostnameAddress: a Gateway whose spec.addresses are of type
+	// Hostname is served by the Services they name (a short name in the
+	// Gateway's namespace, or <name>.<namespace>.svc.<cluster domain>). A
+	// Service that does not exist, or lacks a listener's port, leaves the
+	// Gateway (and a ListenerSet with that listener)
+	// Programmed=False/AddressNotUsable. A Gateway without such addresses
+	// gets a Service the implementation deploys itself.
+	ByHostnameAddress bool
+	// NameOverride is the annotation that names the Service it deploys;
+	// by default <gateway>-<gatewayClassName>, or <gateway> for a class of
+	// UnsuffixedControllers.
+	NameOverride          string
+	UnsuffixedControllers []string
+	// ManagedLabel marks a deployed Service it owns and whose ports it
+	// keeps in step with the listeners. One of that name without the
+	// label it leaves as it is, and checks its ports as a named one's.
+	ManagedLabel string
+}
+
+// ListenerShape is the listeners a controller takes: one of Forms.
+type ListenerShape struct {
+	ControllerName string
+	Forms          []ListenerForm
+	// Message is what the refusal says.
+	Message string
+}
+
+// ListenerForm is a listener's port (0: any port no other form of its
+// shape names), protocol and TLS mode ("": any, tls or none).
+type ListenerForm struct {
+	Port     int32
+	Protocol string
+	TLSMode  string
+}
+
+// BackendAPI is how an implementation's configuration serves its own
+// backend kind (Envoy Gateway's Backend, read by resolve/egbackend.go). The
+// zero value: served, to a proxy that runs in the cluster. Envoy Gateway's
+// default configuration leaves its Backend API off
+// (https://gateway.envoyproxy.io/docs/tasks/traffic/backend/, "enable the
+// Backend API": extensionApis.enableBackend), but a user who writes
+// Backends has turned it on, so no profile sets these fields: the fidelity
+// harness does where Envoy Gateway's translator test configures them
+// (internal/gatewayapi/translator_test.go: BackendEnabled, RunningOnHost).
+type BackendAPI struct {
+	// Disabled: a ref to its backend kind gets
+	// ResolvedRefs=False/UnsupportedValue (validate.go,
+	// validateBackendRefBackend: "Backend is disabled in Envoy Gateway
+	// configuration").
+	Disabled bool
+	// OnHost: its proxy runs on the host (Envoy Gateway's Host
+	// infrastructure), which may reach loopback addresses and single-label
+	// hostnames (backend.go, validateHostname and validateIP).
+	OnHost bool
+}
+
+// RouteRefusal is how an implementation words a route that no selected
+// listener accepts. The API names both reasons (NotAllowedByListeners: "no
+// Listener whose allowedRoutes criteria permit the route";
+// NoMatchingListenerHostname: "no compatible Listeners whose Hostname
+// matches the route") and no order between them.
+type RouteRefusal int
+
+const (
+	// AllowedRoutesFirst: each listener checks allowedRoutes (kinds and
+	// namespaces) before hostnames, and the route is NotAllowedByListeners
+	// only when no listener allows it, else NoMatchingListenerHostname: the
+	// furthest step every listener failed at. Every profile without a fact
+	// to the contrary.
+	AllowedRoutesFirst RouteRefusal = iota
+	// HostnameFirst: each listener checks the route's hostnames before its
+	// allowedRoutes namespaces and kinds, and one listener's
+	// NotAllowedByListeners outranks another's NoMatchingListenerHostname.
+	HostnameFirst
+)
+
+// MeshParents is what an implementation checks when it binds a route to a
+// Service parentRef. The zero value is the API's reading: "If port is set,
+// the implementation MUST associate the route only with that port", and
+// route kinds bound to one Service port rank "GRPCRoute > HTTPRoute >
+// TLSRoute > TCPRoute", the losers Conflicted.
+type MeshParents struct {
+	// PortsUnchecked: the parentRef's port and sectionName are not checked
+	// against the Service's ports; the route is accepted whatever they say.
+	PortsUnchecked bool
+	// KindsUnranked: route kinds on one Service port are not ranked, and no
+	// route is Conflicted for another's kind.
+	KindsUnranked bool
+	// Waypoints, when its Label is set, says which parents are left to
+	// another controller's waypoint.
+	Waypoints Waypoints
+}
+
+// Waypoints names the labels by which a Service (or an implementation's
+// parentRef kind) chooses its waypoint: a parent whose Label, on it or else
+// on its namespace, names a Gateway (in the namespace NamespaceLabel names,
+// else the parent's) whose GatewayClass is of none of ControllerNames is
+// left to that class's controller: the implementation writes no status for
+// the parentRef.
+type Waypoints struct {
+	Label, NamespaceLabel string
+	ControllerNames       []string
 }
 
 // FilterChecks are the checks an implementation makes on the API's own
@@ -148,6 +294,12 @@ type ListenerProgrammed struct {
 	// (NoValidCACertificate) carries its ResolvedRefs reason
 	// (InvalidCACertificateRef, InvalidCACertificateKind, RefNotPermitted).
 	CAReason bool
+	// TLSOnly: Programmed=False only for a conflict or the listener's TLS
+	// configuration (its certificates, client validation, a ListenerSet's
+	// HTTPS listener without tls); a listener refused for its protocol
+	// still reads Programmed=True and serves nothing, and one with
+	// InvalidRouteKinds is programmed and valid.
+	TLSOnly bool
 }
 
 // GatewayConditions is what an implementation's Gateway conditions
@@ -169,6 +321,13 @@ type GatewayConditions struct {
 	// OwnRefsOnly: ResolvedRefs reports the Gateway's own references
 	// (spec.tls) and no summary of its listeners'.
 	OwnRefsOnly bool
+	// ListenerSetsFollowAddress: a ListenerSet shares its Gateway's
+	// refusal only when the Gateway is refused for its addresses, and
+	// then with the Gateway's reason (Accepted and Programmed
+	// False/UnsupportedAddress); a Gateway refused for its listeners
+	// leaves its ListenerSets as they are. The API's reading writes
+	// ParentNotAccepted whenever the Gateway is not accepted.
+	ListenerSetsFollowAddress bool
 }
 
 // ListenerSetAcceptance is how an implementation decides an admitted
@@ -327,6 +486,11 @@ var implementations = []Implementation{
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
 		MissingServicePort: PortNotFoundReason,
+		// Both functions match a port's number and protocol
+		// (getServicePortProtocol: TCP when unset) against the route's,
+		// UDP for a UDPRoute: "UDP Port 8080 not found on Service"
+		// (testdata/gateway-with-listener-with-udproute-with-mismatch-port-protocol.out.yaml).
+		PortProtocolChecked: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
 		// processDestination passes the route's parentRef (group, kind,
 		// namespace, name, sectionName, port) to applyBackendTLSSetting,
@@ -493,9 +657,17 @@ var implementations = []Implementation{
 		// Same file, buildDestination: backendRefs of kind Hostname in group
 		// networking.istio.io, and InferencePools. (ServiceEntry is a parentRef
 		// kind there, not a backendRef kind.)
+		// XBackends too, behind the feature flag
+		// PILOT_ENABLE_ALPHA_GATEWAY_API (pilot/pkg/features/experimental.go,
+		// off by default; its conversion tests turn it on): without it the
+		// ref is InvalidKind ("The Alpha Gateway API is not enabled"). With
+		// it, a missing XBackend, or a backendRef port other than the
+		// XBackend's spec.port.port, is BackendNotFound, and a ref with no
+		// port takes the XBackend's (testdata/xbackend.status.yaml.golden).
 		BackendKinds: []GroupKind{
 			{Group: "inference.networking.k8s.io", Kind: "InferencePool"},
 			{Group: "networking.istio.io", Kind: "Hostname"},
+			{Group: "gateway.networking.x-k8s.io", Kind: "XBackend"},
 		},
 		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/backend_policies.go
 		// BackendTLSPolicyCollection: "We add a status for Service (for
@@ -520,8 +692,45 @@ var implementations = []Implementation{
 		// ListenerSet "is only Accepted if at least one of its listeners
 		// is valid", with reason Accepted
 		// (testdata/listenerset-cross-namespace.status.yaml.golden).
+		// gateway_collection.go, ListenerSetCollection: a ListenerSet takes
+		// its parent's error only from extractGatewayServices (addresses),
+		// which ReportListenerSetStatus writes "Parent not accepted: ..."
+		// with the parent's reason; ListenersNotValid of the parent does
+		// not reach it (testdata/listenerset-invalid.status.yaml.golden,
+		// not-accepted-parent).
 		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true, ListenerSets: ByValidListenersReasonAccepted,
-			NoListenersWhenRefused: []string{"UnsupportedAddress", "NotAllowed", "ParentNotAccepted"}},
+			NoListenersWhenRefused:    []string{"UnsupportedAddress", "NotAllowed", "ParentNotAccepted"},
+			ListenerSetsFollowAddress: true},
+		// conversion.go, buildListener: Programmed is set False ("Bad TLS
+		// configuration") only for a buildTLS error and a ListenerSet's
+		// HTTPS or TLS listener without tls; a protocol error only sets
+		// Accepted (testdata/invalid.status.yaml.golden,
+		// protocol-lower-case: Programmed True). ReportListenerCondition's
+		// InvalidRouteKinds leaves the listener valid
+		// (route-binding.status.yaml.golden, scope-route); a conflict is
+		// gatewaycommon.ReportListenerConflict's, with its reason.
+		ListenerProgrammed: ListenerProgrammed{TLSOnly: true},
+		// Same function: "This is a placeholder listener for
+		// ListenerSets": a Gateway's HTTPS or TLS listener without tls gets
+		// no server and no error; a ListenerSet's "protocol is %s but no
+		// TLS section is defined" (UnsupportedProtocol)
+		// (testdata/listenerset-overlapping-port.status.yaml.golden,
+		// listenerset-https-missing-tls.status.yaml.golden).
+		PlaceholderListeners: true,
+		// Same file, unexpectedWaypointListener and
+		// unexpectedEastWestWaypointListener: buildListener sets Accepted
+		// False without making the listener invalid
+		// (testdata/waypoint.status.yaml.golden, invalid: the Gateway
+		// Accepted, its listener Programmed).
+		ListenerShapes: []ListenerShape{{
+			ControllerName: "istio.io/mesh-controller",
+			Forms:          []ListenerForm{{Port: 15008, Protocol: "HBONE"}},
+			Message:        `expected a single listener on port 15008 with protocol "HBONE"`,
+		}, {
+			ControllerName: "istio.io/eastwest-controller",
+			Forms:          []ListenerForm{{Port: 15008, Protocol: "HBONE", TLSMode: "Terminate"}, {Protocol: "TLS", TLSMode: "Passthrough"}},
+			Message:        `east-west gateway listeners must be either port 15008 with protocol "HBONE" and TLS mode Terminate, or TLS with mode Passthrough`,
+		}},
 		// conversion.go's parentRef handling: a ServiceEntry parent binds
 		// the route for mesh traffic to the ServiceEntry's hosts
 		// (testdata/serviceentry.status.yaml.golden).
@@ -535,6 +744,72 @@ var implementations = []Implementation{
 		RefusesNotPermittedCertificate: true,
 		// Same function: a targetRef may be a Service or a ServiceEntry.
 		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
+		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/conversion.go
+		// extractGatewayServices: a Gateway that is not IsManaged (its
+		// addresses are Hostnames) is served by the Services they name,
+		// a short name expanded in the Gateway's namespace;
+		// gatewaycommon/context.go, ResolveGatewayInstances, looks each
+		// up in the Gateway's namespace ("hostname %q not found") and
+		// each listener's port on it ("port %d not found for hostname
+		// %q"), and gatewaycommon/conversion.go, SetProgrammedCondition,
+		// writes Programmed=False/AddressNotUsable
+		// (testdata/invalid.status.yaml.golden, target-port-reference;
+		// listenerset-invalid.status.yaml.golden, port-not-in-service).
+		// A managed Gateway's Service is the one gatewaycommon's
+		// deploymentcontroller.go deploys, named by GetDefaultName
+		// (<name>-<class>; classinfo.go's DisableNameSuffix for the mesh
+		// and east-west controllers) or the gateway.istio.io/name-override
+		// annotation, with every listener's port (extractServicePorts);
+		// canManage leaves an existing one without the
+		// gateway.istio.io/managed label as it is.
+		GatewayService: GatewayService{ByHostnameAddress: true, NameOverride: "gateway.istio.io/name-override",
+			UnsuffixedControllers: []string{"istio.io/mesh-controller", "istio.io/eastwest-controller"},
+			ManagedLabel:          "gateway.istio.io/managed"},
+		// gatewaycommon/classinfo.go: the istio-remote class's
+		// UnmanagedGatewayController is "Remote to this cluster. Does not
+		// deploy or affect configuration" (DisableRouteGeneration);
+		// gateway_collection.go's GatewayCollection gives its Gateways
+		// conversion.go's reportUnmanagedGatewayStatus (Accepted,
+		// Programmed "This Gateway is remote; Istio will not program
+		// it", no listeners) and no listener for routes to bind to, so
+		// extractParentReferenceInfo finds no parent and writes nothing
+		// (testdata/eastwest-remote.status.yaml.golden: "parents: []").
+		RemoteControllers: []string{"istio.io/unmanaged-gateway"},
+		// pilot/pkg/config/kube/gateway/conversion.go, referenceAllowed: a
+		// listener's hostnames carry its allowed namespaces ("ns/host",
+		// buildHostnameMatch), so a route whose hostnames match none is
+		// ParentErrorNoHostname whatever its namespace, and NotAllowed only
+		// when a hostname matched; kinds come last. conditions.go,
+		// createRouteStatus, reports the least severe listener's error:
+		// rankParentErrorNotAllowed before rankParentErrorNoHostname
+		// (testdata/route-binding.status.yaml.golden, same-namespace-invalid).
+		RouteRefusal: HostnameFirst,
+		// conversion.go, referenceAllowed: a Service (or ServiceEntry)
+		// parent is checked for existence and its waypoint label only, not
+		// its port or sectionName; conditions.go, createRouteStatus, has no
+		// Conflicted reason for routes, so every kind bound to a Service
+		// stays Accepted (testdata/mesh.status.yaml.golden: multi-service's
+		// echo-1 port 8080, and the TCPRoute beside HTTPRoutes on echo-1).
+		// Same file, waypointManagedByAnotherController: a Service or
+		// ServiceEntry parent whose istio.io/use-waypoint label names a
+		// Gateway of a class of neither the mesh nor the gateway controller
+		// is skipped in extractParentReferenceInfo, so Istio writes nothing
+		// for it (testdata/foreign-waypoint.status.yaml.golden).
+		MeshParents: MeshParents{PortsUnchecked: true, KindsUnranked: true, Waypoints: Waypoints{
+			Label: "istio.io/use-waypoint", NamespaceLabel: "istio.io/use-waypoint-namespace",
+			ControllerNames: []string{"istio.io/mesh-controller", "istio.io/gateway-controller"},
+		}},
+		// conversion.go, buildDestination: "currently we are always looking
+		// for Service" for a ServiceImport backendRef
+		// (testdata/mcs.status.yaml.golden).
+		ServiceImportAsService: true,
+		// backend_policies.go, BackendTLSPolicyCollection: a policy with
+		// IgnorePolicyAttachment ("istio.io/ignore-policy-attachment")
+		// "true" is left out of filteredTLSPolicies, the index conflicts
+		// are decided on, and gets ignoredPolicyStatus: Accepted=False,
+		// PolicyIgnoredStatusReason, one ancestor per targetRef under the
+		// mesh controller (testdata/backend-tls-policy-ignored.status.yaml.golden).
+		IgnorePolicyAnnotation: "istio.io/ignore-policy-attachment",
 	},
 	{
 		Name: "kgateway",
