@@ -196,12 +196,20 @@ func (g *Graph) attachToListenerSet(p *ParentResult) {
 	if ls.Parent != nil && ls.Parent.Managed {
 		p.ControllerName = ls.Parent.ControllerName
 	}
-	switch ls.Accepted.Status {
-	case metav1.ConditionUnknown:
+	byListeners := ls.Parent != nil && ls.Parent.Profile.Implementation.ListenerSetRoutesByListeners
+	switch {
+	case ls.Accepted.Status == metav1.ConditionUnknown:
 		p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),
 			fmt.Sprintf("whether ListenerSet %s is accepted cannot be decided: %s", target.NamespacedName(), ls.Accepted.Message))
 		return
-	case metav1.ConditionFalse:
+	case ls.Accepted.Status == metav1.ConditionFalse && byListeners && ls.Accepted.Reason == ReasonListenersNotValid:
+		// Admitted, its listeners all invalid: they judge the route.
+	case ls.Accepted.Status == metav1.ConditionFalse:
+		if byListeners {
+			// Not admitted: its controller does not count the parentRef
+			// as its own and writes nothing.
+			p.ControllerName = ""
+		}
 		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonNoMatchingParent,
 			fmt.Sprintf("ListenerSet %s is not accepted: %s", target.NamespacedName(), ls.Accepted.Message))
 		return

@@ -3,6 +3,7 @@ package resolve
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve/profile"
@@ -266,6 +267,9 @@ spec:
 // BackendTLSPolicy: where each implementation writes the policy's status,
 // how it reads CA certificates, and whether a route reports a backend whose
 // policy fails.
+// caNotPEM is a ca.crt that looks like a PEM certificate and is not one.
+const caNotPEM = "-----BEGIN CERTIFICATE-----\nMIIDUDCC\n-----END CERTIFICATE-----\n"
+
 func TestBackendTLSPolicyByImplementation(t *testing.T) {
 	ca := newTestCert(t, year2020, year2200, true)
 	gateway := func(class string) string {
@@ -341,7 +345,25 @@ spec:
 		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
 	}, {
+		// Envoy Gateway passes the bundle to Envoy unparsed.
+		name: "CA that is not PEM", policy: policy(web, `{group: "", kind: ConfigMap, name: ca-garbled}`),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
 		name: "ClusterTrustBundle CA", policy: policy(web, `{group: certificates.k8s.io, kind: ClusterTrustBundle, name: bundle}`),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
+		// Envoy Gateway reads the kind alone.
+		name: "ClusterTrustBundle CA of group core", policy: policy(web, `{group: "", kind: ClusterTrustBundle, name: bundle}`),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
+		// An SDS reference: Envoy Gateway fetches the CA from the socket.
+		name: "SDS reference CA", policy: policy(web, `{group: "", kind: Secret, name: ca-sds}`),
 		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
 		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
@@ -356,6 +378,11 @@ spec:
 		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
 		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, nil},
 		istio: verdict{ReasonTargetNotFound, ReasonResolvedRefs, []string{"istio.io/mesh-controller Backend /web TargetNotFound"}},
+	}, {
+		name: "ServiceImport target", policy: policy(`{group: multicluster.x-k8s.io, kind: ServiceImport, name: web}`, goodCA),
+		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, nil},
+		istio: verdict{ReasonTargetNotFound, ReasonResolvedRefs, []string{"istio.io/mesh-controller ServiceImport /web TargetNotFound"}},
 	}}
 	for _, c := range cases {
 		for _, run := range []struct {
@@ -364,7 +391,12 @@ spec:
 		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}, {"istio", "istio", c.istio}} {
 			opts := judgedBy(t, run.impl)
 			g := resolveYAML(t, opts, world, egClass, istioClasses, gateway(run.class), route,
-				caConfigMap("app", "ca", ca.crt), tlsCrtOnly, c.policy)
+				caConfigMap("app", "ca", ca.crt), caConfigMap("app", "ca-garbled", caNotPEM), tlsCrtOnly, c.policy, `
+apiVersion: v1
+kind: Secret
+metadata: {name: ca-sds, namespace: app}
+type: gateway.envoyproxy.io/sds
+stringData: {secretName: ROOTCA, url: "unix:///var/run/secrets/workload-spiffe-uds/socket"}`)
 			p := g.TLSPolicies[0]
 			var ancestors []string
 			for i := range p.Ancestors {
@@ -377,6 +409,43 @@ spec:
 			if !reflect.DeepEqual(got, run.want) {
 				t.Errorf("%s under %s:\n got %+v (%s)\nwant %+v", c.name, g.profile, got, p.Accepted.Message, run.want)
 			}
+		}
+	}
+}
+
+// A BackendTLSPolicy reached through more Gateways than its 16 ancestor
+// entries allow: cut at 16 everywhere; Envoy Gateway says so on the last.
+func TestTruncatedPolicyAncestorsByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		aggregated  bool
+	}{{"", "acme", false}, {"envoy-gateway", "eg", true}} {
+		docs := []string{world, egClass, caConfigMap("app", "ca", newTestCert(t, year2020, year2200, true).crt), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: p, namespace: app}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {hostname: web.app, caCertificateRefs: [{group: "", kind: ConfigMap, name: ca}]}`}
+		var parents []string
+		for i := range 17 {
+			docs = append(docs, fmt.Sprintf(`
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge-%02d, namespace: infra}
+spec: {gatewayClassName: %s, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`, i, c.class))
+			parents = append(parents, fmt.Sprintf("{name: edge-%02d, namespace: infra}", i))
+		}
+		docs = append(docs, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [`+strings.Join(parents, ", ")+`]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`)
+		p := resolveYAML(t, judgedBy(t, c.impl), docs...).TLSPolicies[0]
+		if len(p.Ancestors) != 16 || p.Ancestors[15].Aggregated != c.aggregated || p.Ancestors[14].Aggregated {
+			t.Errorf("class %s: %d ancestors, the last Aggregated %v; want 16, %v", c.class, len(p.Ancestors), p.Ancestors[len(p.Ancestors)-1].Aggregated, c.aggregated)
 		}
 	}
 }
@@ -760,6 +829,284 @@ spec:
 	}
 }
 
+// Routes to ListenerSets that are not accepted: the API's reading refuses
+// them (NoMatchingParent); Envoy Gateway lets an admitted ListenerSet's
+// listeners judge the route and writes nothing for one it did not admit.
+func TestRoutesOnRefusedListenerSetsByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class     string
+		invalid, denied string // "Accepted reason" or "no status"
+	}{
+		{"", "acme", "NoMatchingParent", "NoMatchingParent"},
+		{"envoy-gateway", "eg", "NotAllowedByListeners", "no status"},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  allowedListeners: {namespaces: {from: Same}}
+  listeners: [{name: http, protocol: HTTP, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: invalid, namespace: infra}
+spec:
+  parentRef: {name: edge}
+  listeners: [{name: odd, protocol: example.com/odd, port: 8085, allowedRoutes: {namespaces: {from: All}}}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: denied, namespace: app}
+spec:
+  parentRef: {name: edge, namespace: infra}
+  listeners: [{name: http, protocol: HTTP, port: 8086, allowedRoutes: {namespaces: {from: All}}}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs:
+  - {group: gateway.networking.k8s.io, kind: ListenerSet, name: invalid, namespace: infra}
+  - {group: gateway.networking.k8s.io, kind: ListenerSet, name: denied}`)
+		var got []string
+		for _, p := range mustRoute(t, g, KindHTTPRoute, "app", "r").Parents {
+			if p.HasStatus() {
+				got = append(got, string(p.Accepted.Reason))
+			} else {
+				got = append(got, "no status")
+			}
+		}
+		if want := []string{c.invalid, c.denied}; !reflect.DeepEqual(got, want) {
+			t.Errorf("class %s: route parents %v; want %v", c.class, got, want)
+		}
+	}
+}
+
+// A listener of a protocol nobody serves beside a valid one on its port:
+// the API's reading conflicts them, Envoy Gateway leaves the invalid one out
+// of conflict detection and serves the other.
+func TestConflictsWithInvalidListenersByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		conflicted  Reason // the HTTP listener's
+	}{{"", "acme", ReasonProtocolConflict}, {"envoy-gateway", "eg", ReasonNoConflicts}} {
+		ls := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners:
+  - {name: sctp, protocol: SCTP, port: 81}
+  - {name: http, protocol: HTTP, port: 81}`).Gateway("infra", "edge").Listeners
+		if ls[1].Conflicted.Reason != c.conflicted {
+			t.Errorf("class %s: http Conflicted %s; want %s", c.class, ls[1].Conflicted.Reason, c.conflicted)
+		}
+	}
+}
+
+// NamedAddress, an address type of the API with implementation-specific
+// support: Envoy Gateway refuses it.
+func TestAddressTypesByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		accepted    Reason
+	}{{"", "acme", ReasonAccepted}, {"envoy-gateway", "eg", ReasonUnsupportedAddress}} {
+		gw := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  addresses: [{type: NamedAddress, value: edge-ip}, {type: IPAddress, value: 192.0.2.1}]
+  listeners: [{name: http, protocol: HTTP, port: 80}]`).Gateway("infra", "edge")
+		if gw.Accepted.Reason != c.accepted {
+			t.Errorf("class %s: Accepted %s (%s); want %s", c.class, gw.Accepted.Reason, gw.Accepted.Message, c.accepted)
+		}
+	}
+}
+
+// Envoy Gateway's SDS reference Secrets: certificates it accepts, when they
+// name a secret and a unix socket (ir.NewSDSConfig); other profiles want
+// tls.crt and tls.key.
+func TestSDSReferenceSecretsByImplementation(t *testing.T) {
+	sds := func(name, data string) string {
+		return `
+apiVersion: v1
+kind: Secret
+metadata: {name: ` + name + `, namespace: infra}
+type: gateway.envoyproxy.io/sds
+stringData: {` + data + `}`
+	}
+	gateway := func(class string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  listeners:
+  - {name: spiffe, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: spiffe}]}}
+  - {name: no-url, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: no-url}]}}
+  - {name: path-only, protocol: HTTPS, port: 9443, tls: {certificateRefs: [{name: path-only}]}}`
+	}
+	for _, c := range []struct {
+		impl, class string
+		want        [3]Reason
+	}{
+		{"", "acme", [3]Reason{ReasonInvalidCertificateRef, ReasonInvalidCertificateRef, ReasonInvalidCertificateRef}},
+		{"envoy-gateway", "eg", [3]Reason{ReasonResolvedRefs, ReasonInvalidCertificateRef, ReasonInvalidCertificateRef}},
+	} {
+		ls := resolveYAML(t, judgedBy(t, c.impl), world, egClass,
+			sds("spiffe", `secretName: default, url: "unix:///var/run/secrets/workload-spiffe-uds/socket"`),
+			sds("no-url", `secretName: default`),
+			sds("path-only", `secretName: default, url: /var/run/secrets/workload-spiffe-uds/socket`),
+			gateway(c.class)).Gateway("infra", "edge").Listeners
+		if got := [3]Reason{ls[0].ResolvedRefs.Reason, ls[1].ResolvedRefs.Reason, ls[2].ResolvedRefs.Reason}; got != c.want {
+			t.Errorf("class %s: ResolvedRefs %v; want %v", c.class, got, c.want)
+		}
+	}
+}
+
+// An HTTPS listener served over SDS beside another on its port: Envoy
+// Gateway cannot inspect the SDS certificates and marks them overlapping.
+func TestSDSCertificateOpaqueByImplementation(t *testing.T) {
+	cert := newTestCert(t, year2020, year2200, false, "inline.example.com")
+	for _, c := range []struct {
+		impl, class string
+		sds         Reason
+	}{
+		// A Secret without tls.crt: the listener is not programmed.
+		{"", "acme", ""},
+		{"envoy-gateway", "eg", ReasonSDSCertificateOpaque},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, egClass, tlsSecret("infra", "inline", cert), `
+apiVersion: v1
+kind: Secret
+metadata: {name: spiffe, namespace: infra}
+type: gateway.envoyproxy.io/sds
+stringData: {secretName: default, url: "unix:///var/run/secrets/workload-spiffe-uds/socket"}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners:
+  - {name: sds, hostname: sds.example.com, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: spiffe}]}}
+  - {name: inline, hostname: inline.example.com, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: inline}]}}
+  - {name: alone, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: spiffe}]}}`)
+		ls := g.Gateway("infra", "edge").Listeners
+		if got := [3]Reason{ls[0].OverlappingTLS.Reason, ls[1].OverlappingTLS.Reason, ls[2].OverlappingTLS.Reason}; got != [3]Reason{c.sds, "", ""} {
+			t.Errorf("class %s: OverlappingTLSConfig reasons %v; want %q on the SDS listener alone", c.class, got, c.sds)
+		}
+	}
+}
+
+// An HTTPS listener without tls: unprogrammed everywhere; the API's reading
+// blames its references, Envoy Gateway its configuration.
+func TestHTTPSListenerWithoutTLSByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class  string
+		resolvedRefs Reason
+	}{{"", "acme", ReasonInvalidCertificateRef}, {"envoy-gateway", "eg", ReasonResolvedRefs}} {
+		l := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners: [{name: https, protocol: HTTPS, port: 443}]`).Gateway("infra", "edge").Listeners[0]
+		if l.ResolvedRefs.Reason != c.resolvedRefs || l.Programmed.Reason != ReasonInvalid {
+			t.Errorf("class %s: ResolvedRefs %s, Programmed %s; want %s, Invalid", c.class, l.ResolvedRefs.Reason, l.Programmed.Reason, c.resolvedRefs)
+		}
+	}
+}
+
+// A Passthrough listener with certificateRefs: the API ignores them, Envoy
+// Gateway does not program the listener.
+func TestPassthroughCertificatesByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		programmed  Reason
+	}{{"", "acme", ReasonProgrammed}, {"envoy-gateway", "eg", ReasonInvalid}} {
+		l := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners: [{name: tls, protocol: TLS, port: 443, tls: {mode: Passthrough, certificateRefs: [{name: shop}]}}]`).Gateway("infra", "edge").Listeners[0]
+		if l.Programmed.Reason != c.programmed {
+			t.Errorf("class %s: Programmed %s (%s); want %s", c.class, l.Programmed.Reason, l.Programmed.Message, c.programmed)
+		}
+	}
+}
+
+// Client-certificate validation (spec.tls.frontend): the API refuses a
+// listener when no CA certificate is usable; Envoy Gateway reads its CAs as
+// it reads a BackendTLSPolicy's (one unusable fails them all, a bundle is
+// not parsed), gives the failure's reason to the listener's ResolvedRefs and
+// Programmed over any other, and the Gateway's ResolvedRefs
+// False/InvalidParameters.
+func TestClientValidationByImplementation(t *testing.T) {
+	ca := newTestCert(t, year2020, year2200, true)
+	cert := newTestCert(t, year2020, year2200, false, "shop.example.com")
+	gateway := func(class, cas, certNamespace string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  tls: {frontend: {default: {validation: {caCertificateRefs: [` + cas + `]}}}}
+  listeners: [{name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop, namespace: ` + certNamespace + `}]}}]`
+	}
+	const (
+		goodCA    = `{group: "", kind: ConfigMap, name: ca}`
+		missingCA = `{group: "", kind: ConfigMap, name: nope}`
+		garbledCA = `{group: "", kind: ConfigMap, name: ca-garbled}`
+		serviceCA = `{group: "", kind: Service, name: web}`
+	)
+	type verdict struct {
+		accepted, resolvedRefs, programmed Reason // the listener's
+		gateway                            Reason // the Gateway's ResolvedRefs
+	}
+	cases := []struct {
+		name, cas, certNamespace string
+		every, eg                verdict
+	}{{
+		name: "one usable CA of two", cas: goodCA + ", " + missingCA, certNamespace: "infra",
+		every: verdict{ReasonAccepted, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
+		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateRef, ReasonInvalidCACertificateRef, ReasonInvalidParameters},
+	}, {
+		name: "CA that is not PEM", cas: garbledCA, certNamespace: "infra",
+		every: verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, ReasonProgrammed, ReasonResolvedRefs},
+	}, {
+		name: "CA of a wrong kind, certificate not permitted", cas: serviceCA, certNamespace: "app",
+		every: verdict{ReasonNoValidCACertificate, ReasonRefNotPermitted, ReasonInvalid, ReasonListenersNotResolved},
+		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateKind, ReasonInvalidCACertificateKind, ReasonInvalidParameters},
+	}}
+	for _, c := range cases {
+		for _, run := range []struct {
+			impl, class string
+			want        verdict
+		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}} {
+			g := resolveYAML(t, judgedBy(t, run.impl), world, egClass, tlsSecret("infra", "shop", cert), tlsSecret("app", "shop", cert),
+				caConfigMap("infra", "ca", ca.crt), caConfigMap("infra", "ca-garbled", caNotPEM),
+				gateway(run.class, c.cas, c.certNamespace))
+			gw := g.Gateway("infra", "edge")
+			l := gw.Listeners[0]
+			if got := (verdict{l.Accepted.Reason, l.ResolvedRefs.Reason, l.Programmed.Reason, gw.ResolvedRefs.Reason}); got != run.want {
+				t.Errorf("%s under %s:\n got %+v\nwant %+v", c.name, gw.Profile, got, run.want)
+			}
+		}
+	}
+}
+
 // A certificateRef to another namespace that no ReferenceGrant permits:
 // ResolvedRefs=False/RefNotPermitted everywhere; Istio also refuses the
 // listener.
@@ -818,12 +1165,15 @@ spec:
 // Envoy Gateway accepts it and says so in Programmed.
 func TestListenerSetOfUnprogrammedListenersByImplementation(t *testing.T) {
 	for _, c := range []struct {
-		class                    string
+		class, certNamespace     string
 		accepted, programmed, lp Reason
 		acceptedTrue             bool
 	}{
-		{"acme", ReasonListenersNotValid, ReasonListenersNotValid, ReasonInvalid, false},
-		{"eg", ReasonAccepted, ReasonListenersNotValid, ReasonListenersNotValid, true},
+		{"acme", "infra", ReasonListenersNotValid, ReasonListenersNotValid, ReasonInvalid, false},
+		{"eg", "infra", ReasonAccepted, ReasonListenersNotValid, ReasonListenersNotValid, true},
+		// A certificate not permitted is not one that is missing: Envoy
+		// Gateway writes the listener no Accepted condition.
+		{"eg", "certs", ReasonListenersNotValid, ReasonListenersNotValid, ReasonListenersNotValid, false},
 	} {
 		g := resolveYAML(t, Options{StrictRefs: true}, world, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
@@ -839,7 +1189,7 @@ kind: ListenerSet
 metadata: {name: team, namespace: infra}
 spec:
   parentRef: {name: edge}
-  listeners: [{name: https, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: nowhere}]}}]`)
+  listeners: [{name: https, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: nowhere, namespace: `+c.certNamespace+`}]}}]`)
 		ls := g.ListenerSet("infra", "team")
 		l := ls.Listeners[0]
 		if ls.Accepted.True() != c.acceptedTrue || ls.Accepted.Reason != c.accepted || ls.Programmed.Reason != c.programmed || l.Programmed.Reason != c.lp {

@@ -301,6 +301,11 @@ type PolicyAncestor struct {
 	// Target is the targetRef the entry stands for when the implementation
 	// writes one per target (Istio); nil for a Gateway or a route parent.
 	Target *PolicyTarget
+	// Aggregated says this last entry also stands for those cut beyond
+	// the 16 the API allows (profile.PolicyAncestors.Aggregated).
+	Aggregated bool
+	// writer is the profile of the implementation that writes the entry.
+	writer *profile.Profile
 }
 
 // policyAncestors is where the implementations write the policy's status
@@ -311,7 +316,7 @@ type PolicyAncestor struct {
 func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey]*reachers) []PolicyAncestor {
 	gateways := map[*GatewayResult]bool{}
 	parents := map[string]*ParentResult{}
-	targetsBy := g.profile.Implementation.PolicyAncestors.TargetsController
+	targetsBy, targetsWriter := g.profile.Implementation.PolicyAncestors.TargetsController, g.profile
 	// An ignored policy is written only where its targets are.
 	ignored := p.Accepted.Reason == ReasonIgnoredByIstio
 	for _, t := range p.Targets {
@@ -325,12 +330,12 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 			}
 		}
 		for pr := range rs.parents {
-			impl := gatewayOf(pr).Profile.Implementation
-			if impl.PolicyAncestors.RouteParents {
+			prof := gatewayOf(pr).Profile
+			if prof.Implementation.PolicyAncestors.RouteParents {
 				parents[parentRefKey(pr.Ref)] = pr
 			}
-			if c := impl.PolicyAncestors.TargetsController; c != "" && targetsBy == "" {
-				targetsBy = c
+			if c := prof.Implementation.PolicyAncestors.TargetsController; c != "" && targetsBy == "" {
+				targetsBy, targetsWriter = c, prof
 			}
 		}
 	}
@@ -341,7 +346,7 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 			group, kind := ref.Group, ref.Kind
 			out = append(out, PolicyAncestor{
 				Ref:            gwv1.ParentReference{Group: &group, Kind: &kind, Name: ref.Name, SectionName: ref.SectionName},
-				ControllerName: targetsBy, Target: t,
+				ControllerName: targetsBy, Target: t, writer: targetsWriter,
 			})
 		}
 	}
@@ -350,16 +355,21 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 		ns := gwv1.Namespace(gw.Ref.Namespace)
 		out = append(out, PolicyAncestor{
 			Ref:            gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(gw.Ref.Name)},
-			ControllerName: gw.ControllerName,
+			ControllerName: gw.ControllerName, writer: gw.Profile,
 		})
 	}
 	for _, key := range slices.Sorted(maps.Keys(parents)) {
 		pr := parents[key]
-		out = append(out, PolicyAncestor{Ref: pr.Ref, ControllerName: pr.ControllerName})
+		out = append(out, PolicyAncestor{Ref: pr.Ref, ControllerName: pr.ControllerName, writer: gatewayOf(pr).Profile})
 	}
 	// "A maximum of 16 ancestors will be represented in this list ... If
 	// this slice is full, implementations MUST NOT add further entries."
-	return out[:min(len(out), maxPolicyAncestors)]
+	if len(out) > maxPolicyAncestors {
+		out = out[:maxPolicyAncestors]
+		last := &out[maxPolicyAncestors-1]
+		last.Aggregated = last.writer.Implementation.PolicyAncestors.Aggregated
+	}
+	return out
 }
 
 // maxPolicyAncestors is PolicyStatus.Ancestors' MaxItems.

@@ -357,6 +357,9 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		o.Type = doc.Type
 		o.DataKeys = dataKeys(doc.Data, doc.StringData)
 		o.Certificate, o.CertificateProblem = checkCertificate(o.Type, doc.Data, doc.StringData)
+		if check := referenceSecretChecks[o.Type]; check != nil {
+			o.ReferenceProblem = check(doc.StringData, doc.Data)
+		}
 		o.check(doc.StringData, doc.Data)
 	case *ConfigMap:
 		o.DataKeys = dataKeys(doc.Data, doc.BinaryData)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // API groups the resolver knows.
@@ -304,6 +305,11 @@ type Secret struct {
 	CertificateProblem string
 	// Certificate is the leaf certificate of tls.crt when it is usable.
 	Certificate *Certificate
+	// ReferenceProblem says why a Secret of an implementation-specific
+	// type that points at certificates served elsewhere (Envoy Gateway's
+	// SDS reference) cannot be used; empty when it can or the type is not
+	// one gwlint knows (referenceSecretChecks).
+	ReferenceProblem string
 	// A Secret is a CA certificate source for frontend validation and
 	// BackendTLSPolicy as well (implementation-specific support).
 	CABundle
@@ -328,19 +334,29 @@ type CABundle struct {
 	// CAProblemAnyKey is CAProblem for implementations that read any key
 	// (profile.CACertificates.AnyKey).
 	CAProblemAnyKey string
+	// caInContent and caInContentAnyKey: the problem lies in the bundle's
+	// content (not PEM certificates), not in a missing key.
+	caInContent, caInContentAnyKey bool
 }
 
 // check records the verdicts on a bundle whose plain values are plain and
 // base64 ones b64.
 func (c *CABundle) check(plain, b64 map[string]json.RawMessage) {
-	c.CAProblem, c.CAProblemAnyKey = checkCABundle(plain, b64), checkCABundleAnyKey(plain, b64)
+	c.CAProblem, c.caInContent = checkCABundle(plain, b64)
+	c.CAProblemAnyKey, c.caInContentAnyKey = checkCABundleAnyKey(plain, b64)
 }
 
-// problem is the verdict for an implementation that reads ca.crt only,
-// or, with anyKey, any key.
-func (c *CABundle) problem(anyKey bool) string {
-	if anyKey {
-		return c.CAProblemAnyKey
+// problem is the verdict for an implementation that reads CA certificates
+// as ca says: what makes the reference unusable, else what its proxy will
+// refuse in a bundle the implementation does not parse
+// (profile.CACertificates.Unparsed).
+func (c *CABundle) problem(ca profile.CACertificates) (problem, unparsed string) {
+	problem, inContent := c.CAProblem, c.caInContent
+	if ca.AnyKey {
+		problem, inContent = c.CAProblemAnyKey, c.caInContentAnyKey
 	}
-	return c.CAProblem
+	if inContent && ca.Unparsed {
+		return "", problem
+	}
+	return problem, ""
 }

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -193,6 +194,10 @@ func (p *BackendTLSPolicyResult) policyStatus() gwv1.PolicyStatus {
 		cs := []Condition{accepted}
 		if resolvedRefs.Type != "" { // an ignored policy's is never decided
 			cs = append(cs, resolvedRefs)
+		}
+		if a.Aggregated {
+			cs = append(cs, condition(ConditionAggregated, true, ReasonAggregated,
+				fmt.Sprintf("ancestors beyond the first %d are not listed", maxPolicyAncestors)))
 		}
 		st.Ancestors = append(st.Ancestors, gwv1.PolicyAncestorStatus{
 			AncestorRef:    a.Ref,

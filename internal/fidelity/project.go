@@ -143,6 +143,12 @@ func (p *Project) Run(c *Case) *Result {
 			}
 		}
 	}
+	// A name defined twice (a fixture slip) is one object in a cluster, and
+	// which of the two the project's status stands for is anyone's guess.
+	for _, d := range g.Duplicates {
+		m := d.Again.Metadata()
+		refused[m.Ref.Kind+" "+m.Ref.NamespacedName()] = "defined twice: a cluster holds one object of a name"
+	}
 	// An object resolve could not read has no status; say why, so that
 	// these disagreements group by cause.
 	have := map[string]bool{}

@@ -44,9 +44,31 @@ type Implementation struct {
 	// AddressTypes are the implementation-specific (domain-prefixed)
 	// spec.addresses types it accepts.
 	AddressTypes []string
+	// RefusedAddressTypes are the API's own spec.addresses types it does
+	// not support (Hostname and NamedAddress have implementation-specific
+	// support): a Gateway with one is Accepted=False/UnsupportedAddress.
+	RefusedAddressTypes []string
 	// ConflictedListeners is what it does with routes on a conflicted
 	// listener.
 	ConflictedListeners ConflictedListeners
+	// ListenerSetRoutesByListeners: a route's parentRef to a ListenerSet
+	// its Gateway admitted binds by that ListenerSet's listeners, accepted
+	// or not (NotAllowedByListeners where none takes the route); one to a
+	// ListenerSet it did not admit (its Gateway not accepted, or not
+	// allowed) gets no status. The API's reading: a ListenerSet that is not
+	// accepted takes no route (NoMatchingParent).
+	ListenerSetRoutesByListeners bool
+	// SDSCertificateOpaque: on a port with two or more programmed HTTPS
+	// listeners, one serving certificates over an SDS reference, and every
+	// listener whose certificates may overlap its hostname, gets
+	// OverlappingTLSConfig=True with its own reason SDSCertificateOpaque
+	// (it turns HTTP/2 off there, as for overlapping certificates).
+	SDSCertificateOpaque bool
+	// ConflictsAmongValidOnly: a listener invalid on its own (unsupported
+	// protocol, unusable TLS configuration or certificates, bad selector)
+	// takes no part in conflict detection, so it conflicts with none and
+	// holds its port against none.
+	ConflictsAmongValidOnly bool
 	// MissingServicePort is what it writes on a route whose backendRef
 	// names a port the Service does not have.
 	MissingServicePort MissingServicePort
@@ -290,10 +312,18 @@ type ListenerProgrammed struct {
 	// ListenerSetInvalid: a ListenerSet's listener gets
 	// ListenersNotValid where a Gateway's gets Invalid.
 	ListenerSetInvalid bool
-	// CAReason: a listener refused for its client-certificate validation
-	// (NoValidCACertificate) carries its ResolvedRefs reason
-	// (InvalidCACertificateRef, InvalidCACertificateKind, RefNotPermitted).
+	// CAReason: a listener whose client-certificate validation fails
+	// carries the failing CA reference's reason (InvalidCACertificateRef,
+	// InvalidCACertificateKind, RefNotPermitted) on Programmed and on
+	// ResolvedRefs, over any other reason there.
 	CAReason bool
+	// MissingTLSInvalid: an HTTPS listener without tls is not programmed
+	// (Invalid) and its ResolvedRefs stays True: nothing it references is
+	// missing. The API's reading is ResolvedRefs=False/InvalidCertificateRef.
+	MissingTLSInvalid bool
+	// PassthroughCertificatesInvalid: a Passthrough listener with
+	// certificateRefs is not programmed (Invalid). The API ignores them.
+	PassthroughCertificatesInvalid bool
 	// TLSOnly: Programmed=False only for a conflict or the listener's TLS
 	// configuration (its certificates, client validation, a ListenerSet's
 	// HTTPS listener without tls); a listener refused for its protocol
@@ -321,6 +351,11 @@ type GatewayConditions struct {
 	// OwnRefsOnly: ResolvedRefs reports the Gateway's own references
 	// (spec.tls) and no summary of its listeners'.
 	OwnRefsOnly bool
+	// FrontendInvalidParameters: a spec.tls.frontend validation (the
+	// default or a perPort entry, whether or not a listener uses it) with
+	// a CA certificate reference that does not resolve makes ResolvedRefs
+	// False/InvalidParameters, a reason the API gives parametersRef.
+	FrontendInvalidParameters bool
 	// ListenerSetsFollowAddress: a ListenerSet shares its Gateway's
 	// refusal only when the Gateway is refused for its addresses, and
 	// then with the Gateway's reason (Accepted and Programmed
@@ -346,7 +381,9 @@ const (
 	// ByAcceptedListeners: Accepted by the listeners' Accepted conditions
 	// (all: Accepted; some: True/ListenersNotValid; none:
 	// False/ListenersNotValid), not by whether they are programmed, and
-	// Programmed when any listener is (else False/ListenersNotValid).
+	// Programmed when any listener is (else False/ListenersNotValid). It
+	// writes a listener Accepted=True only when nothing but its
+	// certificates fails.
 	ByAcceptedListeners
 )
 
@@ -361,6 +398,16 @@ type CACertificates struct {
 	// AllOrNothing: one unusable reference fails them all
 	// (Accepted=False/NoValidCACertificate).
 	AllOrNothing bool
+	// AnyGroup: it matches a reference by its kind alone, whatever group
+	// it names.
+	AnyGroup bool
+	// SecretTypes are the Secret types it reads as a reference to CA
+	// certificates served elsewhere (Envoy Gateway's SDS), not as a bundle.
+	SecretTypes []string
+	// Unparsed: it passes the bundle to its data plane without parsing
+	// it, so a bundle that holds no PEM certificates still resolves; its
+	// proxy refuses the configuration later, which no status shows.
+	Unparsed bool
 }
 
 // PolicyAncestors is how an implementation fills a BackendTLSPolicy's
@@ -373,6 +420,10 @@ type PolicyAncestors struct {
 	// route that sends traffic to a targeted Service, instead of one per
 	// Gateway.
 	RouteParents bool
+	// Aggregated: when more entries than the 16 allowed are due, the last
+	// one written gets its own condition Aggregated=True (reason
+	// Aggregated) saying the list is cut.
+	Aggregated bool
 	// TargetsController, when set, adds one entry per targetRef (the
 	// targeted Service itself, for its mesh traffic), written by this
 	// controller whether or not a route reaches it.
@@ -471,6 +522,10 @@ var implementations = []Implementation{
 		// (SDSSecretType), accepted for certificateRefs in
 		// internal/gatewayapi/validate.go.
 		SecretTypes: []string{"gateway.envoyproxy.io/sds"},
+		// internal/gatewayapi/translator.go, unsupportedAddressType: any type
+		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
+		// (testdata/gateway-with-unsupported-address-type.out.yaml).
+		RefusedAddressTypes: []string{"NamedAddress"},
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/validate.go
 		// setConflictedConditions sets only Conflicted=True on a Gateway's
 		// own listener (Accepted and Programmed False on a ListenerSet's),
@@ -482,6 +537,27 @@ var implementations = []Implementation{
 		// both listeners ProtocolConflict, attachedRoutes 1, the route
 		// Accepted.
 		ConflictedListeners: AttachRoutes,
+		// validate.go, validateConflictedProtocolsListeners and the other
+		// conflict checks skip a listener that fails
+		// isSpecValidForConflictChecks (validateListenerSpec's verdict)
+		// (testdata/listenerset-protocol-conflict.out.yaml: an SCTP listener
+		// beside an HTTP one on port 81, the HTTP one NoConflicts).
+		ConflictsAmongValidOnly: true,
+		// listenerset.go, processListenerSet: a ListenerSet whose Gateway is
+		// not accepted, or that it does not allow, adds no listener to the
+		// Gateway; helpers.go's GetReferencedListeners then finds no
+		// ListenerSet for the parentRef, which route.go skips ("not to a
+		// Gateway that we control"). An admitted ListenerSet's listeners
+		// take routes as a Gateway's do
+		// (testdata/listenerset-invalid.out.yaml: NotAllowedByListeners on
+		// a ListenerSet of INVALID listeners; listenerset-cross-namespace.out.yaml:
+		// no status for a route to one not allowed).
+		ListenerSetRoutesByListeners: true,
+		// listener.go, checkOverlappingCertificates: "Envoy Gateway cannot
+		// inspect certificates served over SDS", status.ListenerReasonSDSCertificateOpaque,
+		// set after checkOverlappingHostnames and before the certificate
+		// overlaps (testdata/sds-listener.out.yaml, sds-multiple).
+		SDSCertificateOpaque: true,
 		// Same validate.go, validateBackendService and
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
@@ -498,12 +574,18 @@ var implementations = []Implementation{
 		// policy's ancestor status for it; a failure returns
 		// status.RouteReasonInvalidBackendTLS on the route's ResolvedRefs
 		// (testdata/backendtlspolicy-invalid-ca.out.yaml).
-		PolicyAncestors: PolicyAncestors{RouteParents: true},
+		// status/policy.go, TruncatePolicyAncestors: beyond 16 entries it
+		// keeps 16 and sets egv1a1.PolicyConditionAggregated on the last
+		// (testdata/backendtlspolicy-status-conditions-truncated.out.yaml).
+		PolicyAncestors: PolicyAncestors{RouteParents: true, Aggregated: true},
 		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
 		// targetRefs against the backendRef's own group and kind, so its
 		// Backend kind can be targeted
-		// (testdata/backend-tls-settings-invalid.in.yaml).
-		PolicyTargetKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}},
+		// (testdata/backend-tls-settings-invalid.in.yaml), and so can a
+		// ServiceImport, whose port names route.go's
+		// getTargetBackendReference reads as a Service's
+		// (testdata/backendtlspolicy-serviceimport-target.out.yaml).
+		PolicyTargetKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}, {Group: "multicluster.x-k8s.io", Kind: "ServiceImport"}},
 		// backendtlspolicy.go's getCaCertsFromCARefs: ConfigMap, Secret and
 		// ClusterTrustBundle; the bundle is helpers.go's
 		// getFirstMatchOrFirstFromData(data, "ca.crt", "tls.crt"), which
@@ -511,7 +593,12 @@ var implementations = []Implementation{
 		// an error, and processBackendTLSPolicy then writes
 		// Accepted=False/NoValidCACertificate
 		// (testdata/backendtlspolicy-ca-only-fallback-tlscrt.out.yaml,
-		// backendtlspolicy-ca-clustertrustbundle.out.yaml).
+		// backendtlspolicy-ca-clustertrustbundle.out.yaml). It never parses
+		// the bundle (only clienttrafficpolicy.go's filterValidCACertificates
+		// does): gateway-tls-frontend-backend.in.yaml's
+		// tls-validity-checks-ca-certificate holds no certificate and its
+		// listeners are Accepted. listener.go's ProcessGatewayTLS reads a
+		// Gateway's spec.tls.frontend CAs with the same getCaCertsFromCARefs.
 		// internal/gatewayapi/listener.go writes the Gateway's ResolvedRefs
 		// (status.UpdateGatewayStatusResolvedRefsCondition) from
 		// spec.tls's frontend CAs and backend client certificate only
@@ -526,19 +613,33 @@ var implementations = []Implementation{
 		// listeners' Accepted conditions and its Programmed from theirs
 		// ("No listeners are programmed": ListenersNotValid)
 		// (testdata/listenerset-https-tls-secret-does-not-exist.out.yaml).
-		GatewayConditions: GatewayConditions{OwnRefsOnly: true, ListenerSets: ByAcceptedListeners,
+		// listener.go's ProcessGatewayTLS writes ResolvedRefs
+		// False/InvalidParameters ("Failed to get default frontend CA certs
+		// for gateway") for each frontend validation whose
+		// getCaCertsFromCARefs fails, then the backend client certificate's
+		// failure over it (testdata/gateway-tls-frontend-backend.out.yaml,
+		// client-validation-per-port-disable-invalid-default).
+		GatewayConditions: GatewayConditions{OwnRefsOnly: true, FrontendInvalidParameters: true, ListenerSets: ByAcceptedListeners,
 			NoListenersWhenRefused: []string{"InvalidParameters", "UnsupportedAddress", "NotAllowed"}},
 		// validate.go, validateListenerConditions: "Listener is invalid"
 		// with ListenerReasonInvalid for every other failure, conflicts
 		// included on a Gateway's own listeners
 		// (testdata/gateway-with-two-listeners-with-same-port-and-incompatible-protocol.out.yaml;
 		// a ListenerSet's keep the conflict's, listenerset-hostname-conflict.out.yaml);
-		// listener.go gives a frontend CA failure its own reason
-		// (testdata/gateway-tls-frontend-backend.out.yaml: Programmed
-		// False/InvalidCACertificateRef).
+		// validateListenerConditions gives a frontend CA failure its own
+		// reason, written after the certificates' (testdata/gateway-tls-frontend-backend.out.yaml:
+		// Programmed False/InvalidCACertificateRef; https-invalid-kind,
+		// whose certificate is not permitted either: InvalidCACertificateKind).
 		// contexts.go, ListenerContext.SetCondition: on a ListenerSet's
 		// listener, ListenerReasonInvalid is written ListenersNotValid.
-		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true},
+		// validate.go, validateListenerConditions: "Listener must have TLS
+		// set when protocol is HTTPS", Programmed=False/Invalid alone
+		// (testdata/backendtrafficpolicy-status-conditions.out.yaml,
+		// gateway-2's https listener: ResolvedRefs True).
+		// The same function: "Listener must not have TLS certificate refs
+		// set for TLS mode Passthrough" (testdata/tlsroute-with-listener-both-passthrough-and-cert-data.out.yaml).
+		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true, MissingTLSInvalid: true,
+			PassthroughCertificatesInvalid: true},
 		// internal/gatewayapi/route.go validates every RegularExpression
 		// match with internal/utils/regex.Validate (Go's regexp.Compile)
 		// and fails the rule with RouteReasonUnsupportedValue
@@ -559,6 +660,15 @@ var implementations = []Implementation{
 			Kinds:        []GroupKind{{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}},
 			AnyKey:       true,
 			AllOrNothing: true,
+			Unparsed:     true,
+			// getCaCertsFromCARefs switches on caRef.Kind alone
+			// (testdata/backendtlspolicy-ca-clustertrustbundle.in.yaml names
+			// a ClusterTrustBundle of group "", Accepted).
+			AnyGroup: true,
+			// The same function takes an SDS reference Secret
+			// (egv1a1.SDSSecretType, ir.NewSDSConfig) in place of a bundle
+			// (testdata/sds.out.yaml).
+			SecretTypes: []string{"gateway.envoyproxy.io/sds"},
 		},
 		InvalidBackendTLSOnRoute: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/filters.go
