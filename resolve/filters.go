@@ -1,0 +1,287 @@
+package resolve
+
+import (
+	"fmt"
+	"net/netip"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gwlint/gwlint/resolve/profile"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// FilterProblem is a filter value the CRDs admit and some implementations
+// refuse as they translate the rule (profile.FilterChecks), or that the API
+// rules out (FilterCheck.APIRulesOut).
+type FilterProblem struct {
+	Path    string // "spec.rules[i].filters[k].requestHeaderModifier.remove[0]"
+	Check   FilterCheck
+	Message string
+	// Untranslated: an ExtensionRef filter comes before it in its list. An
+	// extension filter may answer requests itself (Envoy Gateway's
+	// HTTPRouteFilter direct response), and then no filter after it is
+	// translated, nor checked.
+	Untranslated bool
+}
+
+// FilterCheck tells apart the checks a FilterProblem fails.
+type FilterCheck int
+
+const (
+	// HeaderNotModifiable: a header modifier names Host or a name with '/'
+	// or ':', or adds or sets a value that is not visible ASCII words
+	// separated by single spaces or tabs.
+	HeaderNotModifiable FilterCheck = iota
+	// MirrorWithRedirect: the rule both mirrors and redirects requests.
+	MirrorWithRedirect
+	// BackendPathRewrite: a backendRef's URLRewrite rewrites the path.
+	BackendPathRewrite
+	// RemovedNotAHeader: a header modifier removes a name that is not an
+	// HTTP header name ("The value of Remove is a list of HTTP header
+	// names"; a field name is an RFC 9110 token, the pattern of the
+	// HTTPHeaderName the CRD checks for add and set). It removes nothing;
+	// no implementation is known to refuse it for that alone.
+	RemovedNotAHeader
+	// HostnameNotPrecise: a RequestRedirect or URLRewrite hostname is an IP
+	// address or has a label longer than 63 characters, which
+	// PreciseHostname rules out ("numeric IP addresses are not allowed",
+	// RFC 1123) and its CRD pattern does not.
+	HostnameNotPrecise
+)
+
+// APIRulesOut reports whether the API itself rules out a value that fails
+// the check, whatever the implementation.
+func (c FilterCheck) APIRulesOut() bool { return c == RemovedNotAHeader || c == HostnameNotPrecise }
+
+// preciseHostnameProblems checks a RequestRedirect or URLRewrite hostname
+// at path.
+func preciseHostnameProblems(path string, h *gwv1.PreciseHostname) []FilterProblem {
+	if h == nil {
+		return nil
+	}
+	var msg string
+	_, err := netip.ParseAddr(string(*h))
+	switch {
+	case err == nil:
+		msg = fmt.Sprintf("hostname %q is an IP address, which a PreciseHostname may not be", *h)
+	case slices.ContainsFunc(strings.Split(string(*h), "."), func(label string) bool { return len(label) > 63 }):
+		msg = fmt.Sprintf("hostname %q has a label longer than 63 characters (RFC 1123)", *h)
+	default:
+		return nil
+	}
+	return []FilterProblem{{Path: path, Check: HostnameNotPrecise, Message: msg}}
+}
+
+// headerName is HTTPHeaderName's kubebuilder pattern: an RFC 9110 token.
+var headerName = regexp.MustCompile("^[A-Za-z0-9!#$%&'*+\\-.^_`|~]+$")
+
+// modifiableHeaderValue is Envoy Gateway's HeaderValueRegexp ("Header value pattern
+// according to RFC 7230").
+var modifiableHeaderValue = regexp.MustCompile(`^[!-~]+([\t ]?[!-~]+)*$`)
+
+// headerModifierProblems checks a RequestHeaderModifier or
+// ResponseHeaderModifier at path ("...filters[k].requestHeaderModifier").
+func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProblem {
+	if m == nil {
+		return nil
+	}
+	var out []FilterProblem
+	name := func(p, n string) {
+		var msg string
+		switch {
+		case strings.EqualFold(n, "host"):
+			msg = fmt.Sprintf("header %q: the Host header is rewritten with a URLRewrite filter's hostname, not a header modifier", n)
+		case strings.HasPrefix(n, ":"):
+			msg = fmt.Sprintf("header %q is a pseudo-header", n)
+		case n == "" || strings.ContainsAny(n, "/:"):
+			msg = fmt.Sprintf("header %q is not an HTTP header name", n)
+		default:
+			return
+		}
+		out = append(out, FilterProblem{Path: p, Check: HeaderNotModifiable, Message: msg})
+	}
+	for _, set := range []struct {
+		field   string
+		headers []gwv1.HTTPHeader
+	}{{"add", m.Add}, {"set", m.Set}} {
+		for i, h := range set.headers {
+			hp := path + "." + set.field + "[" + strconv.Itoa(i) + "]"
+			name(hp+".name", string(h.Name))
+			if !modifiableHeaderValue.MatchString(h.Value) {
+				out = append(out, FilterProblem{Path: hp + ".value", Check: HeaderNotModifiable,
+					Message: fmt.Sprintf("header %s value %q is not visible ASCII words separated by single spaces", h.Name, h.Value)})
+			}
+		}
+	}
+	for i, n := range m.Remove {
+		rp := path + ".remove[" + strconv.Itoa(i) + "]"
+		name(rp, n)
+		if !headerName.MatchString(n) {
+			out = append(out, FilterProblem{Path: rp, Check: RemovedNotAHeader,
+				Message: fmt.Sprintf("%q is not an HTTP header name (a token, as add and set require): it removes nothing", n)})
+		}
+	}
+	return out
+}
+
+// headerProblems checks the header modifiers of the filter at fp, which
+// follows an ExtensionRef when untranslated.
+func headerProblems(fp string, request, response *gwv1.HTTPHeaderFilter, untranslated bool) []FilterProblem {
+	return marked(untranslated, append(headerModifierProblems(fp+".requestHeaderModifier", request),
+		headerModifierProblems(fp+".responseHeaderModifier", response)...))
+}
+
+// marked sets Untranslated on problems.
+func marked(untranslated bool, problems []FilterProblem) []FilterProblem {
+	for i := range problems {
+		problems[i].Untranslated = untranslated
+	}
+	return problems
+}
+
+// httpFilterProblems checks an HTTPRoute's filters at path, a rule's
+// ("spec.rules[i].filters") or a backendRef's.
+func httpFilterProblems(path string, filters []gwv1.HTTPRouteFilter, backendRef bool) []FilterProblem {
+	var out []FilterProblem
+	redirects, mirror, extended := false, "", false
+	for k, f := range filters {
+		fp := path + "[" + strconv.Itoa(k) + "]"
+		out = append(out, headerProblems(fp, f.RequestHeaderModifier, f.ResponseHeaderModifier, extended)...)
+		if f.RequestRedirect != nil {
+			out = append(out, marked(extended, preciseHostnameProblems(fp+".requestRedirect.hostname", f.RequestRedirect.Hostname))...)
+		}
+		if f.URLRewrite != nil {
+			out = append(out, marked(extended, preciseHostnameProblems(fp+".urlRewrite.hostname", f.URLRewrite.Hostname))...)
+		}
+		extended = extended || f.Type == gwv1.HTTPRouteFilterExtensionRef
+		redirects = redirects || (!extended && f.Type == gwv1.HTTPRouteFilterRequestRedirect)
+		if !extended && f.Type == gwv1.HTTPRouteFilterRequestMirror && mirror == "" {
+			mirror = fp
+		}
+		if backendRef && f.URLRewrite != nil && f.URLRewrite.Path != nil {
+			out = append(out, FilterProblem{Path: fp + ".urlRewrite.path", Check: BackendPathRewrite,
+				Message: "a backendRef's URLRewrite rewrites the path"})
+		}
+	}
+	if !backendRef && redirects && mirror != "" {
+		out = append(out, FilterProblem{Path: mirror, Check: MirrorWithRedirect,
+			Message: "RequestMirror in a rule that also redirects (RequestRedirect)"})
+	}
+	return out
+}
+
+// grpcFilterProblems checks a GRPCRoute's filters, at rule level or on a
+// backendRef.
+func grpcFilterProblems(path string, filters []gwv1.GRPCRouteFilter) []FilterProblem {
+	var out []FilterProblem
+	extended := false
+	for k, f := range filters {
+		out = append(out, headerProblems(path+"["+strconv.Itoa(k)+"]", f.RequestHeaderModifier, f.ResponseHeaderModifier, extended)...)
+		extended = extended || f.Type == gwv1.GRPCRouteFilterExtensionRef
+	}
+	return out
+}
+
+// filterRefusal says whether an implementation refuses a filter problem, and
+// with which reason: a rule's (backendRef false) drops the rule, a
+// backendRef's makes the backendRef invalid.
+func filterRefusal(impl *profile.Implementation, p FilterProblem, backendRef bool) (Reason, bool) {
+	f := &impl.Filters
+	checked := (p.Check == HeaderNotModifiable && f.HeaderModifiers) ||
+		(p.Check == HostnameNotPrecise && f.PreciseHostnames)
+	switch {
+	case checked && p.Untranslated:
+	case checked && backendRef:
+		return ReasonInvalidBackendFilters, true
+	case checked:
+		return ReasonUnsupportedValue, true
+	case p.Check == MirrorWithRedirect && f.NoMirrorWithRedirect:
+		return ReasonIncompatibleFilters, true
+	case p.Check == BackendPathRewrite && f.BackendHostRewriteOnly:
+		return ReasonUnsupportedRefValue, true
+	}
+	return "", false
+}
+
+// backendFilterTypeRefused says whether an implementation refuses a
+// backendRef filter type of a route's kind.
+func backendFilterTypeRefused(impl *profile.Implementation, route *Route, typ string) bool {
+	allowed := impl.Filters.HTTPBackendRefTypes
+	if route.GRPC != nil {
+		allowed = impl.Filters.GRPCBackendRefTypes
+	}
+	return allowed != nil && !slices.Contains(allowed, typ)
+}
+
+func httpFilterType(f gwv1.HTTPRouteFilter) string { return string(f.Type) }
+func grpcFilterType(f gwv1.GRPCRouteFilter) string { return string(f.Type) }
+
+// ruleFilterTypeRefused returns the first filter of an HTTPRoute rule,
+// before any ExtensionRef (see FilterProblem.Untranslated), whose type an
+// implementation does not translate in a rule.
+func ruleFilterTypeRefused(impl *profile.Implementation, route *Route, rule *RouteRule) (k int, ok bool) {
+	allowed := impl.Filters.HTTPRuleTypes
+	if route.HTTP == nil || allowed == nil {
+		return 0, false
+	}
+	for k, typ := range rule.FilterTypes {
+		if typ == string(gwv1.HTTPRouteFilterExtensionRef) {
+			break
+		}
+		if !slices.Contains(allowed, typ) {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// typesOf lists the types of filters, in order.
+func typesOf[F any](filters []F, typ func(F) string) []string {
+	var out []string
+	for _, f := range filters {
+		out = append(out, typ(f))
+	}
+	return out
+}
+
+// refuseBackendFilters applies the judging implementations'
+// profile.FilterChecks to a rule's backendRef once resolved: a filter type,
+// or a value, they all refuse makes it invalid. Envoy Gateway checks the
+// types and path rewrites before anything else about the ref, the other
+// values once the ref resolves to a backend with weight.
+func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBackendRef) {
+	if len(ref.FilterTypes) == 0 {
+		return
+	}
+	judge := g.routeProfiles(route)[0]
+	refuse := func(reason Reason, path, format string, args ...any) {
+		b.Problem, b.Reason, b.TargetPath = FiltersRefused, reason, ""
+		b.Message = fmt.Sprintf("%s refuses its %s: %s", judge, strings.TrimPrefix(path, ref.Path+"."), fmt.Sprintf(format, args...))
+	}
+	refused := func(prob FilterProblem) (Reason, bool) {
+		reason, ok := filterRefusal(&judge.Implementation, prob, true)
+		return reason, ok && g.judgedAllWith(route, func(p *profile.Profile) bool {
+			r, ok := filterRefusal(&p.Implementation, prob, true)
+			return ok && r == reason
+		})
+	}
+	for k, typ := range ref.FilterTypes {
+		if g.judgedAllWith(route, func(p *profile.Profile) bool { return backendFilterTypeRefused(&p.Implementation, route, typ) }) {
+			refuse(ReasonUnsupportedRefValue, ref.Path+".filters["+strconv.Itoa(k)+"]", "%s is not supported on a backendRef", typ)
+			return
+		}
+	}
+	// A backendRef of weight 0 is skipped before its filters are
+	// translated.
+	translated := b.Valid() && *ref.Weight != 0
+	for _, first := range []bool{true, false} {
+		for _, prob := range ref.FilterProblems {
+			if reason, ok := refused(prob); ok && (prob.Check == BackendPathRewrite) == first && (first || translated) {
+				refuse(reason, prob.Path, "%s", prob.Message)
+				return
+			}
+		}
+	}
+}
