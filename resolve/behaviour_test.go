@@ -1995,7 +1995,8 @@ spec: ` + spec
 		proxy("no-file", "{telemetry: {accessLog: {settings: [{sinks: [{type: File}]}]}}}") + "\n---\n" +
 		proxy("clusterip-lb-ip", "{provider: {type: Kubernetes, kubernetes: {envoyService: {type: ClusterIP, loadBalancerIP: 10.0.0.9}}}}") + "\n---\n" +
 		proxy("host-without-host", "{provider: {type: Host}}") + "\n---\n" +
-		proxy("merged", "{mergeGateways: true}")
+		proxy("merged", "{mergeGateways: true}") + "\n---\n" +
+		proxy("merged-backends", "{mergeGateways: true, mergeBackends: {}}")
 	own := func(name string) string {
 		return "{parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, name: " + name + "}}"
 	}
@@ -2009,6 +2010,7 @@ spec: ` + spec
 		{"own EnvoyProxy with loadBalancerIP on a ClusterIP Service", "plain", own("clusterip-lb-ip"), ReasonAccepted, ReasonInvalidParameters},
 		{"own EnvoyProxy on the host without host", "plain", own("host-without-host"), ReasonAccepted, ReasonInvalidParameters},
 		{"own EnvoyProxy beside a class one merging Gateways", "merged", own("plain"), ReasonAccepted, ReasonInvalidParameters},
+		{"class EnvoyProxy merging both Gateways and backends", "merged-backends", "null", ReasonAccepted, ReasonInvalidParameters},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, run := range []struct {

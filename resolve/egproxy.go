@@ -27,6 +27,9 @@ type EnvoyProxy struct {
 	Spec struct {
 		// MergeGateways: the Gateways of its GatewayClass share one proxy.
 		MergeGateways *bool `json:"mergeGateways,omitempty"`
+		// MergeBackends: routes' identical backends share one cluster;
+		// only whether it is set counts.
+		MergeBackends *struct{} `json:"mergeBackends,omitempty"`
 		Provider      *struct {
 			Type       string    `json:"type"`
 			Host       *struct{} `json:"host,omitempty"`
@@ -305,6 +308,18 @@ func (g *Graph) judgeEnvoyProxy(gw *GatewayResult, own Object) {
 	if gw.Parameters != nil && !gw.Parameters.OK() {
 		return
 	}
+	inherited := func() *RefResult {
+		return &RefResult{Path: "spec.gatewayClassName", Group: GroupEnvoyGateway, Presence: Present,
+			Target: ObjectRef{Kind: KindEnvoyProxy, Namespace: class.Ref.Namespace, Name: class.Ref.Name}}
+	}
+	if class != nil && class.MergesGateways() && class.Spec.MergeBackends != nil {
+		// translator.go GetRelevantGateways, before it validates the
+		// EnvoyProxy.
+		gw.Parameters = inherited()
+		gw.Parameters.Reason = ReasonInvalidParameters
+		gw.Parameters.Message = fmt.Sprintf("mergeGateways and mergeBackends cannot both be enabled (the GatewayClass's EnvoyProxy %s)", class.Ref.NamespacedName())
+		return
+	}
 	res := gw.Parameters
 	proxy, _ := own.(*EnvoyProxy)
 	switch {
@@ -312,9 +327,7 @@ func (g *Graph) judgeEnvoyProxy(gw *GatewayResult, own Object) {
 	case res != nil:
 		return // its own parameters, which the inputs do not show
 	case class != nil:
-		proxy = class
-		res = &RefResult{Path: "spec.gatewayClassName", Group: GroupEnvoyGateway, Presence: Present,
-			Target: ObjectRef{Kind: KindEnvoyProxy, Namespace: class.Ref.Namespace, Name: class.Ref.Name}}
+		proxy, res = class, inherited()
 	default:
 		return
 	}

@@ -159,8 +159,9 @@ type Implementation struct {
 	// validation is Accepted=False/InvalidParameters, and so is a Gateway
 	// that takes a broken one: its own (infrastructure.parametersRef), or
 	// else its GatewayClass's. A Gateway naming its own while its class's
-	// merges Gateways (mergeGateways) is refused too. The API leaves what
-	// parameters hold to each implementation.
+	// merges Gateways (mergeGateways), or of a class whose EnvoyProxy
+	// merges both Gateways and backends, is refused too. The API leaves
+	// what parameters hold to each implementation.
 	EnvoyProxyParameters bool
 	// Filters are the checks it makes on the API's own filters beyond the
 	// CRDs' validation.
@@ -596,7 +597,9 @@ var implementations = []Implementation{
 		// envoyproxy-gateway-accesslog-with-bad-sinks.out.yaml).
 		// internal/provider/kubernetes/controller.go processGatewayParamsRef:
 		// "infrastructure.parametersref must be nil when MergeGateways
-		// feature is enabled by gatewayclass", InvalidParameters.
+		// feature is enabled by gatewayclass", InvalidParameters;
+		// translator.go GetRelevantGateways: "mergeGateways and
+		// mergeBackends cannot both be enabled".
 		EnvoyProxyParameters: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
 		// processDestination passes the route's parentRef (group, kind,
