@@ -2212,3 +2212,25 @@ func againstEnvoyGateway(t *testing.T, want, eg Reason, judge func(Options) Cond
 		}
 	}
 }
+
+// A GatewayClass's parametersRef without a namespace: Envoy Gateway looks
+// its EnvoyProxy up in "default", so it is found there and judged.
+func TestEnvoyProxyOfClassWithoutNamespace(t *testing.T) {
+	g := resolveYAML(t, Options{StrictRefs: true}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: eg}
+spec:
+  controllerName: gateway.envoyproxy.io/gatewayclass-controller
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: proxy, namespace: default}
+spec: {provider: {type: Host}}`)
+	for _, c := range g.GatewayClasses {
+		if c.Ref.Name == "eg" && (c.Proxy == nil || c.Accepted.Reason != ReasonInvalidParameters) {
+			t.Errorf("GatewayClass eg: Proxy %v, Accepted %s (%s); want EnvoyProxy default/proxy, InvalidParameters", c.Proxy, c.Accepted.Reason, c.Accepted.Message)
+		}
+	}
+}

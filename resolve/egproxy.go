@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
 // Envoy Gateway's EnvoyProxy (gateway.envoyproxy.io/v1alpha1,
@@ -286,12 +288,22 @@ func (g *Graph) classProxy(class *GatewayClass) *EnvoyProxy {
 		return nil
 	}
 	pr := class.Spec.ParametersRef
-	if string(pr.Group) != GroupEnvoyGateway || string(pr.Kind) != KindEnvoyProxy || pr.Namespace == nil {
+	if string(pr.Group) != GroupEnvoyGateway || string(pr.Kind) != KindEnvoyProxy {
 		return nil
 	}
-	obj, _ := g.Lookup(ObjectRef{Kind: qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy), Namespace: string(*pr.Namespace), Name: pr.Name})
+	obj, _ := g.Lookup(ObjectRef{Kind: qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy), Namespace: envoyProxyNamespace(pr), Name: pr.Name})
 	proxy, _ := obj.(*EnvoyProxy)
 	return proxy
+}
+
+// envoyProxyNamespace is where Envoy Gateway looks up a GatewayClass's
+// parameters: the ref's namespace, "default" when it names none
+// (internal/provider/kubernetes/controller.go processGatewayClassParamsRef).
+func envoyProxyNamespace(pr *gwv1.ParametersReference) string {
+	if pr.Namespace == nil {
+		return "default"
+	}
+	return string(*pr.Namespace)
 }
 
 // judgeEnvoyProxy refuses a Gateway for the EnvoyProxy it takes, as Envoy

@@ -31,9 +31,12 @@ func (g *Graph) resolveGatewayClasses() {
 		c.Accepted = condition(string(gwv1.GatewayClassConditionStatusAccepted), true, ReasonAccepted,
 			"GatewayClass accepted by "+string(c.Spec.ControllerName))
 		if pr := c.Spec.ParametersRef; pr != nil {
+			judge := g.gatewayProfile(c.GatewayClass, c.Ref.Name)
 			target := ObjectRef{Kind: string(pr.Kind), Name: pr.Name}
 			if pr.Namespace != nil {
 				target.Namespace = string(*pr.Namespace)
+			} else if judge.Implementation.EnvoyProxyParameters {
+				target.Namespace = envoyProxyNamespace(pr)
 			}
 			c.Parameters = &RefResult{Path: "spec.parametersRef", Group: string(pr.Group), Target: target}
 			lookup := target
@@ -43,7 +46,7 @@ func (g *Graph) resolveGatewayClasses() {
 			if presence == Missing {
 				c.Parameters.Reason = ReasonInvalidParameters
 				c.Parameters.Message = fmt.Sprintf("parametersRef: %s", DescribeAbsence(target, Missing))
-			} else if proxy, ok := obj.(*EnvoyProxy); ok && g.gatewayProfile(c.GatewayClass, c.Ref.Name).Implementation.EnvoyProxyParameters {
+			} else if proxy, ok := obj.(*EnvoyProxy); ok && judge.Implementation.EnvoyProxyParameters {
 				c.Proxy = proxy
 				if len(proxy.judge()) > 0 {
 					c.Parameters.Reason = ReasonInvalidParameters
