@@ -46,6 +46,7 @@ func Rules() []*Rule {
 		refUnlisted,
 		referenceGrantUnused,
 		routeConflict,
+		routeFilterRefused,
 		routeMatchShadowed,
 		routeNotAttached,
 		routeRegexInvalid,

@@ -74,6 +74,13 @@ type ParentResult struct {
 	// route's rules for this parent (dropInvalidRules); the zero Condition,
 	// never written, otherwise.
 	PartiallyInvalid Condition
+	// Dropped are the rules the implementation drops for this parent, in
+	// order, with why.
+	Dropped []RuleRefusal
+	// RouteRulesOverlap is True when the implementation reports that
+	// another route's match is identical to one of this route's on the
+	// parent (markRouteRulesOverlap); the zero Condition otherwise.
+	RouteRulesOverlap Condition
 	// ControllerName is the controller that would write this parent's
 	// status; empty when none would (the parent is Missing or unmanaged).
 	ControllerName string

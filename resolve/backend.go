@@ -3,6 +3,7 @@ package resolve
 import (
 	"fmt"
 	"iter"
+	"strings"
 
 	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -33,6 +34,17 @@ func (rr *RuleResult) AllBackends() iter.Seq[*BackendResult] {
 			}
 		}
 	}
+}
+
+// mirrors reports whether the rule's own RequestMirror filters send
+// requests to a valid backend.
+func (rr *RuleResult) mirrors() bool {
+	for _, b := range rr.FilterBackends {
+		if b.Valid() && strings.HasPrefix(b.Path, rr.Path+".filters[") && strings.HasSuffix(b.Path, ".requestMirror.backendRef") {
+			return true
+		}
+	}
+	return false
 }
 
 // Outcome says what happens to requests the rule matches as a whole.
@@ -148,6 +160,9 @@ const (
 	InvalidBackendAddress        BackendProblem = "invalid address"
 	UnsupportedAddressType       BackendProblem = "unsupported address type"
 	DynamicResolverShared        BackendProblem = "dynamic resolver shared"
+	// FiltersRefused: the backendRef's filters, which the judging
+	// implementations refuse (profile.FilterChecks).
+	FiltersRefused BackendProblem = "filters refused"
 )
 
 // Valid reports whether requests sent to this backend reach it.
@@ -187,6 +202,7 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 		for j, ref := range rule.BackendRefs {
 			b := &results[j]
 			g.resolveBackend(b, r.Route, ref.Path, ref.BackendObjectReference)
+			g.refuseBackendFilters(b, r.Route, &rule.BackendRefs[j])
 			b.Weight = *ref.Weight
 			b.WeightDefaulted = r.Defaulted.hasJoined(ref.Path, ".weight")
 			rr.Backends[j] = b

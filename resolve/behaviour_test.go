@@ -445,7 +445,9 @@ spec: {gatewayClassName: ` + class + `, listeners: [` + listeners + `]}`
 
 // A RegularExpression match that does not compile as RE2: Envoy Gateway
 // drops its rule; gwlint's own reading leaves the dialect open.
-func TestInvalidRegexByImplementation(t *testing.T) {
+// Rules an implementation drops as it translates them: a regex it cannot
+// compile, filters it refuses.
+func TestDroppedRulesByImplementation(t *testing.T) {
 	route := func(rules string) string {
 		return `
 apiVersion: gateway.networking.k8s.io/v1
@@ -459,6 +461,9 @@ spec:
 		bad  = "\n  - {matches: [{path: {type: RegularExpression, value: '*.foo'}}], backendRefs: [{name: web, port: 8080}]}"
 		good = "\n  - {matches: [{path: {type: PathPrefix, value: /}}], backendRefs: [{name: web, port: 8080}]}"
 	)
+	filtered := func(filters string) string {
+		return "\n  - matches: [{path: {type: PathPrefix, value: /api}}]\n    backendRefs: [{name: web, port: 8080}]\n    filters: " + filters
+	}
 	type verdict struct{ accepted, partially Reason }
 	cases := []struct {
 		name, rules string
@@ -467,6 +472,24 @@ spec:
 		{"every rule invalid", bad, verdict{ReasonAccepted, ""}, verdict{ReasonUnsupportedValue, ""}},
 		{"one rule of two invalid", bad + good, verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ReasonUnsupportedValue}},
 		{"all valid", good, verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ""}},
+		// Filters the CRDs admit and Envoy Gateway refuses
+		// (profile.FilterChecks).
+		{"remove a name with '/'", filtered(`[{type: RequestHeaderModifier, requestHeaderModifier: {remove: [example/2]}}]`),
+			verdict{ReasonAccepted, ""}, verdict{ReasonUnsupportedValue, ""}},
+		{"set Host", filtered(`[{type: RequestHeaderModifier, requestHeaderModifier: {set: [{name: Host, value: example.com}]}}]`) + good,
+			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ReasonUnsupportedValue}},
+		{"remove a pseudo-header from responses", filtered(`[{type: ResponseHeaderModifier, responseHeaderModifier: {remove: [":status"]}}]`) + good,
+			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ReasonUnsupportedValue}},
+		{"add a value with a leading space", filtered(`[{type: ResponseHeaderModifier, responseHeaderModifier: {add: [{name: x-env, value: " prod"}]}}]`),
+			verdict{ReasonAccepted, ""}, verdict{ReasonUnsupportedValue, ""}},
+		{"mirror and redirect", filtered(`[{type: RequestMirror, requestMirror: {backendRef: {name: web-v2, port: 8080}}}, {type: RequestRedirect, requestRedirect: {scheme: https}}]`) + good,
+			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ReasonIncompatibleFilters}},
+		// Envoy Gateway drops a mirror it cannot resolve before it looks
+		// for the conflict (ResolvedRefs=False says so).
+		{"mirror to a missing Service and redirect", filtered(`[{type: RequestMirror, requestMirror: {backendRef: {name: gone, port: 8080}}}, {type: RequestRedirect, requestRedirect: {scheme: https}}]`),
+			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ""}},
+		{"valid headers", filtered(`[{type: RequestHeaderModifier, requestHeaderModifier: {set: [{name: x-env, value: "prod eu"}], remove: [x-debug]}}]`),
+			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ""}},
 	}
 	for _, c := range cases {
 		for _, run := range []struct {
@@ -486,6 +509,95 @@ spec: {gatewayClassName: `+run.class+`, listeners: [{name: http, protocol: HTTP,
 			}
 			if l := g.Gateway("infra", "edge").Listeners[0]; l.AttachedRoutes != 1 {
 				t.Errorf("%s under class %s: attachedRoutes %d; the route still counts, as Envoy Gateway counts it", c.name, run.class, l.AttachedRoutes)
+			}
+		}
+	}
+}
+
+// BackendRef-level filters: "Support: Implementation-specific". Envoy
+// Gateway takes header modifiers, URLRewrite of the hostname and its own
+// extensions there, and checks header modifiers as at rule level.
+func TestBackendRefFiltersByImplementation(t *testing.T) {
+	cases := []struct {
+		name, kind, filters string
+		eg                  Reason
+	}{
+		{"redirect", KindHTTPRoute, `[{type: RequestRedirect, requestRedirect: {scheme: https}}]`, ReasonUnsupportedRefValue},
+		{"path rewrite", KindHTTPRoute, `[{type: URLRewrite, urlRewrite: {path: {type: ReplaceFullPath, replaceFullPath: /v2}}}]`, ReasonUnsupportedRefValue},
+		{"hostname rewrite", KindHTTPRoute, `[{type: URLRewrite, urlRewrite: {hostname: web.internal}}]`, ReasonResolvedRefs},
+		{"remove Host", KindHTTPRoute, `[{type: RequestHeaderModifier, requestHeaderModifier: {remove: [host]}}]`, ReasonInvalidBackendFilters},
+		{"gRPC mirror", KindGRPCRoute, `[{type: RequestMirror, requestMirror: {backendRef: {name: web-v2, port: 8080}}}]`, ReasonUnsupportedRefValue},
+		{"gRPC header", KindGRPCRoute, `[{type: RequestHeaderModifier, requestHeaderModifier: {set: [{name: x-env, value: prod}]}}]`, ReasonResolvedRefs},
+	}
+	for _, c := range cases {
+		for _, run := range []struct {
+			class string
+			want  Reason
+		}{{"acme", ReasonResolvedRefs}, {"eg", c.eg}} {
+			g := resolveYAML(t, Options{}, world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: `+run.class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: `+c.kind+`
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{name: web, port: 8080, filters: `+c.filters+`}]}]`)
+			r := mustRoute(t, g, c.kind, "app", "r")
+			if r.ResolvedRefs.Reason != run.want {
+				t.Errorf("%s under class %s: ResolvedRefs %s (%s); want %s", c.name, run.class, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, run.want)
+			}
+			if b := r.Rules[0].Backends[0]; b.Valid() != (run.want == ReasonResolvedRefs) {
+				t.Errorf("%s under class %s: backend valid %v (%s)", c.name, run.class, b.Valid(), b.Message)
+			}
+		}
+	}
+}
+
+// Two routes with identical matches on one listener: the API ranks them
+// (the older wins) and writes nothing; Envoy Gateway marks both.
+func TestRouteRulesOverlapByImplementation(t *testing.T) {
+	route := func(name, path string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: ` + name + `, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{matches: [{path: {type: Exact, value: ` + path + `}}], backendRefs: [{name: web, port: 8080}]}]`
+	}
+	for _, c := range []struct {
+		name, third string
+		want        map[string]string // route: RouteRulesOverlap message under Envoy Gateway
+	}{
+		{"same path", route("c", "/other"), map[string]string{
+			"a": "Overlapping match conditions with route(s): HTTPRoute app/b",
+			"b": "Overlapping match conditions with route(s): HTTPRoute app/a",
+			"c": "",
+		}},
+		{"three routes", route("c", "/cart"), map[string]string{
+			"a": "Overlapping match conditions with route(s): HTTPRoute app/b, HTTPRoute app/c",
+			"b": "Overlapping match conditions with route(s): HTTPRoute app/a, HTTPRoute app/c",
+			"c": "Overlapping match conditions with route(s): HTTPRoute app/a, HTTPRoute app/b",
+		}},
+	} {
+		for _, class := range []string{"acme", "eg"} {
+			g := resolveYAML(t, Options{}, world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: `+class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`,
+				route("a", "/cart"), route("b", "/cart"), c.third)
+			for name, want := range c.want {
+				if class == "acme" {
+					want = ""
+				}
+				p := mustRoute(t, g, KindHTTPRoute, "app", name).Parents[0]
+				if got := p.RouteRulesOverlap; got.Message != want || got.True() != (want != "") {
+					t.Errorf("%s under class %s: route %s RouteRulesOverlap %s %q; want %q", c.name, class, name, got.Status, got.Message, want)
+				}
 			}
 		}
 	}

@@ -289,11 +289,15 @@ func (r *Route) index() {
 			rp := "spec.rules[" + strconv.Itoa(i) + "]"
 			filterRefs := httpFilterRefs(rp+".filters", rule.Filters)
 			for j, b := range rule.BackendRefs {
-				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters)}
-				filterRefs = append(filterRefs, httpFilterRefs(rp+".backendRefs["+strconv.Itoa(j)+"].filters", b.Filters)...)
+				bp := rp + ".backendRefs[" + strconv.Itoa(j) + "].filters"
+				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters),
+					FilterProblems: httpFilterProblems(bp, b.Filters, true)}
+				refs[j].FilterTypes = typesOf(b.Filters, func(f gwv1.HTTPRouteFilter) string { return string(f.Type) })
+				filterRefs = append(filterRefs, httpFilterRefs(bp, b.Filters)...)
 			}
 			added := r.addRule(i, rule.Name, refs, len(rule.Filters))
 			added.FilterRefs, added.RegexProblems = filterRefs, httpRegexProblems(rp, &r.HTTP.Rules[i])
+			added.FilterProblems = httpFilterProblems(rp+".filters", rule.Filters, false)
 		}
 	case r.GRPC != nil:
 		r.ParentRefs, r.Hostnames = r.GRPC.ParentRefs, r.GRPC.Hostnames
@@ -302,11 +306,15 @@ func (r *Route) index() {
 			rp := "spec.rules[" + strconv.Itoa(i) + "]"
 			filterRefs := grpcFilterRefs(rp+".filters", rule.Filters)
 			for j, b := range rule.BackendRefs {
-				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters)}
-				filterRefs = append(filterRefs, grpcFilterRefs(rp+".backendRefs["+strconv.Itoa(j)+"].filters", b.Filters)...)
+				bp := rp + ".backendRefs[" + strconv.Itoa(j) + "].filters"
+				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters),
+					FilterProblems: grpcFilterProblems(bp, b.Filters)}
+				refs[j].FilterTypes = typesOf(b.Filters, func(f gwv1.GRPCRouteFilter) string { return string(f.Type) })
+				filterRefs = append(filterRefs, grpcFilterRefs(bp, b.Filters)...)
 			}
 			added := r.addRule(i, rule.Name, refs, len(rule.Filters))
 			added.FilterRefs, added.RegexProblems = filterRefs, grpcRegexProblems(rp, &r.GRPC.Rules[i])
+			added.FilterProblems = grpcFilterProblems(rp+".filters", rule.Filters)
 		}
 	case r.TLS != nil:
 		r.ParentRefs, r.Hostnames = r.TLS.ParentRefs, r.TLS.Hostnames

@@ -148,6 +148,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.countAttachments()
 	g.resolveBackendTLSPolicies()
 	g.findShadows()
+	g.markRouteRulesOverlap()
 	g.finishGateways()
 	g.findFeatures()
 	return g

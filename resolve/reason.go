@@ -50,6 +50,7 @@ const (
 	ReasonNotAllowedByListeners      = Reason(gwv1.RouteReasonNotAllowedByListeners)
 	ReasonNoMatchingListenerHostname = Reason(gwv1.RouteReasonNoMatchingListenerHostname)
 	ReasonUnsupportedValue           = Reason(gwv1.RouteReasonUnsupportedValue)
+	ReasonIncompatibleFilters        = Reason(gwv1.RouteReasonIncompatibleFilters)
 
 	// References: backendRefs, certificateRefs, CA certificate refs.
 	ReasonRefNotPermitted          = Reason(gwv1.RouteReasonRefNotPermitted)
@@ -79,7 +80,23 @@ const (
 	// ResolvedRefs reason when some certificateRefs resolve and it serves
 	// the listener with those (profile.Implementation.ServesValidCertificates).
 	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
+	// ReasonUnsupportedRefValue is Envoy Gateway's route ResolvedRefs
+	// reason for a backendRef filter it does not take there
+	// (profile.FilterChecks).
+	ReasonUnsupportedRefValue Reason = "UnsupportedRefValue"
+	// ReasonInvalidBackendFilters is Envoy Gateway's route ResolvedRefs
+	// reason for a backendRef filter it refuses as it translates it
+	// (profile.FilterChecks.HeaderModifiers).
+	ReasonInvalidBackendFilters Reason = "InvalidBackendFilters"
+	// ReasonRouteRulesOverlap is Envoy Gateway's reason for its own route
+	// condition ConditionRouteRulesOverlap
+	// (profile.Implementation.RouteRulesOverlap).
+	ReasonRouteRulesOverlap Reason = "RouteRulesOverlap"
 )
+
+// ConditionRouteRulesOverlap is Envoy Gateway's own route condition type:
+// another route's match is identical to one of this route's.
+const ConditionRouteRulesOverlap = "RouteRulesOverlap"
 
 // TraceReason says why Graph.Trace chose what it chose: why one match
 // outranks another (the spec's precedence criteria, in the order the spec

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -72,33 +73,64 @@ func grpcRegexProblems(rulePath string, rule *gwv1.GRPCRouteRule) []RegexProblem
 	return out
 }
 
-// dropInvalidRules applies an implementation's regular expression dialect
-// (profile.Implementation.RegexRE2) to an accepted parent: a rule with a
-// match that does not compile is dropped. "If some rules are invalid ...
-// PartiallyInvalid=True"; when every rule is, the route is not accepted
-// (UnsupportedValue), as Envoy Gateway writes it.
+// dropInvalidRules applies an implementation's checks of a rule as it
+// translates it to an accepted parent: its regular expression dialect
+// (profile.Implementation.RegexRE2) and its filter checks
+// (profile.FilterChecks). A rule that fails one is dropped. "If some rules
+// are invalid ... PartiallyInvalid=True"; when every rule is, the route is
+// not accepted, as Envoy Gateway writes it, with the first refusal's reason.
 func dropInvalidRules(p *ParentResult) {
 	gw := gatewayOf(p)
-	if gw == nil || !gw.Profile.Implementation.RegexRE2 || !p.Accepted.True() {
+	if gw == nil || !p.Accepted.True() {
 		return
 	}
-	var dropped []string
-	var first *RegexProblem
-	for i := range p.Route.Rules {
-		if rp := p.Route.Rules[i].RegexProblems; len(rp) > 0 {
-			dropped = append(dropped, p.Route.Rules[i].Label())
-			if first == nil {
-				first = &rp[0]
-			}
+	var labels []string
+	for _, rule := range p.Route.Rules {
+		if refusal, ok := refusalOf(gw.Profile, rule); ok {
+			p.Dropped = append(p.Dropped, refusal)
+			labels = append(labels, rule.Label())
 		}
 	}
-	switch {
-	case len(dropped) == 0:
-	case len(dropped) == len(p.Route.Rules):
-		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonUnsupportedValue,
-			fmt.Sprintf("%s drops every rule: %s: %s", gw.Profile, first.Path, first.Message))
-	default:
-		p.PartiallyInvalid = condition(string(gwv1.RouteConditionPartiallyInvalid), true, ReasonUnsupportedValue,
-			fmt.Sprintf("%s drops %s: %s: %s", gw.Profile, strings.Join(dropped, ", "), first.Path, first.Message))
+	if len(p.Dropped) == 0 {
+		return
 	}
+	first := p.Dropped[0]
+	if len(p.Dropped) == len(p.Route.Rules) {
+		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, first.Reason,
+			fmt.Sprintf("%s drops every rule: %s: %s", gw.Profile, first.Path, first.Message))
+		return
+	}
+	p.PartiallyInvalid = condition(string(gwv1.RouteConditionPartiallyInvalid), true, first.Reason,
+		fmt.Sprintf("%s drops %s: %s: %s", gw.Profile, strings.Join(labels, ", "), first.Path, first.Message))
+}
+
+// RuleRefusal is why an implementation drops a rule: a filter it refuses
+// (profile.FilterChecks), or a RegularExpression match it cannot compile.
+type RuleRefusal struct {
+	Rule *RuleResult
+	// By is the profile of the implementation that drops it.
+	By            *profile.Profile
+	Reason        Reason
+	Path, Message string
+	// Filter is true for a filter, false for a regex.
+	Filter bool
+}
+
+// refusalOf is the first check of a rule an implementation fails: a filter,
+// then a RegularExpression match, in Envoy Gateway's order. A RequestMirror
+// with a redirect counts only when a mirror's backend is valid: Envoy
+// Gateway drops a mirror it cannot resolve (ResolvedRefs) before it looks
+// for the conflict.
+func refusalOf(by *profile.Profile, rule *RuleResult) (RuleRefusal, bool) {
+	impl := &by.Implementation
+	for _, prob := range rule.FilterProblems {
+		reason, ok := filterRefusal(impl, prob, false)
+		if ok && (prob.Check != MirrorWithRedirect || rule.mirrors()) {
+			return RuleRefusal{rule, by, reason, prob.Path, prob.Message, true}, true
+		}
+	}
+	if rp := rule.RegexProblems; impl.RegexRE2 && len(rp) > 0 {
+		return RuleRefusal{rule, by, ReasonUnsupportedValue, rp[0].Path, rp[0].Message, false}, true
+	}
+	return RuleRefusal{}, false
 }

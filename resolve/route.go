@@ -58,6 +58,9 @@ type RouteRule struct {
 	// RegexProblems are its RegularExpression matches that do not compile
 	// as RE2.
 	RegexProblems []RegexProblem
+	// FilterProblems are its rule-level filter values that some
+	// implementations refuse.
+	FilterProblems []FilterProblem
 }
 
 // FilterBackendRef is a backend named by a filter rather than by the rule's
@@ -84,4 +87,8 @@ type RuleBackendRef struct {
 	Path  string // "spec.rules[i].backendRefs[j]"
 	gwv1.BackendRef
 	Filters int // backendRef-level filters (HTTPRoute, GRPCRoute)
+	// FilterTypes are the types of those filters, in order.
+	FilterTypes []string
+	// FilterProblems are their values that some implementations refuse.
+	FilterProblems []FilterProblem
 }

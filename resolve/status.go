@@ -178,6 +178,9 @@ func (p *ParentResult) conditions() []Condition {
 	if p.PartiallyInvalid.True() {
 		cs = append(cs, p.PartiallyInvalid)
 	}
+	if p.RouteRulesOverlap.True() {
+		cs = append(cs, p.RouteRulesOverlap)
+	}
 	return cs
 }
 

@@ -114,6 +114,14 @@ type Implementation struct {
 	// UDPRoute and TCP for the others; a port of the number for another
 	// protocol is missing (MissingServicePort says how it is reported).
 	PortProtocolChecked bool
+	// Filters are the checks it makes on the API's own filters beyond the
+	// CRDs' validation.
+	Filters FilterChecks
+	// RouteRulesOverlap: it writes its own route condition
+	// RouteRulesOverlap=True on each parent of two routes with identical
+	// matches on a listener and hostname. The API ranks them and says
+	// nothing on either.
+	RouteRulesOverlap bool
 }
 
 // GatewayService is how an implementation that serves a Gateway behind a
@@ -174,6 +182,31 @@ type BackendAPI struct {
 	// infrastructure), which may reach loopback addresses and single-label
 	// hostnames (backend.go, validateHostname and validateIP).
 	OnHost bool
+}
+
+// FilterChecks are the checks an implementation makes on the API's own
+// filters as it translates a route, beyond the CRDs' validation. The zero
+// value is the API's reading: none, and a backendRef takes any filter
+// ("Support: Implementation-specific").
+type FilterChecks struct {
+	// HeaderModifiers: a RequestHeaderModifier or ResponseHeaderModifier
+	// may not add, set or remove Host or a name with '/' or ':' (the CRD
+	// checks the names added and set, not those removed), nor add or set a
+	// value other than visible ASCII words separated by single spaces or
+	// tabs. A rule's drops the rule (UnsupportedValue); a backendRef's makes
+	// the backendRef invalid (ResolvedRefs=False/InvalidBackendFilters).
+	HeaderModifiers bool
+	// NoMirrorWithRedirect: a rule that mirrors (to a valid backend) and
+	// redirects is dropped (IncompatibleFilters).
+	NoMirrorWithRedirect bool
+	// HTTPBackendRefTypes and GRPCBackendRefTypes, when set, are the
+	// filter types a backendRef of an HTTPRoute or a GRPCRoute may carry;
+	// another makes the backendRef invalid
+	// (ResolvedRefs=False/UnsupportedRefValue).
+	HTTPBackendRefTypes, GRPCBackendRefTypes []string
+	// BackendHostRewriteOnly: a backendRef's URLRewrite may rewrite the
+	// hostname, not the path (UnsupportedRefValue).
+	BackendHostRewriteOnly bool
 }
 
 // ListenerProgrammed is the Programmed=False reason an implementation gives
@@ -457,6 +490,40 @@ var implementations = []Implementation{
 			AllOrNothing: true,
 		},
 		InvalidBackendTLSOnRoute: true,
+		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/filters.go
+		// processRequestHeaderModifierFilter and
+		// processResponseHeaderModifierFilter refuse what isModifiableHeader
+		// ("Envoy does not allow modification the pseudo headers and the
+		// host header") and HeaderValueRegexp refuse, with an Accepted error
+		// (RouteReasonUnsupportedValue) that route.go's processHTTPRouteRules
+		// counts as an unaccepted rule ("Dropped Rule(s)")
+		// (testdata/httproute-with-header-filter-invalid-headers.out.yaml);
+		// ProcessHTTPFilters refuses a RequestMirror with a RequestRedirect
+		// (requestMirrorRedirectConflictMsg, RouteReasonIncompatibleFilters;
+		// httproute-with-conflicting-filters.out.yaml), and a mirror counts
+		// only once processRequestMirrorFilter has resolved its backend.
+		// validate.go's validateBackendRefFilters takes on a backendRef
+		// the types below, and a URLRewrite without a path
+		// (status.RouteReasonUnsupportedRefValue;
+		// httproute-with-invalid-backendref-urlrewrite-path-filter.out.yaml);
+		// route.go's processDestination fails a backendRef whose filters
+		// ProcessHTTPFilters refuses (status.RouteReasonInvalidBackendFilters).
+		// An ExtensionRef's kind is checked against the extension server's
+		// (EnvoyGateway configuration, not among the inputs): all are taken.
+		Filters: FilterChecks{
+			HeaderModifiers:        true,
+			NoMirrorWithRedirect:   true,
+			HTTPBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier", "URLRewrite", "ExtensionRef"},
+			GRPCBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier"},
+			BackendHostRewriteOnly: true,
+		},
+		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
+		// checkRouteOverlaps buckets each IR listener's routes by
+		// buildOverlapKey (hostname, path, headers with :method, query
+		// parameters) and writes status.RouteConditionRouteRulesOverlap on
+		// the parentRefs of every route that shares a bucket with another
+		// (testdata/httproute-overlapping-matches.out.yaml).
+		RouteRulesOverlap: true,
 	},
 	{
 		Name: "gke-gateway",

@@ -1,0 +1,47 @@
+package lint
+
+import "github.com/gwlint/gwlint/resolve"
+
+var routeFilterRefused = &Rule{
+	ID: "route-filter-refused", Severity: Error,
+	Summary: "the implementation refuses a filter the CRDs admit",
+	Doc: Doc{
+		Text: `The CRDs check a filter's shape, not everything an implementation can
+translate. Envoy Gateway refuses a RequestHeaderModifier or
+ResponseHeaderModifier that adds, sets or removes Host (rewrite it with
+URLRewrite's hostname) or a pseudo-header, or writes a value that is not
+visible ASCII words separated by single spaces, and a rule that both mirrors
+and redirects; it drops such a rule (PartiallyInvalid, or
+Accepted=False/UnsupportedValue when no rule is left) and answers its
+requests with HTTP 500. On a backendRef it takes header modifiers and a
+hostname URLRewrite only: another filter makes the backendRef invalid
+(ResolvedRefs=False/UnsupportedRefValue, or InvalidBackendFilters), and its
+share of requests gets HTTP 500. Reported when the route is judged by such an
+implementation's profile.
+
+Fix: move the filter to the rule, or rewrite the Host with URLRewrite:`,
+		Example: `filters:
+- type: URLRewrite
+  urlRewrite: {hostname: api.internal}   # not requestHeaderModifier.set Host`,
+	},
+	Run: func(p *Pass) {
+		for _, r := range p.Graph.Routes {
+			reported := map[string]bool{}
+			for _, parent := range r.Parents {
+				for _, d := range parent.Dropped {
+					if d.Filter && !reported[d.Path] {
+						reported[d.Path] = true
+						p.ReportValue(&r.Meta, d.Path, nil, "%s drops %s: %s", d.By, d.Rule.Label(), d.Message)
+					}
+				}
+			}
+			for _, rule := range r.Rules {
+				for _, b := range rule.Backends {
+					if b.Problem == resolve.FiltersRefused {
+						p.Report(&r.Meta, b.Path+".filters", nil, "%s", withShare(r, rule, b))
+					}
+				}
+			}
+		}
+	},
+}

@@ -1,0 +1,186 @@
+package resolve
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gwlint/gwlint/resolve/profile"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// FilterProblem is a filter value the CRDs admit and some implementations
+// refuse as they translate the rule (profile.FilterChecks).
+type FilterProblem struct {
+	Path    string // "spec.rules[i].filters[k].requestHeaderModifier.remove[0]"
+	Check   FilterCheck
+	Message string
+}
+
+// FilterCheck tells apart the checks a FilterProblem fails.
+type FilterCheck int
+
+const (
+	// HeaderNotModifiable: a header modifier names Host or a name with '/'
+	// or ':', or adds or sets a value that is not visible ASCII words
+	// separated by single spaces or tabs.
+	HeaderNotModifiable FilterCheck = iota
+	// MirrorWithRedirect: the rule both mirrors and redirects requests.
+	MirrorWithRedirect
+	// BackendPathRewrite: a backendRef's URLRewrite rewrites the path.
+	BackendPathRewrite
+)
+
+// modifiableHeaderValue is Envoy Gateway's HeaderValueRegexp ("Header value pattern
+// according to RFC 7230").
+var modifiableHeaderValue = regexp.MustCompile(`^[!-~]+([\t ]?[!-~]+)*$`)
+
+// headerModifierProblems checks a RequestHeaderModifier or
+// ResponseHeaderModifier at path ("...filters[k].requestHeaderModifier").
+func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProblem {
+	if m == nil {
+		return nil
+	}
+	var out []FilterProblem
+	name := func(p, n string) {
+		var msg string
+		switch {
+		case strings.EqualFold(n, "host"):
+			msg = fmt.Sprintf("header %q: the Host header is rewritten with a URLRewrite filter's hostname, not a header modifier", n)
+		case strings.HasPrefix(n, ":"):
+			msg = fmt.Sprintf("header %q is a pseudo-header", n)
+		case n == "" || strings.ContainsAny(n, "/:"):
+			msg = fmt.Sprintf("header %q is not an HTTP header name", n)
+		default:
+			return
+		}
+		out = append(out, FilterProblem{Path: p, Check: HeaderNotModifiable, Message: msg})
+	}
+	for _, set := range []struct {
+		field   string
+		headers []gwv1.HTTPHeader
+	}{{"add", m.Add}, {"set", m.Set}} {
+		for i, h := range set.headers {
+			hp := path + "." + set.field + "[" + strconv.Itoa(i) + "]"
+			name(hp+".name", string(h.Name))
+			if !modifiableHeaderValue.MatchString(h.Value) {
+				out = append(out, FilterProblem{Path: hp + ".value", Check: HeaderNotModifiable,
+					Message: fmt.Sprintf("header %s value %q is not visible ASCII words separated by single spaces", h.Name, h.Value)})
+			}
+		}
+	}
+	for i, n := range m.Remove {
+		name(path+".remove["+strconv.Itoa(i)+"]", n)
+	}
+	return out
+}
+
+// httpFilterProblems checks an HTTPRoute's filters at path, a rule's
+// ("spec.rules[i].filters") or a backendRef's.
+func httpFilterProblems(path string, filters []gwv1.HTTPRouteFilter, backendRef bool) []FilterProblem {
+	var out []FilterProblem
+	redirects, mirror := false, ""
+	for k, f := range filters {
+		fp := path + "[" + strconv.Itoa(k) + "]"
+		out = append(out, headerModifierProblems(fp+".requestHeaderModifier", f.RequestHeaderModifier)...)
+		out = append(out, headerModifierProblems(fp+".responseHeaderModifier", f.ResponseHeaderModifier)...)
+		redirects = redirects || f.Type == gwv1.HTTPRouteFilterRequestRedirect
+		if f.Type == gwv1.HTTPRouteFilterRequestMirror && mirror == "" {
+			mirror = fp
+		}
+		if backendRef && f.URLRewrite != nil && f.URLRewrite.Path != nil {
+			out = append(out, FilterProblem{Path: fp + ".urlRewrite.path", Check: BackendPathRewrite,
+				Message: "a backendRef's URLRewrite rewrites the path"})
+		}
+	}
+	if !backendRef && redirects && mirror != "" {
+		out = append(out, FilterProblem{Path: mirror, Check: MirrorWithRedirect,
+			Message: "RequestMirror in a rule that also redirects (RequestRedirect)"})
+	}
+	return out
+}
+
+// grpcFilterProblems checks a GRPCRoute's filters, at rule level or on a
+// backendRef.
+func grpcFilterProblems(path string, filters []gwv1.GRPCRouteFilter) []FilterProblem {
+	var out []FilterProblem
+	for k, f := range filters {
+		fp := path + "[" + strconv.Itoa(k) + "]"
+		out = append(out, headerModifierProblems(fp+".requestHeaderModifier", f.RequestHeaderModifier)...)
+		out = append(out, headerModifierProblems(fp+".responseHeaderModifier", f.ResponseHeaderModifier)...)
+	}
+	return out
+}
+
+// filterRefusal says whether an implementation refuses a filter problem, and
+// with which reason: a rule's (backendRef false) drops the rule, a
+// backendRef's makes the backendRef invalid.
+func filterRefusal(impl *profile.Implementation, p FilterProblem, backendRef bool) (Reason, bool) {
+	f := &impl.Filters
+	switch {
+	case p.Check == HeaderNotModifiable && f.HeaderModifiers && backendRef:
+		return ReasonInvalidBackendFilters, true
+	case p.Check == HeaderNotModifiable && f.HeaderModifiers:
+		return ReasonUnsupportedValue, true
+	case p.Check == MirrorWithRedirect && f.NoMirrorWithRedirect:
+		return ReasonIncompatibleFilters, true
+	case p.Check == BackendPathRewrite && f.BackendHostRewriteOnly:
+		return ReasonUnsupportedRefValue, true
+	}
+	return "", false
+}
+
+// backendFilterTypeRefused says whether an implementation refuses a
+// backendRef filter type of a route's kind.
+func backendFilterTypeRefused(impl *profile.Implementation, route *Route, typ string) bool {
+	allowed := impl.Filters.HTTPBackendRefTypes
+	if route.GRPC != nil {
+		allowed = impl.Filters.GRPCBackendRefTypes
+	}
+	return allowed != nil && !slices.Contains(allowed, typ)
+}
+
+// typesOf lists the types of filters, in order.
+func typesOf[F any](filters []F, typ func(F) string) []string {
+	var out []string
+	for _, f := range filters {
+		out = append(out, typ(f))
+	}
+	return out
+}
+
+// refuseBackendFilters applies the judging implementations'
+// profile.FilterChecks to a rule's backendRef once resolved: a filter type,
+// or a value, they all refuse makes it invalid. Envoy Gateway checks the
+// types and path rewrites before anything else about the ref, the other
+// values once the ref resolves.
+func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBackendRef) {
+	judge := g.routeProfiles(route)[0]
+	refuse := func(reason Reason, path, format string, args ...any) {
+		b.Problem, b.Reason = FiltersRefused, reason
+		b.Message = fmt.Sprintf("%s refuses its %s: %s", judge, strings.TrimPrefix(path, ref.Path+"."), fmt.Sprintf(format, args...))
+	}
+	refused := func(prob FilterProblem) (Reason, bool) {
+		reason, ok := filterRefusal(&judge.Implementation, prob, true)
+		return reason, ok && g.judgedAllWith(route, func(p *profile.Profile) bool {
+			r, ok := filterRefusal(&p.Implementation, prob, true)
+			return ok && r == reason
+		})
+	}
+	for k, typ := range ref.FilterTypes {
+		if g.judgedAllWith(route, func(p *profile.Profile) bool { return backendFilterTypeRefused(&p.Implementation, route, typ) }) {
+			refuse(ReasonUnsupportedRefValue, ref.Path+".filters["+strconv.Itoa(k)+"]", "%s is not supported on a backendRef", typ)
+			return
+		}
+	}
+	for _, first := range []bool{true, false} {
+		for _, prob := range ref.FilterProblems {
+			if reason, ok := refused(prob); ok && (prob.Check == BackendPathRewrite) == first && (first || b.Valid()) {
+				refuse(reason, prob.Path, "%s", prob.Message)
+				return
+			}
+		}
+	}
+}
