@@ -259,11 +259,19 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		s := &ServiceImport{}
 		target, spec = s, &s.Spec
 	case GroupEnvoyGateway:
-		if raw.Kind != KindEnvoyBackend || version != "v1alpha1" {
+		if version != "v1alpha1" {
 			return nil, nil
 		}
-		b := &EnvoyGatewayBackend{}
-		target, spec = b, &b.Spec
+		switch raw.Kind {
+		case KindEnvoyBackend:
+			b := &EnvoyGatewayBackend{}
+			target, spec = b, &b.Spec
+		case KindEnvoyHTTPRouteFilter:
+			f := &EnvoyGatewayHTTPRouteFilter{}
+			target, spec = f, &f.Spec
+		default:
+			return nil, nil
+		}
 	default:
 		return nil, nil
 	}

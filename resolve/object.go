@@ -42,15 +42,16 @@ const (
 	KindServiceImport    = "ServiceImport"
 )
 
-// readKinds are the kinds above and Envoy Gateway's Backend (its
-// qualifiedKind): an object of another kind (an implementation's backend or
+// readKinds are the kinds above and Envoy Gateway's Backend and
+// HTTPRouteFilter (their qualifiedKind): an object of another kind (an implementation's backend or
 // policy) is never among the inputs, so its absence says nothing.
 var readKinds = map[string]bool{
 	KindGatewayClass: true, KindGateway: true, KindListenerSet: true,
 	KindHTTPRoute: true, KindGRPCRoute: true, KindTLSRoute: true, KindTCPRoute: true, KindUDPRoute: true,
 	KindReferenceGrant: true, KindBackendTLSPolicy: true,
 	KindService: true, KindNamespace: true, KindSecret: true, KindConfigMap: true, KindServiceImport: true,
-	qualifiedKind(GroupEnvoyGateway, KindEnvoyBackend): true,
+	qualifiedKind(GroupEnvoyGateway, KindEnvoyBackend):         true,
+	qualifiedKind(GroupEnvoyGateway, KindEnvoyHTTPRouteFilter): true,
 }
 
 // ObjectRef names an object: its kind, namespace (empty for cluster-scoped

@@ -117,7 +117,8 @@ type RuleRefusal struct {
 }
 
 // refusalOf is the first check of a rule an implementation fails: a filter,
-// then a RegularExpression match, in Envoy Gateway's order. A RequestMirror
+// then the HTTPRouteFilters it names, then a RegularExpression match, in
+// Envoy Gateway's order. A RequestMirror
 // with a redirect counts only when a mirror's backend is valid: Envoy
 // Gateway drops a mirror it cannot resolve (ResolvedRefs) before it looks
 // for the conflict.
@@ -128,6 +129,9 @@ func refusalOf(by *profile.Profile, rule *RuleResult) (RuleRefusal, bool) {
 		if ok && (prob.Check != MirrorWithRedirect || rule.mirrors()) {
 			return RuleRefusal{rule, by, reason, prob.Path, prob.Message, true}, true
 		}
+	}
+	if v := rule.RouteFilters; v != nil && v.Refused != nil && impl.OwnRouteFilters {
+		return RuleRefusal{rule, by, v.Refused.Reason, v.Refused.Path, v.Refused.Message, true}, true
 	}
 	if rp := rule.RegexProblems; impl.RegexRE2 && len(rp) > 0 {
 		return RuleRefusal{rule, by, ReasonUnsupportedValue, rp[0].Path, rp[0].Message, false}, true

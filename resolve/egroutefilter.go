@@ -1,0 +1,308 @@
+package resolve
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/gwlint/gwlint/resolve/profile"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+)
+
+// Envoy Gateway's own filter kind, which a rule names with an ExtensionRef
+// filter. resolve reads its objects under the qualified kind
+// HTTPRouteFilter.gateway.envoyproxy.io and judges them only under a
+// profile that serves the kind (profile.Implementation.OwnRouteFilters),
+// as its translator does
+// (https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/filters.go,
+// ProcessHTTPFilters, ProcessGRPCFilters and processExtensionRefHTTPFilter).
+const KindEnvoyHTTPRouteFilter = "HTTPRouteFilter"
+
+// EnvoyGatewayHTTPRouteFilter is the part of an Envoy Gateway
+// HTTPRouteFilter (gateway.envoyproxy.io/v1alpha1,
+// api/v1alpha1/httproutefilter_types.go) its translator checks.
+type EnvoyGatewayHTTPRouteFilter struct {
+	Meta
+	Spec struct {
+		URLRewrite *struct {
+			Path *struct {
+				Type              string        `json:"type"`
+				ReplaceRegexMatch *regexRewrite `json:"replaceRegexMatch,omitempty"`
+			} `json:"path,omitempty"`
+			Hostname *struct {
+				// Type is Header, Backend or PathRegex.
+				Type      string        `json:"type"`
+				Header    *string       `json:"header,omitempty"`
+				PathRegex *regexRewrite `json:"pathRegex,omitempty"`
+			} `json:"hostname,omitempty"`
+		} `json:"urlRewrite,omitempty"`
+		DirectResponse *struct {
+			StatusCode *int `json:"statusCode,omitempty"`
+			Body       *struct {
+				// Type is Inline (the default) or ValueRef, a ConfigMap
+				// in the filter's namespace.
+				Type     *string `json:"type,omitempty"`
+				ValueRef *struct {
+					Name string `json:"name"`
+				} `json:"valueRef,omitempty"`
+			} `json:"body,omitempty"`
+		} `json:"directResponse,omitempty"`
+		CredentialInjection *struct {
+			Credential struct {
+				ValueRef gwv1.SecretObjectReference `json:"valueRef"`
+			} `json:"credential"`
+		} `json:"credentialInjection,omitempty"`
+		// Matches: only whether there are any counts.
+		Matches []struct{} `json:"matches,omitempty"`
+	}
+}
+
+type regexRewrite struct {
+	Pattern      string `json:"pattern"`
+	Substitution string `json:"substitution"`
+}
+
+// RouteFilterProblem is why Envoy Gateway's translator fails a rule over
+// its filters and the HTTPRouteFilters they name: Path is the route's
+// field at fault (a filter), Reason the condition's reason.
+type RouteFilterProblem struct {
+	Reason        Reason
+	Path, Message string
+}
+
+// RouteFilterVerdict is how Envoy Gateway's translator takes a rule's
+// filters once it reads the HTTPRouteFilters they name.
+type RouteFilterVerdict struct {
+	// Refused drops the rule (Accepted=False or PartiallyInvalid).
+	Refused *RouteFilterProblem
+	// Unresolved names an HTTPRouteFilter that does not exist: the rule
+	// answers HTTP 500 and the route's ResolvedRefs is False.
+	Unresolved *RouteFilterProblem
+	// HostFromPath: the rule rewrites the Host from the path
+	// (hostname type PathRegex).
+	HostFromPath bool
+}
+
+// rewrites is the URL rewrite a rule's filters have configured so far:
+// by the API's URLRewrite (core) or an HTTPRouteFilter's (extension).
+type rewrites struct {
+	corePath, coreHost, extPath, extHost bool
+}
+
+// judgeRouteFilters walks a rule's filters as ProcessHTTPFilters and
+// ProcessGRPCFilters do, in order, stopping after a direct response, and
+// returns nil when the rule names no HTTPRouteFilter or its verdict depends
+// on an object the inputs may not show. It needs the rule's FilterBackends
+// resolved: only a RequestMirror to a valid backend mirrors.
+func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult) *RouteFilterVerdict {
+	type step struct {
+		mirror    bool
+		rewrite   *gwv1.HTTPURLRewriteFilter
+		extension *gwv1.LocalObjectReference
+	}
+	var steps []step
+	switch {
+	case route.HTTP != nil:
+		for _, f := range route.HTTP.Rules[rule.Index].Filters {
+			steps = append(steps, step{f.Type == gwv1.HTTPRouteFilterRequestMirror, f.URLRewrite, f.ExtensionRef})
+		}
+	case route.GRPC != nil:
+		for _, f := range route.GRPC.Rules[rule.Index].Filters {
+			steps = append(steps, step{f.Type == gwv1.GRPCRouteFilterRequestMirror, nil, f.ExtensionRef})
+		}
+	}
+	v := &RouteFilterVerdict{}
+	var (
+		rw                      rewrites
+		named, matches, mirrors bool
+		direct                  *int // the direct response's status code
+	)
+	refuse := func(reason Reason, path, format string, args ...any) *RouteFilterVerdict {
+		v.Refused = &RouteFilterProblem{reason, path, fmt.Sprintf(format, args...)}
+		return v
+	}
+	internalError := 500
+	for k, s := range steps {
+		if direct != nil {
+			break
+		}
+		path := rule.Path + ".filters[" + strconv.Itoa(k) + "]"
+		if s.mirror {
+			mirrors = mirrors || rule.validBackend(path+".requestMirror.backendRef")
+		}
+		if r := s.rewrite; r != nil {
+			multipleCore := (rw.corePath || rw.coreHost) && (r.Hostname != nil || r.Path != nil)
+			if multipleCore || r.Hostname != nil && rw.extHost || r.Path != nil && rw.extPath {
+				return refuse(ReasonUnsupportedValue, path+".urlRewrite", "cannot configure multiple urlRewrite filters for a single rule")
+			}
+			rw.coreHost = rw.coreHost || r.Hostname != nil
+			rw.corePath = rw.corePath || r.Path != nil
+		}
+		ext := s.extension
+		if ext == nil || string(ext.Group) != GroupEnvoyGateway || string(ext.Kind) != KindEnvoyHTTPRouteFilter {
+			continue
+		}
+		named = true
+		path += ".extensionRef"
+		ref := ObjectRef{Kind: qualifiedKind(GroupEnvoyGateway, KindEnvoyHTTPRouteFilter), Namespace: route.Ref.Namespace, Name: string(ext.Name)}
+		obj, presence := g.Lookup(ref)
+		if presence == Missing {
+			v.Unresolved = &RouteFilterProblem{ReasonUnsupportedValue, path, "HTTPRouteFilter " + ref.NamespacedName() + " not found"}
+			direct = &internalError
+			continue
+		}
+		f, ok := obj.(*EnvoyGatewayHTTPRouteFilter)
+		if !ok {
+			return nil
+		}
+		name := "HTTPRouteFilter " + ref.NamespacedName()
+		if len(f.Spec.Matches) > 0 {
+			if matches {
+				return refuse(ReasonUnsupportedValue, path, "%s: only one HTTPRouteFilter with matches is supported per rule", name)
+			}
+			matches = true
+		}
+		if u := f.Spec.URLRewrite; u != nil {
+			if (rw.extPath || rw.extHost) && (u.Hostname != nil || u.Path != nil) || u.Hostname != nil && rw.coreHost || u.Path != nil && rw.corePath {
+				return refuse(ReasonUnsupportedValue, path, "%s: cannot configure multiple urlRewrite filters for a single rule", name)
+			}
+			if p := u.Path; p != nil && p.Type == "ReplaceRegexMatch" {
+				switch {
+				case p.ReplaceRegexMatch == nil || p.ReplaceRegexMatch.Pattern == "":
+					return refuse(ReasonUnsupportedValue, path, "%s: urlRewrite.path.replaceRegexMatch.pattern must be set when the path type is ReplaceRegexMatch", name)
+				case !compiles(p.ReplaceRegexMatch.Pattern):
+					return refuse(ReasonUnsupportedValue, path, "%s: urlRewrite.path.replaceRegexMatch.pattern %q is not a valid RE2 regular expression", name, p.ReplaceRegexMatch.Pattern)
+				}
+				rw.extPath = true
+			}
+			if h := u.Hostname; h != nil {
+				switch h.Type {
+				case "Header":
+					if h.Header == nil {
+						return refuse(ReasonUnsupportedValue, path, "%s: urlRewrite.hostname.header must be set when the hostname type is Header", name)
+					}
+					rw.extHost = true
+				case "Backend":
+					rw.extHost = true
+				case "PathRegex":
+					switch {
+					case h.PathRegex == nil || h.PathRegex.Pattern == "" || h.PathRegex.Substitution == "":
+						return refuse(ReasonUnsupportedValue, path, "%s: urlRewrite.hostname.pathRegex needs a pattern and a substitution when the hostname type is PathRegex", name)
+					case !compiles(h.PathRegex.Pattern):
+						return refuse(ReasonUnsupportedValue, path, "%s: urlRewrite.hostname.pathRegex.pattern %q is not a valid RE2 regular expression", name, h.PathRegex.Pattern)
+					}
+					v.HostFromPath, rw.extHost = true, true
+				}
+			}
+		}
+		if d := f.Spec.DirectResponse; d != nil {
+			if b := d.Body; b != nil && b.Type != nil && *b.Type == "ValueRef" && b.ValueRef != nil {
+				cm := ObjectRef{Kind: KindConfigMap, Namespace: f.Ref.Namespace, Name: b.ValueRef.Name}
+				obj, presence := g.Lookup(cm)
+				switch m, _ := obj.(*ConfigMap); {
+				case presence == Missing:
+					return refuse(ReasonUnsupportedValue, path, "%s: its directResponse body's %s", name, DescribeAbsence(cm, presence))
+				case m == nil:
+					return nil
+				case len(m.DataKeys) == 0:
+					return refuse(ReasonUnsupportedValue, path, "%s: its directResponse body's ConfigMap %s has no data", name, cm.NamespacedName())
+				}
+			}
+			status := 200
+			if d.StatusCode != nil {
+				status = *d.StatusCode
+			}
+			direct = &status
+		}
+		if c := f.Spec.CredentialInjection; c != nil {
+			if problem, known := g.credentialProblem(f, &c.Credential.ValueRef); problem != "" {
+				return refuse(ReasonUnsupportedValue, path, "%s: %s", name, problem)
+			} else if !known {
+				return nil
+			}
+		}
+	}
+	if !named {
+		return nil
+	}
+	if direct != nil && mirrors {
+		return refuse(ReasonIncompatibleFilters, rule.Path+".filters", "RequestMirror filter cannot be used when the rule also configures a direct response")
+	}
+	if route.GRPC != nil && direct != nil && *direct >= 200 && *direct < 300 {
+		return refuse(ReasonUnsupportedValue, rule.Path+".filters", "a direct response with status %d: a GRPCRoute cannot answer a 2xx without a gRPC message", *direct)
+	}
+	return v
+}
+
+func compiles(pattern string) bool {
+	_, err := regexp.Compile(pattern)
+	return err == nil
+}
+
+// credentialProblem is validateSecretRef's verdict on the Secret an
+// HTTPRouteFilter injects, with its "credential" key: problem says what is
+// wrong, known whether the inputs show enough to tell that nothing is.
+func (g *Graph) credentialProblem(f *EnvoyGatewayHTTPRouteFilter, ref *gwv1.SecretObjectReference) (problem string, known bool) {
+	switch {
+	case ref.Group != nil && *ref.Group != "":
+		return "its credential's valueRef group must be empty", true
+	case ref.Kind != nil && *ref.Kind != KindSecret:
+		return fmt.Sprintf("its credential's valueRef kind %s is not Secret", *ref.Kind), true
+	}
+	secret := ObjectRef{Kind: KindSecret, Namespace: f.Ref.Namespace, Name: string(ref.Name)}
+	if ref.Namespace != nil && string(*ref.Namespace) != f.Ref.Namespace {
+		// A ReferenceGrant from HTTPRouteFilters would decide: left to
+		// the implementation.
+		return "", false
+	}
+	obj, presence := g.Lookup(secret)
+	s, _ := obj.(*Secret)
+	switch {
+	case presence == Missing:
+		return "its credential's " + DescribeAbsence(secret, presence), true
+	case s == nil:
+		return "", false
+	case !contains(s.DataKeys, "credential"):
+		return fmt.Sprintf("its credential's Secret %s has no key \"credential\"", secret.NamespacedName()), true
+	}
+	return "", true
+}
+
+// refuseHostFromPath fails a rule's usable backends, and reports whether
+// it did, when one is a dynamic resolver Backend: Envoy Gateway refuses a
+// Host rewritten from the path there (route.go,
+// rejectPathRegexHostRewriteWithDynamicResolver: the dynamic forward
+// proxy's loopback guard does not see the path), and answers the rule's
+// requests with HTTP 500.
+func refuseHostFromPath(backends []*BackendResult) bool {
+	var usable []*BackendResult
+	resolver := false
+	for _, b := range backends {
+		if b.Valid() && b.Weight > 0 {
+			usable = append(usable, b)
+			resolver = resolver || b.EnvoyBackend != nil && b.EnvoyBackend.DynamicResolver()
+		}
+	}
+	if !resolver {
+		return false
+	}
+	for _, b := range usable {
+		b.Problem, b.Reason = HostFromPathRefused, ReasonUnsupportedValue
+		b.Message = "the rule's HTTPRouteFilter rewrites the Host from the path (hostname type PathRegex), which a dynamic resolver Backend does not take"
+	}
+	return true
+}
+
+// validBackend reports whether the rule's filter backend at path is valid.
+func (rr *RuleResult) validBackend(path string) bool {
+	for _, b := range rr.FilterBackends {
+		if b.Path == path {
+			return b.Valid()
+		}
+	}
+	return false
+}
+
+// routeFiltersJudged reports whether a profile serves Envoy Gateway's
+// HTTPRouteFilter kind.
+func routeFiltersJudged(p *profile.Profile) bool { return p.Implementation.OwnRouteFilters }
