@@ -18,6 +18,7 @@ func Rules() []*Rule {
 		crdValidation,
 		deprecatedAPIVersion,
 		featureUnsupported,
+		filterHeaderNameInvalid,
 		gatewayAddressUnsupported,
 		gatewayParametersInvalid,
 		gatewayClassNotFound,

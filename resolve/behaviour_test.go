@@ -488,6 +488,10 @@ spec:
 		// for the conflict (ResolvedRefs=False says so).
 		{"mirror to a missing Service and redirect", filtered(`[{type: RequestMirror, requestMirror: {backendRef: {name: gone, port: 8080}}}, {type: RequestRedirect, requestRedirect: {scheme: https}}]`),
 			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ""}},
+		// An extension filter may answer itself, and Envoy Gateway then
+		// translates no filter after it.
+		{"set Host after an ExtensionRef", filtered(`[{type: ExtensionRef, extensionRef: {group: gateway.envoyproxy.io, kind: HTTPRouteFilter, name: teapot}}, {type: RequestHeaderModifier, requestHeaderModifier: {set: [{name: Host, value: example.com}]}}]`),
+			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ""}},
 		{"valid headers", filtered(`[{type: RequestHeaderModifier, requestHeaderModifier: {set: [{name: x-env, value: "prod eu"}], remove: [x-debug]}}]`),
 			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ""}},
 	}
@@ -526,6 +530,7 @@ func TestBackendRefFiltersByImplementation(t *testing.T) {
 		{"path rewrite", KindHTTPRoute, `[{type: URLRewrite, urlRewrite: {path: {type: ReplaceFullPath, replaceFullPath: /v2}}}]`, ReasonUnsupportedRefValue},
 		{"hostname rewrite", KindHTTPRoute, `[{type: URLRewrite, urlRewrite: {hostname: web.internal}}]`, ReasonResolvedRefs},
 		{"remove Host", KindHTTPRoute, `[{type: RequestHeaderModifier, requestHeaderModifier: {remove: [host]}}]`, ReasonInvalidBackendFilters},
+		{"remove Host, weight 0", KindHTTPRoute, `[{type: RequestHeaderModifier, requestHeaderModifier: {remove: [host]}}], weight: 0`, ReasonResolvedRefs},
 		{"gRPC mirror", KindGRPCRoute, `[{type: RequestMirror, requestMirror: {backendRef: {name: web-v2, port: 8080}}}]`, ReasonUnsupportedRefValue},
 		{"gRPC header", KindGRPCRoute, `[{type: RequestHeaderModifier, requestHeaderModifier: {set: [{name: x-env, value: prod}]}}]`, ReasonResolvedRefs},
 	}

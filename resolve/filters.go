@@ -12,7 +12,8 @@ import (
 )
 
 // FilterProblem is a filter value the CRDs admit and some implementations
-// refuse as they translate the rule (profile.FilterChecks).
+// refuse as they translate the rule (profile.FilterChecks), or that the API
+// says cannot work (RemovedNotAHeader).
 type FilterProblem struct {
 	Path    string // "spec.rules[i].filters[k].requestHeaderModifier.remove[0]"
 	Check   FilterCheck
@@ -31,7 +32,16 @@ const (
 	MirrorWithRedirect
 	// BackendPathRewrite: a backendRef's URLRewrite rewrites the path.
 	BackendPathRewrite
+	// RemovedNotAHeader: a header modifier removes a name that is not an
+	// HTTP header name ("The value of Remove is a list of HTTP header
+	// names"; a field name is an RFC 9110 token, the pattern of the
+	// HTTPHeaderName the CRD checks for add and set). It removes nothing;
+	// no implementation is known to refuse it for that alone.
+	RemovedNotAHeader
 )
+
+// headerName is HTTPHeaderName's kubebuilder pattern: an RFC 9110 token.
+var headerName = regexp.MustCompile("^[A-Za-z0-9!#$%&'*+\\-.^_`|~]+$")
 
 // modifiableHeaderValue is Envoy Gateway's HeaderValueRegexp ("Header value pattern
 // according to RFC 7230").
@@ -72,7 +82,25 @@ func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProbl
 		}
 	}
 	for i, n := range m.Remove {
-		name(path+".remove["+strconv.Itoa(i)+"]", n)
+		rp := path + ".remove[" + strconv.Itoa(i) + "]"
+		name(rp, n)
+		if !headerName.MatchString(n) {
+			out = append(out, FilterProblem{Path: rp, Check: RemovedNotAHeader,
+				Message: fmt.Sprintf("%q is not an HTTP header name (a token, as add and set require): it removes nothing", n)})
+		}
+	}
+	return out
+}
+
+// headerProblems checks the header modifiers of the filter at fp. After an
+// ExtensionRef (extended) only what the API says is kept: an extension
+// filter may answer requests itself (Envoy Gateway's HTTPRouteFilter direct
+// response), and then no filter after it is translated or checked.
+func headerProblems(fp string, request, response *gwv1.HTTPHeaderFilter, extended bool) []FilterProblem {
+	out := append(headerModifierProblems(fp+".requestHeaderModifier", request),
+		headerModifierProblems(fp+".responseHeaderModifier", response)...)
+	if extended {
+		out = slices.DeleteFunc(out, func(p FilterProblem) bool { return p.Check != RemovedNotAHeader })
 	}
 	return out
 }
@@ -81,13 +109,13 @@ func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProbl
 // ("spec.rules[i].filters") or a backendRef's.
 func httpFilterProblems(path string, filters []gwv1.HTTPRouteFilter, backendRef bool) []FilterProblem {
 	var out []FilterProblem
-	redirects, mirror := false, ""
+	redirects, mirror, extended := false, "", false
 	for k, f := range filters {
 		fp := path + "[" + strconv.Itoa(k) + "]"
-		out = append(out, headerModifierProblems(fp+".requestHeaderModifier", f.RequestHeaderModifier)...)
-		out = append(out, headerModifierProblems(fp+".responseHeaderModifier", f.ResponseHeaderModifier)...)
-		redirects = redirects || f.Type == gwv1.HTTPRouteFilterRequestRedirect
-		if f.Type == gwv1.HTTPRouteFilterRequestMirror && mirror == "" {
+		out = append(out, headerProblems(fp, f.RequestHeaderModifier, f.ResponseHeaderModifier, extended)...)
+		extended = extended || f.Type == gwv1.HTTPRouteFilterExtensionRef
+		redirects = redirects || (!extended && f.Type == gwv1.HTTPRouteFilterRequestRedirect)
+		if !extended && f.Type == gwv1.HTTPRouteFilterRequestMirror && mirror == "" {
 			mirror = fp
 		}
 		if backendRef && f.URLRewrite != nil && f.URLRewrite.Path != nil {
@@ -106,10 +134,10 @@ func httpFilterProblems(path string, filters []gwv1.HTTPRouteFilter, backendRef 
 // backendRef.
 func grpcFilterProblems(path string, filters []gwv1.GRPCRouteFilter) []FilterProblem {
 	var out []FilterProblem
+	extended := false
 	for k, f := range filters {
-		fp := path + "[" + strconv.Itoa(k) + "]"
-		out = append(out, headerModifierProblems(fp+".requestHeaderModifier", f.RequestHeaderModifier)...)
-		out = append(out, headerModifierProblems(fp+".responseHeaderModifier", f.ResponseHeaderModifier)...)
+		out = append(out, headerProblems(path+"["+strconv.Itoa(k)+"]", f.RequestHeaderModifier, f.ResponseHeaderModifier, extended)...)
+		extended = extended || f.Type == gwv1.GRPCRouteFilterExtensionRef
 	}
 	return out
 }
@@ -155,7 +183,7 @@ func typesOf[F any](filters []F, typ func(F) string) []string {
 // profile.FilterChecks to a rule's backendRef once resolved: a filter type,
 // or a value, they all refuse makes it invalid. Envoy Gateway checks the
 // types and path rewrites before anything else about the ref, the other
-// values once the ref resolves.
+// values once the ref resolves to a backend with weight.
 func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBackendRef) {
 	judge := g.routeProfiles(route)[0]
 	refuse := func(reason Reason, path, format string, args ...any) {
@@ -175,9 +203,12 @@ func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBa
 			return
 		}
 	}
+	// A backendRef of weight 0 is skipped before its filters are
+	// translated.
+	translated := b.Valid() && *ref.Weight != 0
 	for _, first := range []bool{true, false} {
 		for _, prob := range ref.FilterProblems {
-			if reason, ok := refused(prob); ok && (prob.Check == BackendPathRewrite) == first && (first || b.Valid()) {
+			if reason, ok := refused(prob); ok && (prob.Check == BackendPathRewrite) == first && (first || translated) {
 				refuse(reason, prob.Path, "%s", prob.Message)
 				return
 			}

@@ -168,6 +168,18 @@ type parentView struct {
 	Listeners []listenerOutcomeView `json:"listeners,omitempty"`
 	// Mesh is set for a Service parent (GEP-1426).
 	Mesh *meshBindingView `json:"mesh,omitempty"`
+	// Dropped are the rules the parent's implementation drops as it
+	// translates them (PartiallyInvalid, or not Accepted when none is
+	// left).
+	Dropped []droppedRuleView `json:"dropped,omitempty"`
+}
+
+type droppedRuleView struct {
+	Rule    string         `json:"rule"`
+	Path    string         `json:"path"`
+	Reason  resolve.Reason `json:"reason"`
+	Message string         `json:"message"`
+	By      string         `json:"by"`
 }
 
 type listenerOutcomeView struct {
@@ -330,6 +342,9 @@ func parentViewOf(p *resolve.ParentResult) parentView {
 	}
 	if p.Mesh() {
 		pv.Mesh = meshBindingOf(p)
+	}
+	for _, d := range p.Dropped {
+		pv.Dropped = append(pv.Dropped, droppedRuleView{Rule: d.Rule.Label(), Path: d.Path, Reason: d.Reason, Message: d.Message, By: d.By.String()})
 	}
 	return pv
 }
@@ -537,6 +552,9 @@ func (pv parentView) writeText(p *printer, hostnames bool) {
 		p.line(2, "%s", verdict)
 	}
 	p.table(2, nil, rows)
+	for _, d := range pv.Dropped {
+		p.line(2, "%s %s, dropped by %s: %s: %s", p.pal.verdict(false, string(d.Reason)), d.Rule, d.By, d.Path, d.Message)
+	}
 }
 
 // rows gives the verdict on each Service port a mesh parentRef binds.

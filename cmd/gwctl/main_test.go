@@ -38,6 +38,10 @@ func TestGolden(t *testing.T) {
 		// Envoy Gateway attaches a route to conflicted listeners that
 		// serve nothing (profile.AttachRoutes); explain says so.
 		{Name: "conflicted-eg", Args: []string{"explain", "route", "web", "-n", "infra", "-f", "testdata/conflicted"}, Code: 0},
+		// Envoy Gateway drops a rule it cannot translate
+		// (profile.FilterChecks); explain names it and why.
+		{Name: "dropped-eg", Args: []string{"explain", "route", "api", "-n", "shop", "-f", "testdata/dropped"}, Code: 0},
+		{Name: "dropped-eg-json", Args: []string{"explain", "route", "api", "-n", "shop", "-f", "testdata/dropped", "-o", "json"}, Code: 0},
 		// Mesh (GEP-1426): a producer route, a Service with producer,
 		// consumer and conflicted routes, and the route that lost.
 		{Name: "mesh-route", Args: []string{"explain", "route", "cart-split", "-f", "testdata/mesh"}, Code: 0},
