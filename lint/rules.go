@@ -47,6 +47,7 @@ func Rules() []*Rule {
 		refUnlisted,
 		referenceGrantUnused,
 		routeConflict,
+		routeFilterNotFound,
 		routeFilterRefused,
 		routeMatchShadowed,
 		routeNotAttached,

@@ -19,8 +19,9 @@ type RuleResult struct {
 	// weights in this BackendRefs list)".
 	TotalWeight int64
 	// RouteFilters is how Envoy Gateway takes the rule's filters with the
-	// HTTPRouteFilters they name (egroutefilter.go); nil when they name
-	// none, or one the inputs may not show.
+	// HTTPRouteFilters they name (egroutefilter.go); nil when no judge of
+	// the route serves them, or they name none, or one the inputs may not
+	// show.
 	RouteFilters *RouteFilterVerdict
 }
 
@@ -220,8 +221,11 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 			g.resolveBackend(b, r.Route, ref.Path, ref.BackendObjectReference)
 			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
-		rr.RouteFilters = g.judgeRouteFilters(r.Route, rr)
-		v := rr.RouteFilters
+		var v *RouteFilterVerdict
+		if by := g.judgeWith(r.Route, routeFiltersJudged); by != nil {
+			v = g.judgeRouteFilters(r.Route, rr, by)
+		}
+		rr.RouteFilters = v
 		judged := v != nil && g.judgedAllWith(r.Route, routeFiltersJudged)
 		if judged && v.Unresolved != nil && r.ResolvedRefs.True() {
 			r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, v.Unresolved.Reason, v.Unresolved.Path+": "+v.Unresolved.Message)

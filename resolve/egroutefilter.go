@@ -73,6 +73,8 @@ type RouteFilterProblem struct {
 // RouteFilterVerdict is how Envoy Gateway's translator takes a rule's
 // filters once it reads the HTTPRouteFilters they name.
 type RouteFilterVerdict struct {
+	// By is the profile of the implementation that judges it.
+	By *profile.Profile
 	// Refused drops the rule (Accepted=False or PartiallyInvalid).
 	Refused *RouteFilterProblem
 	// Unresolved names an HTTPRouteFilter that does not exist: the rule
@@ -90,11 +92,12 @@ type rewrites struct {
 }
 
 // judgeRouteFilters walks a rule's filters as ProcessHTTPFilters and
-// ProcessGRPCFilters do, in order, stopping after a direct response, and
-// returns nil when the rule names no HTTPRouteFilter or its verdict depends
-// on an object the inputs may not show. It needs the rule's FilterBackends
+// ProcessGRPCFilters do, in order, stopping after a direct response, for
+// the implementation of profile by. It returns nil when the rule names no
+// HTTPRouteFilter or its verdict depends on an object the inputs may not
+// show. It needs the rule's FilterBackends
 // resolved: only a RequestMirror to a valid backend mirrors.
-func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult) *RouteFilterVerdict {
+func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult, by *profile.Profile) *RouteFilterVerdict {
 	type step struct {
 		mirror    bool
 		rewrite   *gwv1.HTTPURLRewriteFilter
@@ -111,11 +114,15 @@ func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult) *RouteFilterVe
 			steps = append(steps, step{f.Type == gwv1.GRPCRouteFilterRequestMirror, nil, f.ExtensionRef})
 		}
 	}
-	v := &RouteFilterVerdict{}
+	v := &RouteFilterVerdict{By: by}
 	var (
-		rw                      rewrites
-		named, matches, mirrors bool
-		direct                  *int // the direct response's status code
+		rw             rewrites
+		named, matches bool
+		// mirror and directPath are the first RequestMirror to a valid
+		// backend and the filter that answers directly, "" when none.
+		mirror, directPath string
+		direct             *int   // the direct response's status code
+		directBy           string // what answers directly, in words
 	)
 	refuse := func(reason Reason, path, format string, args ...any) *RouteFilterVerdict {
 		v.Refused = &RouteFilterProblem{reason, path, fmt.Sprintf(format, args...)}
@@ -127,8 +134,8 @@ func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult) *RouteFilterVe
 			break
 		}
 		path := rule.Path + ".filters[" + strconv.Itoa(k) + "]"
-		if s.mirror {
-			mirrors = mirrors || rule.validBackend(path+".requestMirror.backendRef")
+		if s.mirror && mirror == "" && rule.validBackend(path+".requestMirror.backendRef") {
+			mirror = path
 		}
 		if r := s.rewrite; r != nil {
 			multipleCore := (rw.corePath || rw.coreHost) && (r.Hostname != nil || r.Path != nil)
@@ -143,12 +150,13 @@ func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult) *RouteFilterVe
 			continue
 		}
 		named = true
-		path += ".extensionRef"
+		path += ".extensionRef.name"
 		ref := ObjectRef{Kind: qualifiedKind(GroupEnvoyGateway, KindEnvoyHTTPRouteFilter), Namespace: route.Ref.Namespace, Name: string(ext.Name)}
 		obj, presence := g.Lookup(ref)
 		if presence == Missing {
 			v.Unresolved = &RouteFilterProblem{ReasonUnsupportedValue, path, "HTTPRouteFilter " + ref.NamespacedName() + " not found"}
-			direct = &internalError
+			direct, directPath = &internalError, path
+			directBy = "HTTPRouteFilter " + ref.NamespacedName() + ", which does not exist, answers HTTP 500"
 			continue
 		}
 		f, ok := obj.(*EnvoyGatewayHTTPRouteFilter)
@@ -212,7 +220,8 @@ func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult) *RouteFilterVe
 			if d.StatusCode != nil {
 				status = *d.StatusCode
 			}
-			direct = &status
+			direct, directPath = &status, path
+			directBy = name + " answers directly"
 		}
 		if c := f.Spec.CredentialInjection; c != nil {
 			if problem, known := g.credentialProblem(f, &c.Credential.ValueRef); problem != "" {
@@ -225,11 +234,11 @@ func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult) *RouteFilterVe
 	if !named {
 		return nil
 	}
-	if direct != nil && mirrors {
-		return refuse(ReasonIncompatibleFilters, rule.Path+".filters", "RequestMirror filter cannot be used when the rule also configures a direct response")
+	if direct != nil && mirror != "" {
+		return refuse(ReasonIncompatibleFilters, mirror, "RequestMirror in a rule where %s", directBy)
 	}
 	if route.GRPC != nil && direct != nil && *direct >= 200 && *direct < 300 {
-		return refuse(ReasonUnsupportedValue, rule.Path+".filters", "a direct response with status %d: a GRPCRoute cannot answer a 2xx without a gRPC message", *direct)
+		return refuse(ReasonUnsupportedValue, directPath, "a direct response with status %d: a GRPCRoute cannot answer a 2xx without a gRPC message", *direct)
 	}
 	return v
 }
