@@ -26,7 +26,8 @@ names no header, that rewrites a path or hostname another filter of the rule
 rewrites, or whose direct response body (a ConfigMap) or injected credential
 (a Secret, with key "credential") does not exist; and for a direct response
 beside a RequestMirror (IncompatibleFilters) or, on a GRPCRoute, with a 2xx
-status.
+status. On a backendRef, an HTTPRouteFilter that does not exist or that it
+refuses makes the backendRef invalid (InvalidBackendFilters).
 
 Fix: move the filter to the rule, or rewrite the Host with URLRewrite:`,
 		Example: `filters:

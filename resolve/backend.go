@@ -223,7 +223,8 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 		}
 		var v *RouteFilterVerdict
 		if by := g.judgeWith(r.Route, routeFiltersJudged); by != nil {
-			v = g.judgeRouteFilters(r.Route, rr, by)
+			v = g.judgeRouteFilters(r.Route, rr, rule.Path+".filters", filterSteps(r.Route, rule.Index, -1), by)
+			g.refuseBackendRouteFilters(r.Route, rr, by)
 		}
 		rr.RouteFilters = v
 		judged := v != nil && g.judgedAllWith(r.Route, routeFiltersJudged)

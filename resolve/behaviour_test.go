@@ -1336,6 +1336,11 @@ data: {credential: c2VjcmV0}`
 			"[" + ext("f") + "]", "", fine, fine},
 		{"mirror and direct response", KindHTTPRoute, known,
 			"[{type: RequestMirror, requestMirror: {backendRef: {name: web-v2, port: 8080}}}, " + ext("spare") + "]", "", fine, verdict{ReasonIncompatibleFilters, ReasonResolvedRefs}},
+		// On a backendRef, any problem makes the backendRef invalid.
+		{"backendRef filter missing", KindHTTPRoute, known, "[]", "{name: web, port: 8080, filters: [" + ext("gone") + "]}",
+			fine, verdict{"", ReasonInvalidBackendFilters}},
+		{"backendRef credential", KindHTTPRoute, known + filter("f", "{credentialInjection: {credential: {valueRef: {name: token}}}}"),
+			"[]", "{name: web, port: 8080, filters: [" + ext("f") + "]}", fine, fine},
 		{"gRPC 2xx direct response", KindGRPCRoute, known + filter("f", "{directResponse: {statusCode: 200}}"),
 			"[" + ext("f") + "]", "", fine, verdict{ReasonUnsupportedValue, ReasonResolvedRefs}},
 		{"gRPC 4xx direct response", KindGRPCRoute, known, "[" + ext("spare") + "]", "", fine, fine},

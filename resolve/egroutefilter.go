@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -91,29 +92,46 @@ type rewrites struct {
 	corePath, coreHost, extPath, extHost bool
 }
 
-// judgeRouteFilters walks a rule's filters as ProcessHTTPFilters and
-// ProcessGRPCFilters do, in order, stopping after a direct response, for
-// the implementation of profile by. It returns nil when the rule names no
-// HTTPRouteFilter or its verdict depends on an object the inputs may not
-// show. It needs the rule's FilterBackends
-// resolved: only a RequestMirror to a valid backend mirrors.
-func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult, by *profile.Profile) *RouteFilterVerdict {
-	type step struct {
-		mirror    bool
-		rewrite   *gwv1.HTTPURLRewriteFilter
-		extension *gwv1.LocalObjectReference
-	}
-	var steps []step
+// filterStep is what judgeRouteFilters needs of one filter.
+type filterStep struct {
+	mirror    bool
+	rewrite   *gwv1.HTTPURLRewriteFilter
+	extension *gwv1.LocalObjectReference
+}
+
+// filterSteps are the filters of a route's rule i, or of its backendRef j
+// when j >= 0.
+func filterSteps(route *Route, i, j int) []filterStep {
+	var steps []filterStep
 	switch {
 	case route.HTTP != nil:
-		for _, f := range route.HTTP.Rules[rule.Index].Filters {
-			steps = append(steps, step{f.Type == gwv1.HTTPRouteFilterRequestMirror, f.URLRewrite, f.ExtensionRef})
+		filters := route.HTTP.Rules[i].Filters
+		if j >= 0 {
+			filters = route.HTTP.Rules[i].BackendRefs[j].Filters
+		}
+		for _, f := range filters {
+			steps = append(steps, filterStep{f.Type == gwv1.HTTPRouteFilterRequestMirror, f.URLRewrite, f.ExtensionRef})
 		}
 	case route.GRPC != nil:
-		for _, f := range route.GRPC.Rules[rule.Index].Filters {
-			steps = append(steps, step{f.Type == gwv1.GRPCRouteFilterRequestMirror, nil, f.ExtensionRef})
+		filters := route.GRPC.Rules[i].Filters
+		if j >= 0 {
+			filters = route.GRPC.Rules[i].BackendRefs[j].Filters
+		}
+		for _, f := range filters {
+			steps = append(steps, filterStep{f.Type == gwv1.GRPCRouteFilterRequestMirror, nil, f.ExtensionRef})
 		}
 	}
+	return steps
+}
+
+// judgeRouteFilters walks filters, a rule's or a backendRef's at path
+// ("spec.rules[i].filters"), as ProcessHTTPFilters and ProcessGRPCFilters
+// do, in order, stopping after a direct response, for the implementation
+// of profile by. It returns nil when they name no HTTPRouteFilter or the
+// verdict depends on an object the inputs may not show. It needs the
+// rule's FilterBackends resolved: only a RequestMirror to a valid backend
+// mirrors.
+func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult, path string, steps []filterStep, by *profile.Profile) *RouteFilterVerdict {
 	v := &RouteFilterVerdict{By: by}
 	var (
 		rw             rewrites
@@ -124,8 +142,8 @@ func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult, by *profile.Pr
 		direct             *int   // the direct response's status code
 		directBy           string // what answers directly, in words
 	)
-	refuse := func(reason Reason, path, format string, args ...any) *RouteFilterVerdict {
-		v.Refused = &RouteFilterProblem{reason, path, fmt.Sprintf(format, args...)}
+	refuse := func(reason Reason, at, format string, args ...any) *RouteFilterVerdict {
+		v.Refused = &RouteFilterProblem{reason, at, fmt.Sprintf(format, args...)}
 		return v
 	}
 	internalError := 500
@@ -133,7 +151,7 @@ func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult, by *profile.Pr
 		if direct != nil {
 			break
 		}
-		path := rule.Path + ".filters[" + strconv.Itoa(k) + "]"
+		path := path + "[" + strconv.Itoa(k) + "]"
 		if s.mirror && mirror == "" && rule.validBackend(path+".requestMirror.backendRef") {
 			mirror = path
 		}
@@ -275,6 +293,33 @@ func (g *Graph) credentialProblem(f *EnvoyGatewayHTTPRouteFilter, ref *gwv1.Secr
 		return fmt.Sprintf("its credential's Secret %s has no key \"credential\"", secret.NamespacedName()), true
 	}
 	return "", true
+}
+
+// refuseBackendRouteFilters fails a rule's backends whose own filters name
+// an HTTPRouteFilter that does not exist or that Envoy Gateway refuses:
+// processDestinationFilters turns any error of their ProcessHTTPFilters
+// into InvalidBackendFilters, for a backend that resolves and has weight.
+func (g *Graph) refuseBackendRouteFilters(route *Route, rule *RuleResult, by *profile.Profile) {
+	if !g.judgedAllWith(route, routeFiltersJudged) {
+		return
+	}
+	for j, b := range rule.Backends {
+		ref := &rule.BackendRefs[j]
+		if !b.Valid() || b.Weight == 0 || ref.Filters == 0 {
+			continue
+		}
+		v := g.judgeRouteFilters(route, rule, ref.Path+".filters", filterSteps(route, rule.Index, j), by)
+		if v == nil {
+			continue
+		}
+		for _, p := range []*RouteFilterProblem{v.Unresolved, v.Refused} {
+			if p != nil {
+				b.Problem, b.Reason = FiltersRefused, ReasonInvalidBackendFilters
+				b.Message = fmt.Sprintf("%s refuses its %s: %s", by, strings.TrimPrefix(p.Path, ref.Path+"."), p.Message)
+				break
+			}
+		}
+	}
 }
 
 // refuseHostFromPath fails a rule's usable backends, and reports whether
