@@ -124,14 +124,14 @@ func filterSteps(route *Route, i, j int) []filterStep {
 	return steps
 }
 
-// judgeRouteFilters walks filters, a rule's or a backendRef's at path
-// ("spec.rules[i].filters"), as ProcessHTTPFilters and ProcessGRPCFilters
+// judgeRouteFilters walks filters, a rule's or a backendRef's at
+// filtersPath ("spec.rules[i].filters"), as ProcessHTTPFilters and ProcessGRPCFilters
 // do, in order, stopping after a direct response, for the implementation
 // of profile by. It returns nil when they name no HTTPRouteFilter or the
 // verdict depends on an object the inputs may not show. It needs the
 // rule's FilterBackends resolved: only a RequestMirror to a valid backend
 // mirrors.
-func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult, path string, steps []filterStep, by *profile.Profile) *RouteFilterVerdict {
+func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult, filtersPath string, steps []filterStep, by *profile.Profile) *RouteFilterVerdict {
 	v := &RouteFilterVerdict{By: by}
 	var (
 		rw             rewrites
@@ -151,7 +151,7 @@ func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult, path string, s
 		if direct != nil {
 			break
 		}
-		path := path + "[" + strconv.Itoa(k) + "]"
+		path := filtersPath + "[" + strconv.Itoa(k) + "]"
 		if s.mirror && mirror == "" && rule.validBackend(path+".requestMirror.backendRef") {
 			mirror = path
 		}
@@ -242,9 +242,10 @@ func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult, path string, s
 			directBy = name + " answers directly"
 		}
 		if c := f.Spec.CredentialInjection; c != nil {
-			if problem, known := g.credentialProblem(f, &c.Credential.ValueRef); problem != "" {
+			switch problem, known := g.credentialProblem(f, &c.Credential.ValueRef); {
+			case problem != "":
 				return refuse(ReasonUnsupportedValue, path, "%s: %s", name, problem)
-			} else if !known {
+			case !known:
 				return nil
 			}
 		}
