@@ -6,9 +6,10 @@ var gatewayAddressUnsupported = &Rule{
 	ID: "gateway-address-unsupported", Severity: Warning,
 	Summary: "spec.addresses has a type the implementation lacks",
 	Doc: Doc{
-		Text: `Besides the API's own address types (IPAddress, Hostname, NamedAddress), an
-address type is implementation-specific: a domain-prefixed name. A controller
-that does not support the type rejects the whole Gateway:
+		Text: `Besides the API's own address types (IPAddress, Hostname, NamedAddress, the
+last two with implementation-specific support; Envoy Gateway refuses
+NamedAddress), an address type is implementation-specific: a domain-prefixed
+name. A controller that does not support the type rejects the whole Gateway:
 Accepted=False/UnsupportedAddress, and nothing it declares is served. A
 warning, since gwlint knows the implementation-specific types of few
 implementations (see docs/implementations.md).

@@ -76,6 +76,8 @@ var listenerCertificateInvalid = &Rule{
 kubernetes.io/tls holding a PEM certificate and key; a Secret in another
 namespace needs a ReferenceGrant there. Otherwise ResolvedRefs is False
 (InvalidCertificateRef or RefNotPermitted) and the listener is not programmed.
+An HTTPS listener without tls is not programmed either, nor, under Envoy
+Gateway, a Passthrough listener with certificateRefs (the API ignores them).
 
 Fix: correct the reference, add the Secret, or add a ReferenceGrant:`,
 		Example: `kind: ReferenceGrant
@@ -93,8 +95,8 @@ spec:
 			}
 			// An empty tls is the CRD's own rule ("certificateRefs or
 			// options must be specified"), reported by crd-validation.
-			if l.TLS == nil && l.ResolvedRefs.Reason == resolve.ReasonInvalidCertificateRef {
-				p.Report(l.Owner(), l.Path+".tls", nil, "%s: %s", l, l.ResolvedRefs.Message)
+			if l.TLSProblem != "" {
+				p.Report(l.Owner(), l.Path+".tls", nil, "%s: %s", l, l.TLSProblem)
 			}
 		}
 	},

@@ -14,7 +14,10 @@ clients reuse a connection for every host its certificate covers
 (connection coalescing), so a request for one listener can arrive on the
 other's connection and get its TLS settings, or a 421 Misdirected Request.
 A wildcard or catch-all listener beside specific ones, each with its own
-certificate, is a common and sound layout: hence info, not a warning.
+certificate, is a common and sound layout: hence info, not a warning. Envoy
+Gateway, which cannot inspect certificates served over SDS, also sets it
+(SDSCertificateOpaque) on a port where one listener uses an SDS reference, and
+turns HTTP/2 off there.
 
 Fix: give the listeners disjoint hostnames and certificates, or put them on
 different ports; or accept it knowingly.`,

@@ -10,8 +10,9 @@ var routeFilterRefused = &Rule{
 translate. Envoy Gateway refuses a RequestHeaderModifier or
 ResponseHeaderModifier that adds, sets or removes Host (rewrite it with
 URLRewrite's hostname) or a pseudo-header, or writes a value that is not
-visible ASCII words separated by single spaces, and a rule that both mirrors
-and redirects; it drops such a rule (PartiallyInvalid, or
+visible ASCII words separated by single spaces; a redirect or rewrite to an
+IP address; a rule that both mirrors and redirects; and a filter type it does
+not translate (ExternalAuth). It drops such a rule (PartiallyInvalid, or
 Accepted=False/UnsupportedValue when no rule is left) and answers its
 requests with HTTP 500. On a backendRef it takes header modifiers and a
 hostname URLRewrite only: another filter makes the backendRef invalid

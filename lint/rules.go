@@ -18,7 +18,7 @@ func Rules() []*Rule {
 		crdValidation,
 		deprecatedAPIVersion,
 		featureUnsupported,
-		filterHeaderNameInvalid,
+		filterValueInvalid,
 		gatewayAddressUnsupported,
 		gatewayParametersInvalid,
 		gatewayClassNotFound,

@@ -16,7 +16,9 @@ holds PEM certificates; one in another namespace needs a ReferenceGrant there.
 Otherwise every HTTPS listener the validation applies to (the default, or its
 port's perPort entry) gets ResolvedRefs=False (InvalidCACertificateRef,
 InvalidCACertificateKind or RefNotPermitted) and, when no CA reference is
-usable, Accepted=False/NoValidCACertificate: it serves nothing.
+usable, Accepted=False/NoValidCACertificate: it serves nothing. An
+implementation that passes the bundle to its proxy unparsed (Envoy Gateway)
+accepts one without PEM certificates, and its proxy refuses the listener.
 
 Fix: correct the reference, add the ConfigMap, or add a ReferenceGrant.`,
 		Example: `tls:
@@ -30,9 +32,7 @@ Fix: correct the reference, add the ConfigMap, or add a ReferenceGrant.`,
 		for _, gw := range p.Graph.Gateways {
 			for _, v := range gw.FrontendValidations {
 				for _, ref := range v.CARefs {
-					if !ref.OK() {
-						reportRef(p, &gw.Meta, "", ref)
-					}
+					reportCARef(p, &gw.Meta, ref)
 				}
 			}
 		}
@@ -48,6 +48,18 @@ func reportRef(p *Pass, owner *resolve.Meta, prefix string, ref *resolve.RefResu
 		msg += "; " + grantHint(owner.Ref.Kind, owner.Ref.Namespace, ref.Group, ref.Target)
 	}
 	p.Report(owner, ref.Path, nil, "%s", msg)
+}
+
+// reportCARef reports a CA certificate reference that does not resolve, or
+// that resolves to a bundle the controller passes on unparsed and its proxy
+// refuses.
+func reportCARef(p *Pass, owner *resolve.Meta, ref *resolve.RefResult) {
+	switch {
+	case !ref.OK():
+		reportRef(p, owner, "", ref)
+	case ref.BundleProblem != "":
+		p.Report(owner, ref.Path, nil, "%s: %s; the controller accepts it, but its proxy refuses the configuration", ref.Target, ref.BundleProblem)
+	}
 }
 
 var gatewayParametersInvalid = &Rule{
@@ -160,7 +172,9 @@ or wellKnownCACertificates: System. A reference of another kind
 (ResolvedRefs=False/InvalidKind), to a missing ConfigMap or one without
 certificates (InvalidCACertificateRef), or an unrecognized well-known set
 (Accepted=False/Invalid) makes connections to the backend fail: clients get
-HTTP 5xx.
+HTTP 5xx. An implementation that passes the bundle to its proxy unparsed
+(Envoy Gateway) accepts one without PEM certificates, and its proxy refuses
+the configuration.
 
 Fix: correct the reference, add the ConfigMap, or use System.`,
 		Example: `validation:
@@ -171,9 +185,7 @@ Fix: correct the reference, add the ConfigMap, or use System.`,
 	Run: func(p *Pass) {
 		for _, pol := range p.Graph.TLSPolicies {
 			for _, ref := range pol.CARefs {
-				if !ref.OK() {
-					reportRef(p, &pol.Meta, "", ref)
-				}
+				reportCARef(p, &pol.Meta, ref)
 			}
 			if pol.Accepted.Reason == resolve.ReasonInvalid {
 				p.Report(&pol.Meta, "spec.validation.wellKnownCACertificates", nil, "%s", pol.Accepted.Message)

@@ -135,6 +135,7 @@ func (g *Graph) resolveRoutes() {
 			r.Parents = append(r.Parents, p)
 			group, kind := string(*ref.Group), string(*ref.Kind)
 			switch {
+			case g.leftToWaypoint(p):
 			case group == GroupGateway && kind == KindGateway:
 				g.attachToGateway(p)
 			case group == GroupGateway && kind == KindListenerSet:
@@ -195,12 +196,20 @@ func (g *Graph) attachToListenerSet(p *ParentResult) {
 	if ls.Parent != nil && ls.Parent.Managed {
 		p.ControllerName = ls.Parent.ControllerName
 	}
-	switch ls.Accepted.Status {
-	case metav1.ConditionUnknown:
+	byListeners := ls.Parent != nil && ls.Parent.Profile.Implementation.ListenerSetRoutesByListeners
+	switch {
+	case ls.Accepted.Status == metav1.ConditionUnknown:
 		p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),
 			fmt.Sprintf("whether ListenerSet %s is accepted cannot be decided: %s", target.NamespacedName(), ls.Accepted.Message))
 		return
-	case metav1.ConditionFalse:
+	case ls.Accepted.Status == metav1.ConditionFalse && byListeners && ls.Accepted.Reason == ReasonListenersNotValid:
+		// Admitted, its listeners all invalid: they judge the route.
+	case ls.Accepted.Status == metav1.ConditionFalse:
+		if byListeners {
+			// Not admitted: its controller does not count the parentRef
+			// as its own and writes nothing.
+			p.ControllerName = ""
+		}
 		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonNoMatchingParent,
 			fmt.Sprintf("ListenerSet %s is not accepted: %s", target.NamespacedName(), ls.Accepted.Message))
 		return
@@ -251,19 +260,24 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 	for i, h := range r.Hostnames {
 		routeHosts[i] = string(h)
 	}
-	allowed := 0
-	var firstRefusal, firstUndecided string
+	hostnameFirst := selected[0].Gateway.Profile.Implementation.RouteRefusal == profile.HostnameFirst
+	var notAllowed, noHostname int
+	var firstNotAllowed, firstUndecided string
 	for _, l := range selected {
 		o := &ListenerOutcome{Listener: l}
 		p.Listeners = append(p.Listeners, o)
 		adm, why := g.listenerAllows(l, r)
 		hosts, hostsOK := g.listenerHostnames(l, r, routeHosts)
 		switch {
-		case adm == refused:
+		case adm == refused && (hostsOK || !hostnameFirst || !l.Accepted.True()):
+			notAllowed++
 			o.Reason, o.Message = ReasonNotAllowedByListeners, why
+			if firstNotAllowed == "" {
+				firstNotAllowed = why
+			}
 		case !hostsOK:
 			// Refused whatever the namespace's labels are.
-			allowed++
+			noHostname++
 			o.Reason = ReasonNoMatchingListenerHostname
 			o.Message = fmt.Sprintf("listener %s hostname %s does not intersect the route's hostnames %s",
 				l.Name, l.HostnameString(), strings.Join(routeHosts, ", "))
@@ -279,10 +293,11 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 					l.Name, l.Gateway.Profile)
 			}
 		}
-		if firstRefusal == "" && !o.Accepted() && !o.Undecided() {
-			firstRefusal = o.Message
-		}
 	}
+	// The listeners' refusals decide the reason: under the API's reading
+	// NotAllowedByListeners when no listener allowed the route, under
+	// HostnameFirst when any listener refused it so.
+	refusedByListeners := noHostname == 0 || (hostnameFirst && notAllowed > 0)
 	switch {
 	case slices.ContainsFunc(p.Listeners, (*ListenerOutcome).Accepted):
 		var names []string
@@ -295,8 +310,8 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 			fmt.Sprintf("Route attached to %s %s of %s", nouns(len(names), "listener"), strings.Join(names, ", "), parent))
 	case firstUndecided != "":
 		p.Accepted = undecidedCondition(typ, firstUndecided)
-	case allowed == 0:
-		p.Accepted = condition(typ, false, ReasonNotAllowedByListeners, firstRefusal)
+	case refusedByListeners:
+		p.Accepted = condition(typ, false, ReasonNotAllowedByListeners, firstNotAllowed)
 	default:
 		p.Accepted = condition(typ, false, ReasonNoMatchingListenerHostname,
 			fmt.Sprintf("no listener of %s has a hostname that intersects %s", parent, strings.Join(routeHosts, ", ")))

@@ -260,6 +260,30 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 	}
 }
 
+// backendGroupOfKind is the group a backendRef of the core group and a
+// kind other than Service stands for: the core group, unless every
+// implementation judging the route picks its own backend kind by kind
+// alone (profile.Implementation.BackendKindAlone).
+func (g *Graph) backendGroupOfKind(route *Route, kind string) string {
+	var group string
+	ok := g.judgedAllWith(route, func(p *profile.Profile) bool {
+		if !p.Implementation.BackendKindAlone {
+			return false
+		}
+		for _, gk := range p.Implementation.BackendKinds {
+			if gk.Kind == kind && (group == "" || group == gk.Group) {
+				group = gk.Group
+				return true
+			}
+		}
+		return false
+	})
+	if !ok {
+		return GroupCore
+	}
+	return group
+}
+
 // meshOnly reports whether every parentRef of the route is a Service. GEP-1426:
 // "Routes of either type can send traffic to backendRefs in any namespace.
 // Unlike Gateway bound routes, this is allowed without a ReferenceGrant."
@@ -284,13 +308,17 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		b.Problem, b.Reason, b.Message = problem, reason, fmt.Sprintf(format, args...)
 	}
 	service := b.Group == GroupCore && b.Target.Kind == KindService
+	if b.Group == GroupCore && !service {
+		b.Group = g.backendGroupOfKind(route, b.Target.Kind)
+	}
 	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) && !g.judgedAllWith(route, func(p *profile.Profile) bool { return p.AcceptsBackendKind(b.Group, b.Target.Kind) }) {
 		invalid(UnsupportedRef, ReasonInvalidKind,
 			"kind %s is not supported; use a core Service", groupKind(b.Group, b.Target.Kind))
 		return
 	}
 	if ns != route.Ref.Namespace && !meshOnly(route) {
-		grant, ok := g.permitted(route.Ref.Kind, route.Ref.Namespace, b.Group, b.Target.Kind, ns, b.Target.Name)
+		// The grant is matched against the group as written.
+		grant, ok := g.permitted(route.Ref.Kind, route.Ref.Namespace, string(*ref.Group), b.Target.Kind, ns, b.Target.Name)
 		if !ok {
 			invalid(NotPermitted, ReasonRefNotPermitted,
 				"%s is in namespace %q and no ReferenceGrant there allows %s from namespace %q to refer to it",
@@ -304,16 +332,23 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		invalid(BackendKindDisabled, ReasonUnsupportedValue, "%s's configuration does not enable its Backend API", g.routeProfiles(route)[0])
 		return
 	}
-	lookup := b.Target
+	// sought is the object the ref stands for: a Service where the
+	// implementations look a ServiceImport up as one.
+	sought := b.Target
+	if b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport &&
+		g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.ServiceImportAsService }) {
+		sought.Kind = KindService
+	}
+	lookup := sought
 	lookup.Kind = qualifiedKind(b.Group, lookup.Kind)
 	obj, presence := g.Lookup(lookup)
 	b.Presence = presence
 	switch presence {
 	case Missing:
-		invalid(NotFound, ReasonBackendNotFound, "%s", DescribeAbsence(b.Target, presence))
+		invalid(NotFound, ReasonBackendNotFound, "%s", DescribeAbsence(sought, presence))
 		return
 	case Unlisted:
-		b.Message = DescribeAbsence(b.Target, presence)
+		b.Message = DescribeAbsence(sought, presence)
 	}
 	if backend, ok := obj.(*EnvoyGatewayBackend); ok {
 		b.EnvoyBackend = backend
@@ -345,6 +380,14 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		}
 	case *ServiceImport:
 		ports = o.Spec.Ports
+	case *XBackend:
+		// The XBackend declares its port; a backendRef may leave it out,
+		// and one that names another does not reach it.
+		if *ref.Port != o.Spec.Port.Port {
+			invalid(PortNotFound, ReasonBackendNotFound,
+				"XBackend %s has port %d, not %d", b.Target.NamespacedName(), o.Spec.Port.Port, *ref.Port)
+		}
+		return
 	default:
 		return // External: the port cannot be checked
 	}

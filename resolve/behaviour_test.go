@@ -3,6 +3,7 @@ package resolve
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve/profile"
@@ -266,6 +267,9 @@ spec:
 // BackendTLSPolicy: where each implementation writes the policy's status,
 // how it reads CA certificates, and whether a route reports a backend whose
 // policy fails.
+// caNotPEM is a ca.crt that looks like a PEM certificate and is not one.
+const caNotPEM = "-----BEGIN CERTIFICATE-----\nMIIDUDCC\n-----END CERTIFICATE-----\n"
+
 func TestBackendTLSPolicyByImplementation(t *testing.T) {
 	ca := newTestCert(t, year2020, year2200, true)
 	gateway := func(class string) string {
@@ -341,7 +345,25 @@ spec:
 		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
 	}, {
+		// Envoy Gateway passes the bundle to Envoy unparsed.
+		name: "CA that is not PEM", policy: policy(web, `{group: "", kind: ConfigMap, name: ca-garbled}`),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
 		name: "ClusterTrustBundle CA", policy: policy(web, `{group: certificates.k8s.io, kind: ClusterTrustBundle, name: bundle}`),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
+		// Envoy Gateway reads the kind alone.
+		name: "ClusterTrustBundle CA of group core", policy: policy(web, `{group: "", kind: ClusterTrustBundle, name: bundle}`),
+		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
+	}, {
+		// An SDS reference: Envoy Gateway fetches the CA from the socket.
+		name: "SDS reference CA", policy: policy(web, `{group: "", kind: Secret, name: ca-sds}`),
 		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
 		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
@@ -356,6 +378,11 @@ spec:
 		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
 		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, nil},
 		istio: verdict{ReasonTargetNotFound, ReasonResolvedRefs, []string{"istio.io/mesh-controller Backend /web TargetNotFound"}},
+	}, {
+		name: "ServiceImport target", policy: policy(`{group: multicluster.x-k8s.io, kind: ServiceImport, name: web}`, goodCA),
+		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, nil},
+		istio: verdict{ReasonTargetNotFound, ReasonResolvedRefs, []string{"istio.io/mesh-controller ServiceImport /web TargetNotFound"}},
 	}}
 	for _, c := range cases {
 		for _, run := range []struct {
@@ -364,7 +391,12 @@ spec:
 		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}, {"istio", "istio", c.istio}} {
 			opts := judgedBy(t, run.impl)
 			g := resolveYAML(t, opts, world, egClass, istioClasses, gateway(run.class), route,
-				caConfigMap("app", "ca", ca.crt), tlsCrtOnly, c.policy)
+				caConfigMap("app", "ca", ca.crt), caConfigMap("app", "ca-garbled", caNotPEM), tlsCrtOnly, c.policy, `
+apiVersion: v1
+kind: Secret
+metadata: {name: ca-sds, namespace: app}
+type: gateway.envoyproxy.io/sds
+stringData: {secretName: ROOTCA, url: "unix:///var/run/secrets/workload-spiffe-uds/socket"}`)
 			p := g.TLSPolicies[0]
 			var ancestors []string
 			for i := range p.Ancestors {
@@ -377,6 +409,43 @@ spec:
 			if !reflect.DeepEqual(got, run.want) {
 				t.Errorf("%s under %s:\n got %+v (%s)\nwant %+v", c.name, g.profile, got, p.Accepted.Message, run.want)
 			}
+		}
+	}
+}
+
+// A BackendTLSPolicy reached through more Gateways than its 16 ancestor
+// entries allow: cut at 16 everywhere; Envoy Gateway says so on the last.
+func TestTruncatedPolicyAncestorsByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		aggregated  bool
+	}{{"", "acme", false}, {"envoy-gateway", "eg", true}} {
+		docs := []string{world, egClass, caConfigMap("app", "ca", newTestCert(t, year2020, year2200, true).crt), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: p, namespace: app}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {hostname: web.app, caCertificateRefs: [{group: "", kind: ConfigMap, name: ca}]}`}
+		var parents []string
+		for i := range 17 {
+			docs = append(docs, fmt.Sprintf(`
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge-%02d, namespace: infra}
+spec: {gatewayClassName: %s, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`, i, c.class))
+			parents = append(parents, fmt.Sprintf("{name: edge-%02d, namespace: infra}", i))
+		}
+		docs = append(docs, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [`+strings.Join(parents, ", ")+`]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`)
+		p := resolveYAML(t, judgedBy(t, c.impl), docs...).TLSPolicies[0]
+		if len(p.Ancestors) != 16 || p.Ancestors[15].Aggregated != c.aggregated || p.Ancestors[14].Aggregated {
+			t.Errorf("class %s: %d ancestors, the last Aggregated %v; want 16, %v", c.class, len(p.Ancestors), p.Ancestors[len(p.Ancestors)-1].Aggregated, c.aggregated)
 		}
 	}
 }
@@ -488,6 +557,10 @@ spec:
 		// for the conflict (ResolvedRefs=False says so).
 		{"mirror to a missing Service and redirect", filtered(`[{type: RequestMirror, requestMirror: {backendRef: {name: gone, port: 8080}}}, {type: RequestRedirect, requestRedirect: {scheme: https}}]`),
 			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ""}},
+		{"redirect to an IP address", filtered(`[{type: RequestRedirect, requestRedirect: {hostname: 10.0.0.1}}]`) + good,
+			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ReasonUnsupportedValue}},
+		{"external auth", filtered(`[{type: ExternalAuth, externalAuth: {protocol: HTTP, backendRef: {name: web-v2, port: 8080}}}]`) + good,
+			verdict{ReasonAccepted, ""}, verdict{ReasonAccepted, ReasonUnsupportedValue}},
 		// An extension filter may answer itself, and Envoy Gateway then
 		// translates no filter after it.
 		{"set Host after an ExtensionRef", filtered(`[{type: ExtensionRef, extensionRef: {group: gateway.envoyproxy.io, kind: HTTPRouteFilter, name: teapot}}, {type: RequestHeaderModifier, requestHeaderModifier: {set: [{name: Host, value: example.com}]}}]`),
@@ -528,6 +601,7 @@ func TestBackendRefFiltersByImplementation(t *testing.T) {
 	}{
 		{"redirect", KindHTTPRoute, `[{type: RequestRedirect, requestRedirect: {scheme: https}}]`, ReasonUnsupportedRefValue},
 		{"path rewrite", KindHTTPRoute, `[{type: URLRewrite, urlRewrite: {path: {type: ReplaceFullPath, replaceFullPath: /v2}}}]`, ReasonUnsupportedRefValue},
+		{"rewrite to an IP address", KindHTTPRoute, `[{type: URLRewrite, urlRewrite: {hostname: 10.0.0.1}}]`, ReasonInvalidBackendFilters},
 		{"hostname rewrite", KindHTTPRoute, `[{type: URLRewrite, urlRewrite: {hostname: web.internal}}]`, ReasonResolvedRefs},
 		{"remove Host", KindHTTPRoute, `[{type: RequestHeaderModifier, requestHeaderModifier: {remove: [host]}}]`, ReasonInvalidBackendFilters},
 		{"remove Host, weight 0", KindHTTPRoute, `[{type: RequestHeaderModifier, requestHeaderModifier: {remove: [host]}}], weight: 0`, ReasonResolvedRefs},
@@ -755,6 +829,284 @@ spec:
 	}
 }
 
+// Routes to ListenerSets that are not accepted: the API's reading refuses
+// them (NoMatchingParent); Envoy Gateway lets an admitted ListenerSet's
+// listeners judge the route and writes nothing for one it did not admit.
+func TestRoutesOnRefusedListenerSetsByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class     string
+		invalid, denied string // "Accepted reason" or "no status"
+	}{
+		{"", "acme", "NoMatchingParent", "NoMatchingParent"},
+		{"envoy-gateway", "eg", "NotAllowedByListeners", "no status"},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  allowedListeners: {namespaces: {from: Same}}
+  listeners: [{name: http, protocol: HTTP, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: invalid, namespace: infra}
+spec:
+  parentRef: {name: edge}
+  listeners: [{name: odd, protocol: example.com/odd, port: 8085, allowedRoutes: {namespaces: {from: All}}}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: denied, namespace: app}
+spec:
+  parentRef: {name: edge, namespace: infra}
+  listeners: [{name: http, protocol: HTTP, port: 8086, allowedRoutes: {namespaces: {from: All}}}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs:
+  - {group: gateway.networking.k8s.io, kind: ListenerSet, name: invalid, namespace: infra}
+  - {group: gateway.networking.k8s.io, kind: ListenerSet, name: denied}`)
+		var got []string
+		for _, p := range mustRoute(t, g, KindHTTPRoute, "app", "r").Parents {
+			if p.HasStatus() {
+				got = append(got, string(p.Accepted.Reason))
+			} else {
+				got = append(got, "no status")
+			}
+		}
+		if want := []string{c.invalid, c.denied}; !reflect.DeepEqual(got, want) {
+			t.Errorf("class %s: route parents %v; want %v", c.class, got, want)
+		}
+	}
+}
+
+// A listener of a protocol nobody serves beside a valid one on its port:
+// the API's reading conflicts them, Envoy Gateway leaves the invalid one out
+// of conflict detection and serves the other.
+func TestConflictsWithInvalidListenersByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		conflicted  Reason // the HTTP listener's
+	}{{"", "acme", ReasonProtocolConflict}, {"envoy-gateway", "eg", ReasonNoConflicts}} {
+		ls := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners:
+  - {name: sctp, protocol: SCTP, port: 81}
+  - {name: http, protocol: HTTP, port: 81}`).Gateway("infra", "edge").Listeners
+		if ls[1].Conflicted.Reason != c.conflicted {
+			t.Errorf("class %s: http Conflicted %s; want %s", c.class, ls[1].Conflicted.Reason, c.conflicted)
+		}
+	}
+}
+
+// NamedAddress, an address type of the API with implementation-specific
+// support: Envoy Gateway refuses it.
+func TestAddressTypesByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		accepted    Reason
+	}{{"", "acme", ReasonAccepted}, {"envoy-gateway", "eg", ReasonUnsupportedAddress}} {
+		gw := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  addresses: [{type: NamedAddress, value: edge-ip}, {type: IPAddress, value: 192.0.2.1}]
+  listeners: [{name: http, protocol: HTTP, port: 80}]`).Gateway("infra", "edge")
+		if gw.Accepted.Reason != c.accepted {
+			t.Errorf("class %s: Accepted %s (%s); want %s", c.class, gw.Accepted.Reason, gw.Accepted.Message, c.accepted)
+		}
+	}
+}
+
+// Envoy Gateway's SDS reference Secrets: certificates it accepts, when they
+// name a secret and a unix socket (ir.NewSDSConfig); other profiles want
+// tls.crt and tls.key.
+func TestSDSReferenceSecretsByImplementation(t *testing.T) {
+	sds := func(name, data string) string {
+		return `
+apiVersion: v1
+kind: Secret
+metadata: {name: ` + name + `, namespace: infra}
+type: gateway.envoyproxy.io/sds
+stringData: {` + data + `}`
+	}
+	gateway := func(class string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  listeners:
+  - {name: spiffe, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: spiffe}]}}
+  - {name: no-url, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: no-url}]}}
+  - {name: path-only, protocol: HTTPS, port: 9443, tls: {certificateRefs: [{name: path-only}]}}`
+	}
+	for _, c := range []struct {
+		impl, class string
+		want        [3]Reason
+	}{
+		{"", "acme", [3]Reason{ReasonInvalidCertificateRef, ReasonInvalidCertificateRef, ReasonInvalidCertificateRef}},
+		{"envoy-gateway", "eg", [3]Reason{ReasonResolvedRefs, ReasonInvalidCertificateRef, ReasonInvalidCertificateRef}},
+	} {
+		ls := resolveYAML(t, judgedBy(t, c.impl), world, egClass,
+			sds("spiffe", `secretName: default, url: "unix:///var/run/secrets/workload-spiffe-uds/socket"`),
+			sds("no-url", `secretName: default`),
+			sds("path-only", `secretName: default, url: /var/run/secrets/workload-spiffe-uds/socket`),
+			gateway(c.class)).Gateway("infra", "edge").Listeners
+		if got := [3]Reason{ls[0].ResolvedRefs.Reason, ls[1].ResolvedRefs.Reason, ls[2].ResolvedRefs.Reason}; got != c.want {
+			t.Errorf("class %s: ResolvedRefs %v; want %v", c.class, got, c.want)
+		}
+	}
+}
+
+// An HTTPS listener served over SDS beside another on its port: Envoy
+// Gateway cannot inspect the SDS certificates and marks them overlapping.
+func TestSDSCertificateOpaqueByImplementation(t *testing.T) {
+	cert := newTestCert(t, year2020, year2200, false, "inline.example.com")
+	for _, c := range []struct {
+		impl, class string
+		sds         Reason
+	}{
+		// A Secret without tls.crt: the listener is not programmed.
+		{"", "acme", ""},
+		{"envoy-gateway", "eg", ReasonSDSCertificateOpaque},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, egClass, tlsSecret("infra", "inline", cert), `
+apiVersion: v1
+kind: Secret
+metadata: {name: spiffe, namespace: infra}
+type: gateway.envoyproxy.io/sds
+stringData: {secretName: default, url: "unix:///var/run/secrets/workload-spiffe-uds/socket"}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners:
+  - {name: sds, hostname: sds.example.com, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: spiffe}]}}
+  - {name: inline, hostname: inline.example.com, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: inline}]}}
+  - {name: alone, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: spiffe}]}}`)
+		ls := g.Gateway("infra", "edge").Listeners
+		if got := [3]Reason{ls[0].OverlappingTLS.Reason, ls[1].OverlappingTLS.Reason, ls[2].OverlappingTLS.Reason}; got != [3]Reason{c.sds, "", ""} {
+			t.Errorf("class %s: OverlappingTLSConfig reasons %v; want %q on the SDS listener alone", c.class, got, c.sds)
+		}
+	}
+}
+
+// An HTTPS listener without tls: unprogrammed everywhere; the API's reading
+// blames its references, Envoy Gateway its configuration.
+func TestHTTPSListenerWithoutTLSByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class  string
+		resolvedRefs Reason
+	}{{"", "acme", ReasonInvalidCertificateRef}, {"envoy-gateway", "eg", ReasonResolvedRefs}} {
+		l := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners: [{name: https, protocol: HTTPS, port: 443}]`).Gateway("infra", "edge").Listeners[0]
+		if l.ResolvedRefs.Reason != c.resolvedRefs || l.Programmed.Reason != ReasonInvalid {
+			t.Errorf("class %s: ResolvedRefs %s, Programmed %s; want %s, Invalid", c.class, l.ResolvedRefs.Reason, l.Programmed.Reason, c.resolvedRefs)
+		}
+	}
+}
+
+// A Passthrough listener with certificateRefs: the API ignores them, Envoy
+// Gateway does not program the listener.
+func TestPassthroughCertificatesByImplementation(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		programmed  Reason
+	}{{"", "acme", ReasonProgrammed}, {"envoy-gateway", "eg", ReasonInvalid}} {
+		l := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners: [{name: tls, protocol: TLS, port: 443, tls: {mode: Passthrough, certificateRefs: [{name: shop}]}}]`).Gateway("infra", "edge").Listeners[0]
+		if l.Programmed.Reason != c.programmed {
+			t.Errorf("class %s: Programmed %s (%s); want %s", c.class, l.Programmed.Reason, l.Programmed.Message, c.programmed)
+		}
+	}
+}
+
+// Client-certificate validation (spec.tls.frontend): the API refuses a
+// listener when no CA certificate is usable; Envoy Gateway reads its CAs as
+// it reads a BackendTLSPolicy's (one unusable fails them all, a bundle is
+// not parsed), gives the failure's reason to the listener's ResolvedRefs and
+// Programmed over any other, and the Gateway's ResolvedRefs
+// False/InvalidParameters.
+func TestClientValidationByImplementation(t *testing.T) {
+	ca := newTestCert(t, year2020, year2200, true)
+	cert := newTestCert(t, year2020, year2200, false, "shop.example.com")
+	gateway := func(class, cas, certNamespace string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  tls: {frontend: {default: {validation: {caCertificateRefs: [` + cas + `]}}}}
+  listeners: [{name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop, namespace: ` + certNamespace + `}]}}]`
+	}
+	const (
+		goodCA    = `{group: "", kind: ConfigMap, name: ca}`
+		missingCA = `{group: "", kind: ConfigMap, name: nope}`
+		garbledCA = `{group: "", kind: ConfigMap, name: ca-garbled}`
+		serviceCA = `{group: "", kind: Service, name: web}`
+	)
+	type verdict struct {
+		accepted, resolvedRefs, programmed Reason // the listener's
+		gateway                            Reason // the Gateway's ResolvedRefs
+	}
+	cases := []struct {
+		name, cas, certNamespace string
+		every, eg                verdict
+	}{{
+		name: "one usable CA of two", cas: goodCA + ", " + missingCA, certNamespace: "infra",
+		every: verdict{ReasonAccepted, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
+		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateRef, ReasonInvalidCACertificateRef, ReasonInvalidParameters},
+	}, {
+		name: "CA that is not PEM", cas: garbledCA, certNamespace: "infra",
+		every: verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, ReasonProgrammed, ReasonResolvedRefs},
+	}, {
+		name: "CA of a wrong kind, certificate not permitted", cas: serviceCA, certNamespace: "app",
+		every: verdict{ReasonNoValidCACertificate, ReasonRefNotPermitted, ReasonInvalid, ReasonListenersNotResolved},
+		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateKind, ReasonInvalidCACertificateKind, ReasonInvalidParameters},
+	}}
+	for _, c := range cases {
+		for _, run := range []struct {
+			impl, class string
+			want        verdict
+		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}} {
+			g := resolveYAML(t, judgedBy(t, run.impl), world, egClass, tlsSecret("infra", "shop", cert), tlsSecret("app", "shop", cert),
+				caConfigMap("infra", "ca", ca.crt), caConfigMap("infra", "ca-garbled", caNotPEM),
+				gateway(run.class, c.cas, c.certNamespace))
+			gw := g.Gateway("infra", "edge")
+			l := gw.Listeners[0]
+			if got := (verdict{l.Accepted.Reason, l.ResolvedRefs.Reason, l.Programmed.Reason, gw.ResolvedRefs.Reason}); got != run.want {
+				t.Errorf("%s under %s:\n got %+v\nwant %+v", c.name, gw.Profile, got, run.want)
+			}
+		}
+	}
+}
+
 // A certificateRef to another namespace that no ReferenceGrant permits:
 // ResolvedRefs=False/RefNotPermitted everywhere; Istio also refuses the
 // listener.
@@ -813,12 +1165,15 @@ spec:
 // Envoy Gateway accepts it and says so in Programmed.
 func TestListenerSetOfUnprogrammedListenersByImplementation(t *testing.T) {
 	for _, c := range []struct {
-		class                    string
+		class, certNamespace     string
 		accepted, programmed, lp Reason
 		acceptedTrue             bool
 	}{
-		{"acme", ReasonListenersNotValid, ReasonListenersNotValid, ReasonInvalid, false},
-		{"eg", ReasonAccepted, ReasonListenersNotValid, ReasonListenersNotValid, true},
+		{"acme", "infra", ReasonListenersNotValid, ReasonListenersNotValid, ReasonInvalid, false},
+		{"eg", "infra", ReasonAccepted, ReasonListenersNotValid, ReasonListenersNotValid, true},
+		// A certificate not permitted is not one that is missing: Envoy
+		// Gateway writes the listener no Accepted condition.
+		{"eg", "certs", ReasonListenersNotValid, ReasonListenersNotValid, ReasonListenersNotValid, false},
 	} {
 		g := resolveYAML(t, Options{StrictRefs: true}, world, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
@@ -834,7 +1189,7 @@ kind: ListenerSet
 metadata: {name: team, namespace: infra}
 spec:
   parentRef: {name: edge}
-  listeners: [{name: https, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: nowhere}]}}]`)
+  listeners: [{name: https, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: nowhere, namespace: `+c.certNamespace+`}]}}]`)
 		ls := g.ListenerSet("infra", "team")
 		l := ls.Listeners[0]
 		if ls.Accepted.True() != c.acceptedTrue || ls.Accepted.Reason != c.accepted || ls.Programmed.Reason != c.programmed || l.Programmed.Reason != c.lp {
@@ -1158,6 +1513,10 @@ spec:
 			problem: NoProblem, reason: ReasonResolvedRefs},
 		{name: "another namespace, no ReferenceGrant", refs: `{group: gateway.envoyproxy.io, kind: Backend, name: b, namespace: infra}`,
 			opts: Options{StrictRefs: true}, problem: NotPermitted, reason: ReasonRefNotPermitted},
+		// Envoy Gateway picks the object by kind alone (BackendKindAlone):
+		// the Backend is read, and judged.
+		{name: "no group", backend: "{endpoints: [{unix: {path: /var/run/app.sock}}]}", refs: `{kind: Backend, name: b}`,
+			problem: UnsupportedAddressType, reason: ReasonUnsupportedAddressType},
 	} {
 		for _, class := range []string{"acme", "eg"} {
 			opts := c.opts
@@ -1383,6 +1742,334 @@ spec:
 			if got := (verdict{p.PartiallyInvalid.Reason, r.ResolvedRefs.Reason}); got != run.want || !p.Accepted.True() {
 				t.Errorf("%s under class %s: Accepted %s, PartiallyInvalid %q (%s), ResolvedRefs %s (%s); want %+v", c.name, run.class,
 					p.Accepted.Reason, got.partially, p.PartiallyInvalid.Message, got.resolvedRefs, r.ResolvedRefs.Message, run.want)
+			}
+		}
+	}
+}
+
+// XBackend backendRefs: Istio (with PILOT_ENABLE_ALPHA_GATEWAY_API) takes
+// them and checks the port against the XBackend's own; the API's reading
+// refuses the kind.
+func TestXBackendByImplementation(t *testing.T) {
+	const docs = `
+apiVersion: gateway.networking.x-k8s.io/v1alpha1
+kind: XBackend
+metadata: {name: payments, namespace: app}
+spec: {type: ExternalHostname, externalHostname: {hostname: api.payments.example.com}, port: {port: 443}, tls: {mode: ServerOnly}}
+---
+apiVersion: gateway.networking.x-k8s.io/v1alpha1
+kind: XBackend
+metadata: {name: ledger, namespace: other}
+spec: {type: ExternalHostname, externalHostname: {hostname: ledger.example.com}, port: {port: 443}}`
+	gateway := func(class string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: ` + class + `, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`
+	}
+	route := func(backend string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{group: gateway.networking.x-k8s.io, kind: XBackend, ` + backend + `}]}]`
+	}
+	for _, c := range []struct {
+		name, backend string
+		every, istio  Reason // the route's ResolvedRefs reason
+	}{
+		{"port from the XBackend", "name: payments", ReasonInvalidKind, ReasonResolvedRefs},
+		{"the XBackend's port", "name: payments, port: 443", ReasonInvalidKind, ReasonResolvedRefs},
+		{"another port", "name: payments, port: 8443", ReasonInvalidKind, ReasonBackendNotFound},
+		// app is declared and holds XBackends: one it lacks does not exist.
+		{"missing", "name: nowhere", ReasonInvalidKind, ReasonBackendNotFound},
+		{"cross-namespace without a grant", "name: ledger, namespace: other", ReasonInvalidKind, ReasonRefNotPermitted},
+	} {
+		for _, run := range []struct {
+			class string
+			want  Reason
+		}{{"acme", c.every}, {"istio", c.istio}} {
+			g := resolveYAML(t, Options{}, world, istioClasses, docs, gateway(run.class), route(c.backend))
+			if r := mustRoute(t, g, KindHTTPRoute, "app", "r"); r.ResolvedRefs.Reason != run.want {
+				t.Errorf("%s under %s: route ResolvedRefs %s (%s), want %s", c.name, g.profile, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, run.want)
+			}
+		}
+	}
+	// Where the inputs hold no XBackend in the namespace, one that is not
+	// there is outside them, not missing.
+	g := resolveYAML(t, Options{}, world, istioClasses, docs, gateway("istio"), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: infra}
+spec:
+  parentRefs: [{name: edge}]
+  rules: [{backendRefs: [{group: gateway.networking.x-k8s.io, kind: XBackend, name: elsewhere}]}]`)
+	if r := mustRoute(t, g, KindHTTPRoute, "infra", "r"); !r.ResolvedRefs.True() {
+		t.Errorf("XBackend outside the inputs: route ResolvedRefs %s (%s), want True", r.ResolvedRefs.Reason, r.ResolvedRefs.Message)
+	}
+}
+
+// A route no listener accepts, refused by namespace on one listener and by
+// hostname on another (or both on one): which reason it gets.
+func TestRouteRefusalByImplementation(t *testing.T) {
+	route := `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  hostnames: [shop.example.net]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`
+	for _, c := range []struct {
+		name, listeners string
+		every, istio    Reason
+	}{{
+		// The listener admits only its own namespace and another hostname.
+		name:      "one listener, both",
+		listeners: `[{name: http, protocol: HTTP, port: 80, hostname: "*.example.com"}]`,
+		every:     ReasonNotAllowedByListeners, istio: ReasonNoMatchingListenerHostname,
+	}, {
+		name: "namespace on one, hostname on another",
+		listeners: `[{name: a, protocol: HTTP, port: 80, hostname: "*.example.com", allowedRoutes: {namespaces: {from: All}}},
+  {name: b, protocol: HTTP, port: 8080}]`,
+		every: ReasonNoMatchingListenerHostname, istio: ReasonNotAllowedByListeners,
+	}, {
+		name:      "hostname only",
+		listeners: `[{name: http, protocol: HTTP, port: 80, hostname: "*.example.com", allowedRoutes: {namespaces: {from: All}}}]`,
+		every:     ReasonNoMatchingListenerHostname, istio: ReasonNoMatchingListenerHostname,
+	}, {
+		name:      "namespace only",
+		listeners: `[{name: http, protocol: HTTP, port: 80}]`,
+		every:     ReasonNotAllowedByListeners, istio: ReasonNotAllowedByListeners,
+	}} {
+		for _, run := range []struct {
+			class string
+			want  Reason
+		}{{"acme", c.every}, {"istio", c.istio}} {
+			g := resolveYAML(t, Options{}, world, istioClasses, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+run.class+`
+  listeners: `+c.listeners, route)
+			p := mustRoute(t, g, KindHTTPRoute, "app", "r").Parents[0]
+			if p.Accepted.True() || p.Accepted.Reason != run.want {
+				t.Errorf("%s, class %s: Accepted %s/%s (%s), want False/%s", c.name, run.class, p.Accepted.Status, p.Accepted.Reason, p.Accepted.Message, run.want)
+			}
+		}
+	}
+}
+
+// Mesh routes bound to a Service: a port the Service lacks, and route kinds
+// that the API ranks on one port.
+func TestMeshParentsByImplementation(t *testing.T) {
+	const routes = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: wrong-port, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web, port: 7777}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: http, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TCPRoute
+metadata: {name: tcp, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: web}]
+  rules: [{backendRefs: [{name: web, port: 9090}]}]`
+	for _, c := range []struct {
+		impl           string
+		wrongPort, tcp Reason // Accepted reasons
+	}{
+		{"", ReasonNoMatchingParent, ReasonConflicted},
+		{"istio", ReasonAccepted, ReasonAccepted},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, routes)
+		for _, want := range []struct {
+			kind, name string
+			reason     Reason
+		}{{KindHTTPRoute, "wrong-port", c.wrongPort}, {KindTCPRoute, "tcp", c.tcp}, {KindHTTPRoute, "http", ReasonAccepted}} {
+			if p := mustRoute(t, g, want.kind, "app", want.name).Parents[0]; p.Accepted.Reason != want.reason {
+				t.Errorf("%s %s under %s: Accepted %s (%s), want %s", want.kind, want.name, g.profile, p.Accepted.Reason, p.Accepted.Message, want.reason)
+			}
+		}
+	}
+}
+
+// A ServiceImport backendRef where the inputs hold the Service of its name
+// and no ServiceImport: Istio looks it up as that Service.
+func TestServiceImportBackendByImplementation(t *testing.T) {
+	const route = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  rules: [{backendRefs: [{group: multicluster.x-k8s.io, kind: ServiceImport, name: web, port: 8080}]}]`
+	for _, c := range []struct {
+		impl string
+		want Reason
+	}{{"", ReasonBackendNotFound}, {"istio", ReasonResolvedRefs}} {
+		g := resolveYAML(t, Options{Implementation: judgedBy(t, c.impl).Implementation, StrictRefs: true}, world, route)
+		if r := mustRoute(t, g, KindHTTPRoute, "app", "r"); r.ResolvedRefs.Reason != c.want {
+			t.Errorf("under %s: route ResolvedRefs %s (%s), want %s", g.profile, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, c.want)
+		}
+	}
+}
+
+// A BackendTLSPolicy opted out by Istio's annotation, beside a newer one for
+// the same Service.
+func TestIgnoredBackendTLSPolicyByImplementation(t *testing.T) {
+	const policies = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata:
+  name: old
+  namespace: app
+  creationTimestamp: "2024-01-01T00:00:00Z"
+  annotations: {istio.io/ignore-policy-attachment: "True"}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {wellKnownCACertificates: System, hostname: web.example.com}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: new, namespace: app, creationTimestamp: "2025-01-01T00:00:00Z"}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {wellKnownCACertificates: System, hostname: web.example.com}`
+	for _, c := range []struct {
+		impl     string
+		old, new Reason // Accepted reasons
+	}{
+		{"", ReasonAccepted, ReasonConflicted},
+		{"istio", ReasonIgnoredByIstio, ReasonAccepted},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, policies)
+		byName := map[string]*BackendTLSPolicyResult{}
+		for _, p := range g.TLSPolicies {
+			byName[p.Ref.Name] = p
+		}
+		if got := byName["old"].Accepted.Reason; got != c.old {
+			t.Errorf("under %s: old policy %s, want %s", g.profile, got, c.old)
+		}
+		if got := byName["new"].Accepted.Reason; got != c.new {
+			t.Errorf("under %s: new policy %s, want %s", g.profile, got, c.new)
+		}
+		if c.impl != "istio" {
+			continue
+		}
+		// Written once per targetRef by the mesh controller, with Accepted
+		// alone.
+		st := byName["old"].policyStatus()
+		if len(st.Ancestors) != 1 || st.Ancestors[0].ControllerName != "istio.io/mesh-controller" ||
+			len(st.Ancestors[0].Conditions) != 1 || st.Ancestors[0].Conditions[0].Reason != string(ReasonIgnoredByIstio) {
+			t.Errorf("ignored policy's status %+v, want one ancestor, Accepted=False/IgnoredByIstio alone", st.Ancestors)
+		}
+	}
+}
+
+// A BackendTLSPolicy targeting ports of an Istio ServiceEntry by name.
+func TestServiceEntryPolicyTargetByImplementation(t *testing.T) {
+	const docs = `
+apiVersion: networking.istio.io/v1
+kind: ServiceEntry
+metadata: {name: payments, namespace: app}
+spec:
+  hosts: [api.payments.example.com]
+  ports: [{number: 443, name: https, protocol: HTTPS}]
+  resolution: DNS
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: p, namespace: app}
+spec:
+  targetRefs:
+  - {group: networking.istio.io, kind: ServiceEntry, name: payments, sectionName: https}
+  - {group: networking.istio.io, kind: ServiceEntry, name: payments, sectionName: grpc}
+  validation: {wellKnownCACertificates: System, hostname: api.payments.example.com}`
+	for _, c := range []struct {
+		impl        string
+		https, grpc Reason // the targets' reasons
+	}{
+		{"", ReasonTargetNotFound, ReasonTargetNotFound},
+		{"istio", "", ReasonTargetNotFound},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, docs)
+		ts := g.TLSPolicies[0].Targets
+		if ts[0].Reason != c.https || ts[1].Reason != c.grpc {
+			t.Errorf("under %s: targets %q (%s), %q (%s); want %q, %q", g.profile, ts[0].Reason, ts[0].Message, ts[1].Reason, ts[1].Message, c.https, c.grpc)
+		}
+	}
+}
+
+// A Service whose Istio waypoint label names a Gateway of another
+// controller: Istio leaves the route's parentRef to that controller.
+func TestForeignWaypointByImplementation(t *testing.T) {
+	docs := func(waypointClass string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: other-mesh}
+spec: {controllerName: example.com/waypoint-controller}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: waypoint, namespace: app}
+spec: {gatewayClassName: ` + waypointClass + `, listeners: [{name: mesh, protocol: HBONE, port: 15008}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: orders, namespace: app, labels: {istio.io/use-waypoint: waypoint}}
+spec: {ports: [{name: http, port: 80}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{group: "", kind: Service, name: orders}]
+  rules: [{backendRefs: [{name: orders, port: 80}]}]
+---
+apiVersion: networking.istio.io/v1
+kind: ServiceEntry
+metadata: {name: partner, namespace: app, labels: {istio.io/use-waypoint: waypoint}}
+spec: {hosts: [api.partner.example.com], ports: [{number: 443, name: https, protocol: HTTPS}], resolution: DNS}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r2, namespace: app}
+spec:
+  parentRefs: [{group: networking.istio.io, kind: ServiceEntry, name: partner}]
+  rules: [{backendRefs: [{name: orders, port: 80}]}]`
+	}
+	for _, c := range []struct {
+		impl, class string
+		status      bool // whether the judging implementation writes the parent's status
+	}{
+		{"", "other-mesh", true},
+		{"istio", "other-mesh", false},
+		{"istio", "istio-waypoint", true},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, istioClasses, docs(c.class))
+		for _, name := range []string{"r", "r2"} {
+			if c.impl == "" && name == "r2" {
+				continue // a ServiceEntry parent is Istio's kind
+			}
+			p := mustRoute(t, g, KindHTTPRoute, "app", name).Parents[0]
+			if p.HasStatus() != c.status || p.Accepted.True() == !c.status {
+				t.Errorf("%s under %s, waypoint of class %s: status written %v, Accepted %s/%s (%s); want written %v", name, g.profile, c.class,
+					p.HasStatus(), p.Accepted.Status, p.Accepted.Reason, p.Accepted.Message, c.status)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -74,6 +75,9 @@ func (g *Graph) resolveBackendTLSPolicies() {
 		return refLess(a.Ref, b.Ref)
 	})
 	for _, p := range byAge {
+		if g.ignored(p) {
+			continue
+		}
 		g.resolveTargets(p)
 		for _, t := range p.Targets {
 			if !t.Applies() {
@@ -97,6 +101,25 @@ func (g *Graph) resolveBackendTLSPolicies() {
 	g.applyBackendTLSPolicies(held)
 }
 
+// ignored reports whether the implementation judging policies ignores p for
+// its opt-out annotation (profile.Implementation.IgnorePolicyAnnotation),
+// and if so writes why on the policy and each of its targets: it applies to
+// none and holds none from another policy.
+func (g *Graph) ignored(p *BackendTLSPolicyResult) bool {
+	annotation := g.profile.Implementation.IgnorePolicyAnnotation
+	if annotation == "" || !strings.EqualFold(p.Annotations[annotation], "true") {
+		return false
+	}
+	why := fmt.Sprintf("ignored by %s for its annotation %s=true", g.profile, annotation)
+	for i, ref := range p.Spec.TargetRefs {
+		t := newPolicyTarget(p, i, ref)
+		t.Reason, t.Message = ReasonIgnoredByIstio, why
+		p.Targets = append(p.Targets, t)
+	}
+	p.Accepted = condition(string(gwv1.PolicyConditionAccepted), false, ReasonIgnoredByIstio, "Policy "+why)
+	return true
+}
+
 func targetName(t *PolicyTarget) string {
 	if t.SectionName == "" {
 		return t.Target.String()
@@ -111,33 +134,52 @@ func targetName(t *PolicyTarget) string {
 // sectionName names a Service port.
 func (g *Graph) resolveTargets(p *BackendTLSPolicyResult) {
 	for i, ref := range p.Spec.TargetRefs {
-		t := &PolicyTarget{Path: "spec.targetRefs[" + strconv.Itoa(i) + "]", Group: string(ref.Group),
-			Target: ObjectRef{Kind: string(ref.Kind), Namespace: p.Ref.Namespace, Name: string(ref.Name)}}
-		if ref.SectionName != nil {
-			t.SectionName = string(*ref.SectionName)
-		}
+		t := newPolicyTarget(p, i, ref)
 		p.Targets = append(p.Targets, t)
-		if g.profile.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) {
-			// An object gwlint does not read: assumed to exist.
-			t.Presence = External
-			continue
-		}
-		if t.Group != GroupCore || t.Target.Kind != KindService {
+		service := t.Group == GroupCore && t.Target.Kind == KindService
+		serviceEntry := t.Group == GroupIstioNetworking && t.Target.Kind == KindServiceEntry
+		if !g.profile.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) && !service {
 			t.Reason = ReasonTargetNotFound
 			t.Message = fmt.Sprintf("target kind %s is not supported; target a core Service", groupKind(t.Group, t.Target.Kind))
 			continue
 		}
-		obj, presence := g.Lookup(t.Target)
+		if !service && !serviceEntry {
+			// An object gwlint does not read: assumed to exist.
+			t.Presence = External
+			continue
+		}
+		lookup := t.Target
+		lookup.Kind = qualifiedKind(t.Group, lookup.Kind)
+		obj, presence := g.Lookup(lookup)
 		t.Presence = presence
-		switch {
-		case presence == Missing:
-			t.Reason = ReasonTargetNotFound
-			t.Message = fmt.Sprintf("%s does not exist", t.Target)
-		case obj != nil && t.SectionName != "" && !hasPortNamed(obj.(*Service), t.SectionName):
-			t.Reason = ReasonTargetNotFound
-			t.Message = fmt.Sprintf("%s has no port named %q (ports: %s)", t.Target, t.SectionName, portList(obj.(*Service).Spec.Ports))
+		switch o := obj.(type) {
+		case nil:
+			if presence == Missing {
+				t.Reason = ReasonTargetNotFound
+				t.Message = fmt.Sprintf("%s does not exist", t.Target)
+			}
+		case *Service:
+			if t.SectionName != "" && !hasPortNamed(o, t.SectionName) {
+				t.Reason = ReasonTargetNotFound
+				t.Message = fmt.Sprintf("%s has no port named %q (ports: %s)", t.Target, t.SectionName, portList(o.Spec.Ports))
+			}
+		case *ServiceEntry:
+			if t.SectionName != "" && !o.hasPortNamed(t.SectionName) {
+				t.Reason = ReasonTargetNotFound
+				t.Message = fmt.Sprintf("%s has no port named %q", t.Target, t.SectionName)
+			}
 		}
 	}
+}
+
+// newPolicyTarget is p's targetRef i, not yet looked up.
+func newPolicyTarget(p *BackendTLSPolicyResult, i int, ref gwv1.LocalPolicyTargetReferenceWithSectionName) *PolicyTarget {
+	t := &PolicyTarget{Path: "spec.targetRefs[" + strconv.Itoa(i) + "]", Group: string(ref.Group),
+		Target: ObjectRef{Kind: string(ref.Kind), Namespace: p.Ref.Namespace, Name: string(ref.Name)}}
+	if ref.SectionName != nil {
+		t.SectionName = string(*ref.SectionName)
+	}
+	return t
 }
 
 func hasPortNamed(s *Service, name string) bool {
@@ -259,6 +301,11 @@ type PolicyAncestor struct {
 	// Target is the targetRef the entry stands for when the implementation
 	// writes one per target (Istio); nil for a Gateway or a route parent.
 	Target *PolicyTarget
+	// Aggregated says this last entry also stands for those cut beyond
+	// the 16 the API allows (profile.PolicyAncestors.Aggregated).
+	Aggregated bool
+	// writer is the profile of the implementation that writes the entry.
+	writer *profile.Profile
 }
 
 // policyAncestors is where the implementations write the policy's status
@@ -269,10 +316,12 @@ type PolicyAncestor struct {
 func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey]*reachers) []PolicyAncestor {
 	gateways := map[*GatewayResult]bool{}
 	parents := map[string]*ParentResult{}
-	targetsBy := g.profile.Implementation.PolicyAncestors.TargetsController
+	targetsBy, targetsWriter := g.profile.Implementation.PolicyAncestors.TargetsController, g.profile
+	// An ignored policy is written only where its targets are.
+	ignored := p.Accepted.Reason == ReasonIgnoredByIstio
 	for _, t := range p.Targets {
 		rs := reached[policyKey{t.Target, t.SectionName}]
-		if rs == nil {
+		if rs == nil || ignored {
 			continue
 		}
 		for gw := range rs.gateways {
@@ -281,12 +330,12 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 			}
 		}
 		for pr := range rs.parents {
-			impl := gatewayOf(pr).Profile.Implementation
-			if impl.PolicyAncestors.RouteParents {
+			prof := gatewayOf(pr).Profile
+			if prof.Implementation.PolicyAncestors.RouteParents {
 				parents[parentRefKey(pr.Ref)] = pr
 			}
-			if c := impl.PolicyAncestors.TargetsController; c != "" && targetsBy == "" {
-				targetsBy = c
+			if c := prof.Implementation.PolicyAncestors.TargetsController; c != "" && targetsBy == "" {
+				targetsBy, targetsWriter = c, prof
 			}
 		}
 	}
@@ -297,7 +346,7 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 			group, kind := ref.Group, ref.Kind
 			out = append(out, PolicyAncestor{
 				Ref:            gwv1.ParentReference{Group: &group, Kind: &kind, Name: ref.Name, SectionName: ref.SectionName},
-				ControllerName: targetsBy, Target: t,
+				ControllerName: targetsBy, Target: t, writer: targetsWriter,
 			})
 		}
 	}
@@ -306,16 +355,21 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 		ns := gwv1.Namespace(gw.Ref.Namespace)
 		out = append(out, PolicyAncestor{
 			Ref:            gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(gw.Ref.Name)},
-			ControllerName: gw.ControllerName,
+			ControllerName: gw.ControllerName, writer: gw.Profile,
 		})
 	}
 	for _, key := range slices.Sorted(maps.Keys(parents)) {
 		pr := parents[key]
-		out = append(out, PolicyAncestor{Ref: pr.Ref, ControllerName: pr.ControllerName})
+		out = append(out, PolicyAncestor{Ref: pr.Ref, ControllerName: pr.ControllerName, writer: gatewayOf(pr).Profile})
 	}
 	// "A maximum of 16 ancestors will be represented in this list ... If
 	// this slice is full, implementations MUST NOT add further entries."
-	return out[:min(len(out), maxPolicyAncestors)]
+	if len(out) > maxPolicyAncestors {
+		out = out[:maxPolicyAncestors]
+		last := &out[maxPolicyAncestors-1]
+		last.Aggregated = last.writer.Implementation.PolicyAncestors.Aggregated
+	}
+	return out
 }
 
 // maxPolicyAncestors is PolicyStatus.Ancestors' MaxItems.

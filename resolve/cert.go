@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -98,18 +99,54 @@ func checkCertificate(typ string, data, stringData map[string]json.RawMessage) (
 	return &Certificate{NotBefore: leaf.NotBefore, NotAfter: leaf.NotAfter, DNSNames: leaf.DNSNames}, ""
 }
 
+// referenceSecretChecks validate the Secret types, accepted by a profile's
+// SecretTypes, that point at certificates served elsewhere: each returns
+// why the Secret cannot be used, from its plain and base64 values.
+var referenceSecretChecks = map[string]func(plain, b64 map[string]json.RawMessage) string{
+	"gateway.envoyproxy.io/sds": checkSDSReference,
+}
+
+// checkSDSReference validates an Envoy Gateway SDS reference Secret as
+// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/ir/xds.go
+// NewSDSConfig does: a non-empty secretName, and a url that
+// internal/utils/net/url.go's ParseURL takes, unix:///absolute/path or
+// unix://./relative/path (http and https are not supported yet).
+func checkSDSReference(plain, b64 map[string]json.RawMessage) string {
+	if name, problem := keyValue("secretName", plain, b64); problem != "" || len(name) == 0 {
+		return "it has no secretName"
+	}
+	raw, problem := keyValue("url", plain, b64)
+	if problem != "" || len(raw) == 0 {
+		return "it has no url"
+	}
+	u, err := url.Parse(string(raw))
+	switch {
+	case err != nil:
+		return fmt.Sprintf("url %q does not parse: %v", raw, err)
+	case u.Scheme != "unix":
+		return fmt.Sprintf("url %q is not unix:///path (scheme %q is not supported)", raw, u.Scheme)
+	case u.Host != "" && u.Host != ".":
+		return fmt.Sprintf("url %q has a host; use unix:///absolute/path", raw)
+	case u.Path == "" && u.Host != ".":
+		return fmt.Sprintf("url %q has no path", raw)
+	}
+	return ""
+}
+
 // checkCABundle validates the ca.crt of a ConfigMap or Secret: "a PEM-encoded
 // TLS CA certificate bundle", so at least one PEM block, and every block a
 // certificate that parses. plain holds plain values (ConfigMap data, Secret
 // stringData), b64 base64 ones (ConfigMap binaryData, Secret data).
-func checkCABundle(plain, b64 map[string]json.RawMessage) string {
+// inContent says the problem lies in the bundle's content, not in a missing
+// key.
+func checkCABundle(plain, b64 map[string]json.RawMessage) (problem string, inContent bool) {
 	return checkCAKey("ca.crt", plain, b64)
 }
 
 // checkCABundleAnyKey validates the bundle an implementation that reads
 // any key takes (profile.CACertificates.AnyKey): ca.crt, else tls.crt, else
 // the only key there is.
-func checkCABundleAnyKey(plain, b64 map[string]json.RawMessage) string {
+func checkCABundleAnyKey(plain, b64 map[string]json.RawMessage) (problem string, inContent bool) {
 	key := "ca.crt"
 	switch keys := dataKeys(plain, b64); {
 	case slices.Contains(keys, "ca.crt"):
@@ -118,15 +155,15 @@ func checkCABundleAnyKey(plain, b64 map[string]json.RawMessage) string {
 	case len(keys) == 1:
 		key = keys[0]
 	default:
-		return "it has no ca.crt, no tls.crt and not a single key"
+		return "it has no ca.crt, no tls.crt and not a single key", false
 	}
 	return checkCAKey(key, plain, b64)
 }
 
-func checkCAKey(key string, plain, b64 map[string]json.RawMessage) string {
+func checkCAKey(key string, plain, b64 map[string]json.RawMessage) (problem string, inContent bool) {
 	bundle, problem := keyValue(key, plain, b64)
 	if problem != "" {
-		return problem
+		return problem, false
 	}
 	n := 0
 	for rest := bundle; ; n++ {
@@ -136,16 +173,16 @@ func checkCAKey(key string, plain, b64 map[string]json.RawMessage) string {
 			break
 		}
 		if block.Type != "CERTIFICATE" {
-			return fmt.Sprintf("%s holds a PEM %s block, not a certificate", key, block.Type)
+			return fmt.Sprintf("%s holds a PEM %s block, not a certificate", key, block.Type), true
 		}
 		if _, err := x509.ParseCertificate(block.Bytes); err != nil {
-			return fmt.Sprintf("%s holds a certificate that does not parse: %v", key, err)
+			return fmt.Sprintf("%s holds a certificate that does not parse: %v", key, err), true
 		}
 	}
 	if n == 0 {
-		return key + " holds no PEM certificate"
+		return key + " holds no PEM certificate", true
 	}
-	return ""
+	return "", false
 }
 
 // keyValue is the value of key: from plain when there, else base64-decoded

@@ -292,12 +292,13 @@ func (r *Route) index() {
 				bp := rp + ".backendRefs[" + strconv.Itoa(j) + "].filters"
 				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters),
 					FilterProblems: httpFilterProblems(bp, b.Filters, true)}
-				refs[j].FilterTypes = typesOf(b.Filters, func(f gwv1.HTTPRouteFilter) string { return string(f.Type) })
+				refs[j].FilterTypes = typesOf(b.Filters, httpFilterType)
 				filterRefs = append(filterRefs, httpFilterRefs(bp, b.Filters)...)
 			}
 			added := r.addRule(i, rule.Name, refs, len(rule.Filters))
 			added.FilterRefs, added.RegexProblems = filterRefs, httpRegexProblems(rp, &r.HTTP.Rules[i])
 			added.FilterProblems = httpFilterProblems(rp+".filters", rule.Filters, false)
+			added.FilterTypes = typesOf(rule.Filters, httpFilterType)
 		}
 	case r.GRPC != nil:
 		r.ParentRefs, r.Hostnames = r.GRPC.ParentRefs, r.GRPC.Hostnames
@@ -309,12 +310,13 @@ func (r *Route) index() {
 				bp := rp + ".backendRefs[" + strconv.Itoa(j) + "].filters"
 				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters),
 					FilterProblems: grpcFilterProblems(bp, b.Filters)}
-				refs[j].FilterTypes = typesOf(b.Filters, func(f gwv1.GRPCRouteFilter) string { return string(f.Type) })
+				refs[j].FilterTypes = typesOf(b.Filters, grpcFilterType)
 				filterRefs = append(filterRefs, grpcFilterRefs(bp, b.Filters)...)
 			}
 			added := r.addRule(i, rule.Name, refs, len(rule.Filters))
 			added.FilterRefs, added.RegexProblems = filterRefs, grpcRegexProblems(rp, &r.GRPC.Rules[i])
 			added.FilterProblems = grpcFilterProblems(rp+".filters", rule.Filters)
+			added.FilterTypes = typesOf(rule.Filters, grpcFilterType)
 		}
 	case r.TLS != nil:
 		r.ParentRefs, r.Hostnames = r.TLS.ParentRefs, r.TLS.Hostnames

@@ -9,8 +9,8 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation"
 )
 
-// Envoy Gateway's own backend kind, the one implementation-specific kind
-// whose objects resolve reads: a route may name it only under a profile
+// Envoy Gateway's own backend kind, an implementation-specific kind whose
+// objects resolve reads (as it does Istio's ServiceEntry): a route may name it only under a profile
 // that accepts it (profile.Implementation.BackendKinds), and the checks
 // below are its translator's
 // (https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/,

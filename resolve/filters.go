@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"net/netip"
 	"regexp"
 	"slices"
 	"strconv"
@@ -13,11 +14,16 @@ import (
 
 // FilterProblem is a filter value the CRDs admit and some implementations
 // refuse as they translate the rule (profile.FilterChecks), or that the API
-// says cannot work (RemovedNotAHeader).
+// rules out (FilterCheck.APIRulesOut).
 type FilterProblem struct {
 	Path    string // "spec.rules[i].filters[k].requestHeaderModifier.remove[0]"
 	Check   FilterCheck
 	Message string
+	// Untranslated: an ExtensionRef filter comes before it in its list. An
+	// extension filter may answer requests itself (Envoy Gateway's
+	// HTTPRouteFilter direct response), and then no filter after it is
+	// translated, nor checked.
+	Untranslated bool
 }
 
 // FilterCheck tells apart the checks a FilterProblem fails.
@@ -38,7 +44,35 @@ const (
 	// HTTPHeaderName the CRD checks for add and set). It removes nothing;
 	// no implementation is known to refuse it for that alone.
 	RemovedNotAHeader
+	// HostnameNotPrecise: a RequestRedirect or URLRewrite hostname is an IP
+	// address or has a label longer than 63 characters, which
+	// PreciseHostname rules out ("numeric IP addresses are not allowed",
+	// RFC 1123) and its CRD pattern does not.
+	HostnameNotPrecise
 )
+
+// APIRulesOut reports whether the API itself rules out a value that fails
+// the check, whatever the implementation.
+func (c FilterCheck) APIRulesOut() bool { return c == RemovedNotAHeader || c == HostnameNotPrecise }
+
+// preciseHostnameProblems checks a RequestRedirect or URLRewrite hostname
+// at path.
+func preciseHostnameProblems(path string, h *gwv1.PreciseHostname) []FilterProblem {
+	if h == nil {
+		return nil
+	}
+	var msg string
+	_, err := netip.ParseAddr(string(*h))
+	switch {
+	case err == nil:
+		msg = fmt.Sprintf("hostname %q is an IP address, which a PreciseHostname may not be", *h)
+	case slices.ContainsFunc(strings.Split(string(*h), "."), func(label string) bool { return len(label) > 63 }):
+		msg = fmt.Sprintf("hostname %q has a label longer than 63 characters (RFC 1123)", *h)
+	default:
+		return nil
+	}
+	return []FilterProblem{{Path: path, Check: HostnameNotPrecise, Message: msg}}
+}
 
 // headerName is HTTPHeaderName's kubebuilder pattern: an RFC 9110 token.
 var headerName = regexp.MustCompile("^[A-Za-z0-9!#$%&'*+\\-.^_`|~]+$")
@@ -92,17 +126,19 @@ func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProbl
 	return out
 }
 
-// headerProblems checks the header modifiers of the filter at fp. After an
-// ExtensionRef (extended) only what the API says is kept: an extension
-// filter may answer requests itself (Envoy Gateway's HTTPRouteFilter direct
-// response), and then no filter after it is translated or checked.
-func headerProblems(fp string, request, response *gwv1.HTTPHeaderFilter, extended bool) []FilterProblem {
-	out := append(headerModifierProblems(fp+".requestHeaderModifier", request),
-		headerModifierProblems(fp+".responseHeaderModifier", response)...)
-	if extended {
-		out = slices.DeleteFunc(out, func(p FilterProblem) bool { return p.Check != RemovedNotAHeader })
+// headerProblems checks the header modifiers of the filter at fp, which
+// follows an ExtensionRef when untranslated.
+func headerProblems(fp string, request, response *gwv1.HTTPHeaderFilter, untranslated bool) []FilterProblem {
+	return marked(untranslated, append(headerModifierProblems(fp+".requestHeaderModifier", request),
+		headerModifierProblems(fp+".responseHeaderModifier", response)...))
+}
+
+// marked sets Untranslated on problems.
+func marked(untranslated bool, problems []FilterProblem) []FilterProblem {
+	for i := range problems {
+		problems[i].Untranslated = untranslated
 	}
-	return out
+	return problems
 }
 
 // httpFilterProblems checks an HTTPRoute's filters at path, a rule's
@@ -113,6 +149,12 @@ func httpFilterProblems(path string, filters []gwv1.HTTPRouteFilter, backendRef 
 	for k, f := range filters {
 		fp := path + "[" + strconv.Itoa(k) + "]"
 		out = append(out, headerProblems(fp, f.RequestHeaderModifier, f.ResponseHeaderModifier, extended)...)
+		if f.RequestRedirect != nil {
+			out = append(out, marked(extended, preciseHostnameProblems(fp+".requestRedirect.hostname", f.RequestRedirect.Hostname))...)
+		}
+		if f.URLRewrite != nil {
+			out = append(out, marked(extended, preciseHostnameProblems(fp+".urlRewrite.hostname", f.URLRewrite.Hostname))...)
+		}
 		extended = extended || f.Type == gwv1.HTTPRouteFilterExtensionRef
 		redirects = redirects || (!extended && f.Type == gwv1.HTTPRouteFilterRequestRedirect)
 		if !extended && f.Type == gwv1.HTTPRouteFilterRequestMirror && mirror == "" {
@@ -147,10 +189,13 @@ func grpcFilterProblems(path string, filters []gwv1.GRPCRouteFilter) []FilterPro
 // backendRef's makes the backendRef invalid.
 func filterRefusal(impl *profile.Implementation, p FilterProblem, backendRef bool) (Reason, bool) {
 	f := &impl.Filters
+	checked := (p.Check == HeaderNotModifiable && f.HeaderModifiers) ||
+		(p.Check == HostnameNotPrecise && f.PreciseHostnames)
 	switch {
-	case p.Check == HeaderNotModifiable && f.HeaderModifiers && backendRef:
+	case checked && p.Untranslated:
+	case checked && backendRef:
 		return ReasonInvalidBackendFilters, true
-	case p.Check == HeaderNotModifiable && f.HeaderModifiers:
+	case checked:
 		return ReasonUnsupportedValue, true
 	case p.Check == MirrorWithRedirect && f.NoMirrorWithRedirect:
 		return ReasonIncompatibleFilters, true
@@ -170,6 +215,28 @@ func backendFilterTypeRefused(impl *profile.Implementation, route *Route, typ st
 	return allowed != nil && !slices.Contains(allowed, typ)
 }
 
+func httpFilterType(f gwv1.HTTPRouteFilter) string { return string(f.Type) }
+func grpcFilterType(f gwv1.GRPCRouteFilter) string { return string(f.Type) }
+
+// ruleFilterTypeRefused returns the first filter of an HTTPRoute rule,
+// before any ExtensionRef (see FilterProblem.Untranslated), whose type an
+// implementation does not translate in a rule.
+func ruleFilterTypeRefused(impl *profile.Implementation, route *Route, rule *RouteRule) (k int, ok bool) {
+	allowed := impl.Filters.HTTPRuleTypes
+	if route.HTTP == nil || allowed == nil {
+		return 0, false
+	}
+	for k, typ := range rule.FilterTypes {
+		if typ == string(gwv1.HTTPRouteFilterExtensionRef) {
+			break
+		}
+		if !slices.Contains(allowed, typ) {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
 // typesOf lists the types of filters, in order.
 func typesOf[F any](filters []F, typ func(F) string) []string {
 	var out []string
@@ -185,9 +252,12 @@ func typesOf[F any](filters []F, typ func(F) string) []string {
 // types and path rewrites before anything else about the ref, the other
 // values once the ref resolves to a backend with weight.
 func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBackendRef) {
+	if len(ref.FilterTypes) == 0 {
+		return
+	}
 	judge := g.routeProfiles(route)[0]
 	refuse := func(reason Reason, path, format string, args ...any) {
-		b.Problem, b.Reason = FiltersRefused, reason
+		b.Problem, b.Reason, b.TargetPath = FiltersRefused, reason, ""
 		b.Message = fmt.Sprintf("%s refuses its %s: %s", judge, strings.TrimPrefix(path, ref.Path+"."), fmt.Sprintf(format, args...))
 	}
 	refused := func(prob FilterProblem) (Reason, bool) {

@@ -117,6 +117,9 @@ type Listener struct {
 	// applies to an HTTPS listener: its port's spec.tls.frontend.perPort
 	// entry, else the default; nil when none does.
 	ClientValidation *FrontendValidation
+	// TLSProblem says why a listener that must terminate TLS cannot (an
+	// HTTPS listener without tls). Such a listener is not programmed.
+	TLSProblem string
 	// SelectorProblem says why allowedRoutes.namespaces.selector admits no
 	// namespace at all: missing, or not a valid label selector. Such a
 	// listener is not programmed.
@@ -200,6 +203,13 @@ type RefResult struct {
 	// controller serves the certificate and clients refuse it.
 	ValidityProblem string
 	HostnameProblem string
+	// Opaque: the Secret points at certificates served elsewhere (an SDS
+	// reference), which no one can inspect.
+	Opaque bool
+	// BundleProblem says why a CA bundle holds no usable certificates when
+	// its implementation does not parse it (profile.CACertificates.Unparsed):
+	// the reference resolves and the proxy refuses the bundle.
+	BundleProblem string
 }
 
 // OK reports whether the reference resolves (or is External).
@@ -215,6 +225,11 @@ type FrontendValidation struct {
 	Port   int32
 	Mode   gwv1.FrontendValidationModeType
 	CARefs []*RefResult
+	// bad is the first CA reference that does not resolve, and refused
+	// says the listeners it applies to are not accepted: no reference
+	// resolves, or (profile.CACertificates.AllOrNothing) one does not.
+	bad     *RefResult
+	refused bool
 }
 
 // firstInvalid is the first of refs that does not resolve (nil when all
@@ -269,7 +284,11 @@ func (g *Graph) resolveGateways() {
 			}
 			return refLess(a.Ref, b.Ref)
 		})
-		detectConflicts(gw.AllListeners())
+		listeners := gw.AllListeners()
+		if gw.Profile.Implementation.ConflictsAmongValidOnly {
+			listeners = slices.DeleteFunc(listeners, (*Listener).invalidOnItsOwn)
+		}
+		detectConflicts(listeners)
 	}
 	for l := range g.Listeners() {
 		l.setProgrammed()
@@ -278,6 +297,9 @@ func (g *Graph) resolveGateways() {
 		ls.finishAcceptance()
 	}
 	for _, gw := range g.Gateways {
+		if gw.Profile.Implementation.SDSCertificateOpaque {
+			markSDSCertificateOpaque(gw.AllListeners())
+		}
 		detectOverlappingTLS(gw.AllListeners())
 	}
 }
@@ -315,6 +337,58 @@ func detectOverlappingTLS(listeners []*Listener) {
 			}
 		}
 	}
+}
+
+// markSDSCertificateOpaque marks, on a port with two or more programmed
+// HTTPS listeners, each listener whose certificates may be those of one
+// served over an SDS reference, which nobody can inspect: that listener
+// itself, every listener when it has no hostname, else one with a
+// certificate SAN its hostname matches (profile.Implementation.SDSCertificateOpaque).
+// Found before the pairwise overlaps, it wins over OverlappingHostnames and
+// yields to OverlappingCertificates, in the implementation's order.
+func markSDSCertificateOpaque(listeners []*Listener) {
+	byPort := map[gwv1.PortNumber][]*Listener{}
+	for _, l := range listeners {
+		if l.valid() && l.Protocol == gwv1.HTTPSProtocolType {
+			byPort[l.Port] = append(byPort[l.Port], l)
+		}
+	}
+	for _, onPort := range byPort {
+		if len(onPort) < 2 {
+			continue
+		}
+		var opaque []*Listener
+		for _, l := range onPort {
+			if slices.ContainsFunc(l.CertRefs, func(r *RefResult) bool { return r.Opaque }) {
+				opaque = append(opaque, l)
+			}
+		}
+		for _, l := range onPort {
+			for _, o := range opaque {
+				if l == o || o.Hostname == nil || l.certificateMatches(string(*o.Hostname)) {
+					markOverlappingTLS(l, ReasonSDSCertificateOpaque, fmt.Sprintf(
+						"%s on port %d serves certificates over SDS whose names cannot be inspected; HTTP/2 is off on this port", o, l.Port))
+					break
+				}
+			}
+		}
+	}
+}
+
+// certificateMatches: a SAN of the listener's certificates and hostname h
+// match some host.
+func (l *Listener) certificateMatches(h string) bool {
+	for _, r := range l.CertRefs {
+		if r.Certificate == nil {
+			continue
+		}
+		for _, san := range r.Certificate.DNSNames {
+			if hostnameMatches(h, san) || hostnameMatches(san, h) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // terminatesTLS: a programmed listener with certificates to serve.
@@ -407,12 +481,17 @@ func (l *Listener) setProgrammedByValidity(facts profile.ListenerProgrammed) {
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Conflicted.Message)
 	case l.Conflicted.True():
 		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
-	case l.Accepted.Reason == ReasonNoValidCACertificate && facts.CAReason:
-		l.Programmed = condition(typ, false, l.ResolvedRefs.Reason, l.Accepted.Message)
+	case l.ClientValidation != nil && l.ClientValidation.bad != nil && facts.CAReason:
+		// Written last, the client validation's reason replaces any other.
+		bad := l.ClientValidation.bad
+		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, bad.Reason, bad.Path+": "+bad.Message)
+		l.Programmed = condition(typ, false, bad.Reason, l.ResolvedRefs.Message)
 	case !l.Accepted.True():
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Accepted.Message)
 	case !l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef:
 		l.Programmed = condition(typ, false, ReasonInvalid, l.ResolvedRefs.Message)
+	case l.TLSProblem != "":
+		l.Programmed = condition(typ, false, ReasonInvalid, l.TLSProblem)
 	case l.SelectorProblem != "":
 		// "Invalid: the Listener is syntactically or semantically invalid."
 		l.Programmed = condition(typ, false, ReasonInvalid, l.SelectorProblem)
@@ -422,6 +501,23 @@ func (l *Listener) setProgrammedByValidity(facts profile.ListenerProgrammed) {
 	if l.ListenerSet != nil && facts.ListenerSetInvalid && l.Programmed.Reason == ReasonInvalid {
 		l.Programmed.Reason = ReasonListenersNotValid
 	}
+}
+
+// acceptedButForCertificates reports whether the listener is accepted with
+// no problem but, at most, certificates that do not resolve: the listeners
+// Envoy Gateway writes Accepted=True (validate.go,
+// validateListenerConditions; any other problem leaves Accepted unwritten).
+func (l *Listener) acceptedButForCertificates() bool {
+	return l.Accepted.True() && l.TLSProblem == "" && l.SelectorProblem == "" &&
+		(l.ResolvedRefs.True() || l.ResolvedRefs.Reason == ReasonInvalidCertificateRef || l.ResolvedRefs.Reason == ReasonPartiallyInvalidCertificateRef)
+}
+
+// invalidOnItsOwn reports whether the listener is unusable whatever the
+// other listeners are: not accepted, references that do not resolve (some
+// certificates that do are enough), or a TLS or selector problem.
+func (l *Listener) invalidOnItsOwn() bool {
+	return !l.Accepted.True() || l.TLSProblem != "" || l.SelectorProblem != "" ||
+		(!l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef)
 }
 
 // setProgrammedForTLS writes Programmed as an implementation that marks a
@@ -635,7 +731,7 @@ func (ls *ListenerSetResult) finishAcceptance() {
 func (ls *ListenerSetResult) acceptByAcceptedListeners() {
 	accepted, programmed := 0, 0
 	for _, l := range ls.Listeners {
-		if l.Accepted.True() {
+		if l.acceptedButForCertificates() {
 			accepted++
 		}
 		if l.valid() {
@@ -797,9 +893,16 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
 			fmt.Sprintf("protocol is %s but no TLS section is defined: %s takes that only on a Gateway, as a placeholder", protocol, judge))
 	}
-	if protocol == gwv1.HTTPSProtocolType && tls == nil && l.ResolvedRefs.True() && !l.placeholder() {
-		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef,
-			"HTTPS listener has no tls: it needs tls.certificateRefs to terminate TLS")
+	if protocol == gwv1.HTTPSProtocolType && tls == nil && !l.placeholder() {
+		l.TLSProblem = "HTTPS listener has no tls: it needs tls.certificateRefs to terminate TLS"
+		if l.ResolvedRefs.True() && !judge.Implementation.ListenerProgrammed.MissingTLSInvalid {
+			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef, l.TLSProblem)
+		}
+	}
+	// Passthrough: "The certificateRefs field is ignored in this mode."
+	if tls != nil && tls.Mode != nil && *tls.Mode == gwv1.TLSModePassthrough && len(tls.CertificateRefs) > 0 &&
+		judge.Implementation.ListenerProgrammed.PassthroughCertificatesInvalid {
+		l.TLSProblem = fmt.Sprintf("%s refuses certificateRefs on a Passthrough listener, which does not terminate TLS", judge)
 	}
 	if needsCertificates(protocol, tls) {
 		for k, ref := range tls.CertificateRefs {
@@ -1057,6 +1160,9 @@ func (g *Graph) finishGateways() {
 		switch {
 		case gw.ClientCertificate != nil && !gw.ClientCertificate.OK():
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, gw.ClientCertificate.Reason, gw.ClientCertificate.Message)
+		case facts.FrontendInvalidParameters && gw.frontendProblem() != nil:
+			bad := gw.frontendProblem()
+			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, ReasonInvalidParameters, bad.Path+": "+bad.Message)
 		case len(unresolved) > 0 && !facts.OwnRefsOnly:
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, ReasonListenersNotResolved,
 				"listeners with unresolved references: "+strings.Join(unresolved, ", "))

@@ -89,7 +89,8 @@ spec:
 apiVersion: v1
 kind: Secret
 metadata: {name: cert, namespace: infra}
-type: gateway.envoyproxy.io/sds`
+type: gateway.envoyproxy.io/sds
+stringData: {secretName: default, url: "unix:///var/run/secrets/workload-spiffe-uds/socket"}`
 	for _, c := range []struct {
 		impl      string
 		backendOK bool

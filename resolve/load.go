@@ -229,8 +229,11 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 			raw = &renamed
 		}
 		switch {
+		case group == GroupGatewayExperimental && raw.Kind == KindXBackend:
+			o := &XBackend{}
+			target, spec = o, &o.Spec
 		case group == GroupGatewayExperimental && retired == nil:
-			// XBackend, XMesh, ...: nothing to resolve, but CRDs to validate.
+			// XMesh, ...: nothing to resolve, but CRDs to validate.
 			target = &ExperimentalObject{}
 		default:
 			target, spec = newGatewayAPIObject(raw.Kind)
@@ -272,6 +275,12 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		default:
 			return nil, nil
 		}
+	case GroupIstioNetworking:
+		if raw.Kind != KindServiceEntry {
+			return nil, nil
+		}
+		s := &ServiceEntry{}
+		target, spec = s, &s.Spec
 	default:
 		return nil, nil
 	}
@@ -356,6 +365,9 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		o.Type = doc.Type
 		o.DataKeys = dataKeys(doc.Data, doc.StringData)
 		o.Certificate, o.CertificateProblem = checkCertificate(o.Type, doc.Data, doc.StringData)
+		if check := referenceSecretChecks[o.Type]; check != nil {
+			o.ReferenceProblem = check(doc.StringData, doc.Data)
+		}
 		o.check(doc.StringData, doc.Data)
 	case *ConfigMap:
 		o.DataKeys = dataKeys(doc.Data, doc.BinaryData)

@@ -1,7 +1,9 @@
 package resolve
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,7 +26,9 @@ type ServiceResult struct {
 // MeshPort is one port of a Service and the routes bound to it.
 type MeshPort struct {
 	Port ServicePort
-	// Winner is the route kind that applies on this port, "" if none.
+	// Winner is the route kind that applies on this port, "" if none
+	// (where the implementation does not rank kinds, every bound kind
+	// applies, and Winner is the one of highest precedence).
 	Winner string
 	// Producers are bound parentRefs of routes in the Service's namespace:
 	// they apply to requests from every namespace. Consumers are those of
@@ -90,8 +94,13 @@ func (g *Graph) bindToService(p *ParentResult) {
 		p.MeshPorts = append(p.MeshPorts, port)
 	}
 	if len(p.MeshPorts) == 0 {
-		p.Accepted = condition(typ, false, ReasonNoMatchingParent,
-			fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(p.Ref), portList(svc.Spec.Ports)))
+		msg := fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(p.Ref), portList(svc.Spec.Ports))
+		if g.profile.Implementation.MeshParents.PortsUnchecked {
+			p.Accepted = condition(typ, true, ReasonAccepted,
+				fmt.Sprintf("%s; %s does not check a Service parentRef's port, and the route matches no traffic", msg, g.profile))
+			return
+		}
+		p.Accepted = condition(typ, false, ReasonNoMatchingParent, msg)
 		return
 	}
 	ports := make([]string, len(p.MeshPorts))
@@ -102,10 +111,50 @@ func (g *Graph) bindToService(p *ParentResult) {
 		fmt.Sprintf("Route bound to %s %s of Service %s", nouns(len(ports), "port"), strings.Join(ports, ", "), target.NamespacedName()))
 }
 
+// leftToWaypoint reports whether a Service or ServiceEntry parent chooses a
+// waypoint Gateway of another controller than the implementation judging
+// mesh routes (profile MeshParents.Waypoints), and if so leaves its verdict
+// to that controller: undecided here, and no status of the implementation's.
+func (g *Graph) leftToWaypoint(p *ParentResult) bool {
+	w := g.profile.Implementation.MeshParents.Waypoints
+	if w.Label == "" || !(p.Mesh() || string(*p.Ref.Group) == GroupIstioNetworking && string(*p.Ref.Kind) == KindServiceEntry) {
+		return false
+	}
+	target := p.Parent()
+	lookup := target
+	lookup.Kind = qualifiedKind(string(*p.Ref.Group), lookup.Kind)
+	parent, _ := g.Lookup(lookup)
+	if parent == nil {
+		return false
+	}
+	labels := parent.Metadata().Labels
+	name, found := labels[w.Label]
+	if !found {
+		labels, _ = g.namespaceLabels(target.Namespace)
+		name, found = labels[w.Label]
+	}
+	if !found || name == "" || strings.EqualFold(name, "none") {
+		return false
+	}
+	ns := cmp.Or(labels[w.NamespaceLabel], target.Namespace)
+	gw := g.Gateway(ns, name)
+	if gw == nil || gw.Class == nil || slices.Contains(w.ControllerNames, string(gw.Class.Spec.ControllerName)) {
+		return false
+	}
+	p.Presence = Present
+	p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted), fmt.Sprintf(
+		"%s uses waypoint Gateway %s/%s of controller %s, which binds the route; %s writes no status for it",
+		target, ns, name, gw.Class.Spec.ControllerName, g.profile))
+	return true
+}
+
 // resolveMesh groups the accepted mesh bindings per Service port and applies
 // the route-type precedence; a binding that loses on every port it selected
-// is not accepted (reason Conflicted).
+// is not accepted (reason Conflicted). Where the implementation does not rank
+// kinds (MeshParents.KindsUnranked), every binding applies and Winner is the
+// kind of highest precedence among them.
 func (g *Graph) resolveMesh() {
+	ranked := !g.profile.Implementation.MeshParents.KindsUnranked
 	for _, s := range g.Services {
 		all := make([]MeshPort, len(s.Spec.Ports)) // one allocation per Service
 		s.Ports = make([]*MeshPort, len(all))
@@ -137,7 +186,7 @@ func (g *Graph) resolveMesh() {
 			for _, sp := range p.MeshPorts {
 				mp := p.Service.port(sp)
 				switch {
-				case mp.Winner == r.Kind() || !conflicts(mp.Winner, r.Kind()):
+				case mp.Winner == r.Kind() || !conflicts(mp.Winner, r.Kind()) || !ranked:
 					won++
 					if p.Producer() {
 						mp.Producers = append(mp.Producers, p)
@@ -149,7 +198,7 @@ func (g *Graph) resolveMesh() {
 					lostTo = append(lostTo, fmt.Sprintf("port %d to %s", sp.Port, mp.Winner))
 				}
 			}
-			if won == 0 {
+			if won == 0 && len(lostTo) > 0 {
 				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonConflicted,
 					fmt.Sprintf("a route type of higher precedence (GRPCRoute > HTTPRoute > TLSRoute > TCPRoute) is bound to Service %s: lost %s",
 						p.Service.Ref.NamespacedName(), strings.Join(lostTo, ", ")))

@@ -3,6 +3,7 @@ package resolve
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // API groups the resolver knows.
@@ -21,6 +23,9 @@ const (
 	// GroupGatewayExperimental holds Gateway API's experimental-only kinds
 	// (XBackend, XBackendTrafficPolicy, XMesh in v1.6.3).
 	GroupGatewayExperimental = "gateway.networking.x-k8s.io"
+	// GroupIstioNetworking holds Istio's ServiceEntry, a parentRef and
+	// BackendTLSPolicy target kind under Istio.
+	GroupIstioNetworking = "networking.istio.io"
 )
 
 // Kinds the resolver reads.
@@ -40,18 +45,22 @@ const (
 	KindSecret           = "Secret"
 	KindConfigMap        = "ConfigMap"
 	KindServiceImport    = "ServiceImport"
+	KindXBackend         = "XBackend"
+	KindServiceEntry     = "ServiceEntry"
 )
 
-// readKinds are the kinds above and Envoy Gateway's Backend and
-// HTTPRouteFilter (their qualifiedKind): an object of another kind (an implementation's backend or
-// policy) is never among the inputs, so its absence says nothing.
+// readKinds are the kinds above, Envoy Gateway's Backend and HTTPRouteFilter
+// and Istio's ServiceEntry (their qualifiedKind): an object of another kind
+// (an implementation's backend or policy) is never among the inputs, so its
+// absence says nothing.
 var readKinds = map[string]bool{
 	KindGatewayClass: true, KindGateway: true, KindListenerSet: true,
 	KindHTTPRoute: true, KindGRPCRoute: true, KindTLSRoute: true, KindTCPRoute: true, KindUDPRoute: true,
 	KindReferenceGrant: true, KindBackendTLSPolicy: true,
 	KindService: true, KindNamespace: true, KindSecret: true, KindConfigMap: true, KindServiceImport: true,
-	qualifiedKind(GroupEnvoyGateway, KindEnvoyBackend):         true,
+	qualifiedKind(GroupEnvoyGateway, KindEnvoyBackend): true, qualifiedKind(GroupIstioNetworking, KindServiceEntry): true,
 	qualifiedKind(GroupEnvoyGateway, KindEnvoyHTTPRouteFilter): true,
+	KindXBackend: true,
 }
 
 // ObjectRef names an object: its kind, namespace (empty for cluster-scoped
@@ -237,6 +246,40 @@ type ServiceImport struct {
 	}
 }
 
+// XBackend is a gateway.networking.x-k8s.io XBackend, read for the port a
+// backendRef to it must agree with (an implementation that accepts the kind,
+// profile.Implementation.BackendKinds). Its type (ExternalHostname, the
+// only one the CRD allows), hostname and TLS are left to the
+// implementation.
+type XBackend struct {
+	Meta
+	Spec struct {
+		Port struct {
+			Port int32 `json:"port"`
+		} `json:"port"`
+	}
+}
+
+// ServiceEntry is a networking.istio.io ServiceEntry: its labels (in Meta)
+// and the names of its ports, which a BackendTLSPolicy's sectionName names.
+// Its Ref's kind is qualified: ServiceEntry.networking.istio.io.
+type ServiceEntry struct {
+	Meta
+	Spec struct {
+		Ports []ServiceEntryPort `json:"ports"`
+	}
+}
+
+// ServiceEntryPort is a port of a ServiceEntry, by name.
+type ServiceEntryPort struct {
+	Name string `json:"name"`
+}
+
+// hasPortNamed reports whether the ServiceEntry has a port named name.
+func (s *ServiceEntry) hasPortNamed(name string) bool {
+	return slices.ContainsFunc(s.Spec.Ports, func(p ServiceEntryPort) bool { return p.Name == name })
+}
+
 // ExperimentalObject is an object of an experimental-only Gateway API kind.
 // The resolver gives it no meaning; it is loaded so that it is validated
 // against its CRD.
@@ -263,6 +306,11 @@ type Secret struct {
 	CertificateProblem string
 	// Certificate is the leaf certificate of tls.crt when it is usable.
 	Certificate *Certificate
+	// ReferenceProblem says why a Secret of an implementation-specific
+	// type that points at certificates served elsewhere (Envoy Gateway's
+	// SDS reference) cannot be used; empty when it can or the type is not
+	// one gwlint knows (referenceSecretChecks).
+	ReferenceProblem string
 	// A Secret is a CA certificate source for frontend validation and
 	// BackendTLSPolicy as well (implementation-specific support).
 	CABundle
@@ -287,19 +335,29 @@ type CABundle struct {
 	// CAProblemAnyKey is CAProblem for implementations that read any key
 	// (profile.CACertificates.AnyKey).
 	CAProblemAnyKey string
+	// caInContent and caInContentAnyKey: the problem lies in the bundle's
+	// content (not PEM certificates), not in a missing key.
+	caInContent, caInContentAnyKey bool
 }
 
 // check records the verdicts on a bundle whose plain values are plain and
 // base64 ones b64.
 func (c *CABundle) check(plain, b64 map[string]json.RawMessage) {
-	c.CAProblem, c.CAProblemAnyKey = checkCABundle(plain, b64), checkCABundleAnyKey(plain, b64)
+	c.CAProblem, c.caInContent = checkCABundle(plain, b64)
+	c.CAProblemAnyKey, c.caInContentAnyKey = checkCABundleAnyKey(plain, b64)
 }
 
-// problem is the verdict for an implementation that reads ca.crt only,
-// or, with anyKey, any key.
-func (c *CABundle) problem(anyKey bool) string {
-	if anyKey {
-		return c.CAProblemAnyKey
+// problem is the verdict for an implementation that reads CA certificates
+// as ca says: what makes the reference unusable, else what its proxy will
+// refuse in a bundle the implementation does not parse
+// (profile.CACertificates.Unparsed).
+func (c *CABundle) problem(ca profile.CACertificates) (problem, unparsed string) {
+	problem, inContent := c.CAProblem, c.caInContent
+	if ca.AnyKey {
+		problem, inContent = c.CAProblemAnyKey, c.caInContentAnyKey
 	}
-	return c.CAProblem
+	if inContent && ca.Unparsed {
+		return "", problem
+	}
+	return problem, ""
 }

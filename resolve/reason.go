@@ -76,10 +76,22 @@ const (
 	// for a backendRef whose BackendTLSPolicy is not accepted
 	// (profile.Implementation.InvalidBackendTLS).
 	ReasonInvalidBackendTLS Reason = "InvalidBackendTLS"
+	// ReasonIgnoredByIstio is Istio's BackendTLSPolicy Accepted reason for
+	// a policy its annotation opts out
+	// (profile.Implementation.IgnorePolicyAnnotation).
+	ReasonIgnoredByIstio Reason = "IgnoredByIstio"
 	// ReasonPartiallyInvalidCertificateRef is Envoy Gateway's listener
 	// ResolvedRefs reason when some certificateRefs resolve and it serves
 	// the listener with those (profile.Implementation.ServesValidCertificates).
 	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
+	// ReasonSDSCertificateOpaque is Envoy Gateway's OverlappingTLSConfig
+	// reason for listeners on a port where one serves certificates over
+	// SDS (profile.Implementation.SDSCertificateOpaque).
+	ReasonSDSCertificateOpaque Reason = "SDSCertificateOpaque"
+	// ReasonAggregated is Envoy Gateway's reason for its condition of the
+	// same name on the last policy ancestor written when more were due
+	// (profile.PolicyAncestors.Aggregated).
+	ReasonAggregated Reason = "Aggregated"
 	// ReasonUnsupportedRefValue is Envoy Gateway's route ResolvedRefs
 	// reason for a backendRef filter it does not take there
 	// (profile.FilterChecks).
@@ -93,6 +105,10 @@ const (
 	// (profile.Implementation.RouteRulesOverlap).
 	ReasonRouteRulesOverlap Reason = "RouteRulesOverlap"
 )
+
+// ConditionAggregated is the type of Envoy Gateway's policy ancestor
+// condition that says the ancestors are cut (egv1a1.PolicyConditionAggregated).
+const ConditionAggregated = "Aggregated"
 
 // ConditionRouteRulesOverlap is Envoy Gateway's own route condition type:
 // another route's match is identical to one of this route's.

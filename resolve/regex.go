@@ -86,7 +86,7 @@ func dropInvalidRules(p *ParentResult) {
 	}
 	var labels []string
 	for _, rule := range p.Route.Rules {
-		if refusal, ok := refusalOf(gw.Profile, rule); ok {
+		if refusal, ok := refusalOf(gw.Profile, p.Route.Route, rule); ok {
 			p.Dropped = append(p.Dropped, refusal)
 			labels = append(labels, rule.Label())
 		}
@@ -116,14 +116,18 @@ type RuleRefusal struct {
 	Filter bool
 }
 
-// refusalOf is the first check of a rule an implementation fails: a filter,
-// then the HTTPRouteFilters it names, then a RegularExpression match, in
-// Envoy Gateway's order. A RequestMirror
+// refusalOf is the first check of a rule an implementation fails: a filter
+// type, a filter value, then the HTTPRouteFilters it names, then a
+// RegularExpression match, in Envoy Gateway's order. A RequestMirror
 // with a redirect counts only when a mirror's backend is valid: Envoy
 // Gateway drops a mirror it cannot resolve (ResolvedRefs) before it looks
 // for the conflict.
-func refusalOf(by *profile.Profile, rule *RuleResult) (RuleRefusal, bool) {
+func refusalOf(by *profile.Profile, route *Route, rule *RuleResult) (RuleRefusal, bool) {
 	impl := &by.Implementation
+	if k, ok := ruleFilterTypeRefused(impl, route, rule.RouteRule); ok {
+		return RuleRefusal{rule, by, ReasonUnsupportedValue, rule.Path + ".filters[" + strconv.Itoa(k) + "]",
+			fmt.Sprintf("filter type %s is not supported", rule.FilterTypes[k]), true}, true
+	}
 	for _, prob := range rule.FilterProblems {
 		reason, ok := filterRefusal(impl, prob, false)
 		if ok && (prob.Check != MirrorWithRedirect || rule.mirrors()) {

@@ -58,6 +58,8 @@ type RouteRule struct {
 	// RegexProblems are its RegularExpression matches that do not compile
 	// as RE2.
 	RegexProblems []RegexProblem
+	// FilterTypes are the types of its rule-level filters, in order.
+	FilterTypes []string
 	// FilterProblems are its rule-level filter values that some
 	// implementations refuse.
 	FilterProblems []FilterProblem

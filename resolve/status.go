@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -190,10 +191,18 @@ func (p *BackendTLSPolicyResult) policyStatus() gwv1.PolicyStatus {
 	for i := range p.Ancestors {
 		a := &p.Ancestors[i]
 		accepted, resolvedRefs := a.Conditions(p)
+		cs := []Condition{accepted}
+		if resolvedRefs.Type != "" { // an ignored policy's is never decided
+			cs = append(cs, resolvedRefs)
+		}
+		if a.Aggregated {
+			cs = append(cs, condition(ConditionAggregated, true, ReasonAggregated,
+				fmt.Sprintf("ancestors beyond the first %d are not listed", maxPolicyAncestors)))
+		}
 		st.Ancestors = append(st.Ancestors, gwv1.PolicyAncestorStatus{
 			AncestorRef:    a.Ref,
 			ControllerName: gwv1.GatewayController(a.ControllerName),
-			Conditions:     conditions(&p.Meta, accepted, resolvedRefs),
+			Conditions:     conditions(&p.Meta, cs...),
 		})
 	}
 	return st

@@ -57,9 +57,13 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 	case obj != nil:
 		s := obj.(*Secret)
 		switch {
+		case g.secretTypeAccepted(owner, s.Type) && s.ReferenceProblem != "":
+			res.Reason = invalid
+			res.Message = fmt.Sprintf("Secret %s/%s of type %s: %s", ns, ref.Name, s.Type, s.ReferenceProblem)
 		case g.secretTypeAccepted(owner, s.Type):
 			// An implementation-specific type (Envoy Gateway's SDS): its
 			// implementation reads it, not its tls.crt and tls.key.
+			res.Opaque = referenceSecretChecks[s.Type] != nil
 		case !contains(s.DataKeys, "tls.crt") || !contains(s.DataKeys, "tls.key"):
 			res.Reason = invalid
 			res.Message = fmt.Sprintf("Secret %s/%s has no tls.crt and tls.key", ns, ref.Name)
@@ -87,12 +91,19 @@ func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference,
 		ns = string(*ref.Namespace)
 	}
 	res := &RefResult{Path: path, Group: string(ref.Group), Target: ObjectRef{Kind: string(ref.Kind), Namespace: ns, Name: string(ref.Name)}}
-	if slices.Contains(ca.Kinds, profile.GroupKind{Group: res.Group, Kind: res.Target.Kind}) {
+	group := res.Group
+	if ca.AnyGroup {
+		group = GroupCore
+		if i := slices.IndexFunc(ca.Kinds, func(k profile.GroupKind) bool { return k.Kind == res.Target.Kind }); i >= 0 {
+			group = ca.Kinds[i].Group
+		}
+	}
+	if slices.Contains(ca.Kinds, profile.GroupKind{Group: group, Kind: res.Target.Kind}) {
 		// An object gwlint does not read: assumed to exist.
 		res.Presence = External
 		return res
 	}
-	if res.Group != GroupCore || (res.Target.Kind != KindConfigMap && res.Target.Kind != KindSecret) {
+	if group != GroupCore || (res.Target.Kind != KindConfigMap && res.Target.Kind != KindSecret) {
 		res.Reason = badKind
 		res.Message = fmt.Sprintf("CA certificate kind %s is not supported; use a core ConfigMap with a ca.crt key",
 			groupKind(res.Group, res.Target.Kind))
@@ -101,9 +112,13 @@ func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference,
 	var problem string
 	switch o := g.lookupRef(owner, res).(type) {
 	case *ConfigMap:
-		problem = o.problem(ca.AnyKey)
+		problem, res.BundleProblem = o.problem(ca)
 	case *Secret:
-		problem = o.problem(ca.AnyKey)
+		if slices.Contains(ca.SecretTypes, o.Type) {
+			problem = o.ReferenceProblem
+			break
+		}
+		problem, res.BundleProblem = o.problem(ca)
 	}
 	switch {
 	case res.Reason != "":
@@ -125,14 +140,18 @@ func (g *Graph) resolveFrontend(gw *GatewayResult) {
 	if tls == nil || tls.Frontend == nil {
 		return
 	}
+	ca := gw.Profile.Implementation.CACertificates
 	resolve := func(path string, port gwv1.PortNumber, v *gwv1.FrontendTLSValidation) *FrontendValidation {
 		if v == nil {
 			return nil
 		}
 		fv := &FrontendValidation{Path: path, Port: int32(port), Mode: v.Mode}
 		for i, ref := range v.CACertificateRefs {
-			fv.CARefs = append(fv.CARefs, g.resolveCARef(&gw.Meta, path+".caCertificateRefs["+strconv.Itoa(i)+"]", ref, ReasonInvalidCACertificateKind, profile.CACertificates{}))
+			fv.CARefs = append(fv.CARefs, g.resolveCARef(&gw.Meta, path+".caCertificateRefs["+strconv.Itoa(i)+"]", ref, ReasonInvalidCACertificateKind, ca))
 		}
+		var allBad bool
+		fv.bad, allBad = firstInvalid(fv.CARefs)
+		fv.refused = allBad || (ca.AllOrNothing && fv.bad != nil)
 		gw.FrontendValidations = append(gw.FrontendValidations, fv)
 		return fv
 	}
@@ -154,6 +173,17 @@ func (g *Graph) resolveFrontend(gw *GatewayResult) {
 	}
 }
 
+// frontendProblem is the first CA certificate reference of spec.tls.frontend
+// that does not resolve; nil when all do.
+func (gw *GatewayResult) frontendProblem() *RefResult {
+	for _, v := range gw.FrontendValidations {
+		if v.bad != nil {
+			return v.bad
+		}
+	}
+	return nil
+}
+
 // frontendFor is the client-certificate validation of HTTPS listeners on
 // port: the port's perPort entry, else the default; nil when none applies.
 func (gw *GatewayResult) frontendFor(port gwv1.PortNumber) *FrontendValidation {
@@ -173,14 +203,14 @@ func (l *Listener) applyClientValidation(v *FrontendValidation) {
 	if v == nil {
 		return
 	}
-	bad, allBad := firstInvalid(v.CARefs)
+	bad := v.bad
 	if bad == nil {
 		return
 	}
 	if l.ResolvedRefs.True() {
 		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, bad.Reason, bad.Path+": "+bad.Message)
 	}
-	if allBad && l.Accepted.True() {
+	if v.refused && l.Accepted.True() {
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonNoValidCACertificate,
 			"no CA certificate of "+v.Path+" is usable: "+bad.Message)
 	}

@@ -450,7 +450,7 @@ func WriteReadErrors(w io.Writer, t *Tally) {
 // API server would refuse them.
 func WriteRefused(w io.Writer, t *Tally) {
 	writeLeftOut(w, t.Project, t.Refused, t.RefusedNonTrivial,
-		"the API server refuses their objects (CRD validation, unserved versions)", t.RefusedObjects)
+		"the API server refuses their objects (CRD validation, unserved versions) or holds one of a name defined twice", t.RefusedObjects)
 }
 
 // WriteEnvironment lists the outcomes left out because they depend on the

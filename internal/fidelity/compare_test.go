@@ -2,6 +2,8 @@ package fidelity
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -262,5 +264,26 @@ status:
 	}
 	if len(bad) > 0 {
 		t.Errorf("disagreements:\n%s", strings.Join(bad, "\n"))
+	}
+}
+
+func TestEnvoyGatewayUncreatedNamespaces(t *testing.T) {
+	objs, err := egObjects([]byte(`
+namespaces:
+- metadata: {name: app}
+httpRoutes:
+- metadata: {name: created, namespace: app}
+- metadata: {name: uncreated, namespace: elsewhere}
+- metadata: {name: defaulted}
+gateways:
+- metadata: {name: gw, namespace: elsewhere}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := slices.Sorted(maps.Keys(egUncreatedNamespaces(objs, envoyGatewayWorld())))
+	want := []string{EnvironmentKey("HTTPRoute elsewhere/uncreated", ScopeRouteParent, "", "Accepted")}
+	if !slices.Equal(got, want) {
+		t.Errorf("environment outcomes = %q, want %q", got, want)
 	}
 }

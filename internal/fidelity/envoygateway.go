@@ -100,9 +100,11 @@ func envoyGatewayCase(name, inFile, outFile string, base []manifest) (*Case, err
 		return nil, fmt.Errorf("%s: %w", outFile, err)
 	}
 	c := &Case{Name: name, Configure: egConfigs[name]}
-	if c.Inputs, err = inputs(objs, append(envoyGatewayWorld(), base...)); err != nil {
+	world := append(envoyGatewayWorld(), base...)
+	if c.Inputs, err = inputs(objs, world); err != nil {
 		return nil, err
 	}
+	c.Environment = egUncreatedNamespaces(objs, world)
 	if c.Want, err = wanted(outObjs, objs); err != nil {
 		return nil, fmt.Errorf("%s: %w", outFile, err)
 	}
@@ -123,6 +125,39 @@ var egConfigs = map[string]func(*profile.Implementation){
 	"envoyextensionpolicy-with-extproc-with-backendtlspolicy-per-resource-secret": egBackendOff,
 	"backend-with-localhost-host-infra":                                           egOnHost,
 	"httproute-attaching-to-listener-with-backend-backendref-host-infra":          egOnHost,
+}
+
+// egUncreatedNamespaces marks the Accepted outcome of every route whose
+// namespace the case creates no Namespace for. Envoy Gateway's translator
+// refuses such a route on every listener (internal/gatewayapi/contexts.go,
+// AllowsNamespace: "if namespace == nil { return false }", so
+// NotAllowedByListeners), which its test shows and a cluster never does: a
+// route's namespace exists.
+func egUncreatedNamespaces(objs, world []manifest) map[string]string {
+	created := map[string]bool{}
+	for _, m := range slices.Concat(objs, world) {
+		if m["kind"] == "Namespace" {
+			meta, _ := m["metadata"].(map[string]any)
+			name, _ := meta["name"].(string)
+			created[name] = true
+		}
+	}
+	out := map[string]string{}
+	for _, m := range objs {
+		kind, _ := m["kind"].(string)
+		if !strings.HasSuffix(kind, "Route") {
+			continue
+		}
+		meta, _ := m["metadata"].(map[string]any)
+		ns, _ := meta["namespace"].(string)
+		if ns == "" {
+			ns = "default"
+		}
+		if !created[ns] {
+			out[EnvironmentKey(identity(m), ScopeRouteParent, "", "Accepted")] = "the test creates no Namespace " + ns
+		}
+	}
+	return out
 }
 
 func egBackendOff(impl *profile.Implementation) { impl.BackendAPI.Disabled = true }

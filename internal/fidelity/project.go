@@ -2,6 +2,7 @@ package fidelity
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -69,7 +70,8 @@ type Case struct {
 }
 
 // EnvironmentKey identifies an outcome of an object's own conditions (or,
-// with where, of a listener or parent) for Case.Environment.
+// with where, of a listener or parent) for Case.Environment. For a listener
+// or parent scope, an empty where stands for every entry of the object.
 func EnvironmentKey(object string, scope Scope, where, typ string) string {
 	return object + "|" + string(scope) + "|" + where + "|" + typ
 }
@@ -143,6 +145,12 @@ func (p *Project) Run(c *Case) *Result {
 			}
 		}
 	}
+	// A name defined twice (a fixture slip) is one object in a cluster, and
+	// which of the two the project's status stands for is anyone's guess.
+	for _, d := range g.Duplicates {
+		m := d.Again.Metadata()
+		refused[m.Ref.Kind+" "+m.Ref.NamespacedName()] = "defined twice: a cluster holds one object of a name"
+	}
 	// An object resolve could not read has no status; say why, so that
 	// these disagreements group by cause.
 	have := map[string]bool{}
@@ -153,7 +161,8 @@ func (p *Project) Run(c *Case) *Result {
 	for i := range res.Outcomes {
 		o := &res.Outcomes[i]
 		o.Refused = refused[o.Object]
-		o.Environment = c.Environment[EnvironmentKey(o.Object, o.Scope, o.Where, o.Type)]
+		o.Environment = cmp.Or(c.Environment[EnvironmentKey(o.Object, o.Scope, o.Where, o.Type)],
+			c.Environment[EnvironmentKey(o.Object, o.Scope, "", o.Type)])
 		if msg, ok := notLoaded[o.Object]; ok && !have[o.Object] && o.Got == NoStatus {
 			o.Got = "not loaded (" + msg + ")"
 			// A version no release of the API served: the API server
@@ -300,6 +309,9 @@ func withoutCarried(ns string, st, prior Status) Status {
 	for _, p := range prior.Parents {
 		mark("parent "+p.ControllerName+" "+p.ParentRef.key(ns), p.Conditions)
 	}
+	for _, a := range prior.Ancestors {
+		mark("ancestor "+a.ControllerName+" "+a.AncestorRef.key(ns), a.Conditions)
+	}
 	out := Status{Conditions: keep("", st.Conditions)}
 	for _, l := range st.Listeners {
 		l.Conditions = keep("listener "+l.Name, l.Conditions)
@@ -308,6 +320,10 @@ func withoutCarried(ns string, st, prior Status) Status {
 	for _, p := range st.Parents {
 		p.Conditions = keep("parent "+p.ControllerName+" "+p.ParentRef.key(ns), p.Conditions)
 		out.Parents = append(out.Parents, p)
+	}
+	for _, a := range st.Ancestors {
+		a.Conditions = keep("ancestor "+a.ControllerName+" "+a.AncestorRef.key(ns), a.Conditions)
+		out.Ancestors = append(out.Ancestors, a)
 	}
 	return out
 }

@@ -38,15 +38,41 @@ type Implementation struct {
 	// BackendKinds are the implementation-specific backendRef kinds it
 	// accepts.
 	BackendKinds []GroupKind
+	// BackendKindAlone: it checks a backendRef's group and kind apart and
+	// picks the object by kind, so one of its BackendKinds written without
+	// a group (the core group, which has no such kind) names its own.
+	BackendKindAlone bool
 	// SecretTypes are the certificate Secret types it accepts besides
 	// kubernetes.io/tls.
 	SecretTypes []string
 	// AddressTypes are the implementation-specific (domain-prefixed)
 	// spec.addresses types it accepts.
 	AddressTypes []string
+	// RefusedAddressTypes are the API's own spec.addresses types it does
+	// not support (Hostname and NamedAddress have implementation-specific
+	// support): a Gateway with one is Accepted=False/UnsupportedAddress.
+	RefusedAddressTypes []string
 	// ConflictedListeners is what it does with routes on a conflicted
 	// listener.
 	ConflictedListeners ConflictedListeners
+	// ListenerSetRoutesByListeners: a route's parentRef to a ListenerSet
+	// its Gateway admitted binds by that ListenerSet's listeners, accepted
+	// or not (NotAllowedByListeners where none takes the route); one to a
+	// ListenerSet it did not admit (its Gateway not accepted, or not
+	// allowed) gets no status. The API's reading: a ListenerSet that is not
+	// accepted takes no route (NoMatchingParent).
+	ListenerSetRoutesByListeners bool
+	// SDSCertificateOpaque: on a port with two or more programmed HTTPS
+	// listeners, one serving certificates over an SDS reference, and every
+	// listener whose certificates may overlap its hostname, gets
+	// OverlappingTLSConfig=True with its own reason SDSCertificateOpaque
+	// (it turns HTTP/2 off there, as for overlapping certificates).
+	SDSCertificateOpaque bool
+	// ConflictsAmongValidOnly: a listener invalid on its own (unsupported
+	// protocol, unusable TLS configuration or certificates, bad selector)
+	// takes no part in conflict detection, so it conflicts with none and
+	// holds its port against none.
+	ConflictsAmongValidOnly bool
 	// MissingServicePort is what it writes on a route whose backendRef
 	// names a port the Service does not have.
 	MissingServicePort MissingServicePort
@@ -86,6 +112,20 @@ type Implementation struct {
 	PolicyTargetKinds []GroupKind
 	// PolicyAncestors is where it writes a BackendTLSPolicy's status.
 	PolicyAncestors PolicyAncestors
+	// RouteRefusal is the reason it gives a route that no listener of its
+	// parent accepts.
+	RouteRefusal RouteRefusal
+	// MeshParents is what it checks of a route's Service parentRefs
+	// (GEP-1426).
+	MeshParents MeshParents
+	// ServiceImportAsService: a ServiceImport backendRef is looked up as
+	// the Service of the same namespace and name, not as a ServiceImport.
+	ServiceImportAsService bool
+	// IgnorePolicyAnnotation, when set, is an annotation that, set to
+	// "true" (in any case), opts a BackendTLSPolicy out: it is not applied,
+	// takes no target from another policy, and is written
+	// Accepted=False/IgnoredByIstio on one ancestor per targetRef.
+	IgnorePolicyAnnotation string
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
@@ -194,6 +234,54 @@ type BackendAPI struct {
 	OnHost bool
 }
 
+// RouteRefusal is how an implementation words a route that no selected
+// listener accepts. The API names both reasons (NotAllowedByListeners: "no
+// Listener whose allowedRoutes criteria permit the route";
+// NoMatchingListenerHostname: "no compatible Listeners whose Hostname
+// matches the route") and no order between them.
+type RouteRefusal int
+
+const (
+	// AllowedRoutesFirst: each listener checks allowedRoutes (kinds and
+	// namespaces) before hostnames, and the route is NotAllowedByListeners
+	// only when no listener allows it, else NoMatchingListenerHostname: the
+	// furthest step every listener failed at. Every profile without a fact
+	// to the contrary.
+	AllowedRoutesFirst RouteRefusal = iota
+	// HostnameFirst: each listener checks the route's hostnames before its
+	// allowedRoutes namespaces and kinds, and one listener's
+	// NotAllowedByListeners outranks another's NoMatchingListenerHostname.
+	HostnameFirst
+)
+
+// MeshParents is what an implementation checks when it binds a route to a
+// Service parentRef. The zero value is the API's reading: "If port is set,
+// the implementation MUST associate the route only with that port", and
+// route kinds bound to one Service port rank "GRPCRoute > HTTPRoute >
+// TLSRoute > TCPRoute", the losers Conflicted.
+type MeshParents struct {
+	// PortsUnchecked: the parentRef's port and sectionName are not checked
+	// against the Service's ports; the route is accepted whatever they say.
+	PortsUnchecked bool
+	// KindsUnranked: route kinds on one Service port are not ranked, and no
+	// route is Conflicted for another's kind.
+	KindsUnranked bool
+	// Waypoints, when its Label is set, says which parents are left to
+	// another controller's waypoint.
+	Waypoints Waypoints
+}
+
+// Waypoints names the labels by which a Service (or an implementation's
+// parentRef kind) chooses its waypoint: a parent whose Label, on it or else
+// on its namespace, names a Gateway (in the namespace NamespaceLabel names,
+// else the parent's) whose GatewayClass is of none of ControllerNames is
+// left to that class's controller: the implementation writes no status for
+// the parentRef.
+type Waypoints struct {
+	Label, NamespaceLabel string
+	ControllerNames       []string
+}
+
 // FilterChecks are the checks an implementation makes on the API's own
 // filters as it translates a route, beyond the CRDs' validation. The zero
 // value is the API's reading: none, and a backendRef takes any filter
@@ -206,9 +294,18 @@ type FilterChecks struct {
 	// tabs. A rule's drops the rule (UnsupportedValue); a backendRef's makes
 	// the backendRef invalid (ResolvedRefs=False/InvalidBackendFilters).
 	HeaderModifiers bool
+	// PreciseHostnames: a RequestRedirect's or URLRewrite's hostname may
+	// not be an IP address or have a label longer than 63 characters
+	// (PreciseHostname rules both out; its CRD pattern does not). A rule's
+	// drops the rule (UnsupportedValue); a backendRef's makes the
+	// backendRef invalid (InvalidBackendFilters).
+	PreciseHostnames bool
 	// NoMirrorWithRedirect: a rule that mirrors (to a valid backend) and
 	// redirects is dropped (IncompatibleFilters).
 	NoMirrorWithRedirect bool
+	// HTTPRuleTypes, when set, are the filter types it translates in an
+	// HTTPRoute rule; another drops the rule (UnsupportedValue).
+	HTTPRuleTypes []string
 	// HTTPBackendRefTypes and GRPCBackendRefTypes, when set, are the
 	// filter types a backendRef of an HTTPRoute or a GRPCRoute may carry;
 	// another makes the backendRef invalid
@@ -229,10 +326,18 @@ type ListenerProgrammed struct {
 	// ListenerSetInvalid: a ListenerSet's listener gets
 	// ListenersNotValid where a Gateway's gets Invalid.
 	ListenerSetInvalid bool
-	// CAReason: a listener refused for its client-certificate validation
-	// (NoValidCACertificate) carries its ResolvedRefs reason
-	// (InvalidCACertificateRef, InvalidCACertificateKind, RefNotPermitted).
+	// CAReason: a listener whose client-certificate validation fails
+	// carries the failing CA reference's reason (InvalidCACertificateRef,
+	// InvalidCACertificateKind, RefNotPermitted) on Programmed and on
+	// ResolvedRefs, over any other reason there.
 	CAReason bool
+	// MissingTLSInvalid: an HTTPS listener without tls is not programmed
+	// (Invalid) and its ResolvedRefs stays True: nothing it references is
+	// missing. The API's reading is ResolvedRefs=False/InvalidCertificateRef.
+	MissingTLSInvalid bool
+	// PassthroughCertificatesInvalid: a Passthrough listener with
+	// certificateRefs is not programmed (Invalid). The API ignores them.
+	PassthroughCertificatesInvalid bool
 	// TLSOnly: Programmed=False only for a conflict or the listener's TLS
 	// configuration (its certificates, client validation, a ListenerSet's
 	// HTTPS listener without tls); a listener refused for its protocol
@@ -260,6 +365,11 @@ type GatewayConditions struct {
 	// OwnRefsOnly: ResolvedRefs reports the Gateway's own references
 	// (spec.tls) and no summary of its listeners'.
 	OwnRefsOnly bool
+	// FrontendInvalidParameters: a spec.tls.frontend validation (the
+	// default or a perPort entry, whether or not a listener uses it) with
+	// a CA certificate reference that does not resolve makes ResolvedRefs
+	// False/InvalidParameters, a reason the API gives parametersRef.
+	FrontendInvalidParameters bool
 	// ListenerSetsFollowAddress: a ListenerSet shares its Gateway's
 	// refusal only when the Gateway is refused for its addresses, and
 	// then with the Gateway's reason (Accepted and Programmed
@@ -285,7 +395,9 @@ const (
 	// ByAcceptedListeners: Accepted by the listeners' Accepted conditions
 	// (all: Accepted; some: True/ListenersNotValid; none:
 	// False/ListenersNotValid), not by whether they are programmed, and
-	// Programmed when any listener is (else False/ListenersNotValid).
+	// Programmed when any listener is (else False/ListenersNotValid). It
+	// writes a listener Accepted=True only when nothing but its
+	// certificates fails.
 	ByAcceptedListeners
 )
 
@@ -300,6 +412,16 @@ type CACertificates struct {
 	// AllOrNothing: one unusable reference fails them all
 	// (Accepted=False/NoValidCACertificate).
 	AllOrNothing bool
+	// AnyGroup: it matches a reference by its kind alone, whatever group
+	// it names.
+	AnyGroup bool
+	// SecretTypes are the Secret types it reads as a reference to CA
+	// certificates served elsewhere (Envoy Gateway's SDS), not as a bundle.
+	SecretTypes []string
+	// Unparsed: it passes the bundle to its data plane without parsing
+	// it, so a bundle that holds no PEM certificates still resolves; its
+	// proxy refuses the configuration later, which no status shows.
+	Unparsed bool
 }
 
 // PolicyAncestors is how an implementation fills a BackendTLSPolicy's
@@ -312,6 +434,10 @@ type PolicyAncestors struct {
 	// route that sends traffic to a targeted Service, instead of one per
 	// Gateway.
 	RouteParents bool
+	// Aggregated: when more entries than the 16 allowed are due, the last
+	// one written gets its own condition Aggregated=True (reason
+	// Aggregated) saying the list is cut.
+	Aggregated bool
 	// TargetsController, when set, adds one entry per targetRef (the
 	// targeted Service itself, for its mesh traffic), written by this
 	// controller whether or not a route reaches it.
@@ -406,10 +532,20 @@ var implementations = []Implementation{
 		// backendRefs may be Service, ServiceImport or egv1a1.KindBackend
 		// (group gateway.envoyproxy.io, api/v1alpha1/groupversion_info.go).
 		BackendKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}},
+		// Same file: validateBackendRefGroup admits the core group, and
+		// validateBackendRefKind the kind Backend, each on its own; the
+		// translator then switches on the kind alone, so `kind: Backend`
+		// with no group is its Backend
+		// (testdata/backendtrafficpolicy-dns-lookup-family.in.yaml).
+		BackendKindAlone: true,
 		// https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/shared_types.go
 		// (SDSSecretType), accepted for certificateRefs in
 		// internal/gatewayapi/validate.go.
 		SecretTypes: []string{"gateway.envoyproxy.io/sds"},
+		// internal/gatewayapi/translator.go, unsupportedAddressType: any type
+		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
+		// (testdata/gateway-with-unsupported-address-type.out.yaml).
+		RefusedAddressTypes: []string{"NamedAddress"},
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/validate.go
 		// setConflictedConditions sets only Conflicted=True on a Gateway's
 		// own listener (Accepted and Programmed False on a ListenerSet's),
@@ -421,6 +557,27 @@ var implementations = []Implementation{
 		// both listeners ProtocolConflict, attachedRoutes 1, the route
 		// Accepted.
 		ConflictedListeners: AttachRoutes,
+		// validate.go, validateConflictedProtocolsListeners and the other
+		// conflict checks skip a listener that fails
+		// isSpecValidForConflictChecks (validateListenerSpec's verdict)
+		// (testdata/listenerset-protocol-conflict.out.yaml: an SCTP listener
+		// beside an HTTP one on port 81, the HTTP one NoConflicts).
+		ConflictsAmongValidOnly: true,
+		// listenerset.go, processListenerSet: a ListenerSet whose Gateway is
+		// not accepted, or that it does not allow, adds no listener to the
+		// Gateway; helpers.go's GetReferencedListeners then finds no
+		// ListenerSet for the parentRef, which route.go skips ("not to a
+		// Gateway that we control"). An admitted ListenerSet's listeners
+		// take routes as a Gateway's do
+		// (testdata/listenerset-invalid.out.yaml: NotAllowedByListeners on
+		// a ListenerSet of INVALID listeners; listenerset-cross-namespace.out.yaml:
+		// no status for a route to one not allowed).
+		ListenerSetRoutesByListeners: true,
+		// listener.go, checkOverlappingCertificates: "Envoy Gateway cannot
+		// inspect certificates served over SDS", status.ListenerReasonSDSCertificateOpaque,
+		// set after checkOverlappingHostnames and before the certificate
+		// overlaps (testdata/sds-listener.out.yaml, sds-multiple).
+		SDSCertificateOpaque: true,
 		// Same validate.go, validateBackendService and
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
@@ -437,12 +594,18 @@ var implementations = []Implementation{
 		// policy's ancestor status for it; a failure returns
 		// status.RouteReasonInvalidBackendTLS on the route's ResolvedRefs
 		// (testdata/backendtlspolicy-invalid-ca.out.yaml).
-		PolicyAncestors: PolicyAncestors{RouteParents: true},
+		// status/policy.go, TruncatePolicyAncestors: beyond 16 entries it
+		// keeps 16 and sets egv1a1.PolicyConditionAggregated on the last
+		// (testdata/backendtlspolicy-status-conditions-truncated.out.yaml).
+		PolicyAncestors: PolicyAncestors{RouteParents: true, Aggregated: true},
 		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
 		// targetRefs against the backendRef's own group and kind, so its
 		// Backend kind can be targeted
-		// (testdata/backend-tls-settings-invalid.in.yaml).
-		PolicyTargetKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}},
+		// (testdata/backend-tls-settings-invalid.in.yaml), and so can a
+		// ServiceImport, whose port names route.go's
+		// getTargetBackendReference reads as a Service's
+		// (testdata/backendtlspolicy-serviceimport-target.out.yaml).
+		PolicyTargetKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}, {Group: "multicluster.x-k8s.io", Kind: "ServiceImport"}},
 		// backendtlspolicy.go's getCaCertsFromCARefs: ConfigMap, Secret and
 		// ClusterTrustBundle; the bundle is helpers.go's
 		// getFirstMatchOrFirstFromData(data, "ca.crt", "tls.crt"), which
@@ -450,7 +613,12 @@ var implementations = []Implementation{
 		// an error, and processBackendTLSPolicy then writes
 		// Accepted=False/NoValidCACertificate
 		// (testdata/backendtlspolicy-ca-only-fallback-tlscrt.out.yaml,
-		// backendtlspolicy-ca-clustertrustbundle.out.yaml).
+		// backendtlspolicy-ca-clustertrustbundle.out.yaml). It never parses
+		// the bundle (only clienttrafficpolicy.go's filterValidCACertificates
+		// does): gateway-tls-frontend-backend.in.yaml's
+		// tls-validity-checks-ca-certificate holds no certificate and its
+		// listeners are Accepted. listener.go's ProcessGatewayTLS reads a
+		// Gateway's spec.tls.frontend CAs with the same getCaCertsFromCARefs.
 		// internal/gatewayapi/listener.go writes the Gateway's ResolvedRefs
 		// (status.UpdateGatewayStatusResolvedRefsCondition) from
 		// spec.tls's frontend CAs and backend client certificate only
@@ -465,19 +633,33 @@ var implementations = []Implementation{
 		// listeners' Accepted conditions and its Programmed from theirs
 		// ("No listeners are programmed": ListenersNotValid)
 		// (testdata/listenerset-https-tls-secret-does-not-exist.out.yaml).
-		GatewayConditions: GatewayConditions{OwnRefsOnly: true, ListenerSets: ByAcceptedListeners,
+		// listener.go's ProcessGatewayTLS writes ResolvedRefs
+		// False/InvalidParameters ("Failed to get default frontend CA certs
+		// for gateway") for each frontend validation whose
+		// getCaCertsFromCARefs fails, then the backend client certificate's
+		// failure over it (testdata/gateway-tls-frontend-backend.out.yaml,
+		// client-validation-per-port-disable-invalid-default).
+		GatewayConditions: GatewayConditions{OwnRefsOnly: true, FrontendInvalidParameters: true, ListenerSets: ByAcceptedListeners,
 			NoListenersWhenRefused: []string{"InvalidParameters", "UnsupportedAddress", "NotAllowed"}},
 		// validate.go, validateListenerConditions: "Listener is invalid"
 		// with ListenerReasonInvalid for every other failure, conflicts
 		// included on a Gateway's own listeners
 		// (testdata/gateway-with-two-listeners-with-same-port-and-incompatible-protocol.out.yaml;
 		// a ListenerSet's keep the conflict's, listenerset-hostname-conflict.out.yaml);
-		// listener.go gives a frontend CA failure its own reason
-		// (testdata/gateway-tls-frontend-backend.out.yaml: Programmed
-		// False/InvalidCACertificateRef).
+		// validateListenerConditions gives a frontend CA failure its own
+		// reason, written after the certificates' (testdata/gateway-tls-frontend-backend.out.yaml:
+		// Programmed False/InvalidCACertificateRef; https-invalid-kind,
+		// whose certificate is not permitted either: InvalidCACertificateKind).
 		// contexts.go, ListenerContext.SetCondition: on a ListenerSet's
 		// listener, ListenerReasonInvalid is written ListenersNotValid.
-		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true},
+		// validate.go, validateListenerConditions: "Listener must have TLS
+		// set when protocol is HTTPS", Programmed=False/Invalid alone
+		// (testdata/backendtrafficpolicy-status-conditions.out.yaml,
+		// gateway-2's https listener: ResolvedRefs True).
+		// The same function: "Listener must not have TLS certificate refs
+		// set for TLS mode Passthrough" (testdata/tlsroute-with-listener-both-passthrough-and-cert-data.out.yaml).
+		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true, MissingTLSInvalid: true,
+			PassthroughCertificatesInvalid: true},
 		// internal/gatewayapi/route.go validates every RegularExpression
 		// match with internal/utils/regex.Validate (Go's regexp.Compile)
 		// and fails the rule with RouteReasonUnsupportedValue
@@ -511,6 +693,15 @@ var implementations = []Implementation{
 			Kinds:        []GroupKind{{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}},
 			AnyKey:       true,
 			AllOrNothing: true,
+			Unparsed:     true,
+			// getCaCertsFromCARefs switches on caRef.Kind alone
+			// (testdata/backendtlspolicy-ca-clustertrustbundle.in.yaml names
+			// a ClusterTrustBundle of group "", Accepted).
+			AnyGroup: true,
+			// The same function takes an SDS reference Secret
+			// (egv1a1.SDSSecretType, ir.NewSDSConfig) in place of a bundle
+			// (testdata/sds.out.yaml).
+			SecretTypes: []string{"gateway.envoyproxy.io/sds"},
 		},
 		InvalidBackendTLSOnRoute: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/filters.go
@@ -531,10 +722,21 @@ var implementations = []Implementation{
 		// httproute-with-invalid-backendref-urlrewrite-path-filter.out.yaml);
 		// route.go's processDestination fails a backendRef whose filters
 		// ProcessHTTPFilters refuses (status.RouteReasonInvalidBackendFilters).
+		// processRedirectFilter and processURLRewriteFilter check the
+		// hostname with validate.go's validateHostname ("cannot be an ip
+		// address", "cannot exceed 63 characters"), an Accepted error.
+		// ProcessHTTPFilters stops at the first filter that sets a direct
+		// response (an HTTPRouteFilter's, or an invalid filter's).
+		// helpers.go's ValidateHTTPRouteFilter takes the types below in a
+		// rule (not ExternalAuth) and processInvalidHTTPFilter fails
+		// another with an Accepted error.
 		// An ExtensionRef's kind is checked against the extension server's
 		// (EnvoyGateway configuration, not among the inputs): all are taken.
 		Filters: FilterChecks{
+			HTTPRuleTypes: []string{"RequestHeaderModifier", "ResponseHeaderModifier", "RequestRedirect", "URLRewrite",
+				"RequestMirror", "CORS", "ExtensionRef"},
 			HeaderModifiers:        true,
+			PreciseHostnames:       true,
 			NoMirrorWithRedirect:   true,
 			HTTPBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier", "URLRewrite", "ExtensionRef"},
 			GRPCBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier"},
@@ -598,9 +800,17 @@ var implementations = []Implementation{
 		// Same file, buildDestination: backendRefs of kind Hostname in group
 		// networking.istio.io, and InferencePools. (ServiceEntry is a parentRef
 		// kind there, not a backendRef kind.)
+		// XBackends too, behind the feature flag
+		// PILOT_ENABLE_ALPHA_GATEWAY_API (pilot/pkg/features/experimental.go,
+		// off by default; its conversion tests turn it on): without it the
+		// ref is InvalidKind ("The Alpha Gateway API is not enabled"). With
+		// it, a missing XBackend, or a backendRef port other than the
+		// XBackend's spec.port.port, is BackendNotFound, and a ref with no
+		// port takes the XBackend's (testdata/xbackend.status.yaml.golden).
 		BackendKinds: []GroupKind{
 			{Group: "inference.networking.k8s.io", Kind: "InferencePool"},
 			{Group: "networking.istio.io", Kind: "Hostname"},
+			{Group: "gateway.networking.x-k8s.io", Kind: "XBackend"},
 		},
 		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/backend_policies.go
 		// BackendTLSPolicyCollection: "We add a status for Service (for
@@ -708,6 +918,41 @@ var implementations = []Implementation{
 		// extractParentReferenceInfo finds no parent and writes nothing
 		// (testdata/eastwest-remote.status.yaml.golden: "parents: []").
 		RemoteControllers: []string{"istio.io/unmanaged-gateway"},
+		// pilot/pkg/config/kube/gateway/conversion.go, referenceAllowed: a
+		// listener's hostnames carry its allowed namespaces ("ns/host",
+		// buildHostnameMatch), so a route whose hostnames match none is
+		// ParentErrorNoHostname whatever its namespace, and NotAllowed only
+		// when a hostname matched; kinds come last. conditions.go,
+		// createRouteStatus, reports the least severe listener's error:
+		// rankParentErrorNotAllowed before rankParentErrorNoHostname
+		// (testdata/route-binding.status.yaml.golden, same-namespace-invalid).
+		RouteRefusal: HostnameFirst,
+		// conversion.go, referenceAllowed: a Service (or ServiceEntry)
+		// parent is checked for existence and its waypoint label only, not
+		// its port or sectionName; conditions.go, createRouteStatus, has no
+		// Conflicted reason for routes, so every kind bound to a Service
+		// stays Accepted (testdata/mesh.status.yaml.golden: multi-service's
+		// echo-1 port 8080, and the TCPRoute beside HTTPRoutes on echo-1).
+		// Same file, waypointManagedByAnotherController: a Service or
+		// ServiceEntry parent whose istio.io/use-waypoint label names a
+		// Gateway of a class of neither the mesh nor the gateway controller
+		// is skipped in extractParentReferenceInfo, so Istio writes nothing
+		// for it (testdata/foreign-waypoint.status.yaml.golden).
+		MeshParents: MeshParents{PortsUnchecked: true, KindsUnranked: true, Waypoints: Waypoints{
+			Label: "istio.io/use-waypoint", NamespaceLabel: "istio.io/use-waypoint-namespace",
+			ControllerNames: []string{"istio.io/mesh-controller", "istio.io/gateway-controller"},
+		}},
+		// conversion.go, buildDestination: "currently we are always looking
+		// for Service" for a ServiceImport backendRef
+		// (testdata/mcs.status.yaml.golden).
+		ServiceImportAsService: true,
+		// backend_policies.go, BackendTLSPolicyCollection: a policy with
+		// IgnorePolicyAttachment ("istio.io/ignore-policy-attachment")
+		// "true" is left out of filteredTLSPolicies, the index conflicts
+		// are decided on, and gets ignoredPolicyStatus: Accepted=False,
+		// PolicyIgnoredStatusReason, one ancestor per targetRef under the
+		// mesh controller (testdata/backend-tls-policy-ignored.status.yaml.golden).
+		IgnorePolicyAnnotation: "istio.io/ignore-policy-attachment",
 	},
 	{
 		Name: "kgateway",

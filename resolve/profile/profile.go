@@ -176,10 +176,12 @@ func (p *Profile) AcceptsSecretType(typ string) bool {
 
 // AcceptsAddressType reports whether the implementation accepts a Gateway
 // address of type typ: the API's own types (IPAddress, Hostname,
-// NamedAddress) and the implementation-specific ones it lists.
+// NamedAddress) but those it refuses, and the implementation-specific ones
+// it lists.
 func (p *Profile) AcceptsAddressType(typ string) bool {
 	if !strings.Contains(typ, "/") {
-		return true // the API's types; its CRD rejects other unprefixed ones
+		// The API's types; its CRD rejects other unprefixed ones.
+		return !slices.Contains(p.Implementation.RefusedAddressTypes, typ)
 	}
 	return slices.Contains(p.Implementation.AddressTypes, typ)
 }
