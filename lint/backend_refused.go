@@ -14,8 +14,10 @@ invalid or loopback IP, or a hostname that is not a dotted domain, is
 InvalidAddress; a Unix socket endpoint, or FQDN endpoints beside IP ones, is
 UnsupportedAddressType; a DynamicResolver Backend beside other backendRefs of a
 rule (of an HTTPRoute; of any rule of a TLSRoute) fails them all with
-InvalidBackendRef. The route's ResolvedRefs is False with that reason and the
-backend's share gets HTTP 500.
+InvalidBackendRef, and so does one whose rule's HTTPRouteFilter rewrites the
+Host from the path (hostname type PathRegex), with UnsupportedValue. The
+route's ResolvedRefs is False with that reason and the backend's share gets
+HTTP 500.
 
 Fix: split mixed endpoints into one Backend per address type, give a
 DynamicResolver a rule of its own, use a resolvable address, and name the CA
@@ -33,6 +35,7 @@ spec:
 		for _, problem := range []resolve.BackendProblem{
 			resolve.InvalidImplementationBackend, resolve.InvalidBackendAddress,
 			resolve.UnsupportedAddressType, resolve.DynamicResolverShared, resolve.BackendKindDisabled,
+			resolve.HostFromPathRefused,
 		} {
 			reportBackends(problem, ".name")(p)
 		}

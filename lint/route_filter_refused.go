@@ -20,6 +20,16 @@ hostname URLRewrite only: another filter makes the backendRef invalid
 share of requests gets HTTP 500. Reported when the route is judged by such an
 implementation's profile.
 
+Envoy Gateway reads the HTTPRouteFilters a rule's ExtensionRef filters name
+and drops the rule, too, for one whose ReplaceRegexMatch or PathRegex rewrite
+lacks its pattern or does not compile as RE2, whose Header hostname rewrite
+names no header, that rewrites a path or hostname another filter of the rule
+rewrites, or whose direct response body (a ConfigMap) or injected credential
+(a Secret, with key "credential") does not exist; and for a direct response
+beside a RequestMirror (IncompatibleFilters) or, on a GRPCRoute, with a 2xx
+status. On a backendRef, an HTTPRouteFilter that does not exist or that it
+refuses makes the backendRef invalid (InvalidBackendFilters).
+
 Fix: move the filter to the rule, or rewrite the Host with URLRewrite:`,
 		Example: `filters:
 - type: URLRewrite

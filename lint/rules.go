@@ -48,6 +48,7 @@ func Rules() []*Rule {
 		refUnlisted,
 		referenceGrantUnused,
 		routeConflict,
+		routeFilterNotFound,
 		routeFilterRefused,
 		routeMatchShadowed,
 		routeNotAttached,

@@ -18,6 +18,11 @@ type RuleResult struct {
 	// TotalWeight is the sum of all backend weights: "weight/(sum of all
 	// weights in this BackendRefs list)".
 	TotalWeight int64
+	// RouteFilters is how Envoy Gateway takes the rule's filters with the
+	// HTTPRouteFilters they name (egroutefilter.go); nil when no judge of
+	// the route serves them, or they name none, or one the inputs may not
+	// show.
+	RouteFilters *RouteFilterVerdict
 }
 
 // AllBackends yields the rule's backends, then its filters' backends.
@@ -160,6 +165,9 @@ const (
 	InvalidBackendAddress        BackendProblem = "invalid address"
 	UnsupportedAddressType       BackendProblem = "unsupported address type"
 	DynamicResolverShared        BackendProblem = "dynamic resolver shared"
+	// HostFromPathRefused: a dynamic resolver Backend of a rule whose
+	// HTTPRouteFilter rewrites the Host from the path (egroutefilter.go).
+	HostFromPathRefused BackendProblem = "host from path refused"
 	// FiltersRefused: the backendRef's filters, which the judging
 	// implementations refuse (profile.FilterChecks).
 	FiltersRefused BackendProblem = "filters refused"
@@ -213,7 +221,19 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 			g.resolveBackend(b, r.Route, ref.Path, ref.BackendObjectReference)
 			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
-		if r.Route.HTTP != nil {
+		var v *RouteFilterVerdict
+		if by := g.judgeWith(r.Route, routeFiltersJudged); by != nil {
+			v = g.judgeRouteFilters(r.Route, rr, rule.Path+".filters", filterSteps(r.Route, rule.Index, -1), by)
+			g.refuseBackendRouteFilters(r.Route, rr, by)
+		}
+		rr.RouteFilters = v
+		judged := v != nil && g.judgedAllWith(r.Route, routeFiltersJudged)
+		if judged && v.Unresolved != nil && r.ResolvedRefs.True() {
+			r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, v.Unresolved.Reason, v.Unresolved.Path+": "+v.Unresolved.Message)
+		}
+		switch {
+		case judged && v.HostFromPath && v.Refused == nil && v.Unresolved == nil && refuseHostFromPath(rr.Backends):
+		case r.Route.HTTP != nil:
 			refuseSharedResolver(rr.Backends, len(rr.Backends))
 		}
 		for i := range results {

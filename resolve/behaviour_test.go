@@ -1636,6 +1636,117 @@ spec: {gatewayClassName: `+c.class+`, listeners: [{name: dns, protocol: UDP, por
 	}
 }
 
+// Envoy Gateway's HTTPRouteFilter, named by an ExtensionRef filter: the API
+// leaves the ExtensionRef to the implementation; Envoy Gateway reads the
+// object and judges the rule by it (profile.Implementation.OwnRouteFilters).
+func TestRouteFiltersByImplementation(t *testing.T) {
+	filter := func(name, spec string) string {
+		return `
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: HTTPRouteFilter
+metadata: {name: ` + name + `, namespace: app}
+spec: ` + spec
+	}
+	// The app namespace holds its HTTPRouteFilters, ConfigMaps and
+	// Secrets, so that one it lacks is missing.
+	known := filter("spare", "{directResponse: {statusCode: 404}}") + `
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: spare, namespace: app}
+data: {response.body: nothing}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: token, namespace: app}
+data: {credential: c2VjcmV0}`
+	ext := func(name string) string {
+		return `{type: ExtensionRef, extensionRef: {group: gateway.envoyproxy.io, kind: HTTPRouteFilter, name: ` + name + `}}`
+	}
+	type verdict struct{ partially, resolvedRefs Reason }
+	fine := verdict{"", ReasonResolvedRefs}
+	cases := []struct {
+		name, kind, objects, filters string
+		backend                      string // the rule's backendRef
+		every, eg                    verdict
+	}{
+		{"inline direct response", KindHTTPRoute, known + filter("f", "{directResponse: {statusCode: 503, body: {type: Inline, inline: down}}}"),
+			"[" + ext("f") + "]", "", fine, fine},
+		{"missing filter", KindHTTPRoute, known, "[" + ext("gone") + "]", "", fine, verdict{"", ReasonUnsupportedValue}},
+		// No HTTPRouteFilter in the namespace: it may be defined elsewhere.
+		{"unlisted filter", KindHTTPRoute, "", "[" + ext("gone") + "]", "", fine, fine},
+		{"regex rewrite that does not compile", KindHTTPRoute,
+			known + filter("f", "{urlRewrite: {path: {type: ReplaceRegexMatch, replaceRegexMatch: {pattern: '(', substitution: /}}}}"),
+			"[" + ext("f") + "]", "", fine, verdict{ReasonUnsupportedValue, ReasonResolvedRefs}},
+		{"Header hostname rewrite without a header", KindHTTPRoute, known + filter("f", "{urlRewrite: {hostname: {type: Header}}}"),
+			"[" + ext("f") + "]", "", fine, verdict{ReasonUnsupportedValue, ReasonResolvedRefs}},
+		{"two hostname rewrites", KindHTTPRoute, known + filter("f", "{urlRewrite: {hostname: {type: Backend}}}"),
+			"[{type: URLRewrite, urlRewrite: {hostname: web.internal}}, " + ext("f") + "]", "", fine, verdict{ReasonUnsupportedValue, ReasonResolvedRefs}},
+		{"a path and a hostname rewrite", KindHTTPRoute, known + filter("f", "{urlRewrite: {hostname: {type: Header, header: x-host}}}"),
+			"[{type: URLRewrite, urlRewrite: {path: {type: ReplacePrefixMatch, replacePrefixMatch: /v2}}}, " + ext("f") + "]", "", fine, fine},
+		{"body from a missing ConfigMap", KindHTTPRoute,
+			known + filter("f", "{directResponse: {body: {type: ValueRef, valueRef: {group: '', kind: ConfigMap, name: gone}}}}"),
+			"[" + ext("f") + "]", "", fine, verdict{ReasonUnsupportedValue, ReasonResolvedRefs}},
+		{"credential from a missing Secret", KindHTTPRoute,
+			known + filter("f", "{credentialInjection: {credential: {valueRef: {name: gone}}}}"),
+			"[" + ext("f") + "]", "", fine, verdict{ReasonUnsupportedValue, ReasonResolvedRefs}},
+		{"credential", KindHTTPRoute, known + filter("f", "{credentialInjection: {credential: {valueRef: {name: token}}}}"),
+			"[" + ext("f") + "]", "", fine, fine},
+		{"mirror and direct response", KindHTTPRoute, known,
+			"[{type: RequestMirror, requestMirror: {backendRef: {name: web-v2, port: 8080}}}, " + ext("spare") + "]", "", fine, verdict{ReasonIncompatibleFilters, ReasonResolvedRefs}},
+		// On a backendRef, any problem makes the backendRef invalid.
+		{"backendRef filter missing", KindHTTPRoute, known, "[]", "{name: web, port: 8080, filters: [" + ext("gone") + "]}",
+			fine, verdict{"", ReasonInvalidBackendFilters}},
+		{"backendRef credential", KindHTTPRoute, known + filter("f", "{credentialInjection: {credential: {valueRef: {name: token}}}}"),
+			"[]", "{name: web, port: 8080, filters: [" + ext("f") + "]}", fine, fine},
+		{"gRPC 2xx direct response", KindGRPCRoute, known + filter("f", "{directResponse: {statusCode: 200}}"),
+			"[" + ext("f") + "]", "", fine, verdict{ReasonUnsupportedValue, ReasonResolvedRefs}},
+		{"gRPC 4xx direct response", KindGRPCRoute, known, "[" + ext("spare") + "]", "", fine, fine},
+		{"host from the path to a dynamic resolver", KindHTTPRoute, known + filter("f", "{urlRewrite: {hostname: {type: PathRegex, pathRegex: {pattern: '^/(.*)', substitution: '\\1'}}}}") + `
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: Backend
+metadata: {name: any, namespace: app}
+spec: {type: DynamicResolver}`,
+			"[" + ext("f") + "]", "{group: gateway.envoyproxy.io, kind: Backend, name: any}", verdict{"", ReasonInvalidKind}, verdict{"", ReasonUnsupportedValue}},
+	}
+	for _, c := range cases {
+		backend := c.backend
+		if backend == "" {
+			backend = "{name: web, port: 8080}"
+		}
+		for _, run := range []struct {
+			class string
+			want  verdict
+		}{{"acme", c.every}, {"eg", c.eg}} {
+			docs := []string{world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: ` + run.class + `, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: ` + c.kind + `
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules:
+  - {backendRefs: [` + backend + `], filters: ` + c.filters + `}
+  - {backendRefs: [{name: web, port: 8080}]}`}
+			if c.objects != "" {
+				docs = append(docs, c.objects)
+			}
+			g := resolveYAML(t, Options{}, docs...)
+			r := mustRoute(t, g, c.kind, "app", "r")
+			p := r.Parents[0]
+			if got := (verdict{p.PartiallyInvalid.Reason, r.ResolvedRefs.Reason}); got != run.want || !p.Accepted.True() {
+				t.Errorf("%s under class %s: Accepted %s, PartiallyInvalid %q (%s), ResolvedRefs %s (%s); want %+v", c.name, run.class,
+					p.Accepted.Reason, got.partially, p.PartiallyInvalid.Message, got.resolvedRefs, r.ResolvedRefs.Message, run.want)
+			}
+		}
+	}
+}
+
 // XBackend backendRefs: Istio (with PILOT_ENABLE_ALPHA_GATEWAY_API) takes
 // them and checks the port against the XBackend's own; the API's reading
 // refuses the kind.

@@ -272,6 +272,9 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		case KindEnvoyProxy:
 			p := &EnvoyProxy{}
 			target, spec = p, &p.Spec
+		case KindEnvoyHTTPRouteFilter:
+			f := &EnvoyGatewayHTTPRouteFilter{}
+			target, spec = f, &f.Spec
 		default:
 			return nil, nil
 		}

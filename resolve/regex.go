@@ -117,8 +117,8 @@ type RuleRefusal struct {
 }
 
 // refusalOf is the first check of a rule an implementation fails: a filter
-// type, a filter value, then a RegularExpression match, in Envoy Gateway's
-// order. A RequestMirror
+// type, a filter value, then the HTTPRouteFilters it names, then a
+// RegularExpression match, in Envoy Gateway's order. A RequestMirror
 // with a redirect counts only when a mirror's backend is valid: Envoy
 // Gateway drops a mirror it cannot resolve (ResolvedRefs) before it looks
 // for the conflict.
@@ -133,6 +133,9 @@ func refusalOf(by *profile.Profile, route *Route, rule *RuleResult) (RuleRefusal
 		if ok && (prob.Check != MirrorWithRedirect || rule.mirrors()) {
 			return RuleRefusal{rule, by, reason, prob.Path, prob.Message, true}, true
 		}
+	}
+	if v := rule.RouteFilters; v != nil && v.Refused != nil && impl.OwnRouteFilters {
+		return RuleRefusal{rule, by, v.Refused.Reason, v.Refused.Path, v.Refused.Message, true}, true
 	}
 	if rp := rule.RegexProblems; impl.RegexRE2 && len(rp) > 0 {
 		return RuleRefusal{rule, by, ReasonUnsupportedValue, rp[0].Path, rp[0].Message, false}, true

@@ -171,6 +171,16 @@ type Implementation struct {
 	// matches on a listener and hostname. The API ranks them and says
 	// nothing on either.
 	RouteRulesOverlap bool
+	// OwnRouteFilters: it serves Envoy Gateway's HTTPRouteFilter kind
+	// (group gateway.envoyproxy.io), which an ExtensionRef filter names,
+	// and judges a rule by the HTTPRouteFilters it names: one that does
+	// not exist answers HTTP 500 (ResolvedRefs=False/UnsupportedValue);
+	// an invalid rewrite or direct response body, a credential Secret
+	// that does not exist, two rewrites of the same part, a direct response
+	// beside a mirror (IncompatibleFilters) or a 2xx one on a GRPCRoute drop
+	// the rule; a Host rewritten from the path fails a dynamic resolver
+	// Backend. The API leaves an ExtensionRef to the implementation.
+	OwnRouteFilters bool
 }
 
 // GatewayService is how an implementation that serves a Gateway behind a
@@ -679,6 +689,19 @@ var implementations = []Implementation{
 		// and fails the rule with RouteReasonUnsupportedValue
 		// (testdata/httproute-with-invalid-regex.out.yaml).
 		RegexRE2: true,
+		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/filters.go
+		// processExtensionRefHTTPFilter: a missing HTTPRouteFilter is
+		// processUnresolvedHTTPFilter (ResolvedRefs, UnsupportedValue, a
+		// 500 direct response); its invalid values, ConfigMap and Secret
+		// are Accepted-type errors that fail the rule (route.go
+		// processHTTPRouteRules); ProcessHTTPFilters and
+		// ProcessGRPCFilters refuse a direct response with a mirror
+		// (IncompatibleFilters) and a GRPCRoute's 2xx one; route.go
+		// rejectPathRegexHostRewriteWithDynamicResolver
+		// (testdata/httproute-with-urlrewrite-hostname-filter-invalid.out.yaml,
+		// httproute-with-credential-injection.out.yaml,
+		// grpcroute-with-conflicting-filters.out.yaml).
+		OwnRouteFilters: true,
 		// internal/gatewayapi/validate.go, validateBackendRefService: "is of
 		// type ExternalName, which is not supported as a backend",
 		// RouteReasonUnsupportedValue
