@@ -1747,6 +1747,46 @@ spec:
 	}
 }
 
+// An ExtensionRef to a kind other than Envoy Gateway's own: its
+// configuration decides (profile.ExtensionFilters). Unknown to gwlint, the
+// kind is taken; known, a kind it does not register drops the rule.
+func TestExtensionFilterKindsByConfiguration(t *testing.T) {
+	eg := mustProfile(t, "envoy-gateway")
+	configured := func(kinds ...profile.GroupKind) *profile.Profile {
+		p := *eg
+		p.Implementation.ExtensionFilters = profile.ExtensionFilters{Known: true, Kinds: kinds}
+		return &p
+	}
+	foo := profile.GroupKind{Group: "foo.example.io", Kind: "Foo"}
+	for _, c := range []struct {
+		name      string
+		impl      *profile.Profile
+		partially Reason
+	}{
+		{"configuration unknown", eg, ""},
+		{"kind registered", configured(foo), ""},
+		{"kind not registered", configured(), ReasonUnsupportedValue},
+	} {
+		g := resolveYAML(t, Options{Implementation: c.impl}, world, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: eg, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules:
+  - {backendRefs: [{name: web, port: 8080}], filters: [{type: ExtensionRef, extensionRef: {group: foo.example.io, kind: Foo, name: f}}]}
+  - {backendRefs: [{name: web, port: 8080}]}`)
+		p := mustRoute(t, g, KindHTTPRoute, "app", "r").Parents[0]
+		if p.PartiallyInvalid.Reason != c.partially || !p.Accepted.True() {
+			t.Errorf("%s: Accepted %s, PartiallyInvalid %q (%s); want Accepted, PartiallyInvalid %q", c.name, p.Accepted.Reason, p.PartiallyInvalid.Reason, p.PartiallyInvalid.Message, c.partially)
+		}
+	}
+}
+
 // XBackend backendRefs: Istio (with PILOT_ENABLE_ALPHA_GATEWAY_API) takes
 // them and checks the port against the XBackend's own; the API's reading
 // refuses the kind.

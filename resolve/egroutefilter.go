@@ -3,6 +3,7 @@ package resolve
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -164,7 +165,13 @@ func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult, filtersPath st
 			rw.corePath = rw.corePath || r.Path != nil
 		}
 		ext := s.extension
-		if ext == nil || string(ext.Group) != GroupEnvoyGateway || string(ext.Kind) != KindEnvoyHTTPRouteFilter {
+		if ext == nil {
+			continue
+		}
+		if gk := (profile.GroupKind{Group: string(ext.Group), Kind: string(ext.Kind)}); gk != (profile.GroupKind{Group: GroupEnvoyGateway, Kind: KindEnvoyHTTPRouteFilter}) {
+			if known := by.Implementation.ExtensionFilters; known.Known && !slices.Contains(known.Kinds, gk) {
+				return refuse(ReasonUnsupportedValue, path+".extensionRef", "unknown kind %s/%s: %s's configuration registers no such extension filter", gk.Group, gk.Kind, by)
+			}
 			continue
 		}
 		named = true

@@ -99,7 +99,7 @@ func envoyGatewayCase(name, inFile, outFile string, base []manifest) (*Case, err
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", outFile, err)
 	}
-	c := &Case{Name: name, Configure: egConfigs[name]}
+	c := &Case{Name: name, Configure: egConfigured(name)}
 	world := envoyGatewayWorld()
 	if err := egClassProxy(inData, append(objs, world...)); err != nil {
 		return nil, fmt.Errorf("%s: %w", inFile, err)
@@ -208,6 +208,18 @@ func egUncreatedNamespaces(objs, world []manifest) map[string]string {
 		}
 	}
 	return out
+}
+
+// egConfigured is the case's configuration in Envoy Gateway's translator
+// test: besides egConfigs, it registers no extension filter kinds (only
+// TestTranslateWithExtensionKinds does, on testdata/extensions).
+func egConfigured(name string) func(*profile.Implementation) {
+	return func(impl *profile.Implementation) {
+		impl.ExtensionFilters = profile.ExtensionFilters{Known: true}
+		if configure := egConfigs[name]; configure != nil {
+			configure(impl)
+		}
+	}
 }
 
 func egBackendOff(impl *profile.Implementation) { impl.BackendAPI.Disabled = true }

@@ -149,6 +149,9 @@ type Implementation struct {
 	RemoteControllers []string
 	// BackendAPI is how its configuration serves its own Backend kind.
 	BackendAPI BackendAPI
+	// ExtensionFilters are the ExtensionRef filter kinds its configuration
+	// registers besides its own.
+	ExtensionFilters ExtensionFilters
 	// PortProtocolChecked: a backendRef selects a Service (or
 	// ServiceImport) port by number and transport protocol, UDP for a
 	// UDPRoute and TCP for the others; a port of the number for another
@@ -241,6 +244,18 @@ type BackendAPI struct {
 	// infrastructure), which may reach loopback addresses and single-label
 	// hostnames (backend.go, validateHostname and validateIP).
 	OnHost bool
+}
+
+// ExtensionFilters are the extension filter kinds an implementation's
+// configuration registers (Envoy Gateway's extension manager:
+// ExtensionGroupKinds, helpers.go ValidateHTTPRouteFilter, which drops a
+// rule whose ExtensionRef names another kind: "unknown kind"). The zero
+// value: not known, so every kind is taken. gwlint cannot see that
+// configuration and no profile sets it; the fidelity harness does, with
+// what Envoy Gateway's translator test registers (none).
+type ExtensionFilters struct {
+	Known bool
+	Kinds []GroupKind
 }
 
 // RouteRefusal is how an implementation words a route that no selected
