@@ -2182,6 +2182,41 @@ spec: ` + spec
 	}
 }
 
+// Envoy Gateway's configuration may give every EnvoyProxy mergeBackends
+// (profile.EnvoyProxyDefaults), which a class merging its Gateways refuses.
+func TestEnvoyProxyDefaultsByConfiguration(t *testing.T) {
+	docs := `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: edge}
+spec:
+  controllerName: gateway.envoyproxy.io/gatewayclass-controller
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, namespace: infra, name: merged}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: merged, namespace: infra}
+spec: {mergeGateways: true}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: edge, listeners: [{name: http, protocol: HTTP, port: 80}]}`
+	eg := mustProfile(t, "envoy-gateway")
+	for _, mergeBackends := range []bool{false, true} {
+		p := *eg
+		p.Implementation.EnvoyProxyDefaults.MergeBackends = mergeBackends
+		want := ReasonAccepted
+		if mergeBackends {
+			want = ReasonInvalidParameters
+		}
+		gw := resolveYAML(t, Options{Implementation: &p}, docs).Gateway("infra", "edge")
+		if gw.Accepted.Reason != want {
+			t.Errorf("configuration merging backends %v: Gateway Accepted %s (%s), want %s", mergeBackends, gw.Accepted.Reason, gw.Accepted.Message, want)
+		}
+	}
+}
+
 // Gateways of a class whose EnvoyProxy merges them share one proxy under
 // Envoy Gateway: a listener repeating another Gateway's protocol, hostname
 // and port is conflicted, and HTTPS listeners overlap across them.

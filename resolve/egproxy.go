@@ -324,12 +324,16 @@ func (g *Graph) judgeEnvoyProxy(gw *GatewayResult, own Object) {
 		return &RefResult{Path: "spec.gatewayClassName", Group: GroupEnvoyGateway, Presence: Present,
 			Target: ObjectRef{Kind: KindEnvoyProxy, Namespace: class.Ref.Namespace, Name: class.Ref.Name}}
 	}
-	if class != nil && class.MergesGateways() && class.Spec.MergeBackends != nil {
+	if class != nil && class.MergesGateways() && (class.Spec.MergeBackends != nil || gw.Profile.Implementation.EnvoyProxyDefaults.MergeBackends) {
 		// translator.go GetRelevantGateways, before it validates the
 		// EnvoyProxy.
 		gw.Parameters = inherited()
 		gw.Parameters.Reason = ReasonInvalidParameters
-		gw.Parameters.Message = fmt.Sprintf("mergeGateways and mergeBackends cannot both be enabled (the GatewayClass's EnvoyProxy %s)", class.Ref.NamespacedName())
+		source := "the GatewayClass's EnvoyProxy " + class.Ref.NamespacedName()
+		if class.Spec.MergeBackends == nil {
+			source += ", with mergeBackends from " + gw.Profile.Implementation.Name + "'s configuration"
+		}
+		gw.Parameters.Message = fmt.Sprintf("mergeGateways and mergeBackends cannot both be enabled (%s)", source)
 		return
 	}
 	res := gw.Parameters

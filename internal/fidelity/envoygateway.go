@@ -99,7 +99,15 @@ func envoyGatewayCase(name, inFile, outFile string, base []manifest) (*Case, err
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", outFile, err)
 	}
-	c := &Case{Name: name, Configure: egConfigured(name)}
+	var defaults struct {
+		Spec *struct {
+			MergeBackends *struct{} `json:"mergeBackends"`
+		} `json:"envoyProxyDefaultSpec"`
+	}
+	if err := yaml.Unmarshal(inData, &defaults); err != nil {
+		return nil, fmt.Errorf("%s: %w", inFile, err)
+	}
+	c := &Case{Name: name, Configure: egConfigured(name, defaults.Spec != nil && defaults.Spec.MergeBackends != nil)}
 	world := envoyGatewayWorld()
 	if err := egClassProxy(inData, append(objs, world...)); err != nil {
 		return nil, fmt.Errorf("%s: %w", inFile, err)
@@ -212,10 +220,12 @@ func egUncreatedNamespaces(objs, world []manifest) map[string]string {
 
 // egConfigured is the case's configuration in Envoy Gateway's translator
 // test: besides egConfigs, it registers no extension filter kinds (only
-// TestTranslateWithExtensionKinds does, on testdata/extensions).
-func egConfigured(name string) func(*profile.Implementation) {
+// TestTranslateWithExtensionKinds does, on testdata/extensions), and the
+// case's envoyProxyDefaultSpec may merge backends.
+func egConfigured(name string, mergeBackends bool) func(*profile.Implementation) {
 	return func(impl *profile.Implementation) {
 		impl.ExtensionFilters = profile.ExtensionFilters{Known: true}
+		impl.EnvoyProxyDefaults.MergeBackends = mergeBackends
 		if configure := egConfigs[name]; configure != nil {
 			configure(impl)
 		}

@@ -152,6 +152,9 @@ type Implementation struct {
 	// ExtensionFilters are the ExtensionRef filter kinds its configuration
 	// registers besides its own.
 	ExtensionFilters ExtensionFilters
+	// EnvoyProxyDefaults is what its configuration gives every proxy's
+	// parameters.
+	EnvoyProxyDefaults EnvoyProxyDefaults
 	// PortProtocolChecked: a backendRef selects a Service (or
 	// ServiceImport) port by number and transport protocol, UDP for a
 	// UDPRoute and TCP for the others; a port of the number for another
@@ -244,6 +247,19 @@ type BackendAPI struct {
 	// infrastructure), which may reach loopback addresses and single-label
 	// hostnames (backend.go, validateHostname and validateIP).
 	OnHost bool
+}
+
+// EnvoyProxyDefaults is the EnvoyProxy spec Envoy Gateway's own
+// configuration (EnvoyGateway, resource.Resources.EnvoyProxyDefaultSpec)
+// merges into every EnvoyProxy a Gateway takes (contexts.go
+// attachEnvoyProxy). gwlint cannot see that configuration and assumes none;
+// the fidelity harness gives each case's.
+type EnvoyProxyDefaults struct {
+	// MergeBackends: identical backends of the routes share one cluster,
+	// which a class that merges its Gateways refuses (translator.go
+	// GetRelevantGateways: "mergeGateways and mergeBackends cannot both be
+	// enabled").
+	MergeBackends bool
 }
 
 // ExtensionFilters are the extension filter kinds an implementation's
