@@ -52,13 +52,18 @@ var objectDuplicate = &Rule{
 	ID: "object-duplicate", Severity: Error,
 	Summary: "the same object is defined twice",
 	Doc: Doc{
-		Text: `Two manifests define the same kind, namespace and name; applying both makes
-the last one win silently. gwlint resolves the first.
+		Text: `Two manifests define the same kind, namespace and name differently; applying
+both makes the last one win silently. gwlint resolves the first. A second
+definition written field for field as the first (two example files that
+each carry the same Gateway) changes nothing and is not reported.
 
 Fix: remove or rename one of them.`,
 	},
 	Run: func(p *Pass) {
 		for _, d := range p.Graph.Duplicates {
+			if d.Same {
+				continue
+			}
 			first := d.First.Metadata()
 			p.Report(d.Again.Metadata(), "metadata.name", []Related{Relate(first, "metadata.name", "first defined here")},
 				"%s is already defined at %s", first.Ref, first.Location("metadata.name"))

@@ -1,9 +1,11 @@
 package resolve
 
 import (
+	"encoding/json"
 	"fmt"
 	"iter"
 	"path"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -121,6 +123,23 @@ type Graph struct {
 // Duplicate is an object defined again after First.
 type Duplicate struct {
 	First, Again Object
+	// Same is set when Again is written as First is (field for field,
+	// whatever the order or layout): applying both changes nothing, as
+	// when two example files each carry the same Gateway.
+	Same bool
+}
+
+// sameDocument reports whether two objects were written with the same
+// fields and values.
+func sameDocument(a, b *Meta) bool {
+	if a.written == nil || b.written == nil {
+		return false
+	}
+	var x, y any
+	if json.Unmarshal(a.written, &x) != nil || json.Unmarshal(b.written, &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
 }
 
 type kindNS struct{ kind, ns string }
@@ -158,7 +177,7 @@ func (g *Graph) index() {
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
 		if first, dup := g.byRef[m.Ref]; dup {
-			g.Duplicates = append(g.Duplicates, Duplicate{First: first, Again: obj})
+			g.Duplicates = append(g.Duplicates, Duplicate{First: first, Again: obj, Same: sameDocument(first.Metadata(), m)})
 			continue
 		}
 		g.byRef[m.Ref] = obj

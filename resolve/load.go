@@ -321,6 +321,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	m.Ignores = raw.Ignores
 	m.Created = doc.Metadata.CreationTimestamp.Time
 	m.Generation = doc.Metadata.Generation
+	m.written = raw.JSON
 	if m.Ref.Name == "" {
 		return nil, raw.Errorf("metadata", "%s has no metadata.name", raw.Kind)
 	}
