@@ -590,8 +590,23 @@ type header struct {
 	items            []*yaml.Node // the items of a List
 	aliased          bool         // the object or its items were reached through an alias
 	// notObject: a top-level mapping with neither apiVersion nor kind, such
-	// as a Helm values file or a tool's config kept among the manifests.
+	// as a Helm values file or a tool's config kept among the manifests, or
+	// a top-level sequence of no such object (a JSON data set).
 	notObject bool
+}
+
+// looksLikeObject reports whether n is a mapping with an apiVersion or a kind
+// key: what a sequence written in place of a List would hold.
+func looksLikeObject(n *yaml.Node) bool {
+	if n.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i].Value; k == "apiVersion" || k == "kind" {
+			return true
+		}
+	}
+	return false
 }
 
 // header checks that n is a Kubernetes object and reads its apiVersion and
@@ -607,6 +622,9 @@ func (c *converter) header(n *yaml.Node, path string) (header, error) {
 		if m, err = c.alias(n); err != nil {
 			return header{}, err
 		}
+	}
+	if m.Kind == yaml.SequenceNode && path == "" && !slices.ContainsFunc(m.Content, looksLikeObject) {
+		return header{notObject: true}, nil // data, such as a JSON array of records
 	}
 	if m.Kind != yaml.MappingNode {
 		return header{}, errorAt(n, "%sexpected a Kubernetes object (a mapping), found a %s", what, kindName(m))

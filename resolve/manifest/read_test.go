@@ -564,7 +564,7 @@ func TestReadScalars(t *testing.T) {
 
 func TestReadNotAnObject(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"- a\n- b\n", "<stdin>:1:1: expected a Kubernetes object (a mapping), found a sequence"},
+		{"- apiVersion: v1\n  kind: Service\n", "<stdin>:1:1: expected a Kubernetes object (a mapping), found a sequence"},
 		{"just text\n", "<stdin>:1:1: expected a Kubernetes object (a mapping), found a scalar"},
 		{"# c\nkind: X\n", `<stdin>:2:1: missing "apiVersion"`},
 		{"apiVersion: v1\n", `<stdin>:1:1: missing "kind"`},
@@ -784,6 +784,7 @@ func TestReadSkipsNonManifests(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
 		"values.yaml":                  "replicas: 3\nimage: {tag: v1}\n",
+		"dataset.json":                 `[{"id": "001", "conversations": [{"from": "human", "value": "Hello"}]}]`,
 		"route.yaml":                   "apiVersion: v1\nkind: Service\nmetadata: {name: s}\n",
 		"chart/Chart.yaml":             "apiVersion: v2\nname: echo\nversion: 0.1.0\n",
 		"chart/templates/route.yaml":   "apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ .Release.Name }}\n",
