@@ -4,6 +4,7 @@ package lint
 // and one line here.
 func Rules() []*Rule {
 	return []*Rule{
+		apiVersionExperimental,
 		apiVersionNotServed,
 		backendExternalNameService,
 		backendNotFound,

@@ -44,6 +44,10 @@ type Options struct {
 	// violations in Meta.Violations.
 	Validate bool
 	Channel  crd.Channel
+	// ChannelAssumed says Channel is the default, which no flag or
+	// configuration named: the CRDs the cluster runs are outside the
+	// inputs, so what only the channel decides is not certain.
+	ChannelAssumed bool
 	// Now is the time certificates are checked against; the current time
 	// when zero.
 	Now time.Time
@@ -218,6 +222,10 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 				raw.Kind, raw.APIVersion, APIVersion, strings.Join(versions, ", "))
 		}
 		served = apiVersionInfo(raw.APIVersion, raw.Kind, opts.Channel, retired)
+		if served.State == VersionExperimentalOnly && opts.ChannelAssumed {
+			served.ChannelAssumed = true
+			served.Message += "; which channel the cluster runs is outside the inputs (standard is gwlint's default; --channel names it)"
+		}
 		if retired != nil && (retired.rename != nil || retired.kind != "") {
 			renamed := *raw
 			if retired.rename != nil {

@@ -42,6 +42,9 @@ type APIVersionInfo struct {
 	// Kind is the kind the object was written as when its successor renamed
 	// it (XListenerSet, read as ListenerSet); "" otherwise.
 	Kind string
+	// ChannelAssumed: VersionExperimentalOnly under Options.ChannelAssumed,
+	// a guess about the cluster's CRDs rather than a fact.
+	ChannelAssumed bool
 }
 
 // NotServed reports whether the API server of the channel would refuse the

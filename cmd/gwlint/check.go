@@ -186,6 +186,7 @@ func (o *checkOptions) settings() (*settings, error) {
 		channel = cfg.Channel
 	}
 	s.resolve.Channel, _ = crd.ParseChannel(channel) // checked with the flags and config
+	s.resolve.ChannelAssumed = cfg.Channel == "" && !o.channelSet
 	s.resolve.DefaultNamespace = cfg.Namespace
 	if o.namespaceSet {
 		s.resolve.DefaultNamespace = o.Namespace
