@@ -9,8 +9,8 @@ func reportViolations(match func(crd.Violation) bool) func(*Pass) {
 		for _, obj := range p.Graph.Objects {
 			m := obj.Metadata()
 			for _, v := range m.Violations {
-				if !match(v) {
-					continue
+				if !match(v) || v.StandardOnly {
+					continue // experimental-channel-only reports a StandardOnly one
 				}
 				if v.Message == portlessServiceMessage {
 					continue // backend-service-no-port reports it, with GEP-718's reason

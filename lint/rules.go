@@ -4,7 +4,6 @@ package lint
 // and one line here.
 func Rules() []*Rule {
 	return []*Rule{
-		apiVersionExperimental,
 		apiVersionNotServed,
 		backendExternalNameService,
 		backendNotFound,
@@ -19,6 +18,7 @@ func Rules() []*Rule {
 		crdValidation,
 		deprecatedAPIVersion,
 		envoyProxyRefused,
+		experimentalChannelOnly,
 		featureUnsupported,
 		filterValueInvalid,
 		gatewayAddressUnsupported,

@@ -224,7 +224,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		served = apiVersionInfo(raw.APIVersion, raw.Kind, opts.Channel, retired)
 		if served.State == VersionExperimentalOnly && opts.ChannelAssumed {
 			served.ChannelAssumed = true
-			served.Message += "; which channel the cluster runs is outside the inputs (standard is gwlint's default; --channel names it)"
+			served.Message += "; " + ChannelOutsideInputs
 		}
 		if retired != nil && (retired.rename != nil || retired.kind != "") {
 			renamed := *raw
@@ -345,6 +345,9 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		// (with int64 numbers, as the API server decodes them), in the
 		// version it is read as.
 		m.Violations = foldTypos(crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, opts.Channel))
+		if opts.ChannelAssumed && opts.Channel == crd.Standard && len(m.Violations) > 0 {
+			markStandardOnly(m.Violations, crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, crd.Experimental))
+		}
 	}
 	var specErr *manifest.ReadError
 	if spec != nil && len(doc.Spec) > 0 && string(doc.Spec) != "null" {
@@ -386,6 +389,17 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		o.check(doc.Data, doc.BinaryData)
 	}
 	return target, specErr
+}
+
+// markStandardOnly marks the violations of the standard channel that the
+// experimental channel's CRDs do not report (an experimental field, or a
+// value its enums add): a cluster running those accepts them.
+func markStandardOnly(standard, experimental []crd.Violation) {
+	for i, v := range standard {
+		standard[i].StandardOnly = !slices.ContainsFunc(experimental, func(e crd.Violation) bool {
+			return e.Path == v.Path && e.Type == v.Type
+		})
+	}
 }
 
 // dataKeys is the sorted union of the keys of two maps.

@@ -25,6 +25,10 @@ const (
 	VersionRetired
 )
 
+// ChannelOutsideInputs ends the message of what only an assumed standard
+// channel refuses (Options.ChannelAssumed).
+const ChannelOutsideInputs = "which channel the cluster runs is outside the inputs (standard is gwlint's default; --channel names it)"
+
 // APIVersionInfo is what the CRDs of the channel make of the apiVersion an
 // object was written in. The object is read (decoded and validated) as
 // ReadAs, so an old version costs one finding, not the whole object.

@@ -85,13 +85,13 @@ func (w *walker) evalRules(v any, s *node) {
 		switch {
 		case res.err != nil:
 			msg := fmt.Sprintf("%v evaluating rule: %s", res.err, rule.errorString())
-			w.celErrors = append(w.celErrors, Violation{string(w.path), "Invalid value", field.Invalid(nil, s.typ.String(), msg).ErrorBody()})
+			w.celErrors = append(w.celErrors, Violation{Path: string(w.path), Type: "Invalid value", Message: field.Invalid(nil, s.typ.String(), msg).ErrorBody()})
 		case !res.v:
 			var bad any = field.OmitValueType{}
 			if s.typ != tObject && s.typ != tArray {
 				bad = scalar(v)
 			}
-			w.celFailed = append(w.celFailed, Violation{string(w.path), "Invalid value", field.Invalid(nil, bad, rule.message()).ErrorBody()})
+			w.celFailed = append(w.celFailed, Violation{Path: string(w.path), Type: "Invalid value", Message: field.Invalid(nil, bad, rule.message()).ErrorBody()})
 		}
 	}
 }

@@ -37,6 +37,9 @@ type Violation struct {
 	Path    string
 	Type    string // field.ErrorType String(): "Required value", "Unsupported value", "Invalid value", "Too long", "Too many", "Duplicate value", "Forbidden", "Unknown field"...
 	Message string // as close to the API server's text as practical, e.g. `Unsupported value: "Foo": supported values: "Exact", "PathPrefix", "RegularExpression"` or the CEL rule's message
+	// StandardOnly: the standard channel was assumed, not named, and the
+	// experimental channel's CRDs accept what its CRDs refuse here.
+	StandardOnly bool
 }
 
 // TypeUnknownField is the Violation.Type of a field the schema does not
