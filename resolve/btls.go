@@ -239,11 +239,11 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 		return
 	}
 	reached := map[policyKey]*reachers{}
-	reach := func(key policyKey, r *RouteResult, b *BackendResult) {
+	reachersOf := func(key policyKey) *reachers {
 		if reached[key] == nil {
-			reached[key] = &reachers{gateways: map[*GatewayResult]bool{}, parents: map[*ParentResult]bool{}}
+			reached[key] = &reachers{gateways: map[*GatewayResult]bool{}, parents: map[*ParentResult]bool{}, policies: map[ObjectRef]*GatewayResult{}}
 		}
-		reached[key].add(r, b)
+		return reached[key]
 	}
 	for _, r := range g.Routes {
 		for _, rr := range r.Rules {
@@ -259,12 +259,17 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 				if b.TLSPolicy == nil {
 					b.TLSPolicy = held[policyKey{b.Target, ""}]
 				}
-				reach(policyKey{b.Target, ""}, r, b)
+				reachersOf(policyKey{b.Target, ""}).add(r, b)
 				if section != "" {
-					reach(policyKey{b.Target, section}, r, b)
+					reachersOf(policyKey{b.Target, section}).add(r, b)
 				}
 				g.reportBackendTLS(r, b)
 			}
+		}
+	}
+	for _, p := range g.envoyPolicies {
+		if gw := g.ownPolicyGateway(p); gw != nil {
+			g.ownPolicyBackends(p, func(key policyKey) { reachersOf(key).policies[p.Ref] = gw })
 		}
 	}
 	for _, p := range g.TLSPolicies {
@@ -274,10 +279,13 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 
 // reachers are what reaches a Service (or one of its ports) through routes:
 // the Gateways that accepted such a route, and the managed parentRefs of
-// the routes that send it traffic.
+// the routes that send it traffic; and the implementation's own policies
+// that call it, each with a Gateway that translates it
+// (profile.PolicyAncestors.OwnPolicies).
 type reachers struct {
 	gateways map[*GatewayResult]bool
 	parents  map[*ParentResult]bool
+	policies map[ObjectRef]*GatewayResult
 }
 
 func (rs *reachers) add(r *RouteResult, b *BackendResult) {
@@ -316,6 +324,7 @@ type PolicyAncestor struct {
 func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey]*reachers) []PolicyAncestor {
 	gateways := map[*GatewayResult]bool{}
 	parents := map[string]*ParentResult{}
+	policies := map[ObjectRef]*GatewayResult{}
 	targetsBy, targetsWriter := g.profile.Implementation.PolicyAncestors.TargetsController, g.profile
 	// An ignored policy is written only where its targets are.
 	ignored := p.Accepted.Reason == ReasonIgnoredByIstio
@@ -338,6 +347,7 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 				targetsBy, targetsWriter = c, prof
 			}
 		}
+		maps.Copy(policies, rs.policies)
 	}
 	var out []PolicyAncestor
 	if targetsBy != "" {
@@ -361,6 +371,16 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 	for _, key := range slices.Sorted(maps.Keys(parents)) {
 		pr := parents[key]
 		out = append(out, PolicyAncestor{Ref: pr.Ref, ControllerName: pr.ControllerName, writer: gatewayOf(pr).Profile})
+	}
+	refs := slices.Collect(maps.Keys(policies))
+	sort.Slice(refs, func(i, j int) bool { return refLess(refs[i], refs[j]) })
+	for _, ref := range refs {
+		gw := policies[ref]
+		group, kind, ns := gwv1.Group(GroupEnvoyGateway), gwv1.Kind(ownPolicyKind(ref)), gwv1.Namespace(ref.Namespace)
+		out = append(out, PolicyAncestor{
+			Ref:            gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(ref.Name)},
+			ControllerName: gw.ControllerName, writer: gw.Profile,
+		})
 	}
 	// "A maximum of 16 ancestors will be represented in this list ... If
 	// this slice is full, implementations MUST NOT add further entries."
