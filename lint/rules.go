@@ -17,6 +17,7 @@ func Rules() []*Rule {
 		backendTLSPolicyTargetNotFound,
 		crdValidation,
 		deprecatedAPIVersion,
+		envoyProxyRefused,
 		featureUnsupported,
 		filterValueInvalid,
 		gatewayAddressUnsupported,

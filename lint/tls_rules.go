@@ -84,7 +84,8 @@ infrastructure:
 	},
 	Run: func(p *Pass) {
 		for _, gw := range p.Graph.Gateways {
-			if gw.Parameters != nil && !gw.Parameters.OK() {
+			if gw.Parameters != nil && !gw.Parameters.OK() && (gw.Proxy == nil || len(gw.Proxy.Problems) == 0) {
+				// What the EnvoyProxy holds is envoyproxy-refused's.
 				p.Report(&gw.Meta, gw.Parameters.Path, nil, "Gateway %s is not accepted: %s", gw.Ref.NamespacedName(), gw.Parameters.Message)
 			}
 		}

@@ -2220,3 +2220,309 @@ spec:
 		}
 	}
 }
+
+func TestEnvoyProxyParametersByImplementation(t *testing.T) {
+	class := func(proxy string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: edge}
+spec:
+  controllerName: example.com/gateway
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, namespace: infra, name: ` + proxy + `}`
+	}
+	gateway := func(infra string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: edge
+  infrastructure: ` + infra + `
+  listeners: [{name: http, protocol: HTTP, port: 80}]`
+	}
+	proxy := func(name, spec string) string {
+		return `
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: ` + name + `, namespace: infra}
+spec: ` + spec
+	}
+	proxies := proxy("plain", "{}") + "\n---\n" +
+		proxy("no-file", "{telemetry: {accessLog: {settings: [{sinks: [{type: File}]}]}}}") + "\n---\n" +
+		proxy("clusterip-lb-ip", "{provider: {type: Kubernetes, kubernetes: {envoyService: {type: ClusterIP, loadBalancerIP: 10.0.0.9}}}}") + "\n---\n" +
+		proxy("host-without-host", "{provider: {type: Host}}") + "\n---\n" +
+		proxy("merged", "{mergeGateways: true}") + "\n---\n" +
+		proxy("merged-backends", "{mergeGateways: true, mergeBackends: {}}")
+	own := func(name string) string {
+		return "{parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, name: " + name + "}}"
+	}
+	for _, c := range []struct {
+		name, classProxy, infra string
+		class, gateway          Reason // Accepted reasons under Envoy Gateway; the default profile accepts both
+	}{
+		{"valid class EnvoyProxy", "plain", "null", ReasonAccepted, ReasonAccepted},
+		{"class EnvoyProxy with a File sink without file", "no-file", "null", ReasonInvalidParameters, ReasonInvalidParameters},
+		{"valid own EnvoyProxy beside an invalid class one", "no-file", own("plain"), ReasonInvalidParameters, ReasonAccepted},
+		{"own EnvoyProxy with loadBalancerIP on a ClusterIP Service", "plain", own("clusterip-lb-ip"), ReasonAccepted, ReasonInvalidParameters},
+		{"own EnvoyProxy on the host without host", "plain", own("host-without-host"), ReasonAccepted, ReasonInvalidParameters},
+		{"own EnvoyProxy beside a class one merging Gateways", "merged", own("plain"), ReasonAccepted, ReasonInvalidParameters},
+		{"class EnvoyProxy merging both Gateways and backends", "merged-backends", "null", ReasonAccepted, ReasonInvalidParameters},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, run := range []struct {
+				impl           string
+				class, gateway Reason
+			}{{"", ReasonAccepted, ReasonAccepted}, {"envoy-gateway", c.class, c.gateway}} {
+				g := resolveYAML(t, judgedBy(t, run.impl), class(c.classProxy), gateway(c.infra), proxies)
+				gc, gw := g.GatewayClasses[0], g.Gateway("infra", "edge")
+				if gc.Accepted.Reason != run.class || gw.Accepted.Reason != run.gateway {
+					t.Errorf("%q: GatewayClass Accepted %s (%s), Gateway Accepted %s (%s); want %s, %s", run.impl,
+						gc.Accepted.Reason, gc.Accepted.Message, gw.Accepted.Reason, gw.Accepted.Message, run.class, run.gateway)
+				}
+				if listeners := gw.gatewayStatus().Listeners; run.gateway == ReasonInvalidParameters && len(listeners) > 0 {
+					t.Errorf("%q: a refused Gateway has listener status %v", run.impl, listeners)
+				}
+			}
+		})
+	}
+}
+
+// Envoy Gateway's configuration may give every EnvoyProxy mergeBackends
+// (profile.EnvoyProxyDefaults), which a class merging its Gateways refuses.
+func TestEnvoyProxyDefaultsByConfiguration(t *testing.T) {
+	docs := `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: edge}
+spec:
+  controllerName: gateway.envoyproxy.io/gatewayclass-controller
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, namespace: infra, name: merged}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: merged, namespace: infra}
+spec: {mergeGateways: true}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: edge, listeners: [{name: http, protocol: HTTP, port: 80}]}`
+	eg := mustProfile(t, "envoy-gateway")
+	for _, mergeBackends := range []bool{false, true} {
+		p := *eg
+		p.Implementation.EnvoyProxyDefaults.MergeBackends = mergeBackends
+		want := ReasonAccepted
+		if mergeBackends {
+			want = ReasonInvalidParameters
+		}
+		gw := resolveYAML(t, Options{Implementation: &p}, docs).Gateway("infra", "edge")
+		if gw.Accepted.Reason != want {
+			t.Errorf("configuration merging backends %v: Gateway Accepted %s (%s), want %s", mergeBackends, gw.Accepted.Reason, gw.Accepted.Message, want)
+		}
+	}
+}
+
+// Gateways of a class whose EnvoyProxy merges them share one proxy under
+// Envoy Gateway: a listener repeating another Gateway's protocol, hostname
+// and port is conflicted, and HTTPS listeners overlap across them.
+func TestMergedGatewaysByImplementation(t *testing.T) {
+	cert := newTestCert(t, year2020, year2200, false, "*.example.com")
+	docs := []string{world, tlsSecret("infra", "wildcard", cert), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: shared}
+spec:
+  controllerName: example.com/gateway
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, namespace: infra, name: merged}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: merged, namespace: infra}
+spec: {mergeGateways: true}`}
+	for _, name := range []string{"a", "b"} {
+		docs = append(docs, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: `+name+`, namespace: infra}
+spec:
+  gatewayClassName: shared
+  listeners:
+  - {name: http, protocol: HTTP, port: 80}
+  - name: https
+    protocol: HTTPS
+    port: 443
+    hostname: `+name+`.example.com
+    tls: {certificateRefs: [{name: wildcard}]}`)
+	}
+	for _, c := range []struct {
+		impl       string
+		conflict   Reason // gateway b's http listener's Conflicted reason
+		overlap    Reason // gateway a's https listener's OverlappingTLSConfig reason
+		programmed bool   // gateway b's http listener
+	}{
+		{"", ReasonNoConflicts, "", true},
+		{"envoy-gateway", ReasonHostnameConflict, ReasonOverlappingCertificates, false},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), docs...)
+		a, b := g.Gateway("infra", "a"), g.Gateway("infra", "b")
+		if l := a.Listeners[0]; l.Conflicted.True() {
+			t.Errorf("%q: the first Gateway's listener is conflicted: %s", c.impl, l.Conflicted.Message)
+		}
+		if l := b.Listeners[0]; l.Conflicted.Reason != c.conflict || l.Programmed.True() != c.programmed {
+			t.Errorf("%q: second Gateway's http: Conflicted %s, Programmed %v; want %s, %v", c.impl, l.Conflicted.Reason, l.Programmed.Status, c.conflict, c.programmed)
+		}
+		if l := a.Listeners[1]; l.OverlappingTLS.Reason != c.overlap {
+			t.Errorf("%q: first Gateway's https: OverlappingTLSConfig %q (%s), want %q", c.impl, l.OverlappingTLS.Reason, l.OverlappingTLS.Message, c.overlap)
+		}
+	}
+}
+
+// The client certificate a Gateway's EnvoyProxy offers backends over TLS:
+// under Envoy Gateway one in another namespace, or one that does not
+// exist, fails the route's backendRefs that a BackendTLSPolicy verifies
+// (InvalidBackendTLS). The API does not know the field.
+func TestEnvoyProxyClientCertificateByImplementation(t *testing.T) {
+	docs := func(ref string) []string {
+		return []string{world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: edge}
+spec:
+  controllerName: example.com/gateway
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, namespace: infra, name: proxy}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: proxy, namespace: infra}
+spec: {backendTLS: {clientCertificateRef: ` + ref + `}}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: client, namespace: infra}
+type: kubernetes.io/tls
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: edge
+  listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: web, namespace: app}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {wellKnownCACertificates: System, hostname: web.example.com}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`}
+	}
+	for _, c := range []struct {
+		name, ref string
+		reason    Reason // the route's ResolvedRefs reason under Envoy Gateway
+	}{
+		{"in the EnvoyProxy's namespace", "{name: client}", ReasonResolvedRefs},
+		{"in another namespace", "{name: client, namespace: app}", ReasonInvalidBackendTLS},
+		{"missing", "{name: absent}", ReasonInvalidBackendTLS},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			againstEnvoyGateway(t, ReasonResolvedRefs, c.reason, func(opts Options) Condition {
+				return mustRoute(t, resolveYAML(t, opts, docs(c.ref)...), KindHTTPRoute, "app", "r").ResolvedRefs
+			})
+		})
+	}
+}
+
+// Where an EnvoyProxy sends telemetry: under Envoy Gateway a Service
+// backendRef to a missing Service, or to one without the port, refuses
+// the Gateway (InvalidParameters) after its listeners are translated,
+// whose status stays.
+func TestEnvoyProxyTelemetryByImplementation(t *testing.T) {
+	docs := func(backendRef string) []string {
+		return []string{world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: edge}
+spec:
+  controllerName: example.com/gateway
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, namespace: infra, name: proxy}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: proxy, namespace: infra}
+spec:
+  telemetry:
+    tracing:
+      provider: {type: OpenTelemetry, backendRefs: [` + backendRef + `]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: edge
+  listeners: [{name: http, protocol: HTTP, port: 80}]`}
+	}
+	for _, c := range []struct {
+		name, ref string
+		reason    Reason // the Gateway's Accepted reason under Envoy Gateway
+	}{
+		{"a Service with the port", "{name: web, namespace: app, port: 8080}", ReasonAccepted},
+		{"a Service without the port", "{name: web, namespace: app, port: 4317}", ReasonInvalidParameters},
+		{"a missing Service", "{name: collector, namespace: app, port: 4317}", ReasonInvalidParameters},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			againstEnvoyGateway(t, ReasonAccepted, c.reason, func(opts Options) Condition {
+				gw := resolveYAML(t, opts, docs(c.ref)...).Gateway("infra", "edge")
+				if len(gw.gatewayStatus().Listeners) != 1 {
+					t.Errorf("listener status %v, want the listener's", gw.gatewayStatus().Listeners)
+				}
+				return gw.Accepted
+			})
+		})
+	}
+}
+
+// againstEnvoyGateway wants the condition judge returns to have reason
+// want under the default profile and eg under Envoy Gateway's, with
+// --strict-refs.
+func againstEnvoyGateway(t *testing.T, want, eg Reason, judge func(Options) Condition) {
+	t.Helper()
+	for _, run := range []struct {
+		impl   string
+		reason Reason
+	}{{"", want}, {"envoy-gateway", eg}} {
+		opts := judgedBy(t, run.impl)
+		opts.StrictRefs = true
+		if got := judge(opts); got.Reason != run.reason {
+			t.Errorf("%q: %s %s (%s), want %s", run.impl, got.Type, got.Reason, got.Message, run.reason)
+		}
+	}
+}
+
+// A GatewayClass's parametersRef without a namespace: Envoy Gateway looks
+// its EnvoyProxy up in "default", so it is found there and judged.
+func TestEnvoyProxyOfClassWithoutNamespace(t *testing.T) {
+	g := resolveYAML(t, Options{StrictRefs: true}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: eg}
+spec:
+  controllerName: gateway.envoyproxy.io/gatewayclass-controller
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: proxy, namespace: default}
+spec: {provider: {type: Host}}`)
+	for _, c := range g.GatewayClasses {
+		if c.Ref.Name == "eg" && (c.Proxy == nil || c.Accepted.Reason != ReasonInvalidParameters) {
+			t.Errorf("GatewayClass eg: Proxy %v, Accepted %s (%s); want EnvoyProxy default/proxy, InvalidParameters", c.Proxy, c.Accepted.Reason, c.Accepted.Message)
+		}
+	}
+}

@@ -414,16 +414,31 @@ func sortedGateways(set map[*GatewayResult]bool) []*GatewayResult {
 // reportBackendTLS writes a backendRef whose BackendTLSPolicy is not
 // accepted on the route's ResolvedRefs when every implementation judging
 // the route does (profile.Implementation.InvalidBackendTLSOnRoute), and no
-// other reference problem is reported there.
+// other reference problem is reported there. So too one whose policy is
+// accepted when every Gateway that accepted the route offers the backend a
+// client certificate from its EnvoyProxy that cannot be used.
 func (g *Graph) reportBackendTLS(r *RouteResult, b *BackendResult) {
-	if !b.TLSFails() || !b.Valid() || b.Weight == 0 || !r.ResolvedRefs.True() {
+	if b.TLSPolicy == nil || !b.Valid() || b.Weight == 0 || !r.ResolvedRefs.True() {
 		return
 	}
 	if !g.judgedAllWith(r.Route, func(p *profile.Profile) bool { return p.Implementation.InvalidBackendTLSOnRoute }) {
 		return
 	}
-	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, ReasonInvalidBackendTLS,
-		fmt.Sprintf("BackendTLSPolicy %s of %s is not accepted: %s", b.TLSPolicy.Ref.NamespacedName(), b.Target, b.TLSPolicy.Accepted.Message))
+	if b.TLSFails() {
+		r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, ReasonInvalidBackendTLS,
+			fmt.Sprintf("BackendTLSPolicy %s of %s is not accepted: %s", b.TLSPolicy.Ref.NamespacedName(), b.Target, b.TLSPolicy.Accepted.Message))
+		return
+	}
+	var problem *ProxyProblem
+	for _, gw := range acceptingGateways(r) {
+		if problem = gw.ClientCertificateProblem; problem == nil {
+			return
+		}
+	}
+	if problem != nil {
+		r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, ReasonInvalidBackendTLS,
+			fmt.Sprintf("TLS to %s: %s", b.Target, problem.Message))
+	}
 }
 
 // acceptingGateways are the managed Gateways that accepted the route, through

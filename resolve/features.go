@@ -22,6 +22,10 @@ type FeatureUse struct {
 	// mesh is true when the feature is needed by the route's Service
 	// parents (GEP-1426), which the graph-wide profile judges.
 	mesh bool
+	// parameters is the kind a parametersRef names: a profile whose
+	// implementation takes it (Implementation.ParametersKinds) supports
+	// the use whatever its report says of the feature.
+	parameters profile.GroupKind
 }
 
 // FeatureGap is a feature use that the profile judging the object does not
@@ -75,7 +79,7 @@ func (g *Graph) findFeatures() {
 				js = []*profile.Profile{g.profile}
 			}
 			for _, p := range js {
-				if p.Support(u.Feature) == profile.Unsupported && !namesOnly[u.Feature] {
+				if p.Support(u.Feature) == profile.Unsupported && !namesOnly[u.Feature] && !slices.Contains(p.Implementation.ParametersKinds, u.parameters) {
 					g.FeatureGaps = append(g.FeatureGaps, FeatureGap{FeatureUse: u, Profile: p})
 				}
 			}
@@ -133,8 +137,21 @@ func gatewayFeatures(gw *GatewayResult) []FeatureUse {
 			add(features.SupportGatewayStaticAddresses, fmt.Sprintf("spec.addresses[%d].value", i))
 		}
 	}
-	if spec.Infrastructure != nil {
-		add(features.SupportGatewayInfrastructure, "spec.infrastructure")
+	if infra := spec.Infrastructure; infra != nil {
+		// Metadata propagation is what every report of the feature tested
+		// (its v1.5 name: GatewayInfrastructurePropagation). A parametersRef
+		// of a kind the implementation names as its own parameters works
+		// whatever its report says.
+		if len(infra.Labels) > 0 {
+			add(features.SupportGatewayInfrastructure, "spec.infrastructure.labels")
+		}
+		if len(infra.Annotations) > 0 {
+			add(features.SupportGatewayInfrastructure, "spec.infrastructure.annotations")
+		}
+		if pr := infra.ParametersRef; pr != nil {
+			uses = append(uses, FeatureUse{Feature: features.SupportGatewayInfrastructure, Object: m, Path: "spec.infrastructure.parametersRef",
+				parameters: profile.GroupKind{Group: string(pr.Group), Kind: string(pr.Kind)}})
+		}
 	}
 	if tls := spec.TLS; tls != nil {
 		if tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {

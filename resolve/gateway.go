@@ -45,8 +45,23 @@ type GatewayResult struct {
 	// validations resolved: the default first, then each perPort entry.
 	FrontendValidations []*FrontendValidation
 	// Parameters is spec.infrastructure.parametersRef resolved, nil when
-	// not set.
+	// not set; or, under Envoy Gateway's profile, the GatewayClass's
+	// EnvoyProxy the Gateway takes when it names none of its own and that
+	// one is refused (Path spec.gatewayClassName).
 	Parameters *RefResult
+	// Proxy is the EnvoyProxy the Gateway takes under Envoy Gateway's
+	// profile (EnvoyProxyParameters), its own or its class's; nil when the
+	// inputs hold none.
+	Proxy *EnvoyProxy
+	// TelemetryProblem is why Envoy Gateway refuses the Gateway for where
+	// its EnvoyProxy (Proxy) sends telemetry (InvalidParameters), nil when
+	// it does not: a refusal that, unlike Parameters', keeps its
+	// listeners' status.
+	TelemetryProblem *ProxyProblem
+	// ClientCertificateProblem is why the client certificate its
+	// EnvoyProxy offers backends over TLS cannot be used, nil when it can:
+	// Envoy Gateway then fails the backendRefs a BackendTLSPolicy verifies.
+	ClientCertificateProblem *ProxyProblem
 	// InsecureFrontend is the InsecureFrontendValidationMode condition, set
 	// only when a validation uses mode AllowInsecureFallback.
 	InsecureFrontend *Condition
@@ -290,6 +305,10 @@ func (g *Graph) resolveGateways() {
 		}
 		detectConflicts(listeners)
 	}
+	merged := g.mergedGateways()
+	for _, group := range merged {
+		detectMergedConflicts(group)
+	}
 	for l := range g.Listeners() {
 		l.setProgrammed()
 	}
@@ -300,7 +319,9 @@ func (g *Graph) resolveGateways() {
 		if gw.Profile.Implementation.SDSCertificateOpaque {
 			markSDSCertificateOpaque(gw.AllListeners())
 		}
-		detectOverlappingTLS(gw.AllListeners())
+	}
+	for _, group := range merged {
+		detectOverlappingTLS(allListeners(group))
 	}
 }
 
@@ -634,11 +655,18 @@ func (gw *GatewayResult) acceptedParameters() []string {
 // the object is missing only by the presence model (kinds gwlint does not
 // read are external unless --strict-refs).
 func (g *Graph) resolveParameters(gw *GatewayResult) {
-	infra := gw.Spec.Infrastructure
-	if infra == nil || infra.ParametersRef == nil {
-		return
+	var own Object
+	if infra := gw.Spec.Infrastructure; infra != nil && infra.ParametersRef != nil {
+		own = g.resolveParametersRef(gw, infra.ParametersRef)
 	}
-	ref := infra.ParametersRef
+	if gw.Profile.Implementation.EnvoyProxyParameters {
+		g.judgeEnvoyProxy(gw, own)
+	}
+}
+
+// resolveParametersRef sets gw.Parameters from ref and returns the object
+// it names when the inputs hold it.
+func (g *Graph) resolveParametersRef(gw *GatewayResult, ref *gwv1.LocalParametersReference) Object {
 	res := &RefResult{Path: "spec.infrastructure.parametersRef", Group: string(ref.Group),
 		Target: ObjectRef{Kind: string(ref.Kind), Namespace: gw.Ref.Namespace, Name: ref.Name}}
 	gw.Parameters = res
@@ -647,12 +675,16 @@ func (g *Graph) resolveParameters(gw *GatewayResult) {
 		res.Reason = ReasonInvalidParameters
 		res.Message = fmt.Sprintf("controller %s does not take parameters of kind %s (it takes %s)",
 			gw.ControllerName, kind, strings.Join(kinds, ", "))
-		return
+		return nil
 	}
-	if _, res.Presence = g.Lookup(res.Target); res.Presence == Missing {
+	lookup := res.Target
+	lookup.Kind = qualifiedKind(res.Group, lookup.Kind)
+	obj, presence := g.Lookup(lookup)
+	if res.Presence = presence; presence == Missing {
 		res.Reason = ReasonInvalidParameters
 		res.Message = fmt.Sprintf("%s %s does not exist", kind, res.Target.NamespacedName())
 	}
+	return obj
 }
 
 func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
@@ -1133,6 +1165,8 @@ func (g *Graph) finishGateways() {
 			gw.Accepted = condition(typ, false, ReasonUnsupportedAddress, bad)
 		case gw.Parameters != nil && !gw.Parameters.OK():
 			gw.Accepted = condition(typ, false, gw.Parameters.Reason, gw.Parameters.Message)
+		case gw.TelemetryProblem != nil:
+			gw.Accepted = condition(typ, false, ReasonInvalidParameters, gw.TelemetryProblem.Message)
 		case len(gw.Listeners) > 0 && valid == 0:
 			gw.Accepted = condition(typ, false, ReasonListenersNotValid, "no listener is valid: "+strings.Join(invalid, ", "))
 		case len(invalid) > 0:

@@ -13,9 +13,13 @@ type GatewayClassResult struct {
 	*GatewayClass
 	// Parameters is spec.parametersRef resolved; nil when it is not set.
 	Parameters *RefResult
+	// Proxy is the EnvoyProxy the parametersRef names, when its profile
+	// judges one (EnvoyProxyParameters) and the inputs hold it.
+	Proxy *EnvoyProxy
 	// Accepted: "Accepted" unless the parametersRef names an object the
-	// inputs show does not exist ("InvalidParameters"); one they do not
-	// show is assumed valid.
+	// inputs show does not exist, or one its implementation refuses
+	// (profile.Implementation.EnvoyProxyParameters): "InvalidParameters".
+	// One they do not show is assumed valid.
 	Accepted Condition
 	// SupportedVersion: the class's CRDs are the Gateway API version gwlint
 	// pins, so always True.
@@ -27,15 +31,29 @@ func (g *Graph) resolveGatewayClasses() {
 		c.Accepted = condition(string(gwv1.GatewayClassConditionStatusAccepted), true, ReasonAccepted,
 			"GatewayClass accepted by "+string(c.Spec.ControllerName))
 		if pr := c.Spec.ParametersRef; pr != nil {
+			judge := g.gatewayProfile(c.GatewayClass, c.Ref.Name)
 			target := ObjectRef{Kind: string(pr.Kind), Name: pr.Name}
 			if pr.Namespace != nil {
 				target.Namespace = string(*pr.Namespace)
+			} else if judge.Implementation.EnvoyProxyParameters {
+				target.Namespace = envoyProxyNamespace(pr)
 			}
 			c.Parameters = &RefResult{Path: "spec.parametersRef", Group: string(pr.Group), Target: target}
-			_, c.Parameters.Presence = g.Lookup(target)
-			if c.Parameters.Presence == Missing {
+			lookup := target
+			lookup.Kind = qualifiedKind(string(pr.Group), target.Kind)
+			obj, presence := g.Lookup(lookup)
+			c.Parameters.Presence = presence
+			if presence == Missing {
 				c.Parameters.Reason = ReasonInvalidParameters
 				c.Parameters.Message = fmt.Sprintf("parametersRef: %s", DescribeAbsence(target, Missing))
+			} else if proxy, ok := obj.(*EnvoyProxy); ok && judge.Implementation.EnvoyProxyParameters {
+				c.Proxy = proxy
+				if len(proxy.judge()) > 0 {
+					c.Parameters.Reason = ReasonInvalidParameters
+					c.Parameters.Message = "Invalid parametersRef: " + proxy.Refusal()
+				}
+			}
+			if !c.Parameters.OK() {
 				c.Accepted = condition(string(gwv1.GatewayClassConditionStatusAccepted), false, ReasonInvalidParameters, c.Parameters.Message)
 			}
 		}

@@ -269,6 +269,9 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		case KindEnvoyBackend:
 			b := &EnvoyGatewayBackend{}
 			target, spec = b, &b.Spec
+		case KindEnvoyProxy:
+			p := &EnvoyProxy{}
+			target, spec = p, &p.Spec
 		case KindEnvoyHTTPRouteFilter:
 			f := &EnvoyGatewayHTTPRouteFilter{}
 			target, spec = f, &f.Spec

@@ -49,17 +49,18 @@ const (
 	KindServiceEntry     = "ServiceEntry"
 )
 
-// readKinds are the kinds above, Envoy Gateway's Backend and HTTPRouteFilter
-// and Istio's ServiceEntry (their qualifiedKind): an object of another kind
-// (an implementation's backend or policy) is never among the inputs, so its
-// absence says nothing.
+// readKinds are the kinds above, Envoy Gateway's Backend, EnvoyProxy and
+// HTTPRouteFilter and Istio's ServiceEntry (their qualifiedKind): an object
+// of another kind (an implementation's backend or policy) is never among
+// the inputs, so its absence says nothing.
 var readKinds = map[string]bool{
 	KindGatewayClass: true, KindGateway: true, KindListenerSet: true,
 	KindHTTPRoute: true, KindGRPCRoute: true, KindTLSRoute: true, KindTCPRoute: true, KindUDPRoute: true,
 	KindReferenceGrant: true, KindBackendTLSPolicy: true,
 	KindService: true, KindNamespace: true, KindSecret: true, KindConfigMap: true, KindServiceImport: true,
-	qualifiedKind(GroupEnvoyGateway, KindEnvoyBackend): true, qualifiedKind(GroupIstioNetworking, KindServiceEntry): true,
+	qualifiedKind(GroupEnvoyGateway, KindEnvoyBackend): true, qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy): true,
 	qualifiedKind(GroupEnvoyGateway, KindEnvoyHTTPRouteFilter): true,
+	qualifiedKind(GroupIstioNetworking, KindServiceEntry):      true,
 	KindXBackend: true,
 }
 

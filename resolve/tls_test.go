@@ -265,10 +265,11 @@ metadata: {name: present, namespace: infra}`
 		{"class outside the inputs: any kind", "elsewhere", `{group: invalid.io, kind: InvalidParameters, name: x}`, false, ReasonAccepted},
 		{"ConfigMap present", "acme", `{group: "", kind: ConfigMap, name: present}`, false, ReasonAccepted},
 		{"ConfigMap missing", "acme", `{group: "", kind: ConfigMap, name: absent}`, false, ReasonInvalidParameters},
-		{"kind gwlint does not read: external", "envoy", `{group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy}`, false, ReasonAccepted},
-		// gwlint skips EnvoyProxy objects when it reads them, so even
+		{"EnvoyProxy not among the inputs: external", "envoy", `{group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy}`, false, ReasonAccepted},
+		{"--strict-refs, EnvoyProxy missing", "envoy", `{group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy}`, true, ReasonInvalidParameters},
+		// gwlint skips objects of kinds it does not read, so even
 		// --strict-refs cannot tell that one is absent.
-		{"--strict-refs, kind gwlint does not read: external", "envoy", `{group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy}`, true, ReasonAccepted},
+		{"--strict-refs, kind gwlint does not read: external", "own", `{group: example.com, kind: OwnParams, name: p}`, true, ReasonAccepted},
 		{"--strict-refs: missing", "acme", `{group: "", kind: ConfigMap, name: elsewhere}`, true, ReasonInvalidParameters},
 	}
 	for _, tc := range cases {

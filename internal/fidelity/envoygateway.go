@@ -99,16 +99,74 @@ func envoyGatewayCase(name, inFile, outFile string, base []manifest) (*Case, err
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", outFile, err)
 	}
-	c := &Case{Name: name, Configure: egConfigured(name)}
-	world := append(envoyGatewayWorld(), base...)
+	var defaults struct {
+		Spec *struct {
+			MergeBackends *struct{} `json:"mergeBackends"`
+		} `json:"envoyProxyDefaultSpec"`
+	}
+	if err := yaml.Unmarshal(inData, &defaults); err != nil {
+		return nil, fmt.Errorf("%s: %w", inFile, err)
+	}
+	c := &Case{Name: name, Configure: egConfigured(name, defaults.Spec != nil && defaults.Spec.MergeBackends != nil)}
+	world := envoyGatewayWorld()
+	if err := egClassProxy(inData, append(objs, world...)); err != nil {
+		return nil, fmt.Errorf("%s: %w", inFile, err)
+	}
+	world = append(world, base...)
 	if c.Inputs, err = inputs(objs, world); err != nil {
 		return nil, err
 	}
 	c.Environment = egUncreatedNamespaces(objs, world)
+	maps.Copy(c.Environment, egProxiesNotLookedUp(objs))
 	if c.Want, err = wanted(outObjs, objs); err != nil {
 		return nil, fmt.Errorf("%s: %w", outFile, err)
 	}
 	return c, nil
+}
+
+// egProxiesNotLookedUp are the outcomes of Gateways whose parametersRef
+// names an EnvoyProxy the case lacks. In a cluster the provider looks it
+// up and refuses the Gateway, InvalidParameters, before its listeners are
+// translated (internal/provider/kubernetes/controller.go
+// processGatewayParamsRef); the translator test has no provider, and
+// attachEnvoyProxy (contexts.go) falls back to the class's.
+func egProxiesNotLookedUp(objs []manifest) map[string]string {
+	proxies := map[string]bool{}
+	for _, m := range objs {
+		if m["kind"] == "EnvoyProxy" {
+			proxies[identity(m)] = true
+		}
+	}
+	out := map[string]string{}
+	for _, m := range objs {
+		if m["kind"] != "Gateway" {
+			continue
+		}
+		spec, _ := m["spec"].(map[string]any)
+		infra, _ := spec["infrastructure"].(map[string]any)
+		ref, _ := infra["parametersRef"].(map[string]any)
+		if ref["kind"] != "EnvoyProxy" {
+			continue
+		}
+		meta, _ := m["metadata"].(map[string]any)
+		proxy := identity(manifest{"kind": "EnvoyProxy", "metadata": map[string]any{"namespace": meta["namespace"], "name": ref["name"]}})
+		if proxies[proxy] {
+			continue
+		}
+		why := "the test has no provider to find that " + proxy + " does not exist"
+		gw := identity(m)
+		for _, typ := range []string{"Accepted", "Programmed"} {
+			out[EnvironmentKey(gw, ScopeGateway, "", typ)] = why
+		}
+		listeners, _ := spec["listeners"].([]any)
+		for _, l := range listeners {
+			name, _ := l.(map[string]any)["name"].(string)
+			for _, typ := range []string{"Accepted", "Programmed", "ResolvedRefs", "Conflicted", "attachedRoutes", "supportedKinds"} {
+				out[EnvironmentKey(gw, ScopeListener, name, typ)] = why
+			}
+		}
+	}
+	return out
 }
 
 // egConfigs are the cases Envoy Gateway's translator test configures
@@ -162,10 +220,12 @@ func egUncreatedNamespaces(objs, world []manifest) map[string]string {
 
 // egConfigured is the case's configuration in Envoy Gateway's translator
 // test: besides egConfigs, it registers no extension filter kinds (only
-// TestTranslateWithExtensionKinds does, on testdata/extensions).
-func egConfigured(name string) func(*profile.Implementation) {
+// TestTranslateWithExtensionKinds does, on testdata/extensions), and the
+// case's envoyProxyDefaultSpec may merge backends.
+func egConfigured(name string, mergeBackends bool) func(*profile.Implementation) {
 	return func(impl *profile.Implementation) {
 		impl.ExtensionFilters = profile.ExtensionFilters{Known: true}
+		impl.EnvoyProxyDefaults.MergeBackends = mergeBackends
 		if configure := egConfigs[name]; configure != nil {
 			configure(impl)
 		}
@@ -174,6 +234,35 @@ func egConfigured(name string) func(*profile.Implementation) {
 
 func egBackendOff(impl *profile.Implementation) { impl.BackendAPI.Disabled = true }
 func egOnHost(impl *profile.Implementation)     { impl.BackendAPI.OnHost = true }
+
+// egClassProxy points the GatewayClass's parametersRef at the case's
+// envoyProxyForGatewayClass, as the translator test gives it to the class
+// whatever the class names (translator.go GetRelevantGateways reads
+// resources.EnvoyProxyForGatewayClass; most cases' classes name none).
+func egClassProxy(inData []byte, objs []manifest) error {
+	var doc struct {
+		Proxy *struct {
+			Metadata struct{ Namespace, Name string }
+		} `json:"envoyProxyForGatewayClass"`
+	}
+	if err := yaml.Unmarshal(inData, &doc); err != nil || doc.Proxy == nil {
+		return err
+	}
+	for _, m := range objs {
+		meta, _ := m["metadata"].(map[string]any)
+		if m["kind"] != "GatewayClass" || meta["name"] != egClass {
+			continue
+		}
+		spec, _ := m["spec"].(map[string]any)
+		if spec == nil {
+			spec = map[string]any{}
+			m["spec"] = spec
+		}
+		spec["parametersRef"] = map[string]any{"group": "gateway.envoyproxy.io", "kind": "EnvoyProxy",
+			"namespace": doc.Proxy.Metadata.Namespace, "name": doc.Proxy.Metadata.Name}
+	}
+	return nil
+}
 
 // egObjects reads the keyed-lists format into manifests with apiVersion
 // and kind filled in. A key holds a list of objects, or one object

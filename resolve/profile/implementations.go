@@ -152,11 +152,23 @@ type Implementation struct {
 	// ExtensionFilters are the ExtensionRef filter kinds its configuration
 	// registers besides its own.
 	ExtensionFilters ExtensionFilters
+	// EnvoyProxyDefaults is what its configuration gives every proxy's
+	// parameters.
+	EnvoyProxyDefaults EnvoyProxyDefaults
 	// PortProtocolChecked: a backendRef selects a Service (or
 	// ServiceImport) port by number and transport protocol, UDP for a
 	// UDPRoute and TCP for the others; a port of the number for another
 	// protocol is missing (MissingServicePort says how it is reported).
 	PortProtocolChecked bool
+	// EnvoyProxyParameters: it judges the EnvoyProxy (gateway.envoyproxy.io)
+	// it takes as parameters. A GatewayClass whose EnvoyProxy breaks its
+	// validation is Accepted=False/InvalidParameters, and so is a Gateway
+	// that takes a broken one: its own (infrastructure.parametersRef), or
+	// else its GatewayClass's. A Gateway naming its own while its class's
+	// merges Gateways (mergeGateways), or of a class whose EnvoyProxy
+	// merges both Gateways and backends, is refused too. The API leaves
+	// what parameters hold to each implementation.
+	EnvoyProxyParameters bool
 	// Filters are the checks it makes on the API's own filters beyond the
 	// CRDs' validation.
 	Filters FilterChecks
@@ -235,6 +247,19 @@ type BackendAPI struct {
 	// infrastructure), which may reach loopback addresses and single-label
 	// hostnames (backend.go, validateHostname and validateIP).
 	OnHost bool
+}
+
+// EnvoyProxyDefaults is the EnvoyProxy spec Envoy Gateway's own
+// configuration (EnvoyGateway, resource.Resources.EnvoyProxyDefaultSpec)
+// merges into every EnvoyProxy a Gateway takes (contexts.go
+// attachEnvoyProxy). gwlint cannot see that configuration and assumes none;
+// the fidelity harness gives each case's.
+type EnvoyProxyDefaults struct {
+	// MergeBackends: identical backends of the routes share one cluster,
+	// which a class that merges its Gateways refuses (translator.go
+	// GetRelevantGateways: "mergeGateways and mergeBackends cannot both be
+	// enabled").
+	MergeBackends bool
 }
 
 // ExtensionFilters are the extension filter kinds an implementation's
@@ -609,6 +634,21 @@ var implementations = []Implementation{
 		// UDP for a UDPRoute: "UDP Port 8080 not found on Service"
 		// (testdata/gateway-with-listener-with-udproute-with-mismatch-port-protocol.out.yaml).
 		PortProtocolChecked: true,
+		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/translator.go
+		// GetRelevantGateways: validateEnvoyProxy (api/v1alpha1/validation/envoyproxy_validate.go)
+		// on the GatewayClass's EnvoyProxy sets the class
+		// Accepted=False/InvalidParameters; a Gateway takes its own
+		// EnvoyProxy, else the class's (contexts.go attachEnvoyProxy), and
+		// one that takes an invalid one is refused, "Invalid
+		// parametersRef:", before its listeners get status
+		// (testdata/envoyproxy-for-gatewayclass.out.yaml,
+		// envoyproxy-gateway-accesslog-with-bad-sinks.out.yaml).
+		// internal/provider/kubernetes/controller.go processGatewayParamsRef:
+		// "infrastructure.parametersref must be nil when MergeGateways
+		// feature is enabled by gatewayclass", InvalidParameters;
+		// translator.go GetRelevantGateways: "mergeGateways and
+		// mergeBackends cannot both be enabled".
+		EnvoyProxyParameters: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
 		// processDestination passes the route's parentRef (group, kind,
 		// namespace, name, sectionName, port) to applyBackendTLSSetting,
