@@ -2526,3 +2526,49 @@ spec: {provider: {type: Host}}`)
 		}
 	}
 }
+
+// A BackendTLSPolicy selects a port of an Envoy Gateway Backend by its
+// number as sectionName: Envoy Gateway applies it to a route's backendRef
+// to that port and writes the route's parent as its ancestor. The API's
+// reading does not take the kind as a target.
+func TestEnvoyBackendSectionByImplementation(t *testing.T) {
+	ca := newTestCert(t, year2020, year2200, true)
+	for _, run := range []struct {
+		impl, class string
+		ancestors   []string
+	}{{"", "acme", nil}, {"envoy-gateway", "eg", []string{"Gateway infra/edge"}}} {
+		g := resolveYAML(t, judgedBy(t, run.impl), world, egClass, caConfigMap("app", "ca", ca.crt), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: `+run.class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: Backend
+metadata: {name: api, namespace: app}
+spec: {endpoints: [{ip: {address: 10.0.0.7, port: 3001}}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{group: gateway.envoyproxy.io, kind: Backend, name: api, port: 3001}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: api-tls, namespace: app}
+spec:
+  targetRefs: [{group: gateway.envoyproxy.io, kind: Backend, name: api, sectionName: "3001"}]
+  validation: {hostname: api.example.com, caCertificateRefs: [{group: "", kind: ConfigMap, name: ca}]}`)
+		p := g.TLSPolicies[0]
+		var got []string
+		for _, a := range p.Ancestors {
+			got = append(got, fmt.Sprintf("%s %s", *a.Ref.Kind, parentRefName(a.Ref)))
+		}
+		b := mustRoute(t, g, KindHTTPRoute, "app", "r").Rules[0].Backends[0]
+		if !reflect.DeepEqual(got, run.ancestors) || (b.TLSPolicy != nil) != (run.ancestors != nil) {
+			t.Errorf("under %s: ancestors %q, backend's policy %v; want %q", g.profile, got, b.TLSPolicy != nil, run.ancestors)
+		}
+	}
+}

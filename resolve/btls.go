@@ -252,8 +252,11 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 					continue
 				}
 				section := ""
-				if b.Port != nil {
+				switch {
+				case b.Port != nil:
 					section = b.Port.Name
+				case b.Group == GroupEnvoyGateway && b.Target.Kind == KindEnvoyBackend:
+					section = envoyBackendSection(b.Ref.Port)
 				}
 				b.TLSPolicy = held[policyKey{b.Target, section}]
 				if b.TLSPolicy == nil {

@@ -2,7 +2,6 @@ package resolve
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -206,9 +205,7 @@ func (g *Graph) ownPolicyBackend(p *EnvoyGatewayPolicy, policyKind string, ref g
 		if o.DynamicResolver() {
 			return target, "", false
 		}
-		if ref.Port != nil {
-			section = strconv.Itoa(int(*ref.Port))
-		}
+		section = envoyBackendSection(ref.Port)
 	default:
 		return target, "", false
 	}
