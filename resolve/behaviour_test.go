@@ -2185,6 +2185,12 @@ spec:
 		docs:  []string{securityPolicy(`{group: gateway.networking.k8s.io, kind: HTTPRoute, name: cart}`, `{name: authz, port: 9000}`)},
 		every: nil, eg: nil,
 	}, {
+		// The later by name is Conflicted on the route: not translated.
+		name: "two SecurityPolicies on a route",
+		docs: []string{securityPolicy(onRoute, `{name: authz, port: 9000}`),
+			strings.Replace(securityPolicy(onRoute, `{name: authz, port: 9000}`), "name: authn,", "name: authz-check,", 1)},
+		every: nil, eg: []string{"SecurityPolicy app/authn"},
+	}, {
 		name:  "backendRef of weight 0",
 		docs:  []string{securityPolicy(onRoute, `{name: authz, port: 9000, weight: 0}`)},
 		every: nil, eg: nil,

@@ -67,13 +67,7 @@ func (g *Graph) resolveBackendTLSPolicies() {
 	// timestamp takes precedence ... The policy appearing first in
 	// alphabetical order by {namespace}/{name}."
 	byAge := append([]*BackendTLSPolicyResult(nil), g.TLSPolicies...)
-	sort.SliceStable(byAge, func(i, j int) bool {
-		a, b := byAge[i], byAge[j]
-		if !a.Created.Equal(&b.Created) {
-			return a.Created.Before(&b.Created)
-		}
-		return refLess(a.Ref, b.Ref)
-	})
+	sort.SliceStable(byAge, func(i, j int) bool { return olderOrFirst(&byAge[i].Meta, &byAge[j].Meta) })
 	for _, p := range byAge {
 		if g.ignored(p) {
 			continue
@@ -99,6 +93,15 @@ func (g *Graph) resolveBackendTLSPolicies() {
 		p.decide(g.profile.Implementation.CACertificates.AllOrNothing)
 	}
 	g.applyBackendTLSPolicies(held)
+}
+
+// olderOrFirst orders policies as the API's precedence does: the older
+// first, then the first by namespace/name.
+func olderOrFirst(a, b *Meta) bool {
+	if !a.Created.Equal(&b.Created) {
+		return a.Created.Before(&b.Created)
+	}
+	return refLess(a.Ref, b.Ref)
 }
 
 // ignored reports whether the implementation judging policies ignores p for
@@ -270,8 +273,12 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 			}
 		}
 	}
-	for _, p := range g.envoyPolicies {
-		if gw := g.ownPolicyGateway(p); gw != nil {
+	// Envoy Gateway takes its policies in this order too.
+	ownByAge := slices.Clone(g.envoyPolicies)
+	sort.SliceStable(ownByAge, func(i, j int) bool { return olderOrFirst(&ownByAge[i].Meta, &ownByAge[j].Meta) })
+	attached := map[ownPolicyTarget]bool{}
+	for _, p := range ownByAge {
+		if gw := g.ownPolicyGateway(p, attached); gw != nil {
 			g.ownPolicyBackends(p, func(key policyKey) { reachersOf(key).policies[p.Ref] = gw })
 		}
 	}

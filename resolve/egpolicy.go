@@ -117,34 +117,55 @@ func (p *EnvoyGatewayPolicy) policyTargets() []gwv1.LocalPolicyTargetReferenceWi
 	return append([]gwv1.LocalPolicyTargetReferenceWithSectionName{*p.Spec.TargetRef}, p.Spec.TargetRefs...)
 }
 
+// ownPolicyTarget is what two policies of a kind conflict on: a target
+// and its sectionName.
+type ownPolicyTarget struct {
+	policyKind, kind, namespace, name, section string
+}
+
 // ownPolicyGateway is a managed Gateway whose implementation translates the
 // policy and writes it as an ancestor of BackendTLSPolicies
 // (profile.PolicyAncestors.OwnPolicies): one the policy targets, or a parent
 // of a route it targets; nil when there is none. Its translator builds the
-// policy's destinations only for a target it holds.
-func (g *Graph) ownPolicyGateway(p *EnvoyGatewayPolicy) *GatewayResult {
+// policy's destinations only for a target it holds, and only for the
+// first policy of a kind, oldest first, to target it with a sectionName:
+// a later one is Conflicted there. attached records the targets taken.
+func (g *Graph) ownPolicyGateway(p *EnvoyGatewayPolicy, attached map[ownPolicyTarget]bool) *GatewayResult {
 	writes := func(gw *GatewayResult) bool {
 		return gw != nil && gw.Managed && gw.Profile.Implementation.PolicyAncestors.OwnPolicies
 	}
+	var out *GatewayResult
 	for _, t := range p.policyTargets() {
 		if string(t.Group) != GroupGateway {
 			continue
 		}
+		var held *GatewayResult
 		if t.Kind == KindGateway {
 			if gw := g.gateways[ObjectRef{Kind: KindGateway, Namespace: p.Ref.Namespace, Name: string(t.Name)}]; writes(gw) {
-				return gw
+				held = gw
 			}
-			continue
-		}
-		for _, r := range g.FindRoutes(string(t.Kind), p.Ref.Namespace, string(t.Name)) {
-			for _, parent := range r.Parents {
-				if gw := gatewayOf(parent); writes(gw) {
-					return gw
+		} else {
+			for _, r := range g.FindRoutes(string(t.Kind), p.Ref.Namespace, string(t.Name)) {
+				for _, parent := range r.Parents {
+					if gw := gatewayOf(parent); writes(gw) && held == nil {
+						held = gw
+					}
 				}
 			}
 		}
+		if held == nil {
+			continue
+		}
+		key := ownPolicyTarget{p.Ref.Kind, string(t.Kind), p.Ref.Namespace, string(t.Name), ""}
+		if t.SectionName != nil {
+			key.section = string(*t.SectionName)
+		}
+		if !attached[key] && out == nil {
+			out = held
+		}
+		attached[key] = true
 	}
-	return nil
+	return out
 }
 
 // ownPolicyBackends calls reach with the BackendTLSPolicy key of every
