@@ -12,7 +12,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.dat
 # gwctl alone; vet, test and bench pass it so that the tools never rot.
 DEVTAGS := -tags gwlintdev
 
-.PHONY: all build test testdata-modules parity vet install bench fuzz clean
+.PHONY: all build test testdata-modules parity fidelity vet install bench fuzz clean
 
 all: build
 
@@ -41,6 +41,21 @@ test: vet testdata-modules parity
 # product's go.mod stays lean.
 parity:
 	cd resolve/crd/oracle && $(GO) vet ./... && $(GO) test ./...
+
+# Fidelity against Envoy Gateway's and Istio's own translator tests (see
+# docs/resolver.md): their test data is read from clones of their
+# repositories (git directories), never copied here, and each project must
+# agree on at least FIDELITY_MIN% of the non-trivial outcomes.
+# make fidelity EG_GIT=../gateway/.git ISTIO_GIT=../istio/.git
+FIDELITY_MIN ?= 97
+
+fidelity:
+	@test -n "$(EG_GIT)" -a -n "$(ISTIO_GIT)" || { echo "set EG_GIT and ISTIO_GIT to git directories of envoyproxy/gateway and istio/istio"; exit 2; }
+	dir="$$(mktemp -d)" && mkdir -p "$$dir/eg" "$$dir/istio" && \
+	git --git-dir="$(EG_GIT)" archive HEAD internal/gatewayapi/testdata | tar -x -C "$$dir/eg" && \
+	git --git-dir="$(ISTIO_GIT)" archive HEAD pilot/pkg/config/kube/gateway/testdata | tar -x -C "$$dir/istio" && \
+	GWLINT_FIDELITY_ENVOY_GATEWAY="$$dir/eg" GWLINT_FIDELITY_ISTIO="$$dir/istio" GWLINT_FIDELITY_MIN=$(FIDELITY_MIN) \
+		$(GO) test -count=1 -v -run '^TestFidelity$$' ./internal/fidelity; status=$$?; rm -rf "$$dir"; exit $$status
 
 install:
 	$(GO) install -trimpath -ldflags '$(LDFLAGS)' ./cmd/gwlint ./cmd/gwctl

@@ -115,10 +115,11 @@ Fix: attach a route, or remove the listener.`,
 	Run: func(p *Pass) {
 		for l := range p.Graph.Listeners() {
 			// Port 0 is a missing port, crd-validation's finding; a
-			// remote Gateway's routes are in its own cluster. Istio
+			// remote Gateway's routes are in its own cluster; a refused
+			// Gateway serves nothing, its refusal is the finding. Istio
 			// writes a listener it refuses Programmed all the same.
 			if l.Programmed.True() && l.Accepted.True() && l.Port != 0 && l.AttachedRoutes == 0 && len(l.Undecided) == 0 && (l.ListenerSet == nil || l.ListenerSet.Accepted.True()) &&
-				(l.Gateway == nil || !l.Gateway.Remote()) {
+				(l.Gateway == nil || l.Gateway.Accepted.True() && !l.Gateway.Remote()) {
 				p.Report(l.Owner(), l.Path, nil, "%s (%d/%s) has no attached routes", l, l.Port, l.Protocol)
 			}
 		}

@@ -2115,6 +2115,118 @@ spec:
 	}
 }
 
+// Envoy Gateway writes its own policy that calls a backend (a
+// SecurityPolicy's extAuth, an EnvoyExtensionPolicy's extProc) as an
+// ancestor of that backend's BackendTLSPolicy, when it translates the
+// policy: its target is held, the backendRef is one it takes. The API's
+// reading knows only routes' parents.
+func TestOwnPolicyAncestorsByImplementation(t *testing.T) {
+	ca := newTestCert(t, year2020, year2200, true)
+	base := func(class string) []string {
+		return []string{world, egClass, caConfigMap("app", "ca", ca.crt), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: ` + class + `, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: shop, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: authz, namespace: app}
+spec: {ports: [{name: grpc, port: 9000}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: authz-tls, namespace: app}
+spec:
+  targetRefs: [{group: "", kind: Service, name: authz, sectionName: grpc}]
+  validation: {hostname: authz.app, caCertificateRefs: [{group: "", kind: ConfigMap, name: ca}]}`}
+	}
+	securityPolicy := func(target, backendRef string) string {
+		return `
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: SecurityPolicy
+metadata: {name: authn, namespace: app}
+spec:
+  targetRefs: [` + target + `]
+  extAuth: {grpc: {backendRefs: [` + backendRef + `]}}`
+	}
+	extensionPolicy := `
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyExtensionPolicy
+metadata: {name: processor, namespace: infra}
+spec:
+  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: edge}]
+  extProc: [{backendRefs: [{name: authz, namespace: app, port: 9000}]}]`
+	grant := `
+apiVersion: gateway.networking.k8s.io/v1beta1
+kind: ReferenceGrant
+metadata: {name: processors, namespace: app}
+spec:
+  from: [{group: gateway.envoyproxy.io, kind: EnvoyExtensionPolicy, namespace: infra}]
+  to: [{group: "", kind: Service}]`
+	onRoute := `{group: gateway.networking.k8s.io, kind: HTTPRoute, name: shop}`
+	for _, c := range []struct {
+		name      string
+		docs      []string
+		every, eg []string
+	}{{
+		name:  "SecurityPolicy on a route",
+		docs:  []string{securityPolicy(onRoute, `{name: authz, port: 9000}`)},
+		every: nil, eg: []string{"SecurityPolicy app/authn"},
+	}, {
+		name:  "SecurityPolicy on a route that does not exist",
+		docs:  []string{securityPolicy(`{group: gateway.networking.k8s.io, kind: HTTPRoute, name: cart}`, `{name: authz, port: 9000}`)},
+		every: nil, eg: nil,
+	}, {
+		// The later by name is Conflicted on the route: not translated.
+		name: "two SecurityPolicies on a route",
+		docs: []string{securityPolicy(onRoute, `{name: authz, port: 9000}`),
+			strings.Replace(securityPolicy(onRoute, `{name: authz, port: 9000}`), "name: authn,", "name: authz-check,", 1)},
+		every: nil, eg: []string{"SecurityPolicy app/authn"},
+	}, {
+		name:  "backendRef of weight 0",
+		docs:  []string{securityPolicy(onRoute, `{name: authz, port: 9000, weight: 0}`)},
+		every: nil, eg: nil,
+	}, {
+		name:  "backendRef to a port the Service lacks",
+		docs:  []string{securityPolicy(onRoute, `{name: authz, port: 9001}`)},
+		every: nil, eg: nil,
+	}, {
+		name:  "EnvoyExtensionPolicy on the Gateway, another namespace's backend without a grant",
+		docs:  []string{extensionPolicy},
+		every: nil, eg: nil,
+	}, {
+		name:  "EnvoyExtensionPolicy on the Gateway, another namespace's backend with a grant",
+		docs:  []string{extensionPolicy, grant},
+		every: nil, eg: []string{"EnvoyExtensionPolicy infra/processor"},
+	}} {
+		for _, run := range []struct {
+			impl, class string
+			want        []string
+		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}} {
+			g := resolveYAML(t, judgedBy(t, run.impl), append(base(run.class), c.docs...)...)
+			p := g.TLSPolicies[0]
+			var got []string
+			for _, a := range p.Ancestors {
+				if accepted, _ := a.Conditions(p); !accepted.True() {
+					t.Errorf("%s under %s: ancestor %s: %s", c.name, g.profile, parentRefName(a.Ref), accepted.Message)
+				}
+				got = append(got, fmt.Sprintf("%s %s", *a.Ref.Kind, parentRefName(a.Ref)))
+			}
+			if !reflect.DeepEqual(got, run.want) {
+				t.Errorf("%s under %s: ancestors %q, want %q", c.name, g.profile, got, run.want)
+			}
+		}
+	}
+}
+
 func TestEnvoyProxyParametersByImplementation(t *testing.T) {
 	class := func(proxy string) string {
 		return `
@@ -2417,6 +2529,52 @@ spec: {provider: {type: Host}}`)
 	for _, c := range g.GatewayClasses {
 		if c.Ref.Name == "eg" && (c.Proxy == nil || c.Accepted.Reason != ReasonInvalidParameters) {
 			t.Errorf("GatewayClass eg: Proxy %v, Accepted %s (%s); want EnvoyProxy default/proxy, InvalidParameters", c.Proxy, c.Accepted.Reason, c.Accepted.Message)
+		}
+	}
+}
+
+// A BackendTLSPolicy selects a port of an Envoy Gateway Backend by its
+// number as sectionName: Envoy Gateway applies it to a route's backendRef
+// to that port and writes the route's parent as its ancestor. The API's
+// reading does not take the kind as a target.
+func TestEnvoyBackendSectionByImplementation(t *testing.T) {
+	ca := newTestCert(t, year2020, year2200, true)
+	for _, run := range []struct {
+		impl, class string
+		ancestors   []string
+	}{{"", "acme", nil}, {"envoy-gateway", "eg", []string{"Gateway infra/edge"}}} {
+		g := resolveYAML(t, judgedBy(t, run.impl), world, egClass, caConfigMap("app", "ca", ca.crt), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: `+run.class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: Backend
+metadata: {name: api, namespace: app}
+spec: {endpoints: [{ip: {address: 10.0.0.7, port: 3001}}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{group: gateway.envoyproxy.io, kind: Backend, name: api, port: 3001}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: api-tls, namespace: app}
+spec:
+  targetRefs: [{group: gateway.envoyproxy.io, kind: Backend, name: api, sectionName: "3001"}]
+  validation: {hostname: api.example.com, caCertificateRefs: [{group: "", kind: ConfigMap, name: ca}]}`)
+		p := g.TLSPolicies[0]
+		var got []string
+		for _, a := range p.Ancestors {
+			got = append(got, fmt.Sprintf("%s %s", *a.Ref.Kind, parentRefName(a.Ref)))
+		}
+		b := mustRoute(t, g, KindHTTPRoute, "app", "r").Rules[0].Backends[0]
+		if !reflect.DeepEqual(got, run.ancestors) || (b.TLSPolicy != nil) != (run.ancestors != nil) {
+			t.Errorf("under %s: ancestors %q, backend's policy %v; want %q", g.profile, got, b.TLSPolicy != nil, run.ancestors)
 		}
 	}
 }

@@ -67,13 +67,7 @@ func (g *Graph) resolveBackendTLSPolicies() {
 	// timestamp takes precedence ... The policy appearing first in
 	// alphabetical order by {namespace}/{name}."
 	byAge := append([]*BackendTLSPolicyResult(nil), g.TLSPolicies...)
-	sort.SliceStable(byAge, func(i, j int) bool {
-		a, b := byAge[i], byAge[j]
-		if !a.Created.Equal(&b.Created) {
-			return a.Created.Before(&b.Created)
-		}
-		return refLess(a.Ref, b.Ref)
-	})
+	sort.SliceStable(byAge, func(i, j int) bool { return olderOrFirst(&byAge[i].Meta, &byAge[j].Meta) })
 	for _, p := range byAge {
 		if g.ignored(p) {
 			continue
@@ -99,6 +93,15 @@ func (g *Graph) resolveBackendTLSPolicies() {
 		p.decide(g.profile.Implementation.CACertificates.AllOrNothing)
 	}
 	g.applyBackendTLSPolicies(held)
+}
+
+// olderOrFirst orders policies as the API's precedence does: the older
+// first, then the first by namespace/name.
+func olderOrFirst(a, b *Meta) bool {
+	if !a.Created.Equal(&b.Created) {
+		return a.Created.Before(&b.Created)
+	}
+	return refLess(a.Ref, b.Ref)
 }
 
 // ignored reports whether the implementation judging policies ignores p for
@@ -239,11 +242,11 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 		return
 	}
 	reached := map[policyKey]*reachers{}
-	reach := func(key policyKey, r *RouteResult, b *BackendResult) {
+	reachersOf := func(key policyKey) *reachers {
 		if reached[key] == nil {
-			reached[key] = &reachers{gateways: map[*GatewayResult]bool{}, parents: map[*ParentResult]bool{}}
+			reached[key] = &reachers{gateways: map[*GatewayResult]bool{}, parents: map[*ParentResult]bool{}, policies: map[ObjectRef]*GatewayResult{}}
 		}
-		reached[key].add(r, b)
+		return reached[key]
 	}
 	for _, r := range g.Routes {
 		for _, rr := range r.Rules {
@@ -252,19 +255,31 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 					continue
 				}
 				section := ""
-				if b.Port != nil {
+				switch {
+				case b.Port != nil:
 					section = b.Port.Name
+				case b.Group == GroupEnvoyGateway && b.Target.Kind == KindEnvoyBackend:
+					section = envoyBackendSection(b.Ref.Port)
 				}
 				b.TLSPolicy = held[policyKey{b.Target, section}]
 				if b.TLSPolicy == nil {
 					b.TLSPolicy = held[policyKey{b.Target, ""}]
 				}
-				reach(policyKey{b.Target, ""}, r, b)
+				reachersOf(policyKey{b.Target, ""}).add(r, b)
 				if section != "" {
-					reach(policyKey{b.Target, section}, r, b)
+					reachersOf(policyKey{b.Target, section}).add(r, b)
 				}
 				g.reportBackendTLS(r, b)
 			}
+		}
+	}
+	// Envoy Gateway takes its policies in this order too.
+	ownByAge := slices.Clone(g.envoyPolicies)
+	sort.SliceStable(ownByAge, func(i, j int) bool { return olderOrFirst(&ownByAge[i].Meta, &ownByAge[j].Meta) })
+	attached := map[ownPolicyTarget]bool{}
+	for _, p := range ownByAge {
+		if gw := g.ownPolicyGateway(p, attached); gw != nil {
+			g.ownPolicyBackends(p, func(key policyKey) { reachersOf(key).policies[p.Ref] = gw })
 		}
 	}
 	for _, p := range g.TLSPolicies {
@@ -274,10 +289,13 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 
 // reachers are what reaches a Service (or one of its ports) through routes:
 // the Gateways that accepted such a route, and the managed parentRefs of
-// the routes that send it traffic.
+// the routes that send it traffic; and the implementation's own policies
+// that call it, each with a Gateway that translates it
+// (profile.PolicyAncestors.OwnPolicies).
 type reachers struct {
 	gateways map[*GatewayResult]bool
 	parents  map[*ParentResult]bool
+	policies map[ObjectRef]*GatewayResult
 }
 
 func (rs *reachers) add(r *RouteResult, b *BackendResult) {
@@ -316,6 +334,7 @@ type PolicyAncestor struct {
 func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey]*reachers) []PolicyAncestor {
 	gateways := map[*GatewayResult]bool{}
 	parents := map[string]*ParentResult{}
+	policies := map[ObjectRef]*GatewayResult{}
 	targetsBy, targetsWriter := g.profile.Implementation.PolicyAncestors.TargetsController, g.profile
 	// An ignored policy is written only where its targets are.
 	ignored := p.Accepted.Reason == ReasonIgnoredByIstio
@@ -338,6 +357,7 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 				targetsBy, targetsWriter = c, prof
 			}
 		}
+		maps.Copy(policies, rs.policies)
 	}
 	var out []PolicyAncestor
 	if targetsBy != "" {
@@ -361,6 +381,16 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 	for _, key := range slices.Sorted(maps.Keys(parents)) {
 		pr := parents[key]
 		out = append(out, PolicyAncestor{Ref: pr.Ref, ControllerName: pr.ControllerName, writer: gatewayOf(pr).Profile})
+	}
+	refs := slices.Collect(maps.Keys(policies))
+	sort.Slice(refs, func(i, j int) bool { return refLess(refs[i], refs[j]) })
+	for _, ref := range refs {
+		gw := policies[ref]
+		group, kind, ns := gwv1.Group(GroupEnvoyGateway), gwv1.Kind(ownPolicyKind(ref)), gwv1.Namespace(ref.Namespace)
+		out = append(out, PolicyAncestor{
+			Ref:            gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(ref.Name)},
+			ControllerName: gw.ControllerName, writer: gw.Profile,
+		})
 	}
 	// "A maximum of 16 ancestors will be represented in this list ... If
 	// this slice is full, implementations MUST NOT add further entries."

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
 // Envoy Gateway's own backend kind, an implementation-specific kind whose
@@ -141,6 +142,16 @@ func (g *Graph) envoyBackendTLSProblem(backend *EnvoyGatewayBackend) (field, msg
 		return "spec.tls.clientCertificateRef.namespace", fmt.Sprintf("tls.clientCertificateRef is in namespace %q, not the Backend's", *ref.Namespace)
 	}
 	return "", ""
+}
+
+// envoyBackendSection is the sectionName by which a BackendTLSPolicy
+// selects a Backend's port, its number (route.go getTargetBackendReference),
+// "" for a ref without a port.
+func envoyBackendSection(port *gwv1.PortNumber) string {
+	if port == nil {
+		return ""
+	}
+	return strconv.Itoa(int(*port))
 }
 
 // policiesVerify reports whether BackendTLSPolicies give CA certificates

@@ -116,6 +116,9 @@ type Graph struct {
 	lsets    map[ObjectRef]*ListenerSetResult
 	services map[ObjectRef]*ServiceResult
 	grantsIn map[string][]*ReferenceGrant // by namespace
+	// envoyPolicies are Envoy Gateway's EnvoyExtensionPolicies and
+	// SecurityPolicies, in input order (egpolicy.go).
+	envoyPolicies []*EnvoyGatewayPolicy
 	// regexps are the expressions traces match, compiled (fullRegexp).
 	regexps sync.Map
 }
@@ -206,6 +209,8 @@ func (g *Graph) index() {
 			g.grantsIn[m.Ref.Namespace] = append(g.grantsIn[m.Ref.Namespace], o)
 		case *BackendTLSPolicy:
 			g.TLSPolicies = append(g.TLSPolicies, &BackendTLSPolicyResult{BackendTLSPolicy: o})
+		case *EnvoyGatewayPolicy:
+			g.envoyPolicies = append(g.envoyPolicies, o)
 		}
 	}
 	sort.Slice(g.GatewayClasses, func(i, j int) bool { return g.GatewayClasses[i].Ref.Name < g.GatewayClasses[j].Ref.Name })

@@ -283,6 +283,9 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		case KindEnvoyHTTPRouteFilter:
 			f := &EnvoyGatewayHTTPRouteFilter{}
 			target, spec = f, &f.Spec
+		case KindEnvoyExtensionPolicy, KindSecurityPolicy:
+			p := &EnvoyGatewayPolicy{}
+			target, spec = p, &p.Spec
 		default:
 			return nil, nil
 		}
