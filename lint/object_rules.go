@@ -53,7 +53,8 @@ var objectDuplicate = &Rule{
 	Summary: "the same object is defined twice",
 	Doc: Doc{
 		Text: `Two manifests define the same kind, namespace and name differently; applying
-both makes the last one win silently. gwlint resolves the first. A second
+both makes the last one win silently, and gwlint resolves the last, as the
+cluster keeps it. A second
 definition written field for field as the first (two example files that
 each carry the same Gateway) changes nothing and is not reported.
 

@@ -49,7 +49,7 @@ func (g *Graph) findFeatures() {
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
 		if g.byRef[m.Ref] != obj {
-			continue // a duplicate: the first definition is the one resolved
+			continue // a duplicate: the last definition is the one resolved
 		}
 		var uses []FeatureUse
 		var judges []*profile.Profile

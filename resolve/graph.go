@@ -85,7 +85,8 @@ type Graph struct {
 	// Objects are all loaded objects in read order.
 	Objects []Object
 	// Duplicates lists objects whose kind/namespace/name an earlier object
-	// already defined; the first definition is the one resolved.
+	// already defined. The last definition is the one resolved: applied in
+	// read order (kubectl apply -f DIR), it is the one the cluster keeps.
 	Duplicates []Duplicate
 
 	GatewayClasses []*GatewayClassResult
@@ -123,9 +124,10 @@ type Graph struct {
 	regexps sync.Map
 }
 
-// Duplicate is an object defined again after First.
+// Duplicate is an object defined again after First; Resolved is the
+// definition the graph holds, the last of them all.
 type Duplicate struct {
-	First, Again Object
+	First, Again, Resolved Object
 	// Same is set when Again is written as First is (field for field,
 	// whatever the order or layout): applying both changes nothing, as
 	// when two example files each carry the same Gateway.
@@ -177,13 +179,20 @@ func Resolve(in *Inputs, opts Options) *Graph {
 }
 
 func (g *Graph) index() {
+	first := make(map[ObjectRef]Object, len(g.Objects))
+	for _, obj := range g.Objects {
+		g.byRef[obj.Metadata().Ref] = obj // the last definition wins
+	}
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
-		if first, dup := g.byRef[m.Ref]; dup {
-			g.Duplicates = append(g.Duplicates, Duplicate{First: first, Again: obj, Same: sameDocument(first.Metadata(), m)})
+		if f, dup := first[m.Ref]; dup {
+			g.Duplicates = append(g.Duplicates, Duplicate{First: f, Again: obj, Resolved: g.byRef[m.Ref], Same: sameDocument(f.Metadata(), m)})
+		} else {
+			first[m.Ref] = obj
+		}
+		if g.byRef[m.Ref] != obj {
 			continue
 		}
-		g.byRef[m.Ref] = obj
 		g.seen[kindNS{m.Ref.Kind, m.Ref.Namespace}] = true
 		switch o := obj.(type) {
 		case *Namespace:

@@ -912,8 +912,9 @@ spec: {ports: [{port: 1}]}`)
 	if len(g.Duplicates) != 1 || g.Duplicates[0].Again.Metadata().Ref.Name != "web" {
 		t.Fatalf("want the second Service app/web reported as a duplicate, got %v", g.Duplicates)
 	}
-	if _, ok := g.Service("app", "web").Port(8080); !ok {
-		t.Errorf("the first definition must be the one resolved")
+	// Applied in order, the last definition is the one a cluster keeps.
+	if _, ok := g.Service("app", "web").Port(1); !ok || g.Duplicates[0].Resolved != g.Duplicates[0].Again {
+		t.Errorf("the last definition must be the one resolved")
 	}
 }
 

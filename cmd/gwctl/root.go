@@ -215,12 +215,12 @@ func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, input
 			fmt.Fprintf(streams.ErrOut, "%s: warning: %s: %s\n", m.Location("apiVersion"), m.Ref, m.Version.Message)
 		}
 	}
-	// A duplicate is not an input error, but explaining the first
-	// definition while the user edits the second would be baffling.
+	// A duplicate is not an input error, but explaining one definition
+	// while the user edits another would be baffling: say which is used.
 	for _, d := range g.Duplicates {
-		again, first := d.Again.Metadata(), d.First.Metadata()
-		fmt.Fprintf(streams.ErrOut, "%s: warning: %s is defined again; the definition at %s is used\n",
-			sourceOf(again), again.Ref, sourceOf(first))
+		again := d.Again.Metadata()
+		fmt.Fprintf(streams.ErrOut, "%s: warning: %s is defined again; the definition at %s is used, as applying them in order leaves it\n",
+			sourceOf(again), again.Ref, sourceOf(d.Resolved.Metadata()))
 	}
 	return g, len(in.Errors) > 0
 }

@@ -125,7 +125,7 @@ exclude:
 		{name: "paths with different configs", dir: ".", args: []string{"check", "repo/deploy", "strict"}, code: 2,
 			stderrHas: "Error: repo/deploy is configured by repo/.gwlint.yaml but strict by strict/.gwlint.yaml: lint them in separate runs, or choose one with --config"},
 		{name: "a path without one shares it", dir: ".", args: []string{"check", "other", "repo/deploy"}, code: 0,
-			stdoutHas: []string{"other/route.yaml:21:7: warning: Service shop/web-v2 not found", "in 2 files (4 objects)"}},
+			stdoutHas: []string{"repo/deploy/app/route.yaml:21:7: warning: Service shop/web-v2 not found", "in 2 files (4 objects)"}},
 		{name: "strictRefs and failOn from the config", dir: "strict", args: []string{"check"}, code: 1,
 			stdoutHas: []string{"error: Gateway infra/shared not found"}},
 		{name: "--strict-refs=false overrides strictRefs", dir: "strict", args: []string{"check", "--strict-refs=false"}, code: 1,
