@@ -49,16 +49,19 @@ Fix: allow the namespace on the Gateway:`,
 }
 
 var objectDuplicate = &Rule{
-	ID: "object-duplicate", Severity: Error,
+	ID: "object-duplicate", Severity: Warning,
 	Summary: "the same object is defined twice",
 	Doc: Doc{
-		Text: `Two manifests define the same kind, namespace and name differently; applying
-both makes the last one win silently, and gwlint resolves the last, as the
-cluster keeps it. A second
-definition written field for field as the first (two example files that
-each carry the same Gateway) changes nothing and is not reported.
+		Text: `Two manifests define the same kind, namespace and name differently. Applied
+together, the last one wins silently, and gwlint resolves the last, as the
+cluster keeps it. Whether both reach one cluster is outside the inputs: the
+directories of a repository often hold one object per environment or
+alternatives applied one at a time, so this is a warning, not an error. A
+second definition written field for field as the first (two example files
+that each carry the same Gateway) changes nothing and is not reported.
 
-Fix: remove or rename one of them.`,
+Fix: remove or rename one of them, or lint each environment's manifests
+apart.`,
 	},
 	Run: func(p *Pass) {
 		for _, d := range p.Graph.Duplicates {
