@@ -97,10 +97,20 @@ var namesOnly = map[features.FeatureName]bool{
 }
 
 // routeProfiles are the distinct profiles of the Gateways a route names
-// (directly or through a ListenerSet), or the graph-wide profile when the
-// inputs hold none of them.
+// (directly, through a ListenerSet, or through the parent routes it names
+// under delegation), or the graph-wide profile when the inputs hold none
+// of them.
 func (g *Graph) routeProfiles(r *Route) []*profile.Profile {
-	var out []*profile.Profile
+	out := g.delegatingRouteProfiles(r, nil, g.gatewayProfiles(r, nil))
+	if len(out) == 0 {
+		return []*profile.Profile{g.profile}
+	}
+	return out
+}
+
+// gatewayProfiles adds to out the distinct profiles of the Gateways the
+// route names directly or through a ListenerSet.
+func (g *Graph) gatewayProfiles(r *Route, out []*profile.Profile) []*profile.Profile {
 	for _, ref := range r.ParentRefs {
 		target := ObjectRef{Kind: string(*ref.Kind), Namespace: string(*ref.Namespace), Name: string(ref.Name)}
 		var gw *GatewayResult
@@ -116,9 +126,6 @@ func (g *Graph) routeProfiles(r *Route) []*profile.Profile {
 		if gw != nil && !slices.Contains(out, gw.Profile) {
 			out = append(out, gw.Profile)
 		}
-	}
-	if len(out) == 0 {
-		return []*profile.Profile{g.profile}
 	}
 	return out
 }
