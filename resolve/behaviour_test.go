@@ -2667,9 +2667,13 @@ spec:
 		if shop.Accepted.Reason != c.shop || shop.UnsupportedKind != c.unsupported {
 			t.Errorf("under %q: shop's parentRef %s (unsupported kind %v); want %s (%v)", c.impl, shop.Accepted.Reason, shop.UnsupportedKind, c.shop, c.unsupported)
 		}
+		if shop.HasStatus() != !c.unsupported {
+			t.Errorf("under %q: shop's parentRef has status %v; want %v", c.impl, shop.HasStatus(), !c.unsupported)
+		}
+		// kgateway writes nothing for a child no parent delegates to.
 		for i, p := range mustRoute(t, g, KindHTTPRoute, "other", "stray").Parents {
-			if p.Accepted.Reason != c.stray[i] {
-				t.Errorf("under %q: stray's parentRefs[%d] %s; want %s", c.impl, i, p.Accepted.Reason, c.stray[i])
+			if p.Accepted.Reason != c.stray[i] || p.HasStatus() {
+				t.Errorf("under %q: stray's parentRefs[%d] %s, with status %v; want %s, without", c.impl, i, p.Accepted.Reason, p.HasStatus(), c.stray[i])
 			}
 		}
 		if n := len(g.DelegatedBy(mustRoute(t, g, KindHTTPRoute, "other", "api").Route)); n != c.delegated {

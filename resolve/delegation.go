@@ -3,7 +3,6 @@ package resolve
 import (
 	"cmp"
 	"fmt"
-	"slices"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
@@ -108,7 +107,7 @@ func (g *Graph) attachToParentRoute(p *ParentResult) {
 				target, p.Route.Ref, p.Route.Ref.Namespace))
 		return
 	}
-	p.ControllerName = cmp.Or(g.opts.ControllerName, DefaultControllerName)
+	p.ControllerName = g.delegatorController(parent)
 	if len(p.Route.Hostnames) > 0 {
 		// delegation.go, validateChildRoute.
 		p.Accepted = condition(typ, false, ReasonUnsupportedValue,
@@ -118,23 +117,14 @@ func (g *Graph) attachToParentRoute(p *ParentResult) {
 	p.Accepted = condition(typ, true, ReasonAccepted, fmt.Sprintf("Route delegated by %s", target))
 }
 
-// delegatingRouteProfiles adds to out the profiles of the parent routes
-// that route names by parentRefs of kind HTTPRoute, each judged by its own
-// parents; visited guards against delegation cycles.
-func (g *Graph) delegatingRouteProfiles(route *Route, visited []*Route, out []*profile.Profile) []*profile.Profile {
-	if slices.Contains(visited, route) {
-		return out
-	}
-	visited = append(visited, route)
-	for _, ref := range route.ParentRefs {
-		if string(*ref.Group) != GroupGateway || string(*ref.Kind) != KindHTTPRoute {
-			continue
+// delegatorController is the controller that programs a parent route, and
+// so writes its children's status: that of the first managed Gateway it
+// reaches, else the one gwlint stands for.
+func (g *Graph) delegatorController(parent *Route) string {
+	for _, gw := range g.routeGateways(parent, nil, nil) {
+		if gw.Managed {
+			return gw.ControllerName
 		}
-		parent, _ := g.byRef[ObjectRef{Kind: KindHTTPRoute, Namespace: string(*ref.Namespace), Name: string(ref.Name)}].(*Route)
-		if parent == nil {
-			continue
-		}
-		out = g.delegatingRouteProfiles(parent, visited, g.gatewayProfiles(parent, out))
 	}
-	return out
+	return cmp.Or(g.opts.ControllerName, DefaultControllerName)
 }
