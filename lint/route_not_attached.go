@@ -6,7 +6,9 @@ var routeNotAttached = &Rule{
 	Doc: Doc{
 		Text: `A route reaches traffic only through its parentRefs (Gateways, ListenerSets, or
 Services for mesh routing). Without any — and without useDefaultGateways — no
-controller will ever program it.
+controller will ever program it. Under an implementation with HTTPRoute
+delegation (kgateway), a child route that a parent route among the inputs
+delegates to needs none.
 
 Fix:`,
 		Example: `spec:
@@ -21,6 +23,9 @@ Fix:`,
 			}
 			if _, ok := r.Positions.Lookup("spec.useDefaultGateways"); ok {
 				continue
+			}
+			if len(p.Graph.DelegatedBy(r.Route)) > 0 {
+				continue // a child route attaches through its parent route
 			}
 			p.Report(&r.Meta, "spec", nil, "%s has no parentRefs, so it attaches to no Gateway or Service", r.Ref)
 		}

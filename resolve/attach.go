@@ -142,6 +142,8 @@ func (g *Graph) resolveRoutes() {
 				g.attachToListenerSet(p)
 			case p.Mesh():
 				g.bindToService(p)
+			case group == GroupGateway && kind == KindHTTPRoute && g.delegating(r.Route):
+				g.attachToParentRoute(p)
 			case group == GroupMultiCluster && kind == KindServiceImport:
 				// The API's own examples bind mesh routes to a ServiceImport
 				// (multi-cluster mesh); whether a route binds there is the

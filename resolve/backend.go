@@ -307,6 +307,10 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 	invalid := func(problem BackendProblem, reason Reason, format string, args ...any) {
 		b.Problem, b.Reason, b.Message = problem, reason, fmt.Sprintf(format, args...)
 	}
+	if isDelegationRef(ref) && g.delegating(route) {
+		g.resolveDelegation(b)
+		return
+	}
 	service := b.Group == GroupCore && b.Target.Kind == KindService
 	if b.Group == GroupCore && !service {
 		b.Group = g.backendGroupOfKind(route, b.Target.Kind)

@@ -2578,3 +2578,106 @@ spec:
 		}
 	}
 }
+
+// kgateway's HTTPRoute delegation: a backendRef of kind HTTPRoute hands a
+// rule to child routes (BackendNotFound when the named child does not
+// exist: kgateway's test/kubernetes/e2e/features/route_delegation,
+// TestUnresolvedChild), and a child's parentRef of kind HTTPRoute attaches
+// it when that route delegates to it. Elsewhere both are kinds nothing
+// supports.
+func TestRouteDelegationByImplementation(t *testing.T) {
+	const routes = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: root, namespace: infra}
+spec:
+  parentRefs: [{name: gw}]
+  rules:
+  - matches: [{path: {type: PathPrefix, value: /shop}}]
+    backendRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: "*", namespace: app}]
+  - matches: [{path: {type: PathPrefix, value: /api}}]
+    backendRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: api, namespace: other}]
+  - matches: [{path: {type: PathPrefix, value: /gone}}]
+    backendRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: gone, namespace: app}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: shop, namespace: app}
+spec:
+  parentRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: root, namespace: infra}]
+  rules:
+  - matches: [{path: {type: PathPrefix, value: /shop/cart}}]
+    backendRefs: [{name: web, port: 8080}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: api, namespace: other}
+spec:
+  rules:
+  - matches: [{path: {type: PathPrefix, value: /api/v1}}]
+    backendRefs: [{name: web, namespace: app, port: 8080}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: stray, namespace: other}
+spec:
+  parentRefs:
+  - {group: gateway.networking.k8s.io, kind: HTTPRoute, name: root, namespace: infra}
+  - {group: gateway.networking.k8s.io, kind: HTTPRoute, name: absent, namespace: infra}
+  - {group: gateway.networking.k8s.io, kind: HTTPRoute, name: root, namespace: platform}
+  rules: [{backendRefs: [{name: web, namespace: app, port: 8080}]}]
+---
+# Parents of each other: judging them must end.
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: ping, namespace: other}
+spec:
+  parentRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: pong}]
+  rules: [{backendRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: pong}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: pong, namespace: other}
+spec:
+  parentRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: ping}]
+  rules: [{backendRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: ping}]}]`
+	for _, c := range []struct {
+		impl string
+		// backends are the reasons of root's three backendRefs.
+		backends [3]Reason
+		// shop, stray are the Accepted reasons of the children's parentRefs.
+		shop        Reason
+		stray       [3]Reason
+		unsupported bool
+		delegated   int // routes delegating to other/api
+	}{
+		{"", [3]Reason{ReasonInvalidKind, ReasonInvalidKind, ReasonInvalidKind},
+			ReasonUnsupportedValue, [3]Reason{ReasonUnsupportedValue, ReasonUnsupportedValue, ReasonUnsupportedValue}, true, 0},
+		{"kgateway", [3]Reason{"", "", ReasonBackendNotFound},
+			ReasonAccepted, [3]Reason{ReasonNoMatchingParent, ReasonNoMatchingParent, ReasonPending}, false, 1},
+	} {
+		g := resolveYAML(t, judgedBy(t, c.impl), world, routes)
+		root := mustRoute(t, g, KindHTTPRoute, "infra", "root")
+		for i, want := range c.backends {
+			if got := root.Rules[i].Backends[0].Reason; got != want {
+				t.Errorf("under %q: root's rules[%d] backend %q; want %q", c.impl, i, got, want)
+			}
+		}
+		shop := mustRoute(t, g, KindHTTPRoute, "app", "shop").Parents[0]
+		if shop.Accepted.Reason != c.shop || shop.UnsupportedKind != c.unsupported {
+			t.Errorf("under %q: shop's parentRef %s (unsupported kind %v); want %s (%v)", c.impl, shop.Accepted.Reason, shop.UnsupportedKind, c.shop, c.unsupported)
+		}
+		if shop.HasStatus() != !c.unsupported {
+			t.Errorf("under %q: shop's parentRef has status %v; want %v", c.impl, shop.HasStatus(), !c.unsupported)
+		}
+		// kgateway writes nothing for a child no parent delegates to.
+		for i, p := range mustRoute(t, g, KindHTTPRoute, "other", "stray").Parents {
+			if p.Accepted.Reason != c.stray[i] || p.HasStatus() {
+				t.Errorf("under %q: stray's parentRefs[%d] %s, with status %v; want %s, without", c.impl, i, p.Accepted.Reason, p.HasStatus(), c.stray[i])
+			}
+		}
+		if n := len(g.DelegatedBy(mustRoute(t, g, KindHTTPRoute, "other", "api").Route)); n != c.delegated {
+			t.Errorf("under %q: %d routes delegate to api; want %d", c.impl, n, c.delegated)
+		}
+	}
+}

@@ -97,10 +97,30 @@ var namesOnly = map[features.FeatureName]bool{
 }
 
 // routeProfiles are the distinct profiles of the Gateways a route names
-// (directly or through a ListenerSet), or the graph-wide profile when the
-// inputs hold none of them.
+// (routeGateways), or the graph-wide profile when the inputs hold none of
+// them.
 func (g *Graph) routeProfiles(r *Route) []*profile.Profile {
 	var out []*profile.Profile
+	for _, gw := range g.routeGateways(r, nil, nil) {
+		if !slices.Contains(out, gw.Profile) {
+			out = append(out, gw.Profile)
+		}
+	}
+	if len(out) == 0 {
+		return []*profile.Profile{g.profile}
+	}
+	return out
+}
+
+// routeGateways adds to out the distinct Gateways among the inputs that the
+// route names: directly, through a ListenerSet, or through the parent
+// routes it names by parentRefs of kind HTTPRoute (delegation.go), which
+// visited keeps from going round a cycle.
+func (g *Graph) routeGateways(r *Route, visited []*Route, out []*GatewayResult) []*GatewayResult {
+	if slices.Contains(visited, r) {
+		return out
+	}
+	visited = append(visited, r)
 	for _, ref := range r.ParentRefs {
 		target := ObjectRef{Kind: string(*ref.Kind), Namespace: string(*ref.Namespace), Name: string(ref.Name)}
 		var gw *GatewayResult
@@ -112,13 +132,14 @@ func (g *Graph) routeProfiles(r *Route) []*profile.Profile {
 			if ls := g.lsets[target]; ls != nil {
 				gw = ls.Parent
 			}
+		case target.Kind == KindHTTPRoute:
+			if parent, ok := g.byRef[target].(*Route); ok {
+				out = g.routeGateways(parent, visited, out)
+			}
 		}
-		if gw != nil && !slices.Contains(out, gw.Profile) {
-			out = append(out, gw.Profile)
+		if gw != nil && !slices.Contains(out, gw) {
+			out = append(out, gw)
 		}
-	}
-	if len(out) == 0 {
-		return []*profile.Profile{g.profile}
 	}
 	return out
 }
