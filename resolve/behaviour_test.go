@@ -368,6 +368,14 @@ spec:
 		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
 	}, {
+		// The API accepts the policy while one CA is usable and reports the
+		// other kind; Envoy Gateway ignores a kind it does not take
+		// beside one it takes (SkipsOtherKinds).
+		name: "a CA of another kind beside a usable one", policy: policy(web, goodCA+`, {group: example.com, kind: Vault, name: ca}`),
+		every: verdict{ReasonAccepted, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonAccepted)},
+		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
+		istio: verdict{ReasonAccepted, ReasonResolvedRefs, istioAncestors(ReasonAccepted)},
+	}, {
 		// No route reaches the target: only Istio's per-target entry.
 		name: "missing Service", policy: policy(`{group: "", kind: Service, name: web-v9}`, goodCA),
 		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},

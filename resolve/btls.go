@@ -90,6 +90,7 @@ func (g *Graph) resolveBackendTLSPolicies() {
 				gwv1.ObjectReference{Group: ref.Group, Kind: ref.Kind, Name: ref.Name}, ReasonInvalidKind,
 				g.profile.Implementation.CACertificates))
 		}
+		skipOtherKinds(p.CARefs, ReasonInvalidKind, g.profile.Implementation.CACertificates, g.profile)
 		p.decide(g.profile.Implementation.CACertificates.AllOrNothing)
 	}
 	g.applyBackendTLSPolicies(held)

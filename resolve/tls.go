@@ -132,6 +132,21 @@ func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference,
 	return res
 }
 
+// skipOtherKinds takes back the verdict on references of a kind the
+// implementation does not take when another reference's kind it takes
+// (profile.CACertificates.SkipsOtherKinds): it ignores them.
+func skipOtherKinds(refs []*RefResult, badKind Reason, ca profile.CACertificates, by *profile.Profile) {
+	if !ca.SkipsOtherKinds || !slices.ContainsFunc(refs, func(r *RefResult) bool { return r.Reason != badKind }) {
+		return
+	}
+	for _, r := range refs {
+		if r.Reason == badKind {
+			r.Reason, r.Presence = "", External
+			r.Message = fmt.Sprintf("%s ignores CA certificate kind %s, as another reference is of a kind it takes", by, groupKind(r.Group, r.Target.Kind))
+		}
+	}
+}
+
 // resolveFrontend resolves spec.tls.frontend: the default validation and
 // the perPort ones, each with its CA certificate references, and the
 // InsecureFrontendValidationMode condition.
@@ -149,6 +164,7 @@ func (g *Graph) resolveFrontend(gw *GatewayResult) {
 		for i, ref := range v.CACertificateRefs {
 			fv.CARefs = append(fv.CARefs, g.resolveCARef(&gw.Meta, path+".caCertificateRefs["+strconv.Itoa(i)+"]", ref, ReasonInvalidCACertificateKind, ca))
 		}
+		skipOtherKinds(fv.CARefs, ReasonInvalidCACertificateKind, ca, gw.Profile)
 		var allBad bool
 		fv.bad, allBad = firstInvalid(fv.CARefs)
 		fv.refused = allBad || (ca.AllOrNothing && fv.bad != nil)

@@ -467,6 +467,10 @@ type CACertificates struct {
 	// it, so a bundle that holds no PEM certificates still resolves; its
 	// proxy refuses the configuration later, which no status shows.
 	Unparsed bool
+	// SkipsOtherKinds: a reference of a kind it does not take is ignored
+	// when another reference's kind it takes; with none, the kind is
+	// refused as the API says.
+	SkipsOtherKinds bool
 }
 
 // PolicyAncestors is how an implementation fills a BackendTLSPolicy's
@@ -773,6 +777,11 @@ var implementations = []Implementation{
 			// (egv1a1.SDSSecretType, ir.NewSDSConfig) in place of a bundle
 			// (testdata/sds.out.yaml).
 			SecretTypes: []string{"gateway.envoyproxy.io/sds"},
+			// The same function skips a reference of any other kind
+			// (its switch has no default) and returns
+			// ErrInvalidCACertificateKind only when no reference was of a
+			// kind it takes (foundSupportedRef).
+			SkipsOtherKinds: true,
 		},
 		InvalidBackendTLSOnRoute: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/filters.go
