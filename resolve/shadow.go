@@ -113,8 +113,11 @@ func shadowsOn(l *Listener, matches func(*RouteResult) []matchEntry) []Shadow {
 	if len(l.Attached) < 2 && !anyRouteHasRepeatedMatches(l) {
 		return nil
 	}
-	// Routes in precedence order, each once per listener.
+	// Routes in precedence order, each once per listener, with the rules
+	// the listener's implementation drops (dropInvalidRules): a dropped
+	// rule serves nothing, so it shadows nothing and nothing shadows it.
 	seen := map[*RouteResult]*ListenerOutcome{}
+	dropped := map[*RouteResult]map[int]bool{}
 	var routes []*RouteResult
 	for _, p := range l.Attached {
 		if _, dup := seen[p.Route]; dup {
@@ -124,6 +127,12 @@ func shadowsOn(l *Listener, matches func(*RouteResult) []matchEntry) []Shadow {
 			if o.Listener == l {
 				seen[p.Route] = o
 			}
+		}
+		for _, d := range p.Dropped {
+			if dropped[p.Route] == nil {
+				dropped[p.Route] = map[int]bool{}
+			}
+			dropped[p.Route][d.Rule.Index] = true
 		}
 		routes = append(routes, p.Route)
 	}
@@ -143,6 +152,9 @@ func shadowsOn(l *Listener, matches func(*RouteResult) []matchEntry) []Shadow {
 		entries := matches(r)
 		for i := range entries {
 			e := &entries[i]
+			if dropped[r][e.rule] {
+				continue
+			}
 			for _, h := range hosts {
 				if w := first.claim(h, e); w != nil {
 					out = append(out, Shadow{Listener: l, Hostname: h, Winner: w.ref(), Shadowed: e.ref(), Match: readableKey(e.key)})
