@@ -132,8 +132,8 @@ func (g *Graph) ignored(p *BackendTLSPolicyResult) bool {
 // policyJudges are the implementations that read p: those of the
 // Gateways whose routes send to one of its targets, else (none among the
 // inputs, or one selected by Options.Implementation) the one gwlint
-// stands for. Without it, a policy under an Istio Gateway was judged by
-// the default profile whenever no implementation was selected.
+// stands for. A policy is read by the controllers that route to its
+// targets, whatever profile gwlint was given by default.
 func (g *Graph) policyJudges(p *BackendTLSPolicyResult) []*profile.Profile {
 	if g.opts.Implementation != nil {
 		return []*profile.Profile{g.profile}
