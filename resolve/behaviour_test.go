@@ -2689,3 +2689,47 @@ spec:
 		}
 	}
 }
+
+// With no implementation selected, Istio's opt-out annotation is read
+// when the policy's Service is reached through routes of Istio's Gateways
+// only, as the implementations that read the policy are those: it was
+// read only when istio was selected.
+func TestIgnoredBackendTLSPolicyByGatewayClass(t *testing.T) {
+	docs := func(controller string) []string {
+		return []string{`
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: c}
+spec: {controllerName: ` + controller + `}`, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: gw, namespace: app}
+spec:
+  gatewayClassName: c
+  listeners: [{name: http, port: 80, protocol: HTTP}]`, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: gw}]
+  rules: [{backendRefs: [{name: web, port: 443}]}]`, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata:
+  name: p
+  namespace: app
+  annotations: {istio.io/ignore-policy-attachment: "true"}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {wellKnownCACertificates: System, hostname: web.example.com}`}
+	}
+	for controller, want := range map[string]Reason{
+		"istio.io/gateway-controller":                   ReasonIgnoredByIstio,
+		"gateway.envoyproxy.io/gatewayclass-controller": ReasonAccepted,
+	} {
+		g := resolveYAML(t, Options{}, docs(controller)...)
+		if got := g.TLSPolicies[0].Accepted.Reason; got != want {
+			t.Errorf("under %s: policy %s (%s), want %s", controller, got, g.TLSPolicies[0].Accepted.Message, want)
+		}
+	}
+}

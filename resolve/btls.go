@@ -110,11 +110,16 @@ func olderOrFirst(a, b *Meta) bool {
 // and if so writes why on the policy and each of its targets: it applies to
 // none and holds none from another policy.
 func (g *Graph) ignored(p *BackendTLSPolicyResult) bool {
-	annotation := g.profile.Implementation.IgnorePolicyAnnotation
-	if annotation == "" || !strings.EqualFold(p.Annotations[annotation], "true") {
-		return false
+	judges := g.policyJudges(p)
+	for _, j := range judges {
+		annotation := j.Implementation.IgnorePolicyAnnotation
+		if annotation == "" || !strings.EqualFold(p.Annotations[annotation], "true") {
+			return false
+		}
 	}
-	why := fmt.Sprintf("ignored by %s for its annotation %s=true", g.profile, annotation)
+	by := judges[0]
+	annotation := by.Implementation.IgnorePolicyAnnotation
+	why := fmt.Sprintf("ignored by %s for its annotation %s=true", by, annotation)
 	for i, ref := range p.Spec.TargetRefs {
 		t := newPolicyTarget(p, i, ref)
 		t.Reason, t.Message = ReasonIgnoredByIstio, why
@@ -122,6 +127,38 @@ func (g *Graph) ignored(p *BackendTLSPolicyResult) bool {
 	}
 	p.Accepted = condition(string(gwv1.PolicyConditionAccepted), false, ReasonIgnoredByIstio, "Policy "+why)
 	return true
+}
+
+// policyJudges are the implementations that read p: those of the
+// Gateways whose routes send to one of its targets, else (none among the
+// inputs, or one selected by Options.Implementation) the one gwlint
+// stands for. A policy is read by the controllers that route to its
+// targets, whatever profile gwlint was given by default.
+func (g *Graph) policyJudges(p *BackendTLSPolicyResult) []*profile.Profile {
+	if g.opts.Implementation != nil {
+		return []*profile.Profile{g.profile}
+	}
+	targets := map[ObjectRef]bool{}
+	for _, ref := range p.Spec.TargetRefs {
+		targets[ObjectRef{Kind: string(ref.Kind), Namespace: p.Ref.Namespace, Name: string(ref.Name)}] = true
+	}
+	var out []*profile.Profile
+	for _, r := range g.Routes {
+		if !slices.ContainsFunc(r.Rules, func(rr *RuleResult) bool {
+			return slices.ContainsFunc(rr.Backends, func(b *BackendResult) bool { return targets[b.Target] })
+		}) {
+			continue
+		}
+		for _, gw := range g.routeGateways(r.Route, nil, nil) {
+			if gw.Managed && !slices.Contains(out, gw.Profile) {
+				out = append(out, gw.Profile)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return []*profile.Profile{g.profile}
+	}
+	return out
 }
 
 func targetName(t *PolicyTarget) string {

@@ -167,3 +167,38 @@ func TestOutputFailureWithInputErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateWarnings: gwctl says which definition of an object defined
+// again it resolves, and is silent about copies written as the first (as
+// object-duplicate is).
+func TestDuplicateWarnings(t *testing.T) {
+	dir := t.TempDir()
+	gw := func(port string) string {
+		return `apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: gw, namespace: a}
+spec:
+  gatewayClassName: x
+  listeners: [{name: http, port: ` + port + `, protocol: HTTP}]
+---
+`
+	}
+	route := `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: web, namespace: a}
+---
+`
+	// Gateway: 80, 8080, 80 (the third copies the first, the second is
+	// replaced by it); HTTPRoute: written twice alike.
+	if err := os.WriteFile(filepath.Join(dir, "dup.yaml"), []byte(gw("80")+gw("8080")+gw("80")+route+route), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, _ := clitest.Run(newRootCmd, "", "status", "-f", dir)
+	want := "dup.yaml:8:1: warning: Gateway a/gw is defined again; the definition at " + filepath.Join(dir, "dup.yaml") + ":15:1 is used"
+	if !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+	if n := strings.Count(stderr, "defined again"); n != 1 {
+		t.Errorf("%d duplicate warnings, want 1 (copies of the first are silent):\n%s", n, stderr)
+	}
+}

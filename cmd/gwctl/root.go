@@ -217,8 +217,18 @@ func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, input
 	}
 	// A duplicate is not an input error, but explaining one definition
 	// while the user edits another would be baffling: say which is used.
+	// A copy written as the first changes nothing (object-duplicate
+	// does not report it either).
 	for _, d := range g.Duplicates {
+		if d.Same {
+			continue
+		}
 		again := d.Again.Metadata()
+		if d.Again == d.Resolved {
+			fmt.Fprintf(streams.ErrOut, "%s: warning: %s is defined again; this definition is used over the one at %s, as applying them in order leaves it\n",
+				sourceOf(again), again.Ref, sourceOf(d.First.Metadata()))
+			continue
+		}
 		fmt.Fprintf(streams.ErrOut, "%s: warning: %s is defined again; the definition at %s is used, as applying them in order leaves it\n",
 			sourceOf(again), again.Ref, sourceOf(d.Resolved.Metadata()))
 	}
