@@ -138,7 +138,7 @@ func (g *Graph) envoyBackendTLSProblem(backend *EnvoyGatewayBackend) (field, msg
 		!g.policiesVerify(backend) {
 		return "spec.tls", "tls must name caCertificateRefs or wellKnownCACertificates unless insecureSkipVerify is true"
 	}
-	if ref := tls.ClientCertificateRef; ref != nil && ref.Namespace != nil && *ref.Namespace != backend.Ref.Namespace {
+	if ref := tls.ClientCertificateRef; ref != nil && refNamespace(ref.Namespace, backend.Ref.Namespace) != backend.Ref.Namespace {
 		return "spec.tls.clientCertificateRef.namespace", fmt.Sprintf("tls.clientCertificateRef is in namespace %q, not the Backend's", *ref.Namespace)
 	}
 	return "", ""

@@ -428,15 +428,11 @@ func (g *Graph) clientCertificateProblem(gw *GatewayResult) *ProxyProblem {
 	}
 	const at = "spec.backendTLS.clientCertificateRef"
 	ref, proxy := gw.Proxy.Spec.BackendTLS.ClientCertificateRef, gw.Proxy.Ref
-	ns := proxy.Namespace
-	if ref.Namespace != nil {
-		ns = *ref.Namespace
-	}
-	if ns != proxy.Namespace {
+	if ns := refNamespace(ref.Namespace, proxy.Namespace); ns != proxy.Namespace {
 		return &ProxyProblem{Path: at + ".namespace",
 			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef is in namespace %s, not the EnvoyProxy's", proxy.NamespacedName(), ns)}
 	}
-	secret := ObjectRef{Kind: KindSecret, Namespace: ns, Name: ref.Name}
+	secret := ObjectRef{Kind: KindSecret, Namespace: proxy.Namespace, Name: ref.Name}
 	if _, presence := g.Lookup(secret); presence == Missing {
 		return &ProxyProblem{Path: at + ".name",
 			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef: %s", proxy.NamespacedName(), DescribeAbsence(secret, presence))}
@@ -501,10 +497,7 @@ func (g *Graph) telemetryBackendProblem(proxy *EnvoyProxy, b *telemetryBackend) 
 		if (ref.Group != nil && *ref.Group != GroupCore) || (ref.Kind != nil && *ref.Kind != KindService) {
 			continue // Envoy Gateway's Backend: not judged here
 		}
-		target := ObjectRef{Kind: KindService, Namespace: proxy.Ref.Namespace, Name: ref.Name}
-		if ref.Namespace != nil {
-			target.Namespace = *ref.Namespace
-		}
+		target := ObjectRef{Kind: KindService, Namespace: refNamespace(ref.Namespace, proxy.Ref.Namespace), Name: ref.Name}
 		obj, presence := g.Lookup(target)
 		service, _ := obj.(*Service)
 		switch {

@@ -285,7 +285,7 @@ func (g *Graph) credentialProblem(f *EnvoyGatewayHTTPRouteFilter, ref *gwv1.Secr
 		return fmt.Sprintf("its credential's valueRef kind %s is not Secret", *ref.Kind), true
 	}
 	secret := ObjectRef{Kind: KindSecret, Namespace: f.Ref.Namespace, Name: string(ref.Name)}
-	if ref.Namespace != nil && string(*ref.Namespace) != f.Ref.Namespace {
+	if refNamespace(ref.Namespace, f.Ref.Namespace) != f.Ref.Namespace {
 		// A ReferenceGrant from HTTPRouteFilters would decide: left to
 		// the implementation.
 		return "", false
