@@ -133,6 +133,13 @@ func (p *EnvoyProxy) judge() []ProxyProblem {
 	return p.Problems
 }
 
+// logsAccess reports whether the proxy writes access logs: its settings
+// count unless accessLog.disable is true.
+func (p *EnvoyProxy) logsAccess() bool {
+	t := p.Spec.Telemetry
+	return t != nil && t.AccessLog != nil && (t.AccessLog.Disable == nil || !*t.AccessLog.Disable)
+}
+
 // clusterStatOperators are the operators a clusterStatName may use
 // (clusterStatSupportedOperators).
 var clusterStatOperators = map[string]bool{
@@ -176,8 +183,8 @@ func (p *EnvoyProxy) problems() []ProxyProblem {
 	if t == nil {
 		return out
 	}
-	if al := t.AccessLog; al != nil && (al.Disable == nil || !*al.Disable) {
-		for i, s := range al.Settings {
+	if p.logsAccess() {
+		for i, s := range t.AccessLog.Settings {
 			at := fmt.Sprintf("spec.telemetry.accessLog.settings[%d]", i)
 			if f := s.Format; f != nil && f.Type != nil && *f.Type == "Text" && f.Text == nil {
 				add(at+".format", `unable to configure access log when using Text format but "text" field being empty`)
@@ -457,8 +464,8 @@ func (g *Graph) telemetryProblem(proxy *EnvoyProxy) *ProxyProblem {
 		backend *telemetryBackend
 	}
 	var logs, traces, metrics []sent
-	if al := t.AccessLog; al != nil && (al.Disable == nil || !*al.Disable) {
-		for i, s := range al.Settings {
+	if proxy.logsAccess() {
+		for i, s := range t.AccessLog.Settings {
 			for j, sink := range s.Sinks {
 				at := fmt.Sprintf("spec.telemetry.accessLog.settings[%d].sinks[%d]", i, j)
 				logs = append(logs, sent{at + ".als", sink.ALS}, sent{at + ".openTelemetry", sink.OpenTelemetry})
