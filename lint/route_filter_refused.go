@@ -46,13 +46,7 @@ Fix: move the filter to the rule, or rewrite the Host with URLRewrite:`,
 					}
 				}
 			}
-			for _, rule := range r.Rules {
-				for _, b := range rule.Backends {
-					if b.Problem == resolve.FiltersRefused {
-						p.Report(&r.Meta, b.Path+".filters", nil, "%s", withShare(r, rule, b))
-					}
-				}
-			}
 		}
+		reportBackends(resolve.FiltersRefused, ".filters")(p)
 	},
 }

@@ -138,7 +138,7 @@ func (g *Graph) envoyBackendTLSProblem(backend *EnvoyGatewayBackend) (field, msg
 		!g.policiesVerify(backend) {
 		return "spec.tls", "tls must name caCertificateRefs or wellKnownCACertificates unless insecureSkipVerify is true"
 	}
-	if ref := tls.ClientCertificateRef; ref != nil && ref.Namespace != nil && *ref.Namespace != backend.Ref.Namespace {
+	if ref := tls.ClientCertificateRef; ref != nil && refNamespace(ref.Namespace, backend.Ref.Namespace) != backend.Ref.Namespace {
 		return "spec.tls.clientCertificateRef.namespace", fmt.Sprintf("tls.clientCertificateRef is in namespace %q, not the Backend's", *ref.Namespace)
 	}
 	return "", ""
@@ -233,6 +233,22 @@ func hostnameProblem(hostname, what string, onHost bool) string {
 	return ""
 }
 
+// usableBackends are the backends that get a destination, valid and of
+// weight above 0, and the first of them that is a dynamic resolver
+// Backend, nil when none is.
+func usableBackends(backends []*BackendResult) (usable []*BackendResult, resolver *BackendResult) {
+	for _, b := range backends {
+		if !b.Valid() || b.Weight <= 0 {
+			continue
+		}
+		usable = append(usable, b)
+		if resolver == nil && b.EnvoyBackend != nil && b.EnvoyBackend.DynamicResolver() {
+			resolver = b
+		}
+	}
+	return usable, resolver
+}
+
 // refuseSharedResolver fails the backends that a dynamic resolver Backend
 // would share a destination with, and returns the first it failed, nil
 // when none: Envoy Gateway refuses "dynamic resolver is not supported for
@@ -242,17 +258,7 @@ func hostnameProblem(hostname, what string, onHost bool) string {
 // Only usable backends count as the resolver or the others: an invalid
 // one, or one of weight 0, gets no destination.
 func refuseSharedResolver(backends []*BackendResult, refs int) *BackendResult {
-	var usable []*BackendResult
-	var resolver *BackendResult
-	for _, b := range backends {
-		if !b.Valid() || b.Weight == 0 {
-			continue
-		}
-		usable = append(usable, b)
-		if b.EnvoyBackend != nil && b.EnvoyBackend.DynamicResolver() && resolver == nil {
-			resolver = b
-		}
-	}
+	usable, resolver := usableBackends(backends)
 	if refs == 0 {
 		refs = len(usable)
 	}

@@ -200,15 +200,12 @@ func (g *Graph) ownPolicyBackends(p *EnvoyGatewayPolicy, reach func(key policyKe
 // name, a Backend's port number), as getTargetBackendReference has it; ok
 // is false when the translator refuses the ref, or may.
 func (g *Graph) ownPolicyBackend(p *EnvoyGatewayPolicy, policyKind string, ref gwv1.BackendObjectReference) (target ObjectRef, section string, ok bool) {
-	group, kind, ns := GroupCore, KindService, p.Ref.Namespace
+	group, kind, ns := GroupCore, KindService, refNamespace(ref.Namespace, p.Ref.Namespace)
 	if ref.Group != nil {
 		group = string(*ref.Group)
 	}
 	if ref.Kind != nil {
 		kind = string(*ref.Kind)
-	}
-	if ref.Namespace != nil && *ref.Namespace != "" {
-		ns = string(*ref.Namespace)
 	}
 	target = ObjectRef{Kind: kind, Namespace: ns, Name: string(ref.Name)}
 	backend := group == GroupEnvoyGateway && kind == KindEnvoyBackend

@@ -133,6 +133,13 @@ func (p *EnvoyProxy) judge() []ProxyProblem {
 	return p.Problems
 }
 
+// logsAccess reports whether the proxy writes access logs: its settings
+// count unless accessLog.disable is true.
+func (p *EnvoyProxy) logsAccess() bool {
+	t := p.Spec.Telemetry
+	return t != nil && t.AccessLog != nil && (t.AccessLog.Disable == nil || !*t.AccessLog.Disable)
+}
+
 // clusterStatOperators are the operators a clusterStatName may use
 // (clusterStatSupportedOperators).
 var clusterStatOperators = map[string]bool{
@@ -176,8 +183,8 @@ func (p *EnvoyProxy) problems() []ProxyProblem {
 	if t == nil {
 		return out
 	}
-	if al := t.AccessLog; al != nil && (al.Disable == nil || !*al.Disable) {
-		for i, s := range al.Settings {
+	if p.logsAccess() {
+		for i, s := range t.AccessLog.Settings {
 			at := fmt.Sprintf("spec.telemetry.accessLog.settings[%d]", i)
 			if f := s.Format; f != nil && f.Type != nil && *f.Type == "Text" && f.Text == nil {
 				add(at+".format", `unable to configure access log when using Text format but "text" field being empty`)
@@ -428,15 +435,11 @@ func (g *Graph) clientCertificateProblem(gw *GatewayResult) *ProxyProblem {
 	}
 	const at = "spec.backendTLS.clientCertificateRef"
 	ref, proxy := gw.Proxy.Spec.BackendTLS.ClientCertificateRef, gw.Proxy.Ref
-	ns := proxy.Namespace
-	if ref.Namespace != nil {
-		ns = *ref.Namespace
-	}
-	if ns != proxy.Namespace {
+	if ns := refNamespace(ref.Namespace, proxy.Namespace); ns != proxy.Namespace {
 		return &ProxyProblem{Path: at + ".namespace",
 			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef is in namespace %s, not the EnvoyProxy's", proxy.NamespacedName(), ns)}
 	}
-	secret := ObjectRef{Kind: KindSecret, Namespace: ns, Name: ref.Name}
+	secret := ObjectRef{Kind: KindSecret, Namespace: proxy.Namespace, Name: ref.Name}
 	if _, presence := g.Lookup(secret); presence == Missing {
 		return &ProxyProblem{Path: at + ".name",
 			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef: %s", proxy.NamespacedName(), DescribeAbsence(secret, presence))}
@@ -461,8 +464,8 @@ func (g *Graph) telemetryProblem(proxy *EnvoyProxy) *ProxyProblem {
 		backend *telemetryBackend
 	}
 	var logs, traces, metrics []sent
-	if al := t.AccessLog; al != nil && (al.Disable == nil || !*al.Disable) {
-		for i, s := range al.Settings {
+	if proxy.logsAccess() {
+		for i, s := range t.AccessLog.Settings {
 			for j, sink := range s.Sinks {
 				at := fmt.Sprintf("spec.telemetry.accessLog.settings[%d].sinks[%d]", i, j)
 				logs = append(logs, sent{at + ".als", sink.ALS}, sent{at + ".openTelemetry", sink.OpenTelemetry})
@@ -501,10 +504,7 @@ func (g *Graph) telemetryBackendProblem(proxy *EnvoyProxy, b *telemetryBackend) 
 		if (ref.Group != nil && *ref.Group != GroupCore) || (ref.Kind != nil && *ref.Kind != KindService) {
 			continue // Envoy Gateway's Backend: not judged here
 		}
-		target := ObjectRef{Kind: KindService, Namespace: proxy.Ref.Namespace, Name: ref.Name}
-		if ref.Namespace != nil {
-			target.Namespace = *ref.Namespace
-		}
+		target := ObjectRef{Kind: KindService, Namespace: refNamespace(ref.Namespace, proxy.Ref.Namespace), Name: ref.Name}
 		obj, presence := g.Lookup(target)
 		service, _ := obj.(*Service)
 		switch {

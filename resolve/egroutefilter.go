@@ -285,7 +285,7 @@ func (g *Graph) credentialProblem(f *EnvoyGatewayHTTPRouteFilter, ref *gwv1.Secr
 		return fmt.Sprintf("its credential's valueRef kind %s is not Secret", *ref.Kind), true
 	}
 	secret := ObjectRef{Kind: KindSecret, Namespace: f.Ref.Namespace, Name: string(ref.Name)}
-	if ref.Namespace != nil && string(*ref.Namespace) != f.Ref.Namespace {
+	if refNamespace(ref.Namespace, f.Ref.Namespace) != f.Ref.Namespace {
 		// A ReferenceGrant from HTTPRouteFilters would decide: left to
 		// the implementation.
 		return "", false
@@ -337,15 +337,8 @@ func (g *Graph) refuseBackendRouteFilters(route *Route, rule *RuleResult, by *pr
 // proxy's loopback guard does not see the path), and answers the rule's
 // requests with HTTP 500.
 func refuseHostFromPath(backends []*BackendResult) bool {
-	var usable []*BackendResult
-	resolver := false
-	for _, b := range backends {
-		if b.Valid() && b.Weight > 0 {
-			usable = append(usable, b)
-			resolver = resolver || b.EnvoyBackend != nil && b.EnvoyBackend.DynamicResolver()
-		}
-	}
-	if !resolver {
+	usable, resolver := usableBackends(backends)
+	if resolver == nil {
 		return false
 	}
 	for _, b := range usable {

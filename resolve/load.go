@@ -1,9 +1,11 @@
 package resolve
 
 import (
+	"encoding"
 	"encoding/json"
 	"errors"
 	"io"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -560,10 +562,34 @@ func contains(list []string, s string) bool {
 func jsonError(raw *manifest.Object, err error, prefix string) *manifest.ReadError {
 	path := jsonErrorPath(raw, err, prefix)
 	var typeErr *json.UnmarshalTypeError
-	if errors.As(err, &typeErr) && typeErr.Field != "" {
-		return raw.Errorf(path, "%s %s: %s must be %s, not %s", raw.Kind, raw.Ref(), path, typeErr.Type, typeErr.Value)
+	if errors.As(err, &typeErr) && (typeErr.Field != "" || path != "") {
+		return raw.Errorf(path, "%s %s: %s must be %s, not %s", raw.Kind, raw.Ref(), path, jsonTypeName(typeErr.Type), typeErr.Value)
 	}
 	return raw.Errorf(path, "%s %s: %v", raw.Kind, raw.Ref(), err)
+}
+
+// jsonTypeName names the type a field wants as the document has it: "an
+// object" or "a list" rather than the Go type, whose struct literal
+// (an implementation's spec is an anonymous struct) is no help to a user;
+// scalars keep Go's name (int32, string).
+func jsonTypeName(t reflect.Type) string {
+	if t == nil {
+		return "another type"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	pt := reflect.PointerTo(t)
+	if pt.Implements(reflect.TypeFor[json.Unmarshaler]()) || pt.Implements(reflect.TypeFor[encoding.TextUnmarshaler]()) {
+		return t.String() // decodes itself, maybe from a scalar (metav1.Duration)
+	}
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return t.String()
 }
 
 // jsonErrorPath is the field path of a decoding error of the document

@@ -365,3 +365,13 @@ func (c *CABundle) problem(ca profile.CACertificates) (problem, unparsed string)
 	}
 	return problem, ""
 }
+
+// refNamespace is the namespace a reference names, its owner's when it
+// names none or "" (Envoy Gateway's NamespaceDerefOr, the API's
+// "defaults to the local namespace").
+func refNamespace[T ~string](ns *T, owner string) string {
+	if ns == nil || *ns == "" {
+		return owner
+	}
+	return string(*ns)
+}

@@ -86,10 +86,7 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 // a missing object or a ca.crt without a PEM certificate is
 // InvalidCACertificateRef.
 func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference, badKind Reason, ca profile.CACertificates) *RefResult {
-	ns := owner.Ref.Namespace
-	if ref.Namespace != nil && *ref.Namespace != "" {
-		ns = string(*ref.Namespace)
-	}
+	ns := refNamespace(ref.Namespace, owner.Ref.Namespace)
 	res := &RefResult{Path: path, Group: string(ref.Group), Target: ObjectRef{Kind: string(ref.Kind), Namespace: ns, Name: string(ref.Name)}}
 	group := res.Group
 	if ca.AnyGroup {
