@@ -174,12 +174,17 @@ func targetName(t *PolicyTarget) string {
 // when the policy is attached to an invalid target resource"). A
 // sectionName names a Service port.
 func (g *Graph) resolveTargets(p *BackendTLSPolicyResult) {
+	judges := g.policyJudges(p)
 	for i, ref := range p.Spec.TargetRefs {
 		t := newPolicyTarget(p, i, ref)
 		p.Targets = append(p.Targets, t)
 		service := t.Group == GroupCore && t.Target.Kind == KindService
 		serviceEntry := t.Group == GroupIstioNetworking && t.Target.Kind == KindServiceEntry
-		if !g.profile.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) && !service {
+		// The implementations of the Gateways whose routes reach the
+		// target decide (an Envoy Gateway Backend targeted without
+		// --implementation): every one of them must take the kind.
+		takesKind := !slices.ContainsFunc(judges, func(j *profile.Profile) bool { return !j.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) })
+		if !takesKind && !service {
 			t.Reason = ReasonTargetNotFound
 			t.Message = fmt.Sprintf("target kind %s is not supported; target a core Service", groupKind(t.Group, t.Target.Kind))
 			continue
