@@ -214,7 +214,9 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 			b.Weight = *ref.Weight
 			b.WeightDefaulted = r.Defaulted.hasJoined(ref.Path, ".weight")
 			rr.Backends[j] = b
-			rr.TotalWeight += int64(b.Weight)
+			// A negative weight is the CRDs' finding (minimum 0); it
+			// takes no share.
+			rr.TotalWeight += int64(max(b.Weight, 0))
 		}
 		for j, ref := range rule.FilterRefs {
 			b := &results[len(rule.BackendRefs)+j]
@@ -243,7 +245,7 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 		}
 		for _, b := range rr.Backends {
 			if rr.TotalWeight > 0 {
-				b.Share = float64(b.Weight) / float64(rr.TotalWeight)
+				b.Share = float64(max(b.Weight, 0)) / float64(rr.TotalWeight)
 			}
 		}
 		r.Rules = append(r.Rules, rr)

@@ -1213,3 +1213,17 @@ spec: {urlRewrite: [a]}
 		}
 	}
 }
+
+// A negative weight is the CRDs' finding; it takes no share of the rule.
+func TestNegativeWeightTakesNoShare(t *testing.T) {
+	g := resolveYAML(t, Options{}, world, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  rules: [{backendRefs: [{name: web, port: 8080, weight: -1}, {name: web, port: 8080, weight: 3}]}]`)
+	bs := mustRoute(t, g, KindHTTPRoute, "app", "r").Rules[0].Backends
+	if bs[0].Share != 0 || bs[1].Share != 1 {
+		t.Errorf("shares %v, %v; want 0 and 1", bs[0].Share, bs[1].Share)
+	}
+}
