@@ -2002,7 +2002,7 @@ spec:
 		old, new Reason // Accepted reasons
 	}{
 		{"", ReasonAccepted, ReasonConflicted},
-		{"istio", ReasonIgnoredByIstio, ReasonAccepted},
+		{"istio", Reason("IgnoredByIstio"), ReasonAccepted},
 	} {
 		g := resolveYAML(t, judgedBy(t, c.impl), world, policies)
 		byName := map[string]*BackendTLSPolicyResult{}
@@ -2022,7 +2022,7 @@ spec:
 		// alone.
 		st := byName["old"].policyStatus()
 		if len(st.Ancestors) != 1 || st.Ancestors[0].ControllerName != "istio.io/mesh-controller" ||
-			len(st.Ancestors[0].Conditions) != 1 || st.Ancestors[0].Conditions[0].Reason != string(ReasonIgnoredByIstio) {
+			len(st.Ancestors[0].Conditions) != 1 || st.Ancestors[0].Conditions[0].Reason != "IgnoredByIstio" {
 			t.Errorf("ignored policy's status %+v, want one ancestor, Accepted=False/IgnoredByIstio alone", st.Ancestors)
 		}
 	}
@@ -2724,7 +2724,7 @@ spec:
   validation: {wellKnownCACertificates: System, hostname: web.example.com}`}
 	}
 	for controller, want := range map[string]Reason{
-		"istio.io/gateway-controller":                   ReasonIgnoredByIstio,
+		"istio.io/gateway-controller":                   Reason("IgnoredByIstio"),
 		"gateway.envoyproxy.io/gatewayclass-controller": ReasonAccepted,
 	} {
 		g := resolveYAML(t, Options{}, docs(controller)...)

@@ -26,6 +26,9 @@ type BackendTLSPolicyResult struct {
 
 	Accepted     Condition
 	ResolvedRefs Condition
+	// OptedOut: the policy opts out of the implementation judging it
+	// (profile.PolicyOptOut), which ignores it.
+	OptedOut bool
 }
 
 // PolicyTarget is one spec.targetRefs entry of a BackendTLSPolicy.
@@ -106,26 +109,27 @@ func olderOrFirst(a, b *Meta) bool {
 }
 
 // ignored reports whether the implementation judging policies ignores p for
-// its opt-out annotation (profile.Implementation.IgnorePolicyAnnotation),
+// its opt-out annotation (profile.Implementation.PolicyOptOut),
 // and if so writes why on the policy and each of its targets: it applies to
 // none and holds none from another policy.
 func (g *Graph) ignored(p *BackendTLSPolicyResult) bool {
 	judges := g.policyJudges(p)
 	for _, j := range judges {
-		annotation := j.Implementation.IgnorePolicyAnnotation
+		annotation := j.Implementation.PolicyOptOut.Annotation
 		if annotation == "" || !strings.EqualFold(p.Annotations[annotation], "true") {
 			return false
 		}
 	}
 	by := judges[0]
-	annotation := by.Implementation.IgnorePolicyAnnotation
-	why := fmt.Sprintf("ignored by %s for its annotation %s=true", by, annotation)
+	optOut := by.Implementation.PolicyOptOut
+	why := fmt.Sprintf("ignored by %s for its annotation %s=true", by, optOut.Annotation)
 	for i, ref := range p.Spec.TargetRefs {
 		t := newPolicyTarget(p, i, ref)
-		t.Reason, t.Message = ReasonIgnoredByIstio, why
+		t.Reason, t.Message = Reason(optOut.Reason), why
 		p.Targets = append(p.Targets, t)
 	}
-	p.Accepted = condition(string(gwv1.PolicyConditionAccepted), false, ReasonIgnoredByIstio, "Policy "+why)
+	p.OptedOut = true
+	p.Accepted = condition(string(gwv1.PolicyConditionAccepted), false, Reason(optOut.Reason), "Policy "+why)
 	return true
 }
 
@@ -380,10 +384,9 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 	policies := map[ObjectRef]*GatewayResult{}
 	targetsBy, targetsWriter := g.profile.Implementation.PolicyAncestors.TargetsController, g.profile
 	// An ignored policy is written only where its targets are.
-	ignored := p.Accepted.Reason == ReasonIgnoredByIstio
 	for _, t := range p.Targets {
 		rs := reached[policyKey{t.Target, t.SectionName}]
-		if rs == nil || ignored {
+		if rs == nil || p.OptedOut {
 			continue
 		}
 		for gw := range rs.gateways {

@@ -76,10 +76,6 @@ const (
 	// for a backendRef whose BackendTLSPolicy is not accepted
 	// (profile.Implementation.InvalidBackendTLS).
 	ReasonInvalidBackendTLS Reason = "InvalidBackendTLS"
-	// ReasonIgnoredByIstio is Istio's BackendTLSPolicy Accepted reason for
-	// a policy its annotation opts out
-	// (profile.Implementation.IgnorePolicyAnnotation).
-	ReasonIgnoredByIstio Reason = "IgnoredByIstio"
 	// ReasonPartiallyInvalidCertificateRef is Envoy Gateway's listener
 	// ResolvedRefs reason when some certificateRefs resolve and it serves
 	// the listener with those (profile.Implementation.ServesValidCertificates).

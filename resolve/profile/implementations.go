@@ -126,11 +126,8 @@ type Implementation struct {
 	// ServiceImportAsService: a ServiceImport backendRef is looked up as
 	// the Service of the same namespace and name, not as a ServiceImport.
 	ServiceImportAsService bool
-	// IgnorePolicyAnnotation, when set, is an annotation that, set to
-	// "true" (in any case), opts a BackendTLSPolicy out: it is not applied,
-	// takes no target from another policy, and is written
-	// Accepted=False/IgnoredByIstio on one ancestor per targetRef.
-	IgnorePolicyAnnotation string
+	// PolicyOptOut is how a BackendTLSPolicy opts out of it.
+	PolicyOptOut PolicyOptOut
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
@@ -252,6 +249,14 @@ type BackendAPI struct {
 	// infrastructure), which may reach loopback addresses and single-label
 	// hostnames (backend.go, validateHostname and validateIP).
 	OnHost bool
+}
+
+// PolicyOptOut is an annotation that, set to "true" (in any case), opts a
+// BackendTLSPolicy out of an implementation: the policy is not applied,
+// takes no target from another policy, and is written Accepted=False with
+// Reason on one ancestor per targetRef. The zero value: no opt-out.
+type PolicyOptOut struct {
+	Annotation, Reason string
 }
 
 // EnvoyProxyDefaults is the EnvoyProxy spec Envoy Gateway's own
@@ -1032,7 +1037,8 @@ var implementations = []Implementation{
 		// are decided on, and gets ignoredPolicyStatus: Accepted=False,
 		// PolicyIgnoredStatusReason, one ancestor per targetRef under the
 		// mesh controller (testdata/backend-tls-policy-ignored.status.yaml.golden).
-		IgnorePolicyAnnotation: "istio.io/ignore-policy-attachment",
+		// PolicyIgnoredStatusReason is "IgnoredByIstio".
+		PolicyOptOut: PolicyOptOut{Annotation: "istio.io/ignore-policy-attachment", Reason: "IgnoredByIstio"},
 	},
 	{
 		Name: "kgateway",
