@@ -2733,3 +2733,37 @@ spec:
 		}
 	}
 }
+
+// Without --implementation, a BackendTLSPolicy is judged by the
+// implementation of the Gateways whose routes reach its target: Envoy
+// Gateway's reads a CA bundle under tls.crt, the API's reading does not.
+func TestBackendTLSPolicyJudgedByItsGateways(t *testing.T) {
+	ca := newTestCert(t, year2020, year2200, true)
+	for _, c := range []struct {
+		class string
+		want  Reason
+	}{{"acme", ReasonNoValidCACertificate}, {"eg", ReasonAccepted}} {
+		g := resolveYAML(t, Options{}, world, egClass, fmt.Sprintf("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ca, namespace: app}\ndata: {tls.crt: %q}", ca.crt), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: `+c.class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: p, namespace: app}
+spec:
+  targetRefs: [{group: "", kind: Service, name: web}]
+  validation: {hostname: web.app, caCertificateRefs: [{group: "", kind: ConfigMap, name: ca}]}`)
+		if got := g.TLSPolicies[0].Accepted.Reason; got != c.want {
+			t.Errorf("class %s: policy Accepted %s (%s), want %s", c.class, got, g.TLSPolicies[0].Accepted.Message, c.want)
+		}
+	}
+}

@@ -72,10 +72,11 @@ func (g *Graph) resolveBackendTLSPolicies() {
 	byAge := append([]*BackendTLSPolicyResult(nil), g.TLSPolicies...)
 	sort.SliceStable(byAge, func(i, j int) bool { return olderOrFirst(&byAge[i].Meta, &byAge[j].Meta) })
 	for _, p := range byAge {
-		if g.ignored(p) {
+		judges := g.policyJudges(p)
+		if g.ignored(p, judges) {
 			continue
 		}
-		g.resolveTargets(p)
+		g.resolveTargets(p, judges)
 		for _, t := range p.Targets {
 			if !t.Applies() {
 				continue
@@ -88,13 +89,19 @@ func (g *Graph) resolveBackendTLSPolicies() {
 			}
 			held[key] = p
 		}
+		// CA certificates are read as the one implementation judging the
+		// policy reads them; the run's profile decides between several.
+		reader := g.profile
+		if len(judges) == 1 {
+			reader = judges[0]
+		}
+		ca := reader.Implementation.CACertificates
 		for i, ref := range p.Spec.Validation.CACertificateRefs {
 			p.CARefs = append(p.CARefs, g.resolveCARef(&p.Meta, "spec.validation.caCertificateRefs["+strconv.Itoa(i)+"]",
-				gwv1.ObjectReference{Group: ref.Group, Kind: ref.Kind, Name: ref.Name}, ReasonInvalidKind,
-				g.profile.Implementation.CACertificates))
+				gwv1.ObjectReference{Group: ref.Group, Kind: ref.Kind, Name: ref.Name}, ReasonInvalidKind, ca))
 		}
-		skipOtherKinds(p.CARefs, ReasonInvalidKind, g.profile.Implementation.CACertificates, g.profile)
-		p.decide(g.profile.Implementation.CACertificates.AllOrNothing)
+		skipOtherKinds(p.CARefs, ReasonInvalidKind, ca, reader)
+		p.decide(ca.AllOrNothing)
 	}
 	g.applyBackendTLSPolicies(held)
 }
@@ -112,8 +119,7 @@ func olderOrFirst(a, b *Meta) bool {
 // its opt-out annotation (profile.Implementation.PolicyOptOut),
 // and if so writes why on the policy and each of its targets: it applies to
 // none and holds none from another policy.
-func (g *Graph) ignored(p *BackendTLSPolicyResult) bool {
-	judges := g.policyJudges(p)
+func (g *Graph) ignored(p *BackendTLSPolicyResult, judges []*profile.Profile) bool {
 	for _, j := range judges {
 		annotation := j.Implementation.PolicyOptOut.Annotation
 		if annotation == "" || !strings.EqualFold(p.Annotations[annotation], "true") {
@@ -177,8 +183,7 @@ func targetName(t *PolicyTarget) string {
 // target ("PolicyReasonTargetNotFound is used with the Accepted condition
 // when the policy is attached to an invalid target resource"). A
 // sectionName names a Service port.
-func (g *Graph) resolveTargets(p *BackendTLSPolicyResult) {
-	judges := g.policyJudges(p)
+func (g *Graph) resolveTargets(p *BackendTLSPolicyResult, judges []*profile.Profile) {
 	for i, ref := range p.Spec.TargetRefs {
 		t := newPolicyTarget(p, i, ref)
 		p.Targets = append(p.Targets, t)
@@ -298,7 +303,8 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 	for _, r := range g.Routes {
 		for _, rr := range r.Rules {
 			for _, b := range append(append([]*BackendResult(nil), rr.Backends...), rr.FilterBackends...) {
-				if (b.Group != GroupCore || b.Target.Kind != KindService) && !g.profile.AcceptsPolicyTargetKind(b.Group, b.Target.Kind) {
+				if (b.Group != GroupCore || b.Target.Kind != KindService) &&
+					!g.judgedAllWith(r.Route, func(p *profile.Profile) bool { return p.AcceptsPolicyTargetKind(b.Group, b.Target.Kind) }) {
 					continue
 				}
 				section := ""
