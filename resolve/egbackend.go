@@ -212,7 +212,7 @@ func (ep *EnvoyBackendEndpoint) addressProblem(onHost bool) (field, msg string) 
 		ip, err := netip.ParseAddr(ep.IP.Address)
 		switch {
 		case err != nil:
-			return "ip.address", fmt.Sprintf("IP address %s is invalid", ep.IP.Address)
+			return "ip.address", fmt.Sprintf("IP address %q is invalid", ep.IP.Address)
 		case ip.IsLoopback() && !onHost:
 			return "ip.address", fmt.Sprintf("IP address %s is a loopback address, which only Envoy Gateway's Host infrastructure supports", ep.IP.Address)
 		}
