@@ -52,7 +52,7 @@ func completeNames(in *inputOptions, kinds func(*cobra.Command) []string) cobra.
 		if err != nil {
 			ch, _ = crd.ParseChannel("standard")
 		}
-		inputs, _ := cli.FindInputs(files, func(string) bool { return false })
+		inputs, _ := cli.FindInputs(files, func(string) bool { return false }, nil)
 		inputs.Values = in.Values
 		loaded := inputs.LoadOne(strings.NewReader(""), resolve.Options{DefaultNamespace: in.Namespace, Channel: ch})
 		// name → the namespaced refs of that name, for the description.

@@ -196,7 +196,11 @@ func (o *diffOptions) loadSide(s *diffSide) (*diffInput, bool) {
 	ropts := o.resolveOptions()
 	ropts.Validate = true // as gwlint check does: its findings are the ones diffed
 	// Nothing is excluded: the sides are what the user named.
-	inputs, walkErrs := cli.FindInputs(s.files, func(string) bool { return false })
+	roots := o.Roots
+	if s.tree != nil {
+		roots = s.tree.Roots(o.Roots)
+	}
+	inputs, walkErrs := cli.FindInputs(s.files, func(string) bool { return false }, roots)
 	inputs.Values = s.values
 	in := inputs.LoadOne(nil, ropts)
 	in.Errors = append(in.Errors, walkErrs...)

@@ -118,6 +118,7 @@ type inputOptions struct {
 	// Values are the Helm values files rendered over every chart's
 	// defaults.
 	Values []string
+	Roots  []string // --root
 
 	// profile and without are Implementation looked up by complete.
 	profile *profile.Profile
@@ -141,6 +142,7 @@ func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
 		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (which versions it serves)")
 	cli.AddImplementationFlags(fs, &o.Implementation)
 	cli.AddValuesFlag(fs, &o.Values)
+	cli.AddRootFlag(fs, &o.Roots)
 	cli.AddConfigFlags(fs, &o.Config)
 }
 
@@ -195,7 +197,7 @@ func (o *inputOptions) resolveOptions() resolve.Options {
 // inputFailed reports that something was lost.
 func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, inputFailed bool) {
 	loaded := gcpolicy.Set(o.Filenames)
-	inputs, walkErrs := cli.FindInputs(o.Filenames, o.config.Excludes)
+	inputs, walkErrs := cli.FindInputs(o.Filenames, o.config.Excludes, o.Roots)
 	inputs.Values = o.Values
 	in := inputs.LoadOne(streams.In, o.resolveOptions())
 	in.Errors = append(in.Errors, walkErrs...)

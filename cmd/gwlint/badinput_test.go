@@ -73,18 +73,25 @@ func TestBadInput(t *testing.T) {
 				write(t, filepath.Join(dir, "deep.yaml"), "a: b\n---\nv: "+strings.Repeat("[", 10001)+"\n")
 			},
 			want: []string{"deep.yaml:3: error: exceeded max depth of 10000 [invalid-manifest]"}},
-		{name: "links to a FIFO and to /dev/zero are not read", code: 1,
+		{name: "a link to a FIFO is not read", code: 1,
 			setup: func(t *testing.T, dir string) {
-				fifo := filepath.Join(t.TempDir(), "fifo")
+				fifo := filepath.Join(dir, ".fifo") // hidden: the walk reads only the link
 				if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 					t.Skip("no FIFOs here:", err)
 				}
 				symlink(t, fifo, filepath.Join(dir, "fifo.yaml"))
-				symlink(t, "/dev/zero", filepath.Join(dir, "zero.yaml"))
 			}},
+		{name: "a link to /dev/zero leads out of the repository", code: 2,
+			setup: func(t *testing.T, dir string) {
+				symlink(t, "/dev/zero", filepath.Join(dir, "zero.yaml"))
+			},
+			want: []string{"zero.yaml: error: leads outside the inputs' root (.), through a symbolic link or '..': not read; widen the root with --root if it is meant to be [invalid-manifest]"}},
 		{name: "a link to a directory named like a manifest", code: 2,
 			setup: func(t *testing.T, dir string) {
-				symlink(t, t.TempDir(), filepath.Join(dir, "x.yaml"))
+				if err := os.Mkdir(filepath.Join(dir, ".d"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				symlink(t, filepath.Join(dir, ".d"), filepath.Join(dir, "x.yaml"))
 			},
 			want: []string{"x.yaml: error: a symbolic link to a directory, which a directory walk does not follow; name it to read it [invalid-manifest]"}},
 	}

@@ -37,6 +37,7 @@ type checkOptions struct {
 	// Values are the Helm values files rendered over every chart's
 	// defaults.
 	Values []string
+	Roots  []string // --root
 
 	// Which of the flags that the configuration file can also set were
 	// given: those override it.
@@ -115,6 +116,7 @@ func (o *checkOptions) addInputFlags(cmd *cobra.Command) {
 	f.StringVar(&o.Channel, "channel", "standard",
 		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (overrides the configuration's channel)")
 	cli.AddValuesFlag(f, &o.Values)
+	cli.AddRootFlag(f, &o.Roots)
 	cli.AddConfigFlags(f, &o.Config)
 	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
 }
@@ -233,7 +235,7 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 	if err != nil {
 		return nil, err
 	}
-	inputs, walkErrs := cli.FindInputs(o.Paths, s.config.Excludes)
+	inputs, walkErrs := cli.FindInputs(o.Paths, s.config.Excludes, o.Roots)
 	inputs.Values = o.Values
 	if o.Baseline != "" && o.Baseline != "-" {
 		// The baseline is JSON, but never a manifest.

@@ -26,6 +26,7 @@ type featuresOptions struct {
 	Output    string
 	Config    cli.ConfigFlags
 	Values    []string // Helm values files, as for check
+	Roots     []string // --root, as for check
 }
 
 func newFeaturesCmd(streams *cli.IOStreams, runF func(*featuresOptions) error) *cobra.Command {
@@ -60,6 +61,7 @@ Exit status: 0, or 2 for usage errors and manifests that could not be read.`,
 	cmd.Flags().StringVarP(&opts.Namespace, "namespace", "n", "", `namespace for objects that name none (default "default")`)
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json or markdown")
 	cli.AddValuesFlag(cmd.Flags(), &opts.Values)
+	cli.AddRootFlag(cmd.Flags(), &opts.Roots)
 	cli.AddConfigFlags(cmd.Flags(), &opts.Config)
 	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
 	return cmd
@@ -109,7 +111,7 @@ func runFeatures(opts *featuresOptions) error {
 		return err
 	}
 	resolveOpts := resolve.Options{DefaultNamespace: cmp.Or(opts.Namespace, cfg.Namespace)}
-	inputs, walkErrs := cli.FindInputs(opts.Paths, cfg.Excludes)
+	inputs, walkErrs := cli.FindInputs(opts.Paths, cfg.Excludes, opts.Roots)
 	inputs.Values = opts.Values
 	in := inputs.LoadOne(opts.IO.In, resolveOpts)
 	in.Errors = append(in.Errors, walkErrs...)

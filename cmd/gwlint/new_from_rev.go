@@ -36,7 +36,7 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 		_, err := os.Stat(p)
 		return err != nil
 	})
-	inputs, walkErrs := cli.FindInputs(paths, excluded)
+	inputs, walkErrs := cli.FindInputs(paths, excluded, tree.Roots(o.Roots))
 	inputs.Values = tree.Versioned(o.Values)
 	worlds := inputs.Load(nil, s.resolve)
 	worlds[0].Errors = append(worlds[0].Errors, walkErrs...)

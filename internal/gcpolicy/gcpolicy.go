@@ -85,7 +85,7 @@ func small(paths []string) bool {
 	var files []string
 	for _, p := range paths {
 		if info, err := os.Stat(p); err == nil && info.IsDir() {
-			tree, _ := manifest.Walk(p, nil)
+			tree, _ := manifest.Walk(p, nil, manifest.BoundaryFor(p))
 			found := tree.Files
 			files = append(files, found...)
 		} else {

@@ -15,7 +15,7 @@ import (
 type Pos struct{ Line, Col int }
 
 // pos32 is a Pos as the converter records it; files are capped well below
-// 2^31 bytes (maxFileSize), so no line or column can overflow.
+// 2^31 bytes (MaxFileSize), so no line or column can overflow.
 type pos32 struct{ line, col int32 }
 
 func (p pos32) pos() Pos { return Pos{Line: int(p.line), Col: int(p.col)} }

@@ -20,10 +20,10 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// maxFileSize caps what is read from one file or stdin, so that a stray
+// MaxFileSize caps what is read from one file or stdin, so that a stray
 // multi-gigabyte file is a ReadError rather than an out-of-memory crash.
 // It also keeps every line and column within int32 (see pos32).
-const maxFileSize = 512 << 20
+const MaxFileSize = 512 << 20
 
 // stdinName is how stdin ("-") is shown in Source.File and ReadError.File.
 const stdinName = "<stdin>"
@@ -175,7 +175,7 @@ func readStdin(stdin io.Reader) job {
 // walk lists the manifest files under root, sorted by path.
 func walk(root string) []job {
 	var found []job
-	walkManifests(root, nil, func(path string, err *ReadError) {
+	walkManifests(root, nil, BoundaryFor(root), func(path string, err *ReadError) {
 		found = append(found, job{file: path, err: err})
 	}, nil)
 	slices.SortStableFunc(found, func(a, b job) int { return strings.Compare(a.file, b.file) })
@@ -203,12 +203,12 @@ type Tree struct {
 // Paths skip reports are left out (directories with all they hold; a
 // kustomization whose kustomization file skip reports is walked as a plain
 // directory). What cannot be walked or read (an unreadable directory, a
-// dangling link, a link to a directory) is returned as errors, as Read
-// reports it.
-func Walk(root string, skip func(path string) bool) (Tree, []*ReadError) {
+// dangling link, a link to a directory, a link out of the boundary) is
+// returned as errors, as Read reports it.
+func Walk(root string, skip func(path string) bool, b Boundary) (Tree, []*ReadError) {
 	var t Tree
 	var errs []*ReadError
-	walkManifests(root, skip, func(path string, err *ReadError) {
+	walkManifests(root, skip, b, func(path string, err *ReadError) {
 		if err != nil {
 			errs = append(errs, err)
 		} else {
@@ -233,14 +233,19 @@ func Walk(root string, skip func(path string) bool) (Tree, []*ReadError) {
 // type checked, before anything opens it, so that a FIFO or a device
 // (a link to /dev/zero) is skipped like the FIFO or device itself. A link
 // to a directory is not followed (a link may lead out of the tree, or
-// around in a cycle); one with a manifest's name is reported.
+// around in a cycle); one with a manifest's name is reported. A link, root
+// included, that leads out of the boundary b is reported and not read.
 //
 // A Helm chart directory, or a directory holding a kustomization, root
 // included, is handed to rendered (when not nil) and its files are not
 // visited: they are templates, patches and fragments that mean something
 // only once rendered. A chart's templates directory named as root is read
 // (and its templates reported as unrendered).
-func walkManifests(root string, skip func(string) bool, visit func(string, *ReadError), rendered func(dir string, chart bool)) {
+func walkManifests(root string, skip func(string) bool, b Boundary, visit func(string, *ReadError), rendered func(dir string, chart bool)) {
+	if err := b.Check(root); err != nil {
+		visit(root, &ReadError{File: root, Msg: err.Error()})
+		return
+	}
 	if info, err := os.Lstat(root); err == nil && info.Mode()&fs.ModeSymlink != 0 {
 		// A link named as the root is followed: WalkDir follows it with
 		// a trailing separator, and cleans it off the paths it finds.
@@ -288,6 +293,10 @@ func walkManifests(root string, skip func(string) bool, visit func(string, *Read
 		case d.Type().IsRegular():
 			visit(path, nil)
 		case d.Type()&fs.ModeSymlink != 0:
+			if err := b.Check(path); err != nil {
+				visit(path, &ReadError{File: path, Msg: err.Error()})
+				return nil
+			}
 			info, err := os.Stat(path)
 			switch {
 			case err != nil:
@@ -369,24 +378,24 @@ func fileError(path string, err error) *ReadError {
 }
 
 // readLimited reads r to the end into buf's memory (growing it as needed),
-// refusing more than maxFileSize bytes. size is the expected size, to
+// refusing more than MaxFileSize bytes. size is the expected size, to
 // allocate at most once.
 func readLimited(r io.Reader, size int64, buf []byte) ([]byte, error) {
-	if size > maxFileSize {
+	if size > MaxFileSize {
 		return nil, errTooLarge
 	}
 	b := bytes.NewBuffer(buf[:0])
 	b.Grow(int(size) + bytes.MinRead)
-	if _, err := b.ReadFrom(io.LimitReader(r, maxFileSize+1)); err != nil {
+	if _, err := b.ReadFrom(io.LimitReader(r, MaxFileSize+1)); err != nil {
 		return nil, err
 	}
-	if b.Len() > maxFileSize {
+	if b.Len() > MaxFileSize {
 		return nil, errTooLarge
 	}
 	return b.Bytes(), nil
 }
 
-var errTooLarge = fmt.Errorf("file is larger than %d MiB", maxFileSize>>20)
+var errTooLarge = fmt.Errorf("file is larger than %d MiB", MaxFileSize>>20)
 
 func readFile(name string, buf []byte) ([]byte, error) {
 	f, err := os.Open(name)

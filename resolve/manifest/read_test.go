@@ -829,7 +829,7 @@ func TestManifestFilesSkip(t *testing.T) {
 		}
 	}
 	skipGen := func(path string) bool { return filepath.Base(path) == "gen" }
-	got, errs := Walk(dir, skipGen)
+	got, errs := Walk(dir, skipGen, BoundaryFor(dir))
 	want := []string{filepath.Join(dir, "a.yaml"), filepath.Join(dir, "c.json")}
 	if !reflect.DeepEqual(got.Files, want) || len(errs) > 0 {
 		t.Errorf("Walk = %v, %v; want %v", got.Files, errs, want)
@@ -861,7 +861,7 @@ func TestWalkKustomizationsAndCharts(t *testing.T) {
 		}
 	}
 	skip := func(path string) bool { return path == filepath.Join(dir, "opted-out", "kustomization.yaml") }
-	got, errs := Walk(dir, skip)
+	got, errs := Walk(dir, skip, BoundaryFor(dir))
 	join := func(names ...string) []string {
 		var out []string
 		for _, n := range names {
@@ -879,7 +879,7 @@ func TestWalkKustomizationsAndCharts(t *testing.T) {
 	}
 	// Named as the root, a kustomization or a chart is itself found.
 	for _, root := range []string{"app/base", "chart"} {
-		got, _ := Walk(filepath.Join(dir, root), nil)
+		got, _ := Walk(filepath.Join(dir, root), nil, BoundaryFor(dir))
 		if n := len(got.Kustomizations) + len(got.Charts); n != 1 || len(got.Files) > 0 {
 			t.Errorf("Walk(%s) = %+v, want the directory alone", root, got)
 		}

@@ -51,18 +51,28 @@ func TestReadWalkSpecialFiles(t *testing.T) {
 	wantErrs := []string{
 		filepath.Join(tree, "dangling.yaml") + ": no such file or directory",
 		filepath.Join(tree, "dir-link.yaml") + ": a symbolic link to a directory, which a directory walk does not follow; name it to read it",
+		filepath.Join(tree, "zero.yaml") + ": " + (&OutsideError{roots: []string{dir}}).Error(),
 	}
-	found, errs := Walk(tree, nil)
+	// Within a boundary that holds what the links lead to.
+	found, errs := Walk(tree, nil, NewBoundary(dir))
 	files := found.Files
 	if !reflect.DeepEqual(files, wantFiles) || !reflect.DeepEqual(readErrorStrings(errs), wantErrs) {
 		t.Errorf("Walk = %q, %q\nwant %q, %q", files, readErrorStrings(errs), wantFiles, wantErrs)
+	}
+	// Read's boundary is the directory named: every link leads out of it.
+	outside := func(name string) string {
+		return filepath.Join(tree, name) + ": " + (&OutsideError{roots: []string{tree}}).Error()
+	}
+	wantReadErrs := []string{
+		filepath.Join(tree, "dangling.yaml") + ": no such file or directory",
+		outside("dir-link.yaml"), outside("fifo-link.yaml"), outside("file-link.yaml"), outside("zero.yaml"),
 	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		objs, errs := Read([]string{tree}, nil)
-		if len(objs) != 2 || !reflect.DeepEqual(readErrorStrings(errs), wantErrs) {
-			t.Errorf("Read: %d objects, errors %q; want 2, %q", len(objs), readErrorStrings(errs), wantErrs)
+		if len(objs) != 1 || !reflect.DeepEqual(readErrorStrings(errs), wantReadErrs) {
+			t.Errorf("Read: %d objects, errors %q; want 1, %q", len(objs), readErrorStrings(errs), wantReadErrs)
 		}
 		// Named, a device is refused before it is read.
 		if _, errs := Read([]string{"/dev/zero", filepath.Join(tree, "zero.yaml")}, nil); !reflect.DeepEqual(readErrorStrings(errs), []string{

@@ -14,6 +14,8 @@ import (
 	"github.com/fatih/color"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 func TestSystem(t *testing.T) {
@@ -239,11 +241,12 @@ func TestMan(t *testing.T) {
 func TestFindInputs(t *testing.T) {
 	root := filepath.Join("..", "..", "..", "testdata")
 	k, h := filepath.Join(root, "kustomize"), filepath.Join(root, "helm")
-	in, errs := FindInputs([]string{k, h, filepath.Join(k, "base")}, func(string) bool { return false })
+	in, errs := FindInputs([]string{k, h, filepath.Join(k, "base")}, func(string) bool { return false }, nil)
 	want := Inputs{
 		Files:          []string{filepath.Join(h, "prod-values.yaml")},
 		Kustomizations: []string{filepath.Join(k, "overlays", "prod"), filepath.Join(k, "overlays", "staging")},
 		Charts:         []string{filepath.Join(h, "store")},
+		Boundary:       manifest.BoundaryFor(root), // the repository's work tree
 	}
 	if !reflect.DeepEqual(in, want) || len(errs) > 0 {
 		t.Errorf("FindInputs = %+v, %v\nwant %+v", in, errs, want)
@@ -251,8 +254,8 @@ func TestFindInputs(t *testing.T) {
 	optOut := func(p string) bool {
 		return filepath.Base(p) == "kustomization.yaml" && filepath.Base(filepath.Dir(p)) == "base"
 	}
-	in, _ = FindInputs([]string{filepath.Join(k, "base")}, optOut)
-	want = Inputs{Files: []string{filepath.Join(k, "base", "gateway.yaml"), filepath.Join(k, "base", "store.yaml")}}
+	in, _ = FindInputs([]string{filepath.Join(k, "base")}, optOut, nil)
+	want = Inputs{Files: []string{filepath.Join(k, "base", "gateway.yaml"), filepath.Join(k, "base", "store.yaml")}, Boundary: manifest.BoundaryFor(root)}
 	if !reflect.DeepEqual(in, want) {
 		t.Errorf("FindInputs with base/kustomization.yaml excluded = %+v\nwant %+v", in, want)
 	}

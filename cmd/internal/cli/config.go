@@ -2,12 +2,14 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 
 	"github.com/spf13/pflag"
 
 	"github.com/gwlint/gwlint/lint"
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // ConfigFlags are --config and --no-config, which gwlint check and every
@@ -28,7 +30,7 @@ func (f ConfigFlags) LoadConfig(paths []string) (*lint.Config, error) {
 	case f.None:
 		return &lint.Config{}, nil
 	case f.File != "":
-		return lint.LoadConfig(f.File)
+		return loadConfig(f.File)
 	}
 	found, err := lint.FindConfigFor(paths)
 	if err != nil || found == "" {
@@ -39,7 +41,17 @@ func (f ConfigFlags) LoadConfig(paths []string) (*lint.Config, error) {
 			found = rel
 		}
 	}
-	return lint.LoadConfig(found)
+	return loadConfig(found)
+}
+
+// loadConfig reads a configuration file that does not lead out of its
+// repository (manifest.BoundaryFor): one that a pull request may have
+// made a link to a file of the CI runner is refused, unread.
+func loadConfig(file string) (*lint.Config, error) {
+	if err := manifest.BoundaryFor(file).Check(file); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return lint.LoadConfig(file)
 }
 
 // AddConfigFlags adds --config and --no-config.

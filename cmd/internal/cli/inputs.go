@@ -5,7 +5,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/spf13/pflag"
 
@@ -29,6 +31,27 @@ type Inputs struct {
 	// Values are the Helm values files (--values) rendered over every
 	// chart's defaults, in order.
 	Values []string
+	// Boundary is what may be read (see manifest.Boundary): the roots
+	// --root names, else each input's git work tree or its own directory.
+	Boundary manifest.Boundary
+	// roots are --root's directories, nil without it.
+	roots []string
+}
+
+// AddRootFlag adds --root, which widens the trust boundary on purpose.
+// It is a flag and never a configuration key: the configuration file is
+// part of the repository that the boundary keeps in.
+func AddRootFlag(fs *pflag.FlagSet, roots *[]string) {
+	fs.StringArrayVar(roots, "root", nil,
+		"DIR whose files the inputs may read through symbolic links, kustomization paths and Helm charts (repeatable; default: the git work tree of each input, else the input itself)")
+}
+
+// boundaryOf is the boundary of paths: --root's, else their own.
+func (in Inputs) boundaryOf(paths ...string) manifest.Boundary {
+	if len(in.roots) > 0 {
+		return manifest.NewBoundary(in.roots...)
+	}
+	return manifest.BoundaryFor(paths...)
 }
 
 // AddValuesFlag adds --values, the Helm values files.
@@ -45,11 +68,13 @@ func AddValuesFlag(fs *pflag.FlagSet, values *[]string) {
 // they include are not read again one by one. Paths excluded reports
 // are left out, whether named or found, and a file named twice is
 // read once. Paths that cannot be read are kept, for resolve.Load to
-// report; what a directory walk cannot walk is returned as errors.
+// report; what a directory walk cannot walk, and what leads out of the
+// boundary (roots, --root, when not empty), is returned as errors.
 // excluded says which paths the configuration excludes
 // (lint.Config.Excludes).
-func FindInputs(args []string, excluded func(path string) bool) (Inputs, []*manifest.ReadError) {
-	var in Inputs
+func FindInputs(args []string, excluded func(path string) bool, roots []string) (Inputs, []*manifest.ReadError) {
+	in := Inputs{roots: roots}
+	in.Boundary = in.boundaryOf(args...)
 	var kustomizations []string
 	var errs []*manifest.ReadError
 	for _, arg := range args {
@@ -60,19 +85,23 @@ func FindInputs(args []string, excluded func(path string) bool) (Inputs, []*mani
 		if excluded(arg) {
 			continue
 		}
+		if err := in.Boundary.Check(arg); err != nil {
+			errs = append(errs, &manifest.ReadError{File: arg, Msg: err.Error()})
+			continue
+		}
 		info, err := os.Stat(arg)
 		if err != nil || !info.IsDir() {
 			in.Files = append(in.Files, arg)
 			continue
 		}
-		tree, walkErrs := manifest.Walk(arg, excluded)
+		tree, walkErrs := manifest.Walk(arg, excluded, in.Boundary)
 		in.Files = append(in.Files, tree.Files...)
 		kustomizations = append(kustomizations, tree.Kustomizations...)
 		in.Charts = append(in.Charts, tree.Charts...)
 		errs = append(errs, walkErrs...)
 	}
-	roots, included := render.Roots(unique(kustomizations))
-	in.Kustomizations = roots
+	kustomizationRoots, included := render.Roots(unique(kustomizations), in.Boundary)
+	in.Kustomizations = kustomizationRoots
 	in.Charts = unique(in.Charts)
 	in.Files = slices.DeleteFunc(unique(in.Files), func(f string) bool {
 		_, found := slices.BinarySearch(included, filepath.Clean(f))
@@ -106,22 +135,43 @@ func (in Inputs) Paths() []string {
 // own: the files and charts together (when there are any, or nothing
 // else), then each root kustomization alone, so that the overlays of one
 // base never meet as duplicates. Charts are rendered in the namespace
-// opts gives objects that name none.
+// opts gives objects that name none. Renders run in parallel, each in a
+// worker process within the boundary and render.DefaultLimits.
 func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
+	r := render.NewRenderer(in.Boundary)
+	r.Values = in.boundaryOf(in.Values...)
+	defer r.Close()
+	charts := make([]*resolve.Inputs, len(in.Charts))
+	kustomizations := make([]*resolve.Inputs, len(in.Kustomizations))
+	var renders sync.WaitGroup
+	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
+	renderInto := func(into **resolve.Inputs, do func() ([]*manifest.Object, []*manifest.ReadError)) {
+		renders.Go(func() {
+			limit <- struct{}{}
+			defer func() { <-limit }()
+			objs, errs := do()
+			*into = resolve.LoadObjects(objs, errs, opts)
+		})
+	}
+	for i, c := range in.Charts {
+		renderInto(&charts[i], func() ([]*manifest.Object, []*manifest.ReadError) {
+			return r.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions())
+		})
+	}
+	for i, k := range in.Kustomizations {
+		renderInto(&kustomizations[i], func() ([]*manifest.Object, []*manifest.ReadError) { return r.Kustomize(k) })
+	}
 	var worlds []*resolve.Inputs
 	if len(in.Files) > 0 || len(in.Charts) > 0 || len(in.Kustomizations) == 0 {
-		w := resolve.Load(in.Files, stdin, opts)
-		for _, c := range in.Charts {
-			objs, errs := render.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions())
-			w.Merge(resolve.LoadObjects(objs, errs, opts))
+		worlds = append(worlds, resolve.Load(in.Files, stdin, opts))
+	}
+	renders.Wait()
+	if len(worlds) > 0 {
+		for _, c := range charts {
+			worlds[0].Merge(c)
 		}
-		worlds = append(worlds, w)
 	}
-	for _, k := range in.Kustomizations {
-		objs, errs := render.Kustomize(k)
-		worlds = append(worlds, resolve.LoadObjects(objs, errs, opts))
-	}
-	return worlds
+	return append(worlds, kustomizations...)
 }
 
 // LoadOne is Load with every world in one, for the commands that explain a

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -11,7 +12,6 @@ import (
 	"strings"
 
 	"helm.sh/helm/v3/pkg/chart"
-	"helm.sh/helm/v3/pkg/chart/loader"
 	"helm.sh/helm/v3/pkg/chartutil"
 	"helm.sh/helm/v3/pkg/engine"
 
@@ -28,63 +28,107 @@ const ReleaseName = "release-name"
 // anything up in (`lookup` finds nothing). NOTES.txt and partials
 // (_helpers.tpl) are not manifests. The objects are placed in their
 // template files (see the package documentation). A chart that cannot be
-// loaded or rendered is an error at the file and line Helm names.
+// loaded or rendered is an error at the file and line Helm names; one that
+// reaches out of the boundary, or past the limits, at the file it happened
+// in.
 //
 // apiVersions are the API versions the cluster serves beyond Kubernetes'
 // own, added to .Capabilities.APIVersions: a chart that renders its routes
 // only when `.Capabilities.APIVersions.Has "gateway.networking.k8s.io/v1"`
 // renders them, as it would when installed where the Gateway API CRDs are.
-func Helm(dir string, valueFiles []string, namespace string, apiVersions []string) ([]*manifest.Object, []*manifest.ReadError) {
-	chartFile := filepath.Join(dir, "Chart.yaml")
-	chrt, err := loader.Load(dir)
+func (r *Renderer) Helm(dir string, valueFiles []string, namespace string, apiVersions []string) ([]*manifest.Object, []*manifest.ReadError) {
+	req := request{Dir: dir, ValueFiles: valueFiles, Namespace: namespace, APIVersions: apiVersions}
+	for _, f := range valueFiles {
+		data, err := readBounded(f, r.Values)
+		if err != nil {
+			return nil, []*manifest.ReadError{asReadError(f, "helm values: ", err)}
+		}
+		req.Values = append(req.Values, data)
+	}
+	resp := r.run(req, filepath.Join(dir, chartFileName))
+	var objs []*manifest.Object
+	errs := resp.Errors
+	for _, t := range resp.Templates {
+		file := templateFile(dir, t.Name)
+		if err := r.Boundary.Check(file); err != nil {
+			errs = append(errs, &manifest.ReadError{File: file, Msg: err.Error()})
+			continue
+		}
+		o, e := placeTemplate(file, []byte(t.Text))
+		objs, errs = append(objs, o...), append(errs, e...)
+	}
+	return objs, errs
+}
+
+// chartFileName is the file that makes a directory a Helm chart.
+const chartFileName = "Chart.yaml"
+
+// template is one rendered template of a chart.
+type template struct {
+	Name string // as Helm names it: "chart/templates/x.yaml"
+	Text string
+}
+
+// renderChart renders a chart inside a worker: everything that runs the
+// chart's templates or reads its files happens here.
+func renderChart(req request, b manifest.Boundary) response {
+	dir := req.Dir
+	chartFile := filepath.Join(dir, chartFileName)
+	chrt, err := loadChart(dir, b)
 	if err != nil {
-		return nil, []*manifest.ReadError{{File: chartFile, Msg: "helm: " + err.Error()}}
+		return response{Errors: []*manifest.ReadError{asReadError(chartFile, "helm: ", err)}}
 	}
 	if missing := missingDependencies(chrt); len(missing) > 0 {
 		// As helm template refuses it: rendered without them, the chart's
 		// references into them would be findings of their own.
-		return nil, []*manifest.ReadError{{File: chartFile,
-			Msg: "helm: found in Chart.yaml, but missing in charts/ directory: " + strings.Join(missing, ", ") + " (run `helm dependency build`)"}}
+		return failed(chartFile, "helm: found in Chart.yaml, but missing in charts/ directory: "+strings.Join(missing, ", ")+" (run `helm dependency build`)")
 	}
 	vals := map[string]any{}
-	for _, f := range valueFiles {
-		v, err := chartutil.ReadValuesFile(f)
+	for i, f := range req.ValueFiles {
+		v, err := chartutil.ReadValues(req.Values[i])
 		if err != nil {
-			return nil, []*manifest.ReadError{{File: f, Msg: "helm values: " + err.Error()}}
+			return failed(f, "helm values: "+err.Error())
 		}
 		vals = chartutil.MergeTables(v, vals)
 	}
 	if err := chartutil.ProcessDependenciesWithMerge(chrt, vals); err != nil {
-		return nil, []*manifest.ReadError{{File: chartFile, Msg: "helm: " + err.Error()}}
+		return failed(chartFile, "helm: "+err.Error())
 	}
 	caps := chartutil.DefaultCapabilities.Copy()
-	caps.APIVersions = append(slices.Clone(caps.APIVersions), apiVersions...)
+	caps.APIVersions = append(slices.Clone(caps.APIVersions), req.APIVersions...)
 	top, err := chartutil.ToRenderValues(chrt, vals,
-		chartutil.ReleaseOptions{Name: ReleaseName, Namespace: namespace, Revision: 1, IsInstall: true}, caps)
+		chartutil.ReleaseOptions{Name: ReleaseName, Namespace: req.Namespace, Revision: 1, IsInstall: true}, caps)
 	if err != nil {
-		return nil, []*manifest.ReadError{{File: chartFile, Msg: "helm: " + err.Error()}}
+		return failed(chartFile, "helm: "+err.Error())
 	}
 	out, err := engine.Render(chrt, top)
 	if err != nil {
-		return nil, []*manifest.ReadError{templateError(dir, chartFile, err)}
+		return response{Errors: []*manifest.ReadError{templateError(dir, chartFile, err)}}
 	}
-	names := make([]string, 0, len(out))
+	var resp response
+	size := 0
 	for name, text := range out {
 		base := path.Base(name)
 		if base == "NOTES.txt" || strings.HasPrefix(base, "_") || strings.TrimSpace(text) == "" {
 			continue
 		}
-		names = append(names, name)
+		if size += len(text); size > req.Output {
+			return failed(chartFile, fmt.Sprintf("helm template: the chart renders more than %d MiB, the limit of one render", req.Output>>20))
+		}
+		resp.Templates = append(resp.Templates, template{Name: name, Text: text})
 	}
-	slices.Sort(names)
-	var objs []*manifest.Object
-	var errs []*manifest.ReadError
-	for _, name := range names {
-		file := templateFile(dir, name)
-		o, e := placeTemplate(file, []byte(out[name]))
-		objs, errs = append(objs, o...), append(errs, e...)
+	slices.SortFunc(resp.Templates, func(a, b template) int { return strings.Compare(a.Name, b.Name) })
+	return resp
+}
+
+// asReadError is err as an error at file, or at the file it names when it
+// is a ReadError already.
+func asReadError(file, prefix string, err error) *manifest.ReadError {
+	var re *manifest.ReadError
+	if errors.As(err, &re) {
+		return re
 	}
-	return objs, errs
+	return &manifest.ReadError{File: file, Msg: prefix + err.Error()}
 }
 
 // templateFile is the file of a template Helm names "chart/templates/x.yaml"

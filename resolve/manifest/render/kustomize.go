@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -11,7 +12,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 	"sigs.k8s.io/kustomize/api/krusty"
-	"sigs.k8s.io/kustomize/api/resource"
 	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 
@@ -55,12 +55,12 @@ type includes struct {
 // what is neither here (a remote base, or a mistake), and for helmCharts.
 // kustomize would fetch a remote base over the network, which gwlint never
 // uses, so it is refused before kustomize sees it.
-func readIncludes(dir string) includes {
+func readIncludes(dir string, b manifest.Boundary) includes {
 	file := manifest.KustomizationFile(dir, nil)
 	var inc includes
-	data, err := os.ReadFile(file)
+	data, err := readKustomization(file, b)
 	if err != nil {
-		inc.errs = append(inc.errs, &manifest.ReadError{File: file, Msg: err.Error()})
+		inc.errs = append(inc.errs, asReadError(file, "", err))
 		return inc
 	}
 	m := kustomizationMapping(data)
@@ -87,12 +87,9 @@ func readIncludes(dir string) includes {
 // KustomizationPaths returns the local paths that a kustomization file
 // (its text) names, relative to its directory: its resources, bases and
 // components, and the files and kustomizations of its other fields
-// (patches, generators, transformers, ...). With kustomize's default
-// load restrictor, which Kustomize builds with, a build reads files only
-// below the kustomization's directory and the directories these name
-// (bases, components, and the kustomizations that generators,
-// transformers and validators may name), so they say which other parts of
-// a repository a build needs.
+// (patches, generators, transformers, ...). A build reads files below
+// the kustomization's directory and these, so they say which other parts
+// of a repository a build needs.
 func KustomizationPaths(data []byte) []string {
 	m := kustomizationMapping(data)
 	if m == nil {
@@ -184,7 +181,7 @@ func remote(entry string) bool {
 // offline checks that building dir fetches nothing: every kustomization it
 // reaches names only local resources, bases and components, and no Helm
 // chart.
-func offline(dir string) []*manifest.ReadError {
+func offline(dir string, b manifest.Boundary) []*manifest.ReadError {
 	var errs []*manifest.ReadError
 	seen := map[string]bool{}
 	var visit func(dir string)
@@ -193,7 +190,7 @@ func offline(dir string) []*manifest.ReadError {
 			return // a directory without one is kustomize's to report
 		}
 		seen[filepath.Clean(dir)] = true
-		inc := readIncludes(dir)
+		inc := readIncludes(dir, b)
 		errs = append(errs, inc.errs...)
 		for _, d := range inc.dirs {
 			visit(d)
@@ -203,7 +200,8 @@ func offline(dir string) []*manifest.ReadError {
 	return errs
 }
 
-// Roots returns the kustomizations, of those given, that no other one
+// Roots returns the kustomizations, of those given (read within the
+// boundary b), that no other one
 // includes: each is built and judged on its own, and the others through
 // them (a base through its overlays). It also returns the resource files
 // that the given kustomizations include, which their builds read, so a
@@ -212,19 +210,19 @@ func offline(dir string) []*manifest.ReadError {
 // Kustomizations that include each other in a cycle, with none outside it
 // including them, are roots too: kustomize refuses the cycle, and that
 // error is reported rather than nothing being checked at all.
-func Roots(kustomizations []string) (roots, included []string) {
+func Roots(kustomizations []string, b manifest.Boundary) (roots, included []string) {
 	includedDir := map[string]bool{}
 	dirs := map[string][]string{} // kustomization → the directories it includes
 	for _, k := range kustomizations {
-		inc := readIncludes(k)
+		inc := readIncludes(k, b)
 		for _, d := range inc.dirs {
 			includedDir[clean(d)] = true
 			dirs[clean(k)] = append(dirs[clean(k)], clean(d))
 		}
 		for _, f := range inc.files {
-			// kustomize refuses a file outside the kustomization's
-			// directory; the walk still reads it, so its findings stay.
-			if rel, err := filepath.Rel(clean(k), clean(f)); err == nil && filepath.IsLocal(rel) {
+			// A file outside the boundary is refused by the build; the
+			// walk does not read it either.
+			if b.Check(f) == nil {
 				included = append(included, filepath.Clean(f))
 			}
 		}
@@ -266,26 +264,19 @@ func clean(dir string) string {
 }
 
 // Kustomize builds the kustomization in dir, as `kustomize build dir`
-// would with its default options but fetching nothing, and returns the
-// objects of the build placed in their source files (see the package
-// documentation). A build that fails is one error, at the kustomization
-// file; what would need the network is refused at the line that names it.
-func Kustomize(dir string) ([]*manifest.Object, []*manifest.ReadError) {
+// would with its default options but fetching nothing and reading nothing
+// outside the boundary, and returns the objects of the build placed in
+// their source files (see the package documentation). A build that fails
+// is one error, at the kustomization file; what would need the network is
+// refused at the line that names it.
+func (r *Renderer) Kustomize(dir string) ([]*manifest.Object, []*manifest.ReadError) {
 	file := manifest.KustomizationFile(dir, nil)
-	if errs := offline(dir); len(errs) > 0 {
-		return nil, errs
-	}
-	refuseNetwork.Do(func() { http.DefaultTransport = offlineTransport{} })
-	fs := originFS{FileSystem: filesys.MakeFsOnDisk(), root: clean(file)}
-	resources, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(fs, dir)
-	if err != nil {
-		return nil, []*manifest.ReadError{{File: file, Msg: "kustomize build: " + err.Error()}}
-	}
-	sources := sourceFiles{}
+	resp := r.run(request{Kustomize: true, Dir: dir}, file)
+	sources := sourceFiles{boundary: r.Boundary, read: map[string][]*manifest.Object{}}
 	var objs []*manifest.Object
-	var errs []*manifest.ReadError
-	for _, r := range resources.Resources() {
-		o, err := placeResource(dir, file, r, sources)
+	errs := resp.Errors
+	for _, b := range resp.Resources {
+		o, err := b.place(dir, file, sources)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -295,34 +286,80 @@ func Kustomize(dir string) ([]*manifest.Object, []*manifest.ReadError) {
 	return objs, errs
 }
 
-// placeResource turns one resource of a build into the object it is,
-// placed in the file it came from.
-func placeResource(dir, kustomization string, r *resource.Resource, sources sourceFiles) (*manifest.Object, *manifest.ReadError) {
-	origin, err := r.GetOrigin()
+// built is one resource of a build, as a worker sends it.
+type built struct {
+	ID                    string // kustomize's resource id, for errors
+	Kind, Name, Namespace string
+	// The file it came from, relative to the kustomization built: Path, or
+	// the generator's ConfiguredIn; neither when it came from elsewhere
+	// (Repo).
+	Path, ConfiguredIn, Repo string
+	YAML                     string
+}
+
+// buildKustomization builds dir inside a worker: everything that reads the
+// kustomization's files and runs its generators and transformers happens
+// here.
+func buildKustomization(dir string, b manifest.Boundary, output int) response {
+	file := manifest.KustomizationFile(dir, nil)
+	if errs := offline(dir, b); len(errs) > 0 {
+		return response{Errors: errs}
+	}
+	refuseNetwork.Do(func() { http.DefaultTransport = offlineTransport{} })
+	fs := originFS{FileSystem: boundedFS{FileSystem: filesys.MakeFsOnDisk(), boundary: b}, root: clean(file)}
+	// As Flux builds: with no load restriction of kustomize's own, so that
+	// a kustomization may name ../components or ../namespace.yaml. The
+	// boundary (boundedFS) is the restriction: the repository, not the
+	// kustomization's directory.
+	opts := krusty.MakeDefaultOptions()
+	opts.LoadRestrictions = types.LoadRestrictionsNone
+	resources, err := krusty.MakeKustomizer(opts).Run(fs, dir)
 	if err != nil {
-		return nil, &manifest.ReadError{File: kustomization, Msg: "kustomize build: " + err.Error()}
+		return response{Errors: []*manifest.ReadError{asReadError(file, "kustomize build: ", err)}}
 	}
-	if err := r.SetOrigin(nil); err != nil {
-		return nil, &manifest.ReadError{File: kustomization, Msg: "kustomize build: " + err.Error()}
+	var resp response
+	size := 0
+	for _, res := range resources.Resources() {
+		origin, err := res.GetOrigin()
+		if err == nil {
+			err = res.SetOrigin(nil)
+		}
+		var data []byte
+		if err == nil {
+			data, err = res.AsYAML()
+		}
+		if err != nil {
+			return failed(file, "kustomize build: "+err.Error())
+		}
+		if size += len(data); size > output {
+			return failed(file, fmt.Sprintf("kustomize build: the build is larger than %d MiB, the limit of one render", output>>20))
+		}
+		out := built{ID: res.CurId().String(), Kind: res.GetKind(), Name: res.GetName(), Namespace: res.GetNamespace(), YAML: string(data)}
+		if origin != nil {
+			out.Path, out.ConfiguredIn, out.Repo = origin.Path, origin.ConfiguredIn, origin.Repo
+		}
+		resp.Resources = append(resp.Resources, out)
 	}
-	data, err := r.AsYAML()
-	if err != nil {
-		return nil, &manifest.ReadError{File: kustomization, Msg: "kustomize build: " + err.Error()}
-	}
+	return resp
+}
+
+// place turns one resource of a build into the object it is, placed in
+// the file it came from.
+func (b built) place(dir, kustomization string, sources sourceFiles) (*manifest.Object, *manifest.ReadError) {
 	file := kustomization
 	switch {
-	case origin == nil || origin.Repo != "":
-	case origin.Path != "":
-		file = filepath.Join(dir, origin.Path)
-	case origin.ConfiguredIn != "":
-		file = filepath.Join(dir, origin.ConfiguredIn)
+	case b.Repo != "":
+	case b.Path != "":
+		file = filepath.Join(dir, b.Path)
+	case b.ConfiguredIn != "":
+		file = filepath.Join(dir, b.ConfiguredIn)
 	}
-	rendered, errs := manifest.Parse(file, data)
+	rendered, errs := manifest.Parse(file, []byte(b.YAML))
 	if len(errs) > 0 || len(rendered) != 1 {
-		return nil, &manifest.ReadError{File: file, Msg: fmt.Sprintf("kustomize build %s: its output for %s cannot be read", dir, r.CurId())}
+		return nil, &manifest.ReadError{File: file, Msg: fmt.Sprintf("kustomize build %s: its output for %s cannot be read", dir, b.ID)}
 	}
 	out := rendered[0]
-	src := sources.find(file, r.GetKind(), r.GetName(), r.GetNamespace())
+	src := sources.find(file, b.Kind, b.Name, b.Namespace)
 	if src == nil {
 		return relocated(out, manifest.Source{File: file}, nil, func(string, manifest.Pos) (manifest.Pos, manifest.Pos) {
 			return firstLine, firstLine
@@ -341,8 +378,12 @@ func placeResource(dir, kustomization string, r *resource.Resource, sources sour
 	}), nil
 }
 
-// sourceFiles holds the source files read so far, by name.
-type sourceFiles map[string][]*manifest.Object
+// sourceFiles holds the source files read so far, by name; only those
+// within the boundary are read.
+type sourceFiles struct {
+	boundary manifest.Boundary
+	read     map[string][]*manifest.Object
+}
 
 // find returns the object of file with that kind and name, the name it
 // has after the build: the one of that name, else the one whose name the
@@ -351,10 +392,12 @@ type sourceFiles map[string][]*manifest.Object
 // the end of a build. Of two with the name, the one in the namespace.
 // nil when there is none.
 func (s sourceFiles) find(file, kind, name, namespace string) *manifest.Object {
-	objs, ok := s[file]
+	objs, ok := s.read[file]
 	if !ok {
-		objs, _ = manifest.Read([]string{file}, nil) // what cannot be read is placed at line 1
-		s[file] = objs
+		if s.boundary.Check(file) == nil {
+			objs, _ = manifest.Read([]string{file}, nil) // what cannot be read is placed at line 1
+		}
+		s.read[file] = objs
 	}
 	var best *manifest.Object
 	bestLen, bestNS := -1, false
@@ -429,3 +472,100 @@ type offlineTransport struct{}
 func (offlineTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return nil, fmt.Errorf("%s %s: %s", req.Method, req.URL.Redacted(), "gwlint fetches nothing")
 }
+
+// maxKustomization bounds a kustomization file: real ones are a few
+// kilobytes, and each is read whole, as a tree, before kustomize runs.
+const maxKustomization = 1 << 20
+
+// readKustomization reads a kustomization file within the boundary.
+func readKustomization(file string, b manifest.Boundary) ([]byte, error) {
+	if err := b.Check(file); err != nil {
+		return nil, &manifest.ReadError{File: file, Msg: err.Error()}
+	}
+	info, err := os.Stat(file)
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() > maxKustomization {
+		return nil, &manifest.ReadError{File: file, Msg: fmt.Sprintf("a kustomization file larger than %d MiB", maxKustomization>>20)}
+	}
+	return os.ReadFile(file)
+}
+
+// boundedFS is the file system a build reads: only within the boundary,
+// manifest-sized files whose aliases do not explode, and no writes.
+type boundedFS struct {
+	filesys.FileSystem
+	boundary manifest.Boundary
+}
+
+// refuse is the error for path when it is outside the boundary.
+func (f boundedFS) refuse(path string) error {
+	if err := f.boundary.Check(path); err != nil {
+		return &manifest.ReadError{File: path, Msg: err.Error()}
+	}
+	return nil
+}
+
+func (f boundedFS) ReadFile(path string) ([]byte, error) {
+	if err := f.refuse(path); err != nil {
+		return nil, err
+	}
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		return nil, &manifest.ReadError{File: path, Msg: "not a regular file"}
+	} else if err == nil && info.Size() > manifest.MaxFileSize {
+		return nil, &manifest.ReadError{File: path, Msg: fmt.Sprintf("file is larger than %d MiB", manifest.MaxFileSize>>20)}
+	}
+	data, err := f.FileSystem.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if e := manifest.CheckAliases(path, data); e != nil {
+		return nil, e
+	}
+	return data, nil
+}
+
+func (f boundedFS) Open(path string) (filesys.File, error) {
+	if err := f.refuse(path); err != nil {
+		return nil, err
+	}
+	return f.FileSystem.Open(path)
+}
+
+func (f boundedFS) ReadDir(path string) ([]string, error) {
+	if err := f.refuse(path); err != nil {
+		return nil, err
+	}
+	return f.FileSystem.ReadDir(path)
+}
+
+func (f boundedFS) Walk(path string, walkFn filepath.WalkFunc) error {
+	if err := f.refuse(path); err != nil {
+		return err
+	}
+	return f.FileSystem.Walk(path, walkFn)
+}
+
+// Glob lists only what is within the boundary: names are a leak too.
+func (f boundedFS) Glob(pattern string) ([]string, error) {
+	found, err := f.FileSystem.Glob(pattern)
+	return slices.DeleteFunc(found, func(p string) bool { return f.boundary.Check(p) != nil }), err
+}
+
+func (f boundedFS) IsDir(path string) bool {
+	return f.boundary.Check(path) == nil && f.FileSystem.IsDir(path)
+}
+
+func (f boundedFS) Exists(path string) bool {
+	return f.boundary.Check(path) == nil && f.FileSystem.Exists(path)
+}
+
+// errReadOnly: a build only reads.
+var errReadOnly = errors.New("gwlint builds read only: nothing is written")
+
+func (boundedFS) Create(string) (filesys.File, error) { return nil, errReadOnly }
+func (boundedFS) Mkdir(string) error                  { return errReadOnly }
+func (boundedFS) MkdirAll(string) error               { return errReadOnly }
+func (boundedFS) RemoveAll(string) error              { return errReadOnly }
+func (boundedFS) WriteFile(string, []byte) error      { return errReadOnly }

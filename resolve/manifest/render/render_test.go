@@ -30,6 +30,27 @@ func writeTree(t *testing.T, files map[string]string) string {
 	return dir
 }
 
+// kustomize builds dir within its default boundary.
+func kustomize(t *testing.T, dir string) ([]*manifest.Object, []*manifest.ReadError) {
+	t.Helper()
+	return testRenderer(t).Kustomize(dir)
+}
+
+// helm renders the chart in dir within its default boundary.
+func helm(t *testing.T, dir string, values []string, namespace string, apiVersions []string) ([]*manifest.Object, []*manifest.ReadError) {
+	t.Helper()
+	return testRenderer(t).Helm(dir, values, namespace, apiVersions)
+}
+
+// testRenderer renders within the examples' repository and the temporary
+// directory that writeTree writes in: the boundary of a check of a whole
+// tree. The tests of the boundary make their own.
+func testRenderer(t *testing.T) *Renderer {
+	r := NewRenderer(manifest.BoundaryFor(examples, os.TempDir()))
+	t.Cleanup(r.Close)
+	return r
+}
+
 // byKind returns the one object of that kind.
 func byKind(t *testing.T, objs []*manifest.Object, kind string) *manifest.Object {
 	t.Helper()
@@ -47,7 +68,7 @@ func byKind(t *testing.T, objs []*manifest.Object, kind string) *manifest.Object
 // changed (the port) or a transformer added (the namespace) at its nearest
 // parent that the base writes unchanged.
 func TestKustomizePlacesFieldsInTheBase(t *testing.T) {
-	objs, errs := Kustomize(filepath.Join(examples, "kustomize", "overlays", "prod"))
+	objs, errs := kustomize(t, filepath.Join(examples, "kustomize", "overlays", "prod"))
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -77,7 +98,7 @@ func TestKustomizePlacesFieldsInTheBase(t *testing.T) {
 // A namePrefix changes every name; objects are still found in their
 // source by the name within.
 func TestKustomizeFindsRenamedObjects(t *testing.T) {
-	objs, errs := Kustomize(filepath.Join(examples, "kustomize", "overlays", "staging"))
+	objs, errs := kustomize(t, filepath.Join(examples, "kustomize", "overlays", "staging"))
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -91,7 +112,7 @@ func TestKustomizeFindsRenamedObjects(t *testing.T) {
 // files a kustomization names are reported as included.
 func TestRoots(t *testing.T) {
 	k := filepath.Join(examples, "kustomize")
-	roots, included := Roots([]string{filepath.Join(k, "base"), filepath.Join(k, "overlays", "prod"), filepath.Join(k, "overlays", "staging")})
+	roots, included := Roots([]string{filepath.Join(k, "base"), filepath.Join(k, "overlays", "prod"), filepath.Join(k, "overlays", "staging")}, manifest.BoundaryFor(k))
 	want := []string{filepath.Join(k, "overlays", "prod"), filepath.Join(k, "overlays", "staging")}
 	if strings.Join(roots, ",") != strings.Join(want, ",") {
 		t.Errorf("roots = %v, want %v", roots, want)
@@ -101,39 +122,29 @@ func TestRoots(t *testing.T) {
 	}
 }
 
-// A file a kustomization names from outside its directory, which
-// kustomize refuses to read, is not counted as included: the walk reads it.
-func TestRootsLeaveOutsideFilesToTheWalk(t *testing.T) {
+// A file a kustomization names from outside its directory is built, as
+// Flux builds with no load restriction, so the walk does not read it
+// again; one outside the boundary is refused by the build, and counts as
+// included nowhere.
+func TestRootsIncludeFilesWithinTheBoundary(t *testing.T) {
 	dir := writeTree(t, map[string]string{
-		"app/kustomization.yaml": "resources:\n- route.yaml\n- ../shared/gw.yaml\n",
-		"app/route.yaml":         "kind: HTTPRoute\n",
-		"shared/gw.yaml":         "kind: Gateway\n",
+		"app/kustomization.yaml": "resources:\n- route.yaml\n- ../shared/gw.yaml\n- ../../elsewhere.yaml\n",
+		"app/route.yaml":         "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n",
+		"shared/gw.yaml":         "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n",
 	})
-	_, included := Roots([]string{filepath.Join(dir, "app")})
-	if len(included) != 1 || !strings.HasSuffix(included[0], filepath.Join("app", "route.yaml")) {
-		t.Errorf("included = %v, want app/route.yaml only", included)
+	if err := os.WriteFile(filepath.Join(dir, "..", "elsewhere.yaml"), []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
-}
-
-func TestKustomizationPaths(t *testing.T) {
-	for _, c := range []struct {
-		name, kustomization string
-		want                []string
-	}{
-		{"resources, bases and components", "resources:\n- ../../base\n- route.yaml\nbases:\n- ../old\ncomponents:\n- ../../components/tls\n",
-			[]string{"../../base", "route.yaml", "../old", "../../components/tls"}},
-		{"patches by path, and an object's path", "patches:\n- path: port.yaml\n  target:\n    kind: HTTPRoute\npatchesStrategicMerge:\n- sm.yaml\nopenapi:\n  path: schema.json\n",
-			[]string{"port.yaml", "sm.yaml", "schema.json"}},
-		{"generators and transformers name kustomizations too", "generators:\n- ../gen\ntransformers:\n- ../../transformers/labels\n",
-			[]string{"../gen", "../../transformers/labels"}},
-		{"remote entries are left out", "resources:\n- github.com/example/infra//gateway?ref=v1.0.0\n- https://example.com/gw.yaml\n- local.yaml\n",
-			[]string{"local.yaml"}},
-		{"inline patches, empty entries and other fields name nothing", "patches:\n- patch: |-\n    kind: HTTPRoute\nresources:\n- \"\"\n- {}\nnamespace: web\n", nil},
-		{"not a kustomization", "- a\n- b\n", nil},
-	} {
-		if got := KustomizationPaths([]byte(c.kustomization)); !slices.Equal(got, c.want) {
-			t.Errorf("%s: KustomizationPaths = %q, want %q", c.name, got, c.want)
-		}
+	_, included := Roots([]string{filepath.Join(dir, "app")}, manifest.BoundaryFor(dir))
+	want := []string{filepath.Join(dir, "app", "route.yaml"), filepath.Join(dir, "shared", "gw.yaml")}
+	if !slices.Equal(included, want) {
+		t.Errorf("included = %v, want %v", included, want)
+	}
+	r := NewRenderer(manifest.BoundaryFor(dir))
+	defer r.Close()
+	objs, errs := r.Kustomize(filepath.Join(dir, "app"))
+	if len(objs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), manifest.ErrOutside.Error()) {
+		t.Errorf("Kustomize = %v, %v; want ../../elsewhere.yaml refused", objs, errs)
 	}
 }
 
@@ -147,12 +158,12 @@ func TestRootsOfACycle(t *testing.T) {
 		"self/kustomization.yaml": "resources:\n- .\n",
 	})
 	a, b, self := filepath.Join(dir, "a"), filepath.Join(dir, "b"), filepath.Join(dir, "self")
-	roots, _ := Roots([]string{a, b, self})
+	roots, _ := Roots([]string{a, b, self}, manifest.BoundaryFor(dir))
 	if strings.Join(roots, ",") != a+","+self {
 		t.Errorf("roots = %v, want %v", roots, []string{a, self})
 	}
 	for _, root := range roots {
-		if _, errs := Kustomize(root); len(errs) == 0 {
+		if _, errs := kustomize(t, root); len(errs) == 0 {
 			t.Errorf("%s: the cycle was built without an error", root)
 		}
 	}
@@ -171,7 +182,7 @@ func TestKustomizeFetchesNothing(t *testing.T) {
 		"base/route.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
 	})
 	start := time.Now()
-	objs, errs := Kustomize(filepath.Join(dir, "overlay"))
+	objs, errs := kustomize(t, filepath.Join(dir, "overlay"))
 	if time.Since(start) > 10*time.Second {
 		t.Errorf("took %v", time.Since(start))
 	}
@@ -196,11 +207,12 @@ func TestKustomizeFetchesNothing(t *testing.T) {
 	}
 }
 
-// Once a kustomization has been built, nothing in the process reaches the
-// network: the backstop for entries the offline check does not know.
+// Once a worker has built a kustomization, nothing in it reaches the
+// network: the backstop for entries the offline check does not know. (The
+// build runs here as it runs in a worker.)
 func TestKustomizeRefusesTheNetwork(t *testing.T) {
 	dir := writeTree(t, map[string]string{"kustomization.yaml": "resources: []\n"})
-	Kustomize(dir)
+	buildKustomization(dir, manifest.BoundaryFor(dir), DefaultLimits.Output)
 	if _, err := http.Get("http://127.0.0.1:1/x.yaml"); err == nil || !strings.Contains(err.Error(), "gwlint fetches nothing") {
 		t.Errorf("http.Get after a build: %v, want gwlint's refusal", err)
 	}
@@ -213,7 +225,7 @@ func TestKustomizeBuildError(t *testing.T) {
 		"a.yaml":             "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
 		"b.yaml":             "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
 	})
-	_, errs := Kustomize(dir)
+	_, errs := kustomize(t, dir)
 	if len(errs) != 1 || errs[0].File != filepath.Join(dir, "kustomization.yaml") || !strings.HasPrefix(errs[0].Msg, "kustomize build: ") {
 		t.Errorf("errors = %v, want one kustomize build error at kustomization.yaml", errs)
 	}
@@ -224,7 +236,7 @@ func TestKustomizeBuildError(t *testing.T) {
 // key when the value is templated. NOTES.txt and partials are not read.
 func TestHelmPlacesFieldsInTemplates(t *testing.T) {
 	chart := filepath.Join(examples, "helm", "store")
-	objs, errs := Helm(chart, []string{filepath.Join(examples, "helm", "prod-values.yaml")}, "shop", nil)
+	objs, errs := helm(t, chart, []string{filepath.Join(examples, "helm", "prod-values.yaml")}, "shop", nil)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -263,7 +275,7 @@ func TestHelmMissingDependency(t *testing.T) {
 		"Chart.yaml":         "apiVersion: v2\nname: app\nversion: 0.1.0\ndependencies:\n- name: redis\n  version: 1.0.0\n  repository: https://example.com/charts\n",
 		"templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: app\n",
 	})
-	objs, errs := Helm(dir, nil, "default", nil)
+	objs, errs := helm(t, dir, nil, "default", nil)
 	if len(objs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Msg, "missing in charts/ directory: redis") {
 		t.Errorf("Helm = %d objects, errors %v; want the missing redis", len(objs), errs)
 	}
@@ -276,7 +288,7 @@ func TestHelmTemplateError(t *testing.T) {
 		"values.yaml":        "route: {}\n",
 		"templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ .Values.route.name.first }}\n",
 	})
-	_, errs := Helm(dir, nil, "default", nil)
+	_, errs := helm(t, dir, nil, "default", nil)
 	if len(errs) != 1 {
 		t.Fatalf("errors = %v, want one", errs)
 	}
@@ -289,7 +301,7 @@ func TestHelmTemplateError(t *testing.T) {
 		"Chart.yaml":         "apiVersion: v2\nname: req\nversion: 0.1.0\n",
 		"templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ required \"name is required\" .Values.name }}\n",
 	})
-	_, errs = Helm(dir, nil, "default", nil)
+	_, errs = helm(t, dir, nil, "default", nil)
 	if len(errs) != 1 || errs[0].File != filepath.Join(dir, "templates", "svc.yaml") || errs[0].Pos.Line != 4 || !strings.Contains(errs[0].Msg, "name is required") {
 		t.Errorf("required: errors = %v, want one at templates/svc.yaml:4", errs)
 	}
@@ -312,7 +324,7 @@ metadata:
 		apiVersions []string
 		want        int
 	}{{nil, 0}, {[]string{"gateway.networking.k8s.io/v1", "gateway.networking.k8s.io/v1/HTTPRoute"}, 1}} {
-		objs, errs := Helm(dir, nil, "default", c.apiVersions)
+		objs, errs := helm(t, dir, nil, "default", c.apiVersions)
 		if len(errs) != 0 || len(objs) != c.want {
 			t.Errorf("with %v: %d objects, errors %v; want %d", c.apiVersions, len(objs), errs, c.want)
 		}
@@ -326,7 +338,7 @@ func TestKustomizeKeepsRootValues(t *testing.T) {
 		"kustomization.yaml": "resources: [route.yaml]\ncommonAnnotations:\n  release: \"1.10\"\nbuildMetadata: [managedByLabel]\n",
 		"route.yaml":         "apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: app\n  namespace: shop\n",
 	})
-	objs, errs := Kustomize(dir)
+	objs, errs := kustomize(t, dir)
 	if len(errs) != 0 || len(objs) != 1 {
 		t.Fatalf("Kustomize = %d objects, errors %v", len(objs), errs)
 	}

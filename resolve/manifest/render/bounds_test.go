@@ -1,0 +1,236 @@
+package render
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
+)
+
+// outsideFile writes a file outside the tree a test renders, holding
+// secret: what a link out of the tree must never bring back.
+func outsideFile(t *testing.T, secret string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(p, []byte(secret), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// link makes a symbolic link at name in dir.
+func link(t *testing.T, target, dir, name string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// leaked reports whether secret is in any object or error.
+func leaked(secret string, objs []*manifest.Object, errs []*manifest.ReadError) bool {
+	for _, o := range objs {
+		if strings.Contains(string(o.JSON), secret) {
+			return true
+		}
+	}
+	for _, e := range errs {
+		if strings.Contains(e.Error(), secret) {
+			return true
+		}
+	}
+	return false
+}
+
+const chartYAML = "apiVersion: v2\nname: c\nversion: 0.1.0\n"
+
+// configMap is a template that puts what expr gives into a ConfigMap.
+func configMap(expr string) string {
+	return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  x: {{ " + expr + " | toString | quote }}\n"
+}
+
+// A chart reads nothing outside the boundary, whichever of Helm's ways to
+// read a file it takes, and the link is an error at the link.
+func TestHelmReadsNothingOutside(t *testing.T) {
+	const secret = "SECRET-b7f3e1"
+	outside := outsideFile(t, secret)
+	outsideDir := filepath.Dir(outside)
+	for _, c := range []struct {
+		name   string
+		link   string // name of the link in the chart
+		target string
+		tmpl   string
+	}{
+		{"Files.Get of a link", "env", outside, configMap(`.Files.Get "env"`)},
+		{"Files.Get of /proc/self/environ", "env", "/proc/self/environ", configMap(`.Files.Get "env"`)},
+		{"Files.Get through ..", "o", "../../../../../../../../../../" + outside[1:], configMap(`.Files.Get "o"`)},
+		{"Files.Glob of a directory link", "d", outsideDir, configMap(`(.Files.Glob "d/*").AsConfig`)},
+		{"Files.AsSecrets", "d", outsideDir, configMap(`(.Files.Glob "d/**").AsSecrets`)},
+		{"Files.Lines", "env", outside, configMap(`.Files.Lines "env"`)},
+		{"tpl of a file", "env", outside, configMap(`tpl (.Files.Get "env") .`)},
+		{"a template that is a link", "templates/t.yaml", outside, ""},
+		{"values.yaml that is a link", "values.yaml", outside, configMap(`.Values`)},
+		{"a link to a device", "z", "/dev/zero", configMap(`.Files.Get "z"`)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			files := map[string]string{"Chart.yaml": chartYAML}
+			if c.tmpl != "" {
+				files["templates/cm.yaml"] = c.tmpl
+			}
+			dir := writeTree(t, files)
+			link(t, c.target, dir, c.link)
+			r := NewRenderer(manifest.NewBoundary(dir))
+			defer r.Close()
+			objs, errs := r.Helm(dir, nil, "default", nil)
+			if leaked(secret, objs, errs) || leaked("PATH=", objs, errs) {
+				t.Fatalf("leaked: %v %v", objs, errs)
+			}
+			if len(objs) != 0 || len(errs) != 1 || errs[0].File != filepath.Join(dir, c.link) ||
+				!strings.Contains(errs[0].Msg, manifest.ErrOutside.Error()) {
+				t.Errorf("Helm = %d objects, %v; want one error at the link", len(objs), errs)
+			}
+		})
+	}
+}
+
+// A values file named by the user is read within its own boundary.
+func TestHelmValuesFileOutside(t *testing.T) {
+	const secret = "SECRET-values"
+	dir := writeTree(t, map[string]string{"Chart.yaml": chartYAML, "templates/cm.yaml": configMap(".Values")})
+	link(t, outsideFile(t, "x: "+secret), dir, "ci-values.yaml")
+	r := NewRenderer(manifest.NewBoundary(dir))
+	defer r.Close()
+	values := filepath.Join(dir, "ci-values.yaml")
+	objs, errs := r.Helm(dir, []string{values}, "default", nil)
+	if leaked(secret, objs, errs) || len(errs) != 1 || errs[0].File != values {
+		t.Errorf("Helm = %v, %v; want one error at the values file", objs, errs)
+	}
+}
+
+// Links within the boundary are followed as Helm follows them, a loop
+// ends, and a link to a file elsewhere in the repository is read.
+func TestHelmFollowsLinksWithin(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"chart/Chart.yaml":        chartYAML,
+		"chart/templates/cm.yaml": configMap(`.Files.Get "shared/v"`),
+		"common/v":                "shared-value",
+	})
+	link(t, "../common", dir, "chart/shared")
+	link(t, ".", dir, "chart/loop")
+	r := NewRenderer(manifest.NewBoundary(dir))
+	defer r.Close()
+	objs, errs := r.Helm(filepath.Join(dir, "chart"), nil, "default", nil)
+	if len(errs) != 0 || len(objs) != 1 || !strings.Contains(string(objs[0].JSON), "shared-value") {
+		t.Errorf("Helm = %v, %v; want the ConfigMap with the shared value", objs, errs)
+	}
+}
+
+// A kustomization reads nothing outside the boundary, by any of its
+// fields.
+func TestKustomizeReadsNothingOutside(t *testing.T) {
+	const secret = "SECRET-k8a2"
+	outside := outsideFile(t, "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: leak\ndata:\n  x: "+secret+"\n")
+	outsideBase := filepath.Join(filepath.Dir(outside), "base")
+	if err := os.MkdirAll(outsideBase, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outsideBase, "kustomization.yaml"), []byte("resources:\n- ../secret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, kustomization string
+		links               map[string]string // name → target
+	}{
+		{"a resource that is a link", "resources:\n- leak.yaml\n", map[string]string{"leak.yaml": outside}},
+		{"a resource by absolute path", "resources:\n- " + outside + "\n", nil},
+		{"a base outside", "resources:\n- " + outsideBase + "\n", nil},
+		{"a base through a directory link", "resources:\n- b\n", map[string]string{"b": outsideBase}},
+		{"a component outside", "components:\n- " + outsideBase + "\n", nil},
+		{"a generator's file", "configMapGenerator:\n- name: g\n  files:\n  - leak\n", map[string]string{"leak": outside}},
+		{"a generator's env file", "secretGenerator:\n- name: g\n  envs:\n  - leak.env\n", map[string]string{"leak.env": outside}},
+		{"a patch", "resources: []\npatches:\n- path: leak.yaml\n", map[string]string{"leak.yaml": outside}},
+		{"the kustomization itself", "", map[string]string{"kustomization.yaml": outside}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			files := map[string]string{}
+			if c.kustomization != "" {
+				files["kustomization.yaml"] = c.kustomization
+			}
+			dir := writeTree(t, files)
+			for name, target := range c.links {
+				link(t, target, dir, name)
+			}
+			r := NewRenderer(manifest.NewBoundary(dir))
+			defer r.Close()
+			objs, errs := r.Kustomize(dir)
+			if leaked(secret, objs, errs) || len(objs) != 0 || len(errs) == 0 {
+				t.Errorf("Kustomize = %v, %v; want an error and nothing read", objs, errs)
+			}
+		})
+	}
+}
+
+// testLimits are small, so that the tests of the limits are quick.
+var testLimits = Limits{Time: 2 * time.Second, Memory: 256 << 20, Output: 1 << 20}
+
+// A render past its limits is stopped and is an error at the chart or the
+// kustomization, quickly; the renderer goes on with the next render.
+func TestRenderLimits(t *testing.T) {
+	define := `{{- define "x" }}{{ include "x" . }}{{ include "x" . }}{{ end }}`
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"a huge string", map[string]string{"Chart.yaml": chartYAML, "templates/cm.yaml": configMap(`repeat 1500000000 "x"`)}, "memory"},
+		{"output past the limit", map[string]string{"Chart.yaml": chartYAML, "templates/cm.yaml": configMap(`repeat 2000000 "x"`)}, "MiB, the limit of one render"},
+		{"include recursion", map[string]string{"Chart.yaml": chartYAML, "templates/_h.tpl": define, "templates/cm.yaml": configMap(`include "x" .`)}, ""},
+		{"nested ranges", map[string]string{"Chart.yaml": chartYAML,
+			"templates/cm.yaml": `{{ $l := until 100000 }}{{ range $l }}{{ range $l }}{{ range $l }}x{{ end }}{{ end }}{{ end }}`}, ""},
+		{"an alias bomb in a kustomization's resource", map[string]string{"kustomization.yaml": "resources:\n- bomb.yaml\n", "bomb.yaml": bomb}, "billion-laughs"},
+		{"an alias bomb in values.yaml", map[string]string{"Chart.yaml": chartYAML, "values.yaml": "x: 1\n" + bomb, "templates/cm.yaml": configMap(".Values")}, "billion-laughs"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := writeTree(t, c.files)
+			r := NewRenderer(manifest.NewBoundary(dir))
+			r.Limits = testLimits
+			defer r.Close()
+			start := time.Now()
+			var errs []*manifest.ReadError
+			if _, ok := c.files["kustomization.yaml"]; ok {
+				_, errs = r.Kustomize(dir)
+			} else {
+				_, errs = r.Helm(dir, nil, "default", nil)
+			}
+			if took := time.Since(start); took > 4*testLimits.Time {
+				t.Errorf("took %s", took)
+			}
+			if len(errs) != 1 || !strings.Contains(errs[0].Msg, c.want) {
+				t.Fatalf("errors = %v, want one saying %q", errs, c.want)
+			}
+			// The next render is served.
+			ok := writeTree(t, map[string]string{"Chart.yaml": chartYAML, "templates/cm.yaml": configMap(`"fine"`)})
+			r.Boundary = manifest.NewBoundary(ok)
+			if objs, errs := r.Helm(ok, nil, "default", nil); len(objs) != 1 || len(errs) != 0 {
+				t.Errorf("next render = %v, %v", objs, errs)
+			}
+		})
+	}
+}
+
+// bomb is a billion-laughs document: nine levels of ten aliases.
+const bomb = `a: &a ["x","x","x","x","x","x","x","x","x","x"]
+b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]
+c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]
+d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]
+e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]
+f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]
+g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f,*f]
+h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g,*g]
+i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h,*h]
+`
