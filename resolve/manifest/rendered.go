@@ -18,9 +18,10 @@ func Parse(file string, data []byte) ([]*Object, []*ReadError) {
 // Relocate returns positions for the same paths placed where at says:
 // for a rendered object, where each field was written in its source. at is
 // asked for every path in document order, parents before their children,
-// and given where the parent was placed (the zero Pos for the root); it
-// returns the positions of the key and of the value.
-func (p *Positions) Relocate(at func(path string, parent Pos) (key, val Pos)) *Positions {
+// and given where its key and value are now and where the parent was
+// placed (the zero Pos for the root); it returns the positions of the key
+// and of the value.
+func (p *Positions) Relocate(at func(path string, now KeyValue, parent Pos) KeyValue) *Positions {
 	entries := p.entries()
 	if entries == nil {
 		return p
@@ -32,11 +33,25 @@ func (p *Positions) Relocate(at func(path string, parent Pos) (key, val Pos)) *P
 		if e.parent >= 0 {
 			parent = entries[e.parent].key.pos()
 		}
-		key, val := at(paths[i], parent)
-		e.key, e.val = pos32{int32(key.Line), int32(key.Col)}, pos32{int32(val.Line), int32(val.Col)}
+		to := at(paths[i], KeyValue{Key: e.key.pos(), Value: e.val.pos()}, parent)
+		e.key, e.val = pos32{int32(to.Key.Line), int32(to.Key.Col)}, pos32{int32(to.Value.Line), int32(to.Value.Col)}
 	}
 	out, _ := pack(nil, entries)
 	out.yaml11Bools = p.yaml11Bools
+	return out
+}
+
+// KeyValue is where a field was written: its key and its value.
+type KeyValue struct{ Key, Value Pos }
+
+// Written returns where each path was written, for many look-ups in one
+// object: each Lookup unpacks the whole object.
+func (p *Positions) Written() map[string]KeyValue {
+	entries := p.entries()
+	out := make(map[string]KeyValue, len(entries))
+	for i, path := range p.Paths() {
+		out[path] = KeyValue{Key: entries[i].key.pos(), Value: entries[i].val.pos()}
+	}
 	return out
 }
 

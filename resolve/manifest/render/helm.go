@@ -196,13 +196,24 @@ func placeTemplate(file string, rendered []byte) ([]*manifest.Object, []*manifes
 type aligner struct {
 	rendered, template []string
 	cursor             int // index of the template line placed last
+	// budget is how many more template lines find may look at. A field
+	// that no later line writes costs a scan to the template's end, so a
+	// large template whose output is written differently (or a hostile
+	// one) would cost time quadratic in its size; past the budget, fields
+	// point at their parents.
+	budget int
 }
+
+// alignBudget is the lines find may look at for each line of the rendered
+// output and of the template: far more than a real chart needs.
+const alignBudget = 64
 
 func newAligner(rendered, template []byte) *aligner {
 	a := &aligner{rendered: strings.Split(string(rendered), "\n")}
 	if template != nil {
 		a.template = strings.Split(string(template), "\n")
 	}
+	a.budget = alignBudget * (len(a.rendered) + len(a.template))
 	return a
 }
 
@@ -211,13 +222,13 @@ func newAligner(rendered, template []byte) *aligner {
 // the same text or the same key, else to its parent. An object's root that
 // is not found after the cursor is looked for from the top (a range that
 // renders the same template lines again), else placed at line 1.
-func (a *aligner) place(o *manifest.Object) func(string, manifest.Pos) (manifest.Pos, manifest.Pos) {
-	return func(p string, parent manifest.Pos) (manifest.Pos, manifest.Pos) {
-		key, _ := o.Positions.Lookup(p)
-		val, _ := o.Positions.ValuePos(p)
+func (a *aligner) place(o *manifest.Object) func(string, manifest.KeyValue, manifest.Pos) manifest.KeyValue {
+	return func(p string, now manifest.KeyValue, parent manifest.Pos) manifest.KeyValue {
+		key, val := now.Key, now.Value
+		atParent := manifest.KeyValue{Key: parent, Value: parent}
 		line := key.Line - 1
 		if line < 0 || line >= len(a.rendered) {
-			return parent, parent
+			return atParent
 		}
 		text := a.rendered[line]
 		at, col := a.find(text, key.Col, a.cursor)
@@ -226,9 +237,9 @@ func (a *aligner) place(o *manifest.Object) func(string, manifest.Pos) (manifest
 		}
 		if at < 0 {
 			if p == "" {
-				return firstLine, firstLine
+				return manifest.KeyValue{Key: firstLine, Value: firstLine}
 			}
-			return parent, parent
+			return atParent
 		}
 		a.cursor = at
 		k := manifest.Pos{Line: at + 1, Col: col}
@@ -236,7 +247,7 @@ func (a *aligner) place(o *manifest.Object) func(string, manifest.Pos) (manifest
 		if val.Line == key.Line && strings.TrimSpace(a.template[at]) == strings.TrimSpace(text) {
 			v.Col = col + val.Col - key.Col
 		}
-		return k, v
+		return manifest.KeyValue{Key: k, Value: v}
 	}
 }
 
@@ -258,6 +269,9 @@ func (a *aligner) find(text string, col, from int) (int, int) {
 		want = ""
 	}
 	for i := from; i < len(a.template); i++ {
+		if a.budget--; a.budget < 0 {
+			return -1, 0
+		}
 		t := a.template[i]
 		trimmed := strings.TrimLeft(t, " ")
 		if prefix != "" { // a sequence item: "- "

@@ -361,20 +361,20 @@ func (b built) place(dir, kustomization string, sources sourceFiles) (*manifest.
 	out := rendered[0]
 	src := sources.find(file, b.Kind, b.Name, b.Namespace)
 	if src == nil {
-		return relocated(out, manifest.Source{File: file}, nil, func(string, manifest.Pos) (manifest.Pos, manifest.Pos) {
-			return firstLine, firstLine
+		return relocated(out, manifest.Source{File: file}, nil, func(string, manifest.KeyValue, manifest.Pos) manifest.KeyValue {
+			return manifest.KeyValue{Key: firstLine, Value: firstLine}
 		}), nil
 	}
 	same := sameValues(decoded(out), decoded(src))
-	return relocated(out, src.Source, src.Ignores, func(path string, parent manifest.Pos) (manifest.Pos, manifest.Pos) {
+	written := src.Positions.Written()
+	return relocated(out, src.Source, src.Ignores, func(path string, _ manifest.KeyValue, parent manifest.Pos) manifest.KeyValue {
 		if path == "" {
-			return src.Source.Pos, src.Source.Pos
+			return manifest.KeyValue{Key: src.Source.Pos, Value: src.Source.Pos}
 		}
-		if key, ok := src.Positions.Lookup(path); ok && same(path) {
-			val, _ := src.Positions.ValuePos(path)
-			return key, val
+		if at, ok := written[path]; ok && same(path) {
+			return at
 		}
-		return parent, parent
+		return manifest.KeyValue{Key: parent, Value: parent}
 	}), nil
 }
 

@@ -14,7 +14,7 @@ var firstLine = manifest.Pos{Line: 1, Col: 1}
 // kind, with the source's file, document, ignore directives and the
 // positions at reports for each path.
 func relocated(rendered *manifest.Object, src manifest.Source, ignores []manifest.IgnoreDirective,
-	at func(path string, parent manifest.Pos) (key, val manifest.Pos)) *manifest.Object {
+	at func(path string, now manifest.KeyValue, parent manifest.Pos) manifest.KeyValue) *manifest.Object {
 	o := *rendered
 	o.Source = src
 	o.Ignores = ignores

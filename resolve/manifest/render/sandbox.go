@@ -35,7 +35,7 @@ type Limits struct {
 // DefaultLimits are far above what real renders need (see
 // docs/security.md: the largest charts measured render a few MiB in well
 // under a second) and far below what would hurt a CI runner.
-var DefaultLimits = Limits{Time: 5 * time.Second, Memory: 1 << 30, Output: 64 << 20}
+var DefaultLimits = Limits{Time: 5 * time.Second, Memory: 1 << 30, Output: 32 << 20}
 
 // workerEnv, set in a process's environment, makes it a render worker
 // (see init).
