@@ -23,8 +23,17 @@ import (
 // kept, and so are backslashes: the result is for reading, not for
 // parsing back, and doubling them would disfigure every regular
 // expression a message quotes.
+//
+// One printable character is escaped too: a colon that s starts with,
+// after spaces, is \x3a. Text output starts lines with file names, and
+// the GitHub runner takes any line that starts with "::", after spaces,
+// for a workflow command.
 func Escape(s string) string {
+	colon := leadingColon(s)
 	i := escapeFrom(s)
+	if colon >= 0 {
+		i = min(i, colon)
+	}
 	if i == len(s) {
 		return s
 	}
@@ -39,6 +48,8 @@ func Escape(s string) string {
 		case mustEscape(r):
 			q := strconv.QuoteRuneToASCII(r) // '\n', '\x1b', '\u202e'
 			b = append(b, q[1:len(q)-1]...)
+		case i == colon:
+			b = append(b, `\x3a`...)
 		default:
 			b = append(b, s[i:i+size]...)
 		}
@@ -49,8 +60,8 @@ func Escape(s string) string {
 
 const hex = "0123456789abcdef"
 
-// escapeFrom returns the index of the first byte of s that Escape
-// changes, len(s) when none.
+// escapeFrom returns the index of the first byte of s that Escape writes
+// as an escape because it is not plain visible text, len(s) when none.
 func escapeFrom(s string) int {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -60,6 +71,23 @@ func escapeFrom(s string) int {
 		i += size
 	}
 	return len(s)
+}
+
+// leadingColon returns the index of the colon that s starts with after
+// the spaces Escape keeps, -1 when there is none.
+func leadingColon(s string) int {
+	i := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) || mustEscape(r) {
+			break
+		}
+		i += size
+	}
+	if i < len(s) && s[i] == ':' {
+		return i
+	}
+	return -1
 }
 
 // mustEscape reports whether Escape writes r as an escape.

@@ -23,6 +23,11 @@ func TestEscape(t *testing.T) {
 		{"\ufffe\uffff", `\ufffe\uffff`},
 		{"bad\xffutf8\xc3", `bad\xffutf8\xc3`},
 		{"\ufffd", "\ufffd"}, // a real replacement character is text
+		// A line starting with "::" after spaces is a workflow command.
+		{"::error file=README.md::pwned.yaml", `\x3a:error file=README.md::pwned.yaml`},
+		{" \u3000::x", " \u3000\\x3a:x"},
+		{"\t::x", `\t::x`},
+		{"a::b", "a::b"},
 	} {
 		if got := Escape(tt.in); got != tt.want {
 			t.Errorf("Escape(%q) = %q, want %q", tt.in, got, tt.want)
