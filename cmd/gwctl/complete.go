@@ -37,7 +37,10 @@ var explainKinds = map[string]string{"gateway": resolve.KindGateway, "service": 
 // returns none) in the -f inputs, in the -n namespace when it is given
 // (any namespace otherwise, as the lookup does). Flags are parsed before
 // cobra calls it, so in holds them. Stdin is never read, and files that
-// fail to read are passed over silently: completion must not print.
+// fail to read are passed over silently: completion must not print. A
+// name that cli.Escape would change is left out, since the shell would
+// read its line breaks and tabs as the end of a completion, and the
+// descriptions are escaped.
 func completeNames(in *inputOptions, kinds func(*cobra.Command) []string) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		if len(args) > 0 {
@@ -59,11 +62,11 @@ func completeNames(in *inputOptions, kinds func(*cobra.Command) []string) cobra.
 		where := map[string][]string{}
 		for _, obj := range loaded.Objects {
 			ref := obj.Metadata().Ref
-			if !slices.Contains(want, ref.Kind) || !strings.HasPrefix(ref.Name, toComplete) ||
+			if !slices.Contains(want, ref.Kind) || !strings.HasPrefix(ref.Name, toComplete) || cli.Escape(ref.Name) != ref.Name ||
 				(in.Namespace != "" && ref.Namespace != in.Namespace) {
 				continue
 			}
-			desc := ref.String()
+			desc := cli.Escape(ref.String())
 			if !slices.Contains(where[ref.Name], desc) {
 				where[ref.Name] = append(where[ref.Name], desc)
 			}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 )
 
@@ -13,6 +14,10 @@ import (
 // listeners → routes → rules → backends, with edges labelled by weight and
 // share and every object styled by its verdict. They are built from
 // resolve's results, never decided here.
+//
+// A label is lines, each escaped (cli.Escape) when it is written: names
+// come from the inputs, and one holding a quote or a line break must
+// neither end its label nor break it where gwctl does not.
 
 // Diagram formats.
 const (
@@ -35,8 +40,9 @@ var verdictNames = [...]string{"accepted", "degraded", "refused"}
 var verdictColors = [...][2]string{{"#dff0d8", "#3c763d"}, {"#fcf8e3", "#8a6d3b"}, {"#f2dede", "#a94442"}}
 
 type diagramNode struct {
-	id, label string
-	verdict   verdict
+	id      string
+	label   []string // its lines
+	verdict verdict
 }
 
 type diagramEdge struct {
@@ -57,8 +63,9 @@ func newDiagram() *diagram {
 	return &diagram{byKey: map[string]*diagramNode{}, seen: map[diagramEdge]bool{}}
 }
 
-// node returns the node for key, adding it with label and v when new.
-func (d *diagram) node(key, label string, v verdict) *diagramNode {
+// node returns the node for key, adding it with v and the lines of its
+// label when new.
+func (d *diagram) node(key string, v verdict, label ...string) *diagramNode {
 	if n, ok := d.byKey[key]; ok {
 		return n
 	}
@@ -86,7 +93,7 @@ func (d *diagram) addGateway(gw *resolve.GatewayResult) {
 	case gw.Accepted.Reason != resolve.ReasonAccepted:
 		v = degraded
 	}
-	gn := d.node(gw.Ref.String(), gw.Ref.String(), v)
+	gn := d.node(gw.Ref.String(), v, gw.Ref.String())
 	for _, l := range gw.AllListeners() {
 		d.addListener(gn, l)
 	}
@@ -97,7 +104,7 @@ func (d *diagram) addListener(gn *diagramNode, l *resolve.Listener) *diagramNode
 	if !l.Programmed.True() {
 		v = refused
 	}
-	ln := d.node(l.String(), fmt.Sprintf("listener %s\n%d/%s %s", l.Name, l.Port, l.Protocol, l.HostnameString()), v)
+	ln := d.node(l.String(), v, listenerLabel(l)...)
 	d.edge(gn, ln, "", v)
 	for _, p := range l.Attached {
 		d.edge(ln, d.addRoute(p.Route), "", accepted)
@@ -126,7 +133,7 @@ func (d *diagram) addRoute(r *resolve.RouteResult) *diagramNode {
 	case !r.ResolvedRefs.True():
 		v = degraded
 	}
-	rn := d.node(r.Ref.String(), r.Ref.String(), v)
+	rn := d.node(r.Ref.String(), v, r.Ref.String())
 	for _, rr := range r.Rules {
 		outcome := rr.Outcome(r.Route)
 		rv := accepted
@@ -136,11 +143,11 @@ func (d *diagram) addRoute(r *resolve.RouteResult) *diagramNode {
 		case slices.ContainsFunc(rr.Backends, func(b *resolve.BackendResult) bool { return b.Share > 0 && b.Fails() }):
 			rv = degraded
 		}
-		label := rr.Label()
+		label := []string{rr.Label()}
 		if outcome != resolve.Forwarded {
-			label += "\n" + string(outcome)
+			label = append(label, string(outcome))
 		}
-		ruleNode := d.node(r.Ref.String()+" "+rr.Path, label, rv)
+		ruleNode := d.node(r.Ref.String()+" "+rr.Path, rv, label...)
 		d.edge(rn, ruleNode, "", rv)
 		for _, b := range rr.Backends {
 			bv := accepted
@@ -151,7 +158,7 @@ func (d *diagram) addRoute(r *resolve.RouteResult) *diagramNode {
 			if b.Ref.Port != nil {
 				name += fmt.Sprintf(":%d", *b.Ref.Port)
 			}
-			bn := d.node(name, name, bv)
+			bn := d.node(name, bv, name)
 			if n := d.byKey[name]; n.verdict < bv {
 				n.verdict = bv
 			}
@@ -170,7 +177,7 @@ func (d *diagram) addMeshService(s *resolve.ServiceResult) {
 	if !bound {
 		return
 	}
-	sn := d.node(s.Ref.String()+" (mesh)", s.Ref.String()+"\n(mesh)", accepted)
+	sn := d.node(s.Ref.String()+" (mesh)", accepted, s.Ref.String(), "(mesh)")
 	for _, mp := range s.Ports {
 		for _, p := range append(append([]*resolve.ParentResult(nil), mp.Producers...), mp.Consumers...) {
 			d.edge(sn, d.addRoute(p.Route), fmt.Sprintf("port %d", mp.Port.Port), accepted)
@@ -188,8 +195,8 @@ func (d *diagram) addRouteParents(r *resolve.RouteResult) {
 	for _, p := range r.Parents {
 		for _, o := range p.Listeners {
 			owner := o.Listener.Owner().Ref.String()
-			on := d.node(owner, owner, accepted)
-			ln := d.node(o.Listener.String(), fmt.Sprintf("listener %s\n%d/%s %s", o.Listener.Name, o.Listener.Port, o.Listener.Protocol, o.Listener.HostnameString()), accepted)
+			on := d.node(owner, accepted, owner)
+			ln := d.node(o.Listener.String(), accepted, listenerLabel(o.Listener)...)
 			d.edge(on, ln, "", accepted)
 			if o.Accepted() {
 				d.edge(ln, rn, "", accepted)
@@ -198,7 +205,7 @@ func (d *diagram) addRouteParents(r *resolve.RouteResult) {
 			}
 		}
 		if p.Mesh() {
-			sn := d.node(p.Parent().String()+" (mesh)", p.Parent().String()+"\n(mesh)", accepted)
+			sn := d.node(p.Parent().String()+" (mesh)", accepted, p.Parent().String(), "(mesh)")
 			v := accepted
 			if !p.Accepted.True() {
 				v = refused
@@ -208,12 +215,17 @@ func (d *diagram) addRouteParents(r *resolve.RouteResult) {
 	}
 }
 
+// listenerLabel is "listener NAME", then "PORT/PROTOCOL HOSTNAME".
+func listenerLabel(l *resolve.Listener) []string {
+	return []string{"listener " + l.Name, fmt.Sprintf("%d/%s %s", l.Port, l.Protocol, l.HostnameString())}
+}
+
 // writeMermaid prints a Mermaid flowchart.
 func (d *diagram) writeMermaid(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString("flowchart LR\n")
 	for _, n := range d.nodes {
-		fmt.Fprintf(&b, "  %s[\"%s\"]\n", n.id, mermaidText(n.label))
+		fmt.Fprintf(&b, "  %s[\"%s\"]\n", n.id, mermaidText(n.label...))
 	}
 	for _, e := range d.edges {
 		arrow := "-->"
@@ -242,9 +254,13 @@ func (d *diagram) writeMermaid(w io.Writer) error {
 	return err
 }
 
-// mermaidText escapes a label for a quoted Mermaid string.
-func mermaidText(s string) string {
-	return strings.NewReplacer(`"`, "#quot;", "\n", "<br/>").Replace(s)
+// mermaidText escapes the lines of a label for a quoted Mermaid string.
+func mermaidText(lines ...string) string {
+	esc := make([]string, len(lines))
+	for i, l := range lines {
+		esc[i] = strings.ReplaceAll(cli.Escape(l), `"`, "#quot;")
+	}
+	return strings.Join(esc, "<br/>")
 }
 
 // writeDOT prints a Graphviz digraph.
@@ -252,7 +268,7 @@ func (d *diagram) writeDOT(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString("digraph gwlint {\n  rankdir=LR;\n  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\", fontsize=10];\n")
 	for _, n := range d.nodes {
-		fmt.Fprintf(&b, "  %s [label=%s, fillcolor=%q, color=%q];\n", n.id, dotText(n.label), verdictColors[n.verdict][0], verdictColors[n.verdict][1])
+		fmt.Fprintf(&b, "  %s [label=%s, fillcolor=%q, color=%q];\n", n.id, dotText(n.label...), verdictColors[n.verdict][0], verdictColors[n.verdict][1])
 	}
 	for _, e := range d.edges {
 		attrs := []string{fmt.Sprintf("color=%q", verdictColors[e.verdict][1])}
@@ -269,9 +285,13 @@ func (d *diagram) writeDOT(w io.Writer) error {
 	return err
 }
 
-// dotText quotes a label for DOT; newlines become line breaks.
-func dotText(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
+// dotText quotes the lines of a label for DOT, joined by line breaks.
+func dotText(lines ...string) string {
+	esc := make([]string, len(lines))
+	for i, l := range lines {
+		esc[i] = strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(cli.Escape(l))
+	}
+	return `"` + strings.Join(esc, `\n`) + `"`
 }
 
 // write prints the diagram in format (mermaid or dot).

@@ -212,7 +212,7 @@ func (o *diffOptions) loadSide(s *diffSide) (*diffInput, bool) {
 	}
 	slices.SortStableFunc(errs, func(a, b *manifest.ReadError) int { return strings.Compare(a.Error(), b.Error()) })
 	for _, e := range errs {
-		fmt.Fprintf(o.IO.ErrOut, "%s: %s\n", s.arg, e)
+		stderrLine(o.IO, "%s: %s", s.arg, e)
 	}
 	g := resolve.Resolve(in, ropts)
 	// The rules gwlint check runs without a configuration file: every
@@ -236,7 +236,7 @@ func (o *diffOptions) writeDiff(v *diffView) error {
 		return writeDiffMarkdown(o.IO.Out, v)
 	case formatText:
 		p := &printer{w: o.IO.Out, pal: newPalette(cli.ColorEnabled(o.Color, o.IO))}
-		writeDiffText(p, v)
+		writeDiffText(p, escapedView(v))
 		return p.err
 	}
 	return errNoFormat

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 )
 
@@ -196,8 +197,9 @@ func writeDiffText(p *printer, v *diffView) {
 // writeDiffMarkdown renders v for a pull-request comment: a heading with
 // the summary, then a table per kind of change.
 func writeDiffMarkdown(w io.Writer, v *diffView) error {
+	code := cli.MarkdownCode
 	var b strings.Builder
-	fmt.Fprintf(&b, "### gwctl diff `%s` → `%s`\n\n", v.Old, v.New)
+	fmt.Fprintf(&b, "### gwctl diff %s → %s\n\n", code(v.Old), code(v.New))
 	if !v.Changed {
 		b.WriteString("No change in effect.\n")
 		_, err := io.WriteString(w, b.String())
@@ -211,7 +213,7 @@ func writeDiffMarkdown(w io.Writer, v *diffView) error {
 		fmt.Fprintf(&b, "\n#### %s\n\n| %s |\n|%s\n", title, strings.Join(header, " | "), strings.Repeat(" --- |", len(header)))
 		for _, r := range rows {
 			for i := range r {
-				r[i] = mdCell(r[i])
+				r[i] = cli.MarkdownCell(r[i])
 			}
 			fmt.Fprintf(&b, "| %s |\n", strings.Join(r, " | "))
 		}
@@ -248,19 +250,6 @@ func writeDiffMarkdown(w io.Writer, v *diffView) error {
 	table("Findings", []string{"change", "severity", "rule", "object", "path", "message", "source"}, rows)
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func code(s string) string {
-	if s == "" {
-		return ""
-	}
-	return "`" + strings.ReplaceAll(s, "`", "'") + "`"
-}
-
-// mdCell keeps a table cell on one line and its pipes literal.
-func mdCell(s string) string {
-	s = strings.ReplaceAll(s, "\n", " ")
-	return strings.ReplaceAll(s, "|", `\|`)
 }
 
 func upperFirst(s string) string {

@@ -94,9 +94,16 @@ func explainCmd(streams *cli.IOStreams, runF, run func(*explainOptions) error, c
 	return cmd
 }
 
+// textView is an explanation: the schema of its JSON and YAML, which
+// renders itself as text.
+type textView interface {
+	writeText(*printer)
+}
+
 // write prints the explanation view in the chosen format; text renders it
-// from the same view, so every format says the same thing.
-func (o *explainOptions) write(view any, text func(*printer)) error {
+// from the same view, escaped (escapedView), so every format says the same
+// thing.
+func (o *explainOptions) write(view textView) error {
 	if o.Output == formatMermaid || o.Output == formatDOT {
 		if o.diagram == nil {
 			return cli.Errorf(cli.ExitUsage, "-o %s is not available here", o.Output)
@@ -107,7 +114,7 @@ func (o *explainOptions) write(view any, text func(*printer)) error {
 		return outputError(writeMachine(o.IO.Out, o.Output, view))
 	}
 	p := &printer{w: o.IO.Out, pal: newPalette(cli.ColorEnabled(o.Color, o.IO))}
-	text(p)
+	escapedView(view).writeText(p)
 	return outputError(p.err)
 }
 

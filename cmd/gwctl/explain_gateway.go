@@ -38,7 +38,7 @@ func runExplainGateway(opts *explainOptions) error {
 	}
 	view := newGatewayExplanation(gw)
 	opts.diagram = func() *diagram { d := newDiagram(); d.addGateway(gw); return d }
-	if err := opts.write(view, view.writeText); err != nil {
+	if err := opts.write(view); err != nil {
 		return withInputErrors(err, inputFailed)
 	}
 	switch {

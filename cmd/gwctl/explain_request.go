@@ -177,7 +177,7 @@ func runExplainRequest(opts *explainRequestOptions) error {
 	}
 	tr := g.Trace(opts.Request)
 	view := newRequestTrace(opts.Name, tr)
-	if err := opts.write(view, view.writeText); err != nil {
+	if err := opts.write(view); err != nil {
 		return withInputErrors(err, inputFailed)
 	}
 	var err error

@@ -122,7 +122,7 @@ func runExplainRoute(opts *explainRouteOptions) error {
 	}
 	view := newRouteExplanation(g, r)
 	opts.diagram = func() *diagram { d := newDiagram(); d.addRouteParents(r); return d }
-	if err := opts.write(view, view.writeText); err != nil {
+	if err := opts.write(view); err != nil {
 		return withInputErrors(err, inputFailed)
 	}
 	if r.Refused() {

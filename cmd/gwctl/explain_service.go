@@ -35,7 +35,7 @@ func runExplainService(opts *explainOptions) error {
 	}
 	view := newServiceExplanation(g, svc)
 	opts.diagram = func() *diagram { return serviceDiagram(g, svc) }
-	return withInputErrors(opts.write(view, view.writeText), inputFailed)
+	return withInputErrors(opts.write(view), inputFailed)
 }
 
 // serviceExplanation is the schema of `gwctl explain service -o json|yaml`.

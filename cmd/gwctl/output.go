@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"github.com/olekukonko/tablewriter"
@@ -132,7 +132,10 @@ func writeMachine(w io.Writer, format string, v any) error {
 	if err != nil {
 		return err
 	}
-	out, err := yaml.JSONToYAML(escapeForYAML(js))
+	// sigs.k8s.io/yaml reads the JSON as YAML, which may not hold DEL, the
+	// C1 controls, U+FEFF, U+FFFE or U+FFFF raw, and reads NEL as a line
+	// break: it refused a whole status List for one name holding one.
+	out, err := yaml.JSONToYAML(cli.EscapeJSON(js))
 	if err != nil {
 		return err
 	}
@@ -140,27 +143,63 @@ func writeMachine(w io.Writer, format string, v any) error {
 	return err
 }
 
-// escapeForYAML escapes, in JSON text, the characters that JSON may hold
-// raw in a string but YAML may not (DEL, the C1 controls, U+FEFF,
-// U+FFFE, U+FFFF) or reads differently (NEL is a line break there):
-// sigs.k8s.io/yaml reads the JSON as YAML, and refused a
-// whole status List for one name or message holding one of them.
-func escapeForYAML(js []byte) []byte {
-	var out []byte // nil until something is escaped
-	last := 0
-	for i := 0; i < len(js); {
-		r, size := utf8.DecodeRune(js[i:])
-		if r == 0x7F || r >= 0x80 && r <= 0x9F || r == 0xFEFF || r == 0xFFFE || r == 0xFFFF {
-			out = append(out, js[last:i]...)
-			out = fmt.Appendf(out, `\u%04x`, r)
-			last = i + size
+// escapedView returns a deep copy of a view (an explanation or a diff)
+// with every string escaped (cli.Escape), for the text output to render:
+// names, messages and file names come from the inputs, and text output
+// must neither let them start a line nor pass their control characters to
+// the terminal. Escaping the view, rather than each string where it is
+// printed, covers every field whatever the rendering does with it, and
+// comes before colour, which the rendering adds. The views are plain data
+// with exported fields (they are also printed as JSON); the copy leaves
+// the view itself, which may share slices with the graph, untouched.
+func escapedView[V any](v V) V {
+	out := reflect.New(reflect.TypeFor[V]()).Elem()
+	copyEscaped(out, reflect.ValueOf(&v).Elem())
+	return out.Interface().(V)
+}
+
+// copyEscaped sets dst, which is settable, to a deep copy of src with
+// every string escaped.
+func copyEscaped(dst, src reflect.Value) {
+	switch src.Kind() {
+	case reflect.String:
+		dst.SetString(cli.Escape(src.String()))
+	case reflect.Pointer:
+		if !src.IsNil() {
+			dst.Set(reflect.New(src.Type().Elem()))
+			copyEscaped(dst.Elem(), src.Elem())
 		}
-		i += size
+	case reflect.Slice:
+		if !src.IsNil() {
+			dst.Set(reflect.MakeSlice(src.Type(), src.Len(), src.Len()))
+			for i := range src.Len() {
+				copyEscaped(dst.Index(i), src.Index(i))
+			}
+		}
+	case reflect.Struct:
+		// The whole struct first, for its unexported fields (flags such as
+		// requestTrace.stream); an embedded struct of an unexported type
+		// (typeMeta) cannot be set, but was copied with its parent, and
+		// its exported fields can.
+		if dst.CanSet() {
+			dst.Set(src)
+		}
+		for i := range src.NumField() {
+			if f := dst.Field(i); f.CanSet() || src.Type().Field(i).Anonymous {
+				copyEscaped(f, src.Field(i))
+			}
+		}
+	case reflect.Interface:
+		if !src.IsNil() {
+			e := reflect.New(src.Elem().Type()).Elem()
+			copyEscaped(e, src.Elem())
+			dst.Set(e)
+		}
+	case reflect.Map:
+		panic("escapedView: a map in a view") // none yet, and map order is no output order
+	default:
+		dst.Set(src)
 	}
-	if out == nil {
-		return js
-	}
-	return append(out, js[last:]...)
 }
 
 // percent renders a share (0..1) with at most one decimal: 80%, 33.3%.

@@ -207,14 +207,14 @@ func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, input
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
 	})
 	for _, e := range errs {
-		fmt.Fprintln(streams.ErrOut, e)
+		stderrLine(streams, "%s", e)
 	}
 	g = resolve.Resolve(in, o.resolveOptions())
 	// An object in a version the cluster does not serve is read as its
 	// successor; the API server would refuse it as written.
 	for _, obj := range g.Objects {
 		if m := obj.Metadata(); m.Version.NotServed() {
-			fmt.Fprintf(streams.ErrOut, "%s: warning: %s: %s\n", m.Location("apiVersion"), m.Ref, m.Version.Message)
+			stderrLine(streams, "%s: warning: %s: %s", m.Location("apiVersion"), m.Ref, m.Version.Message)
 		}
 	}
 	// A duplicate is not an input error, but explaining one definition
@@ -227,14 +227,20 @@ func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, input
 		}
 		again := d.Again.Metadata()
 		if d.Again == d.Resolved {
-			fmt.Fprintf(streams.ErrOut, "%s: warning: %s is defined again; this definition is used over the one at %s, as applying them in order leaves it\n",
+			stderrLine(streams, "%s: warning: %s is defined again; this definition is used over the one at %s, as applying them in order leaves it",
 				sourceOf(again), again.Ref, sourceOf(d.First.Metadata()))
 			continue
 		}
-		fmt.Fprintf(streams.ErrOut, "%s: warning: %s is defined again; the definition at %s is used, as applying them in order leaves it\n",
+		stderrLine(streams, "%s: warning: %s is defined again; the definition at %s is used, as applying them in order leaves it",
 			sourceOf(again), again.Ref, sourceOf(d.Resolved.Metadata()))
 	}
 	return g, len(in.Errors) > 0
+}
+
+// stderrLine prints one line on stderr, escaped (cli.Escape): it names
+// files and objects, and quotes messages, from the inputs.
+func stderrLine(streams *cli.IOStreams, format string, args ...any) {
+	fmt.Fprintln(streams.ErrOut, cli.Escape(fmt.Sprintf(format, args...)))
 }
 
 // sourceOf renders where an object was written: "file:line:col".

@@ -58,7 +58,7 @@ func runBaseline(opts *checkOptions) error {
 	if len(l.in.Errors) > 0 {
 		for _, f := range l.findings {
 			if f.Rule == lint.InvalidManifest.ID {
-				fmt.Fprintf(opts.IO.ErrOut, "%s: %s\n", location(f.Position), f.Message)
+				fmt.Fprintf(opts.IO.ErrOut, "%s: %s\n", location(f.Position), cli.Escape(f.Message))
 			}
 		}
 		return cli.Errorf(cli.ExitUsage, "not writing %s: %d input errors; fix or exclude those files first", opts.Baseline, len(l.in.Errors))
@@ -79,7 +79,7 @@ func runBaseline(opts *checkOptions) error {
 	if err != nil {
 		return outputError(err)
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "gwlint: wrote %d findings to %s\n", b.Len(), opts.Baseline)
+	fmt.Fprintf(opts.IO.ErrOut, "gwlint: wrote %d findings to %s\n", b.Len(), cli.Escape(opts.Baseline))
 	return nil
 }
 
@@ -100,9 +100,9 @@ func applyBaseline(opts *checkOptions, findings []lint.Finding) ([]lint.Finding,
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "gwlint: %d findings in the baseline %s not shown\n", len(findings)-len(fresh), opts.Baseline)
+	fmt.Fprintf(opts.IO.ErrOut, "gwlint: %d findings in the baseline %s not shown\n", len(findings)-len(fresh), cli.Escape(opts.Baseline))
 	if len(stale) > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "gwlint: %d baseline entries match no finding (fixed?); `gwlint baseline %s` drops them:\n", len(stale), opts.Baseline)
+		fmt.Fprintf(opts.IO.ErrOut, "gwlint: %d baseline entries match no finding (fixed?); `gwlint baseline %s` drops them:\n", len(stale), cli.Escape(opts.Baseline))
 		for _, e := range stale {
 			fmt.Fprintf(opts.IO.ErrOut, "  %s\n", describeEntry(e))
 		}
@@ -110,6 +110,8 @@ func applyBaseline(opts *checkOptions, findings []lint.Finding) ([]lint.Finding,
 	return slices.Clip(fresh), nil
 }
 
+// describeEntry renders a baseline entry, escaped: a pull request can
+// write the baseline file.
 func describeEntry(e lint.BaselineEntry) string {
 	where := e.Object
 	if where == "" {
@@ -118,5 +120,5 @@ func describeEntry(e lint.BaselineEntry) string {
 	if e.Path != "" {
 		where += " " + e.Path
 	}
-	return fmt.Sprintf("%s: %s [%s]", where, e.Message, e.Rule)
+	return cli.Escape(fmt.Sprintf("%s: %s [%s]", where, e.Message, e.Rule))
 }

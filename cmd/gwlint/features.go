@@ -116,7 +116,7 @@ func runFeatures(opts *featuresOptions) error {
 	in := inputs.LoadOne(opts.IO.In, resolveOpts)
 	in.Errors = append(in.Errors, walkErrs...)
 	for _, e := range in.Errors {
-		fmt.Fprintln(opts.IO.ErrOut, e)
+		fmt.Fprintln(opts.IO.ErrOut, cli.Escape(e.Error()))
 	}
 	g := resolve.Resolve(in, resolveOpts)
 	report := newFeaturesReport(g.Features)
@@ -206,7 +206,7 @@ func (r *featuresReport) writeText(w io.Writer) error {
 	for _, f := range r.Features {
 		fmt.Fprintf(&b, "  %s\n", f.Feature)
 		for _, u := range f.Uses {
-			fmt.Fprintf(&b, "    %s\n", u)
+			fmt.Fprintf(&b, "    %s\n", cli.Escape(u.String()))
 		}
 	}
 	b.WriteString("\nImplementations\n")
@@ -224,12 +224,12 @@ func (r *featuresReport) writeText(w io.Writer) error {
 
 func (r *featuresReport) writeMarkdown(w io.Writer) error {
 	var b bytes.Buffer
-	code := func(s string) string { return "`" + s + "`" }
+	code := cli.MarkdownCode
 	b.WriteString("### Gateway API features used\n\n| Feature | Where |\n| --- | --- |\n")
 	for _, f := range r.Features {
 		places := make([]string, len(f.Uses))
 		for i, u := range f.Uses {
-			places[i] = fmt.Sprintf("%s %s %s", code(fmt.Sprintf("%s:%d", u.File, u.Line)), u.Object, code(u.Path))
+			places[i] = cli.MarkdownCell(fmt.Sprintf("%s %s %s", code(fmt.Sprintf("%s:%d", u.File, u.Line)), u.Object, code(u.Path)))
 		}
 		fmt.Fprintf(&b, "| %s | %s |\n", code(f.Feature), strings.Join(places, "<br>"))
 	}

@@ -46,13 +46,13 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 	var unread []string
 	for _, w := range worlds {
 		for _, e := range w.Errors {
-			unread = append(unread, tree.Rel(e.File))
+			unread = append(unread, cli.Escape(tree.Rel(e.File)))
 		}
 	}
 	if len(unread) > 0 {
 		slices.Sort(unread)
 		fmt.Fprintf(o.IO.ErrOut, "gwlint: warning: %s: %s could not be read or rendered there (%s); its findings count as new\n",
-			o.NewFromRev, strings.Join(slices.Compact(slices.Clone(unread)), ", "), plural(len(unread), "error", "errors"))
+			cli.Escape(o.NewFromRev), strings.Join(slices.Compact(slices.Clone(unread)), ", "), plural(len(unread), "error", "errors"))
 	}
 	found, _ := lintWorlds(worlds, s.resolve, s.config.Rules())
 	had := map[string]bool{}

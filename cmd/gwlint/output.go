@@ -77,15 +77,17 @@ type formatter interface {
 }
 
 // location renders "file:line:col", dropping what is unknown (0), as
-// compilers do.
+// compilers do, with the file name escaped (cli.Escape): it is printed
+// among gwlint's own text.
 func location(p lint.Position) string {
+	file := cli.Escape(p.File)
 	switch {
 	case p.Line > 0 && p.Col > 0:
-		return p.File + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
+		return file + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
 	case p.Line > 0:
-		return p.File + ":" + strconv.Itoa(p.Line)
+		return file + ":" + strconv.Itoa(p.Line)
 	}
-	return p.File
+	return file
 }
 
 // palette colours text output (see cli.NewColor).
@@ -119,7 +121,9 @@ func (p palette) severity(s lint.Severity) string {
 //	file:line:col: severity: message [rule-id]
 //	    file:line:col: note: related message
 //
-// then a summary line.
+// then a summary line. What comes from the inputs is escaped before it is
+// coloured, so that no input starts a line or reaches the terminal as a
+// control sequence.
 type textOutput struct {
 	w        io.Writer
 	pal      palette
@@ -137,9 +141,9 @@ func (o *textOutput) Write(r result) error {
 	}
 	o.printed, o.lastFile = true, r.File
 	fmt.Fprintf(&b, "%s: %s: %s %s\n", o.pal.pos.Sprint(location(r.Position)), o.pal.severity(r.Severity),
-		r.Message, o.pal.rule.Sprint("["+r.Rule+"]"))
+		cli.Escape(r.Message), o.pal.rule.Sprint("["+r.Rule+"]"))
 	for _, rel := range r.Related {
-		fmt.Fprintf(&b, "    %s: %s: %s\n", location(rel.Position), o.pal.note.Sprint("note"), rel.Message)
+		fmt.Fprintf(&b, "    %s: %s: %s\n", location(rel.Position), o.pal.note.Sprint("note"), cli.Escape(rel.Message))
 	}
 	_, err := io.WriteString(o.w, b.String())
 	return err
@@ -157,6 +161,11 @@ func (o *textOutput) Flush(s summary) error {
 // githubOutput prints GitHub Actions workflow commands, which annotate the
 // pull request: ::error file=F,line=L,col=C,title=rule-id::message.
 // https://docs.github.com/actions/reference/workflow-commands-for-github-actions
+//
+// The log shows the command as written, and acts on ANSI sequences, so
+// what comes from the inputs is escaped (cli.Escape) as in text output
+// before the command's own escaping; only the line breaks between the
+// message and its notes are the command's %0A.
 type githubOutput struct {
 	w io.Writer
 }
@@ -166,7 +175,7 @@ func (o *githubOutput) Write(r result) error {
 		return nil
 	}
 	command := map[lint.Severity]string{lint.Error: "error", lint.Warning: "warning", lint.Info: "notice"}[r.Severity]
-	props := []string{"file=" + escapeProperty(r.File)}
+	props := []string{"file=" + escapeProperty(cli.Escape(r.File))}
 	if r.Line > 0 {
 		props = append(props, "line="+strconv.Itoa(r.Line))
 		if r.Col > 0 {
@@ -174,9 +183,9 @@ func (o *githubOutput) Write(r result) error {
 		}
 	}
 	props = append(props, "title="+escapeProperty(r.Rule))
-	msg := r.Message
+	msg := cli.Escape(r.Message)
 	for _, rel := range r.Related {
-		msg += "\n" + location(rel.Position) + ": note: " + rel.Message
+		msg += "\n" + location(rel.Position) + ": note: " + cli.Escape(rel.Message)
 	}
 	_, err := fmt.Fprintf(o.w, "::%s %s::%s\n", command, strings.Join(props, ","), escapeData(msg))
 	return err

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/lint"
 )
 
@@ -26,6 +27,11 @@ import (
 //     findings, so that a clean run still reports tests (Jenkins fails a
 //     build whose reports hold none);
 //   - findings below --fail-on in the suite's <system-out>, as text.
+//
+// CI servers show names, messages and text to people, so what comes from
+// the inputs is escaped as in text output (cli.Escape). That also keeps
+// the document well-formed: XML 1.0 cannot hold most control characters,
+// not even as character references, and encoding/xml writes CDATA as is.
 //
 // No timestamps or durations: the output is deterministic.
 
@@ -90,7 +96,7 @@ func (o *junitOutput) Flush(s summary) error {
 	suites := map[string]*junitTestSuite{}
 	suite := func(file string) *junitTestSuite {
 		if suites[file] == nil {
-			suites[file] = &junitTestSuite{Name: file}
+			suites[file] = &junitTestSuite{Name: cli.Escape(file)}
 		}
 		return suites[file]
 	}
@@ -109,8 +115,8 @@ func (o *junitOutput) Flush(s summary) error {
 			ts.SystemOut.Text += junitText(r)
 			continue
 		}
-		problem := &junitProblem{Message: r.Message, Type: r.Rule, Text: junitText(r)}
-		tc := junitTestCase{Name: junitCaseName(r.Finding), ClassName: r.File}
+		problem := &junitProblem{Message: cli.Escape(r.Message), Type: r.Rule, Text: junitText(r)}
+		tc := junitTestCase{Name: junitCaseName(r.Finding), ClassName: ts.Name}
 		if r.Rule == lint.InvalidManifest.ID {
 			tc.Error = problem
 			ts.Errors++
@@ -150,7 +156,7 @@ func junitCaseName(f lint.Finding) string {
 	parts := []string{f.Rule + ":"}
 	for _, p := range []string{f.Object, f.Path} {
 		if p != "" {
-			parts = append(parts, p)
+			parts = append(parts, cli.Escape(p))
 		}
 	}
 	if len(parts) == 1 {
@@ -163,9 +169,9 @@ func junitCaseName(f lint.Finding) string {
 // locations.
 func junitText(r result) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s: %s [%s]\n", location(r.Position), r.Severity, r.Message, r.Rule)
+	fmt.Fprintf(&b, "%s: %s: %s [%s]\n", location(r.Position), r.Severity, cli.Escape(r.Message), r.Rule)
 	for _, rel := range r.Related {
-		fmt.Fprintf(&b, "    %s: note: %s\n", location(rel.Position), rel.Message)
+		fmt.Fprintf(&b, "    %s: note: %s\n", location(rel.Position), cli.Escape(rel.Message))
 	}
 	return b.String()
 }

@@ -100,7 +100,9 @@ func (o *checkOptions) effectiveConfig(s *settings) jsonConfig {
 	return out
 }
 
-// writeConfig prints the effective configuration as text or JSON.
+// writeConfig prints the effective configuration as text or JSON. The
+// text escapes the file's path and values (cli.Escape): a pull request
+// can write the configuration file.
 func writeConfig(w io.Writer, format string, c jsonConfig) error {
 	if format == formatJSON {
 		return cli.WriteJSON(w, c)
@@ -110,7 +112,7 @@ func writeConfig(w io.Writer, format string, c jsonConfig) error {
 		file = "none"
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "configuration file: %s\n\nKEY\tVALUE\tSOURCE\n", file)
+	fmt.Fprintf(tw, "configuration file: %s\n\nKEY\tVALUE\tSOURCE\n", cli.Escape(file))
 	for _, st := range c.Settings {
 		value, err := json.Marshal(st.Value)
 		if err != nil {
@@ -124,7 +126,7 @@ func writeConfig(w io.Writer, format string, c jsonConfig) error {
 		if st.Flag != "" {
 			src += " " + st.Flag
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", st.Key, v, src)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", st.Key, cli.Escape(v), cli.Escape(src))
 	}
 	return tw.Flush()
 }

@@ -127,6 +127,9 @@ func newTestRoot(streams *IOStreams) *cobra.Command {
 			case "panic":
 				panic("index out of range")
 			}
+			if strings.HasPrefix(args[0], "open ") {
+				return Errorf(1, "%s: no such file", strings.TrimPrefix(args[0], "open "))
+			}
 			_, err := io.WriteString(cmd.OutOrStdout(), "done\n")
 			return err
 		},
@@ -143,6 +146,9 @@ func TestRun(t *testing.T) {
 		{[]string{"do", "it"}, ExitOK, "done\n", ""},
 		{[]string{"do", "fail"}, 1, "", "Error: it failed\n"},
 		{[]string{"do", "reported"}, 1, "", ""},
+		// Messages name files, which a pull request names.
+		{[]string{"do", "open a\n::error::x\x1b[31m"}, 1, "", "Error: a\\n::error::x\\x1b[31m: no such file\n"},
+		{[]string{"do", "--bogus\r"}, ExitUsage, "", "Error: unknown flag: --bogus\\r\nRun 'tool do --help' for usage.\n"},
 		{[]string{"do", "--bogus"}, ExitUsage, "", "Error: unknown flag: --bogus\nRun 'tool do --help' for usage.\n"},
 		{[]string{"do"}, ExitUsage, "", "Error: accepts 1 arg(s), received 0\nRun 'tool do --help' for usage.\n"},
 		{[]string{"frobnicate"}, ExitUsage, "", "Error: unknown command \"frobnicate\" for \"tool\"\nRun 'tool --help' for usage.\n"},

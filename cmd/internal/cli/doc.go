@@ -18,7 +18,11 @@
 //     archives);
 //   - RunE, the convention by which tests inject a runF to see the options
 //     a command parsed;
-//   - WriteJSON, the JSON encoding of machine output.
+//   - WriteJSON, the JSON encoding of machine output;
+//   - Escape, which every text output applies to what comes from the
+//     inputs (file and object names, messages), so that a pull request
+//     cannot write control characters, line breaks or bidi overrides into
+//     a CI log or a terminal, and EscapeJSON, its counterpart in JSON.
 //
 // What differs between the commands stays with them: their output formats
 // and palettes, what exit status 1 means, where their input comes from

@@ -70,7 +70,8 @@ func SetupRoot(root *cobra.Command, streams *IOStreams, info BuildInfo, subcomma
 
 // Run builds the root command on streams, executes it with args and
 // returns the exit status: an ExitError's code, with its message on stderr,
-// or ExitUsage with a pointer to --help for any other error.
+// or ExitUsage with a pointer to --help for any other error. Messages are
+// escaped (Escape): they name files and objects, and quote arguments.
 func Run(newRoot func(*IOStreams) *cobra.Command, args []string, streams *IOStreams) (code int) {
 	// A bug must not greet the user with a goroutine dump: say what broke,
 	// ask for a report, and exit as for any error gwlint cannot get past.
@@ -80,7 +81,7 @@ func Run(newRoot func(*IOStreams) *cobra.Command, args []string, streams *IOStre
 			if os.Getenv("GWLINT_PANIC") != "" {
 				panic(v)
 			}
-			fmt.Fprintf(streams.ErrOut, "Error: internal error: %v\nPlease report it at https://github.com/gwlint/gwlint/issues (rerun with GWLINT_PANIC=1 for details).\n", v)
+			fmt.Fprintf(streams.ErrOut, "Error: internal error: %s\nPlease report it at https://github.com/gwlint/gwlint/issues (rerun with GWLINT_PANIC=1 for details).\n", Escape(fmt.Sprint(v)))
 			code = ExitUsage
 		}
 	}()
@@ -93,11 +94,11 @@ func Run(newRoot func(*IOStreams) *cobra.Command, args []string, streams *IOStre
 	var ee *ExitError
 	if errors.As(err, &ee) {
 		if ee.Err != nil {
-			fmt.Fprintln(streams.ErrOut, "Error:", ee.Err)
+			fmt.Fprintln(streams.ErrOut, "Error:", Escape(ee.Err.Error()))
 		}
 		return ee.Code
 	}
-	fmt.Fprintf(streams.ErrOut, "Error: %v\nRun '%s --help' for usage.\n", err, cmd.CommandPath())
+	fmt.Fprintf(streams.ErrOut, "Error: %s\nRun '%s --help' for usage.\n", Escape(err.Error()), cmd.CommandPath())
 	return ExitUsage
 }
 
