@@ -98,7 +98,7 @@ or exclude such files in .gwlint.yaml:`,
 
 // MetaRules returns the pseudo-rules, sorted by id. They are not in Rules.
 func MetaRules() []*Rule {
-	return []*Rule{IgnoreUnknownRule, IgnoreWithoutReason, InvalidManifest, UnusedIgnore}
+	return []*Rule{IgnoreUnknownRule, IgnoreWithoutReason, InputUnknown, InvalidManifest, UnusedIgnore}
 }
 
 func isMetaRule(id string) bool {

@@ -58,6 +58,10 @@ type Options struct {
 	Implementation *profile.Profile
 	// WithoutFeatures are removed from every profile.
 	WithoutFeatures []features.FeatureName
+	// Keep, when set, says which objects are also kept as read, in
+	// Inputs.Kept, whether or not the resolver models them: the objects
+	// that say how a repository is deployed (package gitops).
+	Keep func(*manifest.Object) bool
 }
 
 // DefaultControllerName stands in for the controller of a GatewayClass that
@@ -86,6 +90,12 @@ type Inputs struct {
 	// Skipped counts the documents of kinds the resolver does not model, by
 	// "apiVersion Kind"; they are never an error.
 	Skipped map[string]int
+	// Kept are the objects Options.Keep asked for, as read, in read order.
+	Kept []*manifest.Object
+	// Unknowns are the parts of the inputs that cannot be known offline
+	// (manifest.ReadError.Unknown): no error, but their objects are
+	// missing from the graph.
+	Unknowns []*manifest.ReadError
 }
 
 // Load reads every path (files, directories, "-" for stdin), decodes the
@@ -106,7 +116,14 @@ func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 // (package manifest/render) rather than read from files. errs are the
 // problems met while rendering.
 func LoadObjects(raws []*manifest.Object, errs []*manifest.ReadError, opts Options) *Inputs {
-	in := &Inputs{Errors: errs, Skipped: map[string]int{}}
+	in := &Inputs{Skipped: map[string]int{}}
+	for _, e := range errs {
+		if e.Unknown {
+			in.Unknowns = append(in.Unknowns, e)
+		} else {
+			in.Errors = append(in.Errors, e)
+		}
+	}
 	objs := make([]loaded, len(raws))
 	for i, raw := range raws {
 		objs[i] = load(raw, opts)
@@ -120,6 +137,8 @@ func LoadObjects(raws []*manifest.Object, errs []*manifest.ReadError, opts Optio
 func (in *Inputs) Merge(other *Inputs) {
 	in.Objects = append(in.Objects, other.Objects...)
 	in.Errors = append(in.Errors, other.Errors...)
+	in.Kept = append(in.Kept, other.Kept...)
+	in.Unknowns = append(in.Unknowns, other.Unknowns...)
 	for k, n := range other.Skipped {
 		in.Skipped[k] += n
 	}
@@ -130,12 +149,17 @@ func (in *Inputs) Merge(other *Inputs) {
 type loaded struct {
 	obj     Object
 	err     *manifest.ReadError
-	skipped string // "apiVersion Kind" of a kind the resolver does not model
+	skipped string           // "apiVersion Kind" of a kind the resolver does not model
+	kept    *manifest.Object // the object as read, when Options.Keep asks for it
 }
 
 func load(raw *manifest.Object, opts Options) loaded {
 	obj, err := decodeObject(raw, opts)
-	return loaded{obj, err, raw.APIVersion + " " + raw.Kind}
+	l := loaded{obj: obj, err: err, skipped: raw.APIVersion + " " + raw.Kind}
+	if opts.Keep != nil && opts.Keep(raw) {
+		l.kept = raw
+	}
+	return l
 }
 
 // add gathers decoded documents into in, in their order.
@@ -143,6 +167,9 @@ func (in *Inputs) add(objs []loaded) {
 	for _, o := range objs {
 		if o.err != nil {
 			in.Errors = append(in.Errors, o.err)
+		}
+		if o.kept != nil {
+			in.Kept = append(in.Kept, o.kept)
 		}
 		switch {
 		case o.obj != nil:

@@ -269,6 +269,7 @@ func lintWorlds(worlds []*resolve.Inputs, opts resolve.Options, rules []*lint.Ru
 		kept, supp := lint.Suppress(g, lint.Run(g, rules), rules)
 		findings = append(findings, kept...)
 		findings = append(findings, lint.InvalidManifests(in.Errors)...)
+		findings = append(findings, lint.InputUnknowns(in.Unknowns)...)
 		suppressed = append(suppressed, supp...)
 	}
 	if len(worlds) > 1 {

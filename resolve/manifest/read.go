@@ -59,6 +59,10 @@ type ReadError struct {
 	File string
 	Pos  Pos // zero if unknown; Col is zero when only the line is known
 	Msg  string
+	// Unknown marks what the inputs cannot show rather than a problem
+	// with them (a remote base, a chart that is not in the repository):
+	// its objects are unknown, and that is no error.
+	Unknown bool `json:",omitempty"`
 }
 
 // Error renders "file:line:col: msg", dropping what is unknown.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/gitops"
 	"github.com/gwlint/gwlint/resolve/manifest"
 	"github.com/gwlint/gwlint/resolve/manifest/render"
 )
@@ -132,46 +133,47 @@ func (in Inputs) Paths() []string {
 }
 
 // Load reads and renders the inputs into worlds, each to be resolved on its
-// own: the files and charts together (when there are any, or nothing
-// else), then each root kustomization alone, so that the overlays of one
-// base never meet as duplicates. Charts are rendered in the namespace
-// opts gives objects that name none. Renders run in parallel, each in a
-// worker process within the boundary and render.DefaultLimits.
+// own: the clusters that the Flux Kustomizations among them deploy (see
+// package gitops), then what none of them deploys: the files and charts
+// together (when there are any, or nothing else), and each root
+// kustomization alone, so that the overlays of one base never meet as
+// duplicates. Charts are rendered in the namespace opts gives objects that
+// name none. Renders run in parallel, each in a worker process within the
+// boundary and render.DefaultLimits.
 func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
+	opts.Keep = gitops.Keep
 	r := render.NewRenderer(in.Boundary)
 	r.Values = in.boundaryOf(in.Values...)
 	defer r.Close()
 	charts := make([]*resolve.Inputs, len(in.Charts))
-	kustomizations := make([]*resolve.Inputs, len(in.Kustomizations))
 	var renders sync.WaitGroup
 	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
-	renderInto := func(into **resolve.Inputs, do func() ([]*manifest.Object, []*manifest.ReadError)) {
+	for i, c := range in.Charts {
 		renders.Go(func() {
 			limit <- struct{}{}
 			defer func() { <-limit }()
-			objs, errs := do()
-			*into = resolve.LoadObjects(objs, errs, opts)
+			objs, errs := r.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions())
+			charts[i] = resolve.LoadObjects(objs, errs, opts)
 		})
 	}
-	for i, c := range in.Charts {
-		renderInto(&charts[i], func() ([]*manifest.Object, []*manifest.ReadError) {
-			return r.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions())
-		})
-	}
-	for i, k := range in.Kustomizations {
-		renderInto(&kustomizations[i], func() ([]*manifest.Object, []*manifest.ReadError) { return r.Kustomize(k) })
-	}
-	var worlds []*resolve.Inputs
+	var units []*gitops.Unit
 	if len(in.Files) > 0 || len(in.Charts) > 0 || len(in.Kustomizations) == 0 {
-		worlds = append(worlds, resolve.Load(in.Files, stdin, opts))
+		units = append(units, &gitops.Unit{In: resolve.Load(in.Files, stdin, opts)})
 	}
 	renders.Wait()
-	if len(worlds) > 0 {
+	if len(units) > 0 {
 		for _, c := range charts {
-			worlds[0].Merge(c)
+			units[0].In.Merge(c)
 		}
 	}
-	return append(worlds, kustomizations...)
+	for _, k := range in.Kustomizations {
+		units = append(units, &gitops.Unit{Root: k, Load: func() *resolve.Inputs {
+			objs, errs := r.Kustomize(k)
+			return resolve.LoadObjects(objs, errs, opts)
+		}})
+	}
+	a := gitops.Assembler{Renderer: r, Options: opts}
+	return a.Assemble(units)
 }
 
 // LoadOne is Load with every world in one, for the commands that explain a

@@ -12,8 +12,10 @@ import (
 
 	"go.yaml.in/yaml/v3"
 	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
+	"sigs.k8s.io/kustomize/kyaml/openapi"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -271,7 +273,12 @@ func clean(dir string) string {
 // refused at the line that names it.
 func (r *Renderer) Kustomize(dir string) ([]*manifest.Object, []*manifest.ReadError) {
 	file := manifest.KustomizationFile(dir, nil)
-	resp := r.run(request{Kustomize: true, Dir: dir}, file)
+	return r.placeBuild(dir, file, r.run(request{Kustomize: true, Dir: dir}, file))
+}
+
+// placeBuild places the resources of a build of dir in their source
+// files; errors are at file unless they name their own.
+func (r *Renderer) placeBuild(dir, file string, resp response) ([]*manifest.Object, []*manifest.ReadError) {
 	sources := sourceFiles{boundary: r.Boundary, read: map[string][]*manifest.Object{}}
 	var objs []*manifest.Object
 	errs := resp.Errors
@@ -297,25 +304,41 @@ type built struct {
 	YAML                     string
 }
 
-// buildKustomization builds dir inside a worker: everything that reads the
-// kustomization's files and runs its generators and transformers happens
-// here.
-func buildKustomization(dir string, b manifest.Boundary, output int) response {
+// buildKustomization builds req.Dir inside a worker: everything that reads
+// the kustomization's files and runs its generators and transformers
+// happens here. It builds as Flux's kustomize-controller does (Flux's own
+// Build: no load restriction of kustomize's, no plugins), and, for a Flux
+// Kustomization (req.Flux), with the kustomization Flux generates for it
+// and its post-build substitutions.
+func buildKustomization(req request, b manifest.Boundary) response {
+	dir := req.Dir
 	file := manifest.KustomizationFile(dir, nil)
 	if errs := offline(dir, b); len(errs) > 0 {
 		return response{Errors: errs}
 	}
 	refuseNetwork.Do(func() { http.DefaultTransport = offlineTransport{} })
-	fs := originFS{FileSystem: boundedFS{FileSystem: filesys.MakeFsOnDisk(), boundary: b}, root: clean(file)}
-	// As Flux builds: with no load restriction of kustomize's own, so that
-	// a kustomization may name ../components or ../namespace.yaml. The
-	// boundary (boundedFS) is the restriction: the repository, not the
-	// kustomization's directory.
-	opts := krusty.MakeDefaultOptions()
-	opts.LoadRestrictions = types.LoadRestrictionsNone
-	resources, err := krusty.MakeKustomizer(opts).Run(fs, dir)
+	var fsys filesys.FileSystem = boundedFS{FileSystem: filesys.MakeFsOnDisk(), boundary: b}
+	if req.Flux != nil {
+		generated, kfile, err := req.Flux.kustomization(dir)
+		if err != nil {
+			return failed(req.Flux.File, "flux: "+err.Error())
+		}
+		fsys = generatedFS{FileSystem: fsys, file: clean(kfile), data: generated}
+		file = kfile
+	}
+	resources, err := fluxBuild(originFS{FileSystem: fsys, root: clean(file)}, dir)
+	errorFile := file
+	if req.Flux != nil {
+		errorFile = req.Flux.File // a generated kustomization is in no file
+	}
 	if err != nil {
-		return response{Errors: []*manifest.ReadError{asReadError(file, "kustomize build: ", err)}}
+		return response{Errors: []*manifest.ReadError{asReadError(errorFile, "kustomize build: ", err)}}
+	}
+	var subst *substitution
+	if req.Flux != nil {
+		if subst, err = req.Flux.substitution(resources.Resources()); err != nil {
+			return failed(errorFile, "flux: "+err.Error())
+		}
 	}
 	var resp response
 	size := 0
@@ -324,15 +347,18 @@ func buildKustomization(dir string, b manifest.Boundary, output int) response {
 		if err == nil {
 			err = res.SetOrigin(nil)
 		}
+		if err == nil && subst != nil {
+			err = subst.apply(res)
+		}
 		var data []byte
 		if err == nil {
 			data, err = res.AsYAML()
 		}
 		if err != nil {
-			return failed(file, "kustomize build: "+err.Error())
+			return failed(errorFile, "kustomize build: "+err.Error())
 		}
-		if size += len(data); size > output {
-			return failed(file, fmt.Sprintf("kustomize build: the build is larger than %d MiB, the limit of one render", output>>20))
+		if size += len(data); size > req.Output {
+			return failed(errorFile, fmt.Sprintf("kustomize build: the build is larger than %d MiB, the limit of one render", req.Output>>20))
 		}
 		out := built{ID: res.CurId().String(), Kind: res.GetKind(), Name: res.GetName(), Namespace: res.GetNamespace(), YAML: string(data)}
 		if origin != nil {
@@ -341,6 +367,29 @@ func buildKustomization(dir string, b manifest.Boundary, output int) response {
 		resp.Resources = append(resp.Resources, out)
 	}
 	return resp
+}
+
+// fluxBuild builds dir as Flux's kustomize.Build does, with the same
+// options: no load restriction of kustomize's own (the boundary, in
+// boundedFS, is the restriction: the repository, not the kustomization's
+// directory) and no plugins but the built-in ones. Like it, no build sees
+// the OpenAPI schema another one chose (its openapi field); unlike it, the
+// built-in schema is not parsed again for every build (a tenth of a second
+// each), only after a build that chose another.
+func fluxBuild(fs filesys.FileSystem, dir string) (resources resmap.ResMap, err error) {
+	defer func() {
+		// kustomize panics on some invalid input, as Flux's Build knows.
+		if v := recover(); v != nil {
+			err = fmt.Errorf("kustomize panicked: %v", v)
+		}
+		if openapi.GetSchemaVersion() != openapi.DefaultOpenAPI {
+			openapi.ResetOpenAPI()
+		}
+	}()
+	return krusty.MakeKustomizer(&krusty.Options{
+		LoadRestrictions: types.LoadRestrictionsNone,
+		PluginConfig:     types.DisabledPluginConfig(),
+	}).Run(fs, dir)
 }
 
 // place turns one resource of a build into the object it is, placed in

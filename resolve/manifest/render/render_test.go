@@ -212,7 +212,7 @@ func TestKustomizeFetchesNothing(t *testing.T) {
 // build runs here as it runs in a worker.)
 func TestKustomizeRefusesTheNetwork(t *testing.T) {
 	dir := writeTree(t, map[string]string{"kustomization.yaml": "resources: []\n"})
-	buildKustomization(dir, manifest.BoundaryFor(dir), DefaultLimits.Output)
+	buildKustomization(request{Kustomize: true, Dir: dir, Output: DefaultLimits.Output}, manifest.BoundaryFor(dir))
 	if _, err := http.Get("http://127.0.0.1:1/x.yaml"); err == nil || !strings.Contains(err.Error(), "gwlint fetches nothing") {
 		t.Errorf("http.Get after a build: %v, want gwlint's refusal", err)
 	}

@@ -61,6 +61,9 @@ type request struct {
 	Roots     []string // the boundary (manifest.Boundary)
 	Output    int      // Limits.Output
 
+	// Kustomize only: the Flux Kustomization that builds Dir, if any.
+	Flux *FluxBuild
+
 	// Helm only. The values files are read by the parent, each within
 	// its own boundary (Renderer.Values).
 	ValueFiles  []string
@@ -105,7 +108,7 @@ func handle(req request) (resp response) {
 	}()
 	b := manifest.NewBoundary(req.Roots...)
 	if req.Kustomize {
-		return buildKustomization(req.Dir, b, req.Output)
+		return buildKustomization(req, b)
 	}
 	return renderChart(req, b)
 }

@@ -1,0 +1,38 @@
+package lint
+
+import "github.com/gwlint/gwlint/resolve/manifest"
+
+// InputUnknown reports a part of the inputs that cannot be known offline.
+var InputUnknown = &Rule{
+	ID: "input-unknown", Severity: Info,
+	Summary: "part of the inputs cannot be known offline",
+	Doc: Doc{
+		Text: `The inputs name something gwlint cannot read without a cluster or the
+network: a remote kustomize base or resource, a Helm chart that is not in the
+repository (a HelmRelease's chart from a Helm or OCI repository, kustomize's
+helmCharts), a Flux Kustomization or Argo CD Application whose source is
+another repository. What it would create is unknown, not wrong: no
+reference to it is reported as missing, and the rest is still checked.
+
+Fix: nothing is wrong. To have it checked, vendor it into the repository, or
+point gwlint at a local copy of a remote chart in .gwlint.yaml:`,
+		Example: `charts:
+  oci://ghcr.io/bjw-s-labs/helm/app-template: vendor/app-template`,
+	},
+	Run: func(*Pass) {},
+}
+
+// InputUnknowns turns what the inputs cannot show into input-unknown
+// findings, once per place and message.
+func InputUnknowns(unknowns []*manifest.ReadError) []Finding {
+	out := make([]Finding, 0, len(unknowns))
+	for _, e := range unknowns {
+		out = append(out, Finding{
+			Rule:     InputUnknown.ID,
+			Severity: InputUnknown.Severity,
+			Position: Position{File: e.File, Line: e.Pos.Line, Col: e.Pos.Col},
+			Message:  e.Msg,
+		})
+	}
+	return out
+}

@@ -1,0 +1,513 @@
+package gitops
+
+import (
+	"cmp"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/manifest/render"
+)
+
+// API groups whose objects say how a repository is deployed.
+const (
+	groupFluxKustomize = "kustomize.toolkit.fluxcd.io"
+	groupFluxHelm      = "helm.toolkit.fluxcd.io"
+	groupFluxSource    = "source.toolkit.fluxcd.io"
+)
+
+// Keep reports whether assembly needs an object as read
+// (resolve.Options.Keep): Flux's Kustomizations, HelmReleases and sources,
+// and the ConfigMaps and Secrets their substitutions and values come from.
+func Keep(o *manifest.Object) bool {
+	group, _, _ := strings.Cut(o.APIVersion, "/")
+	switch group {
+	case groupFluxKustomize, groupFluxHelm, groupFluxSource:
+		return true
+	}
+	return o.APIVersion == "v1" && (o.Kind == "ConfigMap" || o.Kind == "Secret")
+}
+
+// Unit is what part of the inputs is read as, before assembly: the plain
+// files and charts (Root ""), loaded already (In), or one root
+// kustomization (Root its directory), which Load builds when it is needed:
+// one that a Flux Kustomization builds is not built on its own. Each is
+// loaded with Options.Keep set to Keep.
+type Unit struct {
+	Root string
+	In   *resolve.Inputs
+	Load func() *resolve.Inputs
+}
+
+// loadAll loads the units that are not loaded yet, in parallel.
+func loadAll(units []*Unit) {
+	var wg sync.WaitGroup
+	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, u := range units {
+		if u.In != nil {
+			continue
+		}
+		wg.Go(func() {
+			limit <- struct{}{}
+			defer func() { <-limit }()
+			u.In = u.Load()
+		})
+	}
+	wg.Wait()
+}
+
+// Assembler assembles the worlds of a repository.
+type Assembler struct {
+	// Renderer builds the Kustomizations; its boundary's roots are the
+	// repositories their spec.path is relative to.
+	Renderer *render.Renderer
+	// Options load what the builds produce; Keep is set to Keep.
+	Options resolve.Options
+}
+
+// Assemble returns the worlds units deploy, each to be resolved on its
+// own: one per Flux entry point's folder (see the package
+// documentation), then the units, less what the clusters hold, as they
+// were. Without Flux Kustomizations among the units, they are the worlds,
+// unchanged.
+func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
+	a.Options.Keep = Keep
+	b := &builder{a: a, vars: values{}, done: map[string]*build{}}
+	var candidates []*kustomization
+	seen := map[string]bool{}
+	found := func(units []*Unit) {
+		for _, u := range units {
+			b.vars.add(u.In.Kept)
+			for _, raw := range u.In.Kept {
+				if k := parseKustomization(raw); k != nil && !seen[k.key] {
+					seen[k.key] = true
+					k.unit = u.Root
+					candidates = append(candidates, k)
+				}
+			}
+		}
+	}
+	// The plain files first: a root kustomization within the spec.path of
+	// a Kustomization they hold is most likely built by it, and is built
+	// on its own only if it is not.
+	var loaded, deferred []*Unit
+	for _, u := range units {
+		if u.In != nil {
+			loaded = append(loaded, u)
+		}
+	}
+	found(loaded)
+	var roots []*Unit
+	for _, u := range units {
+		switch {
+		case u.In != nil:
+		case b.withinPath(absolute(u.Root), candidates):
+			deferred = append(deferred, u)
+		default:
+			roots = append(roots, u)
+		}
+	}
+	loadAll(roots)
+	found(roots)
+	if len(candidates) == 0 {
+		loadAll(deferred)
+		worlds := make([]*resolve.Inputs, len(units))
+		for i, u := range units {
+			worlds[i] = u.In
+		}
+		return worlds
+	}
+	covered := &coverage{files: map[string]bool{}}
+	groups := map[string][]*kustomization{}
+	var order []string
+	reached := map[string]bool{}
+	// Entry points are the Kustomizations no other one builds. Those whose
+	// file is within another's spec.path are most likely built by it, so
+	// the others go first; what their clusters do not reach is an entry
+	// point of its own in the next round. Each Kustomization is then built
+	// once, as its parent's build gives it.
+	for pending := candidates; len(pending) > 0; {
+		var entries, rest []*kustomization
+		for _, k := range pending {
+			if b.insideAnother(k, pending) {
+				rest = append(rest, k)
+			} else {
+				entries = append(entries, k)
+			}
+		}
+		if len(entries) == 0 { // they build each other in a cycle
+			entries, rest = rest[:1], rest[1:]
+		}
+		for _, k := range entries {
+			g := k.group()
+			if groups[g] == nil {
+				order = append(order, g)
+			}
+			groups[g] = append(groups[g], k)
+			b.reach(k, reached)
+		}
+		pending = slices.DeleteFunc(rest, func(k *kustomization) bool { return reached[k.key] })
+	}
+	slices.Sort(order)
+	var worlds []*resolve.Inputs
+	for _, g := range order {
+		worlds = append(worlds, b.cluster(groups[g], covered))
+	}
+	deferred = slices.DeleteFunc(deferred, func(u *Unit) bool { return covered.reachedDir(absolute(u.Root)) })
+	loadAll(deferred)
+	return append(worlds, covered.rest(units)...)
+}
+
+// insideAnother reports whether k's file is within the spec.path of
+// another of ks, whose build most likely holds it.
+func (b *builder) insideAnother(k *kustomization, ks []*kustomization) bool {
+	return b.withinPath(absolute(k.raw.Source.File), slices.DeleteFunc(slices.Clone(ks), func(o *kustomization) bool { return o.key == k.key }))
+}
+
+// withinPath reports whether path (absolute) is within the spec.path of
+// one of ks.
+func (b *builder) withinPath(path string, ks []*kustomization) bool {
+	for _, k := range ks {
+		if rel, err := render.Path(k.spec.Path); err == nil && within(path, filepath.Join(b.repositoryOf(k.raw.Source.File), rel)) {
+			return true
+		}
+	}
+	return false
+}
+
+// reach builds k and everything its builds hold, marking their keys.
+func (b *builder) reach(k *kustomization, reached map[string]bool) {
+	for level := []*kustomization{k}; len(level) > 0; {
+		level = slices.DeleteFunc(level, func(k *kustomization) bool { return reached[k.key] })
+		b.buildAll(level)
+		var next []*kustomization
+		for _, k := range level {
+			if reached[k.key] {
+				continue
+			}
+			reached[k.key] = true
+			res := b.done[k.id()]
+			b.vars.add(res.in.Kept) // for the builds below it
+			next = append(next, res.children...)
+		}
+		level = next
+	}
+}
+
+// kustomization is a Flux Kustomization as read or as a build produced it.
+type kustomization struct {
+	raw    *manifest.Object
+	object map[string]any
+	name   string
+	// namespace is where Flux looks up its substituteFrom: as written,
+	// else where its parent's build put it.
+	namespace string
+	spec      struct {
+		Path      string `json:"path"`
+		SourceRef struct {
+			Kind string `json:"kind"`
+			Name string `json:"name"`
+		} `json:"sourceRef"`
+		PostBuild *struct {
+			Substitute     map[string]string `json:"substitute"`
+			SubstituteFrom []struct {
+				Kind     string `json:"kind"`
+				Name     string `json:"name"`
+				Optional bool   `json:"optional"`
+			} `json:"substituteFrom"`
+		} `json:"postBuild"`
+	}
+	// key is its file and name: the same Kustomization whether read
+	// alone or built by its parent.
+	key  string
+	unit string // the unit it was read in ("" for the plain files)
+}
+
+// parseKustomization is raw as a Flux Kustomization, nil when it is not
+// one or cannot be read as one (its own findings say why).
+func parseKustomization(raw *manifest.Object) *kustomization {
+	group, _, _ := strings.Cut(raw.APIVersion, "/")
+	if group != groupFluxKustomize || raw.Kind != "Kustomization" {
+		return nil
+	}
+	k := &kustomization{raw: raw}
+	var doc struct {
+		Metadata struct {
+			Name      string `json:"name"`
+			Namespace string `json:"namespace"`
+		} `json:"metadata"`
+		Spec json.RawMessage `json:"spec"`
+	}
+	if json.Unmarshal(raw.JSON, &doc) != nil || json.Unmarshal(raw.JSON, &k.object) != nil ||
+		(doc.Spec != nil && json.Unmarshal(doc.Spec, &k.spec) != nil) {
+		return nil
+	}
+	k.name, k.namespace = doc.Metadata.Name, doc.Metadata.Namespace
+	k.key = absolute(raw.Source.File) + "\x00" + k.name
+	return k
+}
+
+// id tells two versions of one Kustomization apart: a parent's build may
+// change it (its namespace, a patch).
+func (k *kustomization) id() string { return k.key + "\x00" + string(k.raw.JSON) }
+
+// group is the folder an entry point is judged with: its unit's root, or
+// the directory of its file.
+func (k *kustomization) group() string {
+	if k.unit != "" {
+		return k.unit
+	}
+	return filepath.Dir(k.raw.Source.File)
+}
+
+// absolute is a path made absolute, to compare paths named from different
+// places.
+func absolute(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
+}
+
+// build is what building one Kustomization gave.
+type build struct {
+	in       *resolve.Inputs
+	children []*kustomization // the Kustomizations it holds
+	dir      string           // spec.path, as the inputs are named; "" when not built
+}
+
+// builder builds Kustomizations, each version once.
+type builder struct {
+	a    *Assembler
+	vars values
+	mu   sync.Mutex
+	done map[string]*build // by kustomization.id
+}
+
+// buildAll builds every Kustomization of ks that is not built yet, in
+// parallel (the renderer bounds how many at once).
+func (b *builder) buildAll(ks []*kustomization) {
+	var wg sync.WaitGroup
+	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, k := range ks {
+		b.mu.Lock()
+		_, ok := b.done[k.id()]
+		if !ok {
+			b.done[k.id()] = nil // claimed
+		}
+		b.mu.Unlock()
+		if ok {
+			continue
+		}
+		wg.Go(func() {
+			limit <- struct{}{}
+			defer func() { <-limit }()
+			res := b.build(k)
+			b.mu.Lock()
+			b.done[k.id()] = res
+			b.mu.Unlock()
+		})
+	}
+	wg.Wait()
+}
+
+// cluster is the world of one group of entry points: everything their
+// builds reach, and the plain files of their folder that no build holds.
+func (b *builder) cluster(entries []*kustomization, covered *coverage) *resolve.Inputs {
+	world := &resolve.Inputs{Skipped: map[string]int{}}
+	visited := map[string]bool{}
+	level := entries
+	for len(level) > 0 {
+		b.buildAll(level)
+		var next []*kustomization
+		for _, k := range level {
+			if visited[k.key] {
+				continue
+			}
+			visited[k.key] = true
+			covered.files[absolute(k.raw.Source.File)] = true
+			res := b.done[k.id()]
+			if res.dir != "" {
+				covered.dirs = append(covered.dirs, absolute(res.dir))
+			}
+			world.Merge(res.in)
+			for _, o := range res.in.Objects {
+				covered.files[absolute(o.Metadata().Source.File)] = true
+			}
+			next = append(next, res.children...)
+		}
+		level = next
+	}
+	for _, e := range entries {
+		covered.groups = append(covered.groups, absolute(e.group()))
+	}
+	return world
+}
+
+// build builds one Kustomization at its spec.path, or says why what it
+// deploys is unknown.
+func (b *builder) build(k *kustomization) *build {
+	res := &build{in: &resolve.Inputs{Skipped: map[string]int{}}}
+	unknown := func(path, msg string) *build {
+		e := k.raw.Errorf(path, "Kustomization %s: %s", k.name, msg)
+		e.Unknown = true
+		res.in.Unknowns = append(res.in.Unknowns, e)
+		return res
+	}
+	if kind := k.spec.SourceRef.Kind; kind != "GitRepository" {
+		return unknown("spec.sourceRef.kind", "its source is a "+kind+", not this repository: what it deploys is unknown")
+	}
+	rel, err := render.Path(k.spec.Path)
+	if err != nil {
+		res.in.Errors = append(res.in.Errors, k.raw.Errorf("spec.path", "%s", err))
+		return res
+	}
+	root := b.repositoryOf(k.raw.Source.File)
+	dir := filepath.Join(root, rel)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return unknown("spec.path", "spec.path "+k.spec.Path+" is not a directory of this repository (its GitRepository "+
+			k.spec.SourceRef.Name+" may be another repository): what it deploys is unknown")
+	}
+	res.dir = shown(dir)
+	fb := render.FluxBuild{Object: k.object, Root: root, File: k.raw.Source.File}
+	if pb := k.spec.PostBuild; pb != nil {
+		fb.Substitute = true
+		fb.Vars = map[string]string{}
+		for _, from := range pb.SubstituteFrom {
+			v, known := b.vars.of(from.Kind, cmp.Or(k.namespace, b.a.Options.DefaultNamespace, "default"), from.Name)
+			fb.Unknown = fb.Unknown || !known
+			for name, value := range v.data {
+				fb.Vars[name] = value
+			}
+			for _, name := range v.unknown {
+				fb.Vars[name] = "${" + name + "}"
+			}
+		}
+		for name, value := range pb.Substitute {
+			fb.Vars[name] = strings.ReplaceAll(value, "\n", "")
+		}
+	}
+	objs, errs := b.a.Renderer.Flux(res.dir, fb)
+	for _, e := range errs {
+		if e.File == k.raw.Source.File && e.Pos.Line == 0 {
+			pos, _ := k.raw.Positions.Nearest("spec.path")
+			e.Pos = pos
+		}
+	}
+	res.in = resolve.LoadObjects(objs, errs, b.a.Options)
+	for _, raw := range res.in.Kept {
+		if child := parseKustomization(raw); child != nil {
+			if child.namespace == "" {
+				child.namespace = k.namespace
+			}
+			child.unit = k.unit
+			res.children = append(res.children, child)
+		}
+	}
+	return res
+}
+
+// repositoryOf is the root of the boundary that holds file: what a
+// GitRepository source of this repository holds.
+func (b *builder) repositoryOf(file string) string {
+	abs := absolute(file)
+	if resolved, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = resolved
+	}
+	best := ""
+	for _, r := range b.a.Renderer.Boundary.Roots() {
+		if (abs == r || strings.HasPrefix(abs, r+string(filepath.Separator))) && len(r) > len(best) {
+			best = r
+		}
+	}
+	return cmp.Or(best, filepath.Dir(abs))
+}
+
+// shown is an absolute path as the inputs are named: relative to the
+// working directory when within it.
+func shown(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if rel, err := filepath.Rel(wd, p); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return p
+}
+
+// coverage is what the clusters hold: the units keep the rest.
+type coverage struct {
+	files  map[string]bool // absolute
+	dirs   []string        // the spec.paths built, absolute
+	groups []string        // the entry points' folders, absolute
+}
+
+// holds reports whether a cluster holds what file (absolute) defines: a
+// build read it, or it is a plain file of an entry point's folder.
+func (c *coverage) holds(file string, plain bool) bool {
+	if c.files[file] {
+		return true
+	}
+	if plain {
+		for _, g := range c.groups {
+			if within(file, g) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rest is units less what the clusters hold: a root kustomization that a
+// build reached is left out whole; the plain files keep the objects and
+// errors of the files no cluster holds.
+func (c *coverage) rest(units []*Unit) []*resolve.Inputs {
+	var out []*resolve.Inputs
+	for _, u := range units {
+		if u.Root != "" {
+			if u.In != nil && !c.reached(absolute(u.Root), u.In) {
+				out = append(out, u.In)
+			}
+			continue
+		}
+		in := *u.In
+		in.Objects = slices.DeleteFunc(slices.Clone(in.Objects), func(o resolve.Object) bool {
+			return c.holds(absolute(o.Metadata().Source.File), true)
+		})
+		in.Errors = slices.DeleteFunc(slices.Clone(in.Errors), func(e *manifest.ReadError) bool {
+			return c.holds(absolute(e.File), true)
+		})
+		in.Unknowns = slices.DeleteFunc(slices.Clone(in.Unknowns), func(e *manifest.ReadError) bool {
+			return c.holds(absolute(e.File), true)
+		})
+		if len(in.Objects) > 0 || len(in.Errors) > 0 || len(in.Unknowns) > 0 {
+			out = append(out, &in)
+		}
+	}
+	return out
+}
+
+// reached reports whether a build reached a root kustomization: it is
+// within a spec.path that was built, or a build read one of its files.
+func (c *coverage) reached(root string, in *resolve.Inputs) bool {
+	return c.reachedDir(root) ||
+		slices.ContainsFunc(in.Objects, func(o resolve.Object) bool { return c.files[absolute(o.Metadata().Source.File)] })
+}
+
+// reachedDir reports whether dir (absolute) is within a spec.path that
+// was built.
+func (c *coverage) reachedDir(dir string) bool {
+	return slices.ContainsFunc(c.dirs, func(d string) bool { return within(dir, d) })
+}
+
+// within reports whether path is dir or below it (both absolute).
+func within(path, dir string) bool {
+	return path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))
+}

@@ -1,0 +1,147 @@
+package render
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	fluxkustomize "github.com/fluxcd/pkg/kustomize"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/kustomize/api/resource"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
+)
+
+// FluxBuild is a Flux Kustomization (kustomize.toolkit.fluxcd.io) whose
+// spec.path is built, as its kustomize-controller would build it from a
+// source that holds the repository.
+type FluxBuild struct {
+	// Object is the Kustomization as applied: its targetNamespace,
+	// namePrefix, nameSuffix, patches, images and components are what
+	// Flux's generator adds to the build.
+	Object map[string]any
+	// Root is the repository's root, which spec.path is relative to.
+	Root string
+	// File is where the Kustomization is written: a build's errors are
+	// there, since the kustomization Flux generates is in no file.
+	File string
+	// Substitute is set when spec.postBuild is: the build's resources go
+	// through Flux's variable substitution, with Vars, the variables the
+	// repository shows (substituteFrom's ConfigMaps and Secrets, then
+	// spec.postBuild.substitute). With Unknown, a variable Vars lacks may
+	// be set where the repository cannot show it (a Secret that is
+	// encrypted or not in the repository) and stays a placeholder,
+	// ${NAME}; without, Flux substitutes it as unset.
+	Substitute bool
+	Vars       map[string]string
+	Unknown    bool
+}
+
+// Flux builds the Flux Kustomization fb in a worker and places the objects
+// of the build in their source files. dir is spec.path as the user would
+// name it.
+func (r *Renderer) Flux(dir string, fb FluxBuild) ([]*manifest.Object, []*manifest.ReadError) {
+	return r.placeBuild(dir, fb.File, r.run(request{Kustomize: true, Dir: dir, Flux: &fb}, fb.File))
+}
+
+// kustomization is the kustomization Flux generates for dir: the
+// directory's own, or one listing every manifest below it, with the
+// Kustomization's transformations added. It returns its text and the file
+// it stands for.
+func (fb *FluxBuild) kustomization(dir string) ([]byte, string, error) {
+	gen := fluxkustomize.NewGenerator(fb.Root, unstructured.Unstructured{Object: fb.Object})
+	data, file, _, err := gen.GenerateManifest(dir)
+	return data, file, err
+}
+
+// varReference finds the names of ${VAR} substitutions, with or without a
+// default, as Flux's envsubst reads them.
+var varReference = regexp.MustCompile(`\$\{([_a-zA-Z][_a-zA-Z0-9]*)`)
+
+// substitution is the post-build substitution of one build.
+type substitution struct {
+	kustomization unstructured.Unstructured
+}
+
+// substitution prepares the substitution of the resources of a build: the
+// known variables, and for each variable the resources name that is not
+// known but may be set at deploy time (Unknown), its own placeholder, so
+// that the value stays unknown rather than becoming empty.
+func (fb *FluxBuild) substitution(resources []*resource.Resource) (*substitution, error) {
+	if !fb.Substitute {
+		return nil, nil
+	}
+	vars := map[string]any{}
+	for k, v := range fb.Vars {
+		vars[k] = v
+	}
+	if fb.Unknown {
+		for _, res := range resources {
+			data, err := res.AsYAML()
+			if err != nil {
+				return nil, err
+			}
+			for _, m := range varReference.FindAllSubmatch(data, -1) {
+				if name := string(m[1]); vars[name] == nil {
+					vars[name] = "${" + name + "}"
+				}
+			}
+		}
+	}
+	ks := unstructured.Unstructured{Object: runtime.DeepCopyJSON(fb.Object)}
+	if err := unstructured.SetNestedField(ks.Object, vars, "spec", "postBuild", "substitute"); err != nil {
+		return nil, err
+	}
+	return &substitution{kustomization: ks}, nil
+}
+
+// apply substitutes res in place, unless it opts out
+// (kustomize.toolkit.fluxcd.io/substitute: disabled).
+func (s *substitution) apply(res *resource.Resource) error {
+	// Without a cluster: the variables of substituteFrom are in Vars
+	// already, read from the repository.
+	_, err := fluxkustomize.SubstituteVariables(context.Background(), nil, s.kustomization, res, fluxkustomize.SubstituteWithDryRun(true))
+	return err
+}
+
+// generatedFS is a file system with one file more: the kustomization that
+// Flux generates, read in place of the directory's own.
+type generatedFS struct {
+	filesys.FileSystem
+	file string // absolute
+	data []byte
+}
+
+func (f generatedFS) ReadFile(path string) ([]byte, error) {
+	if clean(path) == f.file {
+		return slices.Clone(f.data), nil
+	}
+	return f.FileSystem.ReadFile(path)
+}
+
+func (f generatedFS) Exists(path string) bool {
+	return clean(path) == f.file || f.FileSystem.Exists(path)
+}
+
+func (f generatedFS) IsDir(path string) bool {
+	return clean(path) != f.file && f.FileSystem.IsDir(path)
+}
+
+// Path is a Flux Kustomization's spec.path, cleaned: relative to the
+// repository's root, "" for the root itself. A path that leaves the
+// root is an error.
+func Path(spec string) (string, error) {
+	p := filepath.Clean(filepath.FromSlash(strings.TrimPrefix(spec, "./")))
+	if p == "." {
+		return "", nil
+	}
+	if !filepath.IsLocal(p) {
+		return "", fmt.Errorf("spec.path %q leaves the repository", spec)
+	}
+	return p, nil
+}
