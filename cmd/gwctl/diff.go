@@ -124,6 +124,11 @@ func (o *diffOptions) openSide(arg string) (*diffSide, error) {
 		if s.tree, err = gittree.Open(arg, slices.Concat(o.Filenames, o.Values)); err != nil {
 			return nil, err
 		}
+		// An entry the revision holds but that cannot be written out
+		// (a name like "..") is not read there.
+		for _, r := range s.tree.Refused {
+			fmt.Fprintf(o.IO.ErrOut, "%s: warning: %s\n", arg, r)
+		}
 		if s.files, err = s.tree.Paths(o.Filenames); err != nil {
 			s.close()
 			return nil, err

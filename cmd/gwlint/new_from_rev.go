@@ -25,6 +25,11 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 		return nil, &cli.ExitError{Code: cli.ExitUsage, Err: err}
 	}
 	defer tree.Close()
+	// An entry REV holds but cannot be written out (a name like "..") is
+	// not read there, so what it holds counts as new.
+	for _, r := range tree.Refused {
+		fmt.Fprintf(o.IO.ErrOut, "gwlint: warning: %s: %s\n", o.NewFromRev, r)
+	}
 	paths, err := tree.Paths(o.Paths)
 	if err != nil {
 		return nil, &cli.ExitError{Code: cli.ExitUsage, Err: err}

@@ -199,3 +199,50 @@ func TestNewFromRevWarnsOfWhatRevCannotRead(t *testing.T) {
 		t.Errorf("stderr %q, want the warning that HEAD cannot read web.yaml", stderr)
 	}
 }
+
+// A revision whose tree holds entries that would be paths outside the
+// directory it is written to (a pull request can push such a commit): none
+// is written, and each is named on stderr, quoted.
+func TestNewFromRevRefusesHostileEntries(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	root := t.TempDir()
+	repo, tmp := filepath.Join(root, "repo"), filepath.Join(root, "tmp")
+	writeTree(t, repo, map[string]string{"web.yaml": unnamespacedRoute})
+	if err := os.Mkdir(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", tmp)
+	clitest.Git(t, repo)("init", "-q")
+	type entry = clitest.TreeEntry
+	hostile := clitest.Commit(t, repo, []entry{
+		{Name: "..", Dir: []entry{{Name: "escaped.yaml", File: unnamespacedRoute}}},
+		{Name: "x/../../\x1b[2J.yaml", File: unnamespacedRoute},
+		{Name: "web.yaml", File: unnamespacedRoute},
+	})
+	t.Chdir(repo)
+	stdout, stderr, code := clitest.Run(newRootCmd, "", "check", "--no-config", "--new-from-rev", hostile, ".")
+	for _, want := range []string{
+		"gwlint: warning: " + hostile + `: entry ".." not written out: its name is ..` + "\n",
+		"gwlint: warning: " + hostile + `: entry "x/../../\x1b[2J.yaml" not written out: its name holds a /` + "\n",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, stderr)
+		}
+	}
+	if code != 0 || strings.Contains(stderr, "\x1b") || !strings.Contains(stdout, "0 errors") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr %q", code, stdout, stderr)
+	}
+	for _, dir := range []string{root, tmp} {
+		names, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range names {
+			if dir == tmp || (n.Name() != "repo" && n.Name() != "tmp") {
+				t.Errorf("left or written: %s", filepath.Join(dir, n.Name()))
+			}
+		}
+	}
+}
