@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/fatih/color"
@@ -122,6 +123,8 @@ func newTestRoot(streams *IOStreams) *cobra.Command {
 				return Errorf(1, "it failed")
 			case "reported":
 				return &ExitError{Code: 1}
+			case "to-a-closed-pipe":
+				return OutputError(1, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.EPIPE})
 			case "panic":
 				panic("index out of range")
 			}
@@ -141,6 +144,8 @@ func TestRun(t *testing.T) {
 		{[]string{"do", "it"}, ExitOK, "done\n", ""},
 		{[]string{"do", "fail"}, 1, "", "Error: it failed\n"},
 		{[]string{"do", "reported"}, 1, "", ""},
+		// Whoever read the output went away: quiet, as SIGPIPE was.
+		{[]string{"do", "to-a-closed-pipe"}, 141, "", ""},
 		{[]string{"do", "--bogus"}, ExitUsage, "", "Error: unknown flag: --bogus\nRun 'tool do --help' for usage.\n"},
 		{[]string{"do"}, ExitUsage, "", "Error: accepts 1 arg(s), received 0\nRun 'tool do --help' for usage.\n"},
 		{[]string{"frobnicate"}, ExitUsage, "", "Error: unknown command \"frobnicate\" for \"tool\"\nRun 'tool --help' for usage.\n"},

@@ -16,6 +16,10 @@
 //     error into an exit status and a message on stderr, and give it the
 //     version command and the hidden man command (man pages, for release
 //     archives);
+//   - Main, which runs a command as the process, and RemovedOnSignal,
+//     which registers a temporary file or directory that a signal ending
+//     the process (SIGINT, SIGTERM, SIGHUP; a closed stdout) must not
+//     leave behind;
 //   - RunE, the convention by which tests inject a runF to see the options
 //     a command parsed;
 //   - WriteJSON, the JSON encoding of machine output.

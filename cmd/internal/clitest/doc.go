@@ -18,7 +18,9 @@
 //     sample output in README.md and docs/ what its command prints;
 //   - Git, which builds a test's repository, and Commit, which writes a
 //     commit as a hostile pull request can: tree entries git itself would
-//     refuse to write.
+//     refuse to write;
+//   - Main and Command, which run a command's test binary as the command
+//     itself, a process that a test can signal.
 //
 // It is imported only by tests.
 package clitest

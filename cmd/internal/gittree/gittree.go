@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve/manifest"
 	"github.com/gwlint/gwlint/resolve/manifest/render"
 )
@@ -30,6 +31,8 @@ type Tree struct {
 	// the revision.
 	prefix string
 	top    string
+	// done ends the removal of Dir on a signal.
+	done func()
 	// Refused are the entries of the revision that were not written out,
 	// in the order git lists them: see blobs and writeBlob.
 	Refused []Refused
@@ -90,7 +93,8 @@ func Open(rev string, paths []string) (*Tree, error) {
 			read = append(read, r)
 		}
 	}
-	if t.Dir, err = os.MkdirTemp("", "gittree-"); err != nil {
+	// A signal that ends the command removes the directory too (cli.Main).
+	if t.Dir, t.done, err = cli.RemovedOnSignal(func() (string, error) { return os.MkdirTemp("", "gittree-") }); err != nil {
 		return nil, err
 	}
 	if err := t.write(read); err != nil {
@@ -101,7 +105,11 @@ func Open(rev string, paths []string) (*Tree, error) {
 }
 
 // Close removes the files written out.
-func (t *Tree) Close() error { return os.RemoveAll(t.Dir) }
+func (t *Tree) Close() error {
+	err := os.RemoveAll(t.Dir)
+	t.done()
+	return err
+}
 
 // Paths maps paths given relative to the working directory to where the
 // revision's files are under Dir. A path outside the repository, or stdin,
