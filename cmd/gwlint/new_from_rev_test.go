@@ -246,3 +246,28 @@ func TestNewFromRevRefusesHostileEntries(t *testing.T) {
 		}
 	}
 }
+
+// A file that neither REV nor the work tree can read is still reported:
+// the exit status is 2 for it, so the output must show the
+// invalid-manifest finding, in every format, even though REV had it too.
+func TestNewFromRevKeepsInputErrors(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	repo := t.TempDir()
+	writeTree(t, repo, map[string]string{"web.yaml": "apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: web\n"})
+	git := clitest.Git(t, repo)
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "broken")
+	t.Chdir(repo)
+	for _, c := range []struct{ output, want string }{
+		{"text", "invalid-manifest"},
+		{"json", `"rule": "invalid-manifest"`},
+	} {
+		stdout, _, code := clitest.Run(newRootCmd, "", "check", "--no-config", "--new-from-rev", "HEAD", "-o", c.output, ".")
+		if code != 2 || !strings.Contains(stdout, c.want) {
+			t.Errorf("-o %s: exit %d, want 2 and the finding:\n%s", c.output, code, stdout)
+		}
+	}
+}
