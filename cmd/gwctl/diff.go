@@ -119,7 +119,7 @@ func (o *diffOptions) openSide(arg string) (*diffSide, error) {
 			return f
 		}
 	case !gittree.IsRevision(arg):
-		return nil, fmt.Errorf("%s is neither a file, a directory nor a git revision", arg)
+		return nil, gittree.NotFound(arg, "a file, a directory")
 	default:
 		if s.tree, err = gittree.Open(arg, slices.Concat(o.Filenames, o.Values)); err != nil {
 			return nil, err

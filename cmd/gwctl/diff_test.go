@@ -249,3 +249,25 @@ func TestDiffGitRefusesHostileEntries(t *testing.T) {
 		}
 	}
 }
+
+// In a shallow clone (actions/checkout's default fetch-depth: 1) the
+// parent commit is not there: gwctl diff says why, and how to fetch it.
+func TestDiffGitShallowClone(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	full := t.TempDir()
+	git := clitest.Git(t, full)
+	git("init", "-q")
+	git("commit", "-q", "--allow-empty", "-m", "one")
+	git("commit", "-q", "--allow-empty", "-m", "two")
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	git("clone", "-q", "--depth", "1", "file://"+filepath.ToSlash(full), shallow)
+	t.Chdir(shallow)
+	stdout, stderr, code := clitest.Run(newRootCmd, "", "diff", "HEAD~1", "HEAD")
+	want := "HEAD~1 is neither a file, a directory nor a git revision in this shallow clone (its history was cut at fetch time); " +
+		"fetch more history: actions/checkout with fetch-depth: 0, or git fetch --unshallow"
+	if code != 2 || stdout != "" || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, stdout, stderr, want)
+	}
+}

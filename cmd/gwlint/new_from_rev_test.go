@@ -271,3 +271,28 @@ func TestNewFromRevKeepsInputErrors(t *testing.T) {
 		}
 	}
 }
+
+// In a shallow clone (actions/checkout's default fetch-depth: 1) the
+// parent commit is not there: --new-from-rev says why, and how to fetch
+// it, rather than that HEAD~1 is no revision.
+func TestNewFromRevShallowClone(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	full := t.TempDir()
+	writeTree(t, full, map[string]string{"web.yaml": unnamespacedRoute})
+	git := clitest.Git(t, full)
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "one")
+	git("commit", "-q", "--allow-empty", "-m", "two")
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	git("clone", "-q", "--depth", "1", "file://"+filepath.ToSlash(full), shallow)
+	t.Chdir(shallow)
+	stdout, stderr, code := clitest.Run(newRootCmd, "", "check", "--no-config", "--new-from-rev", "HEAD~1", ".")
+	want := "HEAD~1 is neither a file nor a git revision in this shallow clone (its history was cut at fetch time); " +
+		"fetch more history: actions/checkout with fetch-depth: 0, or git fetch --unshallow"
+	if code != 2 || stdout != "" || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, stdout, stderr, want)
+	}
+}

@@ -67,6 +67,19 @@ func IsRevision(rev string) bool {
 	return err == nil
 }
 
+// NotFound is the error for rev, which names neither what (a path: "a
+// file") nor a commit of the repository the working directory is in. In a
+// shallow clone (actions/checkout fetches one commit by default) the
+// commit may be history the clone left out: it says so, and how to fetch
+// it.
+func NotFound(rev, what string) error {
+	if shallow, _ := git(nil, "rev-parse", "--is-shallow-repository"); shallow == "true" {
+		return fmt.Errorf("%s is neither %s nor a git revision in this shallow clone (its history was cut at fetch time); "+
+			"fetch more history: actions/checkout with fetch-depth: 0, or git fetch --unshallow", rev, what)
+	}
+	return fmt.Errorf("%s is neither %s nor a git revision", rev, what)
+}
+
 // Open writes out into a new temporary directory the files of rev that
 // reading paths (relative to the working directory, as -f and --values
 // take them) reads in the work tree: what a directory walk reads below
@@ -76,7 +89,7 @@ func IsRevision(rev string) bool {
 func Open(rev string, paths []string) (*Tree, error) {
 	commit, err := git(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
-		return nil, fmt.Errorf("%s is neither a file nor a git revision", rev)
+		return nil, NotFound(rev, "a file")
 	}
 	top, err := git(nil, "rev-parse", "--show-toplevel")
 	if err != nil {

@@ -261,3 +261,37 @@ func checkWritten(t *testing.T, root, dir string) {
 		t.Fatal(err)
 	}
 }
+
+// TestNotFound: a revision that is not found is only that in a full
+// clone; in a shallow one (actions/checkout's default) the message says
+// that the history may be missing and how to fetch it.
+func TestNotFound(t *testing.T) {
+	if !Installed() {
+		t.Skip("git not installed")
+	}
+	full := t.TempDir()
+	git := clitest.Git(t, full)
+	git("init", "-q")
+	for _, m := range []string{"one", "two"} {
+		git("commit", "-q", "--allow-empty", "-m", m)
+	}
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	git("clone", "-q", "--depth", "1", "file://"+filepath.ToSlash(full), shallow)
+	for _, c := range []struct {
+		name, dir, rev, want string
+	}{
+		{"full clone", full, "HEAD~2", "HEAD~2 is neither a file nor a git revision"},
+		{"shallow clone", shallow, "HEAD~1", "HEAD~1 is neither a file nor a git revision in this shallow clone (its history was cut at fetch time); " +
+			"fetch more history: actions/checkout with fetch-depth: 0, or git fetch --unshallow"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Chdir(c.dir)
+			if tree, err := Open(c.rev, nil); err == nil || err.Error() != c.want {
+				if err == nil {
+					tree.Close()
+				}
+				t.Errorf("Open(%s): %v, want %q", c.rev, err, c.want)
+			}
+		})
+	}
+}
