@@ -224,6 +224,25 @@ func TestMan(t *testing.T) {
 	if stderr, code := run(BuildInfo{Date: "unknown"}, "man", "--date", "2025-03-04", dir); code != 0 || header("tool.1") != `.TH "TOOL" "1" "Mar 2025" "gwlint" "gwlint manual"` {
 		t.Errorf("--date: exit %d, %s, header %s", code, stderr, header("tool.1"))
 	}
+	// A page is replaced, never written through a link planted there.
+	outside := filepath.Join(t.TempDir(), "outside")
+	if err := os.WriteFile(outside, []byte("outside\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "tool.1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "tool.1")); err == nil {
+		if stderr, code := run(BuildInfo{Date: "2026-11-01T00:00:00Z"}, "man", dir); code != 0 {
+			t.Fatalf("man: exit %d: %s", code, stderr)
+		}
+		if got, err := os.ReadFile(outside); err != nil || string(got) != "outside\n" {
+			t.Errorf("the link's target = %q, %v; want it untouched", got, err)
+		}
+		if info, err := os.Lstat(filepath.Join(dir, "tool.1")); err != nil || !info.Mode().IsRegular() || header("tool.1") != `.TH "TOOL" "1" "Nov 2026" "gwlint" "gwlint manual"` {
+			t.Errorf("tool.1: %v, %v; want the page", info, err)
+		}
+	}
 	for _, tt := range []struct {
 		info   BuildInfo
 		args   []string
