@@ -119,10 +119,15 @@ func (o *diffOptions) openSide(arg string) (*diffSide, error) {
 			return f
 		}
 	case !gittree.IsRevision(arg):
-		return nil, fmt.Errorf("%s is neither a file, a directory nor a git revision", arg)
+		return nil, gittree.NotFound(arg, "a file, a directory")
 	default:
 		if s.tree, err = gittree.Open(arg, slices.Concat(o.Filenames, o.Values)); err != nil {
 			return nil, err
+		}
+		// An entry the revision holds but that cannot be written out
+		// (a name like "..") is not read there.
+		for _, r := range s.tree.Refused {
+			fmt.Fprintf(o.IO.ErrOut, "%s: warning: %s\n", arg, r)
 		}
 		if s.files, err = s.tree.Paths(o.Filenames); err != nil {
 			s.close()

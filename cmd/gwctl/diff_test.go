@@ -204,3 +204,70 @@ func TestDiffFlags(t *testing.T) {
 		{Args: []string{"a", "b", "-o", "yaml"}, WantErr: `invalid value "yaml" for --output: must be one of text, json, markdown`},
 	})
 }
+
+// TestDiffGitRefusesHostileEntries diffs a commit whose tree holds an
+// entry named "..", as a pull request can push it: nothing is written
+// outside the directory the revision is written to, and stderr names the
+// entry.
+func TestDiffGitRefusesHostileEntries(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	shop, err := os.ReadFile("testdata/diff/canary/old/shop.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	repo, tmp := filepath.Join(root, "repo"), filepath.Join(root, "tmp")
+	for _, d := range []string{repo, tmp} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("TMPDIR", tmp)
+	clitest.Git(t, repo)("init", "-q")
+	type entry = clitest.TreeEntry
+	good := clitest.Commit(t, repo, []entry{{Name: "shop.yaml", File: string(shop)}})
+	hostile := clitest.Commit(t, repo, []entry{
+		{Name: "..", Dir: []entry{{Name: "escaped.yaml", File: string(shop)}}},
+		{Name: "shop.yaml", File: string(shop)},
+	})
+	t.Chdir(repo)
+	stdout, stderr, code := clitest.Run(newRootCmd, "", "diff", hostile, good)
+	if want := hostile + `: warning: entry ".." not written out: its name is ..` + "\n"; code != 0 || stderr != want {
+		t.Errorf("exit %d, stderr %q; want 0 and %q\n%s", code, stderr, want, stdout)
+	}
+	for _, dir := range []string{root, tmp} {
+		names, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range names {
+			if dir == tmp || (n.Name() != "repo" && n.Name() != "tmp") {
+				t.Errorf("left or written: %s", filepath.Join(dir, n.Name()))
+			}
+		}
+	}
+}
+
+// In a shallow clone (actions/checkout's default fetch-depth: 1) the
+// parent commit is not there: gwctl diff says why, and how to fetch it.
+func TestDiffGitShallowClone(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	full := t.TempDir()
+	git := clitest.Git(t, full)
+	git("init", "-q")
+	git("commit", "-q", "--allow-empty", "-m", "one")
+	git("commit", "-q", "--allow-empty", "-m", "two")
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	git("clone", "-q", "--depth", "1", "file://"+filepath.ToSlash(full), shallow)
+	t.Chdir(shallow)
+	stdout, stderr, code := clitest.Run(newRootCmd, "", "diff", "HEAD~1", "HEAD")
+	want := "HEAD~1 is neither a file, a directory nor a git revision in this shallow clone (its history was cut at fetch time); " +
+		"fetch more history: actions/checkout with fetch-depth: 0, or git fetch --unshallow"
+	if code != 2 || stdout != "" || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, stdout, stderr, want)
+	}
+}

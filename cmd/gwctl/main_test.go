@@ -202,3 +202,6 @@ metadata: {name: web, namespace: a}
 		t.Errorf("%d duplicate warnings, want 1 (copies of the first are silent):\n%s", n, stderr)
 	}
 }
+
+// TestMain lets a test run gwctl as a process: see clitest.Command.
+func TestMain(m *testing.M) { clitest.Main(m, main) }

@@ -74,7 +74,8 @@ func runBaseline(opts *checkOptions) error {
 	if opts.Baseline == "-" {
 		_, err = opts.IO.Out.Write(buf.Bytes())
 	} else {
-		err = os.WriteFile(opts.Baseline, buf.Bytes(), 0o644)
+		// Never through a link the repository may have planted as FILE.
+		err = cli.ReplaceFile(opts.Baseline, buf.Bytes(), 0o644)
 	}
 	if err != nil {
 		return outputError(err)

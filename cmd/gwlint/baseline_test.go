@@ -108,3 +108,33 @@ func TestBaselineFile(t *testing.T) {
 		t.Errorf("check: exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 }
+
+// TestBaselineReplacesLink: a baseline FILE that the repository holds as
+// a symbolic link (a pull request can plant one pointing anywhere) is
+// replaced by the baseline; the file it pointed at is never written.
+func TestBaselineReplacesLink(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"deploy/route.yaml": unnamespacedRoute})
+	outside := filepath.Join(t.TempDir(), "bashrc")
+	if err := os.WriteFile(outside, []byte("outside\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "deploy", "gwlint-baseline.json")
+	if err := os.Symlink(outside, file); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	if _, stderr, code := clitest.Run(newRootCmd, "", "baseline", file, filepath.Join(dir, "deploy")); code != 0 {
+		t.Fatalf("baseline: exit %d, stderr:\n%s", code, stderr)
+	}
+	if got, err := os.ReadFile(outside); err != nil || string(got) != "outside\n" {
+		t.Errorf("the link's target = %q, %v; want it untouched", got, err)
+	}
+	if info, err := os.Lstat(file); err != nil || !info.Mode().IsRegular() {
+		t.Errorf("%s: %v, %v; want the baseline as a file of its own", file, info, err)
+	} else if data, _ := os.ReadFile(file); !strings.Contains(string(data), `"rule": "ref-unlisted"`) {
+		t.Errorf("baseline:\n%s", data)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(dir, "deploy")); len(entries) != 2 {
+		t.Errorf("deploy/ holds %v; want route.yaml and the baseline, no temporary file", entries)
+	}
+}

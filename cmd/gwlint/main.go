@@ -23,5 +23,5 @@ func buildInfo() cli.BuildInfo {
 }
 
 func main() {
-	os.Exit(cli.Run(newRootCmd, os.Args[1:], cli.System()))
+	os.Exit(cli.Main(newRootCmd))
 }

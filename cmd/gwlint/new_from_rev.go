@@ -12,10 +12,11 @@ import (
 )
 
 // onlyNew drops, for --new-from-rev REV, the findings that REV already
-// had: what checking the same paths reads is written out of REV by git
-// (not checked out: an overlay's base and the --values files too), checked
-// there with the same settings, and the findings are compared by lint's
-// finding identity (rule, object, field path, message; not lines).
+// had, but never an invalid-manifest one: what checking the same paths
+// reads is written out of REV by git (not checked out: an overlay's base
+// and the --values files too), checked there with the same settings, and
+// the findings are compared by lint's finding identity (rule, object,
+// field path, message; not lines).
 func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Finding, error) {
 	if o.NewFromRev == "" {
 		return findings, nil
@@ -25,6 +26,11 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 		return nil, &cli.ExitError{Code: cli.ExitUsage, Err: err}
 	}
 	defer tree.Close()
+	// An entry REV holds but cannot be written out (a name like "..") is
+	// not read there, so what it holds counts as new.
+	for _, r := range tree.Refused {
+		fmt.Fprintf(o.IO.ErrOut, "gwlint: warning: %s: %s\n", o.NewFromRev, r)
+	}
 	paths, err := tree.Paths(o.Paths)
 	if err != nil {
 		return nil, &cli.ExitError{Code: cli.ExitUsage, Err: err}
@@ -59,5 +65,10 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 	for _, f := range found {
 		had[f.Relabel(tree.Rel).Identity()] = true
 	}
-	return slices.DeleteFunc(findings, func(f lint.Finding) bool { return had[f.Identity()] }), nil
+	// A file that cannot be read is an error now, whether or not REV could
+	// read it: it makes the exit status 2, and the output must say why (as
+	// a baseline never hides it either).
+	return slices.DeleteFunc(findings, func(f lint.Finding) bool {
+		return f.Rule != lint.InvalidManifest.ID && had[f.Identity()]
+	}), nil
 }

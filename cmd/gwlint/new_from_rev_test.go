@@ -199,3 +199,100 @@ func TestNewFromRevWarnsOfWhatRevCannotRead(t *testing.T) {
 		t.Errorf("stderr %q, want the warning that HEAD cannot read web.yaml", stderr)
 	}
 }
+
+// A revision whose tree holds entries that would be paths outside the
+// directory it is written to (a pull request can push such a commit): none
+// is written, and each is named on stderr, quoted.
+func TestNewFromRevRefusesHostileEntries(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	root := t.TempDir()
+	repo, tmp := filepath.Join(root, "repo"), filepath.Join(root, "tmp")
+	writeTree(t, repo, map[string]string{"web.yaml": unnamespacedRoute})
+	if err := os.Mkdir(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", tmp)
+	clitest.Git(t, repo)("init", "-q")
+	type entry = clitest.TreeEntry
+	hostile := clitest.Commit(t, repo, []entry{
+		{Name: "..", Dir: []entry{{Name: "escaped.yaml", File: unnamespacedRoute}}},
+		{Name: "x/../../\x1b[2J.yaml", File: unnamespacedRoute},
+		{Name: "web.yaml", File: unnamespacedRoute},
+	})
+	t.Chdir(repo)
+	stdout, stderr, code := clitest.Run(newRootCmd, "", "check", "--no-config", "--new-from-rev", hostile, ".")
+	for _, want := range []string{
+		"gwlint: warning: " + hostile + `: entry ".." not written out: its name is ..` + "\n",
+		"gwlint: warning: " + hostile + `: entry "x/../../\x1b[2J.yaml" not written out: its name holds a /` + "\n",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, stderr)
+		}
+	}
+	if code != 0 || strings.Contains(stderr, "\x1b") || !strings.Contains(stdout, "0 errors") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr %q", code, stdout, stderr)
+	}
+	for _, dir := range []string{root, tmp} {
+		names, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range names {
+			if dir == tmp || (n.Name() != "repo" && n.Name() != "tmp") {
+				t.Errorf("left or written: %s", filepath.Join(dir, n.Name()))
+			}
+		}
+	}
+}
+
+// A file that neither REV nor the work tree can read is still reported:
+// the exit status is 2 for it, so the output must show the
+// invalid-manifest finding, in every format, even though REV had it too.
+func TestNewFromRevKeepsInputErrors(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	repo := t.TempDir()
+	writeTree(t, repo, map[string]string{"web.yaml": "apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: web\n"})
+	git := clitest.Git(t, repo)
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "broken")
+	t.Chdir(repo)
+	for _, c := range []struct{ output, want string }{
+		{"text", "invalid-manifest"},
+		{"json", `"rule": "invalid-manifest"`},
+	} {
+		stdout, _, code := clitest.Run(newRootCmd, "", "check", "--no-config", "--new-from-rev", "HEAD", "-o", c.output, ".")
+		if code != 2 || !strings.Contains(stdout, c.want) {
+			t.Errorf("-o %s: exit %d, want 2 and the finding:\n%s", c.output, code, stdout)
+		}
+	}
+}
+
+// In a shallow clone (actions/checkout's default fetch-depth: 1) the
+// parent commit is not there: --new-from-rev says why, and how to fetch
+// it, rather than that HEAD~1 is no revision.
+func TestNewFromRevShallowClone(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	full := t.TempDir()
+	writeTree(t, full, map[string]string{"web.yaml": unnamespacedRoute})
+	git := clitest.Git(t, full)
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "one")
+	git("commit", "-q", "--allow-empty", "-m", "two")
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	git("clone", "-q", "--depth", "1", "file://"+filepath.ToSlash(full), shallow)
+	t.Chdir(shallow)
+	stdout, stderr, code := clitest.Run(newRootCmd, "", "check", "--no-config", "--new-from-rev", "HEAD~1", ".")
+	want := "HEAD~1 is neither a file nor a git revision in this shallow clone (its history was cut at fetch time); " +
+		"fetch more history: actions/checkout with fetch-depth: 0, or git fetch --unshallow"
+	if code != 2 || stdout != "" || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, stdout, stderr, want)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/fatih/color"
@@ -124,6 +125,8 @@ func newTestRoot(streams *IOStreams) *cobra.Command {
 				return Errorf(1, "it failed")
 			case "reported":
 				return &ExitError{Code: 1}
+			case "to-a-closed-pipe":
+				return OutputError(1, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.EPIPE})
 			case "panic":
 				panic("index out of range")
 			}
@@ -149,6 +152,8 @@ func TestRun(t *testing.T) {
 		// Messages name files, which a pull request names.
 		{[]string{"do", "open a\n::error::x\x1b[31m"}, 1, "", "Error: a\\n::error::x\\x1b[31m: no such file\n"},
 		{[]string{"do", "--bogus\r"}, ExitUsage, "", "Error: unknown flag: --bogus\\r\nRun 'tool do --help' for usage.\n"},
+		// Whoever read the output went away: quiet, as SIGPIPE was.
+		{[]string{"do", "to-a-closed-pipe"}, 141, "", ""},
 		{[]string{"do", "--bogus"}, ExitUsage, "", "Error: unknown flag: --bogus\nRun 'tool do --help' for usage.\n"},
 		{[]string{"do"}, ExitUsage, "", "Error: accepts 1 arg(s), received 0\nRun 'tool do --help' for usage.\n"},
 		{[]string{"frobnicate"}, ExitUsage, "", "Error: unknown command \"frobnicate\" for \"tool\"\nRun 'tool --help' for usage.\n"},
@@ -226,6 +231,25 @@ func TestMan(t *testing.T) {
 	}
 	if stderr, code := run(BuildInfo{Date: "unknown"}, "man", "--date", "2025-03-04", dir); code != 0 || header("tool.1") != `.TH "TOOL" "1" "Mar 2025" "gwlint" "gwlint manual"` {
 		t.Errorf("--date: exit %d, %s, header %s", code, stderr, header("tool.1"))
+	}
+	// A page is replaced, never written through a link planted there.
+	outside := filepath.Join(t.TempDir(), "outside")
+	if err := os.WriteFile(outside, []byte("outside\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "tool.1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "tool.1")); err == nil {
+		if stderr, code := run(BuildInfo{Date: "2026-11-01T00:00:00Z"}, "man", dir); code != 0 {
+			t.Fatalf("man: exit %d: %s", code, stderr)
+		}
+		if got, err := os.ReadFile(outside); err != nil || string(got) != "outside\n" {
+			t.Errorf("the link's target = %q, %v; want it untouched", got, err)
+		}
+		if info, err := os.Lstat(filepath.Join(dir, "tool.1")); err != nil || !info.Mode().IsRegular() || header("tool.1") != `.TH "TOOL" "1" "Nov 2026" "gwlint" "gwlint manual"` {
+			t.Errorf("tool.1: %v, %v; want the page", info, err)
+		}
 	}
 	for _, tt := range []struct {
 		info   BuildInfo

@@ -16,6 +16,12 @@
 //     error into an exit status and a message on stderr, and give it the
 //     version command and the hidden man command (man pages, for release
 //     archives);
+//   - Main, which runs a command as the process, and RemovedOnSignal,
+//     which registers a temporary file or directory that a signal ending
+//     the process (SIGINT, SIGTERM, SIGHUP; a closed stdout) must not
+//     leave behind;
+//   - ReplaceFile, which writes a file the command produces (a baseline, a
+//     man page) by renaming a new file over it, never through a link;
 //   - RunE, the convention by which tests inject a runF to see the options
 //     a command parsed;
 //   - WriteJSON, the JSON encoding of machine output;

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"syscall"
 
 	"github.com/spf13/cobra"
 )
@@ -93,6 +94,12 @@ func Run(newRoot func(*IOStreams) *cobra.Command, args []string, streams *IOStre
 	}
 	var ee *ExitError
 	if errors.As(err, &ee) {
+		if errors.Is(ee.Err, syscall.EPIPE) {
+			// Whoever read the output stopped reading (gwctl diff |
+			// head): nothing to tell them, as when SIGPIPE ended the
+			// process in the write (see Main).
+			return exitBrokenPipe
+		}
 		if ee.Err != nil {
 			fmt.Fprintln(streams.ErrOut, "Error:", Escape(ee.Err.Error()))
 		}

@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -60,10 +63,31 @@ func runMan(root *cobra.Command, opts *manOptions) error {
 	// documentation, not a build artefact.
 	root.DisableAutoGenTag = true
 	header := &doc.GenManHeader{Section: "1", Date: &date, Source: "gwlint", Manual: "gwlint manual"}
-	if err := doc.GenManTree(root, header, opts.Dir); err != nil {
+	if err := writeManPages(root, header, opts.Dir); err != nil {
 		return Errorf(ExitUsage, "writing the man pages: %w", err)
 	}
 	return nil
+}
+
+// writeManPages writes the pages of cmd and the commands below it that
+// help lists into dir, named as cobra/doc.GenManTree names them, but each
+// with ReplaceFile: a page is never written through a link already there.
+func writeManPages(cmd *cobra.Command, header *doc.GenManHeader, dir string) error {
+	for _, c := range cmd.Commands() {
+		if !c.IsAvailableCommand() || c.IsAdditionalHelpTopicCommand() {
+			continue
+		}
+		if err := writeManPages(c, header, dir); err != nil {
+			return err
+		}
+	}
+	h := *header // GenMan fills in each page's title
+	var page bytes.Buffer
+	if err := doc.GenMan(cmd, &h, &page); err != nil {
+		return err
+	}
+	name := strings.ReplaceAll(cmd.CommandPath(), " ", "-") + "." + header.Section
+	return ReplaceFile(filepath.Join(dir, name), page.Bytes(), 0o644)
 }
 
 // parseManDate reads --date (or the build date): a day, or a time as the

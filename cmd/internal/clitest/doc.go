@@ -15,7 +15,12 @@
 //   - CheckManPages, which checks the man pages a command writes and
 //     that the release installs them;
 //   - ReadSamples, CheckSampleMarks and CheckSamples, which keep every
-//     sample output in README.md and docs/ what its command prints.
+//     sample output in README.md and docs/ what its command prints;
+//   - Git, which builds a test's repository, and Commit, which writes a
+//     commit as a hostile pull request can: tree entries git itself would
+//     refuse to write;
+//   - Main and Command, which run a command's test binary as the command
+//     itself, a process that a test can signal.
 //
 // It is imported only by tests.
 package clitest

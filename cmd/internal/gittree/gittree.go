@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve/manifest"
 	"github.com/gwlint/gwlint/resolve/manifest/render"
 )
@@ -29,6 +31,24 @@ type Tree struct {
 	// the revision.
 	prefix string
 	top    string
+	// done ends the removal of Dir on a signal.
+	done func()
+	// Refused are the entries of the revision that were not written out,
+	// in the order git lists them: see blobs and writeBlob.
+	Refused []Refused
+}
+
+// Refused is an entry of the revision that was not written out, and why.
+// The revision is data from whoever pushed it, and its names may be
+// anything git can store: ".." or "a/b" in one name, "", ".git".
+type Refused struct {
+	// Path is the entry's path as git lists it; String quotes it.
+	Path   string
+	Reason string
+}
+
+func (r Refused) String() string {
+	return fmt.Sprintf("entry %q not written out: %s", r.Path, r.Reason)
 }
 
 // Installed reports whether git can be run.
@@ -47,6 +67,19 @@ func IsRevision(rev string) bool {
 	return err == nil
 }
 
+// NotFound is the error for rev, which names neither what (a path: "a
+// file") nor a commit of the repository the working directory is in. In a
+// shallow clone (actions/checkout fetches one commit by default) the
+// commit may be history the clone left out: it says so, and how to fetch
+// it.
+func NotFound(rev, what string) error {
+	if shallow, _ := git(nil, "rev-parse", "--is-shallow-repository"); shallow == "true" {
+		return fmt.Errorf("%s is neither %s nor a git revision in this shallow clone (its history was cut at fetch time); "+
+			"fetch more history: actions/checkout with fetch-depth: 0, or git fetch --unshallow", rev, what)
+	}
+	return fmt.Errorf("%s is neither %s nor a git revision", rev, what)
+}
+
 // Open writes out into a new temporary directory the files of rev that
 // reading paths (relative to the working directory, as -f and --values
 // take them) reads in the work tree: what a directory walk reads below
@@ -56,7 +89,7 @@ func IsRevision(rev string) bool {
 func Open(rev string, paths []string) (*Tree, error) {
 	commit, err := git(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
-		return nil, fmt.Errorf("%s is neither a file nor a git revision", rev)
+		return nil, NotFound(rev, "a file")
 	}
 	top, err := git(nil, "rev-parse", "--show-toplevel")
 	if err != nil {
@@ -73,7 +106,8 @@ func Open(rev string, paths []string) (*Tree, error) {
 			read = append(read, r)
 		}
 	}
-	if t.Dir, err = os.MkdirTemp("", "gittree-"); err != nil {
+	// A signal that ends the command removes the directory too (cli.Main).
+	if t.Dir, t.done, err = cli.RemovedOnSignal(func() (string, error) { return os.MkdirTemp("", "gittree-") }); err != nil {
 		return nil, err
 	}
 	if err := t.write(read); err != nil {
@@ -84,7 +118,11 @@ func Open(rev string, paths []string) (*Tree, error) {
 }
 
 // Close removes the files written out.
-func (t *Tree) Close() error { return os.RemoveAll(t.Dir) }
+func (t *Tree) Close() error {
+	err := os.RemoveAll(t.Dir)
+	t.done()
+	return err
+}
 
 // Paths maps paths given relative to the working directory to where the
 // revision's files are under Dir. A path outside the repository, or stdin,
@@ -198,7 +236,8 @@ func (t *Tree) write(paths []string) error {
 		if len(batch) == 0 {
 			return nil
 		}
-		if err := t.writeBlobs(batch); err != nil {
+		batch, err := t.writeBlobs(batch)
+		if err != nil {
 			return err
 		}
 		named, err := t.namedByKustomizations(batch)
@@ -212,25 +251,78 @@ func (t *Tree) write(paths []string) error {
 }
 
 // blobs lists the regular files of the commit. Symbolic links and
-// submodules are left out.
+// submodules are left out: the readers never follow a link out of the
+// tree, since none is written.
+//
+// An entry whose name git itself refuses to check out (verify_path) is
+// refused here, with whatever is below it: joined to Dir, "..", or "../x"
+// as one name, would be a path outside it. git ls-tree -r joins the names
+// with "/", so a name holding one shows as a path whose directory is no
+// tree listed before it (-t lists each tree before what it holds). Such
+// a name that spells the path of a tree listed is taken for that path:
+// it stays below Dir all the same, or is refused with that tree.
 func (t *Tree) blobs() ([]blob, error) {
-	out, err := git(nil, "ls-tree", "-r", "-z", "--full-tree", t.Commit)
+	out, err := git(nil, "ls-tree", "-r", "-t", "-z", "--full-tree", t.Commit)
 	if err != nil {
 		return nil, err
 	}
+	// trees says of each tree listed whether it was accepted; "" is the
+	// top level.
+	trees := map[string]bool{"": true}
 	var blobs []blob
 	for _, entry := range strings.Split(out, "\x00") {
 		meta, file, ok := strings.Cut(entry, "\t")
-		if !ok {
+		f := strings.Fields(meta) // mode type object
+		if !ok || len(f) != 3 {
 			continue
 		}
-		f := strings.Fields(meta) // mode type object
-		if len(f) != 3 || f[1] != "blob" || (f[0] != "100644" && f[0] != "100755") {
-			continue // symlinks, submodules
+		dir, name := "", file
+		if i := strings.LastIndexByte(file, '/'); i >= 0 {
+			dir, name = file[:i], file[i+1:]
+		}
+		accepted, listed := trees[dir]
+		if listed && !accepted {
+			// Below a refused tree: its refusal says it.
+			if f[1] == "tree" {
+				trees[file] = false
+			}
+			continue
+		}
+		reason := refusedName(name)
+		switch {
+		case !listed:
+			reason = "its name holds a /"
+		case reason == "" && !filepath.IsLocal(filepath.FromSlash(file)):
+			// A name Windows reserves (NUL, COM1) or a drive ("C:").
+			reason = "it is no path on this system"
+		}
+		if f[1] == "tree" {
+			trees[file] = reason == ""
+		}
+		if reason != "" {
+			t.Refused = append(t.Refused, Refused{file, reason})
+			continue
+		}
+		if f[1] != "blob" || (f[0] != "100644" && f[0] != "100755") {
+			continue // trees, symlinks, submodules
 		}
 		blobs = append(blobs, blob{f[2], file})
 	}
 	return blobs, nil
+}
+
+// refusedName says why git would refuse to check out an entry named
+// name, or returns "". (An empty name git refuses to list: Open fails.)
+func refusedName(name string) string {
+	switch {
+	case name == "." || name == "..":
+		return "its name is " + name
+	case strings.EqualFold(name, ".git"):
+		return "it is named as git's own directory"
+	case strings.Contains(name, `\`):
+		return `its name holds a \ (a separator on Windows)`
+	}
+	return ""
 }
 
 // namedByKustomizations returns what the kustomization files among blobs,
@@ -256,8 +348,14 @@ func (t *Tree) namedByKustomizations(blobs []blob) ([]string, error) {
 	return named, nil
 }
 
-// writeBlobs writes blobs out under Dir, read with one git cat-file.
-func (t *Tree) writeBlobs(blobs []blob) error {
+// writeBlobs writes blobs out under Dir, read with one git cat-file, and
+// returns those written.
+func (t *Tree) writeBlobs(blobs []blob) ([]blob, error) {
+	root, err := os.OpenRoot(t.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
 	var req bytes.Buffer
 	for _, b := range blobs {
 		req.WriteString(b.id + "\n")
@@ -268,57 +366,91 @@ func (t *Tree) writeBlobs(blobs []blob) error {
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return err
+		return nil, err
 	}
 	r := bufio.NewReader(stdout)
+	var written []blob
 	for _, b := range blobs {
-		if err := t.writeBlob(r, b.file); err != nil {
+		ok, err := t.writeBlob(root, r, b.file)
+		if err != nil {
 			_ = cmd.Process.Kill()
 			_ = cmd.Wait()
-			return fmt.Errorf("%s: %w", b.file, err)
+			return nil, fmt.Errorf("%q: %w", b.file, err)
+		}
+		if ok {
+			written = append(written, b)
 		}
 	}
 	if err := cmd.Wait(); err != nil {
-		return fmt.Errorf("git cat-file: %w: %s", err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("git cat-file: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
-	return nil
+	return written, nil
 }
 
 // writeBlob reads one "<id> blob <size>\n<data>\n" answer of cat-file
-// --batch into file under Dir.
-func (t *Tree) writeBlob(r *bufio.Reader, file string) error {
+// --batch into file under root, and reports whether it was written.
+//
+// The file is created through root, which opens each part of the path
+// without following a symbolic link (O_NOFOLLOW on unix) and refuses a
+// path leading out of it, and with O_EXCL: a file is never written over,
+// nor through a link, whatever the revision's names. A file the revision
+// holds twice (two entries of one name, or names this file system does
+// not tell apart), or below another file, is refused: the first written
+// stands.
+func (t *Tree) writeBlob(root *os.Root, r *bufio.Reader, file string) (bool, error) {
 	header, err := r.ReadString('\n')
 	if err != nil {
-		return err
+		return false, err
 	}
 	f := strings.Fields(header)
 	if len(f) != 3 || f[1] != "blob" {
-		return fmt.Errorf("unexpected git cat-file answer %q", strings.TrimSpace(header))
+		return false, fmt.Errorf("unexpected git cat-file answer %q", strings.TrimSpace(header))
 	}
 	size, err := strconv.ParseInt(f[2], 10, 64)
 	if err != nil {
-		return err
+		return false, err
 	}
-	dst := filepath.Join(t.Dir, filepath.FromSlash(file))
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
-	}
-	w, err := os.Create(dst)
+	written := true
+	w, err := create(root, filepath.FromSlash(file))
 	if err != nil {
-		return err
+		t.Refused = append(t.Refused, Refused{file, createError(err)})
+		written = false
+		_, err = io.CopyN(io.Discard, r, size)
+	} else {
+		_, err = io.CopyN(w, r, size)
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
 	}
-	if _, err := io.CopyN(w, r, size); err != nil {
-		w.Close()
-		return err
-	}
-	if err := w.Close(); err != nil {
-		return err
+	if err != nil {
+		return false, err
 	}
 	_, err = r.ReadByte() // the newline after the data
-	return err
+	return written, err
+}
+
+// create creates a new file name under root, and the directories above it.
+func create(root *os.Root, name string) (*os.File, error) {
+	if err := root.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return nil, err
+	}
+	return root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+}
+
+// createError says why a file could not be created under Dir, without
+// the path, which the caller quotes: the path is the revision's data.
+func createError(err error) string {
+	if errors.Is(err, fs.ErrExist) {
+		return "another entry of the revision has that name"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // pathSet is a set of paths from the top level ("." is the top level).

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gwlint/gwlint/cmd/internal/clitest"
@@ -137,5 +139,159 @@ func TestOpen(t *testing.T) {
 	tree.Close()
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("Close left %s", dir)
+	}
+}
+
+// TestOpenRefusesHostileEntries writes out commits whose trees hold what
+// git would refuse to check out, as a pull request can push them: nothing
+// may be written outside the temporary directory, nothing through a
+// symbolic link, and every entry refused is reported. The good file
+// beside them is still written.
+func TestOpenRefusesHostileEntries(t *testing.T) {
+	if !Installed() {
+		t.Skip("git not installed")
+	}
+	type entry = clitest.TreeEntry
+	escaped := func(name string) entry { return entry{Name: name, File: "escaped"} }
+	dir := func(name string, entries ...entry) entry {
+		return entry{Name: name, Dir: append([]entry{}, entries...)}
+	}
+	root := t.TempDir()
+	outside := filepath.Join(root, "outside")
+	for _, c := range []struct {
+		name    string
+		entries []entry
+		read    string
+		// refused are the entries reported, by path.
+		refused []string
+		// err is part of the error Open gives for a tree git refuses to
+		// list.
+		err string
+	}{
+		{name: "parent", entries: []entry{dir("..", escaped("escaped.yaml"))}, read: ".", refused: []string{".."}},
+		{name: "parent below the path read", entries: []entry{dir("deploy", dir("..", dir("..", escaped("escaped.yaml"))))}, read: "deploy",
+			refused: []string{"deploy/.."}},
+		{name: "dot", entries: []entry{dir(".", dir("..", escaped("escaped.yaml")))}, read: ".", refused: []string{"."}},
+		{name: "slashes in a name", entries: []entry{escaped("../../escaped.yaml"), dir("deploy", escaped("../../../escaped.yaml"))}, read: ".",
+			refused: []string{"../../escaped.yaml", "deploy/../../../escaped.yaml"}},
+		{name: "absolute name", entries: []entry{escaped(filepath.ToSlash(outside) + "/escaped.yaml")}, read: ".",
+			refused: []string{filepath.ToSlash(outside) + "/escaped.yaml"}},
+		{name: "empty name", entries: []entry{dir("", escaped("escaped.yaml"))}, read: ".", err: "empty filename in tree entry"},
+		{name: "git directory", entries: []entry{dir(".git", escaped("config")), dir("deploy", dir(".GIT", escaped("hooks.yaml")))}, read: ".",
+			refused: []string{".git", "deploy/.GIT"}},
+		{name: "backslash", entries: []entry{escaped(`..\..\escaped.yaml`)}, read: ".", refused: []string{`..\..\escaped.yaml`}},
+		// A link is never written, so a file below a directory of the
+		// same name stays in the tree, and a path through it is refused.
+		{name: "file below a link", entries: []entry{{Name: "a", Link: outside}, dir("a", escaped("b.yaml")), {Name: "l", Link: "../../.."}, escaped("l/escaped.yaml")},
+			read: ".", refused: []string{"l/escaped.yaml"}},
+		// The first entry of a name stands; O_EXCL refuses the rest.
+		{name: "same name twice", entries: []entry{{Name: "twice.yaml", File: "first"}, escaped("twice.yaml"), {Name: "f.yaml", File: "a file"}, dir("f.yaml", escaped("below-a-file.yaml"))},
+			read: ".", refused: []string{"twice.yaml", "f.yaml/below-a-file.yaml"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			repo := filepath.Join(t.TempDir(), "repo")
+			tmp := filepath.Join(root, "tmp")
+			for _, d := range []string{repo, tmp, outside} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Setenv("TMPDIR", tmp)
+			// What a case writes must not look like the next one's doing.
+			t.Cleanup(func() {
+				written, _ := os.ReadDir(root)
+				for _, e := range written {
+					if err := os.RemoveAll(filepath.Join(root, e.Name())); err != nil {
+						t.Error(err)
+					}
+				}
+			})
+			clitest.Git(t, repo)("init", "-q")
+			entries := append(slices.Clone(c.entries), dir("deploy", entry{Name: "good.yaml", File: "good"}))
+			commit := clitest.Commit(t, repo, entries)
+			t.Chdir(repo)
+			tree, err := Open(commit, []string{c.read})
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Errorf("Open: %v, want an error containing %q", err, c.err)
+				}
+				checkWritten(t, root, "")
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tree.Close()
+
+			var refused []string
+			for _, r := range tree.Refused {
+				refused = append(refused, r.Path)
+				if s := r.String(); !strings.HasPrefix(s, "entry "+strconv.Quote(r.Path)+" not written out: ") {
+					t.Errorf("refusal %q does not quote the path", s)
+				}
+			}
+			if !slices.Equal(refused, c.refused) {
+				t.Errorf("refused %q, want %q", refused, c.refused)
+			}
+			if good, err := os.ReadFile(filepath.Join(tree.Dir, "deploy", "good.yaml")); string(good) != "good" {
+				t.Errorf("deploy/good.yaml = %q, %v", good, err)
+			}
+			checkWritten(t, root, tree.Dir)
+		})
+	}
+}
+
+// checkWritten fails the test for a file below root that is not below dir
+// ("": none may be), and for a symbolic link anywhere below root.
+func checkWritten(t *testing.T, root, dir string) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.Type()&fs.ModeSymlink != 0:
+			t.Errorf("a link is written: %s", p)
+		case dir != "" && (p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))):
+		case !d.IsDir():
+			t.Errorf("written outside the tree: %s", p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNotFound: a revision that is not found is only that in a full
+// clone; in a shallow one (actions/checkout's default) the message says
+// that the history may be missing and how to fetch it.
+func TestNotFound(t *testing.T) {
+	if !Installed() {
+		t.Skip("git not installed")
+	}
+	full := t.TempDir()
+	git := clitest.Git(t, full)
+	git("init", "-q")
+	for _, m := range []string{"one", "two"} {
+		git("commit", "-q", "--allow-empty", "-m", m)
+	}
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	git("clone", "-q", "--depth", "1", "file://"+filepath.ToSlash(full), shallow)
+	for _, c := range []struct {
+		name, dir, rev, want string
+	}{
+		{"full clone", full, "HEAD~2", "HEAD~2 is neither a file nor a git revision"},
+		{"shallow clone", shallow, "HEAD~1", "HEAD~1 is neither a file nor a git revision in this shallow clone (its history was cut at fetch time); " +
+			"fetch more history: actions/checkout with fetch-depth: 0, or git fetch --unshallow"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Chdir(c.dir)
+			if tree, err := Open(c.rev, nil); err == nil || err.Error() != c.want {
+				if err == nil {
+					tree.Close()
+				}
+				t.Errorf("Open(%s): %v, want %q", c.rev, err, c.want)
+			}
+		})
 	}
 }
