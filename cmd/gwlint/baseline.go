@@ -11,6 +11,7 @@ import (
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/lint"
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 func newBaselineCmd(streams *cli.IOStreams, runF func(*checkOptions) error) *cobra.Command {
@@ -89,6 +90,10 @@ func runBaseline(opts *checkOptions) error {
 // are not findings (they have no place in the inputs, and a fix must not
 // fail a build), only a hint to write the baseline again.
 func applyBaseline(opts *checkOptions, findings []lint.Finding) ([]lint.Finding, error) {
+	// The baseline is in the repository: a link out of it is not read.
+	if err := manifest.BoundaryFor(opts.Baseline).Check(opts.Baseline); err != nil {
+		return nil, fmt.Errorf("reading the baseline: %s: %w", opts.Baseline, err)
+	}
 	data, err := os.ReadFile(opts.Baseline)
 	if err != nil {
 		return nil, fmt.Errorf("reading the baseline: %w", err)

@@ -102,3 +102,20 @@ func TestConfigLinkOutside(t *testing.T) {
 		t.Errorf("exit %d:\n%s%s\nwant exit 2 and the link refused", code, stdout, stderr)
 	}
 }
+
+// A baseline that a pull request made a link out of the repository is
+// refused, unread.
+func TestBaselineLinkOutside(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "x")
+	write(t, outside, "SECRET-baseline")
+	symlink(t, outside, filepath.Join(dir, "baseline.json"))
+	t.Chdir(dir)
+	stdout, stderr, code := clitest.Run(newRootCmd, "", "check", "--no-config", "--baseline", "baseline.json", ".")
+	if code != 2 || strings.Contains(stdout+stderr, "SECRET") || !strings.Contains(stderr, "leads outside the inputs' root") {
+		t.Errorf("exit %d:\n%s%s\nwant exit 2 and the link refused", code, stdout, stderr)
+	}
+}
