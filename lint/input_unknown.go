@@ -14,10 +14,9 @@ helmCharts), a Flux Kustomization or Argo CD Application whose source is
 another repository. What it would create is unknown, not wrong: no
 reference to it is reported as missing, and the rest is still checked.
 
-Fix: nothing is wrong. To have it checked, vendor it into the repository, or
-point gwlint at a local copy of a remote chart in .gwlint.yaml:`,
-		Example: `charts:
-  oci://ghcr.io/bjw-s-labs/helm/app-template: vendor/app-template`,
+Fix: nothing is wrong. To have it checked, vendor it into the repository
+(a chart in a directory that a GitRepository source of the repository
+holds, a base as a local directory).`,
 	},
 	Run: func(*Pass) {},
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/gwlint/gwlint/internal/gcpolicy"
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/manifest"
 	"github.com/gwlint/gwlint/resolve/crd"
 )
 
@@ -240,6 +241,7 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 	if o.Baseline != "" && o.Baseline != "-" {
 		// The baseline is JSON, but never a manifest.
 		inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool { return sameFile(f, o.Baseline) })
+		walkErrs = slices.DeleteFunc(walkErrs, func(e *manifest.ReadError) bool { return sameFile(e.File, o.Baseline) })
 	}
 	loaded := gcpolicy.Set(inputs.Files)
 	worlds := inputs.Load(o.IO.In, s.resolve)

@@ -174,8 +174,10 @@ func (b *builder) insideAnother(k *kustomization, ks []*kustomization) bool {
 // one of ks.
 func (b *builder) withinPath(path string, ks []*kustomization) bool {
 	for _, k := range ks {
-		if rel, err := render.Path(k.spec.Path); err == nil && within(path, filepath.Join(b.repositoryOf(k.raw.Source.File), rel)) {
-			return true
+		if rel, err := render.Path(k.spec.Path); err == nil {
+			if root, ok := b.sourceRoot(k.raw.Source.File, rel); ok && within(path, filepath.Join(root, rel)) {
+				return true
+			}
 		}
 	}
 	return false
@@ -368,9 +370,9 @@ func (b *builder) build(k *kustomization) *build {
 		res.in.Errors = append(res.in.Errors, k.raw.Errorf("spec.path", "%s", err))
 		return res
 	}
-	root := b.repositoryOf(k.raw.Source.File)
+	root, ok := b.sourceRoot(k.raw.Source.File, rel)
 	dir := filepath.Join(root, rel)
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+	if !ok {
 		return unknown("spec.path", "spec.path "+k.spec.Path+" is not a directory of this repository (its GitRepository "+
 			k.spec.SourceRef.Name+" may be another repository): what it deploys is unknown")
 	}
@@ -411,6 +413,28 @@ func (b *builder) build(k *kustomization) *build {
 		}
 	}
 	return res
+}
+
+// sourceRoot is the directory a Kustomization's spec.path (rel) is
+// relative to, and whether it holds that path: the repository's root
+// (what a GitRepository source of it holds), else the nearest directory
+// above the Kustomization's file that holds it (a repository within
+// another's folder, as in gwlint's own test data).
+func (b *builder) sourceRoot(file, rel string) (string, bool) {
+	isDir := func(root string) bool {
+		info, err := os.Stat(filepath.Join(root, rel))
+		return err == nil && info.IsDir()
+	}
+	top := b.repositoryOf(file)
+	if isDir(top) {
+		return top, true
+	}
+	for dir := filepath.Dir(absolute(file)); within(dir, top) && dir != top; dir = filepath.Dir(dir) {
+		if isDir(dir) {
+			return dir, true
+		}
+	}
+	return top, false
 }
 
 // repositoryOf is the root of the boundary that holds file: what a

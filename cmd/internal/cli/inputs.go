@@ -143,7 +143,9 @@ func (in Inputs) Paths() []string {
 func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 	opts.Keep = gitops.Keep
 	r := render.NewRenderer(in.Boundary)
-	r.Values = in.boundaryOf(in.Values...)
+	// The values files are named one by one: each within its own root,
+	// or --root.
+	r.Values = manifest.NewBoundary(append(manifest.BoundaryFor(in.Values...).Roots(), in.roots...)...)
 	defer r.Close()
 	charts := make([]*resolve.Inputs, len(in.Charts))
 	var renders sync.WaitGroup

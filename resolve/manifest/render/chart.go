@@ -3,11 +3,11 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 
 	"helm.sh/helm/v3/pkg/chart"
 	"helm.sh/helm/v3/pkg/chart/loader"
@@ -113,8 +113,8 @@ func (l *chartLoader) entry(p, name string) error {
 }
 
 // readBounded reads a file of a chart or its values: within the
-// boundary, a regular file no larger than Helm reads, with YAML that does
-// not expand past what a manifest may.
+// boundary, a regular file or a pipe (`--values <(sops -d ...)`) no larger
+// than Helm reads, with YAML that does not expand past what a manifest may.
 func readBounded(p string, b manifest.Boundary) ([]byte, error) {
 	if err := b.Check(p); err != nil {
 		return nil, &manifest.ReadError{File: p, Msg: err.Error()}
@@ -123,22 +123,23 @@ func readBounded(p string, b manifest.Boundary) ([]byte, error) {
 	switch {
 	case err != nil:
 		return nil, err
-	case !info.Mode().IsRegular():
+	case !info.Mode().IsRegular() && info.Mode()&fs.ModeNamedPipe == 0:
 		return nil, &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("not a regular file")}
-	case info.Size() > maxChartFile:
-		return nil, fmt.Errorf("%s is larger than %d MiB, the most Helm reads of a chart's file", p, maxChartFile>>20)
 	}
-	data, err := os.ReadFile(p)
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxChartFile+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(data)) > maxChartFile {
 		return nil, fmt.Errorf("%s is larger than %d MiB, the most Helm reads of a chart's file", p, maxChartFile>>20)
 	}
-	if slices.Contains([]string{".yaml", ".yml"}, filepath.Ext(p)) {
-		if e := manifest.CheckAliases(p, data); e != nil {
-			return nil, e
-		}
+	if e := manifest.CheckAliases(p, data); e != nil {
+		return nil, e
 	}
 	return data, nil
 }

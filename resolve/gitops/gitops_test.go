@@ -1,0 +1,158 @@
+package gitops_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/gitops"
+	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/manifest/render"
+)
+
+// repository writes files (name → text) into a new git work tree.
+func repository(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files[".git/HEAD"] = "ref: refs/heads/main\n"
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// assemble reads the repository as gwlint check does (its plain files,
+// one unit) and assembles its worlds.
+func assemble(t *testing.T, dir string) []*resolve.Inputs {
+	t.Helper()
+	tree, errs := manifest.Walk(dir, nil, manifest.BoundaryFor(dir))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	r := render.NewRenderer(manifest.BoundaryFor(dir))
+	t.Cleanup(r.Close)
+	opts := resolve.Options{Keep: gitops.Keep}
+	units := []*gitops.Unit{{In: resolve.Load(tree.Files, nil, opts)}}
+	for _, k := range tree.Kustomizations {
+		units = append(units, &gitops.Unit{Root: k, Load: func() *resolve.Inputs {
+			objs, errs := r.Kustomize(k)
+			return resolve.LoadObjects(objs, errs, opts)
+		}})
+	}
+	a := gitops.Assembler{Renderer: r, Options: opts}
+	return a.Assemble(units)
+}
+
+// names are the namespace/name of a world's objects of kind.
+func names(in *resolve.Inputs, kind string) []string {
+	var out []string
+	for _, o := range in.Objects {
+		if m := o.Metadata(); m.Ref.Kind == kind {
+			out = append(out, m.Ref.Namespace+"/"+m.Ref.Name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func ks(name, namespace, path, extra string) string {
+	return "apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: " + name + "\n  namespace: " + namespace +
+		"\nspec:\n  interval: 1h\n  path: " + path + "\n  sourceRef:\n    kind: GitRepository\n    name: flux-system\n" + extra
+}
+
+func route(name, hostname string) string {
+	return "apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: " + name +
+		"\nspec:\n  hostnames: [\"" + hostname + "\"]\n  parentRefs: [{name: gw, namespace: infra}]\n"
+}
+
+// Two clusters in one repository are two worlds, each with what its entry
+// point reaches, with its own targetNamespace and substitutions; the
+// shared app folder is in both.
+func TestClustersAreWorlds(t *testing.T) {
+	subst := "  targetNamespace: web\n  postBuild:\n    substitute: {ENV: %s}\n"
+	dir := repository(t, map[string]string{
+		"clusters/prod/apps.yaml":    ks("apps", "flux-system", "./apps", strings.ReplaceAll(subst, "%s", "prod")),
+		"clusters/staging/apps.yaml": ks("apps", "flux-system", "./apps", strings.ReplaceAll(subst, "%s", "staging")),
+		"apps/route.yaml":            route("web", "${ENV}.example.com"),
+	})
+	worlds := assemble(t, dir)
+	if len(worlds) != 2 {
+		t.Fatalf("%d worlds, want one per cluster", len(worlds))
+	}
+	for i, env := range []string{"prod", "staging"} {
+		if got := names(worlds[i], resolve.KindHTTPRoute); !slices.Equal(got, []string{"web/web"}) {
+			t.Errorf("%s: routes %v, want web/web (targetNamespace)", env, got)
+		}
+		r := worlds[i].Objects[0].(*resolve.Route)
+		if got := string(r.Hostnames[0]); got != env+".example.com" {
+			t.Errorf("%s: hostname %q, want %s.example.com", env, got, env)
+		}
+	}
+}
+
+// Variables come from substituteFrom's ConfigMaps; a Secret that SOPS
+// encrypts, or one the repository does not hold, leaves its variables
+// unknown (placeholders), never empty; an opted-out object is left alone.
+func TestSubstitution(t *testing.T) {
+	from := "  postBuild:\n    substituteFrom:\n    - {kind: ConfigMap, name: settings}\n    - {kind: Secret, name: secrets}\n"
+	dir := repository(t, map[string]string{
+		"cluster/apps.yaml": ks("apps", "flux-system", "./apps", "  targetNamespace: web\n"+from),
+		"cluster/settings.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: flux-system}\ndata: {DOMAIN: example.com}\n---\n" +
+			"apiVersion: v1\nkind: Secret\nmetadata: {name: secrets, namespace: flux-system}\nstringData: {SECRET_DOMAIN: 'ENC[AES256_GCM,data:eA==]'}\nsops: {version: 3.9.0}\n",
+		"apps/a.yaml": route("a", "a.${DOMAIN}"),
+		"apps/b.yaml": route("b", "b.${SECRET_DOMAIN}"),
+		"apps/c.yaml": strings.Replace(route("c", "c.${DOMAIN}"), "metadata:\n", "metadata:\n  annotations: {kustomize.toolkit.fluxcd.io/substitute: disabled}\n", 1),
+	})
+	worlds := assemble(t, dir)
+	hostnames := map[string]string{}
+	for _, o := range worlds[0].Objects {
+		if r, ok := o.(*resolve.Route); ok {
+			hostnames[r.Ref.Name] = string(r.Hostnames[0])
+		}
+	}
+	want := map[string]string{"a": "a.example.com", "b": "b.${SECRET_DOMAIN}", "c": "c.${DOMAIN}"}
+	for name, h := range want {
+		if hostnames[name] != h {
+			t.Errorf("route %s: hostname %q, want %q", name, hostnames[name], h)
+		}
+	}
+}
+
+// What another source deploys, or a spec.path the repository lacks, is
+// unknown: an info, never an error; and a Kustomization built by another
+// is no entry point of its own.
+func TestUnknownSources(t *testing.T) {
+	dir := repository(t, map[string]string{
+		"cluster/apps.yaml": ks("apps", "flux-system", "./apps", "") + "---\n" +
+			strings.Replace(ks("remote", "flux-system", "./deploy", ""), "kind: GitRepository", "kind: OCIRepository", 1) + "---\n" +
+			ks("elsewhere", "flux-system", "./not/here", ""),
+		"apps/kustomization.yaml": "resources: [child.yaml]\n",
+		"apps/child.yaml":         ks("child", "flux-system", "./apps/web", ""),
+		"apps/web/r.yaml":         route("web", "web.example.com"),
+	})
+	worlds := assemble(t, dir)
+	if len(worlds) != 1 {
+		t.Fatalf("%d worlds, want 1", len(worlds))
+	}
+	w := worlds[0]
+	if len(w.Errors) != 0 || len(w.Unknowns) != 2 {
+		t.Fatalf("errors %v, unknowns %v; want no error and 2 unknowns", w.Errors, w.Unknowns)
+	}
+	for _, u := range w.Unknowns {
+		if !strings.Contains(u.Msg, "unknown") || !strings.HasSuffix(u.File, filepath.Join("cluster", "apps.yaml")) {
+			t.Errorf("unknown %v", u)
+		}
+	}
+	if got := names(w, resolve.KindHTTPRoute); !slices.Equal(got, []string{"default/web"}) {
+		t.Errorf("routes %v, want the child's", got)
+	}
+}
