@@ -27,12 +27,12 @@ metadata:
 	Run: func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			for _, pr := range r.Parents {
-				if pr.Accepted.Status != metav1.ConditionUnknown || pr.Presence != resolve.Present || pr.Gateway != nil && pr.Gateway.Remote() {
-					continue // decided, the parent itself is unknown, or it is another cluster's
+				if pr.Accepted.Status != metav1.ConditionUnknown || pr.Presence != resolve.Present || pr.Gateway != nil && pr.Gateway.Remote() || pr.Unknown != "" {
+					continue // decided, the parent itself is unknown, it is another cluster's, or a placeholder leaves it unknown
 				}
 				var related []Related
 				for _, o := range pr.Listeners {
-					if o.Undecided() {
+					if o.Undecided() && o.Unknown == "" {
 						l := o.Listener
 						related = append(related, Relate(l.Owner(), l.Path+".allowedRoutes.namespaces", "%s selects namespaces by label", l))
 					}

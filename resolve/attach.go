@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gwlint/gwlint/resolve/placeholder"
 	"github.com/gwlint/gwlint/resolve/profile"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -81,6 +82,9 @@ type ParentResult struct {
 	// another route's match is identical to one of this route's on the
 	// parent (markRouteRulesOverlap); the zero Condition otherwise.
 	RouteRulesOverlap Condition
+	// Unknown is the value holding a deploy-time placeholder (a sectionName,
+	// a hostname) that leaves Accepted Unknown, or "".
+	Unknown string
 	// ControllerName is the controller that would write this parent's
 	// status; empty when none would (the parent is Missing or unmanaged).
 	ControllerName string
@@ -111,6 +115,9 @@ type ListenerOutcome struct {
 	// Hostnames are the effective hostnames on the listener when accepted;
 	// empty means any.
 	Hostnames []string
+	// Unknown is the hostname holding a deploy-time placeholder that leaves
+	// the verdict Pending (hostname.go), or "".
+	Unknown string
 }
 
 // Accepted reports whether the listener accepted the parentRef.
@@ -254,6 +261,13 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 		selected = append(selected, l)
 	}
 	typ := string(gwv1.RouteConditionAccepted)
+	if p.Ref.SectionName != nil && holdsPlaceholder(string(*p.Ref.SectionName)) {
+		name := string(*p.Ref.SectionName)
+		p.Unknown = name
+		p.Accepted = undecidedCondition(typ, fmt.Sprintf("sectionName %s %s: which listener of %s it selects is unknown",
+			name, placeholder.All.Why(name), parent))
+		return
+	}
 	if len(selected) == 0 {
 		p.Accepted = condition(typ, false, ReasonNoMatchingParent, parent+" has no listener "+describeSelection(p.Ref))
 		return
@@ -269,15 +283,15 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 		o := &ListenerOutcome{Listener: l}
 		p.Listeners = append(p.Listeners, o)
 		adm, why := g.listenerAllows(l, r)
-		hosts, hostsOK := g.listenerHostnames(l, r, routeHosts)
+		hosts, hostsOK, maybe := g.listenerHostnames(l, r, routeHosts)
 		switch {
-		case adm == refused && (hostsOK || !hostnameFirst || !l.Accepted.True()):
+		case adm == refused && (hostsOK || maybe != "" || !hostnameFirst || !l.Accepted.True()):
 			notAllowed++
 			o.Reason, o.Message = ReasonNotAllowedByListeners, why
 			if firstNotAllowed == "" {
 				firstNotAllowed = why
 			}
-		case !hostsOK:
+		case !hostsOK && maybe == "":
 			// Refused whatever the namespace's labels are.
 			noHostname++
 			o.Reason = ReasonNoMatchingListenerHostname
@@ -287,6 +301,14 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 			o.Reason, o.Message = ReasonPending, why
 			if firstUndecided == "" {
 				firstUndecided = why
+			}
+		case !hostsOK:
+			// A hostname holding a placeholder may intersect.
+			o.Reason, o.Unknown = ReasonPending, maybe
+			o.Message = fmt.Sprintf("whether listener %s hostname %s intersects the route's hostnames %s is unknown: %s",
+				l.Name, l.HostnameString(), strings.Join(routeHosts, ", "), placeholder.All.Why(maybe))
+			if firstUndecided == "" {
+				firstUndecided, p.Unknown = o.Message, maybe
 			}
 		default:
 			o.Reason, o.Hostnames = ReasonAccepted, hosts
@@ -366,9 +388,9 @@ func (g *Graph) listenerAllows(l *Listener, r *RouteResult) (admission, string) 
 
 // listenerHostnames intersects hostnames where the route kind has them;
 // TCPRoute and UDPRoute ignore listener hostnames.
-func (g *Graph) listenerHostnames(l *Listener, r *RouteResult, routeHosts []string) ([]string, bool) {
+func (g *Graph) listenerHostnames(l *Listener, r *RouteResult, routeHosts []string) ([]string, bool, string) {
 	if !r.HasHostnames() {
-		return nil, true
+		return nil, true, ""
 	}
 	lh := ""
 	if l.Hostname != nil {

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"strings"
 
+	"github.com/gwlint/gwlint/resolve/placeholder"
 	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
@@ -118,8 +119,9 @@ type BackendResult struct {
 	// not check (profile.PortUnchecked): requests to it fail, and the
 	// route's ResolvedRefs does not say so.
 	Unreported bool
-	// Message says why the ref is invalid, or, for an Unlisted target, what
-	// is unknown about it.
+	// Message says why the ref is invalid, or, for an Unlisted or
+	// Unresolved target or a port holding a placeholder, what is unknown
+	// about it.
 	Message string
 	// Problem tells apart the ways a ref can be invalid, for output.
 	Problem BackendProblem
@@ -353,13 +355,18 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 	case Missing:
 		invalid(NotFound, ReasonBackendNotFound, "%s", DescribeAbsence(sought, presence))
 		return
-	case Unlisted:
+	case Unlisted, Unresolved:
 		b.Message = DescribeAbsence(sought, presence)
 	}
 	if backend, ok := obj.(*EnvoyGatewayBackend); ok {
 		b.EnvoyBackend = backend
 		onHost := g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.BackendAPI.OnHost })
 		g.checkEnvoyBackend(b, backend, onHost)
+		return
+	}
+	if v, ok := route.UnknownAt(path + ".port"); ok {
+		// `port: ${PORT}`: which port it selects is unknown.
+		b.Message = fmt.Sprintf("port %s %s", v, placeholder.All.Why(v))
 		return
 	}
 	// GEP-718: "Port is required when the referent is a Kubernetes Service."

@@ -33,5 +33,8 @@
 // kind); Unlisted when they hold others of its kind there without that
 // evidence, and External when they hold none: both assumed to exist. An
 // outcome that depends on an object the inputs lack is Unknown (Pending),
-// never a refusal.
+// never a refusal. So is one that depends on a value holding a deploy-time
+// placeholder (Flux's ${VAR}, Argo CD plugins' <path:...>; package
+// placeholder): a reference by such a name is Unresolved, and hostnames
+// holding one intersect what their literal text allows (unknown.go).
 package resolve

@@ -27,6 +27,10 @@ func (g *Graph) permitted(fromKind, fromNS, toGroup, toKind, toNS, name string) 
 		return grant, true
 	}
 	_, presence := g.Lookup(ObjectRef{Kind: qualifiedKind(toGroup, toKind), Namespace: toNS, Name: name})
+	if presence == Unresolved || holdsPlaceholder(fromNS) {
+		// Which grant admits it is as unknown as the names: assumed.
+		return nil, true
+	}
 	return nil, !presence.Known() && !g.seen[kindNS{KindReferenceGrant, toNS}]
 }
 

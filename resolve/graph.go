@@ -12,6 +12,7 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/gwlint/gwlint/resolve/placeholder"
 	"github.com/gwlint/gwlint/resolve/profile"
 )
 
@@ -39,6 +40,11 @@ const (
 	// defined elsewhere, or be a mistake. Assumed to exist, and worth a
 	// warning.
 	Unlisted
+	// Unresolved: the reference's name or namespace holds a deploy-time
+	// placeholder (Flux's ${VAR}, an Argo CD plugin's <path:...>; package
+	// placeholder), so which object it names is unknown until substitution.
+	// Assumed to exist, silently.
+	Unresolved
 )
 
 func (p Presence) String() string {
@@ -51,6 +57,8 @@ func (p Presence) String() string {
 		return "external"
 	case Unlisted:
 		return "unlisted"
+	case Unresolved:
+		return "unknown"
 	default:
 		return "not looked up"
 	}
@@ -247,6 +255,9 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 	if obj, ok := g.byRef[ref]; ok {
 		return obj, Present
 	}
+	if holdsPlaceholder(ref.Namespace) || holdsPlaceholder(ref.Name) {
+		return nil, Unresolved
+	}
 	seen := g.seen[kindNS{ref.Kind, ref.Namespace}]
 	switch {
 	case !readKinds[ref.Kind]:
@@ -260,6 +271,12 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 	// just as external as one they hold in other namespaces.
 	return nil, External
 }
+
+// holdsPlaceholder reports whether a name, namespace, hostname or section
+// name holds a deploy-time placeholder. '<' and '>' never belong in those,
+// so argocd-vault-plugin's generic <key> counts everywhere here: on an
+// object without its annotation, CRD validation reports the value anyway.
+func holdsPlaceholder(s string) bool { return placeholder.All.Contains(s) }
 
 // holdsAll reports whether the inputs hold every object of a kind in
 // namespace ns, given whether they hold any (seen), so that one they lack
@@ -292,6 +309,8 @@ func DescribeAbsence(ref ObjectRef, presence Presence) string {
 	switch presence {
 	case Missing:
 		return what + " not found"
+	case Unresolved:
+		return fmt.Sprintf("%s %s: which object it names is unknown", what, placeholder.All.Why(ref.Namespace+"/"+ref.Name))
 	case Unlisted:
 		others := "other " + plural(ref.Kind)
 		if ref.Namespace != "" {

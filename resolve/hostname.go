@@ -1,6 +1,10 @@
 package resolve
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gwlint/gwlint/resolve/placeholder"
+)
 
 // Hostname matching, as Listener.Hostname and HTTPRoute.Hostnames define it:
 // "Hostnames that are prefixed with a wildcard label (`*.`) are interpreted
@@ -31,12 +35,19 @@ func hostnameMatches(p, h string) bool {
 // takes the route's; a route without hostnames takes the listener's. The
 // more specific of two intersecting names is the effective one. An empty
 // result with ok=true means "any hostname".
-func intersectHostnames(listener string, route []string) (effective []string, ok bool) {
+//
+// Hostnames holding a deploy-time placeholder ("radarr.${DOMAIN}") are
+// matched as written first: a placeholder stands for the same text on
+// both sides, so "*.${DOMAIN}" certainly covers "radarr.${DOMAIN}". When
+// that fails, maybe is the first hostname holding a placeholder whose
+// literal text still allows an intersection (mayIntersect): the outcome is
+// unknown, not a refusal.
+func intersectHostnames(listener string, route []string) (effective []string, ok bool, maybe string) {
 	if listener == "" {
-		return route, true
+		return route, true, ""
 	}
 	if len(route) == 0 {
-		return []string{listener}, true
+		return []string{listener}, true, ""
 	}
 	for _, h := range route {
 		switch {
@@ -44,9 +55,47 @@ func intersectHostnames(listener string, route []string) (effective []string, ok
 			effective = append(effective, h)
 		case hostnameMatches(h, listener):
 			effective = append(effective, listener)
+		case maybe == "" && mayIntersect(listener, h):
+			maybe = h
+			if !holdsPlaceholder(h) {
+				maybe = listener
+			}
 		}
 	}
-	return dedupe(effective), len(effective) > 0
+	return dedupe(effective), len(effective) > 0, maybe
+}
+
+// mayIntersect reports whether two hostnames, one at least holding a
+// placeholder, may match a common host once substituted. It compares what
+// substitution keeps: the literal text before the first placeholder (or
+// wildcard) and after the last one. Each must be a prefix, respectively a
+// suffix, of the other's: "radarr.${DOMAIN}" may meet "*.example.com",
+// "radarr.${DOMAIN}.com" cannot meet "*.example.org", nor "app.${DOMAIN}"
+// the host "web.example.com". The test is deliberately generous: when in
+// doubt, they may.
+func mayIntersect(a, b string) bool {
+	if !holdsPlaceholder(a) && !holdsPlaceholder(b) {
+		return false
+	}
+	pa, sa := literalEnds(a)
+	pb, sb := literalEnds(b)
+	return (strings.HasPrefix(pa, pb) || strings.HasPrefix(pb, pa)) &&
+		(strings.HasSuffix(sa, sb) || strings.HasSuffix(sb, sa))
+}
+
+// literalEnds returns the literal text of hostname h before its first
+// placeholder and after its last one; a leading wildcard label counts as a
+// placeholder. A hostname without either is all literal: both ends are h.
+func literalEnds(h string) (prefix, suffix string) {
+	wild := strings.HasPrefix(h, "*.")
+	if wild {
+		h = h[1:]
+	}
+	lits := placeholder.All.Literals(h)
+	if wild {
+		return "", lits[len(lits)-1]
+	}
+	return lits[0], lits[len(lits)-1]
 }
 
 func dedupe(s []string) []string {

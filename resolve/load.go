@@ -21,6 +21,7 @@ import (
 	"github.com/gwlint/gwlint/internal/suggest"
 	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/placeholder"
 	"github.com/gwlint/gwlint/resolve/profile"
 )
 
@@ -362,6 +363,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	m.Created = doc.Metadata.CreationTimestamp.Time
 	m.Generation = doc.Metadata.Generation
 	m.written = raw.JSON
+	m.Unknown = unknownValues(raw.JSON, placeholder.ForObject(m.Annotations))
 	if m.Ref.Name == "" {
 		return nil, raw.Errorf("metadata", "%s has no metadata.name", raw.Kind)
 	}
@@ -389,8 +391,10 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		// index ("spec.hostnames" for spec.hostnames[0]), so a violation
 		// anywhere on that path without indices is the same one.
 		if err := json.Unmarshal(doc.Spec, spec); err != nil {
+			// A placeholder where a number goes (`port: ${PORT}`) is
+			// unknown, not wrong: Flux substitutes before parsing.
 			path := stripIndices(jsonErrorPath(raw, err, "spec"))
-			if !slices.ContainsFunc(m.Violations, func(v crd.Violation) bool { return stripIndices(v.Path) == path }) {
+			if !m.unknownOnPath(path) && !slices.ContainsFunc(m.Violations, func(v crd.Violation) bool { return stripIndices(v.Path) == path }) {
 				specErr = jsonError(raw, err, "spec")
 			}
 		}

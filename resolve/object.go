@@ -115,6 +115,9 @@ type Meta struct {
 	// and ListenerSets the way the spec's precedence rules do.
 	Created    metav1.Time
 	Generation int64
+	// Unknown maps the field paths whose values hold a deploy-time
+	// placeholder to the values as written (unknown.go); nil when none.
+	Unknown map[string]string
 	// written is the document as written (JSON), kept to tell a duplicate
 	// that repeats its first definition from one that changes it.
 	written json.RawMessage

@@ -202,23 +202,41 @@ func TestHostnameIntersection(t *testing.T) {
 		route    []string
 		want     []string
 		ok       bool
+		maybe    string // a hostname holding a placeholder that may intersect
 	}{
-		{"", nil, nil, true},
-		{"", []string{"a.example.com"}, []string{"a.example.com"}, true},
-		{"*.example.com", nil, []string{"*.example.com"}, true},
-		{"*.example.com", []string{"a.example.com", "a.b.example.com"}, []string{"a.example.com", "a.b.example.com"}, true},
+		{"", nil, nil, true, ""},
+		{"", []string{"a.example.com"}, []string{"a.example.com"}, true, ""},
+		{"*.example.com", nil, []string{"*.example.com"}, true, ""},
+		{"*.example.com", []string{"a.example.com", "a.b.example.com"}, []string{"a.example.com", "a.b.example.com"}, true, ""},
 		// "*.example.com would match both test.example.com, and
 		// foo.test.example.com, but not example.com".
-		{"*.example.com", []string{"example.com"}, nil, false},
-		{"*.example.com", []string{"*.com"}, []string{"*.example.com"}, true},
-		{"a.example.com", []string{"*.example.com"}, []string{"a.example.com"}, true},
-		{"*.example.com", []string{"*.example.com"}, []string{"*.example.com"}, true},
-		{"a.example.com", []string{"b.example.com"}, nil, false},
+		{"*.example.com", []string{"example.com"}, nil, false, ""},
+		{"*.example.com", []string{"*.com"}, []string{"*.example.com"}, true, ""},
+		{"a.example.com", []string{"*.example.com"}, []string{"a.example.com"}, true, ""},
+		{"*.example.com", []string{"*.example.com"}, []string{"*.example.com"}, true, ""},
+		{"a.example.com", []string{"b.example.com"}, nil, false, ""},
+		// Placeholders: the same text on both sides is the same value.
+		{"", []string{"radarr.${SECRET_DOMAIN}"}, []string{"radarr.${SECRET_DOMAIN}"}, true, ""},
+		{"*.${SECRET_DOMAIN}", []string{"radarr.${SECRET_DOMAIN}"}, []string{"radarr.${SECRET_DOMAIN}"}, true, ""},
+		{"radarr.${SECRET_DOMAIN}", []string{"radarr.${SECRET_DOMAIN}"}, []string{"radarr.${SECRET_DOMAIN}"}, true, ""},
+		// The literal text allows an intersection: unknown.
+		{"*.example.com", []string{"radarr.${SECRET_DOMAIN}"}, nil, false, "radarr.${SECRET_DOMAIN}"},
+		{"*.${SECRET_DOMAIN}", []string{"radarr.example.com"}, nil, false, "*.${SECRET_DOMAIN}"},
+		{"*.${A}", []string{"radarr.${B}"}, nil, false, "radarr.${B}"},
+		{"radarr.example.com", []string{"${APP}.example.com"}, nil, false, "${APP}.example.com"},
+		{"*.example.com", []string{"<path:kv/data/gw#host>"}, nil, false, "<path:kv/data/gw#host>"},
+		// The literal text rules it out: refused as before.
+		{"*.example.org", []string{"radarr.${DOMAIN}.com"}, nil, false, ""},
+		{"web.example.com", []string{"app.${DOMAIN}"}, nil, false, ""},
+		{"*.${DOMAIN}.org", []string{"radarr.example.com"}, nil, false, ""},
+		// A certain match wins over a possible one.
+		{"*.example.com", []string{"radarr.${D}", "a.example.com"}, []string{"a.example.com"}, true, "radarr.${D}"},
+		{"*.example.com", []string{"${APP}.other.org"}, nil, false, ""},
 	}
 	for _, tc := range cases {
-		got, ok := intersectHostnames(tc.listener, tc.route)
-		if ok != tc.ok || strings.Join(got, ",") != strings.Join(tc.want, ",") {
-			t.Errorf("intersect(%q, %v) = %v, %v; want %v, %v", tc.listener, tc.route, got, ok, tc.want, tc.ok)
+		got, ok, maybe := intersectHostnames(tc.listener, tc.route)
+		if ok != tc.ok || strings.Join(got, ",") != strings.Join(tc.want, ",") || maybe != tc.maybe {
+			t.Errorf("intersect(%q, %v) = %v, %v, %q; want %v, %v, %q", tc.listener, tc.route, got, ok, maybe, tc.want, tc.ok, tc.maybe)
 		}
 	}
 }

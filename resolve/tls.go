@@ -240,8 +240,8 @@ func (l *Listener) checkCertificates(now time.Time) {
 			certs = append(certs, r)
 		}
 	}
-	if l.Hostname == nil || *l.Hostname == "" || len(certs) == 0 {
-		return
+	if l.Hostname == nil || *l.Hostname == "" || holdsPlaceholder(string(*l.Hostname)) || len(certs) == 0 {
+		return // no hostname, or one unknown until substituted
 	}
 	for _, r := range certs {
 		if r.Certificate.Covers(string(*l.Hostname)) {

@@ -237,6 +237,8 @@ func tlsViewOf(l *resolve.Listener) *tlsView {
 			cv.State = string(c.Reason)
 		case c.Presence == resolve.External:
 			cv.State = "external (assumed)"
+		case c.Presence == resolve.Unresolved:
+			cv.State = "unknown until substituted (assumed)"
 		}
 		// resolve refuses a ref of another kind, or one without a grant,
 		// before looking it up; its Presence then means nothing.

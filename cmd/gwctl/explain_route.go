@@ -410,6 +410,8 @@ func backendViewOf(route *resolve.Route, b *resolve.BackendResult) backendView {
 		bv.State = "external (assumed)"
 	case b.Presence == resolve.Unlisted:
 		bv.State = "unlisted (assumed)"
+	case b.Presence == resolve.Unresolved:
+		bv.State = "unknown until substituted (assumed)"
 	default:
 		bv.State = "ok"
 	}

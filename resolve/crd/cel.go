@@ -82,6 +82,9 @@ func (w *walker) evalRules(v any, s *node) {
 		}
 		rule := &celRules[id]
 		res := impl.eval(v)
+		if (res.err != nil || !res.v) && w.holdsPlaceholder(v) {
+			continue // the substituted value may pass: unknown (unknown.go)
+		}
 		switch {
 		case res.err != nil:
 			msg := fmt.Sprintf("%v evaluating rule: %s", res.err, rule.errorString())

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/gwlint/gwlint/resolve/placeholder"
 )
 
 // Channel is a Gateway API release channel: the set of CRDs installed.
@@ -152,7 +154,7 @@ func validate(apiVersion, kind string, obj map[string]any, ch Channel, inPlace b
 	if cv == nil || obj == nil {
 		return nil
 	}
-	w := &walker{inPlace: inPlace}
+	w := &walker{inPlace: inPlace, ph: syntaxOf(obj)}
 	doc := w.prepareRoot(obj, cv.root)
 	w.validateMetadata(obj["metadata"], cv.namespaced)
 	w.validateRoot(doc, cv.root)
@@ -176,6 +178,10 @@ type walker struct {
 	typeErr  bool // a value of the wrong JSON type: CEL cannot run on it
 
 	metaField string // the top-level metadata field being decoded
+
+	// ph is the placeholder syntax of the document: values holding one
+	// are unknown (unknown.go).
+	ph placeholder.Syntax
 
 	noCEL  bool // a oneOf/anyOf branch: schema checks only
 	checks int  // nodes checked, to pick a failing branch like kube-openapi

@@ -35,6 +35,9 @@ func (w *walker) validateMetadata(v any, namespaced bool) {
 		meta.Name = meta.GenerateName[:min(len(meta.GenerateName), 58)] + "bcdfg"
 	}
 	for _, e := range validation.ValidateObjectMetaAccessor(&meta, namespaced, validation.NameIsDNSSubdomain, field.NewPath("metadata")) {
+		if bad, ok := e.BadValue.(string); ok && w.ph.Contains(bad) {
+			continue // unknown until substituted (unknown.go)
+		}
 		switch e.Type {
 		case field.ErrorTypeRequired, field.ErrorTypeNotSupported, field.ErrorTypeTooLong, field.ErrorTypeTooMany:
 			w.blocking = true

@@ -126,6 +126,9 @@ type pattern struct {
 	src   string
 	once  sync.Once
 	match func(string) bool
+	// alpha is what alphabet returns, computed once.
+	alphaOnce sync.Once
+	alpha     func(rune) bool
 }
 
 func (p *pattern) matches(s string) bool {

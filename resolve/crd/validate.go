@@ -39,6 +39,10 @@ func (w *walker) validate(v any, s *node) {
 		w.checkEnum(v, s)
 		return
 	}
+	if x, ok := v.(string); ok && w.ph.Contains(x) {
+		w.checkUnknownString(x, s)
+		return
+	}
 	w.checkType(v, s)
 	if len(s.oneOf) > 0 || len(s.anyOf) > 0 || s.not != nil {
 		w.checkComposition(v, s)
@@ -191,7 +195,7 @@ func (w *walker) checkString(x string, s *node) {
 	case s.minLength.set && n < s.minLength.v:
 		w.invalid(x, fmt.Sprintf("%s in body should be at least %d chars long", w.path, s.minLength.v))
 	case s.pattern != nil && !s.pattern.matches(x):
-		w.invalid(x, fmt.Sprintf("%s in body should match '%s'", w.path, s.pattern.src))
+		w.invalid(x, w.patternMessage(s.pattern))
 	}
 	var ok bool
 	switch s.format {
@@ -211,6 +215,12 @@ func (w *walker) checkString(x string, s *node) {
 		msg := fmt.Sprintf("%s in body must be of type %s: %q", w.path, s.format, x)
 		w.add("Invalid value", (&field.Error{Type: field.ErrorTypeTypeInvalid, BadValue: x, Detail: msg}).ErrorBody())
 	}
+}
+
+// patternMessage is kube-openapi's message for a string that does not
+// match p.
+func (w *walker) patternMessage(p *pattern) string {
+	return fmt.Sprintf("%s in body should match '%s'", w.path, p.src)
 }
 
 // invalid reports an "Invalid value" of the generic kind.
@@ -440,7 +450,7 @@ func (w *walker) checkObject(x map[string]any, s *node) {
 // got furthest.
 func (w *walker) checkComposition(v any, s *node) {
 	branch := func(b *node) *walker {
-		sub := &walker{path: append([]byte(nil), w.path...), noCEL: true}
+		sub := &walker{path: append([]byte(nil), w.path...), noCEL: true, ph: w.ph}
 		sub.validate(v, b)
 		return sub
 	}

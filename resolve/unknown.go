@@ -1,0 +1,77 @@
+package resolve
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/gwlint/gwlint/resolve/placeholder"
+)
+
+// Values holding a deploy-time placeholder (Flux's ${VAR}, Argo CD
+// plugins' <path:...>, see package placeholder) are unknown until
+// substitution: the resolver decides nothing from them that could be an
+// error. A name or namespace holding one makes a reference Unresolved
+// (Graph.Lookup); a hostname holding one intersects what its literal text
+// allows (hostname.go); a sectionName holding one selects an unknown
+// listener; and a number field holding one (`port: ${PORT}`, which Flux
+// substitutes before the YAML is parsed) is recorded in Meta.Unknown, since
+// the typed structs cannot hold it.
+
+// unknownValues returns the field paths of the document's string values
+// that hold a placeholder, with the values as written; nil when none does.
+func unknownValues(js []byte, syntax placeholder.Syntax) map[string]string {
+	if !bytes.Contains(js, []byte("${")) && !bytes.Contains(js, []byte("<")) && !bytes.Contains(js, []byte("{{")) {
+		return nil // the common case, without decoding
+	}
+	var doc any
+	if json.Unmarshal(js, &doc) != nil {
+		return nil
+	}
+	var out map[string]string
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch x := v.(type) {
+		case string:
+			if syntax.Contains(x) {
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[path] = x
+			}
+		case []any:
+			for i, it := range x {
+				walk(path+"["+strconv.Itoa(i)+"]", it)
+			}
+		case map[string]any:
+			for k, it := range x {
+				if path == "" {
+					walk(k, it)
+				} else {
+					walk(path+"."+k, it)
+				}
+			}
+		}
+	}
+	walk("", doc)
+	return out
+}
+
+// UnknownAt returns the value written at path when it holds a deploy-time
+// placeholder, and whether it does.
+func (m *Meta) UnknownAt(path string) (string, bool) {
+	v, ok := m.Unknown[path]
+	return v, ok
+}
+
+// unknownOnPath reports whether a value holding a placeholder was written
+// at path, list indices aside (encoding/json's errors name none).
+func (m *Meta) unknownOnPath(path string) bool {
+	want := stripIndices(path)
+	for k := range m.Unknown {
+		if stripIndices(k) == want {
+			return true
+		}
+	}
+	return false
+}
