@@ -220,6 +220,7 @@ var indentedBlock = regexp.MustCompile(`\n\n    `)
 var fixInProse = map[string]bool{
 	"backend-unsupported-kind":      true,
 	"gatewayclass-not-found":        true,
+	"input-unknown":                 true,
 	"listener-certificate-expired":  true,
 	"listener-conflict":             true,
 	"listener-invalid-route-kinds":  true,
