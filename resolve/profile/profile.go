@@ -425,6 +425,65 @@ func ForClass(class string) *Profile {
 	return nil
 }
 
+// Known reports whether p is a real implementation's profile, not
+// Everything: only then does it say what is implementation-specific.
+func (p *Profile) Known() bool { return !p.everything }
+
+// PicksBackendByKind reports whether a known implementation takes a
+// backendRef of the core group and kind kind as its own backend kind
+// (Implementation.BackendKindAlone).
+func PicksBackendByKind(kind string) bool {
+	return slices.ContainsFunc(implementations, func(impl Implementation) bool {
+		return impl.BackendKindAlone && slices.ContainsFunc(impl.BackendKinds, func(gk GroupKind) bool { return gk.Kind == kind })
+	})
+}
+
+// NamingClass returns the default profiles of the implementations that
+// install a GatewayClass named class or whose documentation names theirs
+// so (Implementation.ClassNames), sorted by name.
+func NamingClass(class string) []*Profile {
+	var out []*Profile
+	for _, p := range Defaults() {
+		if p.Installs(class) || slices.ContainsFunc(p.Implementation.ClassNames, func(pattern string) bool {
+			ok, _ := path.Match(pattern, class)
+			return ok
+		}) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// OwningGroup returns the default profile of the one implementation whose
+// API group group is: by its objects alone (Implementation.Groups), or,
+// with refs, also as the group of a kind it takes by reference (a
+// backendRef, parentRef, policy target or parameters kind). Nil when none
+// or several are (InferencePool's group is many implementations'), and for
+// the core group and the API's own groups (*k8s.io).
+func OwningGroup(group string, refs bool) *Profile {
+	if group == "" || strings.HasSuffix(group, "k8s.io") {
+		return nil
+	}
+	var owner *Profile
+	for _, p := range Defaults() {
+		impl := p.Implementation
+		owns := slices.Contains(impl.Groups, group)
+		if refs {
+			for _, kinds := range [][]GroupKind{impl.BackendKinds, impl.ParentKinds, impl.PolicyTargetKinds, impl.ParametersKinds} {
+				owns = owns || slices.ContainsFunc(kinds, func(gk GroupKind) bool { return gk.Group == group })
+			}
+		}
+		if !owns {
+			continue
+		}
+		if owner != nil {
+			return nil
+		}
+		owner = p
+	}
+	return owner
+}
+
 // Supporting names the implementations whose default profile supports f.
 func Supporting(f features.FeatureName) []string {
 	var out []string
