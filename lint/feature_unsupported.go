@@ -17,8 +17,9 @@ one you run, and may predate the feature's conformance test. Rule names
 (HTTPRouteNamedRouteRule) are never reported: a controller without them
 routes the same. The
 implementation is the one whose controllerName the Gateway's GatewayClass
-names, the one that installs the class, or --implementation; see
-docs/implementations.md.
+names, the one that installs the class, one inferred from the
+evidence when no GatewayClass is among the inputs (the message says from
+what), or --implementation; see docs/implementations.md.
 
 Fix: use what your implementation supports, or move the route to a Gateway
 of an implementation that supports the feature (the message names them):`,
@@ -31,12 +32,16 @@ filters:
 	},
 	Run: func(p *Pass) {
 		for _, gap := range p.Graph.FeatureGaps {
-			supporters := "none"
+			others := "no conformance report claims it"
 			if names := gap.SupportedBy(); len(names) > 0 {
-				supporters = strings.Join(names, ", ")
+				others = "implementations that do: " + strings.Join(names, ", ")
 			}
-			p.Report(gap.Object, gap.Path, nil, "%s needs %s, which %s does not support (implementations that do: %s)",
-				gap.Object.Ref, gap.Feature, gap.Profile, supporters)
+			judge := gap.Profile.String()
+			if in := gap.Inferred; in != nil {
+				judge += " (inferred from " + strings.Join(in.Evidence, " and ") + ")"
+			}
+			p.Report(gap.Object, gap.Path, nil, "%s needs %s, which %s does not support (%s)",
+				gap.Object.Ref, gap.Feature, judge, others)
 		}
 	},
 }

@@ -340,3 +340,32 @@ spec:
 		}
 	}
 }
+
+// TestInferredImplementation lints GitOps-like files alone (no base.yaml,
+// whose GatewayClass would turn inference off): the implementation is
+// inferred and named with its evidence, and with no evidence an
+// implementation's backend kind is neither unsupported nor HTTP 500.
+func TestInferredImplementation(t *testing.T) {
+	for file, want := range map[string][]string{
+		"inferred.yaml":               {`feature-unsupported:HTTPRoute media/radarr needs HTTPRouteRequestTimeout, which nginx-gateway-fabric@v2.6.0 (inferred from 1 object of gateway.nginx.org) does not support (implementations that do: `},
+		"implementation-unknown.yaml": nil,
+	} {
+		path := filepath.Join("testdata/feature-unsupported/alone", file)
+		in := resolve.Load([]string{path}, nil, resolve.Options{})
+		var got []string
+		for _, f := range Run(resolve.Resolve(in, resolve.Options{}), Rules()) {
+			if f.Severity != Info {
+				got = append(got, f.Rule+":"+f.Message)
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: findings %q, want %d", file, got, len(want))
+			continue
+		}
+		for i := range want {
+			if !strings.HasPrefix(got[i], want[i]) {
+				t.Errorf("%s: %q, want %q...", file, got[i], want[i])
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package resolve
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/gwlint/gwlint/resolve/placeholder"
@@ -288,6 +289,27 @@ func (g *Graph) backendGroupOfKind(route *Route, kind string) string {
 	return group
 }
 
+// implementationSpecific reports whether a backendRef kind no profile
+// judging the route accepts is left unjudged: the implementation of one of
+// the route's Gateways is unknown (its GatewayClass is not among the
+// inputs and nothing says which runs it; or the inputs hold none of the
+// route's Gateways and none was inferred), and the kind is of an API group
+// other than the core one, or one a known implementation picks by kind
+// alone (Envoy Gateway's Backend). A core kind other than Service is no
+// implementation's backend; a GatewayClass among the inputs naming a
+// controller gwlint has no profile for stands for a conformant one, which
+// refuses kinds it does not know.
+func (g *Graph) implementationSpecific(route *Route, group, kind string) bool {
+	if group == GroupCore && !profile.PicksBackendByKind(kind) {
+		return false
+	}
+	gws := g.routeGateways(route, nil, nil)
+	if len(gws) == 0 {
+		return !g.profile.Known()
+	}
+	return slices.ContainsFunc(gws, func(gw *GatewayResult) bool { return gw.Class == nil && !gw.Profile.Known() })
+}
+
 // meshOnly reports whether every parentRef of the route is a Service. GEP-1426:
 // "Routes of either type can send traffic to backendRefs in any namespace.
 // Unlike Gateway bound routes, this is allowed without a ReferenceGrant."
@@ -320,6 +342,13 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		b.Group = g.backendGroupOfKind(route, b.Target.Kind)
 	}
 	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) && !g.judgedAllWith(route, func(p *profile.Profile) bool { return p.AcceptsBackendKind(b.Group, b.Target.Kind) }) {
+		if g.implementationSpecific(route, b.Group, b.Target.Kind) {
+			// No implementation's profile judges the route: whether
+			// the one that runs it takes the kind is unknown.
+			b.Presence = External
+			b.Message = fmt.Sprintf("kind %s is implementation-specific, and which implementation runs the route is unknown", groupKind(b.Group, b.Target.Kind))
+			return
+		}
 		invalid(UnsupportedRef, ReasonInvalidKind,
 			"kind %s is not supported; use a core Service", groupKind(b.Group, b.Target.Kind))
 		return

@@ -34,6 +34,9 @@ type FeatureUse struct {
 type FeatureGap struct {
 	FeatureUse
 	Profile *profile.Profile
+	// Inferred says how Profile was inferred (infer.go); nil when it was
+	// not.
+	Inferred *Inference
 }
 
 // findFeatures lists every object's feature uses, in the graph's object
@@ -53,10 +56,11 @@ func (g *Graph) findFeatures() {
 		}
 		var uses []FeatureUse
 		var judges []*profile.Profile
+		inferred := g.Inferred
 		switch o := obj.(type) {
 		case *Gateway:
 			gw := g.gateways[m.Ref]
-			uses, judges = gatewayFeatures(gw), []*profile.Profile{gw.Profile}
+			uses, judges, inferred = gatewayFeatures(gw), []*profile.Profile{gw.Profile}, gw.Inferred
 		case *ListenerSet:
 			ls := g.lsets[m.Ref]
 			uses = listenerSetFeatures(ls)
@@ -80,11 +84,25 @@ func (g *Graph) findFeatures() {
 			}
 			for _, p := range js {
 				if p.Support(u.Feature) == profile.Unsupported && !namesOnly[u.Feature] && !slices.Contains(p.Implementation.ParametersKinds, u.parameters) {
-					g.FeatureGaps = append(g.FeatureGaps, FeatureGap{FeatureUse: u, Profile: p})
+					g.FeatureGaps = append(g.FeatureGaps, FeatureGap{FeatureUse: u, Profile: p, Inferred: g.inferenceOf(p, inferred)})
 				}
 			}
 		}
 	}
+}
+
+// inferenceOf returns in when it inferred p, nil otherwise: a route's
+// Gateways may be judged by several profiles, only one of them inferred.
+func (g *Graph) inferenceOf(p *profile.Profile, in *Inference) *Inference {
+	if in != nil && in.Profile != nil && in.Profile.Name == p.Name {
+		return in
+	}
+	for _, gw := range g.Gateways {
+		if gw.Inferred != nil && gw.Profile == p {
+			return gw.Inferred
+		}
+	}
+	return nil
 }
 
 // namesOnly are features that name things and change no traffic: a

@@ -31,6 +31,9 @@ type GatewayResult struct {
 	// Profile is the implementation profile the Gateway is judged by
 	// (implementation.go).
 	Profile *profile.Profile
+	// Inferred says how Profile was inferred when the GatewayClass is not
+	// among the inputs (infer.go); nil when it was not.
+	Inferred *Inference
 
 	// Listeners are the Gateway's own spec.listeners, in order.
 	Listeners []*Listener
@@ -623,6 +626,16 @@ func (g *Graph) resolveClass(gw *GatewayResult) {
 		gw.ControllerName = string(gw.Class.Spec.ControllerName)
 	}
 	gw.Profile = g.gatewayProfile(gw.Class, string(gw.Spec.GatewayClassName))
+	if gw.Class == nil && g.installer(string(gw.Spec.GatewayClassName)) == nil {
+		gw.Inferred = g.inferGateway(string(gw.Spec.GatewayClassName))
+		switch {
+		case gw.Inferred == nil:
+		case gw.Inferred.Profile != nil:
+			gw.Profile = gw.Inferred.Profile.Without(g.opts.WithoutFeatures)
+		default:
+			gw.Profile = profile.Everything.Without(g.opts.WithoutFeatures)
+		}
+	}
 }
 
 // acceptedParameters lists the parametersRef kinds the Gateway's controller

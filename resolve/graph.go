@@ -114,6 +114,16 @@ type Graph struct {
 
 	// profile judges what no Gateway of the inputs serves.
 	profile *profile.Profile
+	// Inferred is the implementation the world's evidence names (infer.go),
+	// which judges what no Gateway of the inputs serves and each Gateway
+	// whose GatewayClass is unknown and unnamed; nil without evidence or
+	// with --implementation.
+	Inferred *Inference
+	// world is that evidence, by implementation name; inferring is set
+	// when inference applies (no GatewayClass among the inputs, no
+	// --implementation).
+	world     map[string]*evidence
+	inferring bool
 
 	byRef map[ObjectRef]Object
 	// seen records which (kind, namespace) pairs the inputs hold any object
@@ -173,6 +183,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 		grantsIn: map[string][]*ReferenceGrant{},
 	}
 	g.index()
+	g.inferWorld(in.Skipped)
 	g.resolveGatewayClasses()
 	g.resolveGateways()
 	g.resolveRoutes()

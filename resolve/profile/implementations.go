@@ -27,6 +27,18 @@ type Implementation struct {
 	// when the class is not among the inputs, and the class is never
 	// reported as missing.
 	Classes []string
+	// ClassNames are GatewayClass names (path.Match patterns) its own
+	// documentation and charts give the class it does not install itself:
+	// evidence, when the class is not among the inputs, that a Gateway
+	// naming one is the implementation's (infer.go of package resolve).
+	ClassNames []string
+	// Groups are API groups only it serves, whose objects among the inputs
+	// say it runs in the cluster. A group a mesh, CNI or ingress controller
+	// serves beside its Gateway support (networking.istio.io, cilium.io,
+	// traefik.io) is not one: the cluster may run that beside another
+	// implementation of the API; a route's reference to one of its kinds
+	// (BackendKinds, ParentKinds, ...) still is evidence.
+	Groups []string
 	// Protocols are the implementation-specific listener protocols it
 	// serves.
 	Protocols []Protocol
@@ -586,6 +598,11 @@ var implementations = []Implementation{
 		// https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/envoygateway_types.go
 		// (GatewayControllerName).
 		ControllerNames: []string{"gateway.envoyproxy.io/gatewayclass-controller"},
+		// https://gateway.envoyproxy.io/docs/tasks/quickstart/ names its
+		// class eg; the Helm chart creates none.
+		ClassNames: []string{"eg", "envoy", "envoy-gateway"},
+		// https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/groupversion_info.go
+		Groups: []string{"gateway.envoyproxy.io"},
 		// https://gateway.envoyproxy.io/docs/tasks/operations/customize-envoyproxy/
 		// (a Gateway's infrastructure.parametersRef names an EnvoyProxy).
 		ParametersKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "EnvoyProxy"}},
@@ -1046,6 +1063,8 @@ var implementations = []Implementation{
 		// kgateway-waypoint classes, created on install, controllerName
 		// kgateway.dev/kgateway.
 		ControllerNames: []string{"kgateway.dev/kgateway"},
+		// https://kgateway.dev/docs/reference/api/: its own kinds.
+		Groups: []string{"gateway.kgateway.dev"},
 		// https://kgateway.dev/docs/setup/customize/: GatewayParameters.
 		ParametersKinds: []GroupKind{{Group: "gateway.kgateway.dev", Kind: "GatewayParameters"}},
 		Classes:         []string{"kgateway", "kgateway-waypoint"},
@@ -1063,6 +1082,9 @@ var implementations = []Implementation{
 		// chart creates the "nginx" GatewayClass for
 		// gateway.nginx.org/nginx-gateway-controller.
 		ControllerNames: []string{"gateway.nginx.org/nginx-gateway-controller"},
+		// https://docs.nginx.com/nginx-gateway-fabric/reference/api/: its
+		// own kinds (NginxProxy, ClientSettingsPolicy, ...).
+		Groups: []string{"gateway.nginx.org"},
 		// https://docs.nginx.com/nginx-gateway-fabric/how-to/data-plane-configuration/:
 		// NginxProxy.
 		ParametersKinds: []GroupKind{{Group: "gateway.nginx.org", Kind: "NginxProxy"}},

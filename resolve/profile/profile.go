@@ -215,12 +215,15 @@ type catalogue struct {
 	byName map[string][]*Profile
 	names  []string
 	// defaults holds each implementation's default profile: its newest
-	// version, in the default mode when it reported several.
+	// version, as no mode is named.
 	defaults map[string]*Profile
+	// versions holds, by NAME@VERSION, the profile of each implementation
+	// version when no mode is named (versionProfile).
+	versions map[string]*Profile
 }
 
 var load = sync.OnceValue(func() *catalogue {
-	c := &catalogue{byName: map[string][]*Profile{}, defaults: map[string]*Profile{}}
+	c := &catalogue{byName: map[string][]*Profile{}, defaults: map[string]*Profile{}, versions: map[string]*Profile{}}
 	for _, r := range reports {
 		p := &Profile{
 			Name: r.name, Version: r.version, Mode: r.mode, Channel: r.channel, APIVersion: r.apiVersion, Report: r.file,
@@ -230,10 +233,12 @@ var load = sync.OnceValue(func() *catalogue {
 		for _, name := range r.profiles {
 			covered, core := coveredBy(name)
 			for _, f := range covered {
-				p.covered[f] = true
+				if tested(f, r.file) {
+					p.covered[f] = true
+				}
 			}
 			for _, f := range core {
-				p.supported[f] = true
+				p.covered[f], p.supported[f] = true, true
 			}
 		}
 		for _, f := range r.supported {
@@ -241,6 +246,7 @@ var load = sync.OnceValue(func() *catalogue {
 		}
 		c.add(p)
 	}
+	c.addVersions()
 	for _, impl := range implementations {
 		if len(c.byName[impl.Name]) == 0 {
 			c.add(&Profile{Name: impl.Name, Implementation: impl})
@@ -249,20 +255,43 @@ var load = sync.OnceValue(func() *catalogue {
 			c.add(c.release(impl.Name, rel))
 		}
 	}
+	c.addVersions()
 	for name, ps := range c.byName {
 		c.names = append(c.names, name)
-		c.defaults[name] = pickMode(ps, ps[len(ps)-1].Version)
+		c.defaults[name] = c.version(name, ps[len(ps)-1].Version)
 	}
 	sort.Strings(c.names)
 	return c
 })
 
+// tested reports whether the conformance suite tested feature f when the
+// report in file ran: a feature added to a conformance profile after it
+// (testedSince) is Unknown to the report, not Unsupported.
+func tested(f features.FeatureName, file string) bool {
+	for name, since := range testedSince {
+		if current(features.FeatureName(name)) == f && !olderMinor(file, since) {
+			return true
+		}
+	}
+	return false
+}
+
+// olderMinor reports whether the Gateway API version directory of a
+// report's file ("v1.4.0/istio-istio/...") is older than minor ("v1.5").
+func olderMinor(file, minor string) bool {
+	var fileMajor, fileMinor, major, min int
+	dir, _, _ := strings.Cut(file, "/")
+	_, _ = fmt.Sscanf(dir, "v%d.%d", &fileMajor, &fileMinor)
+	_, _ = fmt.Sscanf(minor, "v%d.%d", &major, &min)
+	return fileMajor < major || fileMajor == major && fileMinor < min
+}
+
 // release builds the profile of a hand-kept release: the newest reported
-// profile of the implementation, in its default mode, with the release's
+// profile of the implementation (as no mode is named), with the release's
 // features added.
 func (c *catalogue) release(name string, rel Release) *Profile {
 	ps := c.byName[name]
-	base := pickMode(ps, ps[len(ps)-1].Version)
+	base := c.version(name, ps[len(ps)-1].Version)
 	p := *base
 	p.Version, p.Mode, p.BasedOn = rel.Version, defaultMode, base.ID()
 	p.supported = maps.Clone(base.supported)
@@ -277,23 +306,53 @@ func (c *catalogue) add(p *Profile) {
 	c.byName[p.Name] = append(c.byName[p.Name], p)
 }
 
-// pickMode returns the profile of version v among ps: in the default
-// mode, else the first mode by name.
-func pickMode(ps []*Profile, v string) *Profile {
-	var first *Profile
+// addVersions adds the profile of every implementation version that has
+// none yet (see catalogue.versions).
+func (c *catalogue) addVersions() {
+	for name, ps := range c.byName {
+		for _, p := range ps {
+			if key := name + "@" + p.Version; c.versions[key] == nil {
+				c.versions[key] = versionProfile(ps, p.Version)
+			}
+		}
+	}
+}
+
+// version returns the profile of version v of an implementation when no
+// mode is named.
+func (c *catalogue) version(name, v string) *Profile { return c.versions[name+"@"+v] }
+
+// versionProfile is the profile of version v among ps when no mode is
+// named: its default mode's (else the first mode's by name), supporting
+// also what its other modes support. Modes differ in how an implementation
+// deploys, not in what it implements: Envoy Gateway's default mode runs
+// its proxies in its own namespace, where the GatewayInfrastructure test
+// does not look for them, and only its gateway namespace mode passes it.
+func versionProfile(ps []*Profile, v string) *Profile {
+	var base *Profile
+	var modes []*Profile
 	for _, p := range ps {
 		if p.Version != v {
 			continue
 		}
-		if p.Mode == defaultMode || p.Mode == "" {
-			return p
-		}
-		if first == nil {
-			first = p
+		modes = append(modes, p)
+		if base == nil || isDefaultMode(p.Mode) && !isDefaultMode(base.Mode) {
+			base = p
 		}
 	}
-	return first
+	if len(modes) == 1 {
+		return base
+	}
+	merged := *base
+	merged.supported, merged.covered = maps.Clone(base.supported), maps.Clone(base.covered)
+	for _, p := range modes {
+		maps.Copy(merged.supported, p.supported)
+		maps.Copy(merged.covered, p.covered)
+	}
+	return &merged
 }
+
+func isDefaultMode(mode string) bool { return mode == defaultMode || mode == "" }
 
 func current(f features.FeatureName) features.FeatureName {
 	if n, ok := formerFeatureNames[f]; ok {
@@ -333,7 +392,7 @@ func Lookup(selector string) (*Profile, error) {
 	for _, p := range ps {
 		if strings.TrimPrefix(p.Version, "v") == strings.TrimPrefix(ver, "v") {
 			if !withMode {
-				return pickMode(ps, p.Version), nil
+				return c.version(name, p.Version), nil
 			}
 			if p.Mode == mode {
 				return p, nil
@@ -364,6 +423,65 @@ func ForClass(class string) *Profile {
 		}
 	}
 	return nil
+}
+
+// Known reports whether p is a real implementation's profile, not
+// Everything: only then does it say what is implementation-specific.
+func (p *Profile) Known() bool { return !p.everything }
+
+// PicksBackendByKind reports whether a known implementation takes a
+// backendRef of the core group and kind kind as its own backend kind
+// (Implementation.BackendKindAlone).
+func PicksBackendByKind(kind string) bool {
+	return slices.ContainsFunc(implementations, func(impl Implementation) bool {
+		return impl.BackendKindAlone && slices.ContainsFunc(impl.BackendKinds, func(gk GroupKind) bool { return gk.Kind == kind })
+	})
+}
+
+// NamingClass returns the default profiles of the implementations that
+// install a GatewayClass named class or whose documentation names theirs
+// so (Implementation.ClassNames), sorted by name.
+func NamingClass(class string) []*Profile {
+	var out []*Profile
+	for _, p := range Defaults() {
+		if p.Installs(class) || slices.ContainsFunc(p.Implementation.ClassNames, func(pattern string) bool {
+			ok, _ := path.Match(pattern, class)
+			return ok
+		}) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// OwningGroup returns the default profile of the one implementation whose
+// API group group is: by its objects alone (Implementation.Groups), or,
+// with refs, also as the group of a kind it takes by reference (a
+// backendRef, parentRef, policy target or parameters kind). Nil when none
+// or several are (InferencePool's group is many implementations'), and for
+// the core group and the API's own groups (*k8s.io).
+func OwningGroup(group string, refs bool) *Profile {
+	if group == "" || strings.HasSuffix(group, "k8s.io") {
+		return nil
+	}
+	var owner *Profile
+	for _, p := range Defaults() {
+		impl := p.Implementation
+		owns := slices.Contains(impl.Groups, group)
+		if refs {
+			for _, kinds := range [][]GroupKind{impl.BackendKinds, impl.ParentKinds, impl.PolicyTargetKinds, impl.ParametersKinds} {
+				owns = owns || slices.ContainsFunc(kinds, func(gk GroupKind) bool { return gk.Group == group })
+			}
+		}
+		if !owns {
+			continue
+		}
+		if owner != nil {
+			return nil
+		}
+		owner = p
+	}
+	return owner
 }
 
 // Supporting names the implementations whose default profile supports f.

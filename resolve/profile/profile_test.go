@@ -94,6 +94,69 @@ func TestSupport(t *testing.T) {
 	}
 }
 
+// Support counts what a report's passed provisional tests exercise, what
+// another mode of the version claims (when no mode is named), and holds no
+// feature against a report that ran before the suite tested it.
+func TestSupportFromReports(t *testing.T) {
+	eg, _ := Lookup("envoy-gateway@v1.8.0")
+	egDefault, _ := Lookup("envoy-gateway@v1.8.0/default")
+	ngf, _ := Lookup("nginx-gateway-fabric")
+	istio, _ := Lookup("istio@1.28")
+	cases := []struct {
+		p    *Profile
+		f    features.FeatureName
+		want Support
+	}{
+		// Its gateway namespace mode passes the provisional test; its
+		// default mode's report lists the feature as unsupported.
+		{eg, features.SupportGatewayInfrastructure, Supported},
+		{egDefault, features.SupportGatewayInfrastructure, Unsupported},
+		{eg, features.SupportHTTPRouteCORS, Supported},
+		// Claimed by no report but by its passed provisional test UDPRoute.
+		{ngf, features.SupportUDPRoute, Supported},
+		// No report lists HTTPRouteRetry: the suite of v1.5 had no test.
+		{istio, features.SupportHTTPRouteRetry, Unknown},
+		{eg, features.SupportHTTPRouteRetry, Unknown},
+		// Tested from v1.5 on: unknown to Istio's report of v1.4.
+		{istio, features.SupportListenerSet, Unknown},
+		{istio, features.SupportMeshClusterIPMatching, Unsupported},
+	}
+	for _, c := range cases {
+		if got := c.p.Support(c.f); got != c.want {
+			t.Errorf("%s: Support(%s) = %v, want %v", c.p, c.f, got, c.want)
+		}
+	}
+	if eg.ID() != "envoy-gateway@v1.8.0" || egDefault.ID() != eg.ID() {
+		t.Errorf("IDs %s, %s", eg.ID(), egDefault.ID())
+	}
+}
+
+// A report that passed a provisional test the table does not map is
+// refused, so that no passed test is dropped unseen.
+func TestUnknownProvisionalTestRefused(t *testing.T) {
+	dir := t.TempDir()
+	report := `apiVersion: gateway.networking.k8s.io/v1
+kind: ConformanceReport
+gatewayAPIVersion: v1.5.1
+gatewayAPIChannel: experimental
+mode: default
+implementation: {organization: acme, project: acme, version: v1.0.0}
+profiles:
+- name: GATEWAY-HTTP
+  core: {result: success}
+succeededProvisionalTests: [HTTPRouteTeleport]
+`
+	if err := os.MkdirAll(dir+"/v1.5/acme", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir+"/v1.5/acme/report.yaml", []byte(report), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := reportgen.Read(dir); err == nil || !strings.Contains(err.Error(), "HTTPRouteTeleport") {
+		t.Errorf("Read = %v, want an error naming the test", err)
+	}
+}
+
 func TestLookup(t *testing.T) {
 	for sel, want := range map[string]string{
 		"envoy-gateway":       "envoy-gateway@v1.8.0",

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"go/format"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,7 +67,9 @@ type Report struct {
 	Profiles []string
 	// Supported and Unsupported are the union of the profiles' extended
 	// supportedFeatures and unsupportedFeatures, sorted; a feature that one
-	// profile supports is not unsupported.
+	// profile supports is not unsupported. Supported also holds the
+	// features of the provisional tests the report passed
+	// (succeededProvisionalTests, provisionalTestFeatures).
 	Supported   []string
 	Unsupported []string
 }
@@ -88,6 +91,31 @@ type rawReport struct {
 			UnsupportedFeatures []string `json:"unsupportedFeatures"`
 		} `json:"extended"`
 	} `json:"profiles"`
+	SucceededProvisionalTests []string `json:"succeededProvisionalTests"`
+}
+
+// provisionalTestFeatures are the features each provisional conformance
+// test that a report lists as passed exercises, beyond the core ones of its
+// profile (the test's Features in conformance/tests of the release the
+// report ran; the test GatewayInfrastructure, now
+// GatewayInfrastructureMetadata, exercises the feature under the name the
+// reports still list it by). A report may pass a provisional test without claiming its
+// feature in supportedFeatures (Envoy Gateway v1.8.0's gateway namespace
+// mode and GatewayInfrastructure): the feature works. Read refuses a report
+// that lists a test not here, so the table never silently drops one.
+var provisionalTestFeatures = map[string][]string{
+	"GatewayInfrastructure":                 {"GatewayInfrastructurePropagation"},
+	"GatewayOptionalAddressValue":           {"GatewayAddressEmpty"},
+	"GRPCRouteNamedRule":                    {"GRPCRouteNamedRouteRule"},
+	"HTTPRoute303Redirect":                  {"HTTPRoute303RedirectStatusCode"},
+	"HTTPRoute307Redirect":                  {"HTTPRoute307RedirectStatusCode"},
+	"HTTPRoute308Redirect":                  {"HTTPRoute308RedirectStatusCode"},
+	"HTTPRouteNamedRule":                    {"HTTPRouteNamedRouteRule"},
+	"HTTPRouteRequestPercentageMirror":      {"HTTPRouteRequestPercentageMirror"},
+	"MeshHTTPRouteNamedRule":                {"MeshHTTPRouteNamedRouteRule"},
+	"TLSRouteMixedTerminationSameNamespace": {"TLSRouteModeTerminate", "TLSRouteModeMixed"},
+	"TLSRouteTerminateSimpleSameNamespace":  {"TLSRouteModeTerminate"},
+	"UDPRoute":                              {"UDPRoute"},
 }
 
 // Read reads every report under reportsDir and keeps, per implementation,
@@ -95,9 +123,16 @@ type rawReport struct {
 // (patch releases add no features), sorted by name, implementation version
 // and mode. The version is the report's directory (reports/v1.5/...), where
 // upstream files it: a few old reports carry a commit in gatewayAPIVersion.
-func Read(reportsDir string) ([]Report, error) {
+//
+// since maps every feature any report lists (supported, unsupported, or by
+// a provisional test it passed) to the oldest Gateway API minor version
+// ("v1.2") of a report that lists it: the suite tested it from then on. A
+// report lists every extended feature of the profiles it ran, so one it
+// does not list was not yet tested when it ran (HTTPRouteRetry, which no
+// report of v1.5 lists).
+func Read(reportsDir string) (reports []Report, since map[string]string, err error) {
 	var all []Report
-	err := filepath.WalkDir(reportsDir, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(reportsDir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".yaml") {
 			return err
 		}
@@ -136,6 +171,15 @@ func Read(reportsDir string) ([]Report, error) {
 				unsupported[f] = true
 			}
 		}
+		for _, test := range raw.SucceededProvisionalTests {
+			fs, ok := provisionalTestFeatures[test]
+			if !ok {
+				return fmt.Errorf("%s: provisional test %q: add the features it exercises to provisionalTestFeatures", path, test)
+			}
+			for _, f := range fs {
+				supported[f] = true
+			}
+		}
 		for f := range supported {
 			r.Supported = append(r.Supported, f)
 			delete(unsupported, f)
@@ -151,20 +195,30 @@ func Read(reportsDir string) ([]Report, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(all) == 0 {
-		return nil, errors.New(reportsDir + ": no reports")
+		return nil, nil, errors.New(reportsDir + ": no reports")
 	}
 	newest := map[string]*version.Version{}
+	oldest := map[string]*version.Version{}
 	for _, r := range all {
 		v, err := minor(r.File)
 		if err != nil {
-			return nil, fmt.Errorf("%s: Gateway API version directory: %w", r.File, err)
+			return nil, nil, fmt.Errorf("%s: Gateway API version directory: %w", r.File, err)
 		}
 		if n := newest[r.Name]; n == nil || v.GreaterThan(n) {
 			newest[r.Name] = v
 		}
+		for _, f := range slices.Concat(r.Supported, r.Unsupported) {
+			if o := oldest[f]; o == nil || v.LessThan(o) {
+				oldest[f] = v
+			}
+		}
+	}
+	since = map[string]string{}
+	for f, v := range oldest {
+		since[f] = fmt.Sprintf("v%d.%d", v.Major(), v.Minor())
 	}
 	out := slices.DeleteFunc(all, func(r Report) bool {
 		v, _ := minor(r.File)
@@ -182,7 +236,7 @@ func Read(reportsDir string) ([]Report, error) {
 		}
 		return strings.Compare(a.File, b.File)
 	})
-	return out, nil
+	return out, since, nil
 }
 
 // minor is the major.minor of the Gateway API version directory a report
@@ -247,8 +301,9 @@ func slug(project string) string {
 	return strings.Trim(nonName.ReplaceAllString(strings.ToLower(project), "-"), "-")
 }
 
-// Render writes the generated Go file of package profile.
-func Render(reports []Report, moduleVersion string) ([]byte, error) {
+// Render writes the generated Go file of package profile: the reports and
+// since (Read).
+func Render(reports []Report, since map[string]string, moduleVersion string) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// Code generated by internal/genprofiles from the conformance reports of %s@%s. DO NOT EDIT.\n\n", ConformanceModule, moduleVersion)
 	b.WriteString("package profile\n\n")
@@ -273,6 +328,13 @@ func Render(reports []Report, moduleVersion string) ([]byte, error) {
 		fmt.Fprintf(&b, "\t\tsupported: %s,\n", list(r.Supported))
 		fmt.Fprintf(&b, "\t\tunsupported: %s,\n\t},\n", list(r.Unsupported))
 	}
+	b.WriteString("}\n\n")
+	b.WriteString("// testedSince maps each feature a report lists to the oldest Gateway API\n")
+	b.WriteString("// minor version of a report that lists it: the suite tests it from then on.\n")
+	b.WriteString("var testedSince = map[string]string{\n")
+	for _, f := range slices.Sorted(maps.Keys(since)) {
+		fmt.Fprintf(&b, "\t%q: %q,\n", f, since[f])
+	}
 	b.WriteString("}\n")
 	return format.Source(b.Bytes())
 }
@@ -280,10 +342,10 @@ func Render(reports []Report, moduleVersion string) ([]byte, error) {
 // Generate reads the reports of the conformance module at moduleDir and
 // renders the table.
 func Generate(moduleDir string) ([]byte, error) {
-	reports, err := Read(filepath.Join(moduleDir, "reports"))
+	reports, since, err := Read(filepath.Join(moduleDir, "reports"))
 	if err != nil {
 		return nil, err
 	}
 	_, v, _ := strings.Cut(filepath.Base(moduleDir), "@")
-	return Render(reports, v)
+	return Render(reports, since, v)
 }
