@@ -41,6 +41,8 @@ const ConfigFileName = ".gwlint.yaml"
 //	failOn: warning           # like --fail-on
 //	implementation: istio     # like --implementation
 //	withoutFeatures: [HTTPRouteCORS]  # like --without-features
+//	charts:                   # local copies of charts the repository installs
+//	  oci://ghcr.io/bjw-s-labs/helm/app-template: vendor/app-template
 //
 // The zero Config (and a nil *Config) is the defaults.
 type Config struct {
@@ -65,6 +67,11 @@ type Config struct {
 	Implementation string
 	// WithoutFeatures are features removed from every profile.
 	WithoutFeatures []string
+	// Charts map the charts a HelmRelease installs from outside the
+	// repository (an OCI or Helm repository URL and chart name, or the
+	// chart's name alone) to local copies, directories relative to the
+	// file's (see ChartDirs).
+	Charts map[string]string
 
 	exclude [][]string // Exclude, split into path segments
 }
@@ -94,10 +101,12 @@ type rawConfig struct {
 	OwnedNamespaces []string `json:"ownedNamespaces,omitempty"`
 	Implementation  string   `json:"implementation,omitempty"`
 	WithoutFeatures []string `json:"withoutFeatures,omitempty"`
+	// Charts: see Config.
+	Charts map[string]string `json:"charts,omitempty"`
 }
 
 // configKeys are the keys of rawConfig, sorted, for messages.
-var configKeys = []string{"channel", "exclude", "failOn", "implementation", "namespace", "ownedNamespaces", "rules", "strictRefs", "withoutFeatures"}
+var configKeys = []string{"channel", "charts", "exclude", "failOn", "implementation", "namespace", "ownedNamespaces", "rules", "strictRefs", "withoutFeatures"}
 
 // ConfigError is a problem with a configuration file, at a line and column
 // when known.
@@ -245,6 +254,17 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 			return nil, errAt(kv[1], "withoutFeatures: %v", err)
 		}
 		cfg.WithoutFeatures = raw.WithoutFeatures
+	}
+	if kv, ok := nodes["charts"]; ok {
+		if kv[1].Kind != yaml3.MappingNode && kv[1].Tag != "!!null" {
+			return nil, errAt(kv[1], "charts must be a mapping of chart reference to a directory")
+		}
+		for ref, dir := range raw.Charts {
+			if ref == "" || dir == "" {
+				return nil, errAt(kv[1], "charts: %q: a chart reference and a directory are needed", ref)
+			}
+		}
+		cfg.Charts = raw.Charts
 	}
 	if kv, ok := nodes["failOn"]; ok {
 		s, err := ParseSeverity(raw.FailOn)
@@ -527,4 +547,20 @@ func relToWD(p string) string {
 		}
 	}
 	return p
+}
+
+// ChartDirs is Charts with each directory as the inputs are named:
+// relative to the configuration file's directory.
+func (c *Config) ChartDirs() map[string]string {
+	if c == nil || len(c.Charts) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(c.Charts))
+	for ref, dir := range c.Charts {
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(filepath.Dir(c.File), dir)
+		}
+		out[ref] = dir
+	}
+	return out
 }

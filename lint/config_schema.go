@@ -30,6 +30,7 @@ var configKeyDocs = map[string]string{
 	"failOn":          "Exit 1 when a finding has this severity or a higher one, like --fail-on.",
 	"implementation":  "Judge every Gateway by this implementation's profile, NAME[@VERSION], like --implementation.",
 	"withoutFeatures": "Features the implementation lacks, as sigs.k8s.io/gateway-api/pkg/features names them, like --without-features.",
+	"charts":          "Local copies of the Helm charts that HelmReleases install from outside the repository: chart reference (an oci:// URL, a Helm repository URL/chart, or the chart's name) to a directory relative to this file.",
 }
 
 // ConfigSchema returns the JSON Schema (draft 07, which editors support
@@ -73,6 +74,8 @@ func ConfigSchema() []byte {
 		"implementation": obj{"description": configKeyDocs["implementation"], "type": "string",
 			"pattern": "^(" + strings.Join(names, "|") + ")(@.+)?$"},
 		"withoutFeatures": stringList(configKeyDocs["withoutFeatures"], obj{"type": "string", "enum": feats}),
+		"charts": obj{"description": configKeyDocs["charts"], "type": "object",
+			"additionalProperties": obj{"type": "string", "minLength": 1}},
 	}
 	schema := obj{
 		"$schema":              "http://json-schema.org/draft-07/schema#",

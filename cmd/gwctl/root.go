@@ -199,6 +199,7 @@ func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, input
 	loaded := gcpolicy.Set(o.Filenames)
 	inputs, walkErrs := cli.FindInputs(o.Filenames, o.config.Excludes, o.Roots)
 	inputs.Values = o.Values
+	inputs.ChartCopies = o.config.ChartDirs()
 	in := inputs.LoadOne(streams.In, o.resolveOptions())
 	in.Errors = append(in.Errors, walkErrs...)
 	loaded()

@@ -238,6 +238,7 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 	}
 	inputs, walkErrs := cli.FindInputs(o.Paths, s.config.Excludes, o.Roots)
 	inputs.Values = o.Values
+	inputs.ChartCopies = s.config.ChartDirs()
 	if o.Baseline != "" && o.Baseline != "-" {
 		// The baseline is JSON, but never a manifest.
 		inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool { return sameFile(f, o.Baseline) })

@@ -113,6 +113,7 @@ func runFeatures(opts *featuresOptions) error {
 	resolveOpts := resolve.Options{DefaultNamespace: cmp.Or(opts.Namespace, cfg.Namespace)}
 	inputs, walkErrs := cli.FindInputs(opts.Paths, cfg.Excludes, opts.Roots)
 	inputs.Values = opts.Values
+	inputs.ChartCopies = cfg.ChartDirs()
 	in := inputs.LoadOne(opts.IO.In, resolveOpts)
 	in.Errors = append(in.Errors, walkErrs...)
 	for _, e := range in.Errors {

@@ -44,6 +44,10 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 	})
 	inputs, walkErrs := cli.FindInputs(paths, excluded, tree.Roots(o.Roots))
 	inputs.Values = tree.Versioned(o.Values)
+	inputs.ChartCopies = map[string]string{}
+	for ref, dir := range s.config.ChartDirs() {
+		inputs.ChartCopies[ref] = tree.Versioned([]string{dir})[0]
+	}
 	worlds := inputs.Load(nil, s.resolve)
 	worlds[0].Errors = append(worlds[0].Errors, walkErrs...)
 	// What REV cannot read or render had no findings there, so everything

@@ -60,6 +60,11 @@ func (o *checkOptions) effectiveConfig(s *settings) jsonConfig {
 		channel = cfg.Channel
 	}
 	add("channel", channel, cfg.Channel != "", "channel", o.channelSet)
+	charts := cfg.Charts
+	if charts == nil {
+		charts = map[string]string{}
+	}
+	add("charts", charts, cfg.Charts != nil, "", false)
 	add("exclude", list(cfg.Exclude), cfg.Exclude != nil, "", false)
 	add("failOn", s.failOn.String(), cfg.FailOn != nil, "fail-on", o.failOnSet)
 	impl := ""

@@ -69,6 +69,10 @@ type Assembler struct {
 	Renderer *render.Renderer
 	// Options load what the builds produce; Keep is set to Keep.
 	Options resolve.Options
+	// Charts are local copies of the charts HelmReleases install from
+	// outside the repository: chart reference → directory (see
+	// lint.Config.Charts).
+	Charts map[string]string
 }
 
 // Assemble returns the worlds units deploy, each to be resolved on its
@@ -349,6 +353,7 @@ func (b *builder) cluster(entries []*kustomization, covered *coverage) *resolve.
 	for _, e := range entries {
 		covered.groups = append(covered.groups, absolute(e.group()))
 	}
+	b.releases(world)
 	return world
 }
 

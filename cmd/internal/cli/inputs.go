@@ -32,6 +32,9 @@ type Inputs struct {
 	// Values are the Helm values files (--values) rendered over every
 	// chart's defaults, in order.
 	Values []string
+	// ChartCopies are local copies of remote charts that HelmReleases
+	// install (lint.Config.ChartDirs).
+	ChartCopies map[string]string
 	// Boundary is what may be read (see manifest.Boundary): the roots
 	// --root names, else each input's git work tree or its own directory.
 	Boundary manifest.Boundary
@@ -174,7 +177,7 @@ func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 			return resolve.LoadObjects(objs, errs, opts)
 		}})
 	}
-	a := gitops.Assembler{Renderer: r, Options: opts}
+	a := gitops.Assembler{Renderer: r, Options: opts, Charts: in.ChartCopies}
 	return a.Assemble(units)
 }
 

@@ -234,3 +234,23 @@ g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f,*f]
 h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g,*g]
 i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h,*h]
 `
+
+// A chart's values.schema.json is not followed: its $refs could fetch a
+// URL or read a file outside the boundary.
+func TestHelmSchemaRefsAreNotFollowed(t *testing.T) {
+	const secret = "SECRET-schema"
+	outside := outsideFile(t, `{"type": "object", "description": "`+secret+`"}`)
+	dir := writeTree(t, map[string]string{
+		"Chart.yaml":        chartYAML,
+		"templates/cm.yaml": configMap(`"ok"`),
+		"values.schema.json": `{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+  "properties": {"a": {"$ref": "file://` + outside + `"}, "b": {"$ref": "http://127.0.0.1:1/x.json"}}}`,
+		"values.yaml": "a: {}\nb: {}\n",
+	})
+	r := NewRenderer(manifest.NewBoundary(dir))
+	defer r.Close()
+	objs, errs := r.Helm(dir, nil, "default", nil)
+	if leaked(secret, objs, errs) || len(errs) != 0 || len(objs) != 1 {
+		t.Errorf("Helm = %v, %v; want the ConfigMap, no schema followed", objs, errs)
+	}
+}

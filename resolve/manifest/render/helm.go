@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -37,14 +38,30 @@ const ReleaseName = "release-name"
 // only when `.Capabilities.APIVersions.Has "gateway.networking.k8s.io/v1"`
 // renders them, as it would when installed where the Gateway API CRDs are.
 func (r *Renderer) Helm(dir string, valueFiles []string, namespace string, apiVersions []string) ([]*manifest.Object, []*manifest.ReadError) {
-	req := request{Dir: dir, ValueFiles: valueFiles, Namespace: namespace, APIVersions: apiVersions}
+	rel := Release{Name: ReleaseName, Namespace: namespace, ValuesFrom: valueFiles}
 	for _, f := range valueFiles {
 		data, err := readBounded(f, r.Values)
 		if err != nil {
 			return nil, []*manifest.ReadError{asReadError(f, "helm values: ", err)}
 		}
-		req.Values = append(req.Values, data)
+		rel.Values = append(rel.Values, data)
 	}
+	return r.Release(dir, rel, apiVersions)
+}
+
+// Release is how a chart is installed: as a release of a name, in a
+// namespace, with values over the chart's defaults (a later one wins).
+type Release struct {
+	Name, Namespace string
+	Values          [][]byte // YAML
+	// ValuesFrom names where each of Values was read, for its errors.
+	ValuesFrom []string
+}
+
+// Release renders the chart in dir as rel, as Helm does (see Helm).
+func (r *Renderer) Release(dir string, rel Release, apiVersions []string) ([]*manifest.Object, []*manifest.ReadError) {
+	req := request{Dir: dir, ReleaseName: rel.Name, Namespace: rel.Namespace, APIVersions: apiVersions,
+		ValueFiles: rel.ValuesFrom, Values: rel.Values}
 	resp := r.run(req, filepath.Join(dir, chartFileName))
 	var objs []*manifest.Object
 	errs := resp.Errors
@@ -96,8 +113,11 @@ func renderChart(req request, b manifest.Boundary) response {
 	}
 	caps := chartutil.DefaultCapabilities.Copy()
 	caps.APIVersions = append(slices.Clone(caps.APIVersions), req.APIVersions...)
-	top, err := chartutil.ToRenderValues(chrt, vals,
-		chartutil.ReleaseOptions{Name: ReleaseName, Namespace: req.Namespace, Revision: 1, IsInstall: true}, caps)
+	// values.schema.json is not checked: Helm's validator follows a
+	// schema's $ref to any URL or file, which would fetch, or read outside
+	// the boundary, at the chart's word.
+	top, err := chartutil.ToRenderValuesWithSchemaValidation(chrt, vals,
+		chartutil.ReleaseOptions{Name: cmp.Or(req.ReleaseName, ReleaseName), Namespace: req.Namespace, Revision: 1, IsInstall: true}, caps, true)
 	if err != nil {
 		return failed(chartFile, "helm: "+err.Error())
 	}

@@ -1,14 +1,15 @@
 package render
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
 	"sigs.k8s.io/kustomize/api/krusty"
@@ -316,7 +317,6 @@ func buildKustomization(req request, b manifest.Boundary) response {
 	if errs := offline(dir, b); len(errs) > 0 {
 		return response{Errors: errs}
 	}
-	refuseNetwork.Do(func() { http.DefaultTransport = offlineTransport{} })
 	var fsys filesys.FileSystem = boundedFS{FileSystem: filesys.MakeFsOnDisk(), boundary: b}
 	if req.Flux != nil {
 		generated, kfile, err := req.Flux.kustomization(dir)
@@ -510,16 +510,24 @@ func (f originFS) ReadFile(path string) ([]byte, error) {
 	return out, nil
 }
 
-// refuseNetwork makes kustomize's HTTP clients (plain http.Client values,
-// on the default transport) fail: offline refuses what it knows kustomize
-// would fetch, and a field it does not know must not reach the network
-// from a CI runner. gwlint itself needs none, so this is process-wide.
-var refuseNetwork sync.Once
+// disconnect makes the process's HTTP clients on the default transport, and
+// its host name lookups, fail: a render must not reach the network from a
+// CI runner, whatever a chart or a kustomization names (kustomize's remote
+// bases and files are refused before, at their line). It is called once,
+// in a worker, before its first render.
+func disconnect() {
+	http.DefaultTransport = offlineTransport{}
+	net.DefaultResolver = &net.Resolver{PreferGo: true, Dial: func(context.Context, string, string) (net.Conn, error) {
+		return nil, errOffline
+	}}
+}
+
+var errOffline = errors.New("gwlint fetches nothing")
 
 type offlineTransport struct{}
 
 func (offlineTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	return nil, fmt.Errorf("%s %s: %s", req.Method, req.URL.Redacted(), "gwlint fetches nothing")
+	return nil, fmt.Errorf("%s %s: %w", req.Method, req.URL.Redacted(), errOffline)
 }
 
 // maxKustomization bounds a kustomization file: real ones are a few

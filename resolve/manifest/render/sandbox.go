@@ -68,6 +68,7 @@ type request struct {
 	// its own boundary (Renderer.Values).
 	ValueFiles  []string
 	Values      [][]byte
+	ReleaseName string
 	Namespace   string
 	APIVersions []string
 }
@@ -82,6 +83,7 @@ type response struct {
 
 // serve answers requests until its parent closes them.
 func serve(in, out *os.File) int {
+	disconnect()
 	for {
 		var req request
 		if err := readFrame(in, 1<<30, &req); err != nil { // from the parent: trusted
@@ -234,13 +236,25 @@ func (r *Renderer) worker() (*worker, error) {
 		return nil, err
 	}
 	w := &worker{requests: reqW, replies: respR}
-	w.cmd = exec.Command(exe)
-	// An empty environment: a template has nothing of the CI's to read,
-	// even through a hole in the boundary.
-	w.cmd.Env = []string{workerEnv + "=1"}
-	w.cmd.ExtraFiles = []*os.File{reqR, respW}
-	w.cmd.Stderr = &limitedWriter{w: &w.stderr, n: 4 << 10}
-	err = w.cmd.Start()
+	start := func(isolated bool) error {
+		w.cmd = exec.Command(exe)
+		// An empty environment: a template has nothing of the CI's to
+		// read, even through a hole in the boundary.
+		w.cmd.Env = []string{workerEnv + "=1"}
+		w.cmd.ExtraFiles = []*os.File{reqR, respW}
+		w.stderr.Reset()
+		w.cmd.Stderr = &limitedWriter{w: &w.stderr, n: 4 << 10}
+		if isolated {
+			isolate(w.cmd)
+		}
+		return w.cmd.Start()
+	}
+	// Where the system lets it, the worker has no network at all; where
+	// it does not, it is disconnected all the same (disconnect).
+	err = start(true)
+	if err != nil {
+		err = start(false)
+	}
 	reqR.Close()
 	respW.Close()
 	if err != nil {
