@@ -22,6 +22,9 @@ func TestGolden(t *testing.T) {
 		{Name: "explain-route-store-yaml", Args: []string{"explain", "route", "store", "-f", clitest.Examples, "-o", "yaml"}, Code: 0},
 		{Name: "explain-route-payments", Args: []string{"explain", "route", "payments", "-n", "payments", "-f", clitest.Examples}, Code: 0},
 		{Name: "explain-gateway-shared", Args: []string{"explain", "gateway", "shared", "-f", clitest.Examples}, Code: 0},
+		// A Flux repository's cluster, as gwlint check judges it: the route
+		// of one app folder attaches to the Gateway of another.
+		{Name: "explain-gateway-flux", Args: []string{"explain", "gateway", "envoy-external", "-n", "network", "-f", "../../testdata/gitops/flux"}, Code: 0},
 		{Name: "explain-gateway-shared-json", Args: []string{"explain", "gateway", "shared", "-f", clitest.Examples, "-o", "json"}, Code: 0},
 		{Name: "explain-service-store-v1", Args: []string{"explain", "service", "store-v1", "-f", clitest.Examples}, Code: 0},
 		{Name: "explain-service-store-v1-yaml", Args: []string{"explain", "service", "store-v1", "-f", clitest.Examples, "-o", "yaml"}, Code: 0},

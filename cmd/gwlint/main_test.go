@@ -167,3 +167,16 @@ func TestColor(t *testing.T) {
 		}
 	}
 }
+
+// TestGitOpsGolden: a Flux repository's layout (testdata/gitops/flux), read
+// as the cluster it deploys: routes meet the Gateway of another app
+// folder, substitutions and targetNamespace applied, a HelmRelease
+// rendered from a local copy of its chart and one whose chart is remote
+// unknown.
+func TestGitOpsGolden(t *testing.T) {
+	flux := filepath.Join("..", "..", "testdata", "gitops", "flux")
+	golden.RunCases(t, newRootCmd, []clitest.GoldenCase{
+		{Name: "gitops-flux", Args: []string{"check", flux}, Code: 0},
+		{Name: "gitops-flux-json", Args: []string{"check", "-o", "json", flux}, Code: 0},
+	})
+}

@@ -381,7 +381,7 @@ func (b *builder) build(k *kustomization) *build {
 		return unknown("spec.path", "spec.path "+k.spec.Path+" is not a directory of this repository (its GitRepository "+
 			k.spec.SourceRef.Name+" may be another repository): what it deploys is unknown")
 	}
-	res.dir = shown(dir)
+	res.dir = shown(dir, k.raw.Source.File)
 	fb := render.FluxBuild{Object: k.object, Root: root, File: k.raw.Source.File}
 	if pb := k.spec.PostBuild; pb != nil {
 		fb.Substitute = true
@@ -458,14 +458,17 @@ func (b *builder) repositoryOf(file string) string {
 	return cmp.Or(best, filepath.Dir(abs))
 }
 
-// shown is an absolute path as the inputs are named: relative to the
-// working directory when within it.
-func shown(p string) string {
+// shown is an absolute path as like, an input's path, is named: absolute,
+// or relative to the working directory.
+func shown(p, like string) string {
+	if filepath.IsAbs(like) {
+		return p
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		return p
 	}
-	if rel, err := filepath.Rel(wd, p); err == nil && filepath.IsLocal(rel) {
+	if rel, err := filepath.Rel(wd, p); err == nil {
 		return rel
 	}
 	return p

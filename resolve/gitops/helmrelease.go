@@ -230,7 +230,10 @@ func (b *builder) render(h *helmRelease, dir string, copied bool) *resolve.Input
 			rel.ValuesFrom = append(rel.ValuesFrom, h.raw.Source.File)
 		}
 	}
-	objs, errs := b.a.Renderer.Release(shown(absolute(dir)), rel, crd.APIVersions())
+	objs, errs := b.a.Renderer.Release(shown(absolute(dir), h.raw.Source.File), rel, crd.APIVersions())
+	for _, o := range objs {
+		inNamespace(o, namespace)
+	}
 	if copied {
 		placeInValues(objs, h)
 	}
@@ -319,5 +322,31 @@ func placeInValues(objs []*manifest.Object, h *helmRelease) {
 			return manifest.KeyValue{Key: parent, Value: parent}
 		})
 		objs[i] = &placed
+	}
+}
+
+// clusterScoped are the kinds of cluster-scoped objects a chart may
+// render that gwlint reads or that are common: no namespace is theirs.
+var clusterScoped = map[string]bool{"Namespace": true, "GatewayClass": true, "ClusterRole": true,
+	"ClusterRoleBinding": true, "CustomResourceDefinition": true, "PriorityClass": true, "StorageClass": true,
+	"IngressClass": true, "ValidatingWebhookConfiguration": true, "MutatingWebhookConfiguration": true}
+
+// inNamespace puts an object that names no namespace in the release's, as
+// Helm installs it there.
+func inNamespace(o *manifest.Object, namespace string) {
+	if clusterScoped[o.Kind] {
+		return
+	}
+	var doc map[string]any
+	if json.Unmarshal(o.JSON, &doc) != nil {
+		return
+	}
+	meta, _ := doc["metadata"].(map[string]any)
+	if meta == nil || meta["namespace"] != nil {
+		return
+	}
+	meta["namespace"] = namespace
+	if data, err := json.Marshal(doc); err == nil {
+		o.JSON = data
 	}
 }

@@ -186,14 +186,14 @@ func (r *Renderer) run(req request, what string) response {
 	return resp
 }
 
-// relative is an absolute path within the working directory relative to
-// it, as a user names the inputs.
+// relative is an absolute path relative to the working directory, as a
+// user who named the inputs so names them.
 func relative(path string) string {
 	wd, err := os.Getwd()
 	if err != nil || !filepath.IsAbs(path) {
 		return path
 	}
-	if rel, err := filepath.Rel(wd, path); err == nil && filepath.IsLocal(rel) {
+	if rel, err := filepath.Rel(wd, path); err == nil {
 		return rel
 	}
 	return path
