@@ -96,9 +96,15 @@ func renderChart(req request, b manifest.Boundary) response {
 		return response{Errors: []*manifest.ReadError{asReadError(chartFile, "helm: ", err)}}
 	}
 	if missing := missingDependencies(chrt); len(missing) > 0 {
-		// As helm template refuses it: rendered without them, the chart's
-		// references into them would be findings of their own.
-		return failed(chartFile, "helm: found in Chart.yaml, but missing in charts/ directory: "+strings.Join(missing, ", ")+" (run `helm dependency build`)")
+		// Not rendered, as helm template refuses it: without them, the
+		// chart's references into them would be findings of their own.
+		// An umbrella chart whose dependencies are fetched at deploy time
+		// (Argo CD and Flux run helm dependency build) is common: what
+		// it creates is unknown, not wrong.
+		resp := failed(chartFile, "helm: the chart's dependencies "+strings.Join(missing, ", ")+
+			" are not in its charts/ directory: what it creates is unknown (run `helm dependency build` to have it checked)")
+		resp.Errors[0].Unknown = true
+		return resp
 	}
 	vals := map[string]any{}
 	for i, f := range req.ValueFiles {

@@ -272,15 +272,16 @@ func TestHelmPlacesFieldsInTemplates(t *testing.T) {
 	}
 }
 
-// A chart whose declared dependency is not vendored is refused, as helm
-// template refuses it, rather than rendered without it.
+// A chart whose declared dependency is not vendored is not rendered, as
+// helm template refuses it, rather than rendered without it; what it
+// creates is unknown (fetched at deploy time), not an error.
 func TestHelmMissingDependency(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"Chart.yaml":         "apiVersion: v2\nname: app\nversion: 0.1.0\ndependencies:\n- name: redis\n  version: 1.0.0\n  repository: https://example.com/charts\n",
 		"templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: app\n",
 	})
 	objs, errs := helm(t, dir, nil, "default", nil)
-	if len(objs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Msg, "missing in charts/ directory: redis") {
+	if len(objs) != 0 || len(errs) != 1 || !errs[0].Unknown || !strings.Contains(errs[0].Msg, "dependencies redis are not in its charts/ directory") {
 		t.Errorf("Helm = %d objects, errors %v; want the missing redis", len(objs), errs)
 	}
 }
