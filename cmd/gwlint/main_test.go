@@ -172,11 +172,14 @@ func TestColor(t *testing.T) {
 // as the cluster it deploys: routes meet the Gateway of another app
 // folder, substitutions and targetNamespace applied, a HelmRelease
 // rendered from a local copy of its chart and one whose chart is remote
-// unknown.
+// unknown; and an Argo CD app of apps with an ApplicationSet
+// (testdata/gitops/argocd).
 func TestGitOpsGolden(t *testing.T) {
 	flux := filepath.Join("..", "..", "testdata", "gitops", "flux")
+	argo := filepath.Join("..", "..", "testdata", "gitops", "argocd")
 	golden.RunCases(t, newRootCmd, []clitest.GoldenCase{
 		{Name: "gitops-flux", Args: []string{"check", flux}, Code: 0},
 		{Name: "gitops-flux-json", Args: []string{"check", "-o", "json", flux}, Code: 0},
+		{Name: "gitops-argocd", Args: []string{"check", argo}, Code: 0},
 	})
 }

@@ -24,11 +24,12 @@ const (
 
 // Keep reports whether assembly needs an object as read
 // (resolve.Options.Keep): Flux's Kustomizations, HelmReleases and sources,
-// and the ConfigMaps and Secrets their substitutions and values come from.
+// the ConfigMaps and Secrets their substitutions and values come from, and
+// Argo CD's Applications and ApplicationSets.
 func Keep(o *manifest.Object) bool {
 	group, _, _ := strings.Cut(o.APIVersion, "/")
 	switch group {
-	case groupFluxKustomize, groupFluxHelm, groupFluxSource:
+	case groupFluxKustomize, groupFluxHelm, groupFluxSource, groupArgo:
 		return true
 	}
 	return o.APIVersion == "v1" && (o.Kind == "ConfigMap" || o.Kind == "Secret")
@@ -83,16 +84,15 @@ type Assembler struct {
 func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 	a.Options.Keep = Keep
 	b := &builder{a: a, vars: values{}, done: map[string]*build{}}
-	var candidates []*kustomization
+	var candidates []deployer
 	seen := map[string]bool{}
 	found := func(units []*Unit) {
 		for _, u := range units {
 			b.vars.add(u.In.Kept)
-			for _, raw := range u.In.Kept {
-				if k := parseKustomization(raw); k != nil && !seen[k.key] {
-					seen[k.key] = true
-					k.unit = u.Root
-					candidates = append(candidates, k)
+			for _, d := range deployers(u.In.Kept, u.Root) {
+				if !seen[d.identity()] {
+					seen[d.identity()] = true
+					candidates = append(candidates, d)
 				}
 			}
 		}
@@ -128,7 +128,7 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 		return worlds
 	}
 	covered := &coverage{files: map[string]bool{}}
-	groups := map[string][]*kustomization{}
+	groups := map[string][]deployer{}
 	var order []string
 	reached := map[string]bool{}
 	// Entry points are the Kustomizations no other one builds. Those whose
@@ -137,7 +137,7 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 	// point of its own in the next round. Each Kustomization is then built
 	// once, as its parent's build gives it.
 	for pending := candidates; len(pending) > 0; {
-		var entries, rest []*kustomization
+		var entries, rest []deployer
 		for _, k := range pending {
 			if b.insideAnother(k, pending) {
 				rest = append(rest, k)
@@ -149,14 +149,14 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 			entries, rest = rest[:1], rest[1:]
 		}
 		for _, k := range entries {
-			g := k.group()
+			g := k.folder()
 			if groups[g] == nil {
 				order = append(order, g)
 			}
 			groups[g] = append(groups[g], k)
 			b.reach(k, reached)
 		}
-		pending = slices.DeleteFunc(rest, func(k *kustomization) bool { return reached[k.key] })
+		pending = slices.DeleteFunc(rest, func(k deployer) bool { return reached[k.identity()] })
 	}
 	slices.Sort(order)
 	var worlds []*resolve.Inputs
@@ -168,37 +168,35 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 	return append(worlds, covered.rest(units)...)
 }
 
-// insideAnother reports whether k's file is within the spec.path of
-// another of ks, whose build most likely holds it.
-func (b *builder) insideAnother(k *kustomization, ks []*kustomization) bool {
-	return b.withinPath(absolute(k.raw.Source.File), slices.DeleteFunc(slices.Clone(ks), func(o *kustomization) bool { return o.key == k.key }))
+// insideAnother reports whether k's file is within the path another of
+// ks deploys, which most likely holds it.
+func (b *builder) insideAnother(k deployer, ks []deployer) bool {
+	return b.withinPath(absolute(k.object().Source.File), slices.DeleteFunc(slices.Clone(ks), func(o deployer) bool { return o.identity() == k.identity() }))
 }
 
-// withinPath reports whether path (absolute) is within the spec.path of
-// one of ks.
-func (b *builder) withinPath(path string, ks []*kustomization) bool {
+// withinPath reports whether path (absolute) is within the path one of ks
+// deploys.
+func (b *builder) withinPath(path string, ks []deployer) bool {
 	for _, k := range ks {
-		if rel, err := render.Path(k.spec.Path); err == nil {
-			if root, ok := b.sourceRoot(k.raw.Source.File, rel); ok && within(path, filepath.Join(root, rel)) {
-				return true
-			}
+		if dir, ok := k.deploys(b); ok && within(path, dir) {
+			return true
 		}
 	}
 	return false
 }
 
 // reach builds k and everything its builds hold, marking their keys.
-func (b *builder) reach(k *kustomization, reached map[string]bool) {
-	for level := []*kustomization{k}; len(level) > 0; {
-		level = slices.DeleteFunc(level, func(k *kustomization) bool { return reached[k.key] })
+func (b *builder) reach(k deployer, reached map[string]bool) {
+	for level := []deployer{k}; len(level) > 0; {
+		level = slices.DeleteFunc(level, func(k deployer) bool { return reached[k.identity()] })
 		b.buildAll(level)
-		var next []*kustomization
+		var next []deployer
 		for _, k := range level {
-			if reached[k.key] {
+			if reached[k.identity()] {
 				continue
 			}
-			reached[k.key] = true
-			res := b.done[k.id()]
+			reached[k.identity()] = true
+			res := b.done[k.version()]
 			b.vars.add(res.in.Kept) // for the builds below it
 			next = append(next, res.children...)
 		}
@@ -208,9 +206,9 @@ func (b *builder) reach(k *kustomization, reached map[string]bool) {
 
 // kustomization is a Flux Kustomization as read or as a build produced it.
 type kustomization struct {
-	raw    *manifest.Object
-	object map[string]any
-	name   string
+	raw  *manifest.Object
+	data map[string]any // raw's JSON
+	name string
 	// namespace is where Flux looks up its substituteFrom: as written,
 	// else where its parent's build put it.
 	namespace string
@@ -250,7 +248,7 @@ func parseKustomization(raw *manifest.Object) *kustomization {
 		} `json:"metadata"`
 		Spec json.RawMessage `json:"spec"`
 	}
-	if json.Unmarshal(raw.JSON, &doc) != nil || json.Unmarshal(raw.JSON, &k.object) != nil ||
+	if json.Unmarshal(raw.JSON, &doc) != nil || json.Unmarshal(raw.JSON, &k.data) != nil ||
 		(doc.Spec != nil && json.Unmarshal(doc.Spec, &k.spec) != nil) {
 		return nil
 	}
@@ -259,17 +257,20 @@ func parseKustomization(raw *manifest.Object) *kustomization {
 	return k
 }
 
-// id tells two versions of one Kustomization apart: a parent's build may
-// change it (its namespace, a patch).
-func (k *kustomization) id() string { return k.key + "\x00" + string(k.raw.JSON) }
+func (k *kustomization) identity() string         { return k.key }
+func (k *kustomization) version() string          { return k.key + "\x00" + string(k.raw.JSON) }
+func (k *kustomization) folder() string           { return folderOf(k.raw, k.unit) }
+func (k *kustomization) object() *manifest.Object { return k.raw }
 
-// group is the folder an entry point is judged with: its unit's root, or
-// the directory of its file.
-func (k *kustomization) group() string {
-	if k.unit != "" {
-		return k.unit
+// deploys is the directory its spec.path names, and whether the
+// repository holds it.
+func (k *kustomization) deploys(b *builder) (string, bool) {
+	rel, err := render.Path(k.spec.Path)
+	if err != nil {
+		return "", false
 	}
-	return filepath.Dir(k.raw.Source.File)
+	root, ok := b.sourceRoot(k.raw.Source.File, rel)
+	return filepath.Join(root, rel), ok
 }
 
 // absolute is a path made absolute, to compare paths named from different
@@ -284,8 +285,8 @@ func absolute(p string) string {
 // build is what building one Kustomization gave.
 type build struct {
 	in       *resolve.Inputs
-	children []*kustomization // the Kustomizations it holds
-	dir      string           // spec.path, as the inputs are named; "" when not built
+	children []deployer // the Kustomizations and Applications it holds
+	dir      string     // spec.path, as the inputs are named; "" when not built
 }
 
 // builder builds Kustomizations, each version once.
@@ -293,19 +294,19 @@ type builder struct {
 	a    *Assembler
 	vars values
 	mu   sync.Mutex
-	done map[string]*build // by kustomization.id
+	done map[string]*build // by deployer.version
 }
 
 // buildAll builds every Kustomization of ks that is not built yet, in
 // parallel (the renderer bounds how many at once).
-func (b *builder) buildAll(ks []*kustomization) {
+func (b *builder) buildAll(ks []deployer) {
 	var wg sync.WaitGroup
 	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
 	for _, k := range ks {
 		b.mu.Lock()
-		_, ok := b.done[k.id()]
+		_, ok := b.done[k.version()]
 		if !ok {
-			b.done[k.id()] = nil // claimed
+			b.done[k.version()] = nil // claimed
 		}
 		b.mu.Unlock()
 		if ok {
@@ -314,9 +315,9 @@ func (b *builder) buildAll(ks []*kustomization) {
 		wg.Go(func() {
 			limit <- struct{}{}
 			defer func() { <-limit }()
-			res := b.build(k)
+			res := k.deploy(b)
 			b.mu.Lock()
-			b.done[k.id()] = res
+			b.done[k.version()] = res
 			b.mu.Unlock()
 		})
 	}
@@ -325,20 +326,20 @@ func (b *builder) buildAll(ks []*kustomization) {
 
 // cluster is the world of one group of entry points: everything their
 // builds reach, and the plain files of their folder that no build holds.
-func (b *builder) cluster(entries []*kustomization, covered *coverage) *resolve.Inputs {
+func (b *builder) cluster(entries []deployer, covered *coverage) *resolve.Inputs {
 	world := &resolve.Inputs{Skipped: map[string]int{}}
 	visited := map[string]bool{}
 	level := entries
 	for len(level) > 0 {
 		b.buildAll(level)
-		var next []*kustomization
+		var next []deployer
 		for _, k := range level {
-			if visited[k.key] {
+			if visited[k.identity()] {
 				continue
 			}
-			visited[k.key] = true
-			covered.files[absolute(k.raw.Source.File)] = true
-			res := b.done[k.id()]
+			visited[k.identity()] = true
+			covered.files[absolute(k.object().Source.File)] = true
+			res := b.done[k.version()]
 			if res.dir != "" {
 				covered.dirs = append(covered.dirs, absolute(res.dir))
 			}
@@ -351,15 +352,15 @@ func (b *builder) cluster(entries []*kustomization, covered *coverage) *resolve.
 		level = next
 	}
 	for _, e := range entries {
-		covered.groups = append(covered.groups, absolute(e.group()))
+		covered.groups = append(covered.groups, absolute(e.folder()))
 	}
 	b.releases(world)
 	return world
 }
 
-// build builds one Kustomization at its spec.path, or says why what it
+// deploy builds the Kustomization at its spec.path, or says why what it
 // deploys is unknown.
-func (b *builder) build(k *kustomization) *build {
+func (k *kustomization) deploy(b *builder) *build {
 	res := &build{in: &resolve.Inputs{Skipped: map[string]int{}}}
 	unknown := func(path, msg string) *build {
 		e := k.raw.Errorf(path, "Kustomization %s: %s", k.name, msg)
@@ -382,7 +383,7 @@ func (b *builder) build(k *kustomization) *build {
 			k.spec.SourceRef.Name+" may be another repository): what it deploys is unknown")
 	}
 	res.dir = shown(dir, k.raw.Source.File)
-	fb := render.FluxBuild{Object: k.object, Root: root, File: k.raw.Source.File}
+	fb := render.FluxBuild{Object: k.data, Root: root, File: k.raw.Source.File}
 	if pb := k.spec.PostBuild; pb != nil {
 		fb.Substitute = true
 		fb.Vars = map[string]string{}
@@ -408,13 +409,10 @@ func (b *builder) build(k *kustomization) *build {
 		}
 	}
 	res.in = resolve.LoadObjects(objs, errs, b.a.Options)
-	for _, raw := range res.in.Kept {
-		if child := parseKustomization(raw); child != nil {
-			if child.namespace == "" {
-				child.namespace = k.namespace
-			}
-			child.unit = k.unit
-			res.children = append(res.children, child)
+	res.children = deployers(res.in.Kept, k.unit)
+	for _, child := range res.children {
+		if child, ok := child.(*kustomization); ok && child.namespace == "" {
+			child.namespace = k.namespace
 		}
 	}
 	return res

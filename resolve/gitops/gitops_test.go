@@ -156,3 +156,53 @@ func TestUnknownSources(t *testing.T) {
 		t.Errorf("routes %v, want the child's", got)
 	}
 }
+
+func application(name, path, namespace, extra string) string {
+	return "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: " + name + "\n  namespace: argocd\nspec:\n  source:\n" +
+		"    repoURL: https://github.com/example/repo\n    path: " + path + "\n" + extra + "  destination:\n    namespace: " + namespace + "\n"
+}
+
+// Argo CD: an ApplicationSet's git directories (less those excluded) make
+// one Application each, whose destination namespace holds what names
+// none; a chart source renders with its values files and values; a plain
+// directory is read as it is (with recurse, below it too); a remote chart
+// or a plugin is unknown.
+func TestArgoCD(t *testing.T) {
+	dir := repository(t, map[string]string{
+		"argocd/apps.yaml": "apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: apps\nspec:\n  generators:\n" +
+			"  - git:\n      repoURL: https://github.com/example/repo\n      directories:\n      - path: apps/*\n      - path: apps/old\n        exclude: true\n" +
+			"  template:\n    metadata: {name: '{{path.basename}}'}\n    spec:\n      source: {repoURL: https://github.com/example/repo, path: '{{path}}'}\n" +
+			"      destination: {namespace: '{{path.basename}}'}\n" +
+			"---\n" + application("chart", "charts/web", "web", "    helm:\n      valueFiles: [prod.yaml]\n      values: |\n        port: 9090\n") +
+			"---\n" + application("remote", "", "x", "    chart: podinfo\n") +
+			"---\n" + application("plugin", "apps/shop", "x", "    plugin: {name: sops}\n") +
+			"---\n" + application("deep", "nested", "deep", "    directory: {recurse: true}\n"),
+		"apps/shop/r.yaml":       route("shop", "shop.example.com"),
+		"apps/old/r.yaml":        route("old", "old.example.com"),
+		"nested/a/b/r.yaml":      route("deep", "deep.example.com"),
+		"charts/web/Chart.yaml":  "apiVersion: v2\nname: web\nversion: 0.1.0\n",
+		"charts/web/values.yaml": "host: dev.example.com\nport: 80\n",
+		"charts/web/prod.yaml":   "host: prod.example.com\n",
+		"charts/web/templates/r.yaml": "apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: {{ .Release.Name }}\n" +
+			"spec:\n  hostnames: [{{ .Values.host }}]\n  rules: [{backendRefs: [{name: web, port: {{ .Values.port }}}]}]\n",
+	})
+	worlds := assemble(t, dir)
+	// The cluster, and apps/old, which nothing deploys, judged alone.
+	if len(worlds) != 2 || !slices.Equal(names(worlds[1], resolve.KindHTTPRoute), []string{"default/old"}) {
+		t.Fatalf("%d worlds, want the cluster and apps/old's", len(worlds))
+	}
+	w := worlds[0]
+	if got := names(w, resolve.KindHTTPRoute); !slices.Equal(got, []string{"deep/deep", "shop/shop", "web/chart"}) {
+		t.Errorf("routes %v, want apps/shop's (old excluded), the chart's and the nested one", got)
+	}
+	for _, o := range w.Objects {
+		if r, ok := o.(*resolve.Route); ok && r.Ref.Name == "chart" {
+			if h := string(r.Hostnames[0]); h != "prod.example.com" || *r.Rules[0].BackendRefs[0].Port != 9090 {
+				t.Errorf("chart route: %s port %d, want prod.example.com (valueFiles) and 9090 (values)", h, *r.Rules[0].BackendRefs[0].Port)
+			}
+		}
+	}
+	if len(w.Errors) != 0 || len(w.Unknowns) != 2 {
+		t.Errorf("errors %v, unknowns %v; want none and 2 (the remote chart, the plugin)", w.Errors, w.Unknowns)
+	}
+}

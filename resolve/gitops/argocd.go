@@ -1,0 +1,478 @@
+package gitops
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/manifest/render"
+)
+
+const groupArgo = "argoproj.io"
+
+// application is an Argo CD Application, or an ApplicationSet: the one
+// deploys its sources, the other makes Applications (its generators over
+// its template).
+type application struct {
+	raw             *manifest.Object
+	name, namespace string
+	spec            applicationSpec
+	set             *applicationSet // for an ApplicationSet
+	// made says which ApplicationSet made it, for the Applications an
+	// ApplicationSet makes: they have no file of their own.
+	made string
+	unit string
+}
+
+type applicationSpec struct {
+	Source      *applicationSource  `json:"source"`
+	Sources     []applicationSource `json:"sources"`
+	Destination struct {
+		Namespace string `json:"namespace"`
+	} `json:"destination"`
+}
+
+type applicationSource struct {
+	RepoURL   string `json:"repoURL"`
+	Path      string `json:"path"`
+	Chart     string `json:"chart"`
+	Directory *struct {
+		Recurse bool   `json:"recurse"`
+		Include string `json:"include"`
+		Exclude string `json:"exclude"`
+	} `json:"directory"`
+	Kustomize *struct {
+		NamePrefix string `json:"namePrefix"`
+		NameSuffix string `json:"nameSuffix"`
+		Namespace  string `json:"namespace"`
+	} `json:"kustomize"`
+	Helm *struct {
+		ReleaseName  string          `json:"releaseName"`
+		ValueFiles   []string        `json:"valueFiles"`
+		Values       string          `json:"values"`
+		ValuesObject json.RawMessage `json:"valuesObject"`
+	} `json:"helm"`
+	Plugin json.RawMessage `json:"plugin"`
+}
+
+type applicationSet struct {
+	GoTemplate bool `json:"goTemplate"`
+	Generators []struct {
+		Git *struct {
+			RepoURL     string `json:"repoURL"`
+			Directories []struct {
+				Path    string `json:"path"`
+				Exclude bool   `json:"exclude"`
+			} `json:"directories"`
+		} `json:"git"`
+		List *struct {
+			Elements []map[string]any `json:"elements"`
+		} `json:"list"`
+	} `json:"generators"`
+	Template json.RawMessage `json:"template"`
+}
+
+// kustomizePlugin reports whether its plugin is one that builds the
+// kustomization (kustomize-build-with-helm and the like, the usual
+// plugin to inflate helmCharts), which gwlint builds as it builds one.
+func (src applicationSource) kustomizePlugin() bool {
+	var plugin struct {
+		Name string `json:"name"`
+	}
+	_ = json.Unmarshal(src.Plugin, &plugin) // no name: not one
+	return strings.Contains(plugin.Name, "kustomize")
+}
+
+// parseApplications is raw as an Application or an ApplicationSet, nil
+// when it is neither.
+func parseApplications(raw *manifest.Object) []*application {
+	group, _, _ := strings.Cut(raw.APIVersion, "/")
+	if group != groupArgo || (raw.Kind != "Application" && raw.Kind != "ApplicationSet") {
+		return nil
+	}
+	var doc struct {
+		Metadata struct {
+			Name      string `json:"name"`
+			Namespace string `json:"namespace"`
+		} `json:"metadata"`
+		Spec json.RawMessage `json:"spec"`
+	}
+	if json.Unmarshal(raw.JSON, &doc) != nil || doc.Spec == nil {
+		return nil
+	}
+	app := &application{raw: raw, name: doc.Metadata.Name, namespace: doc.Metadata.Namespace}
+	if raw.Kind == "ApplicationSet" {
+		app.set = &applicationSet{}
+		if json.Unmarshal(doc.Spec, app.set) != nil {
+			return nil
+		}
+	} else if json.Unmarshal(doc.Spec, &app.spec) != nil {
+		return nil
+	}
+	return []*application{app}
+}
+
+func (a *application) identity() string {
+	return absolute(a.raw.Source.File) + "\x00" + a.raw.Kind + "\x00" + a.made + "\x00" + a.name
+}
+func (a *application) version() string {
+	spec, _ := json.Marshal(a.spec)
+	return a.identity() + "\x00" + string(a.raw.JSON) + "\x00" + string(spec)
+}
+func (a *application) folder() string           { return folderOf(a.raw, a.unit) }
+func (a *application) object() *manifest.Object { return a.raw }
+
+// sources are its sources: spec.sources, else spec.source.
+func (a *application) sources() []applicationSource {
+	if len(a.spec.Sources) > 0 {
+		return a.spec.Sources
+	}
+	if a.spec.Source != nil {
+		return []applicationSource{*a.spec.Source}
+	}
+	return nil
+}
+
+// deploys is the directory of its first source in the repository, or
+// the folder an ApplicationSet's directories are found in.
+func (a *application) deploys(b *builder) (string, bool) {
+	if a.set != nil {
+		for _, g := range a.set.Generators {
+			if g.Git != nil && len(g.Git.Directories) > 0 {
+				rel := literalPrefix(g.Git.Directories[0].Path)
+				root, ok := b.sourceRoot(a.raw.Source.File, rel)
+				return filepath.Join(root, rel), ok
+			}
+		}
+		return "", false
+	}
+	for _, src := range a.sources() {
+		if rel, err := render.Path(src.Path); err == nil && src.Chart == "" {
+			root, ok := b.sourceRoot(a.raw.Source.File, rel)
+			return filepath.Join(root, rel), ok
+		}
+	}
+	return "", false
+}
+
+// deploy renders what an Application deploys from this repository, as
+// Argo CD does (a kustomization built, a chart rendered, or a directory's
+// manifests read), or makes an ApplicationSet's Applications.
+func (a *application) deploy(b *builder) *build {
+	res := &build{in: &resolve.Inputs{Skipped: map[string]int{}}}
+	what := a.raw.Kind + " " + a.name
+	if a.made != "" {
+		what = "Application " + a.name + " (made by ApplicationSet " + a.made + ")"
+	}
+	unknown := func(path, format string, args ...any) {
+		e := a.raw.Errorf(path, "%s: %s", what, fmt.Sprintf(format, args...))
+		e.Unknown = true
+		res.in.Unknowns = append(res.in.Unknowns, e)
+	}
+	if a.set != nil {
+		res.children = a.generate(b, unknown)
+		return res
+	}
+	for i, src := range a.sources() {
+		field := "spec.source"
+		if len(a.spec.Sources) > 0 {
+			field = "spec.sources[" + strconv.Itoa(i) + "]"
+		}
+		if a.made != "" {
+			field = "spec.template.spec"
+		}
+		rel, err := render.Path(src.Path)
+		root, ok := b.sourceRoot(a.raw.Source.File, rel)
+		switch {
+		case src.Chart != "":
+			unknown(field+".chart", "chart %s from %s is not in the repository: what it deploys is unknown", src.Chart, src.RepoURL)
+			continue
+		case src.Plugin != nil && !(src.kustomizePlugin() && ok && manifest.KustomizationFile(filepath.Join(root, rel), nil) != ""):
+			unknown(field+".plugin", "a config management plugin renders %s: what it deploys is unknown", src.Path)
+			continue
+		case err != nil || !ok:
+			unknown(field+".path", "path %s is not a directory of this repository (%s may be another repository): what it deploys is unknown", src.Path, src.RepoURL)
+			continue
+		}
+		dir := filepath.Join(root, rel)
+		res.dir = shown(dir, a.raw.Source.File)
+		res.in.Merge(a.render(b, src, root, res.dir))
+	}
+	res.children = deployers(res.in.Kept, a.unit)
+	return res
+}
+
+// render renders one source at dir (as the inputs are named).
+func (a *application) render(b *builder, src applicationSource, root, dir string) *resolve.Inputs {
+	namespace := a.spec.Destination.Namespace
+	opts := b.a.Options
+	opts.DefaultNamespace = cmp.Or(namespace, opts.DefaultNamespace)
+	var objs []*manifest.Object
+	var errs []*manifest.ReadError
+	switch {
+	case manifest.KustomizationFile(dir, nil) != "":
+		ks := map[string]any{"spec": map[string]any{}}
+		if k := src.Kustomize; k != nil {
+			spec := ks["spec"].(map[string]any)
+			for field, v := range map[string]string{"namePrefix": k.NamePrefix, "nameSuffix": k.NameSuffix, "targetNamespace": k.Namespace} {
+				if v != "" {
+					spec[field] = v
+				}
+			}
+		}
+		objs, errs = b.a.Renderer.Flux(dir, render.FluxBuild{Object: ks, Root: root, File: a.raw.Source.File})
+	case isFile(filepath.Join(dir, "Chart.yaml")):
+		objs, errs = a.renderChart(b, src, dir)
+	default:
+		return resolve.Load(directoryFiles(dir, src), nil, opts)
+	}
+	for _, o := range objs {
+		if namespace != "" {
+			inNamespace(o, namespace)
+		}
+	}
+	return resolve.LoadObjects(objs, errs, opts)
+}
+
+// renderChart renders a chart source as Argo CD's helm template does: its
+// release name (the Application's by default), its valueFiles (relative
+// to the chart), values and valuesObject, in the destination namespace.
+func (a *application) renderChart(b *builder, src applicationSource, dir string) ([]*manifest.Object, []*manifest.ReadError) {
+	rel := render.Release{Name: a.name, Namespace: cmp.Or(a.spec.Destination.Namespace, b.a.Options.DefaultNamespace, "default")}
+	if h := src.Helm; h != nil {
+		rel.Name = cmp.Or(h.ReleaseName, rel.Name)
+		for _, f := range h.ValueFiles {
+			file := filepath.Join(dir, f)
+			if b.a.Renderer.Boundary.Check(file) != nil || !isFile(file) {
+				continue // not this repository's: remote, or outside it
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				continue
+			}
+			rel.Values, rel.ValuesFrom = append(rel.Values, data), append(rel.ValuesFrom, filepath.Join(dir, f))
+		}
+		if h.Values != "" {
+			rel.Values, rel.ValuesFrom = append(rel.Values, []byte(h.Values)), append(rel.ValuesFrom, a.raw.Source.File)
+		}
+		if len(h.ValuesObject) > 0 {
+			if data, err := yaml.JSONToYAML(h.ValuesObject); err == nil {
+				rel.Values, rel.ValuesFrom = append(rel.Values, data), append(rel.ValuesFrom, a.raw.Source.File)
+			}
+		}
+	}
+	return b.a.Renderer.Release(dir, rel, crd.APIVersions())
+}
+
+// directoryFiles are the manifests Argo CD reads from a plain directory:
+// its .yaml, .yml and .json files, below it too with recurse, matching
+// include and not exclude (globs of file names, {a,b} alternatives).
+func directoryFiles(dir string, src applicationSource) []string {
+	var files []string
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if p != dir && (strings.HasPrefix(d.Name(), ".") || src.Directory == nil || !src.Directory.Recurse) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !manifest.IsManifestName(d.Name()) || strings.HasPrefix(d.Name(), ".") {
+			return nil
+		}
+		if src.Directory != nil {
+			if src.Directory.Include != "" && !globs(src.Directory.Include, d.Name()) ||
+				src.Directory.Exclude != "" && globs(src.Directory.Exclude, d.Name()) {
+				return nil
+			}
+		}
+		files = append(files, p)
+		return nil
+	})
+	return files
+}
+
+// globs reports whether name matches pattern, or one of {a,b,...}.
+func globs(pattern, name string) bool {
+	alternatives := []string{pattern}
+	if strings.HasPrefix(pattern, "{") && strings.HasSuffix(pattern, "}") {
+		alternatives = strings.Split(pattern[1:len(pattern)-1], ",")
+	}
+	return slices.ContainsFunc(alternatives, func(p string) bool {
+		ok, _ := path.Match(strings.TrimSpace(p), name)
+		return ok
+	})
+}
+
+// generate makes an ApplicationSet's Applications: its git directory and
+// list generators over its template. Other generators' parameters come
+// from a cluster or an API, and what they make is unknown.
+func (a *application) generate(b *builder, unknown func(path, format string, args ...any)) []deployer {
+	var apps []deployer
+	for i, g := range a.set.Generators {
+		field := "spec.generators[" + strconv.Itoa(i) + "]"
+		var params []map[string]string
+		switch {
+		case g.Git != nil && len(g.Git.Directories) > 0:
+			root, ok := b.sourceRoot(a.raw.Source.File, literalPrefix(g.Git.Directories[0].Path))
+			if !ok {
+				unknown(field, "its git generator reads another repository: what it makes is unknown")
+				continue
+			}
+			for _, dir := range gitDirectories(root, g.Git.Directories) {
+				params = append(params, pathParams(dir))
+			}
+		case g.List != nil:
+			for _, e := range g.List.Elements {
+				p := map[string]string{}
+				for k, v := range e {
+					if s, ok := v.(string); ok {
+						p[k] = s
+					}
+				}
+				params = append(params, p)
+			}
+		default:
+			unknown(field, "its generator's parameters come from outside the repository: what it makes is unknown")
+			continue
+		}
+		for _, p := range params {
+			app := a.fromTemplate(p)
+			if app != nil {
+				apps = append(apps, app)
+			}
+		}
+	}
+	return apps
+}
+
+// gitDirectories are the directories of the repository at root that a git
+// generator's directories select, relative and /-separated, sorted.
+func gitDirectories(root string, patterns []struct {
+	Path    string `json:"path"`
+	Exclude bool   `json:"exclude"`
+}) []string {
+	var dirs []string
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), ".") && p != root {
+			return fs.SkipDir
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		included := false
+		for _, pat := range patterns {
+			if matchPath(pat.Path, rel) {
+				included = !pat.Exclude
+				if pat.Exclude {
+					break
+				}
+			}
+		}
+		if included {
+			dirs = append(dirs, rel)
+		}
+		return nil
+	})
+	slices.Sort(dirs)
+	return dirs
+}
+
+// literalPrefix is the directory a glob's matches are all below: its
+// segments before the first that holds a wildcard.
+func literalPrefix(pattern string) string {
+	var fixed []string
+	for _, seg := range strings.Split(pattern, "/") {
+		if strings.ContainsAny(seg, "*?[{") {
+			break
+		}
+		fixed = append(fixed, seg)
+	}
+	return filepath.FromSlash(strings.Join(fixed, "/"))
+}
+
+// matchPath matches a /-separated path against a glob whose ** matches
+// any number of segments.
+func matchPath(pattern, p string) bool {
+	pp, ps := strings.Split(pattern, "/"), strings.Split(p, "/")
+	var match func(i, j int) bool
+	match = func(i, j int) bool {
+		if i == len(pp) {
+			return j == len(ps)
+		}
+		if pp[i] == "**" {
+			for k := j; k <= len(ps); k++ {
+				if match(i+1, k) {
+					return true
+				}
+			}
+			return false
+		}
+		if j == len(ps) {
+			return false
+		}
+		ok, _ := path.Match(pp[i], ps[j])
+		return ok && match(i+1, j+1)
+	}
+	return match(0, 0)
+}
+
+// pathParams are the parameters of a git directory generator for dir:
+// path, path.basename, path.basenameNormalized, path[N].
+func pathParams(dir string) map[string]string {
+	base := path.Base(dir)
+	p := map[string]string{"path": dir, "path.path": dir, "path.basename": base,
+		"path.basenameNormalized": strings.ToLower(strings.NewReplacer("_", "-", ".", "-").Replace(base))}
+	for i, seg := range strings.Split(dir, "/") {
+		p["path["+strconv.Itoa(i)+"]"] = seg
+		p["index .path.segments "+strconv.Itoa(i)] = seg
+	}
+	return p
+}
+
+// fromTemplate is the Application the template makes with params: each
+// {{ name }} (fasttemplate) or {{ .name }} (goTemplate) of the template
+// replaced; one that names no parameter stays as written, unknown.
+func (a *application) fromTemplate(params map[string]string) *application {
+	text := string(a.set.Template)
+	for name, value := range params {
+		quoted, _ := json.Marshal(value)
+		v := string(quoted[1 : len(quoted)-1])
+		for _, form := range []string{"{{" + name + "}}", "{{ " + name + " }}", "{{." + name + "}}", "{{ ." + name + " }}"} {
+			text = strings.ReplaceAll(text, form, v)
+		}
+	}
+	var tmpl struct {
+		Metadata struct {
+			Name string `json:"name"`
+		} `json:"metadata"`
+		Spec applicationSpec `json:"spec"`
+	}
+	if json.Unmarshal([]byte(text), &tmpl) != nil {
+		return nil
+	}
+	return &application{raw: a.raw, name: tmpl.Metadata.Name, namespace: a.namespace, spec: tmpl.Spec,
+		made: a.name, unit: a.unit}
+}
+
+// isFile reports whether p is a regular file.
+func isFile(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.Mode().IsRegular()
+}
