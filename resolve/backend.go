@@ -351,10 +351,10 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 	b.Presence = presence
 	switch presence {
 	case Missing:
-		invalid(NotFound, ReasonBackendNotFound, "%s", DescribeAbsence(sought, presence))
+		invalid(NotFound, ReasonBackendNotFound, "%s", g.describeAbsence(sought, presence))
 		return
 	case Unlisted:
-		b.Message = DescribeAbsence(sought, presence)
+		b.Message = g.describeAbsence(sought, presence)
 	}
 	if backend, ok := obj.(*EnvoyGatewayBackend); ok {
 		b.EnvoyBackend = backend

@@ -682,7 +682,7 @@ func (g *Graph) resolveParametersRef(gw *GatewayResult, ref *gwv1.LocalParameter
 	obj, presence := g.Lookup(lookup)
 	if res.Presence = presence; presence == Missing {
 		res.Reason = ReasonInvalidParameters
-		res.Message = fmt.Sprintf("%s %s does not exist", kind, res.Target.NamespacedName())
+		res.Message = fmt.Sprintf("%s %s does not exist%s", kind, res.Target.NamespacedName(), g.didYouMean(lookup, Missing))
 	}
 	return obj
 }
@@ -696,7 +696,7 @@ func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
 	} else if gw := g.Gateway(ns, string(pr.Name)); gw == nil {
 		parent := ObjectRef{Kind: KindGateway, Namespace: ns, Name: string(pr.Name)}
 		_, ls.ParentPresence = g.Lookup(parent)
-		ls.Accepted.Message = DescribeAbsence(parent, ls.ParentPresence)
+		ls.Accepted.Message = g.describeAbsence(parent, ls.ParentPresence)
 		if ls.ParentPresence != Missing {
 			ls.Accepted = undecidedCondition(string(gwv1.ListenerSetConditionAccepted), ls.Accepted.Message+": whether it is accepted cannot be decided")
 		}
