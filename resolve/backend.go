@@ -108,8 +108,10 @@ type BackendResult struct {
 	Ref    gwv1.BackendObjectReference
 	Target ObjectRef
 	Group  string
-	// Presence of the target object among the inputs.
-	Presence Presence
+	// Presence of the target object among the inputs, and for a Generated
+	// one which input will create it.
+	Presence   Presence
+	Generation *Generation
 	// Reason is the route ResolvedRefs reason when the ref is invalid
 	// (BackendNotFound, RefNotPermitted, InvalidKind, UnsupportedValue,
 	// or an implementation's own, PortNotFound), else "".
@@ -355,6 +357,8 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 		return
 	case Unlisted:
 		b.Message = g.describeAbsence(sought, presence)
+	case Generated:
+		b.Generation = g.GeneratedBy(lookup)
 	}
 	if backend, ok := obj.(*EnvoyGatewayBackend); ok {
 		b.EnvoyBackend = backend

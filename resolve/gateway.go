@@ -208,6 +208,8 @@ type RefResult struct {
 	Message string
 	// Grant is the ReferenceGrant that permits a cross-namespace ref.
 	Grant *ReferenceGrant
+	// Generation says which input will create a Generated target.
+	Generation *Generation
 
 	// Certificate is the certificate of a usable TLS Secret among the
 	// inputs (listener certificateRefs only).

@@ -279,11 +279,17 @@ type Generation struct {
 
 // Describe says in words which object creates ref.
 func (gen *Generation) Describe(ref ObjectRef) string {
-	by := gen.By.Metadata().Ref
 	if gen.Maybe {
-		return fmt.Sprintf("%s %s may be created by %s %s (%s), which gwlint does not render", ref.Kind, ref.NamespacedName(), unqualifiedKind(by.Kind), by.NamespacedName(), gen.Project)
+		return fmt.Sprintf("%s %s may be created by %s, which gwlint does not render", ref.Kind, ref.NamespacedName(), gen.Creator())
 	}
-	return fmt.Sprintf("%s %s will be created by %s %s (%s)", ref.Kind, ref.NamespacedName(), unqualifiedKind(by.Kind), by.NamespacedName(), gen.Project)
+	return fmt.Sprintf("%s %s will be created by %s", ref.Kind, ref.NamespacedName(), gen.Creator())
+}
+
+// Creator names the creating object and its project: "Certificate
+// network/example-com (cert-manager)".
+func (gen *Generation) Creator() string {
+	by := gen.By.Metadata().Ref
+	return fmt.Sprintf("%s %s (%s)", unqualifiedKind(by.Kind), by.NamespacedName(), gen.Project)
 }
 
 // GeneratedBy returns which object among the inputs will create ref, or

@@ -34,6 +34,9 @@ func (g *Graph) lookupRef(owner *Meta, res *RefResult) Object {
 	}
 	obj, presence := g.Lookup(t)
 	res.Presence = presence
+	if presence == Generated {
+		res.Generation = g.GeneratedBy(t)
+	}
 	return obj
 }
 
