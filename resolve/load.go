@@ -34,9 +34,8 @@ type Options struct {
 	StrictRefs bool
 	// OwnedNamespaces are the namespaces (path.Match patterns) whose objects
 	// the inputs hold all of: an object the inputs lack there is Missing,
-	// elsewhere it is not. Unset, a namespace counts as owned for a kind
-	// when the inputs hold its Namespace object and objects of that kind
-	// in it.
+	// unless one among them will create it. A Namespace object among the
+	// inputs is no such evidence.
 	OwnedNamespaces []string
 	// ControllerName is written as status controllerName for Gateways whose
 	// GatewayClass is not among the inputs.

@@ -250,6 +250,14 @@ spec: {parentRefs: [{name: gw, namespace: infra}], hostnames: [example.org]}`)
 	}
 }
 
+// otherSecret is a TLS Secret of infra that no listener of the cases
+// names.
+const otherSecret = `
+apiVersion: v1
+kind: Secret
+metadata: {name: other, namespace: infra}
+type: kubernetes.io/tls`
+
 func TestListenerConditions(t *testing.T) {
 	gateway := func(listeners string) string {
 		return `
@@ -314,11 +322,7 @@ spec:
 	}, {
 		name:      "certificate Secret missing",
 		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: nope}]}}",
-		extra: `
-apiVersion: v1
-kind: Secret
-metadata: {name: other, namespace: infra}
-type: kubernetes.io/tls`,
+		extra: otherSecret,
 		opts: owned,
 		want: map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
 	}, {
@@ -326,20 +330,12 @@ type: kubernetes.io/tls`,
 		// a slip away from the name given.
 		name:      "certificate Secret misspelt",
 		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: ohter}]}}",
-		extra: `
-apiVersion: v1
-kind: Secret
-metadata: {name: other, namespace: infra}
-type: kubernetes.io/tls`,
+		extra: otherSecret,
 		want: map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
 	}, {
 		name:      "certificate Secret outside the inputs",
 		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: nope}]}}",
-		extra: `
-apiVersion: v1
-kind: Secret
-metadata: {name: other, namespace: infra}
-type: kubernetes.io/tls`,
+		extra: otherSecret,
 		want: map[string]want{"a": {"Accepted", "ResolvedRefs", "NoConflicts"}},
 	}, {
 		name:      "cross-namespace certificate without ReferenceGrant",
