@@ -322,21 +322,21 @@ spec:
 	}, {
 		name:      "certificate Secret missing",
 		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: nope}]}}",
-		extra: otherSecret,
-		opts: owned,
-		want: map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
+		extra:     otherSecret,
+		opts:      owned,
+		want:      map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
 	}, {
 		// Not owned, the namespace may hold Secrets elsewhere, but not one
 		// a slip away from the name given.
 		name:      "certificate Secret misspelt",
 		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: ohter}]}}",
-		extra: otherSecret,
-		want: map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
+		extra:     otherSecret,
+		want:      map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
 	}, {
 		name:      "certificate Secret outside the inputs",
 		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: nope}]}}",
-		extra: otherSecret,
-		want: map[string]want{"a": {"Accepted", "ResolvedRefs", "NoConflicts"}},
+		extra:     otherSecret,
+		want:      map[string]want{"a": {"Accepted", "ResolvedRefs", "NoConflicts"}},
 	}, {
 		name:      "cross-namespace certificate without ReferenceGrant",
 		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: c, namespace: certs}]}}",
