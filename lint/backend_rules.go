@@ -6,12 +6,15 @@ var backendNotFound = &Rule{
 	ID: "backend-not-found", Severity: Error,
 	Summary: "backendRef names a Service that does not exist",
 	Doc: Doc{
-		Text: `The inputs hold the backend's namespace whole (its Namespace object and its
-Services, or it is listed under ownedNamespaces in .gwlint.yaml, or
---strict-refs is given) but not this Service, so it does not exist: a
-controller sets ResolvedRefs=False/BackendNotFound and answers the backend's
-share of requests with HTTP 500. Where the inputs hold only part of the
-namespace, ref-unlisted warns instead.
+		Text: `The Service does not exist: the inputs hold the backend's namespace whole (it
+is listed under ownedNamespaces in .gwlint.yaml, or --strict-refs is given)
+but not this Service, or its name is one slip of the keyboard from a Service
+beside it (the message says which). A controller sets
+ResolvedRefs=False/BackendNotFound and answers the backend's share of
+requests with HTTP 500. A Namespace object among the inputs is no such
+evidence; where the inputs hold only part of the namespace, ref-unlisted
+warns instead, and a Service that an object among the inputs will create (a
+Flagger Canary's -primary and -canary Services) is assumed to exist.
 
 Fix: correct the name, or add the Service.`,
 		Example: `backendRefs:

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"fmt"
+
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gwlint/gwlint/resolve"
@@ -10,17 +12,24 @@ var gatewayClassNotFound = &Rule{
 	ID: "gatewayclass-not-found", Severity: Error,
 	Summary: "Gateway names a GatewayClass that does not exist",
 	Doc: Doc{
-		Text: `With --strict-refs, the inputs hold every GatewayClass, and the one named by
-spec.gatewayClassName is not among them, so no controller will reconcile the
-Gateway. Without it a class outside the inputs may be installed by a
-controller; ref-unlisted warns when the inputs hold other classes.
+		Text: `spec.gatewayClassName names a class that does not exist, so no controller will
+reconcile the Gateway: with --strict-refs the inputs hold every GatewayClass
+and it is not among them, or, with or without it, the name is one slip of
+the keyboard from a class among the inputs (the message says which). Without
+that evidence a class outside the inputs may be installed by a controller;
+ref-unlisted warns when the inputs hold other classes.
 
 Fix: use one of the defined classes.`,
 	},
 	Run: func(p *Pass) {
 		for _, gw := range p.Graph.Gateways {
 			if gw.ClassPresence == resolve.Missing {
-				p.Report(&gw.Meta, "spec.gatewayClassName", nil, "GatewayClass %q is not defined; no controller will reconcile %s", gw.Spec.GatewayClassName, gw.Ref)
+				class := resolve.ObjectRef{Kind: resolve.KindGatewayClass, Name: string(gw.Spec.GatewayClassName)}
+				meant := ""
+				if m := p.Graph.Misspelling(class); m != "" {
+					meant = fmt.Sprintf(" (did you mean %q?)", m)
+				}
+				p.Report(&gw.Meta, "spec.gatewayClassName", nil, "GatewayClass %q is not defined%s; no controller will reconcile %s", gw.Spec.GatewayClassName, meant, gw.Ref)
 			}
 		}
 	},

@@ -63,11 +63,13 @@ var parentRefNotFound = &Rule{
 	ID: "parentref-not-found", Severity: Error,
 	Summary: "parentRef names a parent that does not exist",
 	Doc: Doc{
-		Text: `The inputs hold the parent's namespace whole (its Namespace object and objects
-of the parent's kind, or it is listed under ownedNamespaces in .gwlint.yaml, or
---strict-refs is given) but not the parent, so the route attaches nowhere
-through this parentRef and no controller will even report it. Where the inputs
-hold only part of the namespace, ref-unlisted warns instead.
+		Text: `The parent does not exist: the inputs hold its namespace whole (it is listed
+under ownedNamespaces in .gwlint.yaml, or --strict-refs is given) but not the
+parent, or its name is one slip of the keyboard from a parent of its kind
+beside it ("sharde" for "shared"; the message says which). The route attaches
+nowhere through this parentRef and no controller will even report it. A
+Namespace object among the inputs is no such evidence; where the inputs hold
+only part of the namespace, ref-unlisted warns instead.
 
 Fix: correct name and namespace (the namespace defaults to the route's):`,
 		Example: `parentRefs:

@@ -11,12 +11,16 @@ this one, and nothing shows that they hold them all: the object may be
 defined elsewhere (another repository, a Helm chart, a controller), or the
 name may be a mistake. gwlint assumes it exists and cannot check it; a
 controller would refuse the reference if it does not (BackendNotFound,
-NoMatchingParent, InvalidCertificateRef).
+NoMatchingParent, InvalidCertificateRef). A Namespace object among the
+inputs is no evidence that they hold every object of it. A name one slip of
+the keyboard from an object beside it is not unlisted but missing, an error
+of its own rule, and an object that another among the inputs will create
+(a cert-manager Certificate's Secret, a Flagger Canary's Services) is not
+unlisted either.
 
-Fix: correct the name, or let gwlint know the inputs are complete: add the
-namespace's Namespace object beside its objects, list it under
-ownedNamespaces in .gwlint.yaml, or run with --strict-refs. A missing
-object is then an error of its own rule (backend-not-found, ...).`,
+Fix: correct the name, or let gwlint know the inputs are complete: list the
+namespace under ownedNamespaces in .gwlint.yaml, or run with --strict-refs.
+A missing object is then an error of its own rule (backend-not-found, ...).`,
 		Example: `# .gwlint.yaml
 ownedNamespaces: [store, infra]`,
 	},

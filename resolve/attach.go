@@ -235,9 +235,9 @@ func (g *Graph) lookupParent(p *ParentResult, target ObjectRef) bool {
 	case Present:
 		return true
 	case Missing:
-		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonNoMatchingParent, DescribeAbsence(target, p.Presence))
+		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonNoMatchingParent, g.describeAbsence(target, p.Presence))
 	default:
-		p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted), DescribeAbsence(target, p.Presence)+": whether the route attaches cannot be decided")
+		p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted), g.describeAbsence(target, p.Presence)+": whether the route attaches cannot be decided")
 	}
 	return false
 }

@@ -110,8 +110,10 @@ type BackendResult struct {
 	Ref    gwv1.BackendObjectReference
 	Target ObjectRef
 	Group  string
-	// Presence of the target object among the inputs.
-	Presence Presence
+	// Presence of the target object among the inputs, and for a Generated
+	// one which input will create it.
+	Presence   Presence
+	Generation *Generation
 	// Reason is the route ResolvedRefs reason when the ref is invalid
 	// (BackendNotFound, RefNotPermitted, InvalidKind, UnsupportedValue,
 	// or an implementation's own, PortNotFound), else "".
@@ -382,10 +384,12 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 	b.Presence = presence
 	switch presence {
 	case Missing:
-		invalid(NotFound, ReasonBackendNotFound, "%s", DescribeAbsence(sought, presence))
+		invalid(NotFound, ReasonBackendNotFound, "%s", g.describeAbsence(sought, presence))
 		return
 	case Unlisted, Unresolved:
-		b.Message = DescribeAbsence(sought, presence)
+		b.Message = g.describeAbsence(sought, presence)
+	case Generated:
+		b.Generation = g.GeneratedBy(lookup)
 	}
 	if backend, ok := obj.(*EnvoyGatewayBackend); ok {
 		b.EnvoyBackend = backend

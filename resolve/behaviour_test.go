@@ -238,7 +238,7 @@ spec:
 		// Implementations that disagree: the API's reason.
 		{"envoy-gateway and istio", "[{name: eg, namespace: infra}, {name: istio, namespace: infra}]", ReasonBackendNotFound, ReasonBackendNotFound, false},
 	} {
-		g := resolveYAML(t, Options{}, world, egClass, istioClasses, gateways, route(c.parents))
+		g := resolveYAML(t, owned, world, egClass, istioClasses, gateways, route(c.parents))
 		r := mustRoute(t, g, KindHTTPRoute, "app", "r")
 		b := r.Rules[0].Backends[0]
 		if b.Problem != PortNotFound || b.Valid() || b.Reason != c.reason || b.Unreported != c.unreported {
@@ -251,7 +251,7 @@ spec:
 	}
 	// A Service that does not exist is BackendNotFound under each.
 	for _, parent := range []string{"gw", "eg", "istio"} {
-		g := resolveYAML(t, Options{}, world, egClass, istioClasses, gateways, `
+		g := resolveYAML(t, owned, world, egClass, istioClasses, gateways, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
 metadata: {name: r, namespace: app}
@@ -398,6 +398,7 @@ spec:
 			want        verdict
 		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}, {"istio", "istio", c.istio}} {
 			opts := judgedBy(t, run.impl)
+			opts.OwnedNamespaces = owned.OwnedNamespaces
 			g := resolveYAML(t, opts, world, egClass, istioClasses, gateway(run.class), route,
 				caConfigMap("app", "ca", ca.crt), caConfigMap("app", "ca-garbled", caNotPEM), tlsCrtOnly, c.policy, `
 apiVersion: v1
@@ -581,7 +582,7 @@ spec:
 			class string
 			want  verdict
 		}{{"acme", c.every}, {"eg", c.eg}} {
-			g := resolveYAML(t, Options{}, world, egClass, `
+			g := resolveYAML(t, owned, world, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: edge, namespace: infra}
@@ -1103,7 +1104,9 @@ spec:
 			impl, class string
 			want        verdict
 		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}} {
-			g := resolveYAML(t, judgedBy(t, run.impl), world, egClass, tlsSecret("infra", "shop", cert), tlsSecret("app", "shop", cert),
+			opts := judgedBy(t, run.impl)
+			opts.OwnedNamespaces = owned.OwnedNamespaces
+			g := resolveYAML(t, opts, world, egClass, tlsSecret("infra", "shop", cert), tlsSecret("app", "shop", cert),
 				caConfigMap("infra", "ca", ca.crt), caConfigMap("infra", "ca-garbled", caNotPEM),
 				gateway(run.class, c.cas, c.certNamespace))
 			gw := g.Gateway("infra", "edge")
@@ -1516,7 +1519,7 @@ spec:
 		// Backends in it, so they hold all of its Backends; with none there
 		// the Backend is outside the inputs.
 		{name: "missing", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("other"),
-			problem: NotFound, reason: ReasonBackendNotFound},
+			opts: owned, problem: NotFound, reason: ReasonBackendNotFound},
 		{name: "outside the inputs", refs: ref("other"),
 			problem: NoProblem, reason: ReasonResolvedRefs},
 		{name: "another namespace, no ReferenceGrant", refs: `{group: gateway.envoyproxy.io, kind: Backend, name: b, namespace: infra}`,
@@ -1744,7 +1747,11 @@ spec:
 			if c.objects != "" {
 				docs = append(docs, c.objects)
 			}
-			g := resolveYAML(t, Options{}, docs...)
+			opts := owned
+			if c.name == "unlisted filter" {
+				opts = Options{} // the case of a namespace the inputs do not hold whole
+			}
+			g := resolveYAML(t, opts, docs...)
 			r := mustRoute(t, g, c.kind, "app", "r")
 			p := r.Parents[0]
 			if got := (verdict{p.PartiallyInvalid.Reason, r.ResolvedRefs.Reason}); got != run.want || !p.Accepted.True() {
@@ -1840,7 +1847,7 @@ spec:
 			class string
 			want  Reason
 		}{{"acme", c.every}, {"istio", c.istio}} {
-			g := resolveYAML(t, Options{}, world, istioClasses, docs, gateway(run.class), route(c.backend))
+			g := resolveYAML(t, owned, world, istioClasses, docs, gateway(run.class), route(c.backend))
 			if r := mustRoute(t, g, KindHTTPRoute, "app", "r"); r.ResolvedRefs.Reason != run.want {
 				t.Errorf("%s under %s: route ResolvedRefs %s (%s), want %s", c.name, g.profile, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, run.want)
 			}
@@ -2664,7 +2671,9 @@ spec:
 		{"kgateway", [3]Reason{"", "", ReasonBackendNotFound},
 			ReasonAccepted, [3]Reason{ReasonNoMatchingParent, ReasonNoMatchingParent, ReasonPending}, false, 1},
 	} {
-		g := resolveYAML(t, judgedBy(t, c.impl), world, routes)
+		opts := judgedBy(t, c.impl)
+		opts.OwnedNamespaces = owned.OwnedNamespaces
+		g := resolveYAML(t, opts, world, routes)
 		root := mustRoute(t, g, KindHTTPRoute, "infra", "root")
 		for i, want := range c.backends {
 			if got := root.Rules[i].Backends[0].Reason; got != want {

@@ -211,7 +211,7 @@ func (g *Graph) resolveTargets(p *BackendTLSPolicyResult, judges []*profile.Prof
 		case nil:
 			if presence == Missing {
 				t.Reason = ReasonTargetNotFound
-				t.Message = fmt.Sprintf("%s does not exist", t.Target)
+				t.Message = fmt.Sprintf("%s does not exist%s", t.Target, g.didYouMean(lookup, Missing))
 			}
 		case *Service:
 			if t.SectionName != "" && !hasPortNamed(o, t.SectionName) {

@@ -145,6 +145,11 @@ const (
 	testdataDir = "testdata/conformance"
 )
 
+// confNamespaces are the namespaces the suite's base manifests create and
+// hold every object of: a test's cluster is its inputs, and an object it
+// does not create does not exist there.
+var confNamespaces = []string{"gateway-conformance-*"}
+
 // Always loaded after the base manifests: what suite.Setup creates.
 var suiteObjects = []string{testdataDir + "/gatewayclass.yaml", testdataDir + "/suite-setup.yaml"}
 
@@ -1130,7 +1135,7 @@ func (c *confCase) run(t *testing.T, dir string) []string {
 	}
 	paths = append(paths, suiteObjects...)
 	paths = append(paths, c.extra...)
-	opts := resolve.Options{ControllerName: confController, WithoutFeatures: c.without}
+	opts := resolve.Options{ControllerName: confController, OwnedNamespaces: confNamespaces, WithoutFeatures: c.without}
 	in := resolve.Load(paths, nil, opts)
 	if len(in.Errors) > 0 {
 		t.Fatalf("read errors:%s", readErrors(in.Errors))

@@ -84,9 +84,9 @@ func (g *Graph) resolveDelegation(b *BackendResult) {
 	_, b.Presence = g.Lookup(b.Target)
 	switch b.Presence {
 	case Missing:
-		b.Problem, b.Reason, b.Message = NotFound, ReasonBackendNotFound, DescribeAbsence(b.Target, b.Presence)
+		b.Problem, b.Reason, b.Message = NotFound, ReasonBackendNotFound, g.describeAbsence(b.Target, b.Presence)
 	case Unlisted:
-		b.Message = DescribeAbsence(b.Target, b.Presence)
+		b.Message = g.describeAbsence(b.Target, b.Presence)
 	}
 }
 

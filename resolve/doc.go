@@ -27,13 +27,15 @@
 //
 // An offline tool sees only part of the cluster, and unknown is not wrong.
 // The model for objects that the inputs do not hold is explicit (see
-// Presence): a referenced object is Missing only on evidence that the inputs
-// hold every object of its kind in its namespace (Options.StrictRefs,
-// Options.OwnedNamespaces, or its Namespace object beside objects of that
-// kind); Unlisted when they hold others of its kind there without that
-// evidence, and External when they hold none: both assumed to exist. An
-// outcome that depends on an object the inputs lack is Unknown (Pending),
-// never a refusal. So is one that depends on a value holding a deploy-time
+// Presence): a referenced object is Generated when an object among the
+// inputs will create it (generated.go: a Certificate its Secret, a Canary
+// its Services), its contents unknown; Missing only on evidence that it
+// does not exist (Options.StrictRefs, Options.OwnedNamespaces, or a name one
+// slip of the keyboard from an object of its kind beside it); Unlisted
+// when the inputs hold others of its kind there without that evidence, and
+// External when they hold none: both assumed to exist. An outcome that
+// depends on an object the inputs lack is Unknown (Pending), never a
+// refusal. So is one that depends on a value holding a deploy-time
 // placeholder (Flux's ${VAR}, Argo CD plugins' <path:...>; package
 // placeholder): a reference by such a name is Unresolved, and hostnames
 // holding one intersect what their literal text allows (unknown.go).

@@ -442,7 +442,7 @@ func (g *Graph) clientCertificateProblem(gw *GatewayResult) *ProxyProblem {
 	secret := ObjectRef{Kind: KindSecret, Namespace: proxy.Namespace, Name: ref.Name}
 	if _, presence := g.Lookup(secret); presence == Missing {
 		return &ProxyProblem{Path: at + ".name",
-			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef: %s", proxy.NamespacedName(), DescribeAbsence(secret, presence))}
+			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef: %s", proxy.NamespacedName(), g.describeAbsence(secret, presence))}
 	}
 	return nil
 }
@@ -509,7 +509,7 @@ func (g *Graph) telemetryBackendProblem(proxy *EnvoyProxy, b *telemetryBackend) 
 		service, _ := obj.(*Service)
 		switch {
 		case presence == Missing:
-			return i, DescribeAbsence(target, presence)
+			return i, g.describeAbsence(target, presence)
 		case service == nil:
 		case service.Spec.Type == "ExternalName":
 			return i, fmt.Sprintf("Service %s is of type ExternalName", target.NamespacedName())

@@ -234,7 +234,7 @@ func (g *Graph) judgeRouteFilters(route *Route, rule *RuleResult, filtersPath st
 				obj, presence := g.Lookup(cm)
 				switch m, _ := obj.(*ConfigMap); {
 				case presence == Missing:
-					return refuse(ReasonUnsupportedValue, path, "%s: its directResponse body's %s", name, DescribeAbsence(cm, presence))
+					return refuse(ReasonUnsupportedValue, path, "%s: its directResponse body's %s", name, g.describeAbsence(cm, presence))
 				case m == nil:
 					return nil
 				case len(m.DataKeys) == 0:
@@ -294,7 +294,7 @@ func (g *Graph) credentialProblem(f *EnvoyGatewayHTTPRouteFilter, ref *gwv1.Secr
 	s, _ := obj.(*Secret)
 	switch {
 	case presence == Missing:
-		return "its credential's " + DescribeAbsence(secret, presence), true
+		return "its credential's " + g.describeAbsence(secret, presence), true
 	case s == nil:
 		return "", false
 	case !contains(s.DataKeys, "credential"):

@@ -211,6 +211,8 @@ type RefResult struct {
 	Message string
 	// Grant is the ReferenceGrant that permits a cross-namespace ref.
 	Grant *ReferenceGrant
+	// Generation says which input will create a Generated target.
+	Generation *Generation
 
 	// Certificate is the certificate of a usable TLS Secret among the
 	// inputs (listener certificateRefs only).
@@ -695,7 +697,7 @@ func (g *Graph) resolveParametersRef(gw *GatewayResult, ref *gwv1.LocalParameter
 	obj, presence := g.Lookup(lookup)
 	if res.Presence = presence; presence == Missing {
 		res.Reason = ReasonInvalidParameters
-		res.Message = fmt.Sprintf("%s %s does not exist", kind, res.Target.NamespacedName())
+		res.Message = fmt.Sprintf("%s %s does not exist%s", kind, res.Target.NamespacedName(), g.didYouMean(lookup, Missing))
 	}
 	return obj
 }
@@ -709,7 +711,7 @@ func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
 	} else if gw := g.Gateway(ns, string(pr.Name)); gw == nil {
 		parent := ObjectRef{Kind: KindGateway, Namespace: ns, Name: string(pr.Name)}
 		_, ls.ParentPresence = g.Lookup(parent)
-		ls.Accepted.Message = DescribeAbsence(parent, ls.ParentPresence)
+		ls.Accepted.Message = g.describeAbsence(parent, ls.ParentPresence)
 		if ls.ParentPresence != Missing {
 			ls.Accepted = undecidedCondition(string(gwv1.ListenerSetConditionAccepted), ls.Accepted.Message+": whether it is accepted cannot be decided")
 		}

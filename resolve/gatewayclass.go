@@ -45,7 +45,7 @@ func (g *Graph) resolveGatewayClasses() {
 			c.Parameters.Presence = presence
 			if presence == Missing {
 				c.Parameters.Reason = ReasonInvalidParameters
-				c.Parameters.Message = fmt.Sprintf("parametersRef: %s", DescribeAbsence(target, Missing))
+				c.Parameters.Message = fmt.Sprintf("parametersRef: %s", g.describeAbsence(target, Missing))
 			} else if proxy, ok := obj.(*EnvoyProxy); ok && judge.Implementation.EnvoyProxyParameters {
 				c.Proxy = proxy
 				if len(proxy.judge()) > 0 {

@@ -92,10 +92,10 @@ func (g *Graph) servicePortsCondition(services []gatewayService, ports []int32) 
 		switch presence {
 		case Present:
 		case Missing:
-			problems = append(problems, fmt.Sprintf("hostname %q not found (%s)", s.Hostname, DescribeAbsence(s.Ref, presence)))
+			problems = append(problems, fmt.Sprintf("hostname %q not found (%s)", s.Hostname, g.describeAbsence(s.Ref, presence)))
 			continue
 		default:
-			unknown = append(unknown, DescribeAbsence(s.Ref, presence))
+			unknown = append(unknown, g.describeAbsence(s.Ref, presence))
 			continue
 		}
 		svc := obj.(*Service)

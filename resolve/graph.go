@@ -12,15 +12,17 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/gwlint/gwlint/internal/suggest"
 	"github.com/gwlint/gwlint/resolve/placeholder"
 	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // Presence says whether a referenced object is among the inputs, and how
 // sure that makes its absence. Inputs are usually part of a cluster, so an
-// absent object is missing only on evidence that the inputs hold all the
-// objects of its kind in its namespace (see Graph.holdsAll); otherwise its
-// absence is unknown, never an error.
+// absent object is missing only on evidence: that the inputs hold all the
+// objects of its kind in its namespace (see Graph.holdsAll), or that the
+// reference misspells the name of one beside it (Graph.Misspelling);
+// otherwise its absence is unknown, never an error.
 type Presence int
 
 const (
@@ -30,7 +32,8 @@ const (
 	// Present: the inputs hold the object.
 	Present
 	// Missing: the inputs hold all the objects of its kind in its namespace
-	// (or StrictRefs is set) but not this one, so it does not exist.
+	// (or StrictRefs is set) but not this one, or the reference is a slip
+	// of the name of one they hold there: it does not exist.
 	Missing
 	// External: the inputs hold no object of that kind in the namespace; the
 	// object is outside what gwlint was shown and is assumed to exist.
@@ -45,6 +48,10 @@ const (
 	// placeholder), so which object it names is unknown until substitution.
 	// Assumed to exist, silently.
 	Unresolved
+	// Generated: an object among the inputs will create it (a Certificate
+	// its Secret, a Canary its Services; generated.go). It exists, and its
+	// contents are unknown.
+	Generated
 )
 
 func (p Presence) String() string {
@@ -59,6 +66,8 @@ func (p Presence) String() string {
 		return "unlisted"
 	case Unresolved:
 		return "unknown"
+	case Generated:
+		return "generated"
 	default:
 		return "not looked up"
 	}
@@ -127,14 +136,20 @@ type Graph struct {
 
 	byRef map[ObjectRef]Object
 	// seen records which (kind, namespace) pairs the inputs hold any object
-	// of, and declared the namespaces whose Namespace object they hold: the
-	// evidence for telling Missing, Unlisted and External apart.
-	seen     map[kindNS]bool
-	declared map[string]bool
-	gateways map[ObjectRef]*GatewayResult
-	lsets    map[ObjectRef]*ListenerSetResult
-	services map[ObjectRef]*ServiceResult
-	grantsIn map[string][]*ReferenceGrant // by namespace
+	// of: the evidence for telling Unlisted and External apart.
+	seen map[kindNS]bool
+	// names are the names of the objects of each kind and namespace that
+	// the inputs hold or will create, for telling a misspelt reference.
+	names map[kindNS][]string
+	// creations are the objects that objects among the inputs will create
+	// (generated.go), by identity, with an empty namespace for those made
+	// in any namespace; prefixes those made under a name prefix.
+	creations map[ObjectRef]*Generation
+	prefixes  map[kindNS][]prefixCreation
+	gateways  map[ObjectRef]*GatewayResult
+	lsets     map[ObjectRef]*ListenerSetResult
+	services  map[ObjectRef]*ServiceResult
+	grantsIn  map[string][]*ReferenceGrant // by namespace
 	// envoyPolicies are Envoy Gateway's EnvoyExtensionPolicies and
 	// SecurityPolicies, in input order (egpolicy.go).
 	envoyPolicies []*EnvoyGatewayPolicy
@@ -171,19 +186,22 @@ type kindNS struct{ kind, ns string }
 // reference and traffic split.
 func Resolve(in *Inputs, opts Options) *Graph {
 	g := &Graph{
-		opts:     opts,
-		profile:  opts.selectedProfile(),
-		Objects:  in.Objects,
-		byRef:    make(map[ObjectRef]Object, len(in.Objects)),
-		seen:     map[kindNS]bool{},
-		declared: map[string]bool{},
-		gateways: map[ObjectRef]*GatewayResult{},
-		lsets:    map[ObjectRef]*ListenerSetResult{},
-		services: map[ObjectRef]*ServiceResult{},
-		grantsIn: map[string][]*ReferenceGrant{},
+		opts:      opts,
+		profile:   opts.selectedProfile(),
+		Objects:   in.Objects,
+		byRef:     make(map[ObjectRef]Object, len(in.Objects)),
+		seen:      map[kindNS]bool{},
+		names:     map[kindNS][]string{},
+		creations: map[ObjectRef]*Generation{},
+		prefixes:  map[kindNS][]prefixCreation{},
+		gateways:  map[ObjectRef]*GatewayResult{},
+		lsets:     map[ObjectRef]*ListenerSetResult{},
+		services:  map[ObjectRef]*ServiceResult{},
+		grantsIn:  map[string][]*ReferenceGrant{},
 	}
 	g.index()
 	g.inferWorld(in.Skipped)
+	g.indexCreations(in.Creators)
 	g.resolveGatewayClasses()
 	g.resolveGateways()
 	g.resolveRoutes()
@@ -212,10 +230,10 @@ func (g *Graph) index() {
 		if g.byRef[m.Ref] != obj {
 			continue
 		}
-		g.seen[kindNS{m.Ref.Kind, m.Ref.Namespace}] = true
+		key := kindNS{m.Ref.Kind, m.Ref.Namespace}
+		g.seen[key] = true
+		g.names[key] = append(g.names[key], m.Ref.Name)
 		switch o := obj.(type) {
-		case *Namespace:
-			g.declared[m.Ref.Name] = true
 		case *GatewayClass:
 			g.GatewayClasses = append(g.GatewayClasses, &GatewayClassResult{GatewayClass: o})
 		case *Gateway:
@@ -269,11 +287,14 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 	if holdsPlaceholder(ref.Namespace) || holdsPlaceholder(ref.Name) {
 		return nil, Unresolved
 	}
+	if g.GeneratedBy(ref) != nil {
+		return nil, Generated
+	}
 	seen := g.seen[kindNS{ref.Kind, ref.Namespace}]
 	switch {
 	case !readKinds[ref.Kind]:
 		return nil, External // gwlint does not read that kind: even --strict-refs cannot tell
-	case g.opts.StrictRefs || g.holdsAll(ref.Namespace, seen):
+	case g.opts.StrictRefs || g.holdsAll(ref.Namespace) || g.Misspelling(ref) != "":
 		return nil, Missing
 	case seen:
 		return nil, Unlisted
@@ -289,27 +310,59 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 // object without its annotation, CRD validation reports the value anyway.
 func holdsPlaceholder(s string) bool { return placeholder.All.Contains(s) }
 
-// holdsAll reports whether the inputs hold every object of a kind in
-// namespace ns, given whether they hold any (seen), so that one they lack
-// there does not exist. The evidence is Options.OwnedNamespaces when it is
-// set; otherwise the inputs must hold the Namespace object and objects of
-// that kind in it: a repository that creates a namespace and keeps its
-// Services is the one that keeps all of them. A Namespace object alone is
-// no evidence: examples and platform repositories declare namespaces whose
-// Services and Secrets live elsewhere.
-func (g *Graph) holdsAll(ns string, seen bool) bool {
+// holdsAll reports whether the inputs hold every object of namespace ns,
+// so that one they lack there does not exist: Options.OwnedNamespaces says
+// so. The Namespace object among the inputs is no evidence, even beside
+// objects of the kind: a GitOps repository declares the namespace and its
+// Services while cert-manager, external-secrets or a Helm chart it does not
+// render makes the rest, and examples declare namespaces whose Services
+// their tests create.
+func (g *Graph) holdsAll(ns string) bool {
 	if ns == "" {
 		return false // cluster-scoped: only StrictRefs decides
 	}
-	if len(g.opts.OwnedNamespaces) > 0 {
-		for _, pattern := range g.opts.OwnedNamespaces {
-			if ok, _ := path.Match(pattern, ns); ok {
-				return true
-			}
+	for _, pattern := range g.opts.OwnedNamespaces {
+		if ok, _ := path.Match(pattern, ns); ok {
+			return true
 		}
-		return false
 	}
-	return g.declared[ns] && seen
+	return false
+}
+
+// Misspelling returns the name ref was meant to give when the inputs hold
+// no object of that name but hold, or will create, one of its kind and
+// namespace a slip of the keyboard away (suggest.Misspelt: "sharde" for
+// "shared", never store-3 for store-1). A controller refuses the reference
+// as it refuses any to an object that does not exist, so the name is as
+// good evidence as an owned namespace: the reference is Missing.
+func (g *Graph) Misspelling(ref ObjectRef) string {
+	if _, ok := g.byRef[ref]; ok {
+		return ""
+	}
+	return suggest.Misspelt(ref.Name, g.names[kindNS{ref.Kind, ref.Namespace}])
+}
+
+// describeAbsence is DescribeAbsence, with the name a misspelt reference
+// was meant to give and the object that will create a generated one.
+func (g *Graph) describeAbsence(ref ObjectRef, presence Presence) string {
+	if presence == Generated {
+		if gen := g.GeneratedBy(ref); gen != nil {
+			return gen.Describe(ref)
+		}
+	}
+	return DescribeAbsence(ref, presence) + g.didYouMean(ref, presence)
+}
+
+// didYouMean is "; did you mean "name"?" for a Missing reference that
+// misspells name, else "".
+func (g *Graph) didYouMean(ref ObjectRef, presence Presence) string {
+	if presence != Missing {
+		return ""
+	}
+	if meant := g.Misspelling(ref); meant != "" {
+		return fmt.Sprintf("; did you mean %q?", meant)
+	}
+	return ""
 }
 
 // DescribeAbsence says in words that an object is not among the inputs and

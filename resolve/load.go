@@ -35,9 +35,8 @@ type Options struct {
 	StrictRefs bool
 	// OwnedNamespaces are the namespaces (path.Match patterns) whose objects
 	// the inputs hold all of: an object the inputs lack there is Missing,
-	// elsewhere it is not. Unset, a namespace counts as owned for a kind
-	// when the inputs hold its Namespace object and objects of that kind
-	// in it.
+	// unless one among them will create it. A Namespace object among the
+	// inputs is no such evidence.
 	OwnedNamespaces []string
 	// ControllerName is written as status controllerName for Gateways whose
 	// GatewayClass is not among the inputs.
@@ -87,7 +86,10 @@ func (o Options) namespace() string {
 // order, problems found while reading, and the kinds that were skipped.
 type Inputs struct {
 	Objects []Object
-	Errors  []*manifest.ReadError
+	// Creators are the objects of other APIs that create objects
+	// references name (generated.go), in read order.
+	Creators []*Creator
+	Errors   []*manifest.ReadError
 	// Skipped counts the documents of kinds the resolver does not model, by
 	// "apiVersion Kind"; they are never an error.
 	Skipped map[string]int
@@ -137,6 +139,7 @@ func LoadObjects(raws []*manifest.Object, errs []*manifest.ReadError, opts Optio
 // in's.
 func (in *Inputs) Merge(other *Inputs) {
 	in.Objects = append(in.Objects, other.Objects...)
+	in.Creators = append(in.Creators, other.Creators...)
 	in.Errors = append(in.Errors, other.Errors...)
 	in.Kept = append(in.Kept, other.Kept...)
 	in.Unknowns = append(in.Unknowns, other.Unknowns...)
@@ -172,7 +175,10 @@ func (in *Inputs) add(objs []loaded) {
 		if o.kept != nil {
 			in.Kept = append(in.Kept, o.kept)
 		}
+		creator, isCreator := o.obj.(*Creator)
 		switch {
+		case isCreator:
+			in.Creators = append(in.Creators, creator)
 		case o.obj != nil:
 			in.Objects = append(in.Objects, o.obj)
 		case o.err == nil:
@@ -326,7 +332,11 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		s := &ServiceEntry{}
 		target, spec = s, &s.Spec
 	default:
-		return nil, nil
+		row := generatorRowOf(group, raw.Kind)
+		if row == nil {
+			return nil, nil
+		}
+		target = &Creator{row: row}
 	}
 
 	var doc struct {
@@ -337,6 +347,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		Data       map[string]json.RawMessage `json:"data"`
 		StringData map[string]json.RawMessage `json:"stringData"`
 		BinaryData map[string]json.RawMessage `json:"binaryData"`
+		Sops       json.RawMessage            `json:"sops"`
 	}
 	if once {
 		one := docOnce{Spec: spec}
@@ -346,7 +357,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		if err := json.Unmarshal(raw.JSON, &one); err != nil {
 			return decodeAs(raw, opts, false)
 		}
-		doc.Metadata, doc.Type, doc.Data, doc.StringData, doc.BinaryData = one.Metadata, one.Type, one.Data, one.StringData, one.BinaryData
+		doc.Metadata, doc.Type, doc.Data, doc.StringData, doc.BinaryData, doc.Sops = one.Metadata, one.Type, one.Data, one.StringData, one.BinaryData, one.Sops
 		spec = nil // decoded
 	} else if err := json.Unmarshal(raw.JSON, &doc); err != nil {
 		return nil, jsonError(raw, err, "")
@@ -367,7 +378,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	if m.Ref.Name == "" {
 		return nil, raw.Errorf("metadata", "%s has no metadata.name", raw.Kind)
 	}
-	if clusterScoped(raw.Kind) {
+	if c, creator := target.(*Creator); clusterScoped(raw.Kind) || creator && c.row.ClusterScoped {
 		m.Ref.Namespace = ""
 	} else if m.Ref.Namespace == "" {
 		m.Ref.Namespace = opts.namespace()
@@ -415,6 +426,9 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	case *Secret:
 		o.Type = doc.Type
 		o.DataKeys = dataKeys(doc.Data, doc.StringData)
+		if o.Encrypted = len(doc.Sops) > 0 && string(doc.Sops) != "null"; o.Encrypted {
+			break // its values are ciphertext until Flux decrypts them: unknown
+		}
 		o.Certificate, o.CertificateProblem = checkCertificate(o.Type, doc.Data, doc.StringData)
 		if check := referenceSecretChecks[o.Type]; check != nil {
 			o.ReferenceProblem = check(doc.StringData, doc.Data)
@@ -462,6 +476,7 @@ type docOnce struct {
 	Data       map[string]json.RawMessage `json:"data"`
 	StringData map[string]json.RawMessage `json:"stringData"`
 	BinaryData map[string]json.RawMessage `json:"binaryData"`
+	Sops       json.RawMessage            `json:"sops"`
 	ignored    json.RawMessage
 }
 

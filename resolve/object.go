@@ -307,6 +307,12 @@ type Secret struct {
 	Meta
 	Type     string
 	DataKeys []string
+	// Encrypted is set for a Secret encrypted with SOPS (a top-level sops
+	// key), which Flux's kustomize-controller decrypts as it applies it
+	// (https://fluxcd.io/flux/guides/mozilla-sops/): its type and key
+	// names are plain text, its values unknown, so nothing is said of
+	// them.
+	Encrypted bool
 	// CertificateProblem says why tls.crt / tls.key do not hold a usable
 	// PEM certificate and matching key; empty when they do or there is no
 	// tls.crt.

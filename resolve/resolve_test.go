@@ -60,6 +60,11 @@ metadata: {name: web-v2, namespace: app}
 spec: {ports: [{name: http, port: 8080}]}
 `
 
+// owned holds the namespaces the cases declare (world's infra, app and
+// other, and edge) whole, as a repository that keeps every object of them
+// does: an object they lack there does not exist.
+var owned = Options{OwnedNamespaces: []string{"infra", "app", "other", "edge"}}
+
 func resolveYAML(t *testing.T, opts Options, docs ...string) *Graph {
 	t.Helper()
 	in := Load([]string{"-"}, strings.NewReader(strings.Join(docs, "\n---\n")), opts)
@@ -263,6 +268,14 @@ spec: {parentRefs: [{name: gw, namespace: infra}], hostnames: [example.org]}`)
 	}
 }
 
+// otherSecret is a TLS Secret of infra that no listener of the cases
+// names.
+const otherSecret = `
+apiVersion: v1
+kind: Secret
+metadata: {name: other, namespace: infra}
+type: kubernetes.io/tls`
+
 func TestListenerConditions(t *testing.T) {
 	gateway := func(listeners string) string {
 		return `
@@ -278,6 +291,8 @@ spec:
 		name, listeners, extra string
 		want                   map[string]want
 		kinds                  map[string]string
+		// opts are Options{} unless a case needs the namespace owned.
+		opts Options
 	}{{
 		name: "HTTP and HTTPS on one port conflict",
 		listeners: `
@@ -325,12 +340,21 @@ spec:
 	}, {
 		name:      "certificate Secret missing",
 		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: nope}]}}",
-		extra: `
-apiVersion: v1
-kind: Secret
-metadata: {name: other, namespace: infra}
-type: kubernetes.io/tls`,
-		want: map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
+		extra:     otherSecret,
+		opts:      owned,
+		want:      map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
+	}, {
+		// Not owned, the namespace may hold Secrets elsewhere, but not one
+		// a slip away from the name given.
+		name:      "certificate Secret misspelt",
+		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: ohter}]}}",
+		extra:     otherSecret,
+		want:      map[string]want{"a": {"Accepted", "InvalidCertificateRef", "NoConflicts"}},
+	}, {
+		name:      "certificate Secret outside the inputs",
+		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: nope}]}}",
+		extra:     otherSecret,
+		want:      map[string]want{"a": {"Accepted", "ResolvedRefs", "NoConflicts"}},
 	}, {
 		name:      "cross-namespace certificate without ReferenceGrant",
 		listeners: "\n  - {name: a, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: c, namespace: certs}]}}",
@@ -378,7 +402,7 @@ stringData: {tls.crt: not a certificate, tls.key: not a key}`,
 			if tc.extra != "" {
 				docs = append(docs, tc.extra)
 			}
-			g := resolveYAML(t, Options{}, docs...)
+			g := resolveYAML(t, tc.opts, docs...)
 			gw := g.Gateway("infra", "l")
 			for _, l := range gw.Listeners {
 				w := tc.want[l.Name]
@@ -437,8 +461,17 @@ func TestBackendRefs(t *testing.T) {
 	}{
 		{name: "service and port exist", backend: "{name: web, port: 8080}", presence: Present},
 		// RouteReasonBackendNotFound: "a reference to a resource that does not exist".
-		{name: "service missing from a namespace the inputs define", backend: "{name: gone, port: 80}",
+		{name: "service missing from a namespace the inputs own", backend: "{name: gone, port: 80}",
+			opts: owned, problem: NotFound, reason: "BackendNotFound", presence: Missing},
+		// A Namespace object is no evidence that the inputs hold every
+		// Service of it.
+		{name: "service missing from a namespace the inputs define is unlisted", backend: "{name: gone, port: 80}",
+			presence: Unlisted},
+		// A slip of the name of a Service beside it is evidence.
+		{name: "service misspelt", backend: "{name: wbe-v2, port: 8080}",
 			problem: NotFound, reason: "BackendNotFound", presence: Missing},
+		{name: "a short name is never taken for a slip", backend: "{name: wbe, port: 80}", presence: Unlisted},
+		{name: "a numbered sibling is not a slip", backend: "{name: web-v3, port: 80}", presence: Unlisted},
 		{name: "service in a namespace the inputs do not define is external", backend: "{name: db, namespace: data, port: 5432}",
 			extra: grant("data", ""), presence: External},
 		{name: "strict refs make external refs missing", backend: "{name: db, namespace: data, port: 5432}",
@@ -543,7 +576,7 @@ func TestTrafficSplit(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := resolveYAML(t, Options{}, world, `
+			r := resolveYAML(t, owned, world, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
 metadata: {name: r, namespace: app}
@@ -804,13 +837,13 @@ spec:
 		parents []Presence // of the parentRefs, in order
 		backend []Presence // of the backendRefs, in order
 	}{
-		// infra holds Gateways and is declared: gone is missing. edge holds
-		// nothing: external. shop holds Gateways but is not declared:
-		// unlisted. other is declared but holds no Gateway: external. A
-		// cross-namespace backend whose absence is certain is refused for
-		// want of a grant before it is looked up (NotLookedUp); one whose
-		// absence is unknown is assumed permitted, like its grant.
-		{"evidence", Options{}, []Presence{Missing, External, Unlisted, External}, []Presence{Unlisted, NotLookedUp, External}},
+		// A declared namespace is no evidence: infra holds Gateways and is
+		// declared, and gone is unlisted, as in shop, which is not
+		// declared. edge and other hold no Gateway: external. A
+		// cross-namespace backend whose absence is unknown is assumed
+		// permitted, like its grant; one whose absence is certain is
+		// refused for want of a grant before it is looked up (NotLookedUp).
+		{"no evidence", Options{}, []Presence{Unlisted, External, Unlisted, External}, []Presence{Unlisted, Unlisted, External}},
 		{"owned namespaces", Options{OwnedNamespaces: []string{"sh*", "data"}},
 			[]Presence{Unlisted, External, Missing, External}, []Presence{Missing, Unlisted, NotLookedUp}},
 		{"strict", Options{StrictRefs: true}, []Presence{Missing, Missing, Missing, Missing}, []Presence{Missing, NotLookedUp, NotLookedUp}},
@@ -1067,7 +1100,7 @@ spec:
 
 // Condition messages say what happened in words, not the reason again.
 func TestConditionMessages(t *testing.T) {
-	g := resolveYAML(t, Options{}, world, `
+	g := resolveYAML(t, Options{OwnedNamespaces: []string{"app"}}, world, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
 metadata: {name: r, namespace: app}
@@ -1090,7 +1123,7 @@ spec:
 // A GatewayClass is Accepted, unless its parametersRef names an object the
 // inputs show does not exist; one they do not show is assumed valid.
 func TestGatewayClassStatus(t *testing.T) {
-	g := resolveYAML(t, Options{}, world, `
+	g := resolveYAML(t, owned, world, `
 apiVersion: v1
 kind: ConfigMap
 metadata: {name: acme-defaults, namespace: infra}

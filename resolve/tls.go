@@ -34,6 +34,9 @@ func (g *Graph) lookupRef(owner *Meta, res *RefResult) Object {
 	}
 	obj, presence := g.Lookup(t)
 	res.Presence = presence
+	if presence == Generated {
+		res.Generation = g.GeneratedBy(t)
+	}
 	return obj
 }
 
@@ -53,7 +56,7 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 	case res.Reason != "":
 	case res.Presence == Missing:
 		res.Reason = invalid
-		res.Message = fmt.Sprintf("Secret %s/%s does not exist", ns, ref.Name)
+		res.Message = fmt.Sprintf("Secret %s/%s does not exist%s", ns, ref.Name, g.didYouMean(res.Target, Missing))
 	case obj != nil:
 		s := obj.(*Secret)
 		switch {
@@ -121,7 +124,7 @@ func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference,
 	case res.Reason != "":
 	case res.Presence == Missing:
 		res.Reason = ReasonInvalidCACertificateRef
-		res.Message = fmt.Sprintf("%s does not exist", res.Target)
+		res.Message = fmt.Sprintf("%s does not exist%s", res.Target, g.didYouMean(res.Target, Missing))
 	case problem != "":
 		res.Reason = ReasonInvalidCACertificateRef
 		res.Message = fmt.Sprintf("%s: %s", res.Target, problem)

@@ -200,7 +200,7 @@ spec:
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			docs := append(append([]string{world, gateway(tc.frontend)}, objects...), tc.extra...)
-			g := resolveYAML(t, Options{}, docs...)
+			g := resolveYAML(t, owned, docs...)
 			gw := g.Gateway("infra", "mtls")
 			check := func(l *Listener, w want) {
 				t.Helper()
@@ -264,7 +264,7 @@ metadata: {name: present, namespace: infra}`
 		{"unknown controller: any kind", "acme", `{group: invalid.io, kind: InvalidParameters, name: x}`, false, ReasonAccepted},
 		{"class outside the inputs: any kind", "elsewhere", `{group: invalid.io, kind: InvalidParameters, name: x}`, false, ReasonAccepted},
 		{"ConfigMap present", "acme", `{group: "", kind: ConfigMap, name: present}`, false, ReasonAccepted},
-		{"ConfigMap missing", "acme", `{group: "", kind: ConfigMap, name: absent}`, false, ReasonInvalidParameters},
+		{"--strict-refs, ConfigMap missing", "acme", `{group: "", kind: ConfigMap, name: absent}`, true, ReasonInvalidParameters},
 		{"EnvoyProxy not among the inputs: external", "envoy", `{group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy}`, false, ReasonAccepted},
 		{"--strict-refs, EnvoyProxy missing", "envoy", `{group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy}`, true, ReasonInvalidParameters},
 		// gwlint skips objects of kinds it does not read, so even
@@ -352,7 +352,7 @@ spec:
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			docs := append([]string{world, route, caConfigMap("app", "ca", ca.crt)}, tc.policies...)
-			g := resolveYAML(t, Options{}, docs...)
+			g := resolveYAML(t, owned, docs...)
 			for _, p := range g.TLSPolicies {
 				w := tc.want[p.Ref.Name]
 				if p.Accepted.Reason != w.accepted || p.ResolvedRefs.Reason != w.resolved {
@@ -440,7 +440,7 @@ func TestOverlappingTLSConfig(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			g := resolveYAML(t, Options{}, world, `
+			g := resolveYAML(t, owned, world, `
 apiVersion: v1
 kind: Namespace
 metadata: {name: edge}

@@ -296,7 +296,7 @@ func conformanceGraph(t *testing.T, dir string, manifests, remove []string) *res
 		paths = append(paths, filepath.Join(dir, filepath.FromSlash(m)))
 	}
 	paths = append(paths, suiteObjects...)
-	opts := resolve.Options{ControllerName: confController}
+	opts := resolve.Options{ControllerName: confController, OwnedNamespaces: confNamespaces}
 	in := resolve.Load(paths, nil, opts)
 	if len(in.Errors) > 0 {
 		t.Fatalf("read errors:%s", readErrors(in.Errors))

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,6 +22,15 @@ import (
 // hostnames gained and lost on a listener it stays attached to),
 // backendtls (a BackendTLSPolicy's CA goes missing: its backend's share
 // fails, under Backends too), same (objects reordered: no change).
+// canaryConfig owns namespace shop of the canary pair: its missing Service
+// is missing, not unlisted.
+const canaryConfig = "testdata/diff/canary/.gwlint.yaml"
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
 func TestDiffGolden(t *testing.T) {
 	var cases []clitest.GoldenCase
 	for _, pair := range []struct {
@@ -28,6 +38,9 @@ func TestDiffGolden(t *testing.T) {
 		code int
 	}{{"canary", 1}, {"attach", 1}, {"mesh", 1}, {"requests", 1}, {"hostnames", 1}, {"backendtls", 1}, {"same", 0}} {
 		dirs := []string{"diff", "testdata/diff/" + pair.name + "/old", "testdata/diff/" + pair.name + "/new", "--exit-code"}
+		if config := "testdata/diff/" + pair.name + "/.gwlint.yaml"; fileExists(config) {
+			dirs = slices.Clip(append(dirs, "--config", config)) // its ownedNamespaces
+		}
 		cases = append(cases,
 			clitest.GoldenCase{Name: "diff-" + pair.name, Args: dirs, Code: pair.code},
 			clitest.GoldenCase{Name: "diff-" + pair.name + "-json", Args: append(dirs, "-o", "json"), Code: pair.code},
@@ -36,9 +49,9 @@ func TestDiffGolden(t *testing.T) {
 	}
 	cases = append(cases,
 		// Without --exit-code a change is not a failure.
-		clitest.GoldenCase{Name: "diff-canary-no-exit-code", Args: []string{"diff", "testdata/diff/canary/old", "testdata/diff/canary/new"}, Code: 0},
+		clitest.GoldenCase{Name: "diff-canary-no-exit-code", Args: []string{"diff", "testdata/diff/canary/old", "testdata/diff/canary/new", "--config", canaryConfig}, Code: 0},
 		// Two files; and -f within two directories.
-		clitest.GoldenCase{Name: "diff-files", Args: []string{"diff", "testdata/diff/canary/old/shop.yaml", "testdata/diff/canary/new/shop.yaml"}, Code: 0},
+		clitest.GoldenCase{Name: "diff-files", Args: []string{"diff", "testdata/diff/canary/old/shop.yaml", "testdata/diff/canary/new/shop.yaml", "--config", canaryConfig}, Code: 0},
 		// A manifest that fails to read: its error on stderr, prefixed by
 		// the side, an invalid-manifest finding, and exit 2.
 		clitest.GoldenCase{Name: "diff-broken", Args: []string{"diff", "testdata/diff/canary/old", "testdata/broken", "--exit-code"}, Code: 2},
@@ -91,6 +104,10 @@ func TestDiffGitRevisions(t *testing.T) {
 	git("init", "-q", "-b", "main")
 	// Something besides the manifests keeps deploy/ when they are removed.
 	if err := os.WriteFile(filepath.Join(repo, "deploy", "README"), []byte("deploy\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The repository keeps every object of namespace shop.
+	if err := os.WriteFile(filepath.Join(repo, ".gwlint.yaml"), []byte("ownedNamespaces: [shop]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	write(oldYAML)

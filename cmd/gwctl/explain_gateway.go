@@ -118,9 +118,12 @@ type certRefView struct {
 	Path     string  `json:"path"`
 	Ref      refView `json:"ref"`
 	Presence string  `json:"presence,omitempty"`
-	// State is ok, external (assumed), or the reason it does not resolve.
+	// State is ok, external (assumed), generated, or the reason it does
+	// not resolve.
 	State   string `json:"state"`
 	Message string `json:"message,omitempty"`
+	// CreatedBy names the input that will create a generated Secret.
+	CreatedBy string `json:"createdBy,omitempty"`
 }
 
 // attachmentView is one route parentRef on a listener.
@@ -239,6 +242,8 @@ func tlsViewOf(l *resolve.Listener) *tlsView {
 			cv.State = "external (assumed)"
 		case c.Presence == resolve.Unresolved:
 			cv.State = "unknown until substituted (assumed)"
+		case c.Generation != nil:
+			cv.State, cv.CreatedBy = "generated", c.Generation.Creator()
 		}
 		// resolve refuses a ref of another kind, or one without a grant,
 		// before looking it up; its Presence then means nothing.
@@ -354,6 +359,8 @@ func (t *tlsView) text(pal palette) string {
 		switch {
 		case c.Message != "":
 			state = pal.bad.Sprint(c.State) + ": " + c.Message
+		case c.CreatedBy != "":
+			state = pal.warn.Sprint(c.State) + " by " + c.CreatedBy
 		case c.State != "ok":
 			state = pal.warn.Sprint(c.State)
 		}

@@ -59,9 +59,11 @@ controller would write.
 
 Objects the inputs do not hold are assumed to exist ("external", or
 "unlisted" when the inputs hold others of their kind there), and what depends
-on them is undecided; they are "missing" only on evidence that the inputs
-hold the whole namespace (its Namespace object beside objects of that kind)
-or with --strict-refs.
+on them is undecided; they are "missing" only on evidence: --strict-refs,
+ownedNamespaces, or a name one slip of the keyboard from an object beside it
+("did you mean"). An object that another among the inputs will create (a
+cert-manager Certificate's Secret, a Flagger Canary's Services) is
+"generated", and explain names its creator.
 
 Like gwlint, gwctl reads .gwlint.yaml, found from the -f paths upward to the
 top of the repository (stdin: the current directory): its exclude,

@@ -17,7 +17,7 @@ import (
 // goodFinding is the finding of testdata/badinput/good.yaml, which sits
 // beside every bad input: it must be reported whatever is wrong with the
 // other file.
-const goodFinding = "good.yaml:26:7: error: Service app/web-v2 not found; its 50% share of rules[0] gets HTTP 500 [backend-not-found]"
+const goodFinding = `good.yaml:26:7: error: Service app/stroe not found; did you mean "store"?; its 50% share of rules[0] gets HTTP 500 [backend-not-found]`
 
 // TestBadInput is the bad-input corpus: each case puts one bad input
 // (testdata/badinput, or special files made here) beside good.yaml and

@@ -31,12 +31,12 @@ func TestGolden(t *testing.T) {
 		{Name: "check-codeclimate", Args: []string{"check", "-o", "codeclimate"}, Code: 2},
 		{Name: "check-junit", Args: []string{"check", "-o", "junit"}, Code: 2},
 		// Paths as the pre-commit hook passes them: explicit files, one of
-		// them excluded by the config. gwlint sees only these files, not
-		// platform/namespaces.yaml, so what the whole tree shows for certain
-		// (store-v3 is missing) is only a warning here, and the /pay backend,
+		// them excluded by the config. gwlint sees only these files; the
+		// config's ownedNamespaces still says the repository holds store
+		// whole, so store-v3 is missing here too, but the /pay backend,
 		// whose ReferenceGrant is in platform/, is not reported: why the
 		// docs recommend the gwlint-repo hook.
-		{Name: "check-files", Args: []string{"check", "apps/store/httproute.yaml", "apps/store/services.yaml", "charts/echo/templates/httproute.yaml"}, Code: 0},
+		{Name: "check-files", Args: []string{"check", "apps/store/httproute.yaml", "apps/store/services.yaml", "charts/echo/templates/httproute.yaml"}, Code: 1},
 	})
 }
 
@@ -105,7 +105,7 @@ func TestExitCodes(t *testing.T) {
 		{Name: "empty path", Args: []string{"check", clitest.Examples, ""}, Code: 2,
 			StderrHas: `an empty path names no file or directory (use "." for the current directory)`},
 		{Name: "stdin", Stdin: string(route), Args: []string{"check", "-"}, Code: 1,
-			StdoutHas: "<stdin>:26:7: error: Service app/web-v2 not found"},
+			StdoutHas: "<stdin>:26:7: error: Service app/stroe not found; did you mean \"store\"?"},
 		{Name: "stdin, -n moves it", Stdin: string(route), Args: []string{"check", "-n", "other", "-"}, Code: 1},
 		{Name: "bad config", Args: []string{"check", "--config", badConfig, cases + "error"}, Code: 2,
 			StderrHas: `bad.yaml:3:1: unknown key "failon" (known keys: channel, charts, exclude, failOn, implementation, namespace, ownedNamespaces, rules, strictRefs, withoutFeatures)`},
