@@ -44,7 +44,7 @@ spec:
 `
 
 func TestUnknownValues(t *testing.T) {
-	g := resolveYAML(t, Options{}, fluxWorld, `
+	g := resolveYAML(t, Options{OwnedNamespaces: []string{"media"}}, fluxWorld, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
 metadata: {name: radarr, namespace: media}
@@ -115,7 +115,7 @@ spec:
 	}
 
 	// Still refused: "app.${SECRET_DOMAIN}" can never be web.example.com,
-	// and a Service absent from a namespace the inputs hold whole is missing.
+	// and a Service absent from a namespace the inputs own is missing.
 	never := mustRoute(t, g, "HTTPRoute", "media", "never")
 	if p := never.Parents[0]; p.Accepted.Reason != ReasonNoMatchingListenerHostname {
 		t.Errorf("never: %+v; want NoMatchingListenerHostname", p.Accepted)

@@ -14,7 +14,7 @@ import (
 )
 
 // repository writes files (name → text) into a new git work tree.
-func repository(t *testing.T, files map[string]string) string {
+func repository(t testing.TB, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	files[".git/HEAD"] = "ref: refs/heads/main\n"
@@ -32,7 +32,7 @@ func repository(t *testing.T, files map[string]string) string {
 
 // assemble reads the repository as gwlint check does (its plain files,
 // one unit) and assembles its worlds.
-func assemble(t *testing.T, dir string) []*resolve.Inputs {
+func assemble(t testing.TB, dir string) []*resolve.Inputs {
 	t.Helper()
 	tree, errs := manifest.Walk(dir, nil, manifest.BoundaryFor(dir))
 	if len(errs) > 0 {

@@ -184,11 +184,16 @@ func (b *builder) releases(world *resolve.Inputs) {
 		jobs = append(jobs, func() { rendered[i] = b.render(h, dir, copied) })
 	}
 	run(jobs)
-	for _, in := range rendered {
+	// A release rendered is no longer one that may create what its chart
+	// names: its objects are among the inputs.
+	renderedAt := map[manifest.Source]bool{}
+	for i, in := range rendered {
 		if in != nil {
 			world.Merge(in)
+			renderedAt[hrs[i].raw.Source] = true
 		}
 	}
+	world.Creators = slices.DeleteFunc(world.Creators, func(c *resolve.Creator) bool { return renderedAt[c.Source] })
 }
 
 // localCopy is the directory Assembler.Charts names for the first of refs
