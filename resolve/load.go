@@ -377,9 +377,17 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	if opts.Validate && served.ReadAs != "" {
 		// The CRD validation of the channel, on the document as written
 		// (with int64 numbers, as the API server decodes them), in the
-		// version it is read as.
-		m.Violations = foldTypos(crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, opts.Channel))
-		if opts.ChannelAssumed && opts.Channel == crd.Standard && len(m.Violations) > 0 {
+		// version it is read as; a version only the experimental channel
+		// serves, by that channel's schema of it: the version's own rules
+		// are the object's, its successor's may be stricter (TLSRoute
+		// v1alpha2 takes no hostnames and 16 rules, v1 needs hostnames and
+		// one rule). The channel's refusal is the version's one finding.
+		version, ch := served.ReadAs, opts.Channel
+		if served.State == VersionExperimentalOnly {
+			version, ch = raw.APIVersion, crd.Experimental
+		}
+		m.Violations = foldTypos(crd.ValidateJSON(version, raw.Kind, raw.JSON, ch))
+		if opts.ChannelAssumed && ch == crd.Standard && len(m.Violations) > 0 {
 			markStandardOnly(m.Violations, crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, crd.Experimental))
 		}
 	}
