@@ -50,10 +50,10 @@ type Inference struct {
 }
 
 // String says what judges and why: "envoy-gateway@v1.8.0, inferred from
-// ...", or which implementations the evidence names.
+// ...", or "none inferred: the evidence names ..." and the candidates.
 func (in *Inference) String() string {
 	if in.Profile == nil {
-		return "no implementation: the evidence names " + strings.Join(in.Candidates, " and ")
+		return "none inferred: the evidence names " + strings.Join(in.Candidates, " and ")
 	}
 	return in.Profile.String() + ", inferred from " + strings.Join(in.Evidence, " and ")
 }
