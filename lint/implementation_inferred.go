@@ -11,7 +11,9 @@ controller, and often its class, from a remote Helm chart), so which
 implementation runs the Gateway is inferred: from its gatewayClassName,
 when an implementation's documentation gives its class that name (Envoy
 Gateway's eg or envoy), else from the world: objects of an API group only
-one implementation serves, and references to kinds of its group. The
+one implementation serves, the Helm chart of one that a Flux HelmRelease or
+its source installs (Envoy Gateway's gateway-helm, ...), and references to
+kinds of its group. The
 Gateway is judged by that implementation's profile (features it supports,
 kinds it accepts); the message says which and from what. When the evidence
 names several implementations, none is chosen, the message names them, and

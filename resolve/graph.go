@@ -183,7 +183,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 		grantsIn: map[string][]*ReferenceGrant{},
 	}
 	g.index()
-	g.inferWorld(in.Skipped)
+	g.inferWorld(in.Skipped, in.HelmCharts)
 	g.resolveGatewayClasses()
 	g.resolveGateways()
 	g.resolveRoutes()

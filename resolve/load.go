@@ -63,6 +63,11 @@ type Options struct {
 	// Inputs.Kept, whether or not the resolver models them: the objects
 	// that say how a repository is deployed (package gitops).
 	Keep func(*manifest.Object) bool
+	// HelmChart, when set, names the Helm chart an object installs (a
+	// Flux HelmRelease or its source, package gitops), "" when none: the
+	// chart of an implementation (profile.OwningChart) is evidence that it
+	// runs in the cluster (infer.go). Kept in Inputs.HelmCharts.
+	HelmChart func(*manifest.Object) string
 }
 
 // DefaultControllerName stands in for the controller of a GatewayClass that
@@ -93,6 +98,8 @@ type Inputs struct {
 	Skipped map[string]int
 	// Kept are the objects Options.Keep asked for, as read, in read order.
 	Kept []*manifest.Object
+	// HelmCharts are the charts Options.HelmChart named, in read order.
+	HelmCharts []string
 	// Unknowns are the parts of the inputs that cannot be known offline
 	// (manifest.ReadError.Unknown): no error, but their objects are
 	// missing from the graph.
@@ -139,6 +146,7 @@ func (in *Inputs) Merge(other *Inputs) {
 	in.Objects = append(in.Objects, other.Objects...)
 	in.Errors = append(in.Errors, other.Errors...)
 	in.Kept = append(in.Kept, other.Kept...)
+	in.HelmCharts = append(in.HelmCharts, other.HelmCharts...)
 	in.Unknowns = append(in.Unknowns, other.Unknowns...)
 	for k, n := range other.Skipped {
 		in.Skipped[k] += n
@@ -152,6 +160,7 @@ type loaded struct {
 	err     *manifest.ReadError
 	skipped string           // "apiVersion Kind" of a kind the resolver does not model
 	kept    *manifest.Object // the object as read, when Options.Keep asks for it
+	chart   string           // the Helm chart it installs (Options.HelmChart)
 }
 
 func load(raw *manifest.Object, opts Options) loaded {
@@ -159,6 +168,9 @@ func load(raw *manifest.Object, opts Options) loaded {
 	l := loaded{obj: obj, err: err, skipped: raw.APIVersion + " " + raw.Kind}
 	if opts.Keep != nil && opts.Keep(raw) {
 		l.kept = raw
+	}
+	if opts.HelmChart != nil {
+		l.chart = opts.HelmChart(raw)
 	}
 	return l
 }
@@ -171,6 +183,9 @@ func (in *Inputs) add(objs []loaded) {
 		}
 		if o.kept != nil {
 			in.Kept = append(in.Kept, o.kept)
+		}
+		if o.chart != "" {
+			in.HelmCharts = append(in.HelmCharts, o.chart)
 		}
 		switch {
 		case o.obj != nil:
