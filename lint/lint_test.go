@@ -22,7 +22,9 @@ import (
 // Every finding of the rule must be wanted on its line and every want must
 // be matched. Files named ok*.yaml hold what the rule must not flag. The
 // fixtures are linted under the standard channel, those in an experimental/
-// subdirectory under the experimental channel.
+// subdirectory under the experimental channel, and each file of an alone/
+// subdirectory by itself, without base.yaml: a repository's files with no
+// GatewayClass among them.
 
 var wantRE = regexp.MustCompile(`#\s*want:\s*(.*)$`)
 var expectationRE = regexp.MustCompile(`([a-z0-9-]+)\s+"((?:[^"\\]|\\.)*)"`)
@@ -39,7 +41,8 @@ func readExpectations(t *testing.T, dir string) []*expectation {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
 	experimental, _ := filepath.Glob(filepath.Join(dir, experimentalDir, "*.yaml"))
-	files = append(files, experimental...)
+	alone, _ := filepath.Glob(filepath.Join(dir, aloneDir, "*.yaml"))
+	files = append(append(files, experimental...), alone...)
 	var out []*expectation
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -60,11 +63,16 @@ func readExpectations(t *testing.T, dir string) []*expectation {
 	return out
 }
 
-// experimentalDir holds a rule's fixtures for the experimental channel.
-const experimentalDir = "experimental"
+// experimentalDir holds a rule's fixtures for the experimental channel;
+// aloneDir those linted one file at a time without base.yaml.
+const (
+	experimentalDir = "experimental"
+	aloneDir        = "alone"
+)
 
-// lintDir lints a fixture directory with base.yaml, and its experimental
-// subdirectory under the experimental channel. The directory's
+// lintDir lints a fixture directory with base.yaml, its experimental
+// subdirectory under the experimental channel, and each file of its alone
+// subdirectory by itself. The directory's
 // options.yaml, if any, sets the resolver's options (strictRefs,
 // ownedNamespaces); being no Kubernetes object, the reader skips it.
 func lintDir(t *testing.T, dir string) []Finding {
@@ -75,20 +83,28 @@ func lintDir(t *testing.T, dir string) []Finding {
 			t.Fatalf("%s/options.yaml: %v", dir, err)
 		}
 	}
-	findings := lintFiles(t, opts, crd.Standard, dir)
+	findings := lintFiles(t, opts, crd.Standard, withBase(dir))
 	if sub := filepath.Join(dir, experimentalDir); isDir(sub) {
-		findings = append(findings, lintFiles(t, opts, crd.Experimental, sub)...)
+		findings = append(findings, lintFiles(t, opts, crd.Experimental, withBase(sub))...)
+	}
+	alone, _ := filepath.Glob(filepath.Join(dir, aloneDir, "*.yaml"))
+	for _, f := range alone {
+		findings = append(findings, lintFiles(t, opts, crd.Standard, []string{f})...)
 	}
 	return findings
 }
 
-// lintFiles lints the fixtures directly in dir, with base.yaml, under the
-// channel ch.
-func lintFiles(t *testing.T, opts resolve.Options, ch crd.Channel, dir string) []Finding {
-	t.Helper()
+// withBase is base.yaml and the fixtures directly in dir.
+func withBase(dir string) []string {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	return append([]string{"testdata/base.yaml"}, files...)
+}
+
+// lintFiles lints files under the channel ch.
+func lintFiles(t *testing.T, opts resolve.Options, ch crd.Channel, files []string) []Finding {
+	t.Helper()
 	opts.Validate, opts.Channel = true, ch
-	in := resolve.Load(append([]string{"testdata/base.yaml"}, files...), nil, opts)
+	in := resolve.Load(files, nil, opts)
 	for _, err := range in.Errors {
 		t.Fatalf("fixture does not load: %v", err)
 	}

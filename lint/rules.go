@@ -24,6 +24,7 @@ func Rules() []*Rule {
 		gatewayAddressUnsupported,
 		gatewayParametersInvalid,
 		gatewayClassNotFound,
+		implementationInferred,
 		legacyBackendFields,
 		listenerCACertificateInvalid,
 		listenerCertificateExpired,

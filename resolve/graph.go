@@ -200,7 +200,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 		grantsIn:  map[string][]*ReferenceGrant{},
 	}
 	g.index()
-	g.inferWorld(in.Skipped)
+	g.inferWorld(in.Skipped, in.HelmCharts)
 	g.indexCreations(in.Creators)
 	g.resolveGatewayClasses()
 	g.resolveGateways()

@@ -22,9 +22,11 @@ import (
 //  1. the Gateway's gatewayClassName is a name an implementation's
 //     documentation gives its class (profile.NamingClass);
 //  2. the world, the same for every Gateway: the objects of an API group
-//     only one implementation serves (profile.OwningGroup), and the
-//     references of Gateway API objects to kinds of an implementation's
-//     group (backendRefs, extensionRef filters, parametersRefs, policy
+//     only one implementation serves (profile.OwningGroup), the Helm
+//     charts only one publishes that the inputs install
+//     (Options.HelmChart, profile.OwningChart), and the references of
+//     Gateway API objects to kinds of an implementation's group
+//     (backendRefs, extensionRef filters, parametersRefs, policy
 //     targets).
 //
 // The first that names one implementation decides; one that names several
@@ -50,10 +52,10 @@ type Inference struct {
 }
 
 // String says what judges and why: "envoy-gateway@v1.8.0, inferred from
-// ...", or which implementations the evidence names.
+// ...", or "none inferred: the evidence names ..." and the candidates.
 func (in *Inference) String() string {
 	if in.Profile == nil {
-		return "no implementation: the evidence names " + strings.Join(in.Candidates, " and ")
+		return "none inferred: the evidence names " + strings.Join(in.Candidates, " and ")
 	}
 	return in.Profile.String() + ", inferred from " + strings.Join(in.Evidence, " and ")
 }
@@ -61,9 +63,10 @@ func (in *Inference) String() string {
 // evidence is what the world says of one implementation.
 type evidence struct {
 	profile *profile.Profile
-	// objects counts its objects by group; refs counts the references to
-	// its kinds.
+	// objects counts its objects by group; charts are its Helm charts the
+	// inputs install; refs counts the references to its kinds.
 	objects map[string]int
+	charts  map[string]bool
 	refs    map[evidenceRef]int
 }
 
@@ -72,6 +75,9 @@ func (e *evidence) describe() []string {
 	for _, group := range slices.Sorted(maps.Keys(e.objects)) {
 		n := e.objects[group]
 		out = append(out, fmt.Sprintf("%d %s of %s", n, nouns(n, "object"), group))
+	}
+	for _, chart := range slices.Sorted(maps.Keys(e.charts)) {
+		out = append(out, "the Helm chart "+chart)
 	}
 	refs := slices.SortedFunc(maps.Keys(e.refs), func(a, b evidenceRef) int {
 		return cmp.Or(cmp.Compare(a.field, b.field), cmp.Compare(a.group, b.group), cmp.Compare(a.kind, b.kind))
@@ -89,8 +95,9 @@ type evidenceRef struct{ field, group, kind string }
 
 // inferWorld gathers the world's evidence and sets Graph.Inferred and the
 // profile of what no Gateway serves. skipped are the documents of kinds
-// gwlint does not model, by "apiVersion Kind" (Inputs.Skipped).
-func (g *Graph) inferWorld(skipped map[string]int) {
+// gwlint does not model, by "apiVersion Kind" (Inputs.Skipped); charts the
+// Helm charts the inputs install (Inputs.HelmCharts).
+func (g *Graph) inferWorld(skipped map[string]int, charts []string) {
 	if g.opts.Implementation != nil || len(g.GatewayClasses) > 0 {
 		return
 	}
@@ -99,7 +106,7 @@ func (g *Graph) inferWorld(skipped map[string]int) {
 	of := func(p *profile.Profile) *evidence {
 		e := world[p.Name]
 		if e == nil {
-			e = &evidence{profile: p, objects: map[string]int{}, refs: map[evidenceRef]int{}}
+			e = &evidence{profile: p, objects: map[string]int{}, charts: map[string]bool{}, refs: map[evidenceRef]int{}}
 			world[p.Name] = e
 		}
 		return e
@@ -118,6 +125,11 @@ func (g *Graph) inferWorld(skipped map[string]int) {
 	for key, n := range skipped {
 		apiVersion, _, _ := strings.Cut(key, " ")
 		object(apiVersion, n)
+	}
+	for _, chart := range charts {
+		if p := profile.OwningChart(chart); p != nil {
+			of(p).charts[chart] = true
+		}
 	}
 	for _, obj := range g.Objects {
 		m := obj.Metadata()

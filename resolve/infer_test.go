@@ -70,7 +70,7 @@ func TestImplementationInference(t *testing.T) {
 		name: "ambiguous world",
 		docs: []string{sprintf(inferGateway, "internal"), egPolicy, kgatewayPolicy,
 			sprintf(inferRoute, "{group: gateway.envoyproxy.io, kind: Backend, name: ext}")},
-		want: "no implementation: the evidence names envoy-gateway (1 object of gateway.envoyproxy.io, 1 backendRef to kind Backend of gateway.envoyproxy.io) and kgateway (1 object of gateway.kgateway.dev)",
+		want: "none inferred: the evidence names envoy-gateway (1 object of gateway.envoyproxy.io, 1 backendRef to kind Backend of gateway.envoyproxy.io) and kgateway (1 object of gateway.kgateway.dev)",
 	}, {
 		// The class's name decides before the world.
 		name: "class name over the world",

@@ -62,6 +62,11 @@ type Options struct {
 	// Inputs.Kept, whether or not the resolver models them: the objects
 	// that say how a repository is deployed (package gitops).
 	Keep func(*manifest.Object) bool
+	// HelmChart, when set, names the Helm chart an object installs (a
+	// Flux HelmRelease or its source, package gitops), "" when none: the
+	// chart of an implementation (profile.OwningChart) is evidence that it
+	// runs in the cluster (infer.go). Kept in Inputs.HelmCharts.
+	HelmChart func(*manifest.Object) string
 }
 
 // DefaultControllerName stands in for the controller of a GatewayClass that
@@ -95,6 +100,8 @@ type Inputs struct {
 	Skipped map[string]int
 	// Kept are the objects Options.Keep asked for, as read, in read order.
 	Kept []*manifest.Object
+	// HelmCharts are the charts Options.HelmChart named, in read order.
+	HelmCharts []string
 	// Unknowns are the parts of the inputs that cannot be known offline
 	// (manifest.ReadError.Unknown): no error, but their objects are
 	// missing from the graph.
@@ -142,6 +149,7 @@ func (in *Inputs) Merge(other *Inputs) {
 	in.Creators = append(in.Creators, other.Creators...)
 	in.Errors = append(in.Errors, other.Errors...)
 	in.Kept = append(in.Kept, other.Kept...)
+	in.HelmCharts = append(in.HelmCharts, other.HelmCharts...)
 	in.Unknowns = append(in.Unknowns, other.Unknowns...)
 	for k, n := range other.Skipped {
 		in.Skipped[k] += n
@@ -155,6 +163,7 @@ type loaded struct {
 	err     *manifest.ReadError
 	skipped string           // "apiVersion Kind" of a kind the resolver does not model
 	kept    *manifest.Object // the object as read, when Options.Keep asks for it
+	chart   string           // the Helm chart it installs (Options.HelmChart)
 }
 
 func load(raw *manifest.Object, opts Options) loaded {
@@ -162,6 +171,9 @@ func load(raw *manifest.Object, opts Options) loaded {
 	l := loaded{obj: obj, err: err, skipped: raw.APIVersion + " " + raw.Kind}
 	if opts.Keep != nil && opts.Keep(raw) {
 		l.kept = raw
+	}
+	if opts.HelmChart != nil {
+		l.chart = opts.HelmChart(raw)
 	}
 	return l
 }
@@ -174,6 +186,9 @@ func (in *Inputs) add(objs []loaded) {
 		}
 		if o.kept != nil {
 			in.Kept = append(in.Kept, o.kept)
+		}
+		if o.chart != "" {
+			in.HelmCharts = append(in.HelmCharts, o.chart)
 		}
 		creator, isCreator := o.obj.(*Creator)
 		switch {
@@ -388,9 +403,17 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	if opts.Validate && served.ReadAs != "" {
 		// The CRD validation of the channel, on the document as written
 		// (with int64 numbers, as the API server decodes them), in the
-		// version it is read as.
-		m.Violations = foldTypos(crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, opts.Channel))
-		if opts.ChannelAssumed && opts.Channel == crd.Standard && len(m.Violations) > 0 {
+		// version it is read as; a version only the experimental channel
+		// serves, by that channel's schema of it: the version's own rules
+		// are the object's, its successor's may be stricter (TLSRoute
+		// v1alpha2 takes no hostnames and 16 rules, v1 needs hostnames and
+		// one rule). The channel's refusal is the version's one finding.
+		version, ch := served.ReadAs, opts.Channel
+		if served.State == VersionExperimentalOnly {
+			version, ch = raw.APIVersion, crd.Experimental
+		}
+		m.Violations = foldTypos(crd.ValidateJSON(version, raw.Kind, raw.JSON, ch))
+		if opts.ChannelAssumed && ch == crd.Standard && len(m.Violations) > 0 {
 			markStandardOnly(m.Violations, crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, crd.Experimental))
 		}
 	}

@@ -31,7 +31,9 @@ const ChannelOutsideInputs = "which channel the cluster runs is outside the inpu
 
 // APIVersionInfo is what the CRDs of the channel make of the apiVersion an
 // object was written in. The object is read (decoded and validated) as
-// ReadAs, so an old version costs one finding, not the whole object.
+// ReadAs, so an old version costs one finding, not the whole object; one
+// only the experimental channel serves is validated by that channel's
+// schema of the version written, which may be looser than its successor's.
 type APIVersionInfo struct {
 	State VersionState
 	// ReadAs is the apiVersion the object was read as: the one written when

@@ -180,3 +180,81 @@ spec:
 		t.Errorf("violations %v; want none once renamed", v)
 	}
 }
+
+// A version only the experimental channel serves is judged by that
+// channel's schema of it, whichever channel is in effect, and read as its
+// successor: TLSRoute and TCPRoute v1alpha2 as home-lab repositories write
+// them (no hostnames, several rules) are valid, though v1 requires
+// hostnames and takes one rule; what v1alpha2 refuses is still refused.
+func TestExperimentalOnlyVersionsAreJudgedByTheirSchema(t *testing.T) {
+	const gateway = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: envoy-external, namespace: network}
+spec:
+  gatewayClassName: acme
+  listeners:
+  - {name: tls, protocol: TLS, port: 443, tls: {mode: Passthrough}, allowedRoutes: {namespaces: {from: All}}}
+  - {name: postgres, protocol: TCP, port: 5432, allowedRoutes: {namespaces: {from: All}}}`
+	const valid = `
+apiVersion: gateway.networking.k8s.io/v1alpha2
+kind: TLSRoute
+metadata: {name: unifi, namespace: network}
+spec:
+  parentRefs: [{name: envoy-external, namespace: network, sectionName: tls}]
+  rules: [{backendRefs: [{name: unifi, port: 8443}]}]
+---
+apiVersion: gateway.networking.k8s.io/v1alpha2
+kind: TCPRoute
+metadata: {name: postgres, namespace: database}
+spec:
+  parentRefs: [{name: envoy-external, namespace: network, sectionName: postgres}]
+  rules:
+  - {name: primary, backendRefs: [{name: postgres-rw, port: 5432}]}
+  - {name: replica, backendRefs: [{name: postgres-ro, port: 5432}]}`
+	const invalid = `
+apiVersion: gateway.networking.k8s.io/v1alpha2
+kind: TLSRoute
+metadata: {name: plex, namespace: media}
+spec:
+  parentRefs: [{name: envoy-external, namespace: network, sectionName: tls}]
+  hostnames: [Plex.example.com]
+  rules:
+  - {name: plex, backendRefs: [{name: plex, port: 32400}]}
+  - {name: plex, backendRefs: [{name: plex-direct, port: 32400}]}`
+	for _, tc := range []struct {
+		name string
+		opts Options
+	}{
+		{"standard channel assumed", Options{Validate: true, ChannelAssumed: true}},
+		{"standard channel", Options{Validate: true, Channel: crd.Standard}},
+		{"experimental channel", Options{Validate: true, Channel: crd.Experimental}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := resolveYAML(t, tc.opts, world, gateway, valid, invalid)
+			for _, r := range []struct{ kind, ns, name string }{{KindTLSRoute, "network", "unifi"}, {KindTCPRoute, "database", "postgres"}} {
+				route := mustRoute(t, g, r.kind, r.ns, r.name)
+				if len(route.Violations) != 0 {
+					t.Errorf("%s %s: violations %v, want none", r.kind, r.name, route.Violations)
+				}
+				if !route.Accepted() {
+					t.Errorf("%s %s: %s, want accepted", r.kind, r.name, route.Parents[0].Accepted.Reason)
+				}
+				if want := tc.opts.Channel == crd.Standard; route.Version.NotServed() != want {
+					t.Errorf("%s %s: version %+v, not served %t", r.kind, r.name, route.Version, want)
+				}
+			}
+			if rules := mustRoute(t, g, KindTCPRoute, "database", "postgres").Rules; len(rules) != 2 {
+				t.Errorf("TCPRoute postgres: %d rules, want both", len(rules))
+			}
+			var got []string
+			for _, v := range mustRoute(t, g, KindTLSRoute, "media", "plex").Violations {
+				got = append(got, v.Path+" "+v.Type)
+			}
+			want := "spec.hostnames[0] Invalid value; spec.rules Invalid value"
+			if strings.Join(got, "; ") != want {
+				t.Errorf("TLSRoute plex: violations %q, want %q", got, want)
+			}
+		})
+	}
+}

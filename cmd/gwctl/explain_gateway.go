@@ -56,6 +56,9 @@ type gatewayExplanation struct {
 	Gateway refView   `json:"gateway"`
 	Source  string    `json:"source"`
 	Class   classView `json:"gatewayClass"`
+	// Implementation is set when the implementation was inferred (no
+	// GatewayClass among the inputs).
+	Implementation *implementationView `json:"implementation,omitempty"`
 	// Conditions are Accepted, Programmed and ResolvedRefs.
 	Conditions   []conditionView   `json:"conditions"`
 	Listeners    []listenerView    `json:"listeners"`
@@ -69,6 +72,16 @@ type classView struct {
 	// Managed is false when the class is missing: no controller would
 	// reconcile the Gateway.
 	Managed bool `json:"managed"`
+}
+
+// implementationView is an inferred implementation: Name and Evidence, or,
+// when the evidence names several, Candidates.
+type implementationView struct {
+	Name       string   `json:"name,omitempty"`
+	Evidence   []string `json:"inferredFrom,omitempty"`
+	Candidates []string `json:"candidates,omitempty"`
+	// text is what the text output prints (resolve.Inference.String).
+	text string
 }
 
 type listenerSetView struct {
@@ -144,6 +157,12 @@ func newGatewayExplanation(gw *resolve.GatewayResult) *gatewayExplanation {
 		},
 		Conditions: []conditionView{conditionOf(gw.Accepted), conditionOf(gw.Programmed), conditionOf(gw.ResolvedRefs)},
 		Listeners:  listenerViews(gw.Listeners),
+	}
+	if in := gw.Inferred; in != nil {
+		v.Implementation = &implementationView{Evidence: in.Evidence, Candidates: in.Candidates, text: in.String()}
+		if in.Profile != nil {
+			v.Implementation.Name = in.Profile.String()
+		}
 	}
 	for _, ls := range gw.ListenerSets {
 		v.ListenerSets = append(v.ListenerSets, listenerSetView{
@@ -264,6 +283,9 @@ func (v *gatewayExplanation) writeText(p *printer) {
 		class = "GatewayClass: " + v.Class.Name + " " + pal.bad.Sprint("(missing: no controller manages this Gateway)")
 	}
 	p.line(0, "%s", class)
+	if v.Implementation != nil {
+		p.line(0, "Implementation: %s", v.Implementation.text)
+	}
 	for _, c := range v.Conditions {
 		p.line(0, "%s", c.text(pal))
 	}

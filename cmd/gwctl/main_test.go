@@ -63,6 +63,11 @@ func TestGolden(t *testing.T) {
 		// serves TLSRoute v1alpha2; no channel serves GRPCRoute v1alpha2).
 		{Name: "versions-status", Args: []string{"status", "-f", "testdata/versions"}, Code: 0},
 		{Name: "versions-status-experimental", Args: []string{"status", "--channel", "experimental", "-f", "testdata/versions"}, Code: 0},
+		// No GatewayClass among the inputs: the implementation is inferred
+		// and explain says from what, or which ones the evidence names.
+		{Name: "inferred-gateway", Args: []string{"explain", "gateway", "envoy-external", "-f", "testdata/inferred/envoy-gateway.yaml"}, Code: 0},
+		{Name: "inferred-gateway-json", Args: []string{"explain", "gateway", "envoy-external", "-f", "testdata/inferred/envoy-gateway.yaml", "-o", "json"}, Code: 0},
+		{Name: "inferred-gateway-ambiguous", Args: []string{"explain", "gateway", "external", "-f", "testdata/inferred/ambiguous.yaml"}, Code: 0},
 		// A broken file next to good ones: positioned error on stderr, the
 		// good route still explained, exit 2.
 		{Name: "broken", Args: []string{"explain", "route", "good", "-f", "testdata/broken"}, Code: 2},

@@ -39,6 +39,11 @@ type Implementation struct {
 	// implementation of the API; a route's reference to one of its kinds
 	// (BackendKinds, ParentKinds, ...) still is evidence.
 	Groups []string
+	// Charts are the names of Helm charts only it publishes, whose release
+	// says it runs in the cluster, as Groups do; not a mesh's, CNI's or
+	// ingress controller's (istiod, cilium, traefik), installed for more
+	// than the API.
+	Charts []string
 	// Protocols are the implementation-specific listener protocols it
 	// serves.
 	Protocols []Protocol
@@ -603,6 +608,9 @@ var implementations = []Implementation{
 		ClassNames: []string{"eg", "envoy", "envoy-gateway"},
 		// https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/groupversion_info.go
 		Groups: []string{"gateway.envoyproxy.io"},
+		// https://gateway.envoyproxy.io/docs/install/install-helm/:
+		// oci://docker.io/envoyproxy/gateway-helm.
+		Charts: []string{"gateway-helm"},
 		// https://gateway.envoyproxy.io/docs/tasks/operations/customize-envoyproxy/
 		// (a Gateway's infrastructure.parametersRef names an EnvoyProxy).
 		ParametersKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "EnvoyProxy"}},
@@ -1065,6 +1073,9 @@ var implementations = []Implementation{
 		ControllerNames: []string{"kgateway.dev/kgateway"},
 		// https://kgateway.dev/docs/reference/api/: its own kinds.
 		Groups: []string{"gateway.kgateway.dev"},
+		// https://github.com/kgateway-dev/kgateway/releases:
+		// oci://cr.kgateway.dev/kgateway-dev/charts/kgateway.
+		Charts: []string{"kgateway"},
 		// https://kgateway.dev/docs/setup/customize/: GatewayParameters.
 		ParametersKinds: []GroupKind{{Group: "gateway.kgateway.dev", Kind: "GatewayParameters"}},
 		Classes:         []string{"kgateway", "kgateway-waypoint"},
@@ -1085,6 +1096,9 @@ var implementations = []Implementation{
 		// https://docs.nginx.com/nginx-gateway-fabric/reference/api/: its
 		// own kinds (NginxProxy, ClientSettingsPolicy, ...).
 		Groups: []string{"gateway.nginx.org"},
+		// https://docs.nginx.com/nginx-gateway-fabric/install/helm/:
+		// oci://ghcr.io/nginx/charts/nginx-gateway-fabric.
+		Charts: []string{"nginx-gateway-fabric"},
 		// https://docs.nginx.com/nginx-gateway-fabric/how-to/data-plane-configuration/:
 		// NginxProxy.
 		ParametersKinds: []GroupKind{{Group: "gateway.nginx.org", Kind: "NginxProxy"}},

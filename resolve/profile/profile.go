@@ -484,6 +484,17 @@ func OwningGroup(group string, refs bool) *Profile {
 	return owner
 }
 
+// OwningChart returns the default profile of the implementation that
+// publishes the Helm chart named chart (Implementation.Charts), or nil.
+func OwningChart(chart string) *Profile {
+	for _, p := range Defaults() {
+		if slices.Contains(p.Implementation.Charts, chart) {
+			return p
+		}
+	}
+	return nil
+}
+
 // Supporting names the implementations whose default profile supports f.
 func Supporting(f features.FeatureName) []string {
 	var out []string

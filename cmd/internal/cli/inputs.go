@@ -144,7 +144,7 @@ func (in Inputs) Paths() []string {
 // name none. Renders run in parallel, each in a worker process within the
 // boundary and render.DefaultLimits.
 func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
-	opts.Keep = gitops.Keep
+	opts.Keep, opts.HelmChart = gitops.Keep, gitops.HelmChart
 	r := render.NewRenderer(in.Boundary)
 	// The values files are named one by one: each within its own root,
 	// or --root.
