@@ -52,13 +52,16 @@ func TestRenderBaseAndOverlays(t *testing.T) {
 	}
 }
 
-// A kustomization that cannot be built offline is an input error at the
-// line that names what it would fetch (exit 2), and the other inputs are
-// still checked.
+// A kustomization that cannot be built is an input error at the line that
+// names what is missing (exit 2), and the other inputs are still checked;
+// what a kustomization would fetch is unknown (info), and the rest of it
+// is built.
 func TestRenderErrorsAreInputErrors(t *testing.T) {
 	dir := t.TempDir()
 	for name, text := range map[string]string{
-		"remote/kustomization.yaml": "resources:\n- github.com/example/infra//gateway?ref=v1.0.0\n",
+		"broken/kustomization.yaml": "resources:\n- missing.yaml\n",
+		"remote/kustomization.yaml": "resources:\n- github.com/example/infra//gateway?ref=v1.0.0\n- service.yaml\n",
+		"remote/service.yaml":       "apiVersion: v1\nkind: Service\nmetadata:\n  name: remote\nspec:\n  ports:\n  - port: 8080\n",
 		"plain/route.yaml": `apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
 metadata:
@@ -84,8 +87,10 @@ spec:
 		t.Errorf("exit %d, want 2", code)
 	}
 	for _, want := range []string{
-		filepath.Join(dir, "remote", "kustomization.yaml") + `:2:3: error: "github.com/example/infra//gateway?ref=v1.0.0" is remote`,
+		filepath.Join(dir, "broken", "kustomization.yaml") + `:2:3: error: "missing.yaml" is not a file or directory here [invalid-manifest]`,
+		filepath.Join(dir, "remote", "kustomization.yaml") + `:2:3: info: "github.com/example/infra//gateway?ref=v1.0.0" is remote: gwlint fetches nothing, so what it holds is unknown`,
 		filepath.Join(dir, "plain", "route.yaml") + ":9:7: error: Service default/s has no port 80",
+		"in 4 files (3 objects)", // the plain files and the two kustomizations
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)

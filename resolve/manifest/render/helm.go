@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -97,13 +98,18 @@ func renderChart(req request, b manifest.Boundary) response {
 	caps := chartutil.DefaultCapabilities.Copy()
 	caps.APIVersions = append(slices.Clone(caps.APIVersions), req.APIVersions...)
 	top, err := chartutil.ToRenderValues(chrt, vals,
-		chartutil.ReleaseOptions{Name: ReleaseName, Namespace: req.Namespace, Revision: 1, IsInstall: true}, caps)
+		chartutil.ReleaseOptions{Name: cmp.Or(req.Release, ReleaseName), Namespace: req.Namespace, Revision: 1, IsInstall: true}, caps)
 	if err != nil {
 		return failed(chartFile, "helm: "+err.Error())
 	}
 	out, err := engine.Render(chrt, top)
 	if err != nil {
 		return response{Errors: []*manifest.ReadError{templateError(dir, chartFile, err)}}
+	}
+	if req.CRDs {
+		for _, crd := range chrt.CRDObjects() {
+			out[filepath.ToSlash(crd.Filename)] = string(crd.File.Data)
+		}
 	}
 	var resp response
 	size := 0

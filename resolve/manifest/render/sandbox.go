@@ -70,6 +70,8 @@ type request struct {
 	Values      [][]byte
 	Namespace   string
 	APIVersions []string
+	Release     string // ReleaseName when empty
+	CRDs        bool   // the chart's crds/ are rendered too (helm template --include-crds)
 }
 
 // response is what a render produced, still unread text: the parent parses
@@ -77,7 +79,10 @@ type request struct {
 type response struct {
 	Templates []template // Helm: the rendered templates, sorted by name
 	Resources []built    // Kustomize: the resources of the build, in order
-	Errors    []*manifest.ReadError
+	// Kustomize: the templates of helmCharts as their charts rendered
+	// them, named by their files relative to the directory built.
+	Inflated []template
+	Errors   []*manifest.ReadError
 }
 
 // serve answers requests until its parent closes them.
