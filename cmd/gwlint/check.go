@@ -238,6 +238,10 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 	}
 	inputs, walkErrs := cli.FindInputs(o.Paths, s.config.Excludes, o.Roots)
 	inputs.Values = o.Values
+	// A values file that a walk found is the charts' input, not a manifest.
+	inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool {
+		return slices.ContainsFunc(o.Values, func(v string) bool { return sameFile(f, v) })
+	})
 	if o.Baseline != "" && o.Baseline != "-" {
 		// The baseline is JSON, but never a manifest.
 		inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool { return sameFile(f, o.Baseline) })
@@ -324,7 +328,7 @@ func runCheck(opts *checkOptions) error {
 		suppressed = slices.DeleteFunc(suppressed, func(f lint.Suppressed) bool { return f.Severity == lint.Info })
 	}
 	sum := summary{Files: len(files), Objects: len(in.Objects), Suppressed: len(suppressed), Quiet: opts.Quiet,
-		FileNames: files, FailOn: s.failOn}
+		NotManifests: len(slices.Compact(slices.Sorted(slices.Values(in.NotManifests)))), FileNames: files, FailOn: s.failOn}
 	failed := false
 	for _, f := range findings {
 		sum.count(f.Severity)
