@@ -39,6 +39,8 @@ type checkOptions struct {
 	// defaults.
 	Values []string
 	Roots  []string // --root
+	// EachDir judges each directory's manifests on their own.
+	EachDir bool
 
 	// Which of the flags that the configuration file can also set were
 	// given: those override it.
@@ -118,6 +120,7 @@ func (o *checkOptions) addInputFlags(cmd *cobra.Command) {
 		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (overrides the configuration's channel)")
 	cli.AddValuesFlag(f, &o.Values)
 	cli.AddRootFlag(f, &o.Roots)
+	cli.AddEachDirFlag(f, &o.EachDir)
 	cli.AddConfigFlags(f, &o.Config)
 	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
 }
@@ -237,7 +240,7 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 		return nil, err
 	}
 	inputs, walkErrs := cli.FindInputs(o.Paths, s.config.Excludes, o.Roots)
-	inputs.Values = o.Values
+	inputs.Values, inputs.EachDir = o.Values, o.EachDir
 	// A values file that a walk found is the charts' input, not a manifest.
 	inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool {
 		return slices.ContainsFunc(o.Values, func(v string) bool { return sameFile(f, v) })

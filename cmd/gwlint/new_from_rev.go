@@ -43,7 +43,7 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 		return err != nil
 	})
 	inputs, walkErrs := cli.FindInputs(paths, excluded, tree.Roots(o.Roots))
-	inputs.Values = tree.Versioned(o.Values)
+	inputs.Values, inputs.EachDir = tree.Versioned(o.Values), o.EachDir
 	worlds := inputs.Load(nil, s.resolve)
 	worlds[0].Errors = append(worlds[0].Errors, walkErrs...)
 	// What REV cannot read or render had no findings there, so everything

@@ -152,3 +152,35 @@ func TestCheckCountsNotManifests(t *testing.T) {
 		t.Errorf("exit %d, output:\n%s\nwant exit 0 and %q", code, stdout, want)
 	}
 }
+
+// --each-dir judges each directory of independent examples on its own:
+// the Gateway every example defines alike is no duplicate, and each
+// example's own mistake is still found, once.
+func TestCheckEachDir(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "each-dir")
+	typo := filepath.Join(dir, "section-typo", "example.yaml") + `:24:5: error: Gateway default/example-gateway has no listener named "htps" [parentref-no-match]`
+	for _, tc := range []struct {
+		args   []string
+		want   []string
+		unwant []string
+	}{
+		{args: []string{dir}, want: []string{typo, "section-typo/example.yaml:6:3: warning: Gateway default/example-gateway is already defined",
+			"1 error, 2 warnings, 0 info in 5 files (7 objects)\n"}},
+		{args: []string{"--each-dir", dir}, want: []string{typo, "1 error, 0 warnings, 1 info in 5 files (7 objects)\n"}, unwant: []string{"[object-duplicate]"}},
+	} {
+		stdout, _, code := clitest.Run(newRootCmd, "", append([]string{"check", "--no-config"}, tc.args...)...)
+		if code != 1 {
+			t.Errorf("%v: exit %d, want 1", tc.args, code)
+		}
+		for _, want := range tc.want {
+			if strings.Count(stdout, want) != 1 {
+				t.Errorf("%v: output lacks %q once:\n%s", tc.args, want, stdout)
+			}
+		}
+		for _, unwant := range tc.unwant {
+			if strings.Contains(stdout, unwant) {
+				t.Errorf("%v: output holds %q:\n%s", tc.args, unwant, stdout)
+			}
+		}
+	}
+}
