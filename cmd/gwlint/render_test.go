@@ -133,20 +133,12 @@ func TestRenderIgnoreUsedByOneOverlay(t *testing.T) {
 // not counted.
 func TestCheckCountsNotManifests(t *testing.T) {
 	dir := t.TempDir()
-	for name, text := range map[string]string{
+	writeTree(t, dir, map[string]string{
 		"ansible/playbook.yaml":   "- name: Bootstrap\n  hosts: all\n  tasks:\n  - ansible.builtin.ping:\n",
 		"talos/controlplane.yaml": "version: v1alpha1\nmachine:\n  token: {{ ENV.MACHINE_TOKEN }}\n  {% if ENV.DISK %}\n  install: {disk: x}\n  {% endif %}\n",
 		"apps/service.yaml":       "apiVersion: v1\nkind: Service\nmetadata:\n  name: echo\nspec:\n  ports:\n  - port: 8080\n",
 		"apps/values.yaml":        "replicas: 2\n",
-	} {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	stdout, _, code := clitest.Run(newRootCmd, "", "check", "--no-config", "--values", filepath.Join(dir, "apps", "values.yaml"), dir)
 	if want := "0 errors, 0 warnings, 0 info in 3 files (1 object; 2 not manifests, skipped)\n"; code != 0 || stdout != want {
 		t.Errorf("exit %d, output:\n%s\nwant exit 0 and %q", code, stdout, want)

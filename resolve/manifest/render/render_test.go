@@ -65,6 +65,19 @@ func byKind(t *testing.T, objs []*manifest.Object, kind string) *manifest.Object
 	return nil
 }
 
+// placedAt checks that o comes from file, with each path at its position.
+func placedAt(t *testing.T, o *manifest.Object, file string, want map[string]manifest.Pos) {
+	t.Helper()
+	if o.Source.File != file {
+		t.Errorf("%s from %s, want %s", o.Kind, o.Source.File, file)
+	}
+	for path, pos := range want {
+		if got, _ := o.Positions.Lookup(path); got != pos {
+			t.Errorf("%q at %v, want %v", path, got, pos)
+		}
+	}
+}
+
 // An overlay's objects are placed in the base files they came from: a
 // field the base writes with the built value at its line, one a patch
 // changed (the port) or a transformer added (the namespace) at its nearest
@@ -257,20 +270,13 @@ func TestKustomizeInflatesVendoredHelmCharts(t *testing.T) {
 	}
 	chart := filepath.Join("testdata", "helmcharts", "charts", "echo-1.0.0", "echo")
 	route := byKind(t, objs, "HTTPRoute")
-	if want := filepath.Join(chart, "templates", "httproute.yaml"); route.Source.File != want {
-		t.Errorf("HTTPRoute from %s, want %s", route.Source.File, want)
-	}
-	for path, want := range map[string]manifest.Pos{
+	placedAt(t, route, filepath.Join(chart, "templates", "httproute.yaml"), map[string]manifest.Pos{
 		"":                                  {Line: 1, Col: 1},
 		"metadata.name":                     {Line: 4, Col: 3},
 		"spec.parentRefs[0].name":           {Line: 7, Col: 7},
 		"spec.hostnames[0]":                 {Line: 9, Col: 7},
 		"spec.rules[0].backendRefs[0].port": {Line: 13, Col: 11},
-	} {
-		if got, _ := route.Positions.Lookup(path); got != want {
-			t.Errorf("%q at %v, want %v", path, got, want)
-		}
-	}
+	})
 	for _, want := range []string{`"namespace":"networking"`, `"echo.example.com"`, `{"name":"internal"}`, `"port":8080`} {
 		if !strings.Contains(string(route.JSON), want) {
 			t.Errorf("HTTPRoute lacks %s: %s", want, route.JSON)
@@ -368,21 +374,14 @@ func TestHelmPlacesFieldsInTemplates(t *testing.T) {
 		t.Fatalf("%d objects, want the Gateway, the Service and the HTTPRoute", len(objs))
 	}
 	route := byKind(t, objs, "HTTPRoute")
-	if want := filepath.Join(chart, "templates", "httproute.yaml"); route.Source.File != want {
-		t.Errorf("HTTPRoute from %s, want %s", route.Source.File, want)
-	}
-	for path, want := range map[string]manifest.Pos{
+	placedAt(t, route, filepath.Join(chart, "templates", "httproute.yaml"), map[string]manifest.Pos{
 		"":                {Line: 1, Col: 1},
 		"metadata.name":   {Line: 4, Col: 3},
 		"metadata.labels": {Line: 5, Col: 3},
 		"metadata.labels[app.kubernetes.io/name]": {Line: 5, Col: 3}, // from include: its parent
 		"spec.hostnames[0]":                       {Line: 11, Col: 5},
 		"spec.rules[0].backendRefs[0].port":       {Line: 19, Col: 7},
-	} {
-		if got, _ := route.Positions.Lookup(path); got != want {
-			t.Errorf("%q at %v, want %v", path, got, want)
-		}
-	}
+	})
 	svc := string(byKind(t, objs, "Service").JSON)
 	if !strings.Contains(svc, `"port":8443`) || !strings.Contains(svc, `"name":"release-name-store"`) {
 		t.Errorf("Service is not rendered with prod-values.yaml as release-name: %s", svc)
