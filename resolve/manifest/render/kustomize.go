@@ -633,16 +633,17 @@ func (f *offlineFS) localize(kfile string, data []byte) []byte {
 	if len(drop) == 0 {
 		return data
 	}
+	// A resources field, empty if need be: kustomize refuses a
+	// kustomization left with nothing as empty, where what it named is
+	// unknown, not missing.
+	resources := mapValue(m, "resources")
+	if resources == nil {
+		resources = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle}
+		m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "resources"}, resources)
+	}
 	if slices.Contains(drop, "helmCharts") {
-		if inflated := f.inflate(kfile, m); len(inflated) > 0 {
-			resources := mapValue(m, "resources")
-			if resources == nil {
-				resources = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
-				m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "resources"}, resources)
-			}
-			for _, name := range inflated {
-				resources.Content = append(resources.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: name})
-			}
+		for _, name := range f.inflate(kfile, m) {
+			resources.Content = append(resources.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: name})
 		}
 	}
 	kept := m.Content[:0]

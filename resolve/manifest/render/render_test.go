@@ -225,6 +225,20 @@ func TestKustomizeLeavesOutWhatItWouldFetch(t *testing.T) {
 	}
 }
 
+// A kustomization that holds only what it would fetch is built, empty,
+// and included as such.
+func TestKustomizeOnlyRemote(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"kustomization.yaml":          "resources:\n- ns.yaml\n- operator\n",
+		"ns.yaml":                     "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: intel-device-plugins\n",
+		"operator/kustomization.yaml": "helmCharts:\n- name: intel-device-plugins-operator\n  repo: https://intel.github.io/helm-charts/\n  version: 0.35.0\n",
+	})
+	objs, errs := kustomize(t, dir)
+	if len(objs) != 1 || len(errs) != 1 || !errs[0].Unknown {
+		t.Errorf("Kustomize = %d objects, errors %v; want the Namespace and a note of the chart", len(objs), errs)
+	}
+}
+
 // A local entry that is not there is an error, and nothing is built.
 func TestKustomizeMissingEntry(t *testing.T) {
 	dir := writeTree(t, map[string]string{
