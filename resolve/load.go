@@ -106,6 +106,10 @@ type Inputs struct {
 	// (manifest.ReadError.Unknown): no error, but their objects are
 	// missing from the graph.
 	Unknowns []*manifest.ReadError
+	// NotManifests are the files read that hold no Kubernetes object,
+	// only documents of something else (values files, tools'
+	// configurations, their templates): skipped, as no error.
+	NotManifests []string
 }
 
 // Load reads every path (files, directories, "-" for stdin), decodes the
@@ -116,8 +120,8 @@ func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 	// Decoding and defaulting touch one object each, so they run on the
 	// reading workers, as soon as each object is read; the results are
 	// gathered in read order below.
-	objs, errs := manifest.ReadEach(paths, stdin, func(raw *manifest.Object) loaded { return load(raw, opts) })
-	in := &Inputs{Errors: errs, Skipped: map[string]int{}}
+	objs, errs, notManifests := manifest.ReadEach(paths, stdin, func(raw *manifest.Object) loaded { return load(raw, opts) })
+	in := &Inputs{Errors: errs, Skipped: map[string]int{}, NotManifests: notManifests}
 	in.add(objs)
 	return in
 }
@@ -151,6 +155,7 @@ func (in *Inputs) Merge(other *Inputs) {
 	in.Kept = append(in.Kept, other.Kept...)
 	in.HelmCharts = append(in.HelmCharts, other.HelmCharts...)
 	in.Unknowns = append(in.Unknowns, other.Unknowns...)
+	in.NotManifests = append(in.NotManifests, other.NotManifests...)
 	for k, n := range other.Skipped {
 		in.Skipped[k] += n
 	}

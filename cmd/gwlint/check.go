@@ -39,6 +39,8 @@ type checkOptions struct {
 	// defaults.
 	Values []string
 	Roots  []string // --root
+	// EachDir judges each directory's manifests on their own.
+	EachDir bool
 
 	// Which of the flags that the configuration file can also set were
 	// given: those override it.
@@ -118,6 +120,7 @@ func (o *checkOptions) addInputFlags(cmd *cobra.Command) {
 		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (overrides the configuration's channel)")
 	cli.AddValuesFlag(f, &o.Values)
 	cli.AddRootFlag(f, &o.Roots)
+	cli.AddEachDirFlag(f, &o.EachDir)
 	cli.AddConfigFlags(f, &o.Config)
 	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
 }
@@ -237,8 +240,12 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 		return nil, err
 	}
 	inputs, walkErrs := cli.FindInputs(o.Paths, s.config.Excludes, o.Roots)
-	inputs.Values = o.Values
+	inputs.Values, inputs.EachDir = o.Values, o.EachDir
 	inputs.ChartCopies = s.config.ChartDirs()
+	// A values file that a walk found is the charts' input, not a manifest.
+	inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool {
+		return slices.ContainsFunc(o.Values, func(v string) bool { return sameFile(f, v) })
+	})
 	if o.Baseline != "" && o.Baseline != "-" {
 		// The baseline is JSON, but never a manifest.
 		inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool { return sameFile(f, o.Baseline) })
@@ -325,7 +332,7 @@ func runCheck(opts *checkOptions) error {
 		suppressed = slices.DeleteFunc(suppressed, func(f lint.Suppressed) bool { return f.Severity == lint.Info })
 	}
 	sum := summary{Files: len(files), Objects: len(in.Objects), Suppressed: len(suppressed), Quiet: opts.Quiet,
-		FileNames: files, FailOn: s.failOn}
+		NotManifests: len(slices.Compact(slices.Sorted(slices.Values(in.NotManifests)))), FileNames: files, FailOn: s.failOn}
 	failed := false
 	for _, f := range findings {
 		sum.count(f.Severity)

@@ -43,7 +43,7 @@ func (o *checkOptions) onlyNew(findings []lint.Finding, s *settings) ([]lint.Fin
 		return err != nil
 	})
 	inputs, walkErrs := cli.FindInputs(paths, excluded, tree.Roots(o.Roots))
-	inputs.Values = tree.Versioned(o.Values)
+	inputs.Values, inputs.EachDir = tree.Versioned(o.Values), o.EachDir
 	inputs.ChartCopies = map[string]string{}
 	for ref, dir := range s.config.ChartDirs() {
 		inputs.ChartCopies[ref] = tree.Versioned([]string{dir})[0]

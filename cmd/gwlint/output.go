@@ -27,6 +27,9 @@ type summary struct {
 	// Files is how many files (or stdin) were read, Objects how many
 	// objects gwlint models were loaded from them.
 	Files, Objects int
+	// NotManifests is how many of the files read hold no Kubernetes
+	// object, only other YAML (values files, tools' configurations).
+	NotManifests int
 	// Quiet is set when info findings were left out.
 	Quiet bool
 	// FileNames are the files read, in order ("-" for stdin), and FailOn
@@ -47,14 +50,18 @@ func (s *summary) count(sev lint.Severity) {
 }
 
 // String renders "3 errors, 1 warning, 2 info in 5 files (12 objects)",
-// with "; 2 suppressed" when ignores suppressed findings.
+// with "; 2 not manifests, skipped" inside the parentheses when files held
+// no object, and "; 2 suppressed" when ignores suppressed findings.
 func (s summary) String() string {
 	counts := []string{plural(s.Errors, "error", "errors"), plural(s.Warnings, "warning", "warnings")}
 	if !s.Quiet {
 		counts = append(counts, plural(s.Info, "info", "info"))
 	}
-	out := fmt.Sprintf("%s in %s (%s)", strings.Join(counts, ", "),
-		plural(s.Files, "file", "files"), plural(s.Objects, "object", "objects"))
+	read := plural(s.Objects, "object", "objects")
+	if s.NotManifests > 0 {
+		read += fmt.Sprintf("; %s, skipped", plural(s.NotManifests, "not a manifest", "not manifests"))
+	}
+	out := fmt.Sprintf("%s in %s (%s)", strings.Join(counts, ", "), plural(s.Files, "file", "files"), read)
 	if s.Suppressed > 0 {
 		out += fmt.Sprintf("; %d suppressed", s.Suppressed)
 	}

@@ -24,6 +24,8 @@ func TestSummary(t *testing.T) {
 		{summary{Errors: 1, Warnings: 1, Info: 1, Files: 1, Objects: 1}, "1 error, 1 warning, 1 info in 1 file (1 object)"},
 		{summary{Errors: 3, Warnings: 2, Info: 2, Files: 5, Objects: 12, Suppressed: 2}, "3 errors, 2 warnings, 2 info in 5 files (12 objects); 2 suppressed"},
 		{summary{Errors: 3, Files: 5, Objects: 12, Quiet: true}, "3 errors, 0 warnings in 5 files (12 objects)"},
+		{summary{Files: 5, Objects: 12, NotManifests: 3}, "0 errors, 0 warnings, 0 info in 5 files (12 objects; 3 not manifests, skipped)"},
+		{summary{Files: 2, Objects: 1, NotManifests: 1, Suppressed: 1}, "0 errors, 0 warnings, 0 info in 2 files (1 object; 1 not a manifest, skipped); 1 suppressed"},
 	} {
 		if got := tt.s.String(); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.s, got, tt.want)

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -85,15 +86,19 @@ func (e *ReadError) Error() string {
 // results never depend on scheduling. A problem with one file or document
 // is a ReadError and reading goes on with the rest.
 func Read(paths []string, stdin io.Reader) ([]*Object, []*ReadError) {
-	return ReadEach(paths, stdin, func(o *Object) *Object { return o })
+	objs, errs, _ := ReadEach(paths, stdin, func(o *Object) *Object { return o })
+	return objs, errs
 }
 
 // ReadEach is Read, handing every object to convert right after it is read,
 // on the worker that read it, and returning what convert made of them in
 // Read's order. A caller that decodes objects does it there, so that no
 // object's JSON waits for the rest of its file, or the other files, to be
-// read.
-func ReadEach[T any](paths []string, stdin io.Reader, convert func(*Object) T) ([]T, []*ReadError) {
+// read. It also returns, in order, the files that are not manifests: every
+// document of them is something else (a values file, a tool's
+// configuration, a template of one; see header and templateNotObject),
+// skipped as no error.
+func ReadEach[T any](paths []string, stdin io.Reader, convert func(*Object) T) ([]T, []*ReadError, []string) {
 	jobs := collect(paths, stdin)
 	results := make([]fileResult, len(jobs))
 	converted := make([][]T, len(jobs))
@@ -117,11 +122,15 @@ func ReadEach[T any](paths []string, stdin io.Reader, convert func(*Object) T) (
 
 	var out []T
 	var errs []*ReadError
+	var notManifests []string
 	for i, r := range results {
 		out = append(out, converted[i]...)
 		errs = append(errs, r.errs...)
+		if r.notObjects > 0 && r.objects == 0 && len(r.errs) == 0 {
+			notManifests = append(notManifests, jobs[i].file)
+		}
 	}
-	return out, errs
+	return out, errs, notManifests
 }
 
 // job is one file to read.
@@ -137,6 +146,9 @@ type fileResult struct {
 	emit    func(*Object)     // hands each object on as soon as it is read
 	ignores []IgnoreDirective // the file's, for each of its objects
 	errs    []*ReadError
+	// objects counts the objects read, notObjects the documents that are
+	// not Kubernetes objects.
+	objects, notObjects int
 }
 
 // collect expands the arguments into files, in output order. Stdin is read
@@ -493,7 +505,11 @@ func (c *converter) parsePiece(doc int, r *fileResult) int {
 			if err == io.EOF {
 				return n
 			}
-			r.errs = append(r.errs, c.syntaxError(data, breaks, err))
+			if templateNotObject(data) {
+				r.notObjects++ // what follows is a template's, not an object's
+			} else {
+				r.errs = append(r.errs, c.syntaxError(data, breaks, err))
+			}
 			return n + 1
 		}
 		if breaks != nil {
@@ -550,6 +566,7 @@ func (c *converter) objects(doc int, n *yaml.Node, path string, aliased bool, r 
 	}
 	h, err := c.header(n, path)
 	if h.notObject {
+		r.notObjects++
 		return // not a Kubernetes object: nothing to check, not an error
 	}
 	aliased = aliased || h.aliased
@@ -585,6 +602,7 @@ func (c *converter) object(doc int, n *yaml.Node, h header, aliased bool, r *fil
 	if err != nil {
 		return err
 	}
+	r.objects++
 	r.emit(&Object{
 		Source:     Source{File: c.file, Doc: doc, Pos: nodePos(n)},
 		APIVersion: h.apiVersion,
@@ -828,6 +846,19 @@ func (c *converter) conversionError(err error) *ReadError {
 	}
 	return &ReadError{File: c.file, Pos: ce.pos, Msg: msg}
 }
+
+// templateNotObject reports whether a document that YAML cannot read is
+// an unrendered template of something that is not a Kubernetes object: it
+// holds template syntax (Go's and Helm's {{ }}, Jinja's {% %}) and no
+// top-level apiVersion or kind (an Ansible, Talos or helmfile template). A
+// template of an object (an apiVersion or a kind at the top) stays an
+// error: it is a manifest that cannot be read.
+func templateNotObject(doc []byte) bool {
+	return (bytes.Contains(doc, []byte("{{")) || bytes.Contains(doc, []byte("{%"))) && !objectHeader.Match(doc)
+}
+
+// objectHeader finds a top-level apiVersion or kind key.
+var objectHeader = regexp.MustCompile(`(?m)^["']?(apiVersion|kind)["']?[ \t]*:`)
 
 // templateHint says where the current piece holds "{{", the mark of an
 // unrendered Helm or Go template, which explains most failures to parse

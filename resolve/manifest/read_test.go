@@ -1020,3 +1020,59 @@ func TestReadIgnoreDirectivesEncodings(t *testing.T) {
 		t.Errorf("unpaired surrogate: errors %q", got)
 	}
 }
+
+// A file that holds only YAML of something else (an Ansible playbook or
+// template, a Talos machine config, a helmfile, a Taskfile, a Renovate
+// config, Helm values) is not a manifest: skipped as no error, and named
+// among the files that are not manifests. A manifest with a typo (no
+// apiVersion, no kind) and a template of an object stay errors.
+func TestReadNotManifests(t *testing.T) {
+	const dir = "../../testdata/read/notmanifests"
+	tests := []struct {
+		file        string
+		notManifest bool
+		err         string // the error wanted, if any
+		objects     int
+	}{
+		{file: "ansible-hosts.yaml", notManifest: true},
+		{file: "playbook.yaml", notManifest: true},
+		{file: "talos-controlplane.yaml", notManifest: true},
+		{file: "talos-patch.yaml", notManifest: true},
+		{file: "helmfile.yaml", notManifest: true},
+		{file: "Taskfile.yaml", notManifest: true},
+		{file: "renovate.json", notManifest: true},
+		{file: "values.yaml", notManifest: true},
+		{file: "route-template.yaml", err: ":7: did not find expected node content: looks like an unrendered Helm template"},
+		{file: "route-no-apiversion.yaml", err: `:1:1: missing "apiVersion"`},
+		{file: "gateway-no-kind.yaml", err: `:1:1: missing "kind"`},
+		{file: "mixed.yaml", objects: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			file := filepath.Join(dir, tt.file)
+			objs, errs, notManifests := ReadEach([]string{file}, nil, func(o *Object) *Object { return o })
+			got := readErrorStrings(errs)
+			switch {
+			case len(objs) != tt.objects:
+				t.Errorf("%d objects, want %d", len(objs), tt.objects)
+			case tt.err == "" && len(got) > 0:
+				t.Errorf("errors %q, want none", got)
+			case tt.err != "" && (len(got) != 1 || !strings.HasPrefix(got[0], filepath.ToSlash(file)+tt.err)):
+				t.Errorf("errors %q, want %s%s...", got, file, tt.err)
+			case tt.notManifest != reflect.DeepEqual(notManifests, []string{file}):
+				t.Errorf("not manifests = %q, want %v", notManifests, tt.notManifest)
+			}
+		})
+	}
+	// Walked, the same: the files in order.
+	_, _, notManifests := ReadEach([]string{dir}, nil, func(o *Object) *Object { return o })
+	var names []string
+	for _, f := range notManifests {
+		names = append(names, filepath.Base(f))
+	}
+	want := []string{"Taskfile.yaml", "ansible-hosts.yaml", "helmfile.yaml", "playbook.yaml", "renovate.json",
+		"talos-controlplane.yaml", "talos-patch.yaml", "values.yaml"}
+	if !reflect.DeepEqual(names, want) {
+		t.Errorf("walked, not manifests = %q, want %q", names, want)
+	}
+}

@@ -38,8 +38,48 @@ type Inputs struct {
 	// Boundary is what may be read (see manifest.Boundary): the roots
 	// --root names, else each input's git work tree or its own directory.
 	Boundary manifest.Boundary
+	// EachDir judges the files of each directory as a world of its own
+	// (--each-dir), and each chart: a folder of independent examples.
+	EachDir bool
 	// roots are --root's directories, nil without it.
 	roots []string
+}
+
+// AddEachDirFlag adds --each-dir.
+func AddEachDirFlag(fs *pflag.FlagSet, eachDir *bool) {
+	fs.BoolVar(eachDir, "each-dir", false,
+		"judge the manifests of each directory on their own, each directory as a cluster of its own (a folder of independent examples); kustomizations and charts are each judged on their own")
+}
+
+// plainGroups are the files read one by one, as the worlds they form:
+// all together, or with EachDir one per directory ("-" alone). Without
+// EachDir there is one when there are files or charts, or nothing else.
+func (in Inputs) plainGroups() [][]string {
+	if !in.EachDir {
+		if len(in.Files) > 0 || len(in.Charts) > 0 || len(in.Kustomizations) == 0 {
+			return [][]string{in.Files}
+		}
+		return nil
+	}
+	var groups [][]string
+	index := map[string]int{}
+	for _, f := range in.Files {
+		dir := f
+		if f != "-" {
+			dir = filepath.Dir(filepath.Clean(f))
+		}
+		i, ok := index[dir]
+		if !ok {
+			i = len(groups)
+			index[dir] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], f)
+	}
+	if len(groups) == 0 && len(in.Charts) == 0 && len(in.Kustomizations) == 0 {
+		groups = [][]string{nil} // nothing to read: one empty world
+	}
+	return groups
 }
 
 // AddRootFlag adds --root, which widens the trust boundary on purpose.
@@ -162,12 +202,14 @@ func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 		})
 	}
 	var units []*gitops.Unit
-	if len(in.Files) > 0 || len(in.Charts) > 0 || len(in.Kustomizations) == 0 {
-		units = append(units, &gitops.Unit{In: resolve.Load(in.Files, stdin, opts)})
+	for _, files := range in.plainGroups() {
+		units = append(units, &gitops.Unit{In: resolve.Load(files, stdin, opts)})
 	}
 	renders.Wait()
-	if len(units) > 0 {
-		for _, c := range charts {
+	for _, c := range charts {
+		if in.EachDir {
+			units = append(units, &gitops.Unit{In: c})
+		} else {
 			units[0].In.Merge(c)
 		}
 	}

@@ -131,6 +131,11 @@ func renderChart(req request, b manifest.Boundary) response {
 	if err != nil {
 		return response{Errors: []*manifest.ReadError{templateError(dir, chartFile, err)}}
 	}
+	if req.CRDs {
+		for _, crd := range chrt.CRDObjects() {
+			out[filepath.ToSlash(crd.Filename)] = string(crd.File.Data)
+		}
+	}
 	var resp response
 	size := 0
 	for name, text := range out {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+	"sigs.k8s.io/kustomize/api/konfig"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/types"
@@ -33,8 +35,9 @@ var includingFields = []string{"resources", "bases", "components"}
 var fileFields = []string{"patches", "patchesStrategicMerge", "patchesJson6902",
 	"transformers", "generators", "validators", "crds", "configurations", "replacements"}
 
-// remoteHelp says why a remote entry is refused and what to do instead.
-const remoteHelp = "is remote: gwlint fetches nothing, so vendor it into the repository, or lint `kustomize build` output from stdin"
+// remoteHelp says what becomes of a remote entry and how to have it
+// checked.
+const remoteHelp = "is remote: gwlint fetches nothing, so what it holds is unknown and the rest is built without it; vendor it into the repository to have it checked"
 
 // mapValue is the value of key in mapping m, nil when m has none.
 func mapValue(m *yaml.Node, key string) *yaml.Node {
@@ -50,14 +53,17 @@ func mapValue(m *yaml.Node, key string) *yaml.Node {
 type includes struct {
 	dirs  []string // local directories (kustomizations)
 	files []string // local files
-	errs  []*manifest.ReadError
+	// errs are errors, and notes (ReadError.Unknown) of what a build
+	// leaves out: what kustomize would fetch.
+	errs []*manifest.ReadError
 }
 
 // readIncludes reads the kustomization file of dir and sorts what its
 // includingFields name: local directories, local files, and errors for
-// what is neither here (a remote base, or a mistake), and for helmCharts.
-// kustomize would fetch a remote base over the network, which gwlint never
-// uses, so it is refused before kustomize sees it.
+// what is neither here. kustomize would fetch a remote entry (a base, a
+// patch) or a chart that helmCharts names and chartHome lacks over the
+// network, which gwlint never uses: each is noted as unknown, and a build
+// leaves it out (see offlineFS).
 func readIncludes(dir string, b manifest.Boundary) includes {
 	file := manifest.KustomizationFile(dir, nil)
 	var inc includes
@@ -73,8 +79,17 @@ func readIncludes(dir string, b manifest.Boundary) includes {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		key, val := m.Content[i], m.Content[i+1]
 		if key.Value == "helmCharts" {
-			inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: key.Line, Col: key.Column},
-				Msg: "helmCharts are not rendered inside a kustomization (kustomize would run helm and may fetch the chart); name the chart's directory to gwlint instead, or lint `kustomize build --enable-helm` output from stdin"})
+			for _, c := range helmChartsOf(dir, m) {
+				switch {
+				case c.err != nil:
+					inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: c.node.Line, Col: c.node.Column},
+						Msg: "helmCharts: " + c.err.Error()})
+				case !c.vendored(b):
+					inc.errs = append(inc.errs, unknownAt(file, c.node, fmt.Sprintf(
+						"helmCharts: chart %q is not in %s: kustomize would pull it, gwlint fetches nothing, so what it renders is unknown; vendor it there to have it checked",
+						c.Name, c.shownDir())))
+				}
+			}
 		}
 		for _, item := range pathEntries(key.Value, val) {
 			if slices.Contains(includingFields, key.Value) {
@@ -121,8 +136,8 @@ func kustomizationMapping(data []byte) *yaml.Node {
 
 // pathEntries returns the entries of a kustomization's field (its name
 // and value) that name a path or a URL: the items of includingFields and
-// fileFields (an object's path), and openapi's path. Other values are
-// kustomize's to report.
+// fileFields (an object's path), openapi's path, the chart home and the
+// values files of helmCharts. Other values are kustomize's to report.
 func pathEntries(field string, val *yaml.Node) []*yaml.Node {
 	var items []*yaml.Node
 	switch {
@@ -137,18 +152,28 @@ func pathEntries(field string, val *yaml.Node) []*yaml.Node {
 		}
 	case field == "openapi" && val.Kind == yaml.MappingNode:
 		items = append(items, mapValue(val, "path"))
+	case field == "helmGlobals" && val.Kind == yaml.MappingNode:
+		items = append(items, mapValue(val, "chartHome"))
+	case field == "helmCharts" && val.Kind == yaml.SequenceNode:
+		for _, c := range val.Content {
+			items = append(items, helmChart{node: c}.valuesEntries()...)
+		}
 	}
 	return slices.DeleteFunc(items, func(n *yaml.Node) bool {
 		return n == nil || n.Kind != yaml.ScalarNode || n.Value == ""
 	})
 }
 
-// refuseRemote refuses an entry that names a file kustomize would fetch.
+// refuseRemote notes an entry that names a file kustomize would fetch.
 func (inc *includes) refuseRemote(file string, item *yaml.Node) {
 	if remote(item.Value) {
-		inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: item.Line, Col: item.Column},
-			Msg: fmt.Sprintf("%q %s", item.Value, remoteHelp)})
+		inc.errs = append(inc.errs, unknownAt(file, item, fmt.Sprintf("%q %s", item.Value, remoteHelp)))
 	}
+}
+
+// unknownAt is a note, at node n of file, of what a build leaves out.
+func unknownAt(file string, n *yaml.Node, msg string) *manifest.ReadError {
+	return &manifest.ReadError{File: file, Pos: manifest.Pos{Line: n.Line, Col: n.Column}, Msg: msg, Unknown: true}
 }
 
 // add sorts one entry of an including field.
@@ -160,20 +185,18 @@ func (inc *includes) add(dir, file string, item *yaml.Node) {
 		inc.dirs = append(inc.dirs, p)
 	case err == nil:
 		inc.files = append(inc.files, p)
+	case remote(item.Value):
+		inc.errs = append(inc.errs, unknownAt(file, item, fmt.Sprintf("%q %s", item.Value, remoteHelp)))
 	default:
-		what := "is not a file or directory here"
-		if remote(item.Value) {
-			what = remoteHelp
-		}
 		inc.errs = append(inc.errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: item.Line, Col: item.Column},
-			Msg: fmt.Sprintf("%q %s", item.Value, what)})
+			Msg: fmt.Sprintf("%q is not a file or directory here", item.Value)})
 	}
 }
 
 // remote reports whether a kustomization entry names something kustomize
 // would fetch: a URL or a git repository.
 func remote(entry string) bool {
-	for _, prefix := range []string{"http://", "https://", "git@", "git::", "ssh://", "file://", "github.com/", "gitlab.com/", "bitbucket.org/"} {
+	for _, prefix := range []string{"http://", "https://", "git@", "git::", "ssh://", "file://", "oci://", "github.com/", "gitlab.com/", "bitbucket.org/"} {
 		if strings.HasPrefix(entry, prefix) {
 			return true
 		}
@@ -181,9 +204,10 @@ func remote(entry string) bool {
 	return strings.Contains(entry, "?ref=") || strings.Contains(entry, ".git//")
 }
 
-// offline checks that building dir fetches nothing: every kustomization it
-// reaches names only local resources, bases and components, and no Helm
-// chart.
+// offline checks what building dir would fetch: it returns a note
+// (ReadError.Unknown) for each remote entry and each chart to pull of the
+// kustomizations it reaches, which the build leaves out, and an error for
+// each entry that is neither local nor remote.
 func offline(dir string, b manifest.Boundary) []*manifest.ReadError {
 	var errs []*manifest.ReadError
 	seen := map[string]bool{}
@@ -281,6 +305,15 @@ func (r *Renderer) Kustomize(dir string) ([]*manifest.Object, []*manifest.ReadEr
 // files; errors are at file unless they name their own.
 func (r *Renderer) placeBuild(dir, file string, resp response) ([]*manifest.Object, []*manifest.ReadError) {
 	sources := sourceFiles{boundary: r.Boundary, read: map[string][]*manifest.Object{}}
+	for _, t := range resp.Inflated {
+		// A chart's template is the source of what it rendered, placed
+		// there as Helm's renders are.
+		file := filepath.Join(dir, t.Name)
+		if r.Boundary.Check(file) == nil {
+			placed, _ := placeTemplate(file, []byte(t.Text)) // kustomize read it already
+			sources.read[file] = append(sources.read[file], placed...)
+		}
+	}
 	var objs []*manifest.Object
 	errs := resp.Errors
 	for _, b := range resp.Resources {
@@ -314,8 +347,9 @@ type built struct {
 func buildKustomization(req request, b manifest.Boundary) response {
 	dir := req.Dir
 	file := manifest.KustomizationFile(dir, nil)
-	if errs := offline(dir, b); len(errs) > 0 {
-		return response{Errors: errs}
+	notes := offline(dir, b)
+	if slices.ContainsFunc(notes, func(e *manifest.ReadError) bool { return !e.Unknown }) {
+		return response{Errors: notes}
 	}
 	var fsys filesys.FileSystem = boundedFS{FileSystem: filesys.MakeFsOnDisk(), boundary: b}
 	if req.Flux != nil {
@@ -326,13 +360,16 @@ func buildKustomization(req request, b manifest.Boundary) response {
 		fsys = generatedFS{FileSystem: fsys, file: clean(kfile), data: generated}
 		file = kfile
 	}
-	resources, err := fluxBuild(originFS{FileSystem: fsys, root: clean(file)}, dir)
+	local := &offlineFS{FileSystem: fsys, boundary: b, output: req.Output, virtual: map[string]virtualFile{}, served: map[string][]byte{}}
+	resources, err := fluxBuild(originFS{FileSystem: local, root: clean(file)}, dir)
 	errorFile := file
 	if req.Flux != nil {
 		errorFile = req.Flux.File // a generated kustomization is in no file
 	}
+	resp := response{Errors: append(notes, local.errs...)}
 	if err != nil {
-		return response{Errors: []*manifest.ReadError{asReadError(errorFile, "kustomize build: ", err)}}
+		resp.Errors = append(resp.Errors, asReadError(errorFile, "kustomize build: ", err))
+		return resp
 	}
 	var subst *substitution
 	if req.Flux != nil {
@@ -340,8 +377,12 @@ func buildKustomization(req request, b manifest.Boundary) response {
 			return failed(errorFile, "flux: "+err.Error())
 		}
 	}
-	var resp response
 	size := 0
+	for _, abs := range slices.Sorted(maps.Keys(local.virtual)) {
+		v := local.virtual[abs]
+		size += len(v.text)
+		resp.Inflated = append(resp.Inflated, template{Name: relativeTo(dir, v.template), Text: string(v.text)})
+	}
 	for _, res := range resources.Resources() {
 		origin, err := res.GetOrigin()
 		if err == nil {
@@ -363,10 +404,23 @@ func buildKustomization(req request, b manifest.Boundary) response {
 		out := built{ID: res.CurId().String(), Kind: res.GetKind(), Name: res.GetName(), Namespace: res.GetNamespace(), YAML: string(data)}
 		if origin != nil {
 			out.Path, out.ConfiguredIn, out.Repo = origin.Path, origin.ConfiguredIn, origin.Repo
+			if v, ok := local.virtual[clean(filepath.Join(dir, origin.Path))]; ok {
+				// A template of a chart of helmCharts.
+				out.Path = relativeTo(dir, v.template)
+			}
 		}
 		resp.Resources = append(resp.Resources, out)
 	}
 	return resp
+}
+
+// relativeTo is the absolute path p relative to dir, as a build's origin
+// annotations name the files they came from.
+func relativeTo(dir, p string) string {
+	if rel, err := filepath.Rel(clean(dir), p); err == nil {
+		return rel
+	}
+	return p
 }
 
 // fluxBuild builds dir as Flux's kustomize.Build does, with the same
@@ -523,6 +577,126 @@ func disconnect() {
 }
 
 var errOffline = errors.New("gwlint fetches nothing")
+
+// offlineFS serves each kustomization file as a build without the network
+// reads it: without the entries that are remote (which offline notes as
+// unknown), and with its helmCharts whose chart is vendored inflated into
+// files it lists among its resources (the others are noted by offline),
+// since kustomize would run helm, and pull charts, to inflate them.
+// The rest of each file is as written.
+type offlineFS struct {
+	filesys.FileSystem
+	boundary manifest.Boundary
+	output   int                    // the limit of one render's text
+	virtual  map[string]virtualFile // the rendered templates, by absolute path
+	served   map[string][]byte      // the kustomization files, edited, by absolute path
+	errs     []*manifest.ReadError  // the charts that failed to render
+}
+
+func (f *offlineFS) ReadFile(path string) ([]byte, error) {
+	abs := clean(path)
+	if v, ok := f.virtual[abs]; ok {
+		return slices.Clone(v.text), nil
+	}
+	if data, ok := f.served[abs]; ok {
+		return slices.Clone(data), nil
+	}
+	data, err := f.FileSystem.ReadFile(path)
+	if err != nil || !slices.Contains(konfig.RecognizedKustomizationFileNames(), filepath.Base(path)) {
+		return data, err
+	}
+	data = f.localize(abs, data)
+	f.served[abs] = data
+	return slices.Clone(data), nil
+}
+
+func (f *offlineFS) Exists(path string) bool {
+	_, ok := f.virtual[clean(path)]
+	return ok || f.FileSystem.Exists(path)
+}
+
+// localize edits the kustomization file kfile (absolute) as offlineFS
+// serves it.
+func (f *offlineFS) localize(kfile string, data []byte) []byte {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return data // kustomize reports it
+	}
+	m := doc.Content[0]
+	var drop []string
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		key, val := m.Content[i].Value, m.Content[i+1]
+		switch {
+		case key == "openapi" && slices.ContainsFunc(pathEntries(key, val), isRemote):
+			drop = append(drop, key) // kustomize's built-in schema
+		case key == "helmCharts":
+			drop = append(drop, key, "helmGlobals")
+		case (slices.Contains(includingFields, key) || slices.Contains(fileFields, key)) && val.Kind == yaml.SequenceNode:
+			n := len(val.Content)
+			val.Content = slices.DeleteFunc(val.Content, func(item *yaml.Node) bool {
+				if item.Kind == yaml.MappingNode {
+					item = mapValue(item, "path")
+				}
+				return item != nil && isRemote(item)
+			})
+			if len(val.Content) != n {
+				drop = append(drop, "") // changed
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return data
+	}
+	// A resources field, empty if need be: kustomize refuses a
+	// kustomization left with nothing as empty, where what it named is
+	// unknown, not missing.
+	resources := mapValue(m, "resources")
+	if resources == nil {
+		resources = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle}
+		m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "resources"}, resources)
+	}
+	if slices.Contains(drop, "helmCharts") {
+		for _, name := range f.inflate(kfile, m) {
+			resources.Content = append(resources.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: name})
+		}
+	}
+	kept := m.Content[:0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if !slices.Contains(drop, m.Content[i].Value) {
+			kept = append(kept, m.Content[i], m.Content[i+1])
+		}
+	}
+	m.Content = kept
+	out, err := yaml.Marshal(&doc)
+	if err != nil {
+		return data
+	}
+	return out
+}
+
+// inflate renders the vendored charts of the kustomization file kfile
+// (its top-level mapping m) and returns the files, relative to kfile's
+// directory, that stand for the charts' templates, sorted.
+func (f *offlineFS) inflate(kfile string, m *yaml.Node) []string {
+	var names []string
+	for _, c := range helmChartsOf(filepath.Dir(kfile), m) {
+		if c.err != nil || !c.vendored(f.boundary) || slices.ContainsFunc(c.valuesEntries(), isRemote) {
+			continue // offline says why
+		}
+		files, errs := c.inflate(kfile, f.boundary, f.output)
+		f.errs = append(f.errs, errs...)
+		for name, v := range files {
+			f.virtual[filepath.Join(c.kdir, name)] = v
+			names = append(names, filepath.ToSlash(name))
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// isRemote reports whether an entry's node names something kustomize
+// would fetch.
+func isRemote(n *yaml.Node) bool { return remote(n.Value) }
 
 type offlineTransport struct{}
 

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"cmp"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -62,6 +64,19 @@ func byKind(t *testing.T, objs []*manifest.Object, kind string) *manifest.Object
 	}
 	t.Fatalf("no %s among %d objects", kind, len(objs))
 	return nil
+}
+
+// placedAt checks that o comes from file, with each path at its position.
+func placedAt(t *testing.T, o *manifest.Object, file string, want map[string]manifest.Pos) {
+	t.Helper()
+	if o.Source.File != file {
+		t.Errorf("%s from %s, want %s", o.Kind, o.Source.File, file)
+	}
+	for path, pos := range want {
+		if got, _ := o.Positions.Lookup(path); got != pos {
+			t.Errorf("%q at %v, want %v", path, got, pos)
+		}
+	}
 }
 
 // An overlay's objects are placed in the base files they came from: a
@@ -170,16 +185,18 @@ func TestRootsOfACycle(t *testing.T) {
 	}
 }
 
-// What kustomize would fetch is refused at its line, at once, and nothing
-// is built; so is a helmCharts field.
-func TestKustomizeFetchesNothing(t *testing.T) {
+// What kustomize would fetch is left out of the build, and noted as
+// unknown at its line; the rest is built. An entry that is neither local
+// nor remote is an error, and nothing is built.
+func TestKustomizeLeavesOutWhatItWouldFetch(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"overlay/kustomization.yaml": "resources:\n- ../base\n",
 		"base/kustomization.yaml": "resources:\n- route.yaml\n- github.com/example/infra//gateway?ref=v1.0.0\n" +
-			"- https://example.com/gateway.yaml\n- missing.yaml\nhelmCharts:\n- name: store\n" +
+			"- https://example.com/gateway.yaml\nhelmCharts:\n- name: store\n  repo: https://charts.example.com\n" +
 			"patches:\n- path: https://example.com/patch.yaml\n" +
 			"transformers:\n- http://127.0.0.1:1/t.yaml\nconfigurations:\n- https://example.com/c.yaml\n" +
-			"openapi:\n  path: https://example.com/schema.json\n",
+			"openapi:\n  path: https://example.com/schema.json\n" +
+			"components:\n- oci://ghcr.io/example/component\n",
 		"base/route.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
 	})
 	start := time.Now()
@@ -188,23 +205,150 @@ func TestKustomizeFetchesNothing(t *testing.T) {
 		t.Errorf("took %v", time.Since(start))
 	}
 	file := filepath.Join(dir, "base", "kustomization.yaml")
+	remote := `" is remote: gwlint fetches nothing, so what it holds is unknown and the rest is built without it`
 	want := []string{
-		file + `:3:3: "github.com/example/infra//gateway?ref=v1.0.0" is remote: gwlint fetches nothing, so vendor it into the repository, or lint ` + "`kustomize build`" + ` output from stdin`,
-		file + `:4:3: "https://example.com/gateway.yaml" is remote: gwlint fetches nothing, so vendor it into the repository, or lint ` + "`kustomize build`" + ` output from stdin`,
-		file + `:5:3: "missing.yaml" is not a file or directory here`,
-		file + `:6:1: helmCharts are not rendered inside a kustomization`,
-		file + `:9:9: "https://example.com/patch.yaml" is remote`,
-		file + `:11:3: "http://127.0.0.1:1/t.yaml" is remote`,
-		file + `:13:3: "https://example.com/c.yaml" is remote`,
-		file + `:15:9: "https://example.com/schema.json" is remote`,
+		file + `:3:3: "github.com/example/infra//gateway?ref=v1.0.0` + remote,
+		file + `:4:3: "https://example.com/gateway.yaml` + remote,
+		file + `:6:3: helmCharts: chart "store" is not in charts/store: kustomize would pull it`,
+		file + `:9:9: "https://example.com/patch.yaml` + remote,
+		file + `:11:3: "http://127.0.0.1:1/t.yaml` + remote,
+		file + `:13:3: "https://example.com/c.yaml` + remote,
+		file + `:15:9: "https://example.com/schema.json` + remote,
+		file + `:17:3: "oci://ghcr.io/example/component` + remote,
 	}
-	if len(objs) > 0 || len(errs) != len(want) {
-		t.Fatalf("Kustomize = %d objects, errors %v; want errors %q", len(objs), errs, want)
+	if len(objs) != 1 || objs[0].Kind != "Service" || len(errs) != len(want) {
+		t.Fatalf("Kustomize = %d objects, notes %v; want the Service and notes %q", len(objs), errs, want)
 	}
 	for i, e := range errs {
-		if !strings.HasPrefix(e.Error(), want[i]) {
-			t.Errorf("error %d = %q, want %q...", i, e, want[i])
+		if !strings.HasPrefix(e.Error(), want[i]) || !e.Unknown {
+			t.Errorf("note %d = %q (unknown %v), want an unknown %q...", i, e, e.Unknown, want[i])
 		}
+	}
+}
+
+// A kustomization that holds only what it would fetch is built, empty,
+// and included as such.
+func TestKustomizeOnlyRemote(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"kustomization.yaml":          "resources:\n- ns.yaml\n- operator\n",
+		"ns.yaml":                     "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: intel-device-plugins\n",
+		"operator/kustomization.yaml": "helmCharts:\n- name: intel-device-plugins-operator\n  repo: https://intel.github.io/helm-charts/\n  version: 0.35.0\n",
+	})
+	objs, errs := kustomize(t, dir)
+	if len(objs) != 1 || len(errs) != 1 || !errs[0].Unknown {
+		t.Errorf("Kustomize = %d objects, errors %v; want the Namespace and a note of the chart", len(objs), errs)
+	}
+}
+
+// A local entry that is not there is an error, and nothing is built.
+func TestKustomizeMissingEntry(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"kustomization.yaml": "resources:\n- route.yaml\n- missing.yaml\n- https://example.com/gateway.yaml\n",
+		"route.yaml":         "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
+	})
+	objs, errs := kustomize(t, dir)
+	file := filepath.Join(dir, "kustomization.yaml")
+	if len(objs) > 0 || len(errs) != 2 || errs[0].Error() != file+`:3:3: "missing.yaml" is not a file or directory here` || errs[0].Unknown || !errs[1].Unknown {
+		t.Errorf("Kustomize = %d objects, errors %v; want nothing built, missing.yaml an error and the remote entry a note", len(objs), errs)
+	}
+}
+
+// A chart of helmCharts that is vendored in the chart home is rendered as
+// kustomize renders it (release name, namespace, valuesFile under
+// valuesInline, CRDs when asked), and the kustomization's transformers and
+// patches apply to its objects; each is placed in its template. A chart
+// that is not vendored, and a remote resource, are noted as unknown.
+func TestKustomizeInflatesVendoredHelmCharts(t *testing.T) {
+	dir := filepath.Join("testdata", "helmcharts", "apps", "echo")
+	objs, errs := kustomize(t, dir)
+	file := filepath.Join(dir, "kustomization.yaml")
+	wantNotes := []string{
+		file + `:6:5: "https://github.com/kubernetes-sigs/gateway-api/releases/download/v1.2.0/standard-install.yaml" is remote`,
+		file + `:20:5: helmCharts: chart "app-template" is not in ../../charts/app-template-4.2.0/app-template: kustomize would pull it`,
+		file + `:26:11: "https://raw.githubusercontent.com/example/infra/main/patch.yaml" is remote`,
+	}
+	if len(errs) != len(wantNotes) {
+		t.Fatalf("notes %v, want %q", errs, wantNotes)
+	}
+	for i, e := range errs {
+		if !strings.HasPrefix(e.Error(), wantNotes[i]) || !e.Unknown {
+			t.Errorf("note %d = %q (unknown %v), want an unknown %q...", i, e, e.Unknown, wantNotes[i])
+		}
+	}
+	var kinds []string
+	for _, o := range objs {
+		kinds = append(kinds, o.Kind)
+	}
+	slices.Sort(kinds)
+	if want := []string{"Gateway", "HTTPRoute", "Service"}; !slices.Equal(kinds, want) {
+		t.Fatalf("kinds %v, want %v (no CRD: includeCRDs is not set)", kinds, want)
+	}
+	chart := filepath.Join("testdata", "helmcharts", "charts", "echo-1.0.0", "echo")
+	route := byKind(t, objs, "HTTPRoute")
+	placedAt(t, route, filepath.Join(chart, "templates", "httproute.yaml"), map[string]manifest.Pos{
+		"":                                  {Line: 1, Col: 1},
+		"metadata.name":                     {Line: 4, Col: 3},
+		"spec.parentRefs[0].name":           {Line: 7, Col: 7},
+		"spec.hostnames[0]":                 {Line: 9, Col: 7},
+		"spec.rules[0].backendRefs[0].port": {Line: 13, Col: 11},
+	})
+	for _, want := range []string{`"namespace":"networking"`, `"echo.example.com"`, `{"name":"internal"}`, `"port":8080`} {
+		if !strings.Contains(string(route.JSON), want) {
+			t.Errorf("HTTPRoute lacks %s: %s", want, route.JSON)
+		}
+	}
+	svc := string(byKind(t, objs, "Service").JSON)
+	for _, want := range []string{`"name":"echo"`, `"io.cilium/lb-ipam-ips":"10.0.0.20"`, `"namespace":"networking"`} {
+		if !strings.Contains(svc, want) {
+			t.Errorf("Service lacks %s: %s", want, svc)
+		}
+	}
+}
+
+// The values of a chart of helmCharts are merged as valuesMerge says, and
+// includeCRDs renders the chart's CRDs.
+func TestKustomizeHelmChartsValues(t *testing.T) {
+	chart := map[string]string{
+		"charts/echo/Chart.yaml":        "apiVersion: v2\nname: echo\nversion: 1.0.0\n",
+		"charts/echo/values.yaml":       "a: chart\nb: chart\nc: chart\n",
+		"charts/echo/templates/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\ndata:\n  a: {{ .Values.a }}\n  b: {{ .Values.b }}\n  c: {{ .Values.c }}\n",
+		"charts/echo/crds/echoes.yaml":  "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: echoes.example.com\n",
+		"values.yaml":                   "a: file\nb: file\n",
+		"more.yaml":                     "a: more\n",
+	}
+	for _, tc := range []struct{ merge, want string }{
+		{"", `{"a":"more","b":"inline","c":"chart"}`},
+		{"override", `{"a":"more","b":"inline","c":"chart"}`},
+		{"merge", `{"a":"more","b":"file","c":"chart"}`},
+		{"replace", `{"a":"more","b":"inline","c":"chart"}`},
+	} {
+		files := maps.Clone(chart)
+		files["kustomization.yaml"] = "helmCharts:\n- name: echo\n  releaseName: cfg\n  includeCRDs: true\n  valuesFile: values.yaml\n" +
+			"  additionalValuesFiles: [more.yaml]\n  valuesMerge: " + cmp.Or(tc.merge, "\"\"") + "\n  valuesInline:\n    b: inline\n"
+		objs, errs := kustomize(t, writeTree(t, files))
+		if len(errs) > 0 {
+			t.Fatalf("valuesMerge %q: %v", tc.merge, errs)
+		}
+		if got := string(byKind(t, objs, "ConfigMap").JSON); !strings.Contains(got, `"data":`+tc.want) || !strings.Contains(got, `"name":"cfg"`) {
+			t.Errorf("valuesMerge %q: %s, want data %s", tc.merge, got, tc.want)
+		}
+		byKind(t, objs, "CustomResourceDefinition")
+	}
+}
+
+// A chart of helmCharts that fails to render is an error at its template;
+// the rest of the kustomization is built.
+func TestKustomizeHelmChartsError(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"kustomization.yaml":           "resources:\n- svc.yaml\nhelmCharts:\n- name: bad\n",
+		"svc.yaml":                     "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
+		"charts/bad/Chart.yaml":        "apiVersion: v2\nname: bad\nversion: 1.0.0\n",
+		"charts/bad/templates/cm.yaml": "{{ required \"host is required\" .Values.host }}\n",
+	})
+	objs, errs := kustomize(t, dir)
+	want := filepath.Join(dir, "charts", "bad", "templates", "cm.yaml") + ":1:"
+	if len(objs) != 1 || len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), want) || errs[0].Unknown {
+		t.Errorf("Kustomize = %d objects, errors %v; want the Service and an error at %s", len(objs), errs, want)
 	}
 }
 
@@ -248,21 +392,14 @@ func TestHelmPlacesFieldsInTemplates(t *testing.T) {
 		t.Fatalf("%d objects, want the Gateway, the Service and the HTTPRoute", len(objs))
 	}
 	route := byKind(t, objs, "HTTPRoute")
-	if want := filepath.Join(chart, "templates", "httproute.yaml"); route.Source.File != want {
-		t.Errorf("HTTPRoute from %s, want %s", route.Source.File, want)
-	}
-	for path, want := range map[string]manifest.Pos{
+	placedAt(t, route, filepath.Join(chart, "templates", "httproute.yaml"), map[string]manifest.Pos{
 		"":                {Line: 1, Col: 1},
 		"metadata.name":   {Line: 4, Col: 3},
 		"metadata.labels": {Line: 5, Col: 3},
 		"metadata.labels[app.kubernetes.io/name]": {Line: 5, Col: 3}, // from include: its parent
 		"spec.hostnames[0]":                       {Line: 11, Col: 5},
 		"spec.rules[0].backendRefs[0].port":       {Line: 19, Col: 7},
-	} {
-		if got, _ := route.Positions.Lookup(path); got != want {
-			t.Errorf("%q at %v, want %v", path, got, want)
-		}
-	}
+	})
 	svc := string(byKind(t, objs, "Service").JSON)
 	if !strings.Contains(svc, `"port":8443`) || !strings.Contains(svc, `"name":"release-name-store"`) {
 		t.Errorf("Service is not rendered with prod-values.yaml as release-name: %s", svc)

@@ -71,6 +71,7 @@ type request struct {
 	ReleaseName string
 	Namespace   string
 	APIVersions []string
+	CRDs        bool // the chart's crds/ are rendered too (helm template --include-crds)
 }
 
 // response is what a render produced, still unread text: the parent parses
@@ -78,7 +79,10 @@ type request struct {
 type response struct {
 	Templates []template // Helm: the rendered templates, sorted by name
 	Resources []built    // Kustomize: the resources of the build, in order
-	Errors    []*manifest.ReadError
+	// Kustomize: the templates of helmCharts as their charts rendered
+	// them, named by their files relative to the directory built.
+	Inflated []template
+	Errors   []*manifest.ReadError
 }
 
 // serve answers requests until its parent closes them.
