@@ -88,7 +88,7 @@ func TestReadmeQuickStart(t *testing.T) {
 		"go run ./cmd/gwctl explain gateway shared -f testdata/examples": {0, []string{"Gateway infra/shared"}},
 		"go run ./cmd/gwctl status -f testdata/examples":                 {0, []string{"kind: List"}},
 		"go run ./cmd/gwlint check testdata/examples":                    {0, []string{"0 errors, 0 warnings, 0 info"}},
-		"go run ./cmd/gwlint check testdata/gitops/flux":                 {0, []string{"0 errors, 0 warnings, 1 info", "[input-unknown]"}},
+		"go run ./cmd/gwlint check testdata/gitops/flux":                 {0, []string{"0 errors, 0 warnings, 2 info", "[input-unknown]", "[implementation-inferred]"}},
 		"go run ./cmd/gwctl explain gateway envoy-external -n network -f testdata/gitops/flux": {0, []string{
 			"HTTPRoute default/echo", "HTTPRoute default/web"}},
 		"go run ./cmd/gwlint check cmd/gwlint/testdata/repo": {2, []string{"[invalid-manifest]", "[backend-not-found]"}},
