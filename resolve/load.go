@@ -100,6 +100,10 @@ type Inputs struct {
 	Skipped map[string]int
 	// Kept are the objects Options.Keep asked for, as read, in read order.
 	Kept []*manifest.Object
+	// Cluster names a world that is one cluster a GitOps repository
+	// deploys (package gitops): the folder of its entry points. Empty for
+	// other inputs.
+	Cluster string
 	// HelmCharts are the charts Options.HelmChart named, in read order.
 	HelmCharts []string
 	// Unknowns are the parts of the inputs that cannot be known offline

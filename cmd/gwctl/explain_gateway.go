@@ -31,7 +31,7 @@ Exits 1 when the Gateway is not found, not accepted, or has no controller
 }
 
 func runExplainGateway(opts *explainOptions) error {
-	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
+	g, _, inputFailed := loadGraph(&opts.inputOptions, opts.IO, func(g *resolve.Graph) bool { return len(named(opts, g.Gateways)) > 0 })
 	gw, err := pick(opts, "Gateway", "-n", named(opts, g.Gateways))
 	if err != nil {
 		return withInputErrors(err, inputFailed)

@@ -170,7 +170,7 @@ func inNamespace[T resolve.Object](flag string, ref *resolve.ObjectRef, all []T)
 }
 
 func runExplainRequest(opts *explainRequestOptions) error {
-	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
+	g, _, inputFailed := loadGraph(&opts.inputOptions, opts.IO, nil)
 	if err := cmp.Or(inNamespace("--gateway", opts.Request.Gateway, g.Gateways),
 		inNamespace("--service", opts.Request.Service, g.Services)); err != nil {
 		return withInputErrors(err, inputFailed)

@@ -111,7 +111,9 @@ func routeKind(flag, preset string) string {
 }
 
 func runExplainRoute(opts *explainRouteOptions) error {
-	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
+	g, _, inputFailed := loadGraph(&opts.inputOptions, opts.IO, func(g *resolve.Graph) bool {
+		return len(g.FindRoutes(opts.Kind, opts.Namespace, opts.Name)) > 0
+	})
 	what := "route"
 	if opts.Kind != "" {
 		what = opts.Kind

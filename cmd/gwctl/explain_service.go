@@ -28,7 +28,7 @@ Exits 1 when the Service is not found.`,
 }
 
 func runExplainService(opts *explainOptions) error {
-	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
+	g, _, inputFailed := loadGraph(&opts.inputOptions, opts.IO, func(g *resolve.Graph) bool { return len(named(opts, g.Services)) > 0 })
 	svc, err := pick(opts, "Service", "-n", named(opts, g.Services))
 	if err != nil {
 		return withInputErrors(err, inputFailed)

@@ -43,7 +43,7 @@ gwctl graph -o dot | dot -Tsvg > graph.svg`,
 }
 
 func runGraph(opts *graphOptions) error {
-	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
+	g, _, inputFailed := loadGraph(&opts.inputOptions, opts.IO, nil)
 	d := newDiagram()
 	for _, gw := range g.Gateways {
 		d.addGateway(gw)

@@ -197,14 +197,31 @@ func (o *inputOptions) resolveOptions() resolve.Options {
 // loadGraph reads and resolves the inputs. Read errors go to stderr with
 // their positions, sorted; what could be read is still resolved, and
 // inputFailed reports that something was lost.
-func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, inputFailed bool) {
+//
+// The inputs are one graph, unless they deploy clusters (package gitops):
+// then each world is resolved on its own, as gwlint check judges it, and
+// the graph is that of the first world for which holds is true (the
+// first world when none is, or holds is nil), so that the two never
+// disagree. The other worlds come back in others.
+func loadGraph(o *inputOptions, streams *cli.IOStreams, holds func(*resolve.Graph) bool) (g *resolve.Graph, others []*resolve.Graph, inputFailed bool) {
 	loaded := gcpolicy.Set(o.Filenames)
 	inputs, walkErrs := cli.FindInputs(o.Filenames, o.config.Excludes, o.Roots)
 	inputs.Values = o.Values
 	inputs.ChartCopies = o.config.ChartDirs()
-	in := inputs.LoadOne(streams.In, o.resolveOptions())
-	in.Errors = append(in.Errors, walkErrs...)
+	worlds := inputs.Load(streams.In, o.resolveOptions())
+	worlds[0].Errors = append(worlds[0].Errors, walkErrs...)
 	loaded()
+	if !slices.ContainsFunc(worlds, func(w *resolve.Inputs) bool { return w.Cluster != "" }) {
+		all := worlds[0]
+		for _, w := range worlds[1:] {
+			all.Merge(w)
+		}
+		worlds = []*resolve.Inputs{all}
+	}
+	in := &resolve.Inputs{Skipped: map[string]int{}}
+	for _, w := range worlds {
+		in.Errors = append(in.Errors, w.Errors...)
+	}
 	errs := slices.Clone(in.Errors)
 	slices.SortStableFunc(errs, func(a, b *manifest.ReadError) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
@@ -212,7 +229,22 @@ func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, input
 	for _, e := range errs {
 		stderrLine(streams, "%s", e)
 	}
-	g = resolve.Resolve(in, o.resolveOptions())
+	graphs := make([]*resolve.Graph, len(worlds))
+	for i, w := range worlds {
+		graphs[i] = resolve.Resolve(w, o.resolveOptions())
+	}
+	chosen := 0
+	if holds != nil {
+		if i := slices.IndexFunc(graphs, holds); i >= 0 {
+			chosen = i
+		}
+	}
+	g = graphs[chosen]
+	others = slices.Delete(slices.Clone(graphs), chosen, chosen+1)
+	if len(worlds) > 1 && worlds[chosen].Cluster != "" {
+		stderrLine(streams, "gwctl: note: the inputs deploy %d worlds, each judged on its own as gwlint check judges it; this is the cluster of %s",
+			len(worlds), worlds[chosen].Cluster)
+	}
 	// An object in a version the cluster does not serve is read as its
 	// successor; the API server would refuse it as written.
 	for _, obj := range g.Objects {
@@ -237,7 +269,7 @@ func loadGraph(o *inputOptions, streams *cli.IOStreams) (g *resolve.Graph, input
 		stderrLine(streams, "%s: warning: %s is defined again; the definition at %s is used, as applying them in order leaves it",
 			sourceOf(again), again.Ref, sourceOf(d.Resolved.Metadata()))
 	}
-	return g, len(in.Errors) > 0
+	return g, others, len(in.Errors) > 0
 }
 
 // stderrLine prints one line on stderr, escaped (cli.Escape): it names

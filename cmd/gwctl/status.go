@@ -49,8 +49,24 @@ the output is deterministic.`,
 }
 
 func runStatus(opts *statusOptions) error {
-	g, inputFailed := loadGraph(&opts.inputOptions, opts.IO)
-	return withInputErrors(outputError(writeStatusList(opts.IO.Out, opts.Output, g.Statuses())), inputFailed)
+	g, others, inputFailed := loadGraph(&opts.inputOptions, opts.IO, nil)
+	// Every world's statuses, each as its own world decides them; an
+	// object several worlds hold (a base two overlays share) once.
+	statuses := g.Statuses()
+	seen := map[string]bool{}
+	key := func(s resolve.StatusObject) string { return s.Kind + "/" + s.Metadata.Namespace + "/" + s.Metadata.Name }
+	for _, s := range statuses {
+		seen[key(s)] = true
+	}
+	for _, other := range others {
+		for _, s := range other.Statuses() {
+			if !seen[key(s)] {
+				seen[key(s)] = true
+				statuses = append(statuses, s)
+			}
+		}
+	}
+	return withInputErrors(outputError(writeStatusList(opts.IO.Out, opts.Output, statuses)), inputFailed)
 }
 
 // writeStatusList prints items as a `kubectl get -o yaml`-shaped v1 List,

@@ -78,7 +78,7 @@ var (
 )
 
 // buildCommands builds gwlint and gwctl from this tree, once per process.
-func buildCommands(b *testing.B) (gwlint, gwctl string) {
+func buildCommands(b testing.TB) (gwlint, gwctl string) {
 	b.Helper()
 	buildOnce.Do(func() {
 		builtDir, errBuild = os.MkdirTemp("", "gwlint-bench-bin")

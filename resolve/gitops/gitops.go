@@ -355,6 +355,7 @@ func (b *builder) cluster(entries []deployer, covered *coverage) *resolve.Inputs
 		covered.groups = append(covered.groups, absolute(e.folder()))
 	}
 	b.releases(world)
+	world.Cluster = entries[0].folder()
 	return world
 }
 
