@@ -274,9 +274,22 @@ var unusedFor = regexp.MustCompile(` for (\S+) suppresses nothing`)
 func lintWorlds(worlds []*resolve.Inputs, opts resolve.Options, rules []*lint.Rule) ([]lint.Finding, []lint.Suppressed) {
 	var findings []lint.Finding
 	var suppressed []lint.Suppressed
+	// With several clusters (package gitops), a finding says which one it
+	// is about: the same line may be right in one and wrong in another.
+	clusters := 0
+	for _, in := range worlds {
+		if in.Cluster != "" {
+			clusters++
+		}
+	}
 	for _, in := range worlds {
 		g := resolve.Resolve(in, opts)
 		kept, supp := lint.Suppress(g, lint.Run(g, rules), rules)
+		if clusters > 1 && in.Cluster != "" {
+			for i := range kept {
+				kept[i].Message += " (in the cluster of " + in.Cluster + ")"
+			}
+		}
 		findings = append(findings, kept...)
 		findings = append(findings, lint.InvalidManifests(in.Errors)...)
 		findings = append(findings, lint.InputUnknowns(in.Unknowns)...)

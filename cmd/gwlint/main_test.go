@@ -172,8 +172,9 @@ func TestColor(t *testing.T) {
 // as the cluster it deploys: routes meet the Gateway of another app
 // folder, substitutions and targetNamespace applied, a HelmRelease
 // rendered from a local copy of its chart and one whose chart is remote
-// unknown; and an Argo CD app of apps with an ApplicationSet
-// (testdata/gitops/argocd).
+// unknown; an Argo CD app of apps with an ApplicationSet
+// (testdata/gitops/argocd); and two clusters, each a world named in its
+// findings (testdata/gitops/clusters).
 func TestGitOpsGolden(t *testing.T) {
 	flux := filepath.Join("..", "..", "testdata", "gitops", "flux")
 	argo := filepath.Join("..", "..", "testdata", "gitops", "argocd")
@@ -181,5 +182,8 @@ func TestGitOpsGolden(t *testing.T) {
 		{Name: "gitops-flux", Args: []string{"check", flux}, Code: 0},
 		{Name: "gitops-flux-json", Args: []string{"check", "-o", "json", flux}, Code: 0},
 		{Name: "gitops-argocd", Args: []string{"check", argo}, Code: 0},
+		// Two clusters deploy the same apps with other variables: the
+		// staging one substitutes a misspelt Gateway name.
+		{Name: "gitops-clusters", Args: []string{"check", filepath.Join("..", "..", "testdata", "gitops", "clusters")}, Code: 1},
 	})
 }
