@@ -98,18 +98,8 @@ func (src applicationSource) kustomizePlugin() bool {
 // parseApplications is raw as an Application or an ApplicationSet, nil
 // when it is neither.
 func parseApplications(raw *manifest.Object) []*application {
-	group, _, _ := strings.Cut(raw.APIVersion, "/")
-	if group != groupArgo || (raw.Kind != "Application" && raw.Kind != "ApplicationSet") {
-		return nil
-	}
-	var doc struct {
-		Metadata struct {
-			Name      string `json:"name"`
-			Namespace string `json:"namespace"`
-		} `json:"metadata"`
-		Spec json.RawMessage `json:"spec"`
-	}
-	if json.Unmarshal(raw.JSON, &doc) != nil || doc.Spec == nil {
+	doc, ok := readHeader(raw, groupArgo, "Application", "ApplicationSet")
+	if !ok || doc.Spec == nil {
 		return nil
 	}
 	app := &application{raw: raw, name: doc.Metadata.Name, namespace: doc.Metadata.Namespace}

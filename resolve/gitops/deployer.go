@@ -1,7 +1,10 @@
 package gitops
 
 import (
+	"encoding/json"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -48,4 +51,23 @@ func folderOf(raw *manifest.Object, unit string) string {
 		return unit
 	}
 	return filepath.Dir(raw.Source.File)
+}
+
+// header is the envelope of an object that assembly reads.
+type header struct {
+	Metadata struct {
+		Name      string `json:"name"`
+		Namespace string `json:"namespace"`
+	} `json:"metadata"`
+	Spec json.RawMessage `json:"spec"`
+}
+
+// readHeader reads raw's header when raw is of group and one of kinds
+// (any kind when none is given); ok is false when it is not, or cannot be
+// read (its own findings say why).
+func readHeader(raw *manifest.Object, group string, kinds ...string) (h header, ok bool) {
+	if g, _, _ := strings.Cut(raw.APIVersion, "/"); g != group || (len(kinds) > 0 && !slices.Contains(kinds, raw.Kind)) {
+		return h, false
+	}
+	return h, json.Unmarshal(raw.JSON, &h) == nil
 }

@@ -236,20 +236,12 @@ type kustomization struct {
 // parseKustomization is raw as a Flux Kustomization, nil when it is not
 // one or cannot be read as one (its own findings say why).
 func parseKustomization(raw *manifest.Object) *kustomization {
-	group, _, _ := strings.Cut(raw.APIVersion, "/")
-	if group != groupFluxKustomize || raw.Kind != "Kustomization" {
+	doc, ok := readHeader(raw, groupFluxKustomize, "Kustomization")
+	if !ok {
 		return nil
 	}
 	k := &kustomization{raw: raw}
-	var doc struct {
-		Metadata struct {
-			Name      string `json:"name"`
-			Namespace string `json:"namespace"`
-		} `json:"metadata"`
-		Spec json.RawMessage `json:"spec"`
-	}
-	if json.Unmarshal(raw.JSON, &doc) != nil || json.Unmarshal(raw.JSON, &k.data) != nil ||
-		(doc.Spec != nil && json.Unmarshal(doc.Spec, &k.spec) != nil) {
+	if json.Unmarshal(raw.JSON, &k.data) != nil || (doc.Spec != nil && json.Unmarshal(doc.Spec, &k.spec) != nil) {
 		return nil
 	}
 	k.name, k.namespace = doc.Metadata.Name, doc.Metadata.Namespace

@@ -50,19 +50,12 @@ type sourceRef struct {
 
 // parseHelmRelease is raw as a HelmRelease, nil when it is not one.
 func parseHelmRelease(raw *manifest.Object) *helmRelease {
-	group, _, _ := strings.Cut(raw.APIVersion, "/")
-	if group != groupFluxHelm || raw.Kind != "HelmRelease" {
+	doc, ok := readHeader(raw, groupFluxHelm, "HelmRelease")
+	if !ok {
 		return nil
 	}
 	h := &helmRelease{raw: raw}
-	var doc struct {
-		Metadata struct {
-			Name      string `json:"name"`
-			Namespace string `json:"namespace"`
-		} `json:"metadata"`
-		Spec json.RawMessage `json:"spec"`
-	}
-	if json.Unmarshal(raw.JSON, &doc) != nil || (doc.Spec != nil && json.Unmarshal(doc.Spec, &h.spec) != nil) {
+	if doc.Spec != nil && json.Unmarshal(doc.Spec, &h.spec) != nil {
 		return nil
 	}
 	h.name, h.namespace = doc.Metadata.Name, doc.Metadata.Namespace
@@ -89,16 +82,7 @@ type sources map[string]*manifest.Object
 
 func (s sources) add(kept []*manifest.Object) {
 	for _, raw := range kept {
-		if group, _, _ := strings.Cut(raw.APIVersion, "/"); group != groupFluxSource {
-			continue
-		}
-		var doc struct {
-			Metadata struct {
-				Name      string `json:"name"`
-				Namespace string `json:"namespace"`
-			} `json:"metadata"`
-		}
-		if json.Unmarshal(raw.JSON, &doc) == nil {
+		if doc, ok := readHeader(raw, groupFluxSource); ok {
 			s[raw.Kind+"/"+doc.Metadata.Namespace+"/"+doc.Metadata.Name] = raw
 		}
 	}
