@@ -22,16 +22,7 @@ holds, a base as a local directory).`,
 }
 
 // InputUnknowns turns what the inputs cannot show into input-unknown
-// findings, once per place and message.
+// findings.
 func InputUnknowns(unknowns []*manifest.ReadError) []Finding {
-	out := make([]Finding, 0, len(unknowns))
-	for _, e := range unknowns {
-		out = append(out, Finding{
-			Rule:     InputUnknown.ID,
-			Severity: InputUnknown.Severity,
-			Position: Position{File: e.File, Line: e.Pos.Line, Col: e.Pos.Col},
-			Message:  e.Msg,
-		})
-	}
-	return out
+	return readFindings(InputUnknown, unknowns)
 }

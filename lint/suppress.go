@@ -113,11 +113,17 @@ func isMetaRule(id string) bool {
 // InvalidManifests turns read errors into invalid-manifest findings. An
 // unknown line or column is 0.
 func InvalidManifests(errs []*manifest.ReadError) []Finding {
+	return readFindings(InvalidManifest, errs)
+}
+
+// readFindings are findings of rule at what reading said: a file, its
+// line and column when known (else 0), and the message.
+func readFindings(rule *Rule, errs []*manifest.ReadError) []Finding {
 	out := make([]Finding, 0, len(errs))
 	for _, e := range errs {
 		out = append(out, Finding{
-			Rule:     InvalidManifest.ID,
-			Severity: InvalidManifest.Severity,
+			Rule:     rule.ID,
+			Severity: rule.Severity,
 			Position: Position{File: e.File, Line: e.Pos.Line, Col: e.Pos.Col},
 			Message:  e.Msg,
 		})
