@@ -54,7 +54,9 @@ func runStatus(opts *statusOptions) error {
 	// object several worlds hold (a base two overlays share) once.
 	statuses := g.Statuses()
 	seen := map[string]bool{}
-	key := func(s resolve.StatusObject) string { return s.Kind + "/" + s.Metadata.Namespace + "/" + s.Metadata.Name }
+	key := func(s resolve.StatusObject) string {
+		return s.Kind + "/" + s.Metadata.Namespace + "/" + s.Metadata.Name
+	}
 	for _, s := range statuses {
 		seen[key(s)] = true
 	}
