@@ -226,7 +226,10 @@ func (a *application) render(b *builder, src applicationSource, root, dir string
 	case isFile(filepath.Join(dir, "Chart.yaml")):
 		objs, errs = a.renderChart(b, src, dir)
 	default:
-		return resolve.Load(directoryFiles(dir, src), nil, opts)
+		files, errs := directoryFiles(dir, src, b.a.Renderer.Boundary)
+		in := resolve.Load(files, nil, opts)
+		in.Errors = append(in.Errors, errs...)
+		return in
 	}
 	for _, o := range objs {
 		if namespace != "" {
@@ -268,9 +271,11 @@ func (a *application) renderChart(b *builder, src applicationSource, dir string)
 
 // directoryFiles are the manifests Argo CD reads from a plain directory:
 // its .yaml, .yml and .json files, below it too with recurse, matching
-// include and not exclude (globs of file names, {a,b} alternatives).
-func directoryFiles(dir string, src applicationSource) []string {
+// include and not exclude (globs of file names, {a,b} alternatives). A
+// link among them that leads out of the boundary is an error, unread.
+func directoryFiles(dir string, src applicationSource, boundary manifest.Boundary) ([]string, []*manifest.ReadError) {
 	var files []string
+	var errs []*manifest.ReadError
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -290,10 +295,14 @@ func directoryFiles(dir string, src applicationSource) []string {
 				return nil
 			}
 		}
+		if err := boundary.Check(p); err != nil {
+			errs = append(errs, &manifest.ReadError{File: p, Msg: err.Error()})
+			return nil
+		}
 		files = append(files, p)
 		return nil
 	})
-	return files
+	return files, errs
 }
 
 // globs reports whether name matches pattern, or one of {a,b,...}.

@@ -34,14 +34,12 @@ func repository(t testing.TB, files map[string]string) string {
 // one unit) and assembles its worlds.
 func assemble(t testing.TB, dir string) []*resolve.Inputs {
 	t.Helper()
-	tree, errs := manifest.Walk(dir, nil, manifest.BoundaryFor(dir))
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
+	tree, walkErrs := manifest.Walk(dir, nil, manifest.BoundaryFor(dir))
 	r := render.NewRenderer(manifest.BoundaryFor(dir))
 	t.Cleanup(r.Close)
 	opts := resolve.Options{Keep: gitops.Keep}
 	units := []*gitops.Unit{{In: resolve.Load(tree.Files, nil, opts)}}
+	units[0].In.Errors = append(units[0].In.Errors, walkErrs...)
 	for _, k := range tree.Kustomizations {
 		units = append(units, &gitops.Unit{Root: k, Load: func() *resolve.Inputs {
 			objs, errs := r.Kustomize(k)
@@ -204,5 +202,32 @@ func TestArgoCD(t *testing.T) {
 	}
 	if len(w.Errors) != 0 || len(w.Unknowns) != 2 {
 		t.Errorf("errors %v, unknowns %v; want none and 2 (the remote chart, the plugin)", w.Errors, w.Unknowns)
+	}
+}
+
+// What a deployer reads is read within the boundary: an Argo CD directory
+// source's link out of the repository is an error, never read.
+func TestArgoCDDirectoryLinkOutside(t *testing.T) {
+	const secret = "SECRET-argo"
+	outside := filepath.Join(t.TempDir(), "x.yaml")
+	if err := os.WriteFile(outside, []byte("apiVersion: v1\nkind: Service\nmetadata: {name: "+secret+"}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := repository(t, map[string]string{
+		"argocd/app.yaml": application("web", "web", "web", ""),
+		"web/r.yaml":      route("web", "web.example.com"),
+	})
+	if err := os.Symlink(outside, filepath.Join(dir, "web", "leak.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	w := assemble(t, dir)[0]
+	for _, o := range w.Objects {
+		if strings.Contains(o.Metadata().Ref.Name, secret) {
+			t.Fatalf("read %s", o.Metadata().Ref)
+		}
+	}
+	// The application's read refuses it (the walk does too, on its own).
+	if len(w.Errors) != 1 || !strings.Contains(w.Errors[0].Msg, manifest.ErrOutside.Error()) {
+		t.Errorf("errors %v, want the link refused", w.Errors)
 	}
 }
