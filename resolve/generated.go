@@ -295,6 +295,32 @@ func (gen *Generation) Creator() string {
 // GeneratedBy returns which object among the inputs will create ref, or
 // nil when none will.
 func (g *Graph) GeneratedBy(ref ObjectRef) *Generation {
+	if gen := g.createdBy(ref); gen != nil {
+		return gen
+	}
+	if !g.opts.StrictRefs && !g.holdsAll(ref.Namespace) {
+		return g.releaseIn(ref)
+	}
+	return nil
+}
+
+// releaseIn returns a Helm release gwlint does not render that may
+// create ref, of a kind a release's charts create, in its namespace,
+// whatever its name: a chart's subcharts name their objects as they like
+// (cilium's hubble-ui), so a namespace that holds such a release holds
+// objects gwlint cannot list. nil when there is none.
+func (g *Graph) releaseIn(ref ObjectRef) *Generation {
+	for _, p := range g.prefixes[kindNS{ref.Kind, ref.Namespace}] {
+		if unqualifiedKind(p.gen.By.Metadata().Ref.Kind) == "HelmRelease" {
+			return p.gen
+		}
+	}
+	return nil
+}
+
+// createdBy returns which object among the inputs will create ref, by
+// its name, or nil.
+func (g *Graph) createdBy(ref ObjectRef) *Generation {
 	if gen := g.creations[ref]; gen != nil {
 		return gen
 	}

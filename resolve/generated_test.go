@@ -383,3 +383,40 @@ spec:
 		t.Errorf("gatewayClassName acem: %v, managed %v; want missing (acme), unmanaged", gw.ClassPresence, gw.Managed)
 	}
 }
+
+// A Helm release gwlint does not render may create any Service of its
+// namespace (an umbrella chart names its subcharts' as they like), unless
+// the namespace is owned; a misspelling of a Service beside it is still
+// one.
+func TestReleaseMayCreateAnyService(t *testing.T) {
+	const world = `
+apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata: {name: cilium, namespace: kube-system}
+spec:
+  chart: {spec: {chart: cilium, sourceRef: {kind: HelmRepository, name: cilium}}}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: kube-dns, namespace: kube-system}
+spec: {ports: [{port: 53}]}`
+	g := resolveYAML(t, Options{}, world)
+	hubble := ObjectRef{Kind: KindService, Namespace: "kube-system", Name: "hubble-ui"}
+	if _, p := g.Lookup(hubble); p != Generated {
+		t.Errorf("%s: %v, want generated (maybe)", hubble, p)
+	} else if d := g.GeneratedBy(hubble).Describe(hubble); !strings.Contains(d, "may be created by HelmRelease kube-system/cilium") {
+		t.Errorf("%q", d)
+	}
+	typo := ObjectRef{Kind: KindService, Namespace: "kube-system", Name: "kube-dsn"}
+	if _, p := g.Lookup(typo); p != Missing {
+		t.Errorf("%s: %v, want missing (a misspelling of kube-dns)", typo, p)
+	}
+	owned := resolveYAML(t, Options{OwnedNamespaces: []string{"kube-system"}}, world)
+	if _, p := owned.Lookup(hubble); p != Missing {
+		t.Errorf("owned: %s: %v, want missing (not named after the release)", hubble, p)
+	}
+	other := ObjectRef{Kind: KindService, Namespace: "default", Name: "hubble-ui"}
+	if _, p := g.Lookup(other); p == Generated {
+		t.Errorf("%s: generated, but no release is in default", other)
+	}
+}

@@ -287,7 +287,9 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 	if holdsPlaceholder(ref.Namespace) || holdsPlaceholder(ref.Name) {
 		return nil, Unresolved
 	}
-	if g.GeneratedBy(ref) != nil {
+	// What an object will create; what it may create (a Helm release's
+	// Services) yields to a misspelling of an object beside it.
+	if gen := g.createdBy(ref); gen != nil && (!gen.Maybe || g.Misspelling(ref) == "") {
 		return nil, Generated
 	}
 	seen := g.seen[kindNS{ref.Kind, ref.Namespace}]
@@ -296,6 +298,9 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 		return nil, External // gwlint does not read that kind: even --strict-refs cannot tell
 	case g.opts.StrictRefs || g.holdsAll(ref.Namespace) || g.Misspelling(ref) != "":
 		return nil, Missing
+	case g.releaseIn(ref) != nil:
+		// Not owned: a release gwlint does not render may create it.
+		return nil, Generated
 	case seen:
 		return nil, Unlisted
 	}
