@@ -231,3 +231,18 @@ func TestArgoCDDirectoryLinkOutside(t *testing.T) {
 		t.Errorf("errors %v, want the link refused", w.Errors)
 	}
 }
+
+// A substituted value points at the line that writes its ${VAR}.
+func TestSubstitutedValuesKeepTheirLine(t *testing.T) {
+	dir := repository(t, map[string]string{
+		"cluster/apps.yaml": ks("apps", "flux-system", "./apps", "  postBuild:\n    substitute: {DOMAIN: example.com}\n"),
+		"apps/r.yaml":       route("web", "web.${DOMAIN}"),
+	})
+	for _, o := range assemble(t, dir)[0].Objects {
+		if r, ok := o.(*resolve.Route); ok {
+			if got, _ := r.Positions.Lookup("spec.hostnames[0]"); got != (manifest.Pos{Line: 6, Col: 15}) {
+				t.Errorf("spec.hostnames[0] at %v, want 6:15, where web.${DOMAIN} is (not its parent's 6:3)", got)
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -27,7 +28,8 @@ func relocated(rendered *manifest.Object, src manifest.Source, ignores []manifes
 
 // sameValues reports, for a path of both documents, whether the source
 // writes the value the rendered object has. A mapping or a sequence counts
-// as the same (its fields are compared one by one); a scalar must be equal.
+// as the same (its fields are compared one by one); a scalar must be
+// equal, or be one a substitution made from the source's.
 func sameValues(rendered, source any) func(path string) bool {
 	return func(path string) bool {
 		a, ok1 := manifest.ValueAt(rendered, path)
@@ -42,6 +44,10 @@ func sameValues(rendered, source any) func(path string) bool {
 				return true
 			}
 			return false
+		}
+		// A value Flux substituted is where its ${VAR} is written.
+		if s, ok := b.(string); ok && strings.Contains(s, "${") {
+			return true
 		}
 		return reflect.DeepEqual(a, b)
 	}
