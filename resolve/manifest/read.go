@@ -848,13 +848,15 @@ func (c *converter) conversionError(err error) *ReadError {
 }
 
 // templateNotObject reports whether a document that YAML cannot read is
-// an unrendered template of something that is not a Kubernetes object: it
-// holds template syntax (Go's and Helm's {{ }}, Jinja's {% %}) and no
-// top-level apiVersion or kind (an Ansible, Talos or helmfile template). A
-// template of an object (an apiVersion or a kind at the top) stays an
-// error: it is a manifest that cannot be read.
+// an unrendered template that is not a manifest: it holds template syntax
+// (Go's and Helm's {{ }}, Jinja's {% %}) and no top-level apiVersion or
+// kind (an Ansible, Talos or helmfile template), or Jinja's statements,
+// which no tool that applies manifests renders (an Ansible role's template
+// of an object). A Go template of an object stays an error: a Helm
+// template outside its chart, a manifest that cannot be read.
 func templateNotObject(doc []byte) bool {
-	return (bytes.Contains(doc, []byte("{{")) || bytes.Contains(doc, []byte("{%"))) && !objectHeader.Match(doc)
+	jinja := bytes.Contains(doc, []byte("{%"))
+	return jinja || bytes.Contains(doc, []byte("{{")) && !objectHeader.Match(doc)
 }
 
 // objectHeader finds a top-level apiVersion or kind key.

@@ -1023,9 +1023,10 @@ func TestReadIgnoreDirectivesEncodings(t *testing.T) {
 
 // A file that holds only YAML of something else (an Ansible playbook or
 // template, a Talos machine config, a helmfile, a Taskfile, a Renovate
-// config, Helm values) is not a manifest: skipped as no error, and named
-// among the files that are not manifests. A manifest with a typo (no
-// apiVersion, no kind) and a template of an object stay errors.
+// config, Helm values, a Jinja template even of an object) is not a
+// manifest: skipped as no error, and named among the files that are not
+// manifests. A manifest with a typo (no apiVersion, no kind) and a Go
+// template of an object stay errors.
 func TestReadNotManifests(t *testing.T) {
 	const dir = "../../testdata/read/notmanifests"
 	tests := []struct {
@@ -1035,6 +1036,7 @@ func TestReadNotManifests(t *testing.T) {
 		objects     int
 	}{
 		{file: "ansible-hosts.yaml", notManifest: true},
+		{file: "ansible-object-template.yaml", notManifest: true},
 		{file: "playbook.yaml", notManifest: true},
 		{file: "talos-controlplane.yaml", notManifest: true},
 		{file: "talos-patch.yaml", notManifest: true},
@@ -1070,7 +1072,7 @@ func TestReadNotManifests(t *testing.T) {
 	for _, f := range notManifests {
 		names = append(names, filepath.Base(f))
 	}
-	want := []string{"Taskfile.yaml", "ansible-hosts.yaml", "helmfile.yaml", "playbook.yaml", "renovate.json",
+	want := []string{"Taskfile.yaml", "ansible-hosts.yaml", "ansible-object-template.yaml", "helmfile.yaml", "playbook.yaml", "renovate.json",
 		"talos-controlplane.yaml", "talos-patch.yaml", "values.yaml"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("walked, not manifests = %q, want %q", names, want)
