@@ -505,8 +505,8 @@ func (c *converter) parsePiece(doc int, r *fileResult) int {
 			if err == io.EOF {
 				return n
 			}
-			if templateNotObject(data) {
-				r.notObjects++ // what follows is a template's, not an object's
+			if templateNotObject(data) || c.jsonNotObject(data) {
+				r.notObjects++ // what follows is a template's, or a tool's, not an object's
 			} else {
 				r.errs = append(r.errs, c.syntaxError(data, breaks, err))
 			}
@@ -857,6 +857,14 @@ func (c *converter) conversionError(err error) *ReadError {
 func templateNotObject(doc []byte) bool {
 	jinja := bytes.Contains(doc, []byte("{%"))
 	return jinja || bytes.Contains(doc, []byte("{{")) && !objectHeader.Match(doc)
+}
+
+// jsonNotObject reports whether a .json file that cannot be read names
+// neither an apiVersion nor a kind: a tool's configuration with comments
+// or trailing commas (tsconfig.json, .vscode settings), not a manifest.
+func (c *converter) jsonNotObject(doc []byte) bool {
+	return strings.EqualFold(filepath.Ext(c.file), ".json") &&
+		!bytes.Contains(doc, []byte(`"apiVersion"`)) && !bytes.Contains(doc, []byte(`"kind"`))
 }
 
 // objectHeader finds a top-level apiVersion or kind key.

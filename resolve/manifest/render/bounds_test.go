@@ -273,3 +273,24 @@ func TestHelmSchemaRefsAreNotFollowed(t *testing.T) {
 		t.Errorf("Helm = %v, %v; want the ConfigMap, no schema followed", objs, errs)
 	}
 }
+
+// A patch of what an unvendored chart or a remote entry would create has
+// nothing to apply to: the build goes on without the patches of that
+// kustomization, and says so; a patch of nothing else is still an error.
+func TestKustomizePatchOfWhatWasLeftOut(t *testing.T) {
+	const patch = "patches:\n- patch: |\n    apiVersion: storage.k8s.io/v1\n    kind: StorageClass\n    metadata: {name: csi}\n    parameters: {a: b}\n"
+	dir := writeTree(t, map[string]string{
+		"kustomization.yaml": "resources: [ns.yaml]\nhelmCharts:\n- name: csi\n  repo: https://example.com/charts\n  version: 1.0.0\n" + patch,
+		"ns.yaml":            "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: csi\n",
+	})
+	objs, errs := kustomize(t, dir)
+	if len(objs) != 1 || slices.ContainsFunc(errs, func(e *manifest.ReadError) bool { return !e.Unknown }) ||
+		!slices.ContainsFunc(errs, func(e *manifest.ReadError) bool { return strings.Contains(e.Msg, "its patches are not applied") }) {
+		t.Errorf("Kustomize = %d objects, %v; want the Namespace and the patches noted as not applied", len(objs), errs)
+	}
+	dir = writeTree(t, map[string]string{"kustomization.yaml": "resources: [ns.yaml]\n" + patch,
+		"ns.yaml": "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: csi\n"})
+	if _, errs := kustomize(t, dir); len(errs) != 1 || errs[0].Unknown {
+		t.Errorf("errors %v, want the patch's failure", errs)
+	}
+}

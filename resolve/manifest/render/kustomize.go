@@ -362,6 +362,17 @@ func buildKustomization(req request, b manifest.Boundary) response {
 	}
 	local := &offlineFS{FileSystem: fsys, boundary: b, output: req.Output, virtual: map[string]virtualFile{}, served: map[string][]byte{}}
 	resources, err := fluxBuild(originFS{FileSystem: local, root: clean(file)}, dir)
+	if err != nil && len(local.leftOut) > 0 && patchTargetMissing(err) {
+		// A patch of what was left out cannot apply: build again without
+		// the patches of the kustomizations that left something out.
+		local = &offlineFS{FileSystem: fsys, boundary: b, output: req.Output, virtual: map[string]virtualFile{}, served: map[string][]byte{}, dropPatches: true}
+		if resources, err = fluxBuild(originFS{FileSystem: local, root: clean(file)}, dir); err == nil {
+			for _, kfile := range local.leftOut {
+				notes = append(notes, &manifest.ReadError{File: kfile, Unknown: true,
+					Msg: "its patches are not applied: they target what a remote entry or an unvendored chart would create, which is unknown"})
+			}
+		}
+	}
 	errorFile := file
 	if req.Flux != nil {
 		errorFile = req.Flux.File // a generated kustomization is in no file
@@ -591,6 +602,10 @@ type offlineFS struct {
 	virtual  map[string]virtualFile // the rendered templates, by absolute path
 	served   map[string][]byte      // the kustomization files, edited, by absolute path
 	errs     []*manifest.ReadError  // the charts that failed to render
+	// leftOut are the kustomization files it left something out of.
+	leftOut []string
+	// dropPatches leaves out the patches of those files too.
+	dropPatches bool
 }
 
 func (f *offlineFS) ReadFile(path string) ([]byte, error) {
@@ -647,6 +662,10 @@ func (f *offlineFS) localize(kfile string, data []byte) []byte {
 	if len(drop) == 0 {
 		return data
 	}
+	f.leftOut = append(f.leftOut, kfile)
+	if f.dropPatches {
+		drop = append(drop, "patches", "patchesStrategicMerge", "patchesJson6902", "replacements")
+	}
 	// A resources field, empty if need be: kustomize refuses a
 	// kustomization left with nothing as empty, where what it named is
 	// unknown, not missing.
@@ -692,6 +711,18 @@ func (f *offlineFS) inflate(kfile string, m *yaml.Node) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// patchTargetMissing reports whether a build failed because a patch or a
+// replacement found nothing to apply to.
+func patchTargetMissing(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"failed to find unique target for patch", "no matches for Id", "no resource matches strategic merge patch", "nothing selected by"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // isRemote reports whether an entry's node names something kustomize
