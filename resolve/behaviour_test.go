@@ -1501,6 +1501,11 @@ spec:
 			problem: InvalidBackendAddress, reason: ReasonInvalidAddress},
 		{name: "loopback IP, proxy on the host", backend: "{endpoints: [{ip: {address: 127.0.0.1, port: 8080}}]}", refs: ref("b"),
 			opts: Options{Implementation: configured(profile.BackendAPI{OnHost: true})}, problem: NoProblem, reason: ReasonResolvedRefs},
+		// Unknown until Flux substitutes them: no verdict.
+		{name: "FQDN holding a placeholder", backend: "{endpoints: [{fqdn: {hostname: 'omada.${PRIVATE_DOMAIN}', port: 443}}]}", refs: ref("b"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
+		{name: "IP holding a placeholder", backend: "{endpoints: [{ip: {address: '${OMADA_IP}', port: 443}}]}", refs: ref("b"),
+			problem: NoProblem, reason: ReasonResolvedRefs},
 		{name: "single-label FQDN", backend: "{endpoints: [{fqdn: {hostname: localhost, port: 8080}}]}", refs: ref("b"),
 			problem: InvalidBackendAddress, reason: ReasonInvalidAddress},
 		{name: "DynamicResolver with endpoints", backend: "{type: DynamicResolver, endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("b"),

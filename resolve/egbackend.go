@@ -208,6 +208,8 @@ func (ep *EnvoyBackendEndpoint) addressProblem(onHost bool) (field, msg string) 
 	switch {
 	case ep.FQDN != nil:
 		return "fqdn.hostname", hostnameProblem(ep.FQDN.Hostname, "FQDN", onHost)
+	case ep.IP != nil && holdsPlaceholder(ep.IP.Address):
+		// Unknown until substituted: no verdict (unknown.go).
 	case ep.IP != nil:
 		ip, err := netip.ParseAddr(ep.IP.Address)
 		switch {
@@ -222,6 +224,8 @@ func (ep *EnvoyBackendEndpoint) addressProblem(onHost bool) (field, msg string) 
 
 func hostnameProblem(hostname, what string, onHost bool) string {
 	switch {
+	case holdsPlaceholder(hostname):
+		return "" // unknown until substituted (unknown.go)
 	case len(validation.IsDNS1123Subdomain(strings.TrimSuffix(hostname, "."))) > 0:
 		return fmt.Sprintf("hostname %s is not a valid %s", hostname, what)
 	case !onHost && !strings.Contains(hostname, "."):
