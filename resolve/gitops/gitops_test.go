@@ -246,3 +246,24 @@ func TestSubstitutedValuesKeepTheirLine(t *testing.T) {
 		}
 	}
 }
+
+// A variable the repository cannot show stays a placeholder, unless the
+// placeholder would break the text: a variable given a default then takes
+// it, as an unset one does (the ${q:='} quoting trick of home-lab repos).
+func TestSubstitutionFallsBackToDefaults(t *testing.T) {
+	from := "  postBuild:\n    substitute: {EXTS: '[ {name: a}, {name: b} ]'}\n    substituteFrom:\n    - {kind: Secret, name: not-in-git}\n"
+	dir := repository(t, map[string]string{
+		"cluster/apps.yaml": ks("apps", "flux-system", "./apps", "  targetNamespace: web\n"+from),
+		"apps/cm.yaml":      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: db}\ndata:\n  extensions: ${q:='}${EXTS}${q:='}\n  domain: ${DOMAIN}\n",
+		"apps/r.yaml":       route("web", "web.${DOMAIN}"),
+	})
+	w := assemble(t, dir)[0]
+	if len(w.Errors) != 0 {
+		t.Fatalf("errors %v, want the build substituted", w.Errors)
+	}
+	for _, o := range w.Objects {
+		if r, ok := o.(*resolve.Route); ok && string(r.Hostnames[0]) != "web.${DOMAIN}" {
+			t.Errorf("hostname %q, want web.${DOMAIN} (unknown)", r.Hostnames[0])
+		}
+	}
+}

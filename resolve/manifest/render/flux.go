@@ -59,13 +59,19 @@ func (fb *FluxBuild) kustomization(dir string) ([]byte, string, error) {
 	return data, file, err
 }
 
-// varReference finds the names of ${VAR} substitutions, with or without a
-// default, as Flux's envsubst reads them.
-var varReference = regexp.MustCompile(`\$\{([_a-zA-Z][_a-zA-Z0-9]*)`)
+// varReference finds the names of ${VAR} substitutions, and whether they
+// give a default (${VAR:=x}, ${VAR:-x}, ${VAR=x}, ${VAR-x}), as Flux's
+// envsubst reads them.
+var varReference = regexp.MustCompile(`\$\{([_a-zA-Z][_a-zA-Z0-9]*)(:?[=-])?`)
 
 // substitution is the post-build substitution of one build.
 type substitution struct {
 	kustomization unstructured.Unstructured
+	// fallback, when not nil, substitutes the unknown variables that a
+	// resource gives a default as unset: its default. A resource whose
+	// text a placeholder would break (${q:='} quoting what follows) is
+	// substituted with it.
+	fallback *unstructured.Unstructured
 }
 
 // substitution prepares the substitution of the resources of a build: the
@@ -80,6 +86,7 @@ func (fb *FluxBuild) substitution(resources []*resource.Resource) (*substitution
 	for k, v := range fb.Vars {
 		vars[k] = v
 	}
+	defaulted := map[string]bool{} // unknown variables some reference gives a default
 	if fb.Unknown {
 		for _, res := range resources {
 			data, err := res.AsYAML()
@@ -87,17 +94,38 @@ func (fb *FluxBuild) substitution(resources []*resource.Resource) (*substitution
 				return nil, err
 			}
 			for _, m := range varReference.FindAllSubmatch(data, -1) {
-				if name := string(m[1]); vars[name] == nil {
-					vars[name] = "${" + name + "}"
+				name := string(m[1])
+				if _, known := fb.Vars[name]; known {
+					continue
+				}
+				vars[name] = "${" + name + "}"
+				if len(m[2]) > 0 {
+					defaulted[name] = true
 				}
 			}
 		}
 	}
-	ks := unstructured.Unstructured{Object: runtime.DeepCopyJSON(fb.Object)}
-	if err := unstructured.SetNestedField(ks.Object, vars, "spec", "postBuild", "substitute"); err != nil {
+	with := func(vars map[string]any) (*unstructured.Unstructured, error) {
+		ks := unstructured.Unstructured{Object: runtime.DeepCopyJSON(fb.Object)}
+		return &ks, unstructured.SetNestedField(ks.Object, vars, "spec", "postBuild", "substitute")
+	}
+	ks, err := with(vars)
+	if err != nil {
 		return nil, err
 	}
-	return &substitution{kustomization: ks}, nil
+	s := &substitution{kustomization: *ks}
+	if len(defaulted) > 0 {
+		unset := map[string]any{}
+		for k, v := range vars {
+			if !defaulted[k] {
+				unset[k] = v
+			}
+		}
+		if s.fallback, err = with(unset); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 // apply substitutes res in place, unless it opts out
@@ -106,6 +134,9 @@ func (s *substitution) apply(res *resource.Resource) error {
 	// Without a cluster: the variables of substituteFrom are in Vars
 	// already, read from the repository.
 	_, err := fluxkustomize.SubstituteVariables(context.Background(), nil, s.kustomization, res, fluxkustomize.SubstituteWithDryRun(true))
+	if err != nil && s.fallback != nil {
+		_, err = fluxkustomize.SubstituteVariables(context.Background(), nil, *s.fallback, res, fluxkustomize.SubstituteWithDryRun(true))
+	}
 	return err
 }
 
