@@ -83,12 +83,13 @@ type Assembler struct {
 // unchanged.
 func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 	a.Options.Keep = Keep
-	b := &builder{a: a, vars: values{}, done: map[string]*build{}}
+	b := &builder{a: a, vars: values{}, sources: sources{}, done: map[string]*build{}}
 	var candidates []deployer
 	seen := map[string]bool{}
 	found := func(units []*Unit) {
 		for _, u := range units {
 			b.vars.add(u.In.Kept)
+			b.sources.add(u.In.Kept)
 			for _, d := range deployers(u.In.Kept, u.Root) {
 				if !seen[d.identity()] {
 					seen[d.identity()] = true
@@ -198,6 +199,7 @@ func (b *builder) reach(k deployer, reached map[string]bool) {
 			reached[k.identity()] = true
 			res := b.done[k.version()]
 			b.vars.add(res.in.Kept) // for the builds below it
+			b.sources.add(res.in.Kept)
 			next = append(next, res.children...)
 		}
 		level = next
@@ -215,8 +217,9 @@ type kustomization struct {
 	spec      struct {
 		Path      string `json:"path"`
 		SourceRef struct {
-			Kind string `json:"kind"`
-			Name string `json:"name"`
+			Kind      string `json:"kind"`
+			Name      string `json:"name"`
+			Namespace string `json:"namespace"`
 		} `json:"sourceRef"`
 		PostBuild *struct {
 			Substitute     map[string]string `json:"substitute"`
@@ -283,10 +286,11 @@ type build struct {
 
 // builder builds Kustomizations, each version once.
 type builder struct {
-	a    *Assembler
-	vars values
-	mu   sync.Mutex
-	done map[string]*build // by deployer.version
+	a       *Assembler
+	vars    values
+	sources sources // Flux's sources: which GitRepository is this repository
+	mu      sync.Mutex
+	done    map[string]*build // by deployer.version
 }
 
 // buildAll builds every Kustomization of ks that is not built yet, in
@@ -363,6 +367,9 @@ func (k *kustomization) deploy(b *builder) *build {
 	}
 	if kind := k.spec.SourceRef.Kind; kind != "GitRepository" {
 		return unknown("spec.sourceRef.kind", "its source is a "+kind+", not this repository: what it deploys is unknown")
+	}
+	if url := b.otherRepository(k.spec.SourceRef.Name, cmp.Or(k.spec.SourceRef.Namespace, k.namespace)); url != "" {
+		return unknown("spec.sourceRef.name", "its source is GitRepository "+k.spec.SourceRef.Name+", another repository ("+url+"): what it deploys is unknown")
 	}
 	rel, err := render.Path(k.spec.Path)
 	if err != nil {

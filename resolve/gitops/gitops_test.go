@@ -267,3 +267,40 @@ func TestSubstitutionFallsBackToDefaults(t *testing.T) {
 		}
 	}
 }
+
+// A Kustomization whose GitRepository is another repository than this
+// one (flux bootstrap's flux-system) deploys what is unknown: its path is
+// not built from this repository, even when this repository has one.
+func TestOtherRepositorySource(t *testing.T) {
+	source := func(name, url string) string {
+		return "apiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata: {name: " + name + ", namespace: flux-system}\nspec: {url: " + url + "}\n"
+	}
+	dir := repository(t, map[string]string{
+		"cluster/sources.yaml": source("flux-system", "ssh://git@github.com/me/home-ops") + "---\n" + source("upstream", "https://github.com/kubernetes-sigs/external-dns.git"),
+		"cluster/crds.yaml": strings.Replace(ks("crds", "flux-system", "./", ""), "name: flux-system\n", "name: upstream\n", 1) + "---\n" +
+			ks("apps", "flux-system", "./apps", ""),
+		"apps/r.yaml": route("web", "web.example.com"),
+	})
+	w := assemble(t, dir)[0]
+	if len(w.Errors) != 0 || len(w.Unknowns) != 1 || !strings.Contains(w.Unknowns[0].Msg, "another repository (https://github.com/kubernetes-sigs/external-dns.git)") {
+		t.Errorf("errors %v, unknowns %v; want crds unknown", w.Errors, w.Unknowns)
+	}
+	if got := names(w, resolve.KindHTTPRoute); !slices.Equal(got, []string{"default/web"}) {
+		t.Errorf("routes %v, want apps' alone", got)
+	}
+}
+
+func TestSameRepository(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"https://github.com/me/home-ops.git", "ssh://git@github.com/me/home-ops", true},
+		{"git@github.com:me/home-ops.git", "https://github.com/Me/home-ops/", true},
+		{"https://github.com/me/home-ops", "https://github.com/me/other", false},
+	} {
+		if got := gitops.SameRepository(c.a, c.b); got != c.same {
+			t.Errorf("SameRepository(%s, %s) = %v", c.a, c.b, got)
+		}
+	}
+}

@@ -660,9 +660,11 @@ func (c *converter) header(n *yaml.Node, path string) (header, error) {
 	if m.Kind != yaml.MappingNode {
 		return header{}, errorAt(n, "%sexpected a Kubernetes object (a mapping), found a %s", what, kindName(m))
 	}
-	var apiVersion, kind, items *yaml.Node
+	var apiVersion, kind, items, sops *yaml.Node
 	find := func(name string, v *yaml.Node) {
 		switch {
+		case name == "sops" && sops == nil:
+			sops = v
 		case name == "apiVersion" && apiVersion == nil:
 			apiVersion = v
 		case name == "kind" && kind == nil:
@@ -689,6 +691,11 @@ func (c *converter) header(n *yaml.Node, path string) (header, error) {
 
 	switch {
 	case apiVersion == nil && kind == nil && path == "":
+		return header{notObject: true}, nil
+	case apiVersion == nil && sops != nil && path == "":
+		// A file SOPS encrypted (its sops: metadata at the top), of
+		// something that names no apiVersion: Ansible's vars, say, which
+		// some write with a kind. An encrypted object keeps its apiVersion.
 		return header{notObject: true}, nil
 	case apiVersion == nil && kind == nil:
 		return header{}, errorAt(n, `%smissing "apiVersion" and "kind"`, what)

@@ -1024,7 +1024,7 @@ func TestReadIgnoreDirectivesEncodings(t *testing.T) {
 // A file that holds only YAML of something else (an Ansible playbook or
 // template, a Talos machine config, a helmfile, a Taskfile, a Renovate
 // config, a tsconfig.json with comments, Helm values, a Jinja template
-// even of an object) is not a
+// even of an object, SOPS-encrypted Ansible vars) is not a
 // manifest: skipped as no error, and named among the files that are not
 // manifests. A manifest with a typo (no apiVersion, no kind) and a Go
 // template of an object stay errors.
@@ -1038,6 +1038,7 @@ func TestReadNotManifests(t *testing.T) {
 	}{
 		{file: "ansible-hosts.yaml", notManifest: true},
 		{file: "ansible-object-template.yaml", notManifest: true},
+		{file: "ansible-vars.sops.yml", notManifest: true},
 		{file: "playbook.yaml", notManifest: true},
 		{file: "talos-controlplane.yaml", notManifest: true},
 		{file: "talos-patch.yaml", notManifest: true},
@@ -1074,7 +1075,7 @@ func TestReadNotManifests(t *testing.T) {
 	for _, f := range notManifests {
 		names = append(names, filepath.Base(f))
 	}
-	want := []string{"Taskfile.yaml", "ansible-hosts.yaml", "ansible-object-template.yaml", "helmfile.yaml", "playbook.yaml", "renovate.json",
+	want := []string{"Taskfile.yaml", "ansible-hosts.yaml", "ansible-object-template.yaml", "ansible-vars.sops.yml", "helmfile.yaml", "playbook.yaml", "renovate.json",
 		"talos-controlplane.yaml", "talos-patch.yaml", "tsconfig.json", "values.yaml"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("walked, not manifests = %q, want %q", names, want)

@@ -294,3 +294,16 @@ func TestKustomizePatchOfWhatWasLeftOut(t *testing.T) {
 		t.Errorf("errors %v, want the patch's failure", errs)
 	}
 }
+
+// A generator's file that is a URL (name=https://...) is left out and
+// noted, and the rest is built: kustomize would fetch it.
+func TestKustomizeRemoteGeneratorFile(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"kustomization.yaml": "configMapGenerator:\n- name: dashboards\n  files:\n  - local.json\n  - cluster.json=https://example.com/cluster.json\n",
+		"local.json":         "{}\n",
+	})
+	objs, errs := kustomize(t, dir)
+	if len(objs) != 1 || len(errs) != 1 || !errs[0].Unknown || !strings.Contains(errs[0].Msg, "is remote") {
+		t.Errorf("Kustomize = %d objects, %v; want the ConfigMap and the URL noted as unknown", len(objs), errs)
+	}
+}

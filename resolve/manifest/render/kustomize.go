@@ -117,7 +117,7 @@ func KustomizationPaths(data []byte) []string {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		for _, item := range pathEntries(m.Content[i].Value, m.Content[i+1]) {
 			if !remote(item.Value) {
-				paths = append(paths, item.Value)
+				paths = append(paths, entryPath(item.Value))
 			}
 		}
 	}
@@ -158,10 +158,45 @@ func pathEntries(field string, val *yaml.Node) []*yaml.Node {
 		for _, c := range val.Content {
 			items = append(items, helmChart{node: c}.valuesEntries()...)
 		}
+	case slices.Contains(generatorFields, field) && val.Kind == yaml.SequenceNode:
+		for _, g := range val.Content {
+			items = append(items, generatorSources(g)...)
+		}
 	}
 	return slices.DeleteFunc(items, func(n *yaml.Node) bool {
 		return n == nil || n.Kind != yaml.ScalarNode || n.Value == ""
 	})
+}
+
+// generatorFields are the generators whose sources are files kustomize
+// reads, or fetches: files and envs entries ("key=path" or "path") and
+// the older env.
+var generatorFields = []string{"configMapGenerator", "secretGenerator"}
+
+// generatorSources are the nodes of a generator's files, envs and env.
+func generatorSources(g *yaml.Node) []*yaml.Node {
+	if g.Kind != yaml.MappingNode {
+		return nil
+	}
+	var items []*yaml.Node
+	for _, key := range []string{"files", "envs"} {
+		if v := mapValue(g, key); v != nil && v.Kind == yaml.SequenceNode {
+			items = append(items, v.Content...)
+		}
+	}
+	if v := mapValue(g, "env"); v != nil {
+		items = append(items, v)
+	}
+	return items
+}
+
+// entryPath is the path or URL an entry names: a generator's "key=path"
+// less its key.
+func entryPath(entry string) string {
+	if key, path, ok := strings.Cut(entry, "="); ok && key != "" && !strings.ContainsAny(key, "/:?") {
+		return path
+	}
+	return entry
 }
 
 // refuseRemote notes an entry that names a file kustomize would fetch.
@@ -196,6 +231,7 @@ func (inc *includes) add(dir, file string, item *yaml.Node) {
 // remote reports whether a kustomization entry names something kustomize
 // would fetch: a URL or a git repository.
 func remote(entry string) bool {
+	entry = entryPath(entry)
 	for _, prefix := range []string{"http://", "https://", "git@", "git::", "ssh://", "file://", "oci://", "github.com/", "gitlab.com/", "bitbucket.org/"} {
 		if strings.HasPrefix(entry, prefix) {
 			return true
@@ -646,6 +682,21 @@ func (f *offlineFS) localize(kfile string, data []byte) []byte {
 			drop = append(drop, key) // kustomize's built-in schema
 		case key == "helmCharts":
 			drop = append(drop, key, "helmGlobals")
+		case slices.Contains(generatorFields, key) && val.Kind == yaml.SequenceNode:
+			for _, g := range val.Content {
+				if g.Kind != yaml.MappingNode {
+					continue
+				}
+				for _, field := range []string{"files", "envs"} {
+					if v := mapValue(g, field); v != nil && v.Kind == yaml.SequenceNode {
+						n := len(v.Content)
+						v.Content = slices.DeleteFunc(v.Content, isRemote)
+						if len(v.Content) != n {
+							drop = append(drop, "") // changed
+						}
+					}
+				}
+			}
 		case (slices.Contains(includingFields, key) || slices.Contains(fileFields, key)) && val.Kind == yaml.SequenceNode:
 			n := len(val.Content)
 			val.Content = slices.DeleteFunc(val.Content, func(item *yaml.Node) bool {

@@ -1,0 +1,4 @@
+package gitops
+
+// SameRepository is sameRepository, for the external tests.
+var SameRepository = sameRepository
