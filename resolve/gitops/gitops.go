@@ -120,6 +120,7 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 	}
 	loadAll(roots)
 	found(roots)
+	b.thisSource = mostUsedSource(candidates)
 	if len(candidates) == 0 {
 		loadAll(deferred)
 		worlds := make([]*resolve.Inputs, len(units))
@@ -289,8 +290,10 @@ type builder struct {
 	a       *Assembler
 	vars    values
 	sources sources // Flux's sources: which GitRepository is this repository
-	mu      sync.Mutex
-	done    map[string]*build // by deployer.version
+	// thisSource is the GitRepository most Kustomizations build from.
+	thisSource string
+	mu         sync.Mutex
+	done       map[string]*build // by deployer.version
 }
 
 // buildAll builds every Kustomization of ks that is not built yet, in

@@ -304,3 +304,31 @@ func TestSameRepository(t *testing.T) {
 		}
 	}
 }
+
+// Without flux bootstrap's flux-system among the inputs, this repository
+// is the source most Kustomizations build from; another GitRepository
+// defined beside it is another repository. A path is built as
+// source-controller hands it over: without .github/ and the like.
+func TestThisRepositoryByUse(t *testing.T) {
+	source := func(name, url string) string {
+		return "apiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata: {name: " + name + ", namespace: flux-system}\nspec: {url: " + url + "}\n"
+	}
+	from := func(k, source string) string {
+		return strings.Replace(k, "name: flux-system\n", "name: "+source+"\n", 1)
+	}
+	dir := repository(t, map[string]string{
+		"cluster/sources.yaml": source("home", "https://github.com/me/home-ops") + "---\n" + source("crds-source", "https://github.com/cnpg/cloudnative-pg"),
+		"cluster/ks.yaml": from(ks("crds", "flux-system", "./", ""), "crds-source") + "---\n" +
+			from(ks("apps", "flux-system", "./apps", ""), "home") + "---\n" + from(ks("more", "flux-system", "./more", ""), "home"),
+		"apps/r.yaml":                  route("web", "web.example.com"),
+		"more/r.yaml":                  route("more", "more.example.com"),
+		".github/ISSUE_TEMPLATE/c.yml": "blank_issues_enabled: false\n",
+		"other/kustomization.yaml":     "resources: [r.yaml]\n",
+		"other/r.yaml":                 route("other", "other.example.com"),
+		"cluster/root.yaml":            from(ks("root", "flux-system", "./", ""), "home"),
+	})
+	w := assemble(t, dir)[0]
+	if len(w.Errors) != 0 || len(w.Unknowns) != 1 || !strings.Contains(w.Unknowns[0].Msg, "cloudnative-pg") {
+		t.Errorf("errors %v, unknowns %v; want crds unknown and the root built", w.Errors, w.Unknowns)
+	}
+}

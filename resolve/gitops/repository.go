@@ -3,8 +3,10 @@ package gitops
 import (
 	"bufio"
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -13,8 +15,8 @@ import (
 // one, or nothing tells (a source the inputs lack is taken for this
 // repository, whose bootstrap made it). This repository is the one whose
 // git work tree holds the inputs, by its remote origin's URL, or, where
-// the work tree names none, the GitRepository flux bootstrap names
-// flux-system.
+// the work tree names none, the source most Kustomizations build from
+// (thisSource: flux bootstrap's flux-system, usually).
 func (b *builder) otherRepository(name, namespace string) string {
 	url := b.sources.url("GitRepository", namespace, name)
 	if url == "" {
@@ -22,15 +24,38 @@ func (b *builder) otherRepository(name, namespace string) string {
 	}
 	this := b.thisURL()
 	if this == "" {
-		if name == "flux-system" {
+		if name == b.thisSource {
 			return ""
 		}
-		this = b.sources.url("GitRepository", namespace, "flux-system")
+		// Another GitRepository than the one the Kustomizations build
+		// from most, defined in the repository: one does not define a
+		// second source of one's own repository.
+		if this = b.sources.url("GitRepository", namespace, b.thisSource); this == "" {
+			return url
+		}
 	}
-	if this == "" || sameRepository(url, this) {
+	if sameRepository(url, this) {
 		return ""
 	}
 	return url
+}
+
+// mostUsedSource is the GitRepository most Kustomizations of ks build
+// from, flux-system on a tie: what flux bootstrap made of this repository.
+func mostUsedSource(ks []deployer) string {
+	uses := map[string]int{"flux-system": 0}
+	for _, d := range ks {
+		if k, ok := d.(*kustomization); ok && k.spec.SourceRef.Kind == "GitRepository" {
+			uses[k.spec.SourceRef.Name]++
+		}
+	}
+	best := "flux-system"
+	for _, name := range slices.Sorted(maps.Keys(uses)) {
+		if uses[name] > uses[best] {
+			best = name
+		}
+	}
+	return best
 }
 
 // thisURL is the URL of this repository's remote origin, "" when its git

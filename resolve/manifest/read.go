@@ -657,6 +657,11 @@ func (c *converter) header(n *yaml.Node, path string) (header, error) {
 	if m.Kind == yaml.SequenceNode && path == "" && !slices.ContainsFunc(m.Content, looksLikeObject) {
 		return header{notObject: true}, nil // data, such as a JSON array of records
 	}
+	if m.Kind == yaml.ScalarNode && path == "" && c.file != stdinName {
+		// Text, such as a sysctl.d file an Ansible role copies; what is
+		// piped in is meant to be manifests.
+		return header{notObject: true}, nil
+	}
 	if m.Kind != yaml.MappingNode {
 		return header{}, errorAt(n, "%sexpected a Kubernetes object (a mapping), found a %s", what, kindName(m))
 	}

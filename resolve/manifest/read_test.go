@@ -1024,7 +1024,8 @@ func TestReadIgnoreDirectivesEncodings(t *testing.T) {
 // A file that holds only YAML of something else (an Ansible playbook or
 // template, a Talos machine config, a helmfile, a Taskfile, a Renovate
 // config, a tsconfig.json with comments, Helm values, a Jinja template
-// even of an object, SOPS-encrypted Ansible vars) is not a
+// even of an object, SOPS-encrypted Ansible vars, a text file named .yaml)
+// is not a
 // manifest: skipped as no error, and named among the files that are not
 // manifests. A manifest with a typo (no apiVersion, no kind) and a Go
 // template of an object stay errors.
@@ -1046,6 +1047,7 @@ func TestReadNotManifests(t *testing.T) {
 		{file: "Taskfile.yaml", notManifest: true},
 		{file: "renovate.json", notManifest: true},
 		{file: "tsconfig.json", notManifest: true},
+		{file: "sysctl.conf.yaml", notManifest: true},
 		{file: "values.yaml", notManifest: true},
 		{file: "route-template.yaml", err: ":7: did not find expected node content: looks like an unrendered Helm template"},
 		{file: "route-no-apiversion.yaml", err: `:1:1: missing "apiVersion"`},
@@ -1076,7 +1078,7 @@ func TestReadNotManifests(t *testing.T) {
 		names = append(names, filepath.Base(f))
 	}
 	want := []string{"Taskfile.yaml", "ansible-hosts.yaml", "ansible-object-template.yaml", "ansible-vars.sops.yml", "helmfile.yaml", "playbook.yaml", "renovate.json",
-		"talos-controlplane.yaml", "talos-patch.yaml", "tsconfig.json", "values.yaml"}
+		"sysctl.conf.yaml", "talos-controlplane.yaml", "talos-patch.yaml", "tsconfig.json", "values.yaml"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("walked, not manifests = %q, want %q", names, want)
 	}

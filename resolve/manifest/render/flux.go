@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	fluxkustomize "github.com/fluxcd/pkg/kustomize"
+	"github.com/fluxcd/pkg/sourceignore"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/kustomize/api/resource"
@@ -54,7 +55,11 @@ func (r *Renderer) Flux(dir string, fb FluxBuild) ([]*manifest.Object, []*manife
 // Kustomization's transformations added. It returns its text and the file
 // it stands for.
 func (fb *FluxBuild) kustomization(dir string) ([]byte, string, error) {
-	gen := fluxkustomize.NewGenerator(fb.Root, unstructured.Unstructured{Object: fb.Object})
+	// What source-controller leaves out of every artifact it makes of a
+	// repository (its VCS, CI and binary files), and .sourceignore files.
+	exclude := strings.ReplaceAll(strings.Join([]string{sourceignore.ExcludeVCS, sourceignore.ExcludeExt,
+		sourceignore.ExcludeCI, sourceignore.ExcludeExtra}, ","), ",", "\n")
+	gen := fluxkustomize.NewGeneratorWithIgnore(fb.Root, exclude, unstructured.Unstructured{Object: fb.Object})
 	data, file, _, err := gen.GenerateManifest(dir)
 	return data, file, err
 }
