@@ -234,15 +234,7 @@ func TestDiffGitRefusesHostileEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := t.TempDir()
-	repo, tmp := filepath.Join(root, "repo"), filepath.Join(root, "tmp")
-	for _, d := range []string{repo, tmp} {
-		if err := os.Mkdir(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("TMPDIR", tmp)
-	clitest.Git(t, repo)("init", "-q")
+	repo, untouched := clitest.Sandbox(t)
 	type entry = clitest.TreeEntry
 	good := clitest.Commit(t, repo, []entry{{Name: "shop.yaml", File: string(shop)}})
 	hostile := clitest.Commit(t, repo, []entry{
@@ -254,17 +246,7 @@ func TestDiffGitRefusesHostileEntries(t *testing.T) {
 	if want := hostile + `: warning: entry ".." not written out: its name is ..` + "\n"; code != 0 || stderr != want {
 		t.Errorf("exit %d, stderr %q; want 0 and %q\n%s", code, stderr, want, stdout)
 	}
-	for _, dir := range []string{root, tmp} {
-		names, err := os.ReadDir(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, n := range names {
-			if dir == tmp || (n.Name() != "repo" && n.Name() != "tmp") {
-				t.Errorf("left or written: %s", filepath.Join(dir, n.Name()))
-			}
-		}
-	}
+	untouched()
 }
 
 // In a shallow clone (actions/checkout's default fetch-depth: 1) the

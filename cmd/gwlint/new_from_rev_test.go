@@ -207,14 +207,8 @@ func TestNewFromRevRefusesHostileEntries(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
-	root := t.TempDir()
-	repo, tmp := filepath.Join(root, "repo"), filepath.Join(root, "tmp")
+	repo, untouched := clitest.Sandbox(t)
 	writeTree(t, repo, map[string]string{"web.yaml": unnamespacedRoute})
-	if err := os.Mkdir(tmp, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("TMPDIR", tmp)
-	clitest.Git(t, repo)("init", "-q")
 	type entry = clitest.TreeEntry
 	hostile := clitest.Commit(t, repo, []entry{
 		{Name: "..", Dir: []entry{{Name: "escaped.yaml", File: unnamespacedRoute}}},
@@ -234,17 +228,7 @@ func TestNewFromRevRefusesHostileEntries(t *testing.T) {
 	if code != 0 || strings.Contains(stderr, "\x1b") || !strings.Contains(stdout, "0 errors") {
 		t.Errorf("exit %d, stdout:\n%s\nstderr %q", code, stdout, stderr)
 	}
-	for _, dir := range []string{root, tmp} {
-		names, err := os.ReadDir(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, n := range names {
-			if dir == tmp || (n.Name() != "repo" && n.Name() != "tmp") {
-				t.Errorf("left or written: %s", filepath.Join(dir, n.Name()))
-			}
-		}
-	}
+	untouched()
 }
 
 // A file that neither REV nor the work tree can read is still reported:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -79,4 +80,35 @@ func writeTree(t testing.TB, repo string, entries []TreeEntry) string {
 		fmt.Fprintf(&raw, "%s %s\x00%s", mode, e.Name, bin)
 	}
 	return gitOutput(t, repo, raw.Bytes(), "hash-object", "-t", "tree", "--literally", "-w", "--stdin")
+}
+
+// Sandbox makes, in a new directory, an empty git repository and a
+// TMPDIR beside it (set for the test), for tests that a revision's files
+// are written nowhere else. untouched fails the test if anything is left
+// in TMPDIR, or written beside the two.
+func Sandbox(t testing.TB) (repo string, untouched func()) {
+	t.Helper()
+	root := t.TempDir()
+	repo, tmp := filepath.Join(root, "repo"), filepath.Join(root, "tmp")
+	for _, d := range []string{repo, tmp} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("TMPDIR", tmp)
+	Git(t, repo)("init", "-q")
+	return repo, func() {
+		t.Helper()
+		for _, dir := range []string{root, tmp} {
+			names, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range names {
+				if dir == tmp || (n.Name() != "repo" && n.Name() != "tmp") {
+					t.Errorf("left or written: %s", filepath.Join(dir, n.Name()))
+				}
+			}
+		}
+	}
 }
