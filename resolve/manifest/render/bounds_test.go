@@ -307,3 +307,15 @@ func TestKustomizeRemoteGeneratorFile(t *testing.T) {
 		t.Errorf("Kustomize = %d objects, %v; want the ConfigMap and the URL noted as unknown", len(objs), errs)
 	}
 }
+
+// A chart directory outside the boundary (a local copy that the
+// repository's configuration names) is not listed, let alone read.
+func TestHelmChartOutside(t *testing.T) {
+	outside := writeTree(t, map[string]string{"Chart.yaml": chartYAML, "templates/SECRET-name.yaml": configMap(`"x"`)})
+	r := NewRenderer(manifest.NewBoundary(t.TempDir()))
+	defer r.Close()
+	objs, errs := r.Helm(outside, nil, "default", nil)
+	if leaked("SECRET-name", objs, errs) || len(objs) != 0 || len(errs) != 1 || errs[0].File != outside {
+		t.Errorf("Helm = %v, %v; want one error at the chart's directory", objs, errs)
+	}
+}

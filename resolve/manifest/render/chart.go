@@ -32,6 +32,11 @@ var (
 // and together, and their YAML's aliases (values.yaml, Chart.yaml) as in
 // any manifest.
 func loadChart(dir string, b manifest.Boundary) (*chart.Chart, error) {
+	// A chart named from outside (a charts: copy in .gwlint.yaml, which
+	// a pull request writes): not even its listing is read.
+	if err := b.Check(dir); err != nil {
+		return nil, &manifest.ReadError{File: dir, Msg: "helm: " + err.Error()}
+	}
 	rules := ignore.Empty()
 	if data, err := readBounded(filepath.Join(dir, ignore.HelmIgnore), b); err == nil {
 		if rules, err = ignore.Parse(bytes.NewReader(data)); err != nil {
