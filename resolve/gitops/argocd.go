@@ -197,7 +197,7 @@ func (a *application) deploy(b *builder) *build {
 			continue
 		}
 		dir := filepath.Join(root, rel)
-		res.dir = shown(dir, a.raw.Source.File)
+		res.dir = render.Shown(dir, a.raw.Source.File)
 		res.in.Merge(a.render(b, src, root, res.dir))
 	}
 	res.children = deployers(res.in.Kept, a.unit)

@@ -385,7 +385,7 @@ func (k *kustomization) deploy(b *builder) *build {
 		return unknown("spec.path", "spec.path "+k.spec.Path+" is not a directory of this repository (its GitRepository "+
 			k.spec.SourceRef.Name+" may be another repository): what it deploys is unknown")
 	}
-	res.dir = shown(dir, k.raw.Source.File)
+	res.dir = render.Shown(dir, k.raw.Source.File)
 	fb := render.FluxBuild{Object: k.data, Root: root, File: k.raw.Source.File}
 	if pb := k.spec.PostBuild; pb != nil {
 		fb.Substitute = true
@@ -457,22 +457,6 @@ func (b *builder) repositoryOf(file string) string {
 		}
 	}
 	return cmp.Or(best, filepath.Dir(abs))
-}
-
-// shown is an absolute path as like, an input's path, is named: absolute,
-// or relative to the working directory.
-func shown(p, like string) string {
-	if filepath.IsAbs(like) {
-		return p
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return p
-	}
-	if rel, err := filepath.Rel(wd, p); err == nil {
-		return rel
-	}
-	return p
 }
 
 // coverage is what the clusters hold: the units keep the rest.

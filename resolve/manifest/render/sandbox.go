@@ -180,21 +180,22 @@ func (r *Renderer) run(req request, what string) response {
 	r.mu.Lock()
 	r.idle = append(r.idle, w)
 	r.mu.Unlock()
-	if !filepath.IsAbs(req.Dir) {
-		// kustomize names the files it reads by absolute paths; they are
-		// shown as the inputs are.
-		for _, e := range resp.Errors {
-			e.File = relative(e.File)
-		}
+	// kustomize names the files it reads by absolute paths; they are
+	// shown as the inputs are.
+	for _, e := range resp.Errors {
+		e.File = Shown(e.File, req.Dir)
 	}
 	return resp
 }
 
-// relative is an absolute path relative to the working directory, as a
-// user who named the inputs so names them.
-func relative(path string) string {
+// Shown is a path as like, an input's path, is named: as it is when like
+// is absolute, else relative to the working directory.
+func Shown(path, like string) string {
+	if filepath.IsAbs(like) || !filepath.IsAbs(path) {
+		return path
+	}
 	wd, err := os.Getwd()
-	if err != nil || !filepath.IsAbs(path) {
+	if err != nil {
 		return path
 	}
 	if rel, err := filepath.Rel(wd, path); err == nil {
