@@ -129,7 +129,7 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 		}
 		return worlds
 	}
-	covered := &coverage{files: map[string]bool{}}
+	covered := &coverage{files: map[string]bool{}, groups: map[string]*resolve.Inputs{}}
 	groups := map[string][]deployer{}
 	var order []string
 	reached := map[string]bool{}
@@ -163,7 +163,9 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 	slices.Sort(order)
 	var worlds []*resolve.Inputs
 	for _, g := range order {
-		worlds = append(worlds, b.cluster(groups[g], covered))
+		w := b.cluster(groups[g], covered)
+		covered.groups[absolute(g)] = w
+		worlds = append(worlds, w)
 	}
 	deferred = slices.DeleteFunc(deferred, func(u *Unit) bool { return covered.reachedDir(absolute(u.Root)) })
 	loadAll(deferred)
@@ -350,9 +352,6 @@ func (b *builder) cluster(entries []deployer, covered *coverage) *resolve.Inputs
 		}
 		level = next
 	}
-	for _, e := range entries {
-		covered.groups = append(covered.groups, absolute(e.folder()))
-	}
 	b.releases(world)
 	world.Cluster = entries[0].folder()
 	return world
@@ -461,51 +460,65 @@ func (b *builder) repositoryOf(file string) string {
 
 // coverage is what the clusters hold: the units keep the rest.
 type coverage struct {
-	files  map[string]bool // absolute
-	dirs   []string        // the spec.paths built, absolute
-	groups []string        // the entry points' folders, absolute
+	files map[string]bool // what the builds read, absolute
+	dirs  []string        // the spec.paths built, absolute
+	// groups are the clusters by their entry points' folder, absolute: a
+	// file there that no build reads is one flux bootstrap applies (the
+	// folder's other objects), and is the cluster's too.
+	groups map[string]*resolve.Inputs
 }
 
-// holds reports whether a cluster holds what file (absolute) defines: a
-// build read it, or it is a plain file of an entry point's folder.
-func (c *coverage) holds(file string, plain bool) bool {
-	if c.files[file] {
-		return true
-	}
-	if plain {
-		for _, g := range c.groups {
-			if within(file, g) {
-				return true
-			}
+// groupOf is the cluster whose entry points' folder holds file (absolute),
+// the innermost; nil when none does.
+func (c *coverage) groupOf(file string) *resolve.Inputs {
+	best := ""
+	for g := range c.groups {
+		if within(file, g) && len(g) > len(best) {
+			best = g
 		}
 	}
-	return false
+	return c.groups[best]
 }
 
-// rest is units less what the clusters hold: a root kustomization that a
-// build reached is left out whole; the plain files keep the objects and
-// errors of the files no cluster holds.
+// rest is units less what the clusters hold: what a build read is left
+// out; what lies in an entry point's folder moves to its cluster; a root
+// kustomization that a build reached is left out whole, less what moves;
+// the rest stays as it was.
 func (c *coverage) rest(units []*Unit) []*resolve.Inputs {
 	var out []*resolve.Inputs
 	for _, u := range units {
-		if u.Root != "" {
-			if u.In != nil && !c.reached(absolute(u.Root), u.In) {
-				out = append(out, u.In)
-			}
+		if u.In == nil {
 			continue
 		}
-		in := *u.In
-		in.Objects = slices.DeleteFunc(slices.Clone(in.Objects), func(o resolve.Object) bool {
-			return c.holds(absolute(o.Metadata().Source.File), true)
+		if u.Root != "" && !c.reached(absolute(u.Root), u.In) {
+			out = append(out, u.In)
+			continue
+		}
+		left := *u.In
+		// keep says whether what file defines stays with the unit: not
+		// read by a build, and in no cluster's folder (where it moves).
+		keep := func(file string, move func(*resolve.Inputs)) bool {
+			abs := absolute(file)
+			if c.files[abs] {
+				return false
+			}
+			if w := c.groupOf(abs); w != nil {
+				move(w)
+				return false
+			}
+			return u.Root == "" // a reached root kustomization leaves with its build
+		}
+		left.Objects = slices.DeleteFunc(slices.Clone(left.Objects), func(o resolve.Object) bool {
+			return !keep(o.Metadata().Source.File, func(w *resolve.Inputs) { w.Objects = append(w.Objects, o) })
 		})
-		in.Errors = slices.DeleteFunc(slices.Clone(in.Errors), func(e *manifest.ReadError) bool {
-			return c.holds(absolute(e.File), true)
+		left.Errors = slices.DeleteFunc(slices.Clone(left.Errors), func(e *manifest.ReadError) bool {
+			return !keep(e.File, func(w *resolve.Inputs) { w.Errors = append(w.Errors, e) })
 		})
-		in.Unknowns = slices.DeleteFunc(slices.Clone(in.Unknowns), func(e *manifest.ReadError) bool {
-			return c.holds(absolute(e.File), true)
+		left.Unknowns = slices.DeleteFunc(slices.Clone(left.Unknowns), func(e *manifest.ReadError) bool {
+			return !keep(e.File, func(w *resolve.Inputs) { w.Unknowns = append(w.Unknowns, e) })
 		})
-		if len(in.Objects) > 0 || len(in.Errors) > 0 || len(in.Unknowns) > 0 {
-			out = append(out, &in)
+		if len(left.Objects) > 0 || len(left.Errors) > 0 || len(left.Unknowns) > 0 || len(left.NotManifests) > 0 {
+			out = append(out, &left)
 		}
 	}
 	return out

@@ -332,3 +332,28 @@ func TestThisRepositoryByUse(t *testing.T) {
 		t.Errorf("errors %v, unknowns %v; want crds unknown and the root built", w.Errors, w.Unknowns)
 	}
 }
+
+// What lies beside the entry points, in their folder, and no build reads
+// (applied by flux bootstrap with them) is the cluster's: a Gateway there
+// meets the routes of the apps, and a file that cannot be read is still
+// reported, not lost.
+func TestEntryFolderIsTheClusters(t *testing.T) {
+	dir := repository(t, map[string]string{
+		"clusters/prod/apps.yaml": ks("apps", "flux-system", "./apps", ""),
+		"clusters/prod/gateway.yaml": "apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata: {name: gw, namespace: infra}\n" +
+			"spec:\n  gatewayClassName: envoy\n  listeners: [{name: http, protocol: HTTP, port: 80}]\n",
+		"clusters/prod/broken.yaml": "apiVersion: v1\nkind: [\n",
+		"apps/r.yaml":               route("web", "web.example.com"),
+	})
+	worlds := assemble(t, dir)
+	if len(worlds) != 1 {
+		t.Fatalf("%d worlds, want the cluster alone", len(worlds))
+	}
+	w := worlds[0]
+	if got := names(w, resolve.KindGateway); !slices.Equal(got, []string{"infra/gw"}) {
+		t.Errorf("gateways %v, want the entry folder's", got)
+	}
+	if len(w.Errors) != 1 || !strings.HasSuffix(w.Errors[0].File, "broken.yaml") {
+		t.Errorf("errors %v, want broken.yaml's", w.Errors)
+	}
+}
