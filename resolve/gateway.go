@@ -279,7 +279,7 @@ var protocolKinds = map[gwv1.ProtocolType][]string{
 // tlsTerminateKinds are the kinds a TLS listener in Terminate mode carries.
 var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 
-func (g *Graph) resolveGateways() {
+func (g *Graph) resolveGateways(b *Builder) {
 	for _, gw := range g.Gateways {
 		g.resolveClass(gw)
 		g.resolveParameters(gw)
@@ -317,6 +317,8 @@ func (g *Graph) resolveGateways() {
 	for l := range g.Listeners() {
 		l.setProgrammed()
 	}
+	// Last: an implementation adjusts what the core decided.
+	g.judgeListeners(b)
 	for _, ls := range g.ListenerSets {
 		ls.finishAcceptance()
 	}
@@ -493,9 +495,6 @@ func (l *Listener) setProgrammed() {
 		l.setProgrammedByValidity(facts)
 		l.usable = l.Programmed.True()
 	}
-	// Last: the implementation writes it as a warning, after deciding
-	// the listener's validity.
-	l.checkShape()
 }
 
 // setProgrammedByValidity writes Programmed False for every problem of the
@@ -578,34 +577,6 @@ func (l *Listener) setProgrammedForTLS() {
 func (l *Listener) placeholder() bool {
 	return (l.Protocol == gwv1.HTTPSProtocolType || l.Protocol == gwv1.TLSProtocolType) && l.TLS == nil &&
 		l.Gateway != nil && l.Gateway.Profile.Implementation.PlaceholderListeners
-}
-
-// checkShape refuses a listener of a form its controller does not take
-// (profile.Implementation.ListenerShapes); the listener still counts as
-// valid.
-func (l *Listener) checkShape() {
-	if l.Gateway == nil || !l.Accepted.True() {
-		return
-	}
-	for _, shape := range l.Gateway.Profile.Implementation.ListenerShapes {
-		if shape.ControllerName != l.Gateway.ControllerName || slices.ContainsFunc(shape.Forms, l.hasForm(shape.Forms)) {
-			continue
-		}
-		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
-			fmt.Sprintf("%s: %s", l.Gateway.Profile, shape.Message))
-	}
-}
-
-// hasForm returns whether the listener has a form, among forms (a port 0
-// form takes any port no other form names).
-func (l *Listener) hasForm(forms []profile.ListenerForm) func(profile.ListenerForm) bool {
-	return func(f profile.ListenerForm) bool {
-		named := slices.ContainsFunc(forms, func(o profile.ListenerForm) bool { return o.Port == l.Port })
-		if f.Port != l.Port && (f.Port != 0 || named) || f.Protocol != string(l.Protocol) {
-			return false
-		}
-		return f.TLSMode == "" || l.TLS != nil && l.TLS.Mode != nil && string(*l.TLS.Mode) == f.TLSMode
-	}
 }
 
 // valid reports whether the listener can carry traffic at all, as its

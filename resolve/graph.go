@@ -202,8 +202,9 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.index()
 	g.inferWorld(in.Skipped, in.HelmCharts)
 	g.indexCreations(in.Creators)
+	b := &Builder{g: g}
 	g.resolveGatewayClasses()
-	g.resolveGateways()
+	g.resolveGateways(b)
 	g.resolveRoutes()
 	g.resolveMesh()
 	g.countAttachments()

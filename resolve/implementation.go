@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"slices"
 
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
 	"github.com/gwlint/gwlint/resolve/profile"
 )
 
-// Implementations: which controller's profile judges each Gateway.
+// Implementations: which controller's profile judges each Gateway, and
+// where an implementation reads the world otherwise than the API does.
 //
 // With Options.Implementation, every Gateway is judged by that profile.
 // Without it, a Gateway whose GatewayClass is among the inputs is judged by
@@ -15,6 +18,76 @@ import (
 // is not, by the implementation that installs a class of that name itself
 // (Istio's istio-waypoint, GKE's gke-l7-*); anything else by
 // profile.Everything. Options.WithoutFeatures is removed from every profile.
+
+// Implementation is one implementation of the API, as far as it reads the
+// world otherwise than the API does: a choice the spec leaves open, a limit
+// its conformance report does not show, kinds of its own. The core resolves
+// the API's reading; at fixed steps it hands the Implementation of the
+// profile judging an object a Builder to adjust that reading. An
+// Implementation takes part in the steps whose interfaces it implements, and
+// in no other:
+//
+//   - ListenerJudge: a listener of a Gateway it judges, once the core has
+//     written its conditions.
+//
+// Each implementation is a package of its own under
+// resolve/implementations, listed in that package's registry;
+// Options.Implementations hands the list to the core, which imports none of
+// them. Without it, every Gateway is judged by the API's reading and the
+// facts of its profile alone.
+type Implementation interface {
+	// Name is the implementation's name in its conformance reports: the
+	// profile.Profile of that Name judges with it.
+	Name() string
+}
+
+// ListenerJudge adjusts the listeners of the Gateways (and their
+// ListenerSets) it judges, after the core has decided each listener's
+// conflicts, validity and Programmed condition.
+type ListenerJudge interface {
+	Implementation
+	JudgeListener(b *Builder, l *Listener)
+}
+
+// Builder is how an Implementation writes to the graph: it exists only while
+// Resolve runs, and the graph is read-only once Resolve returns.
+type Builder struct {
+	g *Graph
+}
+
+// Graph is the graph being resolved, to read.
+func (b *Builder) Graph() *Graph { return b.g }
+
+// RefuseListener writes a listener Accepted=False with reason and message.
+// It changes nothing else: whether the listener is valid, and so carries
+// traffic, is the core's verdict and stays as it was.
+func (b *Builder) RefuseListener(l *Listener, reason Reason, message string) {
+	l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, reason, message)
+}
+
+// implementation returns the Implementation that judges with profile p,
+// nil for one that reads the world as the API does.
+func (g *Graph) implementation(p *profile.Profile) Implementation {
+	for _, impl := range g.opts.Implementations {
+		if impl.Name() == p.Name {
+			return impl
+		}
+	}
+	return nil
+}
+
+// judgeListeners hands each listener to the Implementation of its Gateway,
+// when that takes part in judging listeners.
+func (g *Graph) judgeListeners(b *Builder) {
+	for l := range g.Listeners() {
+		if l.Gateway == nil {
+			continue
+		}
+		if judge, ok := g.implementation(l.Gateway.Profile).(ListenerJudge); ok {
+			judge.JudgeListener(b, l)
+		}
+	}
+}
 
 // selectedProfile is the profile of objects that no Gateway of the inputs
 // serves (mesh routes, BackendTLSPolicies): Options.Implementation, else

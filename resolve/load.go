@@ -58,6 +58,11 @@ type Options struct {
 	Implementation *profile.Profile
 	// WithoutFeatures are removed from every profile.
 	WithoutFeatures []features.FeatureName
+	// Implementations are where implementations read the world otherwise
+	// than the API does (package resolve/implementations lists them all);
+	// a profile whose implementation is not among them judges by its facts
+	// and the API's reading alone.
+	Implementations []Implementation
 	// Keep, when set, says which objects are also kept as read, in
 	// Inputs.Kept, whether or not the resolver models them: the objects
 	// that say how a repository is deployed (package gitops).

@@ -2,8 +2,8 @@ package resolve
 
 import (
 	"math"
+	"os"
 	"slices"
-
 	"strings"
 	"testing"
 
@@ -15,50 +15,15 @@ import (
 // world is a small cluster the cases below add routes and objects to: a
 // GatewayClass, a Gateway "gw" in infra with an HTTP listener on 80, an
 // HTTPS listener for *.example.com on 443 and a TCP listener on 9000, and
-// Services in the app namespace.
-const world = `
-apiVersion: gateway.networking.k8s.io/v1
-kind: GatewayClass
-metadata: {name: acme}
-spec: {controllerName: example.com/acme}
----
-apiVersion: v1
-kind: Namespace
-metadata: {name: infra}
----
-apiVersion: v1
-kind: Namespace
-metadata: {name: app, labels: {team: shop}}
----
-apiVersion: v1
-kind: Namespace
-metadata: {name: other}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: gw, namespace: infra}
-spec:
-  gatewayClassName: acme
-  listeners:
-  - {name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}
-  - name: https
-    protocol: HTTPS
-    port: 443
-    hostname: "*.example.com"
-    tls: {certificateRefs: [{name: cert}]}
-    allowedRoutes: {namespaces: {from: Selector, selector: {matchLabels: {team: shop}}}}
-  - {name: tcp, protocol: TCP, port: 9000, allowedRoutes: {namespaces: {from: All}}}
----
-apiVersion: v1
-kind: Service
-metadata: {name: web, namespace: app}
-spec: {ports: [{name: http, port: 8080}, {name: grpc, port: 9090}]}
----
-apiVersion: v1
-kind: Service
-metadata: {name: web-v2, namespace: app}
-spec: {ports: [{name: http, port: 8080}]}
-`
+// Services in the app namespace. resolvetest.World is the same, for the
+// tests of other packages.
+var world = func() string {
+	data, err := os.ReadFile("resolvetest/world.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return string(data)
+}()
 
 // owned holds the namespaces the cases declare (world's infra, app and
 // other, and edge) whole, as a repository that keeps every object of them

@@ -16,6 +16,7 @@ import (
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/implementations"
 	"github.com/gwlint/gwlint/resolve/manifest"
 	"github.com/gwlint/gwlint/resolve/profile"
 )
@@ -191,7 +192,7 @@ func (o *inputOptions) resolveOptions() resolve.Options {
 		owned = o.config.OwnedNamespaces
 	}
 	return resolve.Options{DefaultNamespace: cmp.Or(o.Namespace, o.defaultNamespace), OwnedNamespaces: owned, StrictRefs: o.StrictRefs, ControllerName: o.ControllerName,
-		Channel: ch, Implementation: o.profile, WithoutFeatures: o.without}
+		Channel: ch, Implementation: o.profile, WithoutFeatures: o.without, Implementations: implementations.All()}
 }
 
 // loadGraph reads and resolves the inputs. Read errors go to stderr with

@@ -13,6 +13,7 @@ import (
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/implementations"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
@@ -187,6 +188,7 @@ func (o *checkOptions) settings() (*settings, error) {
 	s := &settings{config: cfg, failOn: lint.Error}
 	// Every check the API server makes, against the CRDs of the channel.
 	s.resolve.Validate = true
+	s.resolve.Implementations = implementations.All()
 	channel := o.Channel
 	if cfg.Channel != "" && !o.channelSet {
 		channel = cfg.Channel

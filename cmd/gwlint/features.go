@@ -14,6 +14,7 @@ import (
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations"
 	"github.com/gwlint/gwlint/resolve/profile"
 )
 
@@ -110,7 +111,7 @@ func runFeatures(opts *featuresOptions) error {
 	if err != nil {
 		return err
 	}
-	resolveOpts := resolve.Options{DefaultNamespace: cmp.Or(opts.Namespace, cfg.Namespace)}
+	resolveOpts := resolve.Options{DefaultNamespace: cmp.Or(opts.Namespace, cfg.Namespace), Implementations: implementations.All()}
 	inputs, walkErrs := cli.FindInputs(opts.Paths, cfg.Excludes, opts.Roots)
 	inputs.Values = opts.Values
 	inputs.ChartCopies = cfg.ChartDirs()

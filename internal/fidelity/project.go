@@ -12,6 +12,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/implementations"
 	"github.com/gwlint/gwlint/resolve/profile"
 )
 
@@ -109,7 +110,8 @@ type Result struct {
 func (p *Project) Run(c *Case) *Result {
 	// Validation marks the objects the API server would refuse: the
 	// projects' fixtures never pass admission.
-	opts := resolve.Options{StrictRefs: true, ControllerName: p.MeshController, Validate: true, Channel: crd.Experimental}
+	opts := resolve.Options{StrictRefs: true, ControllerName: p.MeshController, Validate: true, Channel: crd.Experimental,
+		Implementations: implementations.All()}
 	if p.Implementation != "" {
 		prof, err := profile.Lookup(p.Implementation)
 		if err != nil {

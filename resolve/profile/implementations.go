@@ -157,10 +157,6 @@ type Implementation struct {
 	// error, no server. A ListenerSet's is Accepted=False/
 	// UnsupportedProtocol and not programmed. The API requires tls there.
 	PlaceholderListeners bool
-	// ListenerShapes are the only listeners some of its controllers take;
-	// another is written Accepted=False/UnsupportedProtocol as a warning:
-	// it still counts as valid and programmed.
-	ListenerShapes []ListenerShape
 	// RemoteControllers are its controllers whose Gateways stand for
 	// gateways of another cluster: it accepts them and programs nothing,
 	// writes them Accepted and Programmed only (no listener status), and
@@ -229,22 +225,6 @@ type GatewayService struct {
 	// keeps in step with the listeners. One of that name without the
 	// label it leaves as it is, and checks its ports as a named one's.
 	ManagedLabel string
-}
-
-// ListenerShape is the listeners a controller takes: one of Forms.
-type ListenerShape struct {
-	ControllerName string
-	Forms          []ListenerForm
-	// Message is what the refusal says.
-	Message string
-}
-
-// ListenerForm is a listener's port (0: any port no other form of its
-// shape names), protocol and TLS mode ("": any, tls or none).
-type ListenerForm struct {
-	Port     int32
-	Protocol string
-	TLSMode  string
 }
 
 // BackendAPI is how an implementation's configuration serves its own
@@ -970,20 +950,6 @@ var implementations = []Implementation{
 		// (testdata/listenerset-overlapping-port.status.yaml.golden,
 		// listenerset-https-missing-tls.status.yaml.golden).
 		PlaceholderListeners: true,
-		// Same file, unexpectedWaypointListener and
-		// unexpectedEastWestWaypointListener: buildListener sets Accepted
-		// False without making the listener invalid
-		// (testdata/waypoint.status.yaml.golden, invalid: the Gateway
-		// Accepted, its listener Programmed).
-		ListenerShapes: []ListenerShape{{
-			ControllerName: "istio.io/mesh-controller",
-			Forms:          []ListenerForm{{Port: 15008, Protocol: "HBONE"}},
-			Message:        `expected a single listener on port 15008 with protocol "HBONE"`,
-		}, {
-			ControllerName: "istio.io/eastwest-controller",
-			Forms:          []ListenerForm{{Port: 15008, Protocol: "HBONE", TLSMode: "Terminate"}, {Protocol: "TLS", TLSMode: "Passthrough"}},
-			Message:        `east-west gateway listeners must be either port 15008 with protocol "HBONE" and TLS mode Terminate, or TLS with mode Passthrough`,
-		}},
 		// conversion.go's parentRef handling: a ServiceEntry parent binds
 		// the route for mesh traffic to the ServiceEntry's hosts
 		// (testdata/serviceentry.status.yaml.golden).

@@ -1,0 +1,17 @@
+package implementations
+
+import (
+	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
+	"github.com/gwlint/gwlint/resolve/implementations/istio"
+)
+
+// All returns every implementation whose reading of the world gwlint knows,
+// for resolve.Options.Implementations. Add a new one here, in order of
+// name.
+func All() []resolve.Implementation {
+	return []resolve.Implementation{
+		envoygateway.Implementation{},
+		istio.Implementation{},
+	}
+}
