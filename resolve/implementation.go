@@ -65,6 +65,22 @@ func (b *Builder) RefuseListener(l *Listener, reason Reason, message string) {
 	l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, reason, message)
 }
 
+// routeJudges returns step T of every implementation that judges the route
+// (routeProfiles), when each of them takes part in that step; nil when one
+// does not, which keeps the API's reading: an implementation-specific
+// verdict is written only when all who judge the route agree on it.
+func routeJudges[T Implementation](g *Graph, route *Route) []T {
+	var judges []T
+	for _, p := range g.routeProfiles(route) {
+		judge, ok := g.implementation(p).(T)
+		if !ok {
+			return nil
+		}
+		judges = append(judges, judge)
+	}
+	return judges
+}
+
 // implementation returns the Implementation that judges with profile p,
 // nil for one that reads the world as the API does.
 func (g *Graph) implementation(p *profile.Profile) Implementation {
