@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/gwlint/gwlint/resolve/trace"
+
 var routeConflict = &Rule{
 	ID: "route-conflict", Severity: Warning,
 	Summary: "a tied TLSRoute, TCPRoute or UDPRoute gets no connections",
@@ -20,7 +22,7 @@ parentRefs:
 - {name: data, sectionName: postgres-replica}`,
 	},
 	Run: func(p *Pass) {
-		for _, c := range p.Graph.RouteConflicts() {
+		for _, c := range trace.New(p.Graph).RouteConflicts() {
 			what := "connections"
 			if c.Host != "" {
 				what = "connections for " + c.Host

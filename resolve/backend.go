@@ -455,7 +455,7 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 	switch {
 	case otherProtocol == nil:
 		invalid(PortNotFound, ReasonBackendNotFound,
-			"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, portList(ports))
+			"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, PortList(ports))
 	case g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.PortProtocolChecked }):
 		invalid(PortNotFound, ReasonBackendNotFound, "%s %s has no %s port %d: port %d is %s, and %s matches protocols",
 			b.Target.Kind, b.Target.NamespacedName(), want, *ref.Port, *ref.Port, otherProtocol.transport(), g.routeProfiles(route)[0])
@@ -474,7 +474,8 @@ func (p *ServicePort) transport() string {
 	return p.Protocol
 }
 
-func portList(ports []ServicePort) string {
+// PortList names ports for a message: "80/http, 443", or "none".
+func PortList(ports []ServicePort) string {
 	if len(ports) == 0 {
 		return "none"
 	}

@@ -193,11 +193,13 @@ spec:
 		if db := mustRoute(t, g, KindTCPRoute, "app", "db").Parents[0].Accepted; db.Reason != c.db {
 			t.Errorf("%s: TCPRoute db: %s (%s), want %s", c.name, db.Reason, db.Message, c.db)
 		}
-		// Attached or not, a conflicted listener serves nothing: no
-		// request reaches the route, and its two identical rules shadow
-		// nothing.
-		if tr := g.Trace(Request{Scheme: SchemeHTTP, Host: "conflicts.example.com", Port: 8080, Path: "/"}); tr.Listener != nil {
-			t.Errorf("%s: a request on port 8080 is taken by listener %s", c.name, tr.Listener.Name)
+		// Attached or not, a conflicted listener serves nothing: it
+		// carries no traffic (package trace sends no request to it), and
+		// the route's two identical rules shadow nothing.
+		for _, l := range gw.Listeners {
+			if l.Valid() {
+				t.Errorf("%s: conflicted listener %s carries traffic", c.name, l.Name)
+			}
 		}
 		if len(g.Shadows) != 0 {
 			t.Errorf("%s: shadows on conflicted listeners: %+v", c.name, g.Shadows)

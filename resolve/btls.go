@@ -216,7 +216,7 @@ func (g *Graph) resolveTargets(p *BackendTLSPolicyResult, judges []*profile.Prof
 		case *Service:
 			if t.SectionName != "" && !hasPortNamed(o, t.SectionName) {
 				t.Reason = ReasonTargetNotFound
-				t.Message = fmt.Sprintf("%s has no port named %q (ports: %s)", t.Target, t.SectionName, portList(o.Spec.Ports))
+				t.Message = fmt.Sprintf("%s has no port named %q (ports: %s)", t.Target, t.SectionName, PortList(o.Spec.Ports))
 			}
 		case *ServiceEntry:
 			if t.SectionName != "" && !o.hasPortNamed(t.SectionName) {

@@ -36,7 +36,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -52,6 +51,7 @@ import (
 	"sigs.k8s.io/gateway-api/pkg/features"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/internal/conformancetest"
 )
 
 // knownDivergences are cases where the resolver's status differs from what
@@ -80,52 +80,6 @@ const (
 )
 
 // --------------------------------------------------------------------------
-// Locating the conformance module.
-
-const conformanceModule = "sigs.k8s.io/gateway-api/conformance"
-
-var (
-	conformanceOnce sync.Once
-	conformanceRoot string
-	conformanceErr  error
-)
-
-// conformanceDir is the conformance module of the same release as the pinned
-// API (they are released together). It is not a dependency of this module,
-// so it is looked up in the module cache by path: $GWLINT_CONFORMANCE_DIR, or
-// $(go env GOMODCACHE)/sigs.k8s.io/gateway-api/conformance@<version>. When it
-// is absent the conformance tests skip, saying how to fetch it, unless
-// $GWLINT_REQUIRE_CONFORMANCE is set (for CI), which makes that a failure.
-func conformanceDir(t *testing.T) string {
-	t.Helper()
-	version := gatewayAPI(t).version
-	conformanceOnce.Do(func() {
-		if dir := os.Getenv("GWLINT_CONFORMANCE_DIR"); dir != "" {
-			conformanceRoot = dir
-		} else {
-			out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-			if err != nil {
-				conformanceErr = fmt.Errorf("go env GOMODCACHE: %w", err)
-				return
-			}
-			conformanceRoot = filepath.Join(strings.TrimSpace(string(out)), filepath.FromSlash(conformanceModule)+"@"+version)
-		}
-		if _, err := os.Stat(filepath.Join(conformanceRoot, "base", "manifests.yaml")); err != nil {
-			conformanceErr = err
-		}
-	})
-	if conformanceErr != nil {
-		msg := fmt.Sprintf("conformance module %s@%s not available (%v); fetch it with: "+
-			"(cd \"$(mktemp -d)\" && go mod download %s@%s)", conformanceModule, version, conformanceErr, conformanceModule, version)
-		if os.Getenv("GWLINT_REQUIRE_CONFORMANCE") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return conformanceRoot
-}
-
-// --------------------------------------------------------------------------
 // Cases.
 
 const (
@@ -133,11 +87,9 @@ const (
 	appNS   = "gateway-conformance-app-backend"
 	webNS   = "gateway-conformance-web-backend"
 
-	// confController is the controllerName of testdata/conformance/gatewayclass.yaml,
-	// i.e. the suite's ControllerName.
-	confController = "gwlint.io/conformance"
-	// confClass is the name of that GatewayClass, the suite's
-	// GatewayClassName (placeholders are not substituted).
+	// confClass is the name of the suite's GatewayClass
+	// (testdata/conformance/gatewayclass.yaml), its GatewayClassName
+	// (placeholders are not substituted).
 	confClass = "{GATEWAY_CLASS_NAME}"
 	// skipReadiness is kubernetes.GatewayExcludedFromReadinessChecks.
 	skipReadiness = "gateway-api/skip-this-for-readiness"
@@ -145,13 +97,7 @@ const (
 	testdataDir = "testdata/conformance"
 )
 
-// confNamespaces are the namespaces the suite's base manifests create and
-// hold every object of: a test's cluster is its inputs, and an object it
-// does not create does not exist there.
-var confNamespaces = []string{"gateway-conformance-*"}
-
-// Always loaded after the base manifests: what suite.Setup creates.
-var suiteObjects = []string{testdataDir + "/gatewayclass.yaml", testdataDir + "/suite-setup.yaml"}
+var suiteObjects = conformancetest.SuiteObjects(testdataDir)
 
 type confCase struct {
 	// name is the conformance test's ShortName, with "/part" when the case
@@ -1075,7 +1021,7 @@ func parallelReadiness() confCase {
 // The harness.
 
 func TestConformance(t *testing.T) {
-	dir := conformanceDir(t)
+	dir := conformancetest.Dir(t)
 	names := map[string]bool{}
 	for _, c := range conformanceCases {
 		if names[c.name] {
@@ -1135,13 +1081,13 @@ func (c *confCase) run(t *testing.T, dir string) []string {
 	}
 	paths = append(paths, suiteObjects...)
 	paths = append(paths, c.extra...)
-	opts := resolve.Options{ControllerName: confController, OwnedNamespaces: confNamespaces, WithoutFeatures: c.without}
+	opts := resolve.Options{ControllerName: conformancetest.Controller, OwnedNamespaces: conformancetest.Namespaces, WithoutFeatures: c.without}
 	in := resolve.Load(paths, nil, opts)
 	if len(in.Errors) > 0 {
-		t.Fatalf("read errors:%s", readErrors(in.Errors))
+		t.Fatalf("read errors:%s", conformancetest.ReadErrors(in.Errors))
 	}
 	if len(c.replace) > 0 || len(c.remove) > 0 {
-		in = c.mutate(t, in, opts)
+		in = conformancetest.Mutate(t, in, opts, c.replace, c.remove)
 	}
 	g := resolve.Resolve(in, opts)
 	if len(g.Duplicates) > 0 {
@@ -1161,35 +1107,6 @@ func (c *confCase) run(t *testing.T, dir string) []string {
 }
 
 // mutate applies the test's Patch (replace) and Delete (remove) calls.
-func (c *confCase) mutate(t *testing.T, in *resolve.Inputs, opts resolve.Options) *resolve.Inputs {
-	t.Helper()
-	repl := resolve.Load(c.replace, nil, opts)
-	if len(repl.Errors) > 0 {
-		t.Fatalf("read errors:%s", readErrors(repl.Errors))
-	}
-	drop := map[string]bool{}
-	for _, r := range c.remove {
-		drop[r] = true
-	}
-	for _, obj := range repl.Objects {
-		drop[obj.Metadata().Ref.String()] = true
-	}
-	out := &resolve.Inputs{Skipped: in.Skipped}
-	for _, obj := range in.Objects {
-		ref := obj.Metadata().Ref.String()
-		if drop[ref] {
-			delete(drop, ref)
-			continue
-		}
-		out.Objects = append(out.Objects, obj)
-	}
-	for ref := range drop {
-		t.Fatalf("harness: %s is not among the test's objects", ref)
-	}
-	out.Objects = append(out.Objects, repl.Objects...)
-	return out
-}
-
 // view is what the suite's client.Get would see: the status objects the
 // resolver writes, and every Gateway in the inputs with its annotations.
 type view struct {
@@ -1745,7 +1662,7 @@ func parentsMatch(expected []parent, actual []gwv1.RouteParentStatus, namespaceR
 		matched := false
 		for _, a := range actual {
 			pr := a.ParentRef
-			if string(a.ControllerName) != confController ||
+			if string(a.ControllerName) != conformancetest.Controller ||
 				pr.Group == nil || string(*pr.Group) != gwv1.GroupName ||
 				pr.Kind == nil || string(*pr.Kind) != e.kind ||
 				string(pr.Name) != name {
@@ -1765,7 +1682,7 @@ func parentsMatch(expected []parent, actual []gwv1.RouteParentStatus, namespaceR
 		}
 		if !matched {
 			return fmt.Errorf("no parent matches {%s %s/%s %s %v} (namespaceRequired=%v); got %s",
-				confController, gwv1.GroupName, e.kind, e.nn, e.conds, namespaceRequired, parentsString(actual))
+				conformancetest.Controller, gwv1.GroupName, e.kind, e.nn, e.conds, namespaceRequired, parentsString(actual))
 		}
 	}
 	return nil
@@ -2001,7 +1918,7 @@ func ancestorsString(as []gwv1.PolicyAncestorStatus) string {
 var shortNameRE = regexp.MustCompile(`ShortName:\s*"([A-Za-z0-9]+)"`)
 
 func TestConformanceCoverage(t *testing.T) {
-	dir := conformanceDir(t)
+	dir := conformancetest.Dir(t)
 	files, err := filepath.Glob(filepath.Join(dir, "tests", "*.go"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no conformance tests under %s: %v", dir, err)
@@ -2069,7 +1986,7 @@ func TestConformanceHarnessSemantics(t *testing.T) {
 	}
 	httpKinds := []gwv1.RouteGroupKind{{Group: &gw, Kind: kHTTP}}
 	parentStatus := func(group *gwv1.Group, k *gwv1.Kind, ns *gwv1.Namespace, name string, conds ...metav1.Condition) gwv1.RouteParentStatus {
-		return gwv1.RouteParentStatus{ControllerName: confController,
+		return gwv1.RouteParentStatus{ControllerName: conformancetest.Controller,
 			ParentRef: gwv1.ParentReference{Group: group, Kind: k, Namespace: ns, Name: gwv1.ObjectName(name)}, Conditions: conds}
 	}
 	one := int32(1)
@@ -2241,7 +2158,7 @@ func TestConformanceSuiteObjects(t *testing.T) {
 	}
 	in := resolve.Load(suiteObjects, nil, resolve.Options{})
 	if len(in.Errors) > 0 {
-		t.Fatalf("read errors:%s", readErrors(in.Errors))
+		t.Fatalf("read errors:%s", conformancetest.ReadErrors(in.Errors))
 	}
 
 	now := time.Now()
@@ -2251,8 +2168,8 @@ func TestConformanceSuiteObjects(t *testing.T) {
 		switch o.Kind {
 		case "GatewayClass":
 			classes++
-			if o.Metadata.Name != "{GATEWAY_CLASS_NAME}" || o.Spec.ControllerName != confController {
-				t.Errorf("GatewayClass %s controllerName %s: want {GATEWAY_CLASS_NAME} with %s", o.Metadata.Name, o.Spec.ControllerName, confController)
+			if o.Metadata.Name != "{GATEWAY_CLASS_NAME}" || o.Spec.ControllerName != conformancetest.Controller {
+				t.Errorf("GatewayClass %s controllerName %s: want {GATEWAY_CLASS_NAME} with %s", o.Metadata.Name, o.Spec.ControllerName, conformancetest.Controller)
 			}
 		case "Secret":
 			seenSecrets[nn] = true

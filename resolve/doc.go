@@ -23,7 +23,8 @@
 // the features every object needs and which the implementation judging it
 // lacks (features.go; the implementation is chosen in implementation.go
 // from package profile), and the .status a controller would write
-// (status.go).
+// (status.go). Following requests through the graph is package
+// resolve/trace's.
 //
 // An offline tool sees only part of the cluster, and unknown is not wrong.
 // The model for objects that the inputs do not hold is explicit (see

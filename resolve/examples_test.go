@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
-	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/internal/conformancetest"
 )
 
 // The pinned Gateway API module ships example manifests (examples/, both
@@ -102,15 +102,6 @@ func loadAndResolve(t *testing.T, paths []string) (in *resolve.Inputs, g *resolv
 	return in, g, statuses
 }
 
-func readErrors(errs []*manifest.ReadError) string {
-	var b strings.Builder
-	for _, e := range errs {
-		b.WriteString("\n\t")
-		b.WriteString(e.Error())
-	}
-	return b.String()
-}
-
 // TestExamplesLoadAndResolve: every file of examples/ (standard and
 // experimental) reads with no error, and resolves without panicking.
 func TestExamplesLoadAndResolve(t *testing.T) {
@@ -123,7 +114,7 @@ func TestExamplesLoadAndResolve(t *testing.T) {
 				return
 			}
 			if len(in.Errors) > 0 {
-				t.Errorf("%d read errors:%s", len(in.Errors), readErrors(in.Errors))
+				t.Errorf("%d read errors:%s", len(in.Errors), conformancetest.ReadErrors(in.Errors))
 			}
 			if len(in.Objects) == 0 {
 				t.Errorf("no object loaded (skipped: %v)", in.Skipped)
@@ -147,7 +138,7 @@ func TestExamplesTreeResolves(t *testing.T) {
 		return
 	}
 	if len(in.Errors) > 0 {
-		t.Errorf("%d read errors:%s", len(in.Errors), readErrors(in.Errors))
+		t.Errorf("%d read errors:%s", len(in.Errors), conformancetest.ReadErrors(in.Errors))
 	}
 	// The directory walk must have seen every file the per-file test did.
 	seen := map[string]bool{}
@@ -181,7 +172,7 @@ func TestInvalidExamplesLoad(t *testing.T) {
 		t.Run(rel, func(t *testing.T) {
 			in, _, _ := loadAndResolve(t, []string{file})
 			if in != nil && len(in.Errors) > 0 {
-				t.Logf("read errors (allowed):%s", readErrors(in.Errors))
+				t.Logf("read errors (allowed):%s", conformancetest.ReadErrors(in.Errors))
 			}
 		})
 	}

@@ -298,7 +298,7 @@ func isolates(a, b *Listener) bool {
 		return false
 	}
 	ah, bh := a.HostnameString(), b.HostnameString()
-	return ah != bh && (bh == "*" || hostnameMatches(bh, ah))
+	return ah != bh && (bh == "*" || HostnameMatches(bh, ah))
 }
 
 // routeKindFeatures are the features a route kind itself needs.

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
@@ -168,11 +167,6 @@ type Listener struct {
 	// AttachedRoutes is the number of distinct routes accepted on the
 	// listener, as status.listeners[].attachedRoutes counts them.
 	AttachedRoutes int32
-
-	// routeIndex is Attached by hostname and path (routesFor), built on
-	// first use: only tracing many requests needs it.
-	routeIndex     *routeIndex
-	routeIndexOnce sync.Once
 }
 
 // Owner is the object the listener is written in.
@@ -377,7 +371,7 @@ func detectOverlappingTLS(listeners []*Listener) {
 func markSDSCertificateOpaque(listeners []*Listener) {
 	byPort := map[gwv1.PortNumber][]*Listener{}
 	for _, l := range listeners {
-		if l.valid() && l.Protocol == gwv1.HTTPSProtocolType {
+		if l.Valid() && l.Protocol == gwv1.HTTPSProtocolType {
 			byPort[l.Port] = append(byPort[l.Port], l)
 		}
 	}
@@ -411,7 +405,7 @@ func (l *Listener) certificateMatches(h string) bool {
 			continue
 		}
 		for _, san := range r.Certificate.DNSNames {
-			if hostnameMatches(h, san) || hostnameMatches(san, h) {
+			if HostnameMatches(h, san) || HostnameMatches(san, h) {
 				return true
 			}
 		}
@@ -421,7 +415,7 @@ func (l *Listener) certificateMatches(h string) bool {
 
 // terminatesTLS: a programmed listener with certificates to serve.
 func terminatesTLS(l *Listener) bool {
-	return l.valid() && needsCertificates(l.Protocol, l.TLS)
+	return l.Valid() && needsCertificates(l.Protocol, l.TLS)
 }
 
 // markOverlappingTLS keeps the first overlap found, unless a later one has
@@ -440,7 +434,7 @@ func overlappingHostnames(a, b *Listener) bool {
 		return true
 	}
 	ha, hb := string(*a.Hostname), string(*b.Hostname)
-	return hostnameMatches(ha, hb) || hostnameMatches(hb, ha)
+	return HostnameMatches(ha, hb) || HostnameMatches(hb, ha)
 }
 
 // overlappingCertificates finds a SAN of a's certificates and one of b's
@@ -579,9 +573,9 @@ func (l *Listener) placeholder() bool {
 		l.Gateway != nil && l.Gateway.Profile.Implementation.PlaceholderListeners
 }
 
-// valid reports whether the listener can carry traffic at all, as its
+// Valid reports whether the listener can carry traffic at all, as its
 // implementation counts it.
-func (l *Listener) valid() bool { return l.usable }
+func (l *Listener) Valid() bool { return l.usable }
 
 func (g *Graph) resolveClass(gw *GatewayResult) {
 	obj, presence := g.Lookup(ObjectRef{Kind: KindGatewayClass, Name: string(gw.Spec.GatewayClassName)})
@@ -720,7 +714,7 @@ func (ls *ListenerSetResult) finishAcceptance() {
 	if ls.Accepted.True() {
 		valid := 0
 		for _, l := range ls.Listeners {
-			if l.valid() {
+			if l.Valid() {
 				valid++
 			}
 		}
@@ -752,7 +746,7 @@ func (ls *ListenerSetResult) acceptByAcceptedListeners() {
 		if l.acceptedButForCertificates() {
 			accepted++
 		}
-		if l.valid() {
+		if l.Valid() {
 			programmed++
 		}
 	}
@@ -1136,7 +1130,7 @@ func (g *Graph) finishGateways() {
 			// unsupported configuration and cannot be configured on the
 			// Gateway" — refused, conflicted, or with references that do not
 			// resolve (Istio reads it so).
-			if l.valid() {
+			if l.Valid() {
 				valid++
 			} else {
 				invalid = append(invalid, l.Name)

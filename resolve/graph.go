@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"sort"
 	"strings"
-	"sync"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -153,8 +152,6 @@ type Graph struct {
 	// envoyPolicies are Envoy Gateway's EnvoyExtensionPolicies and
 	// SecurityPolicies, in input order (egpolicy.go).
 	envoyPolicies []*EnvoyGatewayPolicy
-	// regexps are the expressions traces match, compiled (fullRegexp).
-	regexps sync.Map
 }
 
 // Duplicate is an object defined again after First; Resolved is the

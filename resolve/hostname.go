@@ -11,9 +11,9 @@ import (
 // as a suffix match. That means that a match for `*.example.com` would match
 // both `test.example.com`, and `foo.test.example.com`, but not `example.com`."
 
-// hostnameMatches reports whether the concrete or wildcard hostname h is
+// HostnameMatches reports whether the concrete or wildcard hostname h is
 // covered by pattern p.
-func hostnameMatches(p, h string) bool {
+func HostnameMatches(p, h string) bool {
 	if p == h {
 		return true
 	}
@@ -51,9 +51,9 @@ func intersectHostnames(listener string, route []string) (effective []string, ok
 	}
 	for _, h := range route {
 		switch {
-		case hostnameMatches(listener, h):
+		case HostnameMatches(listener, h):
 			effective = append(effective, h)
-		case hostnameMatches(h, listener):
+		case HostnameMatches(h, listener):
 			effective = append(effective, listener)
 		case maybe == "" && mayIntersect(listener, h):
 			maybe = h

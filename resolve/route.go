@@ -94,3 +94,26 @@ type RuleBackendRef struct {
 	// FilterProblems are their values that some implementations refuse.
 	FilterProblems []FilterProblem
 }
+
+// RuleFilters are the filters of rule i of an HTTPRoute or GRPCRoute, a
+// GRPCRoute's seen as the HTTPRoute filters they are a subset of (the
+// shared filter types use the same structs).
+func (r *Route) RuleFilters(i int) []gwv1.HTTPRouteFilter {
+	switch {
+	case r.HTTP != nil:
+		return r.HTTP.Rules[i].Filters
+	case r.GRPC != nil:
+		out := make([]gwv1.HTTPRouteFilter, len(r.GRPC.Rules[i].Filters))
+		for k, f := range r.GRPC.Rules[i].Filters {
+			out[k] = gwv1.HTTPRouteFilter{
+				Type:                   gwv1.HTTPRouteFilterType(f.Type),
+				RequestHeaderModifier:  f.RequestHeaderModifier,
+				ResponseHeaderModifier: f.ResponseHeaderModifier,
+				RequestMirror:          f.RequestMirror,
+				ExtensionRef:           f.ExtensionRef,
+			}
+		}
+		return out
+	}
+	return nil
+}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
 // Shadowing: two route rules with identical matches on the same listener
@@ -46,12 +48,16 @@ type matchEntry struct {
 	rule, match int // match is -1 for a GRPCRoute rule without matches
 }
 
-func (e *matchEntry) ref() MatchRef {
-	path := "spec.rules[" + strconv.Itoa(e.rule) + "]"
-	if e.match >= 0 {
-		path += ".matches[" + strconv.Itoa(e.match) + "]"
+func (e *matchEntry) ref() MatchRef { return NewMatchRef(e.route, e.rule, e.match) }
+
+// NewMatchRef names match of rule of route; match is -1 for a rule
+// without matches.
+func NewMatchRef(route *RouteResult, rule, match int) MatchRef {
+	path := "spec.rules[" + strconv.Itoa(rule) + "]"
+	if match >= 0 {
+		path += ".matches[" + strconv.Itoa(match) + "]"
 	}
-	return MatchRef{Route: e.route, Rule: e.rule, Match: e.match, Path: path}
+	return MatchRef{Route: route, Rule: rule, Match: match, Path: path}
 }
 
 // findShadows runs once the attachments are known. Listeners are checked
@@ -247,7 +253,7 @@ func routeMatches(r *RouteResult) []matchEntry {
 			for j, m := range rule.Matches {
 				k.start("GRPC")
 				if m.Method != nil {
-					k.part("method ", string(*m.Method.Type), " ", deref(m.Method.Service), "/", deref(m.Method.Method))
+					k.part("method ", GRPCMethodMatchString(m.Method))
 				}
 				for _, h := range m.Headers {
 					k.cond("header ", strings.ToLower(string(h.Name)), " ", string(*h.Type), " ", h.Value)
@@ -291,7 +297,14 @@ func (k *matchKey) String() string {
 	return string(k.buf)
 }
 
-func deref(s *string) string {
+// GRPCMethodMatchString renders a GRPCRoute method match as its type,
+// service and method: "Exact pkg.Service/Get", with "*" for a part it
+// leaves out.
+func GRPCMethodMatchString(mm *gwv1.GRPCMethodMatch) string {
+	return string(*mm.Type) + " " + orAny(mm.Service) + "/" + orAny(mm.Method)
+}
+
+func orAny(s *string) string {
 	if s == nil {
 		return "*"
 	}

@@ -6,6 +6,8 @@ import (
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/internal/benchutil"
+
+	"github.com/gwlint/gwlint/resolve/trace"
 )
 
 // BenchmarkDiff runs what gwctl diff computes once both sides are loaded
@@ -26,7 +28,7 @@ func BenchmarkDiff(b *testing.B) {
 			for b.Loop() {
 				computeDiff(in, in, "old", "new")
 			}
-			b.ReportMetric(float64(len(in.graph.SampleRequests())), "requests")
+			b.ReportMetric(float64(len(trace.SampleRequests(in.graph))), "requests")
 			benchutil.ReportFloor(b, dir)
 		})
 	}

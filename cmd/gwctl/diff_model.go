@@ -11,6 +11,7 @@ import (
 
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/trace"
 )
 
 // diffView is what changes in effect between two resolved trees. Each list
@@ -26,7 +27,7 @@ type diffView struct {
 	Hostnames  []hostnameChange  `json:"hostnames"`
 	Conditions []conditionChange `json:"conditions"`
 	Backends   []backendChange   `json:"backends"`
-	// Requests are the sample requests (resolve.Graph.SampleRequests of
+	// Requests are the sample requests (trace.SampleRequests of
 	// either side) that would now go elsewhere.
 	Requests []requestChange `json:"requests"`
 	Findings []findingChange `json:"findings"`
@@ -54,12 +55,12 @@ type requestChange struct {
 // winning route and rule with its split, or the status code or Location
 // the Gateway answers with.
 type requestState struct {
-	Outcome    resolve.TraceOutcome `json:"outcome"`
-	StatusCode int                  `json:"statusCode,omitempty"`
-	Route      *refView             `json:"route,omitempty"`
-	Rule       string               `json:"rule,omitempty"`
-	Backends   []requestShare       `json:"backends,omitempty"`
-	Location   string               `json:"location,omitempty"`
+	Outcome    trace.Outcome  `json:"outcome"`
+	StatusCode int            `json:"statusCode,omitempty"`
+	Route      *refView       `json:"route,omitempty"`
+	Rule       string         `json:"rule,omitempty"`
+	Backends   []requestShare `json:"backends,omitempty"`
+	Location   string         `json:"location,omitempty"`
 }
 
 // requestShare is a backend's share of the traced request's rule.
@@ -298,15 +299,16 @@ func diffHostnames(oldA, newA map[string]attachment) []hostnameChange {
 // diffRequests traces the sample requests of both sides in both and keeps
 // those whose fate differs.
 func diffRequests(oldG, newG *resolve.Graph) []requestChange {
-	byKey := map[string]resolve.Request{}
+	byKey := map[string]trace.Request{}
 	for _, g := range []*resolve.Graph{oldG, newG} {
-		for _, r := range g.SampleRequests() {
+		for _, r := range trace.SampleRequests(g) {
 			byKey[r.String()] = r
 		}
 	}
 	var out []requestChange
+	oldT, newT := trace.New(oldG), trace.New(newG)
 	for _, k := range slices.Sorted(maps.Keys(byKey)) {
-		o, n := requestStateOf(oldG.Destination(byKey[k])), requestStateOf(newG.Destination(byKey[k]))
+		o, n := requestStateOf(oldT.Destination(byKey[k])), requestStateOf(newT.Destination(byKey[k]))
 		if !o.equal(n) {
 			out = append(out, requestChange{Request: k, Old: o, New: n})
 		}
@@ -314,7 +316,7 @@ func diffRequests(oldG, newG *resolve.Graph) []requestChange {
 	return out
 }
 
-func requestStateOf(tr *resolve.TraceResult) requestState {
+func requestStateOf(tr *trace.Result) requestState {
 	s := requestState{Outcome: tr.Outcome, StatusCode: tr.StatusCode}
 	if w := tr.Winner(); w != nil {
 		ref := refOf(w.Route.Ref)
@@ -323,7 +325,7 @@ func requestStateOf(tr *resolve.TraceResult) requestState {
 	if tr.Redirect != nil {
 		s.Location = tr.Redirect.String()
 	}
-	if tr.Rule != nil && tr.Outcome != resolve.TraceRedirected {
+	if tr.Rule != nil && tr.Outcome != trace.Redirected {
 		for _, b := range tr.Rule.Backends {
 			s.Backends = append(s.Backends, requestShare{Backend: diffBackendName(b), Share: b.Share, Fails: b.Fails()})
 		}

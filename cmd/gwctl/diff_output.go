@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
-	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/trace"
 )
 
 // The text and Markdown renderings of a diffView say the same things; the
@@ -40,7 +40,7 @@ func (h hostnameChange) text() string {
 // "NotMatched 404", "Redirected 301 https://shop.example.com/".
 func (s requestState) text() string {
 	var parts []string
-	if s.Outcome != resolve.TraceForwarded {
+	if s.Outcome != trace.Forwarded {
 		o := string(s.Outcome)
 		if s.StatusCode != 0 {
 			o += " " + strconv.Itoa(s.StatusCode)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/trace"
 )
 
 type explainRequestOptions struct {
@@ -22,7 +23,7 @@ type explainRequestOptions struct {
 	Port    int32
 
 	// Request is the request the URL and flags describe.
-	Request resolve.Request
+	Request trace.Request
 }
 
 func newExplainRequestCmd(streams *cli.IOStreams, runF func(*explainRequestOptions) error) *cobra.Command {
@@ -98,7 +99,7 @@ func (o *explainRequestOptions) complete(cmd *cobra.Command, args []string) erro
 	if err := o.explainOptions.complete(cmd, args); err != nil {
 		return err
 	}
-	req, err := resolve.ParseRequestURL(o.Name)
+	req, err := trace.ParseRequestURL(o.Name)
 	if err != nil {
 		return err
 	}
@@ -110,7 +111,7 @@ func (o *explainRequestOptions) complete(cmd *cobra.Command, args []string) erro
 		if !ok || strings.TrimSpace(name) == "" {
 			return fmt.Errorf("invalid value %q for --header: use \"Name: value\"", h)
 		}
-		req.Headers = append(req.Headers, resolve.NameValue{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
+		req.Headers = append(req.Headers, trace.NameValue{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
 	}
 	if o.Method != "" {
 		req.Method = strings.ToUpper(o.Method)
@@ -175,15 +176,15 @@ func runExplainRequest(opts *explainRequestOptions) error {
 		inNamespace("--service", opts.Request.Service, g.Services)); err != nil {
 		return withInputErrors(err, inputFailed)
 	}
-	tr := g.Trace(opts.Request)
+	tr := trace.New(g).Trace(opts.Request)
 	view := newRequestTrace(opts.Name, tr)
 	if err := opts.write(view); err != nil {
 		return withInputErrors(err, inputFailed)
 	}
 	var err error
 	switch tr.Outcome {
-	case resolve.TraceForwarded, resolve.TraceRedirected, resolve.TraceToService:
-	case resolve.TraceAmbiguousGateway:
+	case trace.Forwarded, trace.Redirected, trace.ToService:
+	case trace.AmbiguousGateway:
 		err = cli.Errorf(cli.ExitUsage, "%s; choose one with --gateway", tr.Message)
 	default:
 		err = failuref("the request is not served: %s", tr.Message)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gwlint/gwlint/cmd/internal/clitest"
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/trace"
 )
 
 const (
@@ -86,9 +87,9 @@ func TestExplainRequestFlags(t *testing.T) {
 		{
 			Name: "defaults",
 			Args: []string{"http://shop.example.com/cart?id=1&x=a%20b"},
-			Want: explainRequestOptions{explainOptions: withName("http://shop.example.com/cart?id=1&x=a%20b"), Request: resolve.Request{
+			Want: explainRequestOptions{explainOptions: withName("http://shop.example.com/cart?id=1&x=a%20b"), Request: trace.Request{
 				Scheme: "http", Host: "shop.example.com", Path: "/cart",
-				Query: []resolve.NameValue{{Name: "id", Value: "1"}, {Name: "x", Value: "a b"}},
+				Query: []trace.NameValue{{Name: "id", Value: "1"}, {Name: "x", Value: "a b"}},
 			}},
 		},
 		{
@@ -97,8 +98,8 @@ func TestExplainRequestFlags(t *testing.T) {
 			Want: func() explainRequestOptions {
 				o := explainRequestOptions{explainOptions: withName("https://Shop.example.com:8443/"),
 					Headers: []string{"X-A: 1", "x-b:two"}, Method: "post", Gateway: "edge", Port: 9443,
-					Request: resolve.Request{Scheme: "https", Host: "shop.example.com", Port: 9443, Path: "/", Method: "POST",
-						Headers: []resolve.NameValue{{Name: "X-A", Value: "1"}, {Name: "x-b", Value: "two"}},
+					Request: trace.Request{Scheme: "https", Host: "shop.example.com", Port: 9443, Path: "/", Method: "POST",
+						Headers: []trace.NameValue{{Name: "X-A", Value: "1"}, {Name: "x-b", Value: "two"}},
 						Gateway: &resolve.ObjectRef{Kind: resolve.KindGateway, Namespace: "infra", Name: "edge"}}}
 				o.Namespace = "infra"
 				return o
@@ -108,7 +109,7 @@ func TestExplainRequestFlags(t *testing.T) {
 			Name: "grpc and service",
 			Args: []string{"grpc://cart/store.Cart/Get", "--service", "shop/cart"},
 			Want: explainRequestOptions{explainOptions: withName("grpc://cart/store.Cart/Get"), Service: "shop/cart",
-				Request: resolve.Request{Scheme: "grpc", Host: "cart", Path: "/store.Cart/Get", Method: "POST",
+				Request: trace.Request{Scheme: "grpc", Host: "cart", Path: "/store.Cart/Get", Method: "POST",
 					GRPCService: "store.Cart", GRPCMethod: "Get",
 					Service: &resolve.ObjectRef{Kind: resolve.KindService, Namespace: "shop", Name: "cart"}}},
 		},
@@ -116,7 +117,7 @@ func TestExplainRequestFlags(t *testing.T) {
 			Name: "tls",
 			Args: []string{"tls://Orders.db.example.com:5432", "--gateway", "infra/data"},
 			Want: explainRequestOptions{explainOptions: withName("tls://Orders.db.example.com:5432"), Gateway: "infra/data",
-				Request: resolve.Request{Scheme: "tls", Host: "orders.db.example.com", Port: 5432,
+				Request: trace.Request{Scheme: "tls", Host: "orders.db.example.com", Port: 5432,
 					Gateway: &resolve.ObjectRef{Kind: resolve.KindGateway, Namespace: "infra", Name: "data"}}},
 		},
 		{Name: "no url", Args: nil, WantErr: "accepts 1 arg(s), received 0"},

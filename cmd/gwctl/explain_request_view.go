@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/trace"
 )
 
 // requestTrace is the schema of `gwctl explain request -o json|yaml`.
@@ -19,16 +20,16 @@ type requestTrace struct {
 	// Outcome is Forwarded, Redirected, BackendError, NotMatched,
 	// NoListener, NoGateway, AmbiguousGateway, ToService, NoService or
 	// ImplementationSpecific.
-	Outcome    resolve.TraceOutcome `json:"outcome"`
-	StatusCode int                  `json:"statusCode,omitempty"`
-	Message    string               `json:"message"`
-	Winner     *tracedMatch         `json:"winner,omitempty"`
-	Rule       *tracedRule          `json:"rule,omitempty"`
-	Redirect   *redirectView        `json:"redirect,omitempty"`
-	Rewrite    *rewriteView         `json:"rewrite,omitempty"`
-	RunnersUp  []tracedMatch        `json:"runnersUp,omitempty"`
-	NotMatched []missView           `json:"notMatched,omitempty"`
-	Ignored    []missView           `json:"ignored,omitempty"`
+	Outcome    trace.Outcome `json:"outcome"`
+	StatusCode int           `json:"statusCode,omitempty"`
+	Message    string        `json:"message"`
+	Winner     *tracedMatch  `json:"winner,omitempty"`
+	Rule       *tracedRule   `json:"rule,omitempty"`
+	Redirect   *redirectView `json:"redirect,omitempty"`
+	Rewrite    *rewriteView  `json:"rewrite,omitempty"`
+	RunnersUp  []tracedMatch `json:"runnersUp,omitempty"`
+	NotMatched []missView    `json:"notMatched,omitempty"`
+	Ignored    []missView    `json:"ignored,omitempty"`
 
 	// stream is a TLS, TCP or UDP connection: its text speaks of
 	// connections rejected, not of HTTP 500.
@@ -38,11 +39,11 @@ type requestTrace struct {
 type requestView struct {
 	URL string `json:"url"`
 	// Method is empty for a TLS, TCP or UDP connection.
-	Method      string              `json:"method,omitempty"`
-	Port        int32               `json:"port"`
-	Headers     []resolve.NameValue `json:"headers,omitempty"`
-	GRPCService string              `json:"grpcService,omitempty"`
-	GRPCMethod  string              `json:"grpcMethod,omitempty"`
+	Method      string            `json:"method,omitempty"`
+	Port        int32             `json:"port"`
+	Headers     []trace.NameValue `json:"headers,omitempty"`
+	GRPCService string            `json:"grpcService,omitempty"`
+	GRPCMethod  string            `json:"grpcMethod,omitempty"`
 }
 
 type listenerPick struct {
@@ -71,8 +72,8 @@ type tracedMatch struct {
 	// Reason is the precedence criterion that decided: for the winner, the
 	// one that put it before the first runner-up; for a runner-up, the one
 	// it lost by to the match before it.
-	Reason  resolve.TraceReason `json:"reason"`
-	Message string              `json:"message"`
+	Reason  trace.Reason `json:"reason"`
+	Message string       `json:"message"`
 }
 
 type tracedRule struct {
@@ -97,12 +98,12 @@ type rewriteView struct {
 }
 
 type missView struct {
-	Route   refView             `json:"route"`
-	Reason  resolve.TraceReason `json:"reason,omitempty"`
-	Message string              `json:"message"`
+	Route   refView      `json:"route"`
+	Reason  trace.Reason `json:"reason,omitempty"`
+	Message string       `json:"message"`
 }
 
-func newRequestTrace(url string, tr *resolve.TraceResult) *requestTrace {
+func newRequestTrace(url string, tr *trace.Result) *requestTrace {
 	req := tr.Request
 	v := &requestTrace{
 		typeMeta: explanationMeta("RequestTrace"),
@@ -143,7 +144,7 @@ func newRequestTrace(url string, tr *resolve.TraceResult) *requestTrace {
 	if rr := tr.Rule; rr != nil {
 		route := tr.Winner().Route
 		v.Rule = &tracedRule{Name: rr.Name, Path: rr.Path, Filters: filtersOf(route.Route, rr.Index), ErrorShare: tr.ErrorShare}
-		if tr.Outcome != resolve.TraceRedirected {
+		if tr.Outcome != trace.Redirected {
 			for _, b := range rr.Backends {
 				v.Rule.Backends = append(v.Rule.Backends, backendViewOf(route.Route, b))
 			}
@@ -164,7 +165,7 @@ func newRequestTrace(url string, tr *resolve.TraceResult) *requestTrace {
 	return v
 }
 
-func tracedMatchOf(m *resolve.TraceMatch) tracedMatch {
+func tracedMatchOf(m *trace.Match) tracedMatch {
 	route := m.Route.Route
 	tm := tracedMatch{
 		Route: refOf(route.Ref), Rule: route.Rules[m.Rule].Label(), Path: m.Path,
@@ -205,7 +206,7 @@ func (v *requestTrace) writeText(p *printer) {
 	if v.StatusCode != 0 {
 		verdict += fmt.Sprintf(" (%d)", v.StatusCode)
 	}
-	ok := v.Outcome == resolve.TraceForwarded || v.Outcome == resolve.TraceRedirected || v.Outcome == resolve.TraceToService
+	ok := v.Outcome == trace.Forwarded || v.Outcome == trace.Redirected || v.Outcome == trace.ToService
 	p.line(0, "%s %s: %s", pal.heading.Sprint("Outcome"), pal.verdict(ok && v.Rule.errorFree(), verdict), v.Message)
 	if w := v.Winner; w != nil {
 		p.blank()
@@ -247,7 +248,7 @@ func (v *requestTrace) writeText(p *printer) {
 	otherHosts := 0
 	var misses []missView
 	for _, m := range v.NotMatched {
-		if m.Reason == resolve.MissHostname {
+		if m.Reason == trace.MissHostname {
 			otherHosts++
 		} else {
 			misses = append(misses, m)

@@ -1,4 +1,4 @@
-package resolve
+package trace
 
 import (
 	"fmt"
@@ -6,7 +6,20 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gwlint/gwlint/resolve"
 )
+
+// graphOf resolves the YAML documents docs.
+func graphOf(t *testing.T, docs ...string) *resolve.Graph {
+	t.Helper()
+	opts := resolve.Options{}
+	in := resolve.Load([]string{"-"}, strings.NewReader(strings.Join(docs, "\n---\n")), opts)
+	for _, err := range in.Errors {
+		t.Fatalf("unexpected read error: %v", err)
+	}
+	return resolve.Resolve(in, opts)
+}
 
 // traceWorld is a Gateway with one HTTP listener and routes whose matches
 // differ by one precedence criterion at a time.
@@ -46,11 +59,11 @@ spec:
 `
 
 func TestTracePrecedence(t *testing.T) {
-	g := resolveYAML(t, Options{}, traceWorld)
+	tracer := New(graphOf(t, traceWorld))
 	for _, tt := range []struct {
 		url, method string
 		backend     string // the winner's only backend
-		why         TraceReason
+		why         Reason
 		status      int
 		location    string
 	}{
@@ -70,7 +83,7 @@ func TestTracePrecedence(t *testing.T) {
 				t.Fatal(err)
 			}
 			req.Method = tt.method
-			tr := g.Trace(req)
+			tr := tracer.Trace(req)
 			if tr.StatusCode != tt.status {
 				t.Fatalf("status %d, want %d: %s %s", tr.StatusCode, tt.status, tr.Outcome, tr.Message)
 			}
@@ -91,17 +104,17 @@ func TestTracePrecedence(t *testing.T) {
 }
 
 func TestTraceListenerAndRouteKind(t *testing.T) {
-	g := resolveYAML(t, Options{}, traceWorld)
+	tracer := New(graphOf(t, traceWorld))
 	req, _ := ParseRequestURL("https://h/items")
-	if tr := g.Trace(req); tr.Outcome != TraceNotMatched || len(tr.Misses) != 0 {
+	if tr := tracer.Trace(req); tr.Outcome != NotMatched || len(tr.Misses) != 0 {
 		t.Errorf("https: %s, %d misses; want NotMatched: r is attached to the http listener only", tr.Outcome, len(tr.Misses))
 	}
 	req, _ = ParseRequestURL("grpc://h/pkg.S/M")
-	if tr := g.Trace(req); tr.Outcome != TraceNotMatched || len(tr.Ignored) != 1 {
+	if tr := tracer.Trace(req); tr.Outcome != NotMatched || len(tr.Ignored) != 1 {
 		t.Errorf("grpc: %s, %d ignored; want the HTTPRoute ignored", tr.Outcome, len(tr.Ignored))
 	}
 	req, _ = ParseRequestURL("http://h:8080/")
-	if tr := g.Trace(req); tr.Outcome != TraceNoGateway {
+	if tr := tracer.Trace(req); tr.Outcome != NoGateway {
 		t.Errorf("port 8080: %s", tr.Outcome)
 	}
 }
@@ -214,40 +227,40 @@ spec:
 `
 
 func TestTraceStream(t *testing.T) {
-	g := resolveYAML(t, Options{}, streamWorld)
+	tracer := New(graphOf(t, streamWorld))
 	for _, tt := range []struct {
 		url      string
 		listener string
 		route    string // the winner, "" when none
-		why      TraceReason
-		outcome  TraceOutcome
+		why      Reason
+		outcome  Outcome
 		losers   []string // the runners-up, in order
 	}{
 		// The exact route hostname beats the wildcard one; of two routes
 		// with the same hostname and age, b-shop comes first by name.
-		{url: "tls://shop.example.com", listener: "wild", route: "b-shop", why: PrecedenceName, outcome: TraceForwarded, losers: []string{"shop", "wild", "db"}},
+		{url: "tls://shop.example.com", listener: "wild", route: "b-shop", why: PrecedenceName, outcome: Forwarded, losers: []string{"shop", "wild", "db"}},
 		// A wildcard of more characters beats a shorter one.
-		{url: "tls://a.shop.example.com", listener: "wild", route: "shop", why: PrecedenceHostname, outcome: TraceForwarded, losers: []string{"wild", "db"}},
+		{url: "tls://a.shop.example.com", listener: "wild", route: "shop", why: PrecedenceHostname, outcome: Forwarded, losers: []string{"wild", "db"}},
 		// Equal wildcards: the older route; db has no timestamp and counts
 		// as newest.
-		{url: "tls://x.example.com", listener: "wild", route: "wild", why: PrecedenceCreationTime, outcome: TraceForwarded, losers: []string{"db"}},
+		{url: "tls://x.example.com", listener: "wild", route: "wild", why: PrecedenceCreationTime, outcome: Forwarded, losers: []string{"db"}},
 		// The exact listener hostname takes db.example.com; on it, the db
 		// route's wildcard intersects to db.example.com.
-		{url: "tls://db.example.com:443", listener: "exact", route: "db", why: PrecedenceOnlyMatch, outcome: TraceForwarded},
-		{url: "tls://x.example.org", outcome: TraceNoGateway},
-		{url: "tls://anything:8443", listener: "term", route: "term", why: PrecedenceOnlyMatch, outcome: TraceForwarded},
+		{url: "tls://db.example.com:443", listener: "exact", route: "db", why: PrecedenceOnlyMatch, outcome: Forwarded},
+		{url: "tls://x.example.org", outcome: NoGateway},
+		{url: "tls://anything:8443", listener: "term", route: "term", why: PrecedenceOnlyMatch, outcome: Forwarded},
 		// The older TCPRoute is bound even though its only backend has
 		// weight 0: the newer conflicts and gets nothing.
-		{url: "tcp://h:9000", listener: "tcp", route: "old", why: PrecedenceCreationTime, outcome: TraceRejected, losers: []string{"new"}},
-		{url: "udp://h:53", listener: "udp", route: "dns", why: PrecedenceOnlyMatch, outcome: TraceForwarded},
-		{url: "tcp://h:53", outcome: TraceNoGateway},
+		{url: "tcp://h:9000", listener: "tcp", route: "old", why: PrecedenceCreationTime, outcome: Rejected, losers: []string{"new"}},
+		{url: "udp://h:53", listener: "udp", route: "dns", why: PrecedenceOnlyMatch, outcome: Forwarded},
+		{url: "tcp://h:53", outcome: NoGateway},
 	} {
 		t.Run(tt.url, func(t *testing.T) {
 			req, err := ParseRequestURL(tt.url)
 			if err != nil {
 				t.Fatal(err)
 			}
-			tr := g.Trace(req)
+			tr := tracer.Trace(req)
 			if tr.Outcome != tt.outcome {
 				t.Fatalf("outcome %s (%s), want %s", tr.Outcome, tr.Message, tt.outcome)
 			}
@@ -305,7 +318,7 @@ func TestSampleRequests(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, r := range resolveYAML(t, Options{}, tt.world).SampleRequests() {
+			for _, r := range SampleRequests(graphOf(t, tt.world)) {
 				got = append(got, r.String())
 			}
 			if !slices.Equal(got, tt.want) {
@@ -319,7 +332,7 @@ func TestSampleRequests(t *testing.T) {
 // be empty) matches nothing, and says so: its miss was once nil, which
 // the view dereferenced.
 func TestTraceRouteWithoutRules(t *testing.T) {
-	g := resolveYAML(t, Options{}, `
+	tracer := New(graphOf(t, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: gw, namespace: infra}
@@ -341,14 +354,14 @@ metadata: {name: empty, namespace: infra}
 spec:
   parentRefs: [{name: gw, sectionName: tcp}]
   rules: []
-`)
+`))
 	for _, url := range []string{"grpc://x/a.B/C", "tcp://x:9000"} {
 		req, err := ParseRequestURL(url)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr := g.Trace(req)
-		if tr.Outcome != TraceNotMatched || len(tr.Misses) != 1 || tr.Misses[0] == nil || tr.Misses[0].Reason != MissNoRules {
+		tr := tracer.Trace(req)
+		if tr.Outcome != NotMatched || len(tr.Misses) != 1 || tr.Misses[0] == nil || tr.Misses[0].Reason != MissNoRules {
 			t.Errorf("%s: %s, misses %v; want NotMatched and one NoRules miss", url, tr.Outcome, tr.Misses)
 		}
 	}
@@ -453,12 +466,11 @@ spec:
     backendRefs: [{name: grpc, port: 80}]
 `
 
-// DestinationMismatch says how g.Destination(req) differs from
-// g.Trace(req), the routes the request misses or that do not apply to it
-// aside; "" when it does not. Exported for the traffic conformance replay
-// (package resolve_test).
-func DestinationMismatch(g *Graph, req Request) string {
-	want, got := g.Trace(req), g.Destination(req)
+// destinationMismatch says how tracer.Destination(req) differs from
+// tracer.Trace(req), the routes the request misses or that do not apply to
+// it aside; "" when it does not.
+func destinationMismatch(tracer *Tracer, req Request) string {
+	want, got := tracer.Trace(req), tracer.Destination(req)
 	want.Misses, want.Ignored = nil, nil
 	if reflect.DeepEqual(want, got) {
 		return ""
@@ -478,14 +490,15 @@ func TestDestinationIsTrace(t *testing.T) {
 		"/x/admin", "/case", "/CASE", "/bad/(", "/lit", "//", "//x", "/h"}
 	for _, world := range []struct{ name, yaml string }{{"trace", traceWorld}, {"stream", streamWorld}, {"index", indexWorld}} {
 		t.Run(world.name, func(t *testing.T) {
-			g := resolveYAML(t, Options{}, world.yaml)
+			g := graphOf(t, world.yaml)
+			tracer := New(g)
 			checked := 0
-			for _, sample := range g.SampleRequests() {
+			for _, sample := range SampleRequests(g) {
 				for _, host := range append(hosts, sample.Host) {
 					for _, path := range append(paths, sample.Path, sample.Path+"/", sample.Path+"/more", sample.Path+"x") {
 						req := sample
 						req.Host, req.Path = host, path
-						if problem := DestinationMismatch(g, req); problem != "" {
+						if problem := destinationMismatch(tracer, req); problem != "" {
 							t.Errorf("%s: %s", req, problem)
 						}
 						checked++

@@ -1,9 +1,11 @@
-package resolve
+package trace
 
 import (
 	"math/bits"
 	"strings"
+	"sync"
 
+	"github.com/gwlint/gwlint/resolve"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -33,7 +35,7 @@ type routeIndex struct {
 	exactPath, pathPrefix, regexPrefix map[string][]int
 }
 
-func newRouteIndex(g *Graph, l *Listener) *routeIndex {
+func newRouteIndex(tr *Tracer, l *resolve.Listener) *routeIndex {
 	ix := &routeIndex{exactHost: map[string][]int{}, wildcardHost: map[string][]int{},
 		exactPath: map[string][]int{}, pathPrefix: map[string][]int{}, regexPrefix: map[string][]int{}}
 	for i, p := range l.Attached {
@@ -48,14 +50,14 @@ func newRouteIndex(g *Graph, l *Listener) *routeIndex {
 				ix.exactHost[h] = append(ix.exactHost[h], i)
 			}
 		}
-		ix.addPaths(g, i, p.Route)
+		ix.addPaths(tr, i, p.Route)
 	}
 	return ix
 }
 
 // addPaths files binding i under the path conditions of r's matches, as
 // checkHTTP reads them.
-func (ix *routeIndex) addPaths(g *Graph, i int, r *RouteResult) {
+func (ix *routeIndex) addPaths(tr *Tracer, i int, r *resolve.RouteResult) {
 	if r.HTTP == nil {
 		ix.anyPath = append(ix.anyPath, i)
 		return
@@ -75,7 +77,7 @@ func (ix *routeIndex) addPaths(g *Graph, i int, r *RouteResult) {
 				ix.pathPrefix[prefix] = append(ix.pathPrefix[prefix], i)
 			default:
 				// An expression that does not compile matches no path.
-				if re := g.fullRegexp(*m.Path.Value); re != nil {
+				if re := tr.fullRegexp(*m.Path.Value); re != nil {
 					prefix, _ := re.LiteralPrefix()
 					ix.regexPrefix[prefix] = append(ix.regexPrefix[prefix], i)
 				}
@@ -120,18 +122,36 @@ func (ix *routeIndex) addPath(set positions, path string) {
 // that serve its host and, for an HTTPRoute, have a match whose path
 // condition its path can satisfy (addPath), in Attached order. Every other
 // binding has no match for req.
-func (g *Graph) routesFor(l *Listener, req *Request) []*ParentResult {
-	l.routeIndexOnce.Do(func() { l.routeIndex = newRouteIndex(g, l) })
+func (tr *Tracer) routesFor(l *resolve.Listener, req *Request) []*resolve.ParentResult {
+	ix := tr.indexOf(l)
 	hosts, paths := newPositions(len(l.Attached)), newPositions(len(l.Attached))
-	l.routeIndex.addHost(hosts, req.Host)
-	l.routeIndex.addPath(paths, req.Path)
-	var out []*ParentResult
+	ix.addHost(hosts, req.Host)
+	ix.addPath(paths, req.Path)
+	var out []*resolve.ParentResult
 	for w := range hosts {
 		for both := hosts[w] & paths[w]; both != 0; both &= both - 1 {
 			out = append(out, l.Attached[w*64+bits.TrailingZeros64(both)])
 		}
 	}
 	return out
+}
+
+// lazyIndex is a listener's routeIndex, built once.
+type lazyIndex struct {
+	once sync.Once
+	ix   *routeIndex
+}
+
+// indexOf is l's routeIndex, built on first use: only tracing many
+// requests needs it.
+func (tr *Tracer) indexOf(l *resolve.Listener) *routeIndex {
+	v, ok := tr.indexes.Load(l)
+	if !ok {
+		v, _ = tr.indexes.LoadOrStore(l, &lazyIndex{})
+	}
+	li := v.(*lazyIndex)
+	li.once.Do(func() { li.ix = newRouteIndex(tr, l) })
+	return li.ix
 }
 
 // positions is a set of positions in Attached, a bit each.
@@ -147,7 +167,7 @@ func (s positions) add(at []int) {
 
 // hostnamesOn is binding p's effective hostnames on listener l (none:
 // any).
-func hostnamesOn(p *ParentResult, l *Listener) []string {
+func hostnamesOn(p *resolve.ParentResult, l *resolve.Listener) []string {
 	for _, o := range p.Listeners {
 		if o.Listener == l {
 			return o.Hostnames

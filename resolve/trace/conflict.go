@@ -1,8 +1,10 @@
-package resolve
+package trace
 
 import (
+	"cmp"
 	"slices"
 
+	"github.com/gwlint/gwlint/resolve"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -14,10 +16,10 @@ import (
 // no matches to tell them apart.
 type RouteConflict struct {
 	// Loser is the losing route's parentRef that attached to the listener.
-	Loser    *ParentResult
-	Listener *Listener
+	Loser    *resolve.ParentResult
+	Listener *resolve.Listener
 	// Winner is the route it ties with and loses to.
-	Winner *RouteResult
+	Winner *resolve.RouteResult
 	// Host is the SNI of the connections lost; "" for TCP and UDP.
 	Host string
 	// Message says why the winner wins.
@@ -27,11 +29,11 @@ type RouteConflict struct {
 // RouteConflicts traces one connection per stream listener, route and
 // effective hostname (that route's sample requests) and returns every route
 // that loses one to a tie, sorted by route and parentRef.
-func (g *Graph) RouteConflicts() []RouteConflict {
+func (tr *Tracer) RouteConflicts() []RouteConflict {
 	var out []RouteConflict
-	for _, gw := range g.Gateways {
+	for _, gw := range tr.graph.Gateways {
 		for _, l := range gw.AllListeners() {
-			if !l.valid() || !slices.Contains([]gwv1.ProtocolType{gwv1.TLSProtocolType, gwv1.TCPProtocolType, gwv1.UDPProtocolType}, l.Protocol) {
+			if !l.Valid() || !slices.Contains([]gwv1.ProtocolType{gwv1.TLSProtocolType, gwv1.TCPProtocolType, gwv1.UDPProtocolType}, l.Protocol) {
 				continue
 			}
 			traced := map[string]bool{}
@@ -42,27 +44,29 @@ func (g *Graph) RouteConflicts() []RouteConflict {
 				for _, req := range sampleRoute(gw.Ref, l, p.Route, hostnamesOn(p, l)) {
 					if key := req.String(); !traced[key] {
 						traced[key] = true
-						out = append(out, conflictsOf(g.Destination(req), l)...)
+						out = append(out, conflictsOf(tr.Destination(req), l)...)
 					}
 				}
 			}
 		}
 	}
+	if len(out) < 2 {
+		return out
+	}
+	// The graph holds its routes sorted by kind, namespace and name.
+	order := make(map[*resolve.RouteResult]int, len(tr.graph.Routes))
+	for i, r := range tr.graph.Routes {
+		order[r] = i
+	}
 	slices.SortStableFunc(out, func(a, b RouteConflict) int {
-		if a.Loser.Route != b.Loser.Route {
-			if refLess(a.Loser.Route.Ref, b.Loser.Route.Ref) {
-				return -1
-			}
-			return 1
-		}
-		return a.Loser.Index - b.Loser.Index
+		return cmp.Or(order[a.Loser.Route]-order[b.Loser.Route], a.Loser.Index-b.Loser.Index)
 	})
 	return out
 }
 
 // conflictsOf are the runners-up of a traced connection that lost by age or
 // name: a tie on everything the route type ranks.
-func conflictsOf(t *TraceResult, l *Listener) []RouteConflict {
+func conflictsOf(t *Result, l *resolve.Listener) []RouteConflict {
 	if len(t.Matches) < 2 {
 		return nil
 	}

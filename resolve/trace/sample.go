@@ -1,4 +1,4 @@
-package resolve
+package trace
 
 import (
 	"net/url"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gwlint/gwlint/resolve"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -28,11 +29,11 @@ const anyHost = "any-host.example"
 
 // SampleRequests returns the sample requests of g's Gateways, each sent to
 // its Gateway and port, sorted and without duplicates.
-func (g *Graph) SampleRequests() []Request {
+func SampleRequests(g *resolve.Graph) []Request {
 	var out []Request
 	for _, gw := range g.Gateways {
 		for _, l := range gw.AllListeners() {
-			if !l.valid() {
+			if !l.Valid() {
 				continue
 			}
 			for _, p := range l.Attached {
@@ -65,7 +66,7 @@ func (g *Graph) SampleRequests() []Request {
 
 // sampleRoute is the sample requests of route r on listener l, where its
 // effective hostnames are hosts (none: any).
-func sampleRoute(gw ObjectRef, l *Listener, r *RouteResult, hosts []string) []Request {
+func sampleRoute(gw resolve.ObjectRef, l *resolve.Listener, r *resolve.RouteResult, hosts []string) []Request {
 	if len(hosts) == 0 {
 		hosts = []string{anyHost}
 	}

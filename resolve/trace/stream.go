@@ -1,9 +1,11 @@
-package resolve
+package trace
 
 import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/gwlint/gwlint/resolve"
 )
 
 // Tracing a TLS, TCP or UDP connection. What differs from a request:
@@ -52,7 +54,7 @@ func (r *Request) checkStream(u *url.URL) error {
 
 // conflictNote adds, for a route of a kind whose rules have no matches,
 // that losing a tie means not being bound at all.
-func conflictNote(loser *TraceMatch) string {
+func conflictNote(loser *Match) string {
 	if loser.Route.HTTP != nil || loser.Route.GRPC != nil {
 		return ""
 	}
@@ -61,28 +63,28 @@ func conflictNote(loser *TraceMatch) string {
 
 // decideStream applies the winning rule to a connection: it goes to the
 // rule's backends by weight, or is rejected.
-func (t *TraceResult) decideStream(w *TraceMatch) {
+func (t *Result) decideStream(w *Match) {
 	if w == nil {
 		if t.Service != nil {
-			t.Outcome = TraceToService
+			t.Outcome = ToService
 			t.Message = fmt.Sprintf("no route matches: the connection goes to Service %s itself", t.Service.Ref.NamespacedName())
 			return
 		}
-		t.Outcome = TraceNotMatched
+		t.Outcome = NotMatched
 		t.Message = fmt.Sprintf("no route accepted on listener %s takes the connection: it is rejected", t.Listener.Name)
 		return
 	}
 	t.Rule = w.Route.Rules[w.Rule]
 	switch t.Rule.Outcome(w.Route.Route) {
-	case Forwarded:
-		t.Outcome = TraceForwarded
+	case resolve.Forwarded:
+		t.Outcome = Forwarded
 		t.Message = "forwarded to the rule's backends"
 		t.ErrorShare = t.errorShare()
-	case ZeroWeight:
-		t.Outcome = TraceRejected
+	case resolve.ZeroWeight:
+		t.Outcome = Rejected
 		t.Message = "every backend has weight 0: the connection is rejected"
 	default: // Dropped, NoBackends
-		t.Outcome = TraceRejected
+		t.Outcome = Rejected
 		t.Message = "no backend of the rule is valid: the connection is rejected"
 	}
 }

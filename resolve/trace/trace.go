@@ -1,4 +1,4 @@
-package resolve
+package trace
 
 import (
 	"fmt"
@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/gwlint/gwlint/resolve"
 )
 
 // Tracing: where one request goes. Trace walks the graph the way a
@@ -18,7 +21,7 @@ import (
 // (an invalid backend's share is answered with HTTP 500). A TLS, TCP or UDP
 // connection is walked the same way with what its routes match on: the SNI
 // for TLSRoutes, nothing but the listener for TCPRoutes and UDPRoutes
-// (trace_stream.go).
+// (stream.go).
 
 // Request is a request to trace.
 type Request struct {
@@ -41,10 +44,10 @@ type Request struct {
 	GRPCService, GRPCMethod string
 	// Gateway is the Gateway the request is sent to; nil means the one
 	// Gateway with a listener that takes it.
-	Gateway *ObjectRef
+	Gateway *resolve.ObjectRef
 	// Service, for a mesh request (GEP-1426), is the Service the request is
 	// sent to; Gateway is then ignored.
-	Service *ObjectRef
+	Service *resolve.ObjectRef
 }
 
 // NameValue is a header or a query parameter.
@@ -148,93 +151,93 @@ func (r *Request) EffectivePort() int32 {
 func (r *Request) routeKindMatches(kind string) bool {
 	switch r.Scheme {
 	case SchemeGRPC, SchemeGRPCS:
-		return kind == KindGRPCRoute
+		return kind == resolve.KindGRPCRoute
 	case SchemeTLS:
-		return kind == KindTLSRoute || kind == KindTCPRoute
+		return kind == resolve.KindTLSRoute || kind == resolve.KindTCPRoute
 	case SchemeTCP:
-		return kind == KindTCPRoute
+		return kind == resolve.KindTCPRoute
 	case SchemeUDP:
-		return kind == KindUDPRoute
+		return kind == resolve.KindUDPRoute
 	}
-	return kind == KindHTTPRoute
+	return kind == resolve.KindHTTPRoute
 }
 
-// TraceOutcome is what happens to a traced request.
-type TraceOutcome string
+// Outcome is what happens to a traced request.
+type Outcome string
 
 const (
-	// TraceForwarded: the winning rule sends the request to its backends.
-	TraceForwarded TraceOutcome = "Forwarded"
-	// TraceRedirected: a RequestRedirect filter answers at the Gateway.
-	TraceRedirected TraceOutcome = "Redirected"
-	// TraceBackendError: the winning rule has no backend that can take the
+	// Forwarded: the winning rule sends the request to its backends.
+	Forwarded Outcome = "Forwarded"
+	// Redirected: a RequestRedirect filter answers at the Gateway.
+	Redirected Outcome = "Redirected"
+	// BackendError: the winning rule has no backend that can take the
 	// request (all invalid, none listed, all weight 0): HTTP 500.
-	TraceBackendError TraceOutcome = "BackendError"
-	// TraceNotMatched: a listener takes the request but no route accepted
+	BackendError Outcome = "BackendError"
+	// NotMatched: a listener takes the request but no route accepted
 	// there matches it: HTTP 404 ("When no rules matching a request have
 	// been successfully attached to the parent a request is coming from, a
 	// HTTP 404 status code MUST be returned"); for gRPC, Unimplemented.
-	TraceNotMatched TraceOutcome = "NotMatched"
-	// TraceNoListener: the Gateway has no valid listener for the request's
+	NotMatched Outcome = "NotMatched"
+	// NoListener: the Gateway has no valid listener for the request's
 	// port, protocol and host.
-	TraceNoListener TraceOutcome = "NoListener"
-	// TraceNoGateway: no Gateway among the inputs takes the request.
-	TraceNoGateway TraceOutcome = "NoGateway"
-	// TraceAmbiguousGateway: several Gateways could take the request and
+	NoListener Outcome = "NoListener"
+	// NoGateway: no Gateway among the inputs takes the request.
+	NoGateway Outcome = "NoGateway"
+	// AmbiguousGateway: several Gateways could take the request and
 	// none was named.
-	TraceAmbiguousGateway TraceOutcome = "AmbiguousGateway"
-	// TraceToService: a mesh request that no route matches goes to the
+	AmbiguousGateway Outcome = "AmbiguousGateway"
+	// ToService: a mesh request that no route matches goes to the
 	// Service itself.
-	TraceToService TraceOutcome = "ToService"
-	// TraceNoService: the mesh Service is not among the inputs, or has no
+	ToService Outcome = "ToService"
+	// NoService: the mesh Service is not among the inputs, or has no
 	// such port.
-	TraceNoService TraceOutcome = "NoService"
-	// TraceImplementationSpecific: the winning rule answers with a filter
+	NoService Outcome = "NoService"
+	// ImplementationSpecific: the winning rule answers with a filter
 	// whose effect the API does not define (ExtensionRef).
-	TraceImplementationSpecific TraceOutcome = "ImplementationSpecific"
-	// TraceRejected: a TLS, TCP or UDP connection whose winning rule has no
+	ImplementationSpecific Outcome = "ImplementationSpecific"
+	// Rejected: a TLS, TCP or UDP connection whose winning rule has no
 	// backend that can take it is rejected ("the underlying implementation
 	// MUST actively reject connection attempts to this backend").
-	TraceRejected TraceOutcome = "Rejected"
+	Rejected Outcome = "Rejected"
 )
 
-// TraceResult is where a request goes, and why.
-type TraceResult struct {
+// Result is where a request goes, and why.
+type Result struct {
 	Request Request
 	// Port is the port the request arrives on.
 	Port int32
 
 	// Gateway and Listener took the request (Gateway traffic).
-	Gateway  *GatewayResult
-	Listener *Listener
+	Gateway  *resolve.GatewayResult
+	Listener *resolve.Listener
 	// ListenerReason says why that listener among those on the port.
 	ListenerReason string
 	// Gateways are the Gateways that could take the request, when none was
-	// named and more than one can (TraceAmbiguousGateway).
-	Gateways []*GatewayResult
+	// named and more than one can (AmbiguousGateway).
+	Gateways []*resolve.GatewayResult
 
 	// Service and MeshPort took a mesh request.
-	Service  *ServiceResult
-	MeshPort *MeshPort
+	Service  *resolve.ServiceResult
+	MeshPort *resolve.MeshPort
 
 	// Matches are the matches the request satisfies, winner first, each
 	// runner-up with the criterion it lost by.
-	Matches []*TraceMatch
+	Matches []*Match
 	// Misses are the routes accepted where the request arrived that it
 	// does not match, with the first reason.
-	Misses []*TraceMiss
+	Misses []*Miss
 	// Ignored are routes bound there that do not apply to the request: the
 	// other route kind, or consumer routes of other namespaces.
 	Ignored []IgnoredRoute
 
-	Outcome TraceOutcome
+	Outcome Outcome
 	// StatusCode is the status the Gateway answers with itself (a
 	// redirect, 404, 500); 0 when the request is forwarded.
 	StatusCode int
 	// Message explains the outcome.
 	Message string
 	// Rule is the winning rule.
-	Rule *RuleResult
+	Rule *resolve.RuleResult
 	// ErrorShare is the part of forwarded requests answered with HTTP 500
 	// because their backend is invalid (0–1); for a TLS, TCP or UDP
 	// connection, the part rejected.
@@ -247,16 +250,16 @@ type TraceResult struct {
 }
 
 // Winner is the match that takes the request, nil when none does.
-func (t *TraceResult) Winner() *TraceMatch {
+func (t *Result) Winner() *Match {
 	if len(t.Matches) == 0 {
 		return nil
 	}
 	return t.Matches[0]
 }
 
-// TraceMatch is one match that the request satisfies.
-type TraceMatch struct {
-	MatchRef
+// Match is one match that the request satisfies.
+type Match struct {
+	resolve.MatchRef
 	// Hostname is the route hostname the request's host matched; empty when
 	// the route serves any host on the listener.
 	Hostname string
@@ -264,15 +267,15 @@ type TraceMatch struct {
 	// Reason is, for the winner, the criterion that put it before the first
 	// runner-up (PrecedenceOnlyMatch when alone); for a runner-up, the
 	// criterion it lost by to the match before it.
-	Reason TraceReason
+	Reason Reason
 	// Message says it in words: "Exact path /cart beats PathPrefix /".
 	Message string
 }
 
-// TraceMiss is a route the request could have reached but does not match.
-type TraceMiss struct {
-	Route  *RouteResult
-	Reason TraceReason
+// Miss is a route the request could have reached but does not match.
+type Miss struct {
+	Route  *resolve.RouteResult
+	Reason Reason
 	// Message names the condition that failed, for the match that came
 	// closest (the first, when none passed any condition).
 	Message string
@@ -281,7 +284,7 @@ type TraceMiss struct {
 // IgnoredRoute is a route bound where the request arrived that cannot apply
 // to it, and why.
 type IgnoredRoute struct {
-	Route   *RouteResult
+	Route   *resolve.RouteResult
 	Message string
 }
 
@@ -311,30 +314,45 @@ type RewrittenRequest struct {
 	Path string
 }
 
+// Tracer traces requests through one resolved graph. It only reads the
+// graph: what it builds to trace many requests fast (each listener's
+// routes by hostname and path, the regular expressions compiled) it keeps
+// itself, on first use. A Tracer may be used by several goroutines.
+type Tracer struct {
+	graph *resolve.Graph
+	// regexps are the expressions traces match, compiled (fullRegexp).
+	regexps sync.Map // string → *regexp.Regexp
+	// indexes are the listeners' routeIndexes (indexOf).
+	indexes sync.Map // *resolve.Listener → *lazyIndex
+}
+
+// New returns a Tracer of g.
+func New(g *resolve.Graph) *Tracer { return &Tracer{graph: g} }
+
 // Trace follows req through the graph.
-func (g *Graph) Trace(req Request) *TraceResult {
-	return g.trace(req, func(l *Listener, _ *Request) []*ParentResult { return l.Attached })
+func (tr *Tracer) Trace(req Request) *Result {
+	return tr.trace(req, func(l *resolve.Listener, _ *Request) []*resolve.ParentResult { return l.Attached })
 }
 
 // Destination is where req goes, as Trace finds it, for callers that trace
 // many requests and use only that (gwctl diff): it checks only the routes
 // on the listener that the request can reach (routesFor), not every route
 // attached there, and so leaves Misses and Ignored empty.
-func (g *Graph) Destination(req Request) *TraceResult {
-	t := g.trace(req, g.routesFor)
+func (tr *Tracer) Destination(req Request) *Result {
+	t := tr.trace(req, tr.routesFor)
 	t.Misses, t.Ignored = nil, nil
 	return t
 }
 
 // trace follows req through the graph, matching it against the routes
 // candidates returns for the listener that takes it.
-func (g *Graph) trace(req Request, candidates func(*Listener, *Request) []*ParentResult) *TraceResult {
-	t := &TraceResult{Request: req, Port: req.EffectivePort()}
+func (tr *Tracer) trace(req Request, candidates func(*resolve.Listener, *Request) []*resolve.ParentResult) *Result {
+	t := &Result{Request: req, Port: req.EffectivePort()}
 	if req.Service != nil {
-		g.traceMesh(t)
+		tr.traceMesh(t)
 		return t
 	}
-	gw, ok := g.traceGateway(t)
+	gw, ok := tr.traceGateway(t)
 	if !ok {
 		return t
 	}
@@ -342,40 +360,40 @@ func (g *Graph) trace(req Request, candidates func(*Listener, *Request) []*Paren
 	if !t.pickListener(gw) {
 		return t
 	}
-	t.matchRoutes(g, candidates(t.Listener, &t.Request), func(p *ParentResult) []string { return hostnamesOn(p, t.Listener) })
+	t.matchRoutes(tr, candidates(t.Listener, &t.Request), func(p *resolve.ParentResult) []string { return hostnamesOn(p, t.Listener) })
 	t.decide()
 	return t
 }
 
 // serves reports whether a listener takes requests of req's protocol on
 // its port (listenerProtocol). Only a programmed listener serves.
-func serves(l *Listener, req *Request, port int32) bool {
-	return l.Port == port && string(l.Protocol) == listenerProtocol(req) && l.valid()
+func serves(l *resolve.Listener, req *Request, port int32) bool {
+	return l.Port == port && string(l.Protocol) == listenerProtocol(req) && l.Valid()
 }
 
 // listenerTakes reports whether l takes the request's host. A TCP or UDP
 // listener has no hostname: "This field is ignored for protocols that
 // don't require hostname based matching."
-func listenerTakes(l *Listener, host string) bool {
+func listenerTakes(l *resolve.Listener, host string) bool {
 	return l.Protocol == "TCP" || l.Protocol == "UDP" ||
-		l.Hostname == nil || *l.Hostname == "" || hostnameMatches(string(*l.Hostname), host)
+		l.Hostname == nil || *l.Hostname == "" || resolve.HostnameMatches(string(*l.Hostname), host)
 }
 
 // traceGateway finds the Gateway the request is sent to: the named one,
 // else the only one with a listener that takes it.
-func (g *Graph) traceGateway(t *TraceResult) (*GatewayResult, bool) {
+func (tr *Tracer) traceGateway(t *Result) (*resolve.GatewayResult, bool) {
 	req := &t.Request
 	if req.Gateway != nil {
-		gw := g.Gateway(req.Gateway.Namespace, req.Gateway.Name)
+		gw := tr.graph.Gateway(req.Gateway.Namespace, req.Gateway.Name)
 		if gw == nil {
-			t.Outcome = TraceNoGateway
+			t.Outcome = NoGateway
 			t.Message = fmt.Sprintf("Gateway %s is not among the inputs", req.Gateway.NamespacedName())
 			return nil, false
 		}
 		return gw, true
 	}
-	for _, gw := range g.Gateways {
-		if slices.ContainsFunc(gw.AllListeners(), func(l *Listener) bool {
+	for _, gw := range tr.graph.Gateways {
+		if slices.ContainsFunc(gw.AllListeners(), func(l *resolve.Listener) bool {
 			return serves(l, req, t.Port) && listenerTakes(l, req.Host)
 		}) {
 			t.Gateways = append(t.Gateways, gw)
@@ -391,10 +409,10 @@ func (g *Graph) traceGateway(t *TraceResult) (*GatewayResult, bool) {
 		t.Gateways = nil
 		return gw, true
 	case 0:
-		t.Outcome = TraceNoGateway
+		t.Outcome = NoGateway
 		t.Message = fmt.Sprintf("no Gateway has a valid %s listener on port %d%s", listenerProtocol(req), t.Port, forHost)
 	default:
-		t.Outcome = TraceAmbiguousGateway
+		t.Outcome = AmbiguousGateway
 		t.Message = fmt.Sprintf("%d Gateways have a %s listener on port %d%s: name one", len(t.Gateways), listenerProtocol(req), t.Port, forHost)
 	}
 	return nil, false
@@ -416,9 +434,9 @@ func listenerProtocol(req *Request) string {
 // pickListener chooses among the Gateway's listeners (its own and its
 // ListenerSets') those on the port with the request's protocol whose
 // hostname takes the host, the most specific first.
-func (t *TraceResult) pickListener(gw *GatewayResult) bool {
+func (t *Result) pickListener(gw *resolve.GatewayResult) bool {
 	req := &t.Request
-	var onPort, taking []*Listener
+	var onPort, taking []*resolve.Listener
 	for _, l := range gw.AllListeners() {
 		if serves(l, req, t.Port) {
 			onPort = append(onPort, l)
@@ -428,7 +446,7 @@ func (t *TraceResult) pickListener(gw *GatewayResult) bool {
 		}
 	}
 	if len(taking) == 0 {
-		t.Outcome = TraceNoListener
+		t.Outcome = NoListener
 		if len(onPort) == 0 {
 			t.Message = fmt.Sprintf("Gateway %s has no valid %s listener on port %d: the connection is refused",
 				gw.Ref.NamespacedName(), listenerProtocol(req), t.Port)
@@ -467,11 +485,11 @@ func (t *TraceResult) pickListener(gw *GatewayResult) bool {
 // traceMesh follows a request sent to a Service (GEP-1426): the routes of
 // the request's kind bound to the Service port, producer routes only (a
 // consumer route applies only to clients in its own namespace).
-func (g *Graph) traceMesh(t *TraceResult) {
+func (tr *Tracer) traceMesh(t *Result) {
 	ref := t.Request.Service
-	s := g.Service(ref.Namespace, ref.Name)
+	s := tr.graph.Service(ref.Namespace, ref.Name)
 	if s == nil {
-		t.Outcome = TraceNoService
+		t.Outcome = NoService
 		t.Message = fmt.Sprintf("Service %s is not among the inputs", ref.NamespacedName())
 		return
 	}
@@ -482,23 +500,23 @@ func (g *Graph) traceMesh(t *TraceResult) {
 		}
 	}
 	if t.MeshPort == nil {
-		t.Outcome = TraceNoService
-		t.Message = fmt.Sprintf("Service %s has no TCP port %d (ports: %s)", ref.NamespacedName(), t.Port, portList(s.Spec.Ports))
+		t.Outcome = NoService
+		t.Message = fmt.Sprintf("Service %s has no TCP port %d (ports: %s)", ref.NamespacedName(), t.Port, resolve.PortList(s.Spec.Ports))
 		return
 	}
 	for _, p := range t.MeshPort.Consumers {
 		t.Ignored = append(t.Ignored, IgnoredRoute{p.Route,
 			fmt.Sprintf("consumer route: applies only to clients in namespace %s", p.Route.Ref.Namespace)})
 	}
-	t.matchRoutes(g, t.MeshPort.Producers, func(*ParentResult) []string { return nil })
+	t.matchRoutes(tr, t.MeshPort.Producers, func(*resolve.ParentResult) []string { return nil })
 	t.decide()
 }
 
 // matchRoutes finds every match of the routes bound where the request
 // arrived; hostsOf gives a binding's effective hostnames (none: any).
-func (t *TraceResult) matchRoutes(g *Graph, bound []*ParentResult, hostsOf func(*ParentResult) []string) {
+func (t *Result) matchRoutes(tr *Tracer, bound []*resolve.ParentResult, hostsOf func(*resolve.ParentResult) []string) {
 	req := &t.Request
-	seen := map[*RouteResult]bool{}
+	seen := map[*resolve.RouteResult]bool{}
 	for _, p := range bound {
 		r := p.Route
 		if seen[r] {
@@ -506,18 +524,18 @@ func (t *TraceResult) matchRoutes(g *Graph, bound []*ParentResult, hostsOf func(
 		}
 		seen[r] = true
 		if !req.routeKindMatches(r.Kind()) {
-			if r.Kind() == KindHTTPRoute || r.Kind() == KindGRPCRoute {
+			if r.Kind() == resolve.KindHTTPRoute || r.Kind() == resolve.KindGRPCRoute {
 				t.Ignored = append(t.Ignored, IgnoredRoute{r, fmt.Sprintf("%ss do not match %s requests", r.Kind(), req.Scheme)})
 			}
 			continue
 		}
 		hostname, hostOK := bestHostname(hostsOf(p), req.Host)
 		if !hostOK {
-			t.Misses = append(t.Misses, &TraceMiss{Route: r, Reason: MissHostname,
+			t.Misses = append(t.Misses, &Miss{Route: r, Reason: MissHostname,
 				Message: fmt.Sprintf("serves %s here, not %s", strings.Join(hostsOf(p), ", "), req.Host)})
 			continue
 		}
-		matched, miss := g.matchRoute(r, req)
+		matched, miss := tr.matchRoute(r, req)
 		if len(matched) == 0 {
 			t.Misses = append(t.Misses, miss)
 			continue
@@ -538,7 +556,7 @@ func (t *TraceResult) matchRoutes(g *Graph, bound []*ParentResult, hostsOf func(
 	case req.Stream():
 		criteria = hostCriteria
 	}
-	compare := func(a, b *TraceMatch) (int, TraceReason) {
+	compare := func(a, b *Match) (int, Reason) {
 		if d, why := compareRanks(criteria, &a.rank, &b.rank); d != 0 {
 			return d, why
 		}
@@ -547,7 +565,7 @@ func (t *TraceResult) matchRoutes(g *Graph, bound []*ParentResult, hostsOf func(
 		}
 		return compareMatchRefs(a.MatchRef, b.MatchRef)
 	}
-	slices.SortStableFunc(t.Matches, func(a, b *TraceMatch) int { d, _ := compare(a, b); return d })
+	slices.SortStableFunc(t.Matches, func(a, b *Match) int { d, _ := compare(a, b); return d })
 	for i, m := range t.Matches {
 		if i == 0 {
 			continue
@@ -572,7 +590,7 @@ func bestHostname(hostnames []string, host string) (string, bool) {
 	}
 	best, found := "", false
 	for _, h := range hostnames {
-		if !hostnameMatches(h, host) {
+		if !resolve.HostnameMatches(h, host) {
 			continue
 		}
 		exact := !strings.HasPrefix(h, "*.")
@@ -584,7 +602,7 @@ func bestHostname(hostnames []string, host string) (string, bool) {
 }
 
 // lostBecause says why winner comes before loser, by criterion why.
-func lostBecause(why TraceReason, winner, loser *TraceMatch) string {
+func lostBecause(why Reason, winner, loser *Match) string {
 	switch why {
 	case PrecedenceHostname:
 		return fmt.Sprintf("hostname %s is more specific than %s", orAnyHost(winner.Hostname), orAnyHost(loser.Hostname))
@@ -610,7 +628,7 @@ func orAnyHost(h string) string {
 const traceLimit = 20
 
 // decide applies the winning rule: its redirect, or its backends.
-func (t *TraceResult) decide() {
+func (t *Result) decide() {
 	if len(t.Matches) > traceLimit {
 		t.Matches = t.Matches[:traceLimit]
 	}
@@ -621,11 +639,11 @@ func (t *TraceResult) decide() {
 	}
 	if w == nil {
 		if t.Service != nil {
-			t.Outcome = TraceToService
+			t.Outcome = ToService
 			t.Message = fmt.Sprintf("no route matches: the request goes to Service %s itself", t.Service.Ref.NamespacedName())
 			return
 		}
-		t.Outcome, t.StatusCode = TraceNotMatched, 404
+		t.Outcome, t.StatusCode = NotMatched, 404
 		t.Message = fmt.Sprintf("no route accepted on listener %s matches the request", t.Listener.Name)
 		if t.Request.gRPC() {
 			t.Message += " (gRPC status Unimplemented)"
@@ -637,36 +655,36 @@ func (t *TraceResult) decide() {
 	for _, f := range route.RuleFilters(w.Rule) {
 		switch {
 		case f.RequestRedirect != nil:
-			t.Outcome, t.StatusCode = TraceRedirected, *f.RequestRedirect.StatusCode
+			t.Outcome, t.StatusCode = Redirected, *f.RequestRedirect.StatusCode
 			t.Redirect = t.redirectTarget(w, f.RequestRedirect)
 			t.Message = fmt.Sprintf("redirected with %d to %s", t.StatusCode, t.Redirect)
 			return
 		case f.URLRewrite != nil:
 			t.Rewrite = t.rewrite(w, f.URLRewrite)
 		case f.ExtensionRef != nil && len(t.Rule.Backends) == 0:
-			t.Outcome = TraceImplementationSpecific
+			t.Outcome = ImplementationSpecific
 			t.Message = fmt.Sprintf("the rule has no backends and its ExtensionRef filter %s %s decides the response", f.ExtensionRef.Kind, f.ExtensionRef.Name)
 			return
 		}
 	}
 	switch outcome := t.Rule.Outcome(route.Route); outcome {
-	case Forwarded:
-		t.Outcome = TraceForwarded
+	case resolve.Forwarded:
+		t.Outcome = Forwarded
 		t.Message = "forwarded to the rule's backends"
 		t.ErrorShare = t.errorShare()
-	case NoBackends:
+	case resolve.NoBackends:
 		if t.Service != nil {
-			t.Outcome = TraceToService
+			t.Outcome = ToService
 			t.Message = fmt.Sprintf("the rule has no backendRefs: the request goes to Service %s itself", t.Service.Ref.NamespacedName())
 			return
 		}
-		t.Outcome, t.StatusCode = TraceBackendError, 500
+		t.Outcome, t.StatusCode = BackendError, 500
 		t.Message = "the rule has no backendRefs: HTTP 500"
-	case ZeroWeight:
-		t.Outcome, t.StatusCode = TraceBackendError, 500
+	case resolve.ZeroWeight:
+		t.Outcome, t.StatusCode = BackendError, 500
 		t.Message = "every backend has weight 0: HTTP 500"
 	default: // AllErrors500, FiltersOnly without a redirect
-		t.Outcome, t.StatusCode = TraceBackendError, 500
+		t.Outcome, t.StatusCode = BackendError, 500
 		t.Message = "no backend of the rule is valid: HTTP 500"
 	}
 }
@@ -674,7 +692,7 @@ func (t *TraceResult) decide() {
 // errorShare is the part of the rule's traffic answered with HTTP 500:
 // the shares of invalid backends and of backends whose BackendTLSPolicy
 // is not accepted.
-func (t *TraceResult) errorShare() float64 {
+func (t *Result) errorShare() float64 {
 	share := 0.0
 	for _, b := range t.Rule.Backends {
 		if b.Fails() {

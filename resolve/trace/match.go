@@ -1,10 +1,11 @@
-package resolve
+package trace
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
 
+	"github.com/gwlint/gwlint/resolve"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -15,18 +16,18 @@ import (
 // match order; when there is none, why the closest one fails. A rule
 // without matches matches every request (an HTTPRoute's explicit
 // `matches: []`, as the API server keeps it, is read that way too).
-func (g *Graph) matchRoute(r *RouteResult, req *Request) ([]*TraceMatch, *TraceMiss) {
-	var out []*TraceMatch
-	var closest *TraceMiss
+func (tr *Tracer) matchRoute(r *resolve.RouteResult, req *Request) ([]*Match, *Miss) {
+	var out []*Match
+	var closest *Miss
 	closestPassed := -1
 	add := func(rule, match int, rank matchRank) {
-		out = append(out, &TraceMatch{MatchRef: (&matchEntry{route: r, rule: rule, match: match}).ref(), rank: rank})
+		out = append(out, &Match{MatchRef: resolve.NewMatchRef(r, rule, match), rank: rank})
 	}
 	miss := func(rule, match int, c *condCheck) {
 		if c.passed > closestPassed {
 			closestPassed = c.passed
-			closest = &TraceMiss{Route: r, Reason: c.failed,
-				Message: (&matchEntry{route: r, rule: rule, match: match}).ref().Path + ": " + c.message}
+			closest = &Miss{Route: r, Reason: c.failed,
+				Message: resolve.NewMatchRef(r, rule, match).Path + ": " + c.message}
 		}
 	}
 	switch {
@@ -36,7 +37,7 @@ func (g *Graph) matchRoute(r *RouteResult, req *Request) ([]*TraceMatch, *TraceM
 				add(i, -1, matchRank{pathType: pathPrefix})
 			}
 			for j, m := range rule.Matches {
-				if c := g.checkHTTP(m, req); c.failed == "" {
+				if c := tr.checkHTTP(m, req); c.failed == "" {
 					add(i, j, c.rank)
 				} else {
 					miss(i, j, c)
@@ -55,7 +56,7 @@ func (g *Graph) matchRoute(r *RouteResult, req *Request) ([]*TraceMatch, *TraceM
 				add(i, -1, matchRank{})
 			}
 			for j, m := range rule.Matches {
-				if c := g.checkGRPC(m, req); c.failed == "" {
+				if c := tr.checkGRPC(m, req); c.failed == "" {
 					add(i, j, c.rank)
 				} else {
 					miss(i, j, c)
@@ -64,7 +65,7 @@ func (g *Graph) matchRoute(r *RouteResult, req *Request) ([]*TraceMatch, *TraceM
 		}
 	}
 	if len(out) == 0 && closest == nil {
-		closest = &TraceMiss{Route: r, Reason: MissNoRules, Message: "the route has no rules"}
+		closest = &Miss{Route: r, Reason: MissNoRules, Message: "the route has no rules"}
 	}
 	return out, closest
 }
@@ -74,11 +75,11 @@ func (g *Graph) matchRoute(r *RouteResult, req *Request) ([]*TraceMatch, *TraceM
 type condCheck struct {
 	rank    matchRank
 	passed  int
-	failed  TraceReason
+	failed  Reason
 	message string
 }
 
-func (c *condCheck) fail(reason TraceReason, format string, args ...any) {
+func (c *condCheck) fail(reason Reason, format string, args ...any) {
 	if c.failed == "" {
 		c.failed, c.message = reason, fmt.Sprintf(format, args...)
 	}
@@ -92,7 +93,7 @@ func (c *condCheck) ok() bool {
 	return false
 }
 
-func (g *Graph) checkHTTP(m gwv1.HTTPRouteMatch, req *Request) *condCheck {
+func (tr *Tracer) checkHTTP(m gwv1.HTTPRouteMatch, req *Request) *condCheck {
 	c := &condCheck{}
 	if p := m.Path; p != nil {
 		value := *p.Value
@@ -110,7 +111,7 @@ func (g *Graph) checkHTTP(m gwv1.HTTPRouteMatch, req *Request) *condCheck {
 			}
 		default:
 			c.rank.pathType, c.rank.pathChars = pathRegex, len(value)
-			if !g.fullMatch(value, req.Path) {
+			if !tr.fullMatch(value, req.Path) {
 				c.fail(MissPath, "path %s does not match RegularExpression %s", req.Path, value)
 			}
 		}
@@ -124,17 +125,17 @@ func (g *Graph) checkHTTP(m gwv1.HTTPRouteMatch, req *Request) *condCheck {
 		c.ok()
 	}
 	for _, h := range m.Headers {
-		g.checkValue(c, MissHeader, "header", string(h.Name), string(*h.Type), h.Value, headerValue(req.Headers, string(h.Name)))
+		tr.checkValue(c, MissHeader, "header", string(h.Name), string(*h.Type), h.Value, headerValue(req.Headers, string(h.Name)))
 	}
 	c.rank.headers = len(m.Headers)
 	for _, q := range m.QueryParams {
-		g.checkValue(c, MissQueryParam, "query parameter", string(q.Name), string(*q.Type), q.Value, queryValue(req.Query, string(q.Name)))
+		tr.checkValue(c, MissQueryParam, "query parameter", string(q.Name), string(*q.Type), q.Value, queryValue(req.Query, string(q.Name)))
 	}
 	c.rank.queries = len(m.QueryParams)
 	return c
 }
 
-func (g *Graph) checkGRPC(m gwv1.GRPCRouteMatch, req *Request) *condCheck {
+func (tr *Tracer) checkGRPC(m gwv1.GRPCRouteMatch, req *Request) *condCheck {
 	c := &condCheck{}
 	if mm := m.Method; mm != nil {
 		ok := true
@@ -151,17 +152,17 @@ func (g *Graph) checkGRPC(m gwv1.GRPCRouteMatch, req *Request) *condCheck {
 				continue
 			}
 			*part.rank = len(*part.want)
-			if regex && !g.fullMatch(*part.want, part.got) || !regex && *part.want != part.got {
+			if regex && !tr.fullMatch(*part.want, part.got) || !regex && *part.want != part.got {
 				ok = false
 			}
 		}
 		if !ok {
-			c.fail(MissGRPCMethod, "method %s/%s does not match %s %s/%s", req.GRPCService, req.GRPCMethod, *mm.Type, deref(mm.Service), deref(mm.Method))
+			c.fail(MissGRPCMethod, "method %s/%s does not match %s", req.GRPCService, req.GRPCMethod, resolve.GRPCMethodMatchString(mm))
 		}
 		c.ok()
 	}
 	for _, h := range m.Headers {
-		g.checkValue(c, MissHeader, "header", string(h.Name), string(*h.Type), h.Value, headerValue(req.Headers, string(h.Name)))
+		tr.checkValue(c, MissHeader, "header", string(h.Name), string(*h.Type), h.Value, headerValue(req.Headers, string(h.Name)))
 	}
 	c.rank.headers = len(m.Headers)
 	return c
@@ -169,11 +170,11 @@ func (g *Graph) checkGRPC(m gwv1.GRPCRouteMatch, req *Request) *condCheck {
 
 // checkValue checks one header or query parameter condition against the
 // request's value (nil when absent).
-func (g *Graph) checkValue(c *condCheck, reason TraceReason, what, name, typ, want string, got *string) {
+func (tr *Tracer) checkValue(c *condCheck, reason Reason, what, name, typ, want string, got *string) {
 	switch {
 	case got == nil:
 		c.fail(reason, "%s %s is absent (wanted %s %s)", what, name, typ, want)
-	case typ == "RegularExpression" && !g.fullMatch(want, *got):
+	case typ == "RegularExpression" && !tr.fullMatch(want, *got):
 		c.fail(reason, "%s %s: %q does not match RegularExpression %s", what, name, *got, want)
 	case typ != "RegularExpression" && *got != want:
 		c.fail(reason, "%s %s: %q is not %q", what, name, *got, want)
@@ -218,29 +219,29 @@ func prefixMatches(prefix, path string) bool {
 
 // fullMatch reports whether the RE2 expression matches all of s; an
 // expression that does not compile matches nothing.
-func (g *Graph) fullMatch(expr, s string) bool {
-	re := g.fullRegexp(expr)
+func (tr *Tracer) fullMatch(expr, s string) bool {
+	re := tr.fullRegexp(expr)
 	return re != nil && re.MatchString(s)
 }
 
 // fullRegexp is expr compiled to match a whole string, nil when it does
 // not compile. Each expression is compiled once per graph: traces match
 // the same ones over and over (gwctl diff traces a request per match).
-func (g *Graph) fullRegexp(expr string) *regexp.Regexp {
-	if re, ok := g.regexps.Load(expr); ok {
+func (tr *Tracer) fullRegexp(expr string) *regexp.Regexp {
+	if re, ok := tr.regexps.Load(expr); ok {
 		return re.(*regexp.Regexp)
 	}
 	re, err := regexp.Compile(`^(?:` + expr + `)$`)
 	if err != nil {
 		re = nil
 	}
-	g.regexps.Store(expr, re)
+	tr.regexps.Store(expr, re)
 	return re
 }
 
 // describe renders what a match compares: "PathPrefix /api, method GET, 2
 // headers".
-func (m *TraceMatch) describe() string {
+func (m *Match) describe() string {
 	var parts []string
 	r := &m.rank
 	switch r.pathType {
@@ -254,7 +255,7 @@ func (m *TraceMatch) describe() string {
 	}
 	if m.Route.GRPC != nil && m.Match >= 0 {
 		if mm := m.Route.GRPC.Rules[m.Rule].Matches[m.Match].Method; mm != nil {
-			parts = append(parts, fmt.Sprintf("%s %s/%s", *mm.Type, deref(mm.Service), deref(mm.Method)))
+			parts = append(parts, resolve.GRPCMethodMatchString(mm))
 		}
 	}
 	if r.method {
@@ -281,32 +282,9 @@ func (m *TraceMatch) describe() string {
 	return strings.Join(parts, ", ")
 }
 
-// RuleFilters are the filters of rule i of an HTTPRoute or GRPCRoute, a
-// GRPCRoute's seen as the HTTPRoute filters they are a subset of (the
-// shared filter types use the same structs).
-func (r *Route) RuleFilters(i int) []gwv1.HTTPRouteFilter {
-	switch {
-	case r.HTTP != nil:
-		return r.HTTP.Rules[i].Filters
-	case r.GRPC != nil:
-		out := make([]gwv1.HTTPRouteFilter, len(r.GRPC.Rules[i].Filters))
-		for k, f := range r.GRPC.Rules[i].Filters {
-			out[k] = gwv1.HTTPRouteFilter{
-				Type:                   gwv1.HTTPRouteFilterType(f.Type),
-				RequestHeaderModifier:  f.RequestHeaderModifier,
-				ResponseHeaderModifier: f.ResponseHeaderModifier,
-				RequestMirror:          f.RequestMirror,
-				ExtensionRef:           f.ExtensionRef,
-			}
-		}
-		return out
-	}
-	return nil
-}
-
 // matchedPrefix is the PathPrefix value the winning match matched, for
 // ReplacePrefixMatch; "/" for a rule without matches.
-func (m *TraceMatch) matchedPrefix() string {
+func (m *Match) matchedPrefix() string {
 	if m.Match < 0 || m.Route.HTTP == nil {
 		return "/"
 	}
@@ -316,7 +294,7 @@ func (m *TraceMatch) matchedPrefix() string {
 // modifyPath applies a redirect's or rewrite's path modifier.
 // ReplacePrefixMatch: "the prefix match [...] will be replaced"; the rest
 // of the path is kept, element by element.
-func modifyPath(path string, m *TraceMatch, mod *gwv1.HTTPPathModifier) string {
+func modifyPath(path string, m *Match, mod *gwv1.HTTPPathModifier) string {
 	switch {
 	case mod == nil:
 		return path
@@ -339,7 +317,7 @@ func modifyPath(path string, m *TraceMatch, mod *gwv1.HTTPPathModifier) string {
 // be the well-known port associated with the redirect scheme. [...] If
 // redirect scheme is empty, the redirect port MUST be the Gateway Listener
 // port." It is left out of the Location for http on 80 and https on 443.
-func (t *TraceResult) redirectTarget(w *TraceMatch, f *gwv1.HTTPRequestRedirectFilter) *RedirectTarget {
+func (t *Result) redirectTarget(w *Match, f *gwv1.HTTPRequestRedirectFilter) *RedirectTarget {
 	req := &t.Request
 	scheme := SchemeHTTP
 	if req.tls() {
@@ -368,7 +346,7 @@ func (t *TraceResult) redirectTarget(w *TraceMatch, f *gwv1.HTTPRequestRedirectF
 }
 
 // rewrite applies a URLRewrite filter to the request.
-func (t *TraceResult) rewrite(w *TraceMatch, f *gwv1.HTTPURLRewriteFilter) *RewrittenRequest {
+func (t *Result) rewrite(w *Match, f *gwv1.HTTPURLRewriteFilter) *RewrittenRequest {
 	out := &RewrittenRequest{Host: t.Request.Host, Path: modifyPath(t.Request.Path, w, f.Path)}
 	if f.Hostname != nil {
 		out.Host = string(*f.Hostname)

@@ -1,7 +1,7 @@
-package resolve_test
+package trace
 
 // Traffic conformance: the conformance suite's traffic assertions, replayed
-// through Graph.Trace. Every http.ExpectedResponse, grpc.ExpectedResponse,
+// through Tracer.Trace. Every http.ExpectedResponse, grpc.ExpectedResponse,
 // tcp.ExpectedResponse and udp.ExpectedResponse literal in the conformance
 // module's tests/*.go is read with go/parser (no expectation is copied by
 // hand): the request (host, path and query, method, headers; for gRPC the
@@ -28,6 +28,7 @@ import (
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/internal/conformancetest"
 )
 
 // traceNotModelled are conformance tests whose traffic assertions depend on
@@ -58,7 +59,7 @@ type trafficCase struct {
 	// sniRoute is the TLSRoute whose first hostname the test sends as the
 	// SNI (kubernetes.GatewayAndTLSRoutesMustBeAccepted returns them).
 	sniRoute   *resolve.ObjectRef
-	headers    []resolve.NameValue
+	headers    []NameValue
 	grpcMethod string
 
 	backend, namespace string
@@ -73,7 +74,7 @@ type redirectWant struct{ scheme, host, port, path string }
 type rewriteWant struct{ host, path string }
 
 func TestTraceConformance(t *testing.T) {
-	dir := conformanceDir(t)
+	dir := conformancetest.Dir(t)
 	cases := loadTrafficCases(t, dir)
 	checked, passed := 0, 0
 	var skipped []string
@@ -179,7 +180,7 @@ func (c *trafficCase) check(t *testing.T, dir string) (problem, skip string) {
 		target = ""
 		host = net.JoinHostPort(host, strconv.Itoa(int(port)))
 	}
-	req, err := resolve.ParseRequestURL(scheme + "://" + host + target)
+	req, err := ParseRequestURL(scheme + "://" + host + target)
 	if err != nil {
 		return "harness: " + err.Error(), ""
 	}
@@ -187,22 +188,23 @@ func (c *trafficCase) check(t *testing.T, dir string) (problem, skip string) {
 	if !req.Stream() {
 		req.Method, req.Headers = c.method, c.headers
 	}
-	if problem := resolve.DestinationMismatch(g, req); problem != "" {
+	tracer := New(g)
+	if problem := destinationMismatch(tracer, req); problem != "" {
 		t.Errorf("%s: %s", req, problem)
 	}
-	return c.compare(g.Trace(req)), ""
+	return c.compare(tracer.Trace(req)), ""
 }
 
-func (c *trafficCase) compare(tr *resolve.TraceResult) string {
+func (c *trafficCase) compare(tr *Result) string {
 	got := describeTrace(tr)
 	if c.failure {
-		if tr.Outcome == resolve.TraceForwarded || tr.StatusCode != 0 {
+		if tr.Outcome == Forwarded || tr.StatusCode != 0 {
 			return "want the connection to fail, got " + got
 		}
 		return ""
 	}
 	if c.backend != "" {
-		if tr.Outcome != resolve.TraceForwarded {
+		if tr.Outcome != Forwarded {
 			return fmt.Sprintf("want backend %s/%s, got %s", c.namespace, c.backend, got)
 		}
 		for _, b := range tr.Rule.Backends {
@@ -213,7 +215,7 @@ func (c *trafficCase) compare(tr *resolve.TraceResult) string {
 		return fmt.Sprintf("want backend %s/%s, got %s", c.namespace, c.backend, got)
 	}
 	status := tr.StatusCode
-	if tr.Outcome == resolve.TraceForwarded {
+	if tr.Outcome == Forwarded {
 		status = 200
 	}
 	if !slices.Contains(c.statuses, status) {
@@ -239,7 +241,7 @@ func (c *trafficCase) compare(tr *resolve.TraceResult) string {
 	return ""
 }
 
-func (c *trafficCase) compareRewrite(tr *resolve.TraceResult) string {
+func (c *trafficCase) compareRewrite(tr *Result) string {
 	if c.rewrite == nil {
 		return ""
 	}
@@ -253,7 +255,7 @@ func (c *trafficCase) compareRewrite(tr *resolve.TraceResult) string {
 	return ""
 }
 
-func describeTrace(tr *resolve.TraceResult) string {
+func describeTrace(tr *Result) string {
 	s := string(tr.Outcome)
 	if tr.StatusCode != 0 {
 		s += fmt.Sprintf(" %d", tr.StatusCode)
@@ -295,14 +297,14 @@ func conformanceGraph(t *testing.T, dir string, manifests, remove []string) *res
 	for _, m := range manifests {
 		paths = append(paths, filepath.Join(dir, filepath.FromSlash(m)))
 	}
-	paths = append(paths, suiteObjects...)
-	opts := resolve.Options{ControllerName: confController, OwnedNamespaces: confNamespaces}
+	paths = append(paths, conformancetest.SuiteObjects("../testdata/conformance")...)
+	opts := resolve.Options{ControllerName: conformancetest.Controller, OwnedNamespaces: conformancetest.Namespaces}
 	in := resolve.Load(paths, nil, opts)
 	if len(in.Errors) > 0 {
-		t.Fatalf("read errors:%s", readErrors(in.Errors))
+		t.Fatalf("read errors:%s", conformancetest.ReadErrors(in.Errors))
 	}
 	if len(remove) > 0 {
-		in = (&confCase{remove: remove}).mutate(t, in, opts)
+		in = conformancetest.Mutate(t, in, opts, nil, remove)
 	}
 	g := resolve.Resolve(in, opts)
 	graphCache[key] = g
@@ -852,7 +854,7 @@ func (c *trafficCase) read(ev *evaluator, send *ast.CallExpr, lit *ast.Composite
 		s, err = ev.str(e, pos)
 		return s
 	}
-	headers := func(e ast.Expr) []resolve.NameValue {
+	headers := func(e ast.Expr) []NameValue {
 		m := compositeOf(e)
 		if e == nil || err != nil {
 			return nil
@@ -861,10 +863,10 @@ func (c *trafficCase) read(ev *evaluator, send *ast.CallExpr, lit *ast.Composite
 			err = &dynamicError{"headers " + exprString(e)}
 			return nil
 		}
-		var out []resolve.NameValue
+		var out []NameValue
 		for _, kv := range m.Elts {
 			kv := kv.(*ast.KeyValueExpr)
-			out = append(out, resolve.NameValue{Name: str(kv.Key), Value: str(kv.Value)})
+			out = append(out, NameValue{Name: str(kv.Key), Value: str(kv.Value)})
 		}
 		return out
 	}
