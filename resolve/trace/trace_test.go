@@ -8,18 +8,8 @@ import (
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/resolvetest"
 )
-
-// graphOf resolves the YAML documents docs.
-func graphOf(t *testing.T, docs ...string) *resolve.Graph {
-	t.Helper()
-	opts := resolve.Options{}
-	in := resolve.Load([]string{"-"}, strings.NewReader(strings.Join(docs, "\n---\n")), opts)
-	for _, err := range in.Errors {
-		t.Fatalf("unexpected read error: %v", err)
-	}
-	return resolve.Resolve(in, opts)
-}
 
 // traceWorld is a Gateway with one HTTP listener and routes whose matches
 // differ by one precedence criterion at a time.
@@ -59,7 +49,7 @@ spec:
 `
 
 func TestTracePrecedence(t *testing.T) {
-	tracer := New(graphOf(t, traceWorld))
+	tracer := New(resolvetest.Resolve(t, resolve.Options{}, traceWorld))
 	for _, tt := range []struct {
 		url, method string
 		backend     string // the winner's only backend
@@ -104,7 +94,7 @@ func TestTracePrecedence(t *testing.T) {
 }
 
 func TestTraceListenerAndRouteKind(t *testing.T) {
-	tracer := New(graphOf(t, traceWorld))
+	tracer := New(resolvetest.Resolve(t, resolve.Options{}, traceWorld))
 	req, _ := ParseRequestURL("https://h/items")
 	if tr := tracer.Trace(req); tr.Outcome != NotMatched || len(tr.Misses) != 0 {
 		t.Errorf("https: %s, %d misses; want NotMatched: r is attached to the http listener only", tr.Outcome, len(tr.Misses))
@@ -227,7 +217,7 @@ spec:
 `
 
 func TestTraceStream(t *testing.T) {
-	tracer := New(graphOf(t, streamWorld))
+	tracer := New(resolvetest.Resolve(t, resolve.Options{}, streamWorld))
 	for _, tt := range []struct {
 		url      string
 		listener string
@@ -318,7 +308,7 @@ func TestSampleRequests(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, r := range SampleRequests(graphOf(t, tt.world)) {
+			for _, r := range SampleRequests(resolvetest.Resolve(t, resolve.Options{}, tt.world)) {
 				got = append(got, r.String())
 			}
 			if !slices.Equal(got, tt.want) {
@@ -332,7 +322,7 @@ func TestSampleRequests(t *testing.T) {
 // be empty) matches nothing, and says so: its miss was once nil, which
 // the view dereferenced.
 func TestTraceRouteWithoutRules(t *testing.T) {
-	tracer := New(graphOf(t, `
+	tracer := New(resolvetest.Resolve(t, resolve.Options{}, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: gw, namespace: infra}
@@ -490,7 +480,7 @@ func TestDestinationIsTrace(t *testing.T) {
 		"/x/admin", "/case", "/CASE", "/bad/(", "/lit", "//", "//x", "/h"}
 	for _, world := range []struct{ name, yaml string }{{"trace", traceWorld}, {"stream", streamWorld}, {"index", indexWorld}} {
 		t.Run(world.name, func(t *testing.T) {
-			g := graphOf(t, world.yaml)
+			g := resolvetest.Resolve(t, resolve.Options{}, world.yaml)
 			tracer := New(g)
 			checked := 0
 			for _, sample := range SampleRequests(g) {
