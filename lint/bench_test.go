@@ -5,6 +5,7 @@ import (
 
 	"github.com/gwlint/gwlint/internal/benchutil"
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations"
 )
 
 // BenchmarkRules runs every rule on its own over the resolved graph of each
@@ -15,7 +16,7 @@ func BenchmarkRules(b *testing.B) {
 	for _, size := range benchutil.Sizes() {
 		b.Run(string(size), func(b *testing.B) {
 			dir := benchutil.Corpus(b, size)
-			opts := resolve.Options{Validate: true} // as gwlint check loads
+			opts := resolve.Options{Implementations: implementations.All(), Validate: true} // as gwlint check loads
 			g := resolve.Resolve(resolve.Load([]string{dir}, nil, opts), opts)
 			for _, r := range Rules() {
 				b.Run(r.ID, func(b *testing.B) {

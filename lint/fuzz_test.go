@@ -10,6 +10,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/implementations"
 )
 
 // FuzzResolve resolves arbitrary object graphs and runs every rule on
@@ -34,7 +35,7 @@ func FuzzResolve(f *testing.F) {
 			src = graphYAML(data)
 		}
 		lint := func() ([]Finding, []resolve.StatusObject) {
-			opts := resolve.Options{Validate: true, Channel: crd.Experimental, StrictRefs: len(data)%2 == 0}
+			opts := resolve.Options{Implementations: implementations.All(), Validate: true, Channel: crd.Experimental, StrictRefs: len(data)%2 == 0}
 			in := resolve.Load([]string{"-"}, strings.NewReader(src), opts)
 			g := resolve.Resolve(in, opts)
 			kept, _ := Suppress(g, Run(g, Rules()), Rules())

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/implementations"
 )
 
 // Fixtures: testdata/<rule-id>/*.yaml, loaded together with
@@ -103,7 +104,7 @@ func withBase(dir string) []string {
 // lintFiles lints files under the channel ch.
 func lintFiles(t *testing.T, opts resolve.Options, ch crd.Channel, files []string) []Finding {
 	t.Helper()
-	opts.Validate, opts.Channel = true, ch
+	opts.Validate, opts.Channel, opts.Implementations = true, ch, implementations.All()
 	in := resolve.Load(files, nil, opts)
 	for _, err := range in.Errors {
 		t.Fatalf("fixture does not load: %v", err)
@@ -147,8 +148,8 @@ func TestRuleFixtures(t *testing.T) {
 // TestBaseIsClean keeps the shared fixture world free of problems, so every
 // finding in a rule's fixtures comes from that rule's files.
 func TestBaseIsClean(t *testing.T) {
-	in := resolve.Load([]string{"testdata/base.yaml"}, nil, resolve.Options{Validate: true})
-	for _, f := range Run(resolve.Resolve(in, resolve.Options{}), Rules()) {
+	in := resolve.Load([]string{"testdata/base.yaml"}, nil, resolve.Options{Implementations: implementations.All(), Validate: true})
+	for _, f := range Run(resolve.Resolve(in, resolve.Options{Implementations: implementations.All()}), Rules()) {
 		t.Errorf("base.yaml: %s: %s [%s]", f.Position, f.Message, f.Rule)
 	}
 }
@@ -276,9 +277,9 @@ func TestFindingsAreSortedAndUnique(t *testing.T) {
 // finding of a reference it makes or permits).
 func TestUnservedVersionIsOneFinding(t *testing.T) {
 	for _, ch := range []crd.Channel{crd.Standard, crd.Experimental} {
-		in := resolve.Load([]string{"testdata/base.yaml", "testdata/api-version-not-served/retired.yaml"}, nil, resolve.Options{Validate: true, Channel: ch})
+		in := resolve.Load([]string{"testdata/base.yaml", "testdata/api-version-not-served/retired.yaml"}, nil, resolve.Options{Implementations: implementations.All(), Validate: true, Channel: ch})
 		var got []string
-		for _, f := range Run(resolve.Resolve(in, resolve.Options{}), Rules()) {
+		for _, f := range Run(resolve.Resolve(in, resolve.Options{Implementations: implementations.All()}), Rules()) {
 			got = append(got, fmt.Sprintf("%d:%d %s %s", f.Line, f.Col, f.Rule, f.Path))
 		}
 		want := "2:1 api-version-not-served apiVersion; 26:1 api-version-not-served apiVersion; 56:1 api-version-not-served apiVersion"
@@ -344,9 +345,9 @@ spec:
   - {name: g, protocol: HTTPS, port: 443, hostname: g.example.com}`,
 			"6 crd-validation; 8 listener-certificate-invalid"},
 	} {
-		in := resolve.Load([]string{"testdata/base.yaml", "-"}, strings.NewReader(tc.doc), resolve.Options{Validate: true})
+		in := resolve.Load([]string{"testdata/base.yaml", "-"}, strings.NewReader(tc.doc), resolve.Options{Implementations: implementations.All(), Validate: true})
 		var got []string
-		for _, f := range Run(resolve.Resolve(in, resolve.Options{}), Rules()) {
+		for _, f := range Run(resolve.Resolve(in, resolve.Options{Implementations: implementations.All()}), Rules()) {
 			if f.File == "<stdin>" {
 				got = append(got, fmt.Sprintf("%d %s", f.Line, f.Rule))
 			}
@@ -367,9 +368,9 @@ func TestInferredImplementation(t *testing.T) {
 		"implementation-unknown.yaml": nil,
 	} {
 		path := filepath.Join("testdata/feature-unsupported/alone", file)
-		in := resolve.Load([]string{path}, nil, resolve.Options{})
+		in := resolve.Load([]string{path}, nil, resolve.Options{Implementations: implementations.All()})
 		var got []string
-		for _, f := range Run(resolve.Resolve(in, resolve.Options{}), Rules()) {
+		for _, f := range Run(resolve.Resolve(in, resolve.Options{Implementations: implementations.All()}), Rules()) {
 			if f.Severity != Info {
 				got = append(got, f.Rule+":"+f.Message)
 			}

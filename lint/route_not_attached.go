@@ -24,7 +24,7 @@ Fix:`,
 			if _, ok := r.Positions.Lookup("spec.useDefaultGateways"); ok {
 				continue
 			}
-			if len(p.Graph.DelegatedBy(r.Route)) > 0 {
+			if len(p.Graph.RoutesHandingTo(r.Route)) > 0 {
 				continue // a child route attaches through its parent route
 			}
 			p.Report(&r.Meta, "spec", nil, "%s has no parentRefs, so it attaches to no Gateway or Service", r.Ref)

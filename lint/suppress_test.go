@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
@@ -109,11 +110,11 @@ func suppressGraph(t *testing.T) *resolve.Graph {
 	if err := os.WriteFile(file, []byte(suppressFixture), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	in := resolve.Load([]string{file}, nil, resolve.Options{})
+	in := resolve.Load([]string{file}, nil, resolve.Options{Implementations: implementations.All()})
 	for _, err := range in.Errors {
 		t.Fatal(err)
 	}
-	return resolve.Resolve(in, resolve.Options{})
+	return resolve.Resolve(in, resolve.Options{Implementations: implementations.All()})
 }
 
 // describe renders findings as "line rule severity: message".
@@ -248,7 +249,7 @@ func TestSuppressWhenFirstObjectHasNoIgnores(t *testing.T) {
 		t.Fatal(errs)
 	}
 	objs[0].Ignores = nil
-	g := resolve.Resolve(resolve.LoadObjects(objs, nil, resolve.Options{}), resolve.Options{})
+	g := resolve.Resolve(resolve.LoadObjects(objs, nil, resolve.Options{Implementations: implementations.All()}), resolve.Options{Implementations: implementations.All()})
 	rules := (*Config)(nil).Rules()
 	_, suppressed := Suppress(g, Run(g, rules), rules)
 	if len(suppressed) != 6 {

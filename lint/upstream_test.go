@@ -8,6 +8,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/implementations"
 )
 
 // The pinned Gateway API module's own manifests: every file of examples/
@@ -31,7 +32,7 @@ func channelOf(path string) crd.Channel {
 
 func lintFile(t *testing.T, path string) []Finding {
 	t.Helper()
-	opts := resolve.Options{Validate: true, Channel: channelOf(path)}
+	opts := resolve.Options{Implementations: implementations.All(), Validate: true, Channel: channelOf(path)}
 	in := resolve.Load([]string{path}, nil, opts)
 	for _, err := range in.Errors {
 		t.Errorf("%v", err)

@@ -127,7 +127,7 @@ func (o *ListenerOutcome) Accepted() bool { return o.Reason == ReasonAccepted }
 // inputs do not hold.
 func (o *ListenerOutcome) Undecided() bool { return o.Reason == ReasonPending }
 
-func (g *Graph) resolveRoutes() {
+func (g *Graph) resolveRoutes(b *Builder) {
 	// parentTaker is the implementation judging a route that takes
 	// parentRefs of an implementation-specific kind; nil for none.
 	parentTaker := func(route *Route, group, kind string) *profile.Profile {
@@ -136,7 +136,7 @@ func (g *Graph) resolveRoutes() {
 		})
 	}
 	for _, r := range g.Routes {
-		g.resolveBackends(r)
+		g.resolveBackends(b, r)
 		for i, ref := range r.ParentRefs {
 			p := &ParentResult{Route: r, Index: i, Path: "spec.parentRefs[" + strconv.Itoa(i) + "]", Ref: ref}
 			r.Parents = append(r.Parents, p)
@@ -149,8 +149,7 @@ func (g *Graph) resolveRoutes() {
 				g.attachToListenerSet(p)
 			case p.Mesh():
 				g.bindToService(p)
-			case group == GroupGateway && kind == KindHTTPRoute && g.delegating(r.Route):
-				g.attachToParentRoute(p)
+			case g.judgeParent(b, p):
 			case group == GroupMultiCluster && kind == KindServiceImport:
 				// The API's own examples bind mesh routes to a ServiceImport
 				// (multi-cluster mesh); whether a route binds there is the
@@ -224,6 +223,53 @@ func (g *Graph) attachToListenerSet(p *ParentResult) {
 		return
 	}
 	g.attachToListeners(p, ls.Listeners, "ListenerSet "+target.NamespacedName())
+}
+
+// ParentJudge decides a route's parentRefs of kinds it gives a meaning of
+// its own, beyond the API's Gateways, ListenerSets and Services: asked when
+// every implementation judging the route takes the parentRef, in place of
+// the core, which refuses a kind it does not know.
+type ParentJudge interface {
+	Implementation
+	// TakesParent reports whether it gives the route's parentRef a meaning
+	// of its own.
+	TakesParent(route *Route, ref gwv1.ParentReference) bool
+	// JudgeParent decides the parentRef: its presence, Accepted condition
+	// and ControllerName.
+	JudgeParent(b *Builder, p *ParentResult)
+}
+
+// judgeParent hands a parentRef to the implementations judging its route
+// when they all take it, and reports whether they did.
+func (g *Graph) judgeParent(b *Builder, p *ParentResult) bool {
+	judges := routeJudges[ParentJudge](g, p.Route.Route)
+	if len(judges) == 0 || slices.ContainsFunc(judges, func(j ParentJudge) bool { return !j.TakesParent(p.Route.Route, p.Ref) }) {
+		return false
+	}
+	judges[0].JudgeParent(b, p)
+	return true
+}
+
+// LookupParent finds a parentRef's target, and reports whether the inputs
+// hold it. A Missing parent refuses the route (NoMatchingParent); one whose
+// presence is otherwise unknown leaves it Pending.
+func (b *Builder) LookupParent(p *ParentResult) bool { return b.g.lookupParent(p, p.Parent()) }
+
+// SetParentAccepted writes a parentRef's Accepted condition.
+func (b *Builder) SetParentAccepted(p *ParentResult, ok bool, reason Reason, message string) {
+	p.Accepted = condition(string(gwv1.RouteConditionAccepted), ok, reason, message)
+}
+
+// ControllerOf is the controller that programs a route, and so writes the
+// status of what it hands traffic to: that of the first managed Gateway it
+// reaches, else the one gwlint stands for.
+func (b *Builder) ControllerOf(route *Route) string {
+	for _, gw := range b.g.routeGateways(route, nil, nil) {
+		if gw.Managed {
+			return gw.ControllerName
+		}
+	}
+	return cmp.Or(b.g.opts.ControllerName, DefaultControllerName)
 }
 
 // lookupParent finds a parentRef's target. A Missing parent refuses the

@@ -203,7 +203,7 @@ func (b *BackendResult) FailReason() string {
 	return ""
 }
 
-func (g *Graph) resolveBackends(r *RouteResult) {
+func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 	r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), true, ReasonResolvedRefs, "All references resolved")
 	for i := range r.Route.Rules {
 		rule := &r.Route.Rules[i]
@@ -214,7 +214,7 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 		rr.Backends = make([]*BackendResult, len(rule.BackendRefs))
 		for j, ref := range rule.BackendRefs {
 			b := &results[j]
-			g.resolveBackend(b, r.Route, ref.Path, ref.BackendObjectReference)
+			g.resolveBackend(bld, b, r.Route, ref.Path, ref.BackendObjectReference)
 			g.refuseBackendFilters(b, r.Route, &rule.BackendRefs[j])
 			b.Weight = *ref.Weight
 			b.WeightDefaulted = r.Defaulted.hasJoined(ref.Path, ".weight")
@@ -225,7 +225,7 @@ func (g *Graph) resolveBackends(r *RouteResult) {
 		}
 		for j, ref := range rule.FilterRefs {
 			b := &results[len(rule.BackendRefs)+j]
-			g.resolveBackend(b, r.Route, ref.Path, ref.BackendObjectReference)
+			g.resolveBackend(bld, b, r.Route, ref.Path, ref.BackendObjectReference)
 			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
 		var v *RouteFilterVerdict
@@ -324,7 +324,31 @@ func meshOnly(route *Route) bool {
 	return len(route.ParentRefs) > 0
 }
 
-func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref gwv1.BackendObjectReference) {
+// BackendJudge resolves a route's backendRefs of kinds it gives a meaning
+// of its own: asked when every implementation judging the route takes the
+// backendRef, before the core checks its kind, namespace or target.
+type BackendJudge interface {
+	Implementation
+	// TakesBackend reports whether it gives the route's backendRef a
+	// meaning of its own.
+	TakesBackend(route *Route, ref gwv1.BackendObjectReference) bool
+	// JudgeBackend resolves it: its Presence, and Problem, Reason and
+	// Message when it is invalid (its Path, Ref, Group and Target are set).
+	JudgeBackend(b *Builder, result *BackendResult, route *Route)
+}
+
+// judgeBackend hands a backendRef to the implementations judging its route
+// when they all take it, and reports whether they did.
+func (g *Graph) judgeBackend(bld *Builder, b *BackendResult, route *Route) bool {
+	judges := routeJudges[BackendJudge](g, route)
+	if len(judges) == 0 || slices.ContainsFunc(judges, func(j BackendJudge) bool { return !j.TakesBackend(route, b.Ref) }) {
+		return false
+	}
+	judges[0].JudgeBackend(bld, b, route)
+	return true
+}
+
+func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, path string, ref gwv1.BackendObjectReference) {
 	ns := string(*ref.Namespace)
 	*b = BackendResult{
 		Path:   path,
@@ -335,8 +359,7 @@ func (g *Graph) resolveBackend(b *BackendResult, route *Route, path string, ref 
 	invalid := func(problem BackendProblem, reason Reason, format string, args ...any) {
 		b.Problem, b.Reason, b.Message = problem, reason, fmt.Sprintf(format, args...)
 	}
-	if isDelegationRef(ref) && g.delegating(route) {
-		g.resolveDelegation(b)
+	if g.judgeBackend(bld, b, route) {
 		return
 	}
 	service := b.Group == GroupCore && b.Target.Kind == KindService

@@ -132,7 +132,7 @@ func (g *Graph) routeProfiles(r *Route) []*profile.Profile {
 
 // routeGateways adds to out the distinct Gateways among the inputs that the
 // route names: directly, through a ListenerSet, or through the parent
-// routes it names by parentRefs of kind HTTPRoute (delegation.go), which
+// routes it names by parentRefs of kind HTTPRoute (route delegation), which
 // visited keeps from going round a cycle.
 func (g *Graph) routeGateways(r *Route, visited []*Route, out []*GatewayResult) []*GatewayResult {
 	if slices.Contains(visited, r) {

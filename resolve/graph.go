@@ -149,6 +149,9 @@ type Graph struct {
 	lsets     map[ObjectRef]*ListenerSetResult
 	services  map[ObjectRef]*ServiceResult
 	grantsIn  map[string][]*ReferenceGrant // by namespace
+	// handedBy are, for each route, the routes that hand it traffic
+	// (Builder.HandTo).
+	handedBy map[*Route][]*Route
 	// envoyPolicies are Envoy Gateway's EnvoyExtensionPolicies and
 	// SecurityPolicies, in input order (egpolicy.go).
 	envoyPolicies []*EnvoyGatewayPolicy
@@ -195,6 +198,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 		lsets:     map[ObjectRef]*ListenerSetResult{},
 		services:  map[ObjectRef]*ServiceResult{},
 		grantsIn:  map[string][]*ReferenceGrant{},
+		handedBy:  map[*Route][]*Route{},
 	}
 	g.index()
 	g.inferWorld(in.Skipped, in.HelmCharts)
@@ -202,7 +206,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	b := &Builder{g: g}
 	g.resolveGatewayClasses()
 	g.resolveGateways(b)
-	g.resolveRoutes()
+	g.resolveRoutes(b)
 	g.resolveMesh()
 	g.countAttachments()
 	g.resolveBackendTLSPolicies()
@@ -451,6 +455,12 @@ func (g *Graph) ListenerSet(ns, name string) *ListenerSetResult {
 func (g *Graph) Service(ns, name string) *ServiceResult {
 	return g.services[ObjectRef{Kind: KindService, Namespace: ns, Name: name}]
 }
+
+// RoutesHandingTo returns the routes that hand route traffic by their
+// backendRefs, in the graph's order: route delegation, where an
+// implementation reads a backendRef as naming routes. A route handed
+// traffic needs no parentRef of its own.
+func (g *Graph) RoutesHandingTo(route *Route) []*Route { return g.handedBy[route] }
 
 // FindRoutes returns the routes named name in namespace ns (all namespaces
 // when ns is empty), of the given kind (any route kind when empty).

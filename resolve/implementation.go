@@ -28,7 +28,15 @@ import (
 // in no other:
 //
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
-//     written its conditions.
+//     written its conditions;
+//   - ParentJudge: a route's parentRef of a kind it gives a meaning of its
+//     own (attach.go);
+//   - BackendJudge: a route's backendRef of a kind it gives a meaning of
+//     its own (backend.go).
+//
+// A step writes the fields of the result the core hands it (a Listener, a
+// ParentResult, a BackendResult), and through the Builder what needs the
+// graph's own state.
 //
 // Each implementation is a package of its own under
 // resolve/implementations, listed in that package's registry;
@@ -79,6 +87,26 @@ func routeJudges[T Implementation](g *Graph, route *Route) []T {
 		judges = append(judges, judge)
 	}
 	return judges
+}
+
+// HoldsAny reports whether the inputs hold any object of kind in namespace
+// ns.
+func (b *Builder) HoldsAny(kind, ns string) bool { return b.g.seen[kindNS{kind, ns}] }
+
+// DescribeAbsence says in words that an object a reference names is not
+// among the inputs and how sure that is (the package's DescribeAbsence),
+// with the name a misspelt reference was meant to give and the object that
+// will create a generated one.
+func (b *Builder) DescribeAbsence(ref ObjectRef, presence Presence) string {
+	return b.g.describeAbsence(ref, presence)
+}
+
+// HandTo records that route from hands traffic to route to (route
+// delegation: a backendRef an implementation reads as naming routes).
+func (b *Builder) HandTo(from, to *Route) {
+	if !slices.Contains(b.g.handedBy[to], from) {
+		b.g.handedBy[to] = append(b.g.handedBy[to], from)
+	}
 }
 
 // implementation returns the Implementation that judges with profile p,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gwlint/gwlint/cmd/internal/clitest"
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations"
 )
 
 // writeStatusList writes, an item at a time, exactly what writeMachine
@@ -20,7 +21,7 @@ func TestWriteStatusListStreams(t *testing.T) {
 		Kind       string                 `json:"kind"`
 		Items      []resolve.StatusObject `json:"items"`
 	}
-	g := resolve.Resolve(resolve.Load([]string{clitest.Examples}, nil, resolve.Options{}), resolve.Options{})
+	g := resolve.Resolve(resolve.Load([]string{clitest.Examples}, nil, resolve.Options{}), resolve.Options{Implementations: implementations.All()})
 	items := g.Statuses()
 	// A message over several lines, as YAML writes in a block scalar.
 	items = append(items, resolve.StatusObject{APIVersion: "v1", Kind: "X", Status: map[string]any{"message": "a\n\nb\n  c"}})

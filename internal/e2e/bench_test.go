@@ -20,6 +20,7 @@ import (
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/implementations"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
@@ -151,7 +152,7 @@ var stageNames = []string{"floor", "read", "parse", "load", "resolve", "rules", 
 
 // checkOptions are gwlint check's resolve options without a configuration
 // file: CRD validation on, standard channel.
-var checkOptions = resolve.Options{Validate: true, Channel: crd.Standard}
+var checkOptions = resolve.Options{Validate: true, Channel: crd.Standard, Implementations: implementations.All()}
 
 // check is what `gwlint check --no-config PATHS` does (cmd/gwlint's
 // runCheck, every default rule on): set the collector for the run's size,

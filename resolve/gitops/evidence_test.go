@@ -6,6 +6,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/gitops"
+	"github.com/gwlint/gwlint/resolve/implementations"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
@@ -109,7 +110,7 @@ func TestHelmChartIsEvidence(t *testing.T) {
 			"none inferred: the evidence names envoy-gateway (the Helm chart gateway-helm) and nginx-gateway-fabric (the Helm chart nginx-gateway-fabric)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			opts := resolve.Options{Keep: gitops.Keep, HelmChart: gitops.HelmChart}
+			opts := resolve.Options{Keep: gitops.Keep, HelmChart: gitops.HelmChart, Implementations: implementations.All()}
 			in := resolve.Load([]string{"-"}, strings.NewReader(strings.Join(tc.docs, "\n---\n")), opts)
 			gw := resolve.Resolve(in, opts).Gateway("network", "external")
 			got := ""

@@ -4,6 +4,7 @@ import (
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
 	"github.com/gwlint/gwlint/resolve/implementations/istio"
+	"github.com/gwlint/gwlint/resolve/implementations/kgateway"
 )
 
 // All returns every implementation whose reading of the world gwlint knows,
@@ -13,5 +14,6 @@ func All() []resolve.Implementation {
 	return []resolve.Implementation{
 		envoygateway.Implementation{},
 		istio.Implementation{},
+		kgateway.Implementation{},
 	}
 }

@@ -124,11 +124,6 @@ type Implementation struct {
 	// ParentKinds are the implementation-specific kinds routes may name as
 	// parentRefs besides Gateways, ListenerSets and Services.
 	ParentKinds []GroupKind
-	// RouteDelegation: an HTTPRoute's backendRef of kind HTTPRoute
-	// delegates the rule to the child route(s) it names (name "*": all
-	// of its namespace) instead of sending traffic to a backend, and a
-	// child names its parent route by a parentRef of kind HTTPRoute.
-	RouteDelegation bool
 	// PolicyTargetKinds are the implementation-specific kinds a
 	// BackendTLSPolicy may target besides core Services.
 	PolicyTargetKinds []GroupKind
@@ -1047,11 +1042,6 @@ var implementations = []Implementation{
 		Classes:         []string{"kgateway", "kgateway-waypoint"},
 		// https://kgateway.dev/docs/traffic-management/destination-types/backends/
 		BackendKinds: []GroupKind{{Group: "gateway.kgateway.dev", Kind: "Backend"}},
-		// https://kgateway.dev/docs/traffic-management/route-delegation/;
-		// internal/kgateway/query/httproute.go (getDelegatedChildren,
-		// fetchChildRoutes) and translator/httproute/delegation.go,
-		// delegation_helpers.go (isDelegatedRouteMatch).
-		RouteDelegation: true,
 	},
 	{
 		Name: "nginx-gateway-fabric",
