@@ -87,6 +87,10 @@ type Finding struct {
 	Path    string
 	Message string
 	Related []Related
+	// IgnoredRule is, in an unused-ignore finding, the rule id the ignore
+	// names and suppressed no finding of: a command that lints several
+	// worlds drops the finding when another world used the ignore for it.
+	IgnoredRule string
 }
 
 // Pass is what a rule's Run sees: the graph and a way to report.

@@ -215,14 +215,20 @@ func Suppress(g *resolve.Graph, findings []Finding, rules []*Rule) (kept []Findi
 		suppressed = append(suppressed, Suppressed{Finding: f, By: Suppression{Kind: by.kind, Position: by.pos, Reason: by.reason}})
 	}
 
-	report := func(r *Rule, ig *ignore, format string, args ...any) {
+	report := func(r *Rule, ig *ignore, format string, args ...any) *Finding {
 		if r = enabled[r.ID]; r == nil {
-			return
+			return nil
 		}
 		kept = append(kept, Finding{
 			Rule: r.ID, Severity: r.Severity, Position: ig.pos,
 			Object: ig.object, Path: ig.path, Message: fmt.Sprintf(format, args...),
 		})
+		return &kept[len(kept)-1]
+	}
+	unused := func(ig *ignore, id, why string) {
+		if f := report(UnusedIgnore, ig, "%s for %s suppresses nothing: %s", ig.describe(), id, why); f != nil {
+			f.IgnoredRule = id
+		}
 	}
 	for _, ig := range ignores {
 		what := ig.describe()
@@ -242,11 +248,11 @@ func Suppress(g *resolve.Graph, findings []Finding, rules []*Rule) (kept []Findi
 			case enabled[id] == nil || ig.used[id]:
 				// Turned off, or did its job.
 			case ig.kind == "comment" && ig.target == 0:
-				report(UnusedIgnore, ig, "%s for %s suppresses nothing: no line follows it", what, id)
+				unused(ig, id, "no line follows it")
 			case ig.kind == "comment":
-				report(UnusedIgnore, ig, "%s for %s suppresses nothing: no such finding on line %d", what, id, ig.target)
+				unused(ig, id, fmt.Sprintf("no such finding on line %d", ig.target))
 			default:
-				report(UnusedIgnore, ig, "%s for %s suppresses nothing: no such finding about %s", what, id, ig.object)
+				unused(ig, id, "no such finding about "+ig.object)
 			}
 		}
 	}

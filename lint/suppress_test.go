@@ -181,6 +181,19 @@ func TestSuppress(t *testing.T) {
 			t.Errorf("comment finding names object %q, want Gateway infra/gw", f.Object)
 		}
 	}
+
+	// An unused-ignore finding carries the rule id it is about, and only
+	// it does.
+	var ignored []string
+	for _, f := range kept {
+		if f.IgnoredRule != "" || f.Rule == UnusedIgnore.ID {
+			ignored = append(ignored, f.Rule+" "+f.IgnoredRule)
+		}
+	}
+	wantIgnored := []string{"unused-ignore listener-no-routes", "unused-ignore backend-not-found", "unused-ignore listener-no-routes"}
+	if !slices.Equal(ignored, wantIgnored) {
+		t.Errorf("ignored rules\n got %s\nwant %s", strings.Join(ignored, "\n     "), strings.Join(wantIgnored, "\n     "))
+	}
 }
 
 func TestSuppressFollowsConfig(t *testing.T) {

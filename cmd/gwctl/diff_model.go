@@ -2,13 +2,12 @@ package main
 
 import (
 	"cmp"
-	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/gwlint/gwlint/internal/statusdiff"
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/trace"
@@ -142,7 +141,7 @@ func computeDiff(oldIn, newIn *diffInput, oldName, newName string) *diffView {
 	v := &diffView{typeMeta: explanationMeta("Diff"), Old: oldName, New: newName}
 	v.Attachments = diffAttachments(oldIn.graph, newIn.graph)
 	v.Hostnames = diffHostnames(attachmentsOf(oldIn.graph), attachmentsOf(newIn.graph))
-	v.Conditions = diffConditions(conditionsOf(oldIn.graph), conditionsOf(newIn.graph))
+	v.Conditions = diffConditions(oldIn.graph, newIn.graph)
 	v.Backends = diffBackends(backendsOf(oldIn.graph), backendsOf(newIn.graph))
 	v.Requests = diffRequests(oldIn.graph, newIn.graph)
 	v.Findings = diffFindings(oldIn.findings, newIn.findings)
@@ -338,140 +337,78 @@ func (s requestState) equal(o requestState) bool {
 	return s.text() == o.text()
 }
 
-// condition is one status condition of g, with where it is.
-type condition struct {
-	object      resolve.ObjectRef
-	scope, typ  string
-	status, why string
-}
-
-// conditionsOf lists every condition of every status g would write, by
-// object, scope and type. The statuses are walked as JSON so that every
-// kind's status (listeners, parents, ancestors) is covered alike.
-func conditionsOf(g *resolve.Graph) map[string]condition {
-	out := map[string]condition{}
-	for _, s := range g.Statuses() {
-		raw, err := json.Marshal(s.Status)
-		if err != nil {
-			continue
-		}
-		var v any
-		if json.Unmarshal(raw, &v) != nil {
-			continue
-		}
-		obj := resolve.ObjectRef{Kind: s.Kind, Namespace: s.Metadata.Namespace, Name: s.Metadata.Name}
-		walkConditions(v, "", func(scope string, c map[string]any) {
-			typ, _ := c["type"].(string)
-			status, _ := c["status"].(string)
-			reason, _ := c["reason"].(string)
-			cc := condition{object: obj, scope: scope, typ: typ, status: status, why: reason}
-			out[obj.String()+"\x00"+scope+"\x00"+typ] = cc
-		})
-	}
-	return out
-}
-
-// walkConditions calls f for every condition under v, with a scope that
-// names the list items on the way by what identifies them.
-func walkConditions(v any, scope string, f func(string, map[string]any)) {
-	m, ok := v.(map[string]any)
-	if !ok {
-		return
-	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		switch val := m[k].(type) {
-		case []any:
-			for i, item := range val {
-				im, ok := item.(map[string]any)
-				if !ok {
-					continue
-				}
-				if k == "conditions" {
-					f(scope, im)
-					continue
-				}
-				walkConditions(im, joinScope(scope, itemName(k, i, im)), f)
-			}
-		case map[string]any:
-			walkConditions(val, joinScope(scope, k), f)
-		}
-	}
-}
-
-func joinScope(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + ", " + b
-}
-
-// itemName names a list item of a status: a listener by name, a route
-// parent or a policy ancestor by the reference.
-func itemName(list string, i int, item map[string]any) string {
-	switch list {
-	case "listeners":
-		if n, ok := item["name"].(string); ok {
-			return "listener " + n
-		}
-	case "parents":
-		if r, ok := item["parentRef"].(map[string]any); ok {
-			return "parent " + statusRef(r)
-		}
-	case "ancestors":
-		if r, ok := item["ancestorRef"].(map[string]any); ok {
-			return "ancestor " + statusRef(r)
-		}
-	}
-	if n, ok := item["name"].(string); ok {
-		return list + " " + n
-	}
-	return fmt.Sprintf("%s[%d]", list, i)
-}
-
-// statusRef renders a parentRef as written in status: "Gateway ns/name",
-// with "/section" and ":port" when set.
-func statusRef(r map[string]any) string {
-	kind, _ := r["kind"].(string)
-	if kind == "" {
-		kind = resolve.KindGateway
-	}
-	ns, _ := r["namespace"].(string)
-	name, _ := r["name"].(string)
-	s := resolve.ObjectRef{Kind: kind, Namespace: ns, Name: name}.String()
-	if sec, ok := r["sectionName"].(string); ok && sec != "" {
-		s += "/" + sec
-	}
-	if port, ok := r["port"].(float64); ok {
-		s += ":" + strconv.Itoa(int(port))
-	}
-	return s
-}
-
-func diffConditions(oldC, newC map[string]condition) []conditionChange {
-	state := func(c condition, ok bool) *conditionState {
-		if !ok {
+// diffConditions compares the conditions of every status either side
+// would write, entry by entry (statusdiff.Pairs), and keeps those whose
+// status or reason changes.
+func diffConditions(oldG, newG *resolve.Graph) []conditionChange {
+	state := func(c *statusdiff.Cond) *conditionState {
+		if c == nil {
 			return nil
 		}
-		return &conditionState{Status: c.status, Reason: c.why}
+		return &conditionState{Status: c.Status, Reason: c.Reason}
 	}
 	var out []conditionChange
-	for _, k := range slices.Sorted(maps.Keys(union(oldC, newC))) {
-		o, inOld := oldC[k]
-		n, inNew := newC[k]
-		if inOld && inNew && o.status == n.status && o.why == n.why {
-			continue
+	for _, op := range statusdiff.PairObjects(statusObjects(oldG), statusObjects(newG)) {
+		o := cmp.Or(op.New, op.Old)
+		obj := refOf(resolve.ObjectRef{Kind: o.Kind, Namespace: o.Namespace, Name: o.Name})
+		for _, p := range statusdiff.Pairs(op.Old, op.New) {
+			for _, c := range p.Conds() {
+				if c.Old != nil && c.New != nil && *c.Old == *c.New {
+					continue
+				}
+				out = append(out, conditionChange{Object: obj, Scope: conditionScope(p), Type: c.Type,
+					Old: state(c.Old), New: state(c.New)})
+			}
 		}
-		c := n
-		if !inNew {
-			c = o
-		}
-		out = append(out, conditionChange{Object: refOf(c.object), Scope: c.scope, Type: c.typ,
-			Old: state(o, inOld), New: state(n, inNew)})
 	}
 	slices.SortStableFunc(out, func(a, b conditionChange) int {
 		return cmp.Or(cmp.Compare(a.Object.String(), b.Object.String()), cmp.Compare(a.Scope, b.Scope), cmp.Compare(a.Type, b.Type))
 	})
 	return out
+}
+
+// statusObjects reads every status g would write.
+func statusObjects(g *resolve.Graph) []*statusdiff.Object {
+	var out []*statusdiff.Object
+	for _, so := range g.Statuses() {
+		out = append(out, statusdiff.ObjectOf(so))
+	}
+	return out
+}
+
+// conditionScope names where in the status an entry is: "" for the
+// object's own conditions, "listener http", "parent Gateway ns/name",
+// "ancestor Gateway ns/name".
+func conditionScope(p statusdiff.Pair) string {
+	switch p.Place {
+	case statusdiff.Listener:
+		return "listener " + p.Name
+	case statusdiff.Parent:
+		return "parent " + statusRef(cmp.Or(p.New, p.Old).Ref)
+	case statusdiff.Ancestor:
+		return "ancestor " + statusRef(cmp.Or(p.New, p.Old).Ref)
+	}
+	return ""
+}
+
+// statusRef renders a parentRef as written in status: "Gateway ns/name",
+// with "/section" and ":port" when set.
+func statusRef(r *statusdiff.ParentRef) string {
+	kind, ns := resolve.KindGateway, ""
+	if r.Kind != nil && *r.Kind != "" {
+		kind = *r.Kind
+	}
+	if r.Namespace != nil {
+		ns = *r.Namespace
+	}
+	s := resolve.ObjectRef{Kind: kind, Namespace: ns, Name: r.Name}.String()
+	if r.SectionName != nil && *r.SectionName != "" {
+		s += "/" + *r.SectionName
+	}
+	if r.Port != nil {
+		s += ":" + strconv.Itoa(int(*r.Port))
+	}
+	return s
 }
 
 func union[V any](a, b map[string]V) map[string]bool {

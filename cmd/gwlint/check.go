@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -266,9 +265,6 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 	return &linted{settings: s, files: inputs.Paths(), in: all, rules: rules, findings: findings, suppressed: suppressed}, nil
 }
 
-// unusedFor finds the rule id in an unused-ignore finding's message.
-var unusedFor = regexp.MustCompile(` for (\S+) suppresses nothing`)
-
 // lintWorlds resolves and lints each world on its own (see cli.Inputs.Load)
 // and merges what they found: a finding that several worlds make (about a
 // base that two overlays include) is reported once, and an ignore comment
@@ -309,8 +305,7 @@ func lintWorlds(worlds []*resolve.Inputs, opts resolve.Options, rules []*lint.Ru
 			used[use{sp.By.Position, sp.Rule}] = true
 		}
 		findings = slices.DeleteFunc(findings, func(f lint.Finding) bool {
-			m := unusedFor.FindStringSubmatch(f.Message)
-			return f.Rule == lint.UnusedIgnore.ID && m != nil && used[use{f.Position, m[1]}]
+			return f.Rule == lint.UnusedIgnore.ID && used[use{f.Position, f.IgnoredRule}]
 		})
 		slices.SortStableFunc(suppressed, func(a, b lint.Suppressed) int { return lint.Compare(a.Finding, b.Finding) })
 		suppressed = slices.CompactFunc(suppressed, func(a, b lint.Suppressed) bool {

@@ -1,12 +1,15 @@
 package fidelity
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/gwlint/gwlint/internal/statusdiff"
 )
 
 // Scope says which part of an object an outcome belongs to.
@@ -103,47 +106,44 @@ func fine(typ, value string) bool {
 // side does not write at all is compared as NoStatus. Route parents are compared only where
 // controllers write them; objects must already be restricted to the
 // implementation's own.
-func Compare(caseName string, want, got []*Object, controllers []string) []Outcome {
-	c := comparer{caseName: caseName, controllers: controllers}
-	wantBy, gotBy := c.index(want), c.index(got)
-	ids := make([]string, 0, len(wantBy)+len(gotBy))
-	for id := range wantBy {
-		ids = append(ids, id)
-	}
-	for id := range gotBy {
-		if _, dup := wantBy[id]; !dup {
-			ids = append(ids, id)
+func Compare(caseName string, want, got []*statusdiff.Object, controllers []string) []Outcome {
+	c := comparer{caseName: caseName}
+	// The project's expected status is the old side of each pair, gwctl's
+	// the new.
+	for _, op := range statusdiff.PairObjects(relevant(want, controllers), relevant(got, controllers)) {
+		kind := cmp.Or(op.Old, op.New).Kind
+		for _, p := range statusdiff.Pairs(op.Old, op.New) {
+			scope := scopeOf(kind, p.Place)
+			c.conds(op.ID, scope, p)
+			if p.Place == statusdiff.Listener && p.Old != nil && p.New != nil {
+				c.listenerDetails(op.ID, scope, p.Name, p.Old.Listener, p.New.Listener)
+			}
 		}
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		c.object(wantBy[id], gotBy[id])
 	}
 	return c.out
 }
 
 type comparer struct {
-	caseName    string
-	controllers []string
-	out         []Outcome
+	caseName string
+	out      []Outcome
 }
 
-// index keeps the objects that say anything: a route with no parent
+// relevant keeps the objects that say anything: a route with no parent
 // written by the implementation's controllers, or an object with an empty
 // status, has no outcomes.
-func (c *comparer) index(objs []*Object) map[string]*Object {
-	by := map[string]*Object{}
+func relevant(objs []*statusdiff.Object, controllers []string) []*statusdiff.Object {
+	var out []*statusdiff.Object
 	for _, o := range objs {
 		if len(o.Status.Parents)+len(o.Status.Ancestors) > 0 {
 			kept := *o
 			kept.Status.Parents, kept.Status.Ancestors = nil, nil
 			for _, p := range o.Status.Parents {
-				if slices.Contains(c.controllers, p.ControllerName) {
+				if slices.Contains(controllers, p.ControllerName) {
 					kept.Status.Parents = append(kept.Status.Parents, p)
 				}
 			}
 			for _, a := range o.Status.Ancestors {
-				if slices.Contains(c.controllers, a.ControllerName) {
+				if slices.Contains(controllers, a.ControllerName) {
 					kept.Status.Ancestors = append(kept.Status.Ancestors, a)
 				}
 			}
@@ -152,139 +152,62 @@ func (c *comparer) index(objs []*Object) map[string]*Object {
 		if len(o.Status.Conditions)+len(o.Status.Listeners)+len(o.Status.Parents)+len(o.Status.Ancestors) == 0 {
 			continue
 		}
-		by[o.ID()] = o
+		out = append(out, o)
 	}
-	return by
+	return out
 }
 
-func isRoute(kind string) bool { return strings.HasSuffix(kind, "Route") }
-
-func (c *comparer) object(want, got *Object) {
-	o := want
-	if o == nil {
-		o = got
-	}
-	id := o.ID()
-	var ws, gs Status
-	if want != nil {
-		ws = want.Status
-	}
-	if got != nil {
-		gs = got.Status
-	}
+// scopeOf names the place of an entry in a status of kind.
+func scopeOf(kind string, place statusdiff.Place) Scope {
 	switch {
-	case isRoute(o.Kind):
-		c.parents(id, o.Namespace, ws.Parents, gs.Parents)
-	case o.Kind == "BackendTLSPolicy":
-		toParents := func(as []AncestorEntry) []ParentEntry {
-			var ps []ParentEntry
-			for _, a := range as {
-				ps = append(ps, ParentEntry{ParentRef: a.AncestorRef, ControllerName: a.ControllerName, Conditions: a.Conditions})
-			}
-			return ps
-		}
-		c.entries(id, ScopePolicyAncestor, o.Namespace, toParents(ws.Ancestors), toParents(gs.Ancestors))
-	default:
-		scope, lscope := ScopeGateway, ScopeListener
-		if o.Kind == "ListenerSet" {
-			scope, lscope = ScopeListenerSet, ScopeListenerSetListener
-		}
-		c.conds(id, scope, "", want != nil, got != nil, ws.Conditions, gs.Conditions)
-		c.listeners(id, lscope, ws.Listeners, gs.Listeners)
+	case place == statusdiff.Parent:
+		return ScopeRouteParent
+	case place == statusdiff.Ancestor:
+		return ScopePolicyAncestor
+	case kind == "ListenerSet" && place == statusdiff.Listener:
+		return ScopeListenerSetListener
+	case kind == "ListenerSet":
+		return ScopeListenerSet
+	case place == statusdiff.Listener:
+		return ScopeListener
+	}
+	return ScopeGateway
+}
+
+// listenerDetails compares what a listener says besides its conditions,
+// where both sides wrote the listener.
+func (c *comparer) listenerDetails(id string, scope Scope, name string, want, got *statusdiff.ListenerEntry) {
+	if want.AttachedRoutes != nil && got.AttachedRoutes != nil {
+		c.detail(id, scope, name, "attachedRoutes", fmt.Sprint(*want.AttachedRoutes), fmt.Sprint(*got.AttachedRoutes))
+	}
+	if want.SupportedKinds != nil {
+		c.detail(id, scope, name, "supportedKinds", kindsString(want.SupportedKinds), kindsString(got.SupportedKinds))
 	}
 }
 
-func (c *comparer) listeners(id string, scope Scope, want, got []ListenerEntry) {
-	byName := func(ls []ListenerEntry) map[string]*ListenerEntry {
-		m := map[string]*ListenerEntry{}
-		for i := range ls {
-			m[ls[i].Name] = &ls[i]
-		}
-		return m
-	}
-	wm, gm := byName(want), byName(got)
-	for _, name := range unionKeys(wm, gm) {
-		w, g := wm[name], gm[name]
-		var wc, gc []Cond
-		if w != nil {
-			wc = w.Conditions
-		}
-		if g != nil {
-			gc = g.Conditions
-		}
-		c.conds(id, scope, name, w != nil, g != nil, wc, gc)
-		if w == nil || g == nil {
-			continue
-		}
-		if w.AttachedRoutes != nil && g.AttachedRoutes != nil {
-			c.detail(id, scope, name, "attachedRoutes", fmt.Sprint(*w.AttachedRoutes), fmt.Sprint(*g.AttachedRoutes))
-		}
-		if w.SupportedKinds != nil {
-			c.detail(id, scope, name, "supportedKinds", kindsString(w.SupportedKinds), kindsString(g.SupportedKinds))
-		}
-	}
-}
-
-func (c *comparer) parents(id, routeNS string, want, got []ParentEntry) {
-	c.entries(id, ScopeRouteParent, routeNS, want, got)
-}
-
-// entries compares route parents or policy ancestors, matched by their
-// reference with defaults applied in namespace ns.
-func (c *comparer) entries(id string, scope Scope, ns string, want, got []ParentEntry) {
-	byKey := func(ps []ParentEntry) map[string]*ParentEntry {
-		m := map[string]*ParentEntry{}
-		for i := range ps {
-			m[ps[i].ParentRef.key(ns)] = &ps[i]
-		}
-		return m
-	}
-	wm, gm := byKey(want), byKey(got)
-	for _, key := range unionKeys(wm, gm) {
-		w, g := wm[key], gm[key]
-		var wc, gc []Cond
-		if w != nil {
-			wc = w.Conditions
-		}
-		if g != nil {
-			gc = g.Conditions
-		}
-		c.conds(id, scope, key, w != nil, g != nil, wc, gc)
-	}
-}
-
-// conds compares the conditions of one entry; wantEntry and gotEntry say
-// whether each side wrote the entry at all.
-func (c *comparer) conds(id string, scope Scope, where string, wantEntry, gotEntry bool, want, got []Cond) {
-	value := func(entry bool, cs []Cond, typ string) string {
-		if !entry {
+// conds compares the conditions of one entry; an entry a side did not
+// write at all has NoStatus for every type.
+func (c *comparer) conds(id string, scope Scope, p statusdiff.Pair) {
+	value := func(entry *statusdiff.Entry, cond *statusdiff.Cond) string {
+		switch {
+		case entry == nil:
 			return NoStatus
+		case cond == nil:
+			return Absent
 		}
-		for _, x := range cs {
-			if x.Type == typ {
-				return x.Status + "/" + x.Reason
-			}
-		}
-		return Absent
+		return cond.Status + "/" + cond.Reason
 	}
-	types := map[string]bool{}
-	for _, x := range want {
-		types[x.Type] = true
-	}
-	for _, x := range got {
-		types[x.Type] = true
-	}
-	for _, typ := range slices.Sorted(maps.Keys(types)) {
-		w, g := value(wantEntry, want, typ), value(gotEntry, got, typ)
+	for _, cp := range p.Conds() {
+		w, g := value(p.Old, cp.Old), value(p.New, cp.New)
 		// A condition type the implementation does not write for this entry
 		// is no prediction of its; one gwctl does not write counts only
 		// when the implementation reports a problem with it.
-		if w == Absent || (g == Absent && fine(typ, w)) {
+		if w == Absent || (g == Absent && fine(cp.Type, w)) {
 			continue
 		}
 		c.out = append(c.out, Outcome{
-			Case: c.caseName, Object: id, Scope: scope, Where: where, Type: typ,
-			Want: w, Got: g, NonTrivial: !fine(typ, w),
+			Case: c.caseName, Object: id, Scope: scope, Where: p.Name, Type: cp.Type,
+			Want: w, Got: g, NonTrivial: !fine(cp.Type, w),
 		})
 	}
 }
@@ -296,15 +219,19 @@ func (c *comparer) detail(id string, scope Scope, where, typ, want, got string) 
 	})
 }
 
-func unionKeys[V any](a, b map[string]V) []string {
-	keys := map[string]bool{}
-	for k := range a {
-		keys[k] = true
+// kindsString renders supportedKinds as a sorted set, the order being the
+// implementation's choice: "GRPCRoute,HTTPRoute".
+func kindsString(kinds []statusdiff.GroupKind) string {
+	names := make([]string, 0, len(kinds))
+	for _, k := range kinds {
+		name := k.Kind
+		if k.Group != nil && *k.Group != "gateway.networking.k8s.io" {
+			name = *k.Group + "/" + name
+		}
+		names = append(names, name)
 	}
-	for k := range b {
-		keys[k] = true
-	}
-	return slices.Sorted(maps.Keys(keys))
+	slices.Sort(names)
+	return strings.Join(names, ",")
 }
 
 // Tally sums a project's outcomes.

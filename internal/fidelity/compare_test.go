@@ -7,16 +7,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gwlint/gwlint/internal/statusdiff"
 	"sigs.k8s.io/yaml"
 )
 
-func mustObject(t *testing.T, doc string) *Object {
+func mustObject(t *testing.T, doc string) *statusdiff.Object {
 	t.Helper()
 	data, err := yaml.YAMLToJSON([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := DecodeObject(data)
+	o, err := statusdiff.DecodeObject(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ status:
     - {type: Accepted, status: "False", reason: NoMatchingListenerHostname}
     - {type: ResolvedRefs, status: "True", reason: ResolvedRefs}
 `)
-	os := Compare("case", []*Object{want}, []*Object{got}, []string{"example.com/impl"})
+	os := Compare("case", []*statusdiff.Object{want}, []*statusdiff.Object{got}, []string{"example.com/impl"})
 	wantOut := []string{
 		"route parent Gateway infra/gw Accepted want False/NotAllowedByListeners got False/NoMatchingListenerHostname (non-trivial)",
 		"route parent Gateway infra/gw ResolvedRefs want True/ResolvedRefs got True/ResolvedRefs",
@@ -116,7 +117,7 @@ status:
     conditions:
     - {type: Accepted, status: "True", reason: Accepted}
 `)
-	os := Compare("case", []*Object{want}, []*Object{got}, nil)
+	os := Compare("case", []*statusdiff.Object{want}, []*statusdiff.Object{got}, nil)
 	wantOut := []string{
 		"Gateway  Accepted want True/Accepted got True/Accepted",
 		"Gateway listener a OverlappingTLSConfig want True/OverlappingHostnames got absent (non-trivial)",
@@ -216,7 +217,7 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &Case{Name: "refused", Inputs: inputs, Want: []*Object{
+	c := &Case{Name: "refused", Inputs: inputs, Want: []*statusdiff.Object{
 		mustObject(t, `
 kind: Gateway
 metadata: {name: gw, namespace: infra}

@@ -7,7 +7,8 @@
 // environment variables, never from this repository, gives resolve the same
 // inputs and the same surrounding objects the projects' test harnesses add
 // (their "world": Services, Secrets, Namespaces, GatewayClasses), and
-// compares condition by condition. This package owns the comparison: how a
-// status is read, what counts as one outcome, and how disagreements are
-// grouped; docs/resolver.md says how to run it and what it found.
+// compares condition by condition. Package statusdiff reads both statuses
+// and matches their entries, as it does for gwctl diff; this package owns
+// what counts as one outcome and how disagreements are grouped.
+// docs/resolver.md says how to run it and what it found.
 package fidelity

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gwlint/gwlint/internal/statusdiff"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/implementations"
@@ -61,7 +62,7 @@ type Case struct {
 	Name string
 	// Inputs are manifests as JSON, apiVersion and kind filled in.
 	Inputs [][]byte
-	Want   []*Object
+	Want   []*statusdiff.Object
 	// Environment says, by outcome (EnvironmentKey), why the project's
 	// value depends on its test's environment rather than on the inputs.
 	Environment map[string]string
@@ -130,7 +131,7 @@ func (p *Project) Run(c *Case) *Result {
 	for _, e := range in.Errors {
 		res.ReadErrors = append(res.ReadErrors, e.Error())
 		if i := (e.Pos.Line - 1) / 2; e.Pos.Line > 0 && i < len(c.Inputs) {
-			if o, err := DecodeObject(c.Inputs[i]); err == nil {
+			if o, err := statusdiff.DecodeObject(c.Inputs[i]); err == nil {
 				notLoaded[o.ID()] = e.Msg
 			}
 		}
@@ -181,8 +182,8 @@ func (p *Project) Run(c *Case) *Result {
 // and ListenerSets of the project's controllers (route parents are
 // filtered by Compare). GatewayClass status is left out: the projects'
 // translator tests do not write it.
-func (p *Project) statuses(g *resolve.Graph) []*Object {
-	var out []*Object
+func (p *Project) statuses(g *resolve.Graph) []*statusdiff.Object {
+	var out []*statusdiff.Object
 	for _, so := range g.Statuses() {
 		switch so.Kind {
 		case resolve.KindGatewayClass:
@@ -198,15 +199,7 @@ func (p *Project) statuses(g *resolve.Graph) []*Object {
 				continue
 			}
 		}
-		data, err := json.Marshal(so)
-		if err != nil {
-			panic(fmt.Sprintf("fidelity: status of %s %s: %v", so.Kind, so.Metadata.Name, err))
-		}
-		o, err := DecodeObject(data)
-		if err != nil {
-			panic(fmt.Sprintf("fidelity: status of %s %s: %v", so.Kind, so.Metadata.Name, err))
-		}
-		out = append(out, o)
+		out = append(out, statusdiff.ObjectOf(so))
 	}
 	return out
 }
@@ -265,12 +258,12 @@ func inputs(objs, world []manifest) ([][]byte, error) {
 // condition that an input object already carried in its own status, and
 // that the implementation left there, is dropped: it is not a decision of
 // the implementation (Istio keeps other controllers' conditions).
-func wanted(objs, inputs []manifest) ([]*Object, error) {
+func wanted(objs, inputs []manifest) ([]*statusdiff.Object, error) {
 	before, err := wanted1(inputs)
 	if err != nil {
 		return nil, err
 	}
-	prior := map[string]*Object{}
+	prior := map[string]*statusdiff.Object{}
 	for _, o := range before {
 		prior[o.ID()] = o
 	}
@@ -288,15 +281,15 @@ func wanted(objs, inputs []manifest) ([]*Object, error) {
 
 // withoutCarried returns st without the conditions prior already held in
 // the same place.
-func withoutCarried(ns string, st, prior Status) Status {
+func withoutCarried(ns string, st, prior statusdiff.Status) statusdiff.Status {
 	had := map[string]bool{}
-	mark := func(where string, cs []Cond) {
+	mark := func(where string, cs []statusdiff.Cond) {
 		for _, c := range cs {
 			had[where+"|"+c.Type+"|"+c.Status+"|"+c.Reason] = true
 		}
 	}
-	keep := func(where string, cs []Cond) []Cond {
-		var out []Cond
+	keep := func(where string, cs []statusdiff.Cond) []statusdiff.Cond {
+		var out []statusdiff.Cond
 		for _, c := range cs {
 			if !had[where+"|"+c.Type+"|"+c.Status+"|"+c.Reason] {
 				out = append(out, c)
@@ -309,29 +302,29 @@ func withoutCarried(ns string, st, prior Status) Status {
 		mark("listener "+l.Name, l.Conditions)
 	}
 	for _, p := range prior.Parents {
-		mark("parent "+p.ControllerName+" "+p.ParentRef.key(ns), p.Conditions)
+		mark("parent "+p.ControllerName+" "+p.ParentRef.Key(ns), p.Conditions)
 	}
 	for _, a := range prior.Ancestors {
-		mark("ancestor "+a.ControllerName+" "+a.AncestorRef.key(ns), a.Conditions)
+		mark("ancestor "+a.ControllerName+" "+a.AncestorRef.Key(ns), a.Conditions)
 	}
-	out := Status{Conditions: keep("", st.Conditions)}
+	out := statusdiff.Status{Conditions: keep("", st.Conditions)}
 	for _, l := range st.Listeners {
 		l.Conditions = keep("listener "+l.Name, l.Conditions)
 		out.Listeners = append(out.Listeners, l)
 	}
 	for _, p := range st.Parents {
-		p.Conditions = keep("parent "+p.ControllerName+" "+p.ParentRef.key(ns), p.Conditions)
+		p.Conditions = keep("parent "+p.ControllerName+" "+p.ParentRef.Key(ns), p.Conditions)
 		out.Parents = append(out.Parents, p)
 	}
 	for _, a := range st.Ancestors {
-		a.Conditions = keep("ancestor "+a.ControllerName+" "+a.AncestorRef.key(ns), a.Conditions)
+		a.Conditions = keep("ancestor "+a.ControllerName+" "+a.AncestorRef.Key(ns), a.Conditions)
 		out.Ancestors = append(out.Ancestors, a)
 	}
 	return out
 }
 
-func wanted1(objs []manifest) ([]*Object, error) {
-	var out []*Object
+func wanted1(objs []manifest) ([]*statusdiff.Object, error) {
+	var out []*statusdiff.Object
 	for _, m := range objs {
 		kind, _ := m["kind"].(string)
 		if !slices.Contains(comparedKinds, kind) || m["status"] == nil {
@@ -341,7 +334,7 @@ func wanted1(objs []manifest) ([]*Object, error) {
 		if err != nil {
 			return nil, err
 		}
-		o, err := DecodeObject(data)
+		o, err := statusdiff.DecodeObject(data)
 		if err != nil {
 			return nil, err
 		}

@@ -1,16 +1,20 @@
-package fidelity
+package statusdiff
 
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
+	"github.com/gwlint/gwlint/resolve"
 )
 
-// Object is one object's identity and the part of its status the harness
-// compares. Expected objects come from a project's golden files, actual
-// ones from resolve's Graph.Statuses, both through the same JSON shape.
+// Object is one object's identity and the part of its status that is
+// compared: read from what gwlint writes (ObjectOf) or from a manifest
+// (DecodeObject).
 type Object struct {
 	Kind      string
 	Namespace string
@@ -75,8 +79,9 @@ type AncestorEntry struct {
 	Conditions     []Cond    `json:"conditions"`
 }
 
-// ParentRef is a parentRef as written in status: the projects write it as
-// the user did (group and kind often omitted), gwctl writes it defaulted.
+// ParentRef is a parentRef as written in status: other controllers often
+// write it as the user did (group and kind omitted), gwlint writes it
+// defaulted.
 type ParentRef struct {
 	Group       *string `json:"group"`
 	Kind        *string `json:"kind"`
@@ -86,11 +91,11 @@ type ParentRef struct {
 	Port        *int32  `json:"port"`
 }
 
-// key identifies a parentRef of a route in namespace routeNS, defaults
+// Key identifies a parentRef of a route in namespace routeNS, defaults
 // applied (group gateway.networking.k8s.io, kind Gateway, the route's
 // namespace), so that a written and a defaulted spelling compare equal:
 // "Gateway ns/name", "Service ns/name:80", "Gateway ns/name/https".
-func (p ParentRef) key(routeNS string) string {
+func (p ParentRef) Key(routeNS string) string {
 	group, kind, ns := "gateway.networking.k8s.io", "Gateway", routeNS
 	if p.Group != nil {
 		group = *p.Group
@@ -115,21 +120,6 @@ func (p ParentRef) key(routeNS string) string {
 	return b.String()
 }
 
-// kindsString renders supportedKinds as a sorted set, the order being the
-// implementation's choice: "GRPCRoute,HTTPRoute".
-func kindsString(kinds []GroupKind) string {
-	names := make([]string, 0, len(kinds))
-	for _, k := range kinds {
-		name := k.Kind
-		if k.Group != nil && *k.Group != "gateway.networking.k8s.io" {
-			name = *k.Group + "/" + name
-		}
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return strings.Join(names, ",")
-}
-
 // DecodeObject reads the identity and status of one object given as JSON
 // (a whole manifest with metadata and status).
 func DecodeObject(data []byte) (*Object, error) {
@@ -151,4 +141,62 @@ func DecodeObject(data []byte) (*Object, error) {
 		}
 	}
 	return o, nil
+}
+
+// ObjectOf reads the status gwlint writes for one object, in the status
+// types of the API that resolve writes it in.
+func ObjectOf(so resolve.StatusObject) *Object {
+	o := &Object{Kind: so.Kind, Namespace: so.Metadata.Namespace, Name: so.Metadata.Name}
+	switch st := so.Status.(type) {
+	case gwv1.GatewayClassStatus:
+		o.Status.Conditions = conds(st.Conditions)
+	case gwv1.GatewayStatus:
+		o.Status.Conditions = conds(st.Conditions)
+		for _, l := range st.Listeners {
+			o.Status.Listeners = append(o.Status.Listeners, listenerEntry(l.Name, l.AttachedRoutes, l.SupportedKinds, l.Conditions))
+		}
+	case gwv1.ListenerSetStatus:
+		o.Status.Conditions = conds(st.Conditions)
+		for _, l := range st.Listeners {
+			o.Status.Listeners = append(o.Status.Listeners, listenerEntry(l.Name, l.AttachedRoutes, l.SupportedKinds, l.Conditions))
+		}
+	case gwv1.RouteStatus:
+		for _, p := range st.Parents {
+			o.Status.Parents = append(o.Status.Parents, ParentEntry{
+				ParentRef: parentRef(p.ParentRef), ControllerName: string(p.ControllerName), Conditions: conds(p.Conditions)})
+		}
+	case gwv1.PolicyStatus:
+		for _, a := range st.Ancestors {
+			o.Status.Ancestors = append(o.Status.Ancestors, AncestorEntry{
+				AncestorRef: parentRef(a.AncestorRef), ControllerName: string(a.ControllerName), Conditions: conds(a.Conditions)})
+		}
+	default:
+		// resolve writes one of the API's status types above for each
+		// kind: another is a kind this package must learn to read.
+		panic(fmt.Sprintf("statusdiff: status of %s is a %T", o.ID(), so.Status))
+	}
+	return o
+}
+
+func conds(cs []metav1.Condition) []Cond {
+	out := make([]Cond, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, Cond{Type: c.Type, Status: string(c.Status), Reason: c.Reason})
+	}
+	return out
+}
+
+func listenerEntry(name gwv1.SectionName, attached int32, kinds []gwv1.RouteGroupKind, cs []metav1.Condition) ListenerEntry {
+	l := ListenerEntry{Name: string(name), AttachedRoutes: &attached, Conditions: conds(cs)}
+	for _, k := range kinds {
+		l.SupportedKinds = append(l.SupportedKinds, GroupKind{Group: (*string)(k.Group), Kind: string(k.Kind)})
+	}
+	return l
+}
+
+func parentRef(r gwv1.ParentReference) ParentRef {
+	return ParentRef{
+		Group: (*string)(r.Group), Kind: (*string)(r.Kind), Namespace: (*string)(r.Namespace),
+		Name: string(r.Name), SectionName: (*string)(r.SectionName), Port: (*int32)(r.Port),
+	}
 }
