@@ -27,8 +27,14 @@ import (
 // Implementation takes part in the steps whose interfaces it implements, and
 // in no other:
 //
+//   - KindReader: a document of a kind of its own, as the inputs are
+//     loaded.
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions.
+//   - BackendJudge: a backendRef of a route it judges, before the core
+//     checks its kind.
+//   - RuleJudge: the rules of a route it judges, once the core has
+//     resolved their backendRefs.
 //
 // Each implementation is a package of its own under
 // resolve/implementations, listed in that package's registry;
@@ -64,6 +70,10 @@ func (b *Builder) Graph() *Graph { return b.g }
 func (b *Builder) RefuseListener(l *Listener, reason Reason, message string) {
 	l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, reason, message)
 }
+
+// RouteProfiles are the profiles of the implementations that judge the
+// route (those of its Gateways; without one, the selected profile).
+func (b *Builder) RouteProfiles(route *Route) []*profile.Profile { return b.g.routeProfiles(route) }
 
 // routeJudges returns step T of every implementation that judges the route
 // (routeProfiles), when each of them takes part in that step; nil when one
