@@ -1,6 +1,6 @@
 package lint
 
-import "github.com/gwlint/gwlint/resolve"
+import "github.com/gwlint/gwlint/resolve/implementations/envoygateway"
 
 var backendRefused = &Rule{
 	ID: "backend-refused", Severity: Error,
@@ -32,11 +32,7 @@ spec:
 # after: one Backend with the FQDN endpoint, another with the IP one`,
 	},
 	Run: func(p *Pass) {
-		for _, problem := range []resolve.BackendProblem{
-			resolve.InvalidImplementationBackend, resolve.InvalidBackendAddress,
-			resolve.UnsupportedAddressType, resolve.DynamicResolverShared, resolve.BackendKindDisabled,
-			resolve.HostFromPathRefused,
-		} {
+		for _, problem := range envoygateway.BackendProblems {
 			reportBackends(problem, ".name")(p)
 		}
 	},

@@ -104,7 +104,7 @@ func withBase(dir string) []string {
 // lintFiles lints files under the channel ch.
 func lintFiles(t *testing.T, opts resolve.Options, ch crd.Channel, files []string) []Finding {
 	t.Helper()
-	opts.Validate, opts.Channel, opts.Implementations = true, ch, implementations.All()
+	opts.Validate, opts.Channel, opts.Implementations = true, ch, implementations.All() // as gwlint check loads
 	in := resolve.Load(files, nil, opts)
 	for _, err := range in.Errors {
 		t.Fatalf("fixture does not load: %v", err)

@@ -27,8 +27,9 @@ func reportBackends(problem resolve.BackendProblem, field string) func(*Pass) {
 						msg += "; " + grantHint(r.Ref.Kind, r.Ref.Namespace, b.Group, b.Target)
 					}
 					var related []Related
-					if b.EnvoyBackend != nil && b.TargetPath != "" {
-						related = []Related{Relate(&b.EnvoyBackend.Meta, b.TargetPath, "%s of Backend %s", b.TargetPath, b.EnvoyBackend.Ref.NamespacedName())}
+					if b.Object != nil && b.TargetPath != "" {
+						target := b.Object.Metadata()
+						related = []Related{Relate(target, b.TargetPath, "%s of %s %s", b.TargetPath, b.Target.Kind, target.Ref.NamespacedName())}
 					}
 					p.Report(&r.Meta, b.Path+field, related, "%s", msg)
 				}

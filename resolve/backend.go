@@ -129,12 +129,16 @@ type BackendResult struct {
 	// Problem tells apart the ways a ref can be invalid, for output.
 	Problem BackendProblem
 	Service *Service // the target Service, when present
-	// EnvoyBackend is the target Envoy Gateway Backend, when present, and
+	// Object is the target of an implementation's own kind, when present
+	// and its BackendJudge resolved the ref (Builder.ReachBackend), and
 	// TargetPath the field of it that makes the ref invalid, when one does.
-	EnvoyBackend *EnvoyGatewayBackend
-	TargetPath   string
-	Port         *ServicePort    // the Service port the ref selects, when found
-	Grant        *ReferenceGrant // the grant that permits a cross-namespace ref
+	Object     Object
+	TargetPath string
+	// policySection is the sectionName by which a BackendTLSPolicy selects
+	// the port of Object the ref reaches, "" for none.
+	policySection string
+	Port          *ServicePort    // the Service port the ref selects, when found
+	Grant         *ReferenceGrant // the grant that permits a cross-namespace ref
 	// TLSPolicy is the BackendTLSPolicy that holds the Service and port the
 	// ref reaches (the port's sectionName before the whole Service), nil
 	// when none does: the Gateway then speaks plain text to the backend.
@@ -160,19 +164,6 @@ const (
 	// ExternalNameRefused: an ExternalName Service, which the judging
 	// implementations refuse as a backend.
 	ExternalNameRefused BackendProblem = "ExternalName refused"
-	// Problems of an implementation's own backend object (egbackend.go):
-	// its kind turned off in the implementation's configuration, an
-	// object it refuses, an endpoint address it refuses, endpoints of a
-	// type (Unix sockets, FQDNs beside IPs) a backendRef cannot use, a
-	// dynamic resolver among other backendRefs.
-	BackendKindDisabled          BackendProblem = "kind disabled"
-	InvalidImplementationBackend BackendProblem = "invalid backend object"
-	InvalidBackendAddress        BackendProblem = "invalid address"
-	UnsupportedAddressType       BackendProblem = "unsupported address type"
-	DynamicResolverShared        BackendProblem = "dynamic resolver shared"
-	// HostFromPathRefused: a dynamic resolver Backend of a rule whose
-	// HTTPRouteFilter rewrites the Host from the path (egroutefilter.go).
-	HostFromPathRefused BackendProblem = "host from path refused"
 	// FiltersRefused: the backendRef's filters, which the judging
 	// implementations refuse (profile.FilterChecks).
 	FiltersRefused BackendProblem = "filters refused"
@@ -238,15 +229,11 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 		if judged && v.Unresolved != nil && r.ResolvedRefs.True() {
 			r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, v.Unresolved.Reason, v.Unresolved.Path+": "+v.Unresolved.Message)
 		}
-		switch {
-		case judged && v.HostFromPath && v.Refused == nil && v.Unresolved == nil && refuseHostFromPath(rr.Backends):
-		case r.Route.HTTP != nil:
-			refuseSharedResolver(rr.Backends, len(rr.Backends))
+		for _, judge := range routeJudges[RuleJudge](g, r.Route) {
+			judge.JudgeRule(&Builder{g: g}, r, rr)
 		}
 		for i := range results {
-			if b := &results[i]; !b.Valid() && !b.Unreported && r.ResolvedRefs.True() {
-				r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Path+": "+b.Message)
-			}
+			reportBackend(r, &results[i])
 		}
 		for _, b := range rr.Backends {
 			if rr.TotalWeight > 0 {
@@ -255,16 +242,20 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 		}
 		r.Rules = append(r.Rules, rr)
 	}
-	if r.Route.TLS != nil {
-		// Envoy Gateway pools a TLSRoute's rules into one destination.
-		var pooled []*BackendResult
-		for _, rr := range r.Rules {
-			pooled = append(pooled, rr.Backends...)
-		}
-		if b := refuseSharedResolver(pooled, 0); b != nil && r.ResolvedRefs.True() {
-			r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Path+": "+b.Message)
-		}
+	for _, judge := range routeJudges[RuleJudge](g, r.Route) {
+		judge.JudgeRules(&Builder{g: g}, r)
 	}
+}
+
+// RuleJudge adjusts the rules of the routes it judges, once the core has
+// resolved their backendRefs: JudgeRule each rule, before the route's
+// ResolvedRefs takes the verdicts of the rule's backendRefs, then
+// JudgeRules the route's rules together. The core asks it when every
+// implementation judging the route takes part.
+type RuleJudge interface {
+	Implementation
+	JudgeRule(b *Builder, route *RouteResult, rule *RuleResult)
+	JudgeRules(b *Builder, route *RouteResult)
 }
 
 // backendGroupOfKind is the group a backendRef of the core group and a
@@ -324,30 +315,6 @@ func meshOnly(route *Route) bool {
 	return len(route.ParentRefs) > 0
 }
 
-// BackendJudge resolves a route's backendRefs of kinds it gives a meaning
-// of its own: asked when every implementation judging the route takes the
-// backendRef, before the core checks its kind, namespace or target.
-type BackendJudge interface {
-	Implementation
-	// TakesBackend reports whether it gives the route's backendRef a
-	// meaning of its own.
-	TakesBackend(route *Route, ref gwv1.BackendObjectReference) bool
-	// JudgeBackend resolves it: its Presence, and Problem, Reason and
-	// Message when it is invalid (its Path, Ref, Group and Target are set).
-	JudgeBackend(b *Builder, result *BackendResult, route *Route)
-}
-
-// judgeBackend hands a backendRef to the implementations judging its route
-// when they all take it, and reports whether they did.
-func (g *Graph) judgeBackend(bld *Builder, b *BackendResult, route *Route) bool {
-	judges := routeJudges[BackendJudge](g, route)
-	if len(judges) == 0 || slices.ContainsFunc(judges, func(j BackendJudge) bool { return !j.TakesBackend(route, b.Ref) }) {
-		return false
-	}
-	judges[0].JudgeBackend(bld, b, route)
-	return true
-}
-
 func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, path string, ref gwv1.BackendObjectReference) {
 	ns := string(*ref.Namespace)
 	*b = BackendResult{
@@ -359,12 +326,12 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 	invalid := func(problem BackendProblem, reason Reason, format string, args ...any) {
 		b.Problem, b.Reason, b.Message = problem, reason, fmt.Sprintf(format, args...)
 	}
-	if g.judgeBackend(bld, b, route) {
-		return
-	}
 	service := b.Group == GroupCore && b.Target.Kind == KindService
 	if b.Group == GroupCore && !service {
 		b.Group = g.backendGroupOfKind(route, b.Target.Kind)
+	}
+	if g.judgeBackend(bld, route, b) {
+		return
 	}
 	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) && !g.judgedAllWith(route, func(p *profile.Profile) bool { return p.AcceptsBackendKind(b.Group, b.Target.Kind) }) {
 		if g.implementationSpecific(route, b.Group, b.Target.Kind) {
@@ -378,20 +345,7 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 			"kind %s is not supported; use a core Service", groupKind(b.Group, b.Target.Kind))
 		return
 	}
-	if ns != route.Ref.Namespace && !meshOnly(route) {
-		// The grant is matched against the group as written.
-		grant, ok := g.permitted(route.Ref.Kind, route.Ref.Namespace, string(*ref.Group), b.Target.Kind, ns, b.Target.Name)
-		if !ok {
-			invalid(NotPermitted, ReasonRefNotPermitted,
-				"%s is in namespace %q and no ReferenceGrant there allows %s from namespace %q to refer to it",
-				b.Target.NamespacedName(), ns, route.Ref.Kind, route.Ref.Namespace)
-			return
-		}
-		b.Grant = grant
-	}
-	if b.Group == GroupEnvoyGateway && b.Target.Kind == KindEnvoyBackend &&
-		g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.BackendAPI.Disabled }) {
-		invalid(BackendKindDisabled, ReasonUnsupportedValue, "%s's configuration does not enable its Backend API", g.routeProfiles(route)[0])
+	if !g.permitBackend(b, route) {
 		return
 	}
 	// sought is the object the ref stands for: a Service where the
@@ -401,23 +355,8 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 		g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.ServiceImportAsService }) {
 		sought.Kind = KindService
 	}
-	lookup := sought
-	lookup.Kind = qualifiedKind(b.Group, lookup.Kind)
-	obj, presence := g.Lookup(lookup)
-	b.Presence = presence
-	switch presence {
-	case Missing:
-		invalid(NotFound, ReasonBackendNotFound, "%s", g.describeAbsence(sought, presence))
-		return
-	case Unlisted, Unresolved:
-		b.Message = g.describeAbsence(sought, presence)
-	case Generated:
-		b.Generation = g.GeneratedBy(lookup)
-	}
-	if backend, ok := obj.(*EnvoyGatewayBackend); ok {
-		b.EnvoyBackend = backend
-		onHost := g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.BackendAPI.OnHost })
-		g.checkEnvoyBackend(b, backend, onHost)
+	obj := g.findBackend(b, sought)
+	if b.Presence == Missing {
 		return
 	}
 	if v, ok := route.UnknownAt(path + ".port"); ok {
@@ -487,6 +426,109 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 		return
 	}
 	g.reportMissingPort(b, route)
+}
+
+// BackendJudge resolves the backendRefs of a route it judges that name a
+// kind of its own, or that it reads otherwise than as the API's backendRefs
+// (route delegation). The core asks it before it checks the ref's kind and
+// ReferenceGrant (with the group an implementation reads for a kind alone:
+// backendGroupOfKind), when every implementation judging the route takes
+// the ref; the core then leaves the ref as JudgeBackend resolved it.
+// Builder.PermitBackend and Builder.FindBackend do the core's checks for it.
+type BackendJudge interface {
+	Implementation
+	// TakesBackend reports whether it gives the backendRef a meaning of its
+	// own.
+	TakesBackend(route *Route, r *BackendResult) bool
+	// JudgeBackend resolves it: its Presence, and Problem, Reason and
+	// Message when it is invalid.
+	JudgeBackend(b *Builder, route *Route, r *BackendResult)
+}
+
+// judgeBackend hands a backendRef to the implementations judging its route
+// when they all take it, and reports whether they did.
+func (g *Graph) judgeBackend(b *Builder, route *Route, r *BackendResult) bool {
+	judges := routeJudges[BackendJudge](g, route)
+	if len(judges) == 0 || slices.ContainsFunc(judges, func(j BackendJudge) bool { return !j.TakesBackend(route, r) }) {
+		return false
+	}
+	judges[0].JudgeBackend(b, route, r)
+	return true
+}
+
+// PermitBackend checks a backendRef to another namespace than its route's
+// against the ReferenceGrants, as the core checks every backendRef, and
+// reports whether it may be followed; when not, r is NotPermitted.
+func (b *Builder) PermitBackend(route *Route, r *BackendResult) bool {
+	return b.g.permitBackend(r, route)
+}
+
+// FindBackend looks the target of a backendRef up, as the core looks every
+// target up, and writes on r whether the inputs hold it (r.Presence): a
+// Missing one makes r BackendNotFound. It returns the target, nil when the
+// inputs do not hold it.
+func (b *Builder) FindBackend(r *BackendResult) Object { return b.g.findBackend(r, r.Target) }
+
+// ReachBackend records the target of an implementation's kind a
+// backendRef reaches, and section, the sectionName by which a
+// BackendTLSPolicy selects the port of it that the ref reaches ("" for
+// none).
+func (b *Builder) ReachBackend(r *BackendResult, target Object, section string) {
+	r.Object, r.policySection = target, section
+}
+
+// RefuseBackend makes a backendRef invalid for problem, with the reason
+// its route's ResolvedRefs gives and message; field is the field of its
+// target (Object) at fault, "" when the target is not.
+func (b *Builder) RefuseBackend(r *BackendResult, problem BackendProblem, reason Reason, field, message string) {
+	r.Problem, r.Reason, r.TargetPath, r.Message = problem, reason, field, message
+}
+
+// ReportBackend writes the route's ResolvedRefs False for an invalid
+// backendRef (as the core writes it for every one), unless it is False
+// already: the route reports its first invalid ref.
+func (b *Builder) ReportBackend(route *RouteResult, r *BackendResult) { reportBackend(route, r) }
+
+func reportBackend(route *RouteResult, b *BackendResult) {
+	if !b.Valid() && !b.Unreported && route.ResolvedRefs.True() {
+		route.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, b.Reason, b.Path+": "+b.Message)
+	}
+}
+
+// permitBackend is PermitBackend. The grant is matched against the group
+// as written.
+func (g *Graph) permitBackend(b *BackendResult, route *Route) bool {
+	ns := b.Target.Namespace
+	if ns == route.Ref.Namespace || meshOnly(route) {
+		return true
+	}
+	grant, ok := g.permitted(route.Ref.Kind, route.Ref.Namespace, string(*b.Ref.Group), b.Target.Kind, ns, b.Target.Name)
+	if !ok {
+		b.Problem, b.Reason = NotPermitted, ReasonRefNotPermitted
+		b.Message = fmt.Sprintf("%s is in namespace %q and no ReferenceGrant there allows %s from namespace %q to refer to it",
+			b.Target.NamespacedName(), ns, route.Ref.Kind, route.Ref.Namespace)
+		return false
+	}
+	b.Grant = grant
+	return true
+}
+
+// findBackend is FindBackend, for the object sought (of b's group) that
+// the ref stands for.
+func (g *Graph) findBackend(b *BackendResult, sought ObjectRef) Object {
+	lookup := sought
+	lookup.Kind = qualifiedKind(b.Group, lookup.Kind)
+	obj, presence := g.Lookup(lookup)
+	b.Presence = presence
+	switch presence {
+	case Missing:
+		b.Problem, b.Reason, b.Message = NotFound, ReasonBackendNotFound, g.describeAbsence(sought, presence)
+	case Unlisted, Unresolved:
+		b.Message = g.describeAbsence(sought, presence)
+	case Generated:
+		b.Generation = g.GeneratedBy(lookup)
+	}
+	return obj
 }
 
 // transport is the port's transport protocol: TCP unless it names another.

@@ -1374,116 +1374,6 @@ spec:
 	}
 }
 
-// Envoy Gateway's own Backend kind: a Gateway of another implementation
-// refuses the kind; Envoy Gateway's reads the Backend and judges it as its
-// translator does.
-func TestEnvoyGatewayBackendsByImplementation(t *testing.T) {
-	gateway := func(class string) string {
-		return `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec: {gatewayClassName: ` + class + `, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`
-	}
-	backend := func(name, spec string) string {
-		return `
-apiVersion: gateway.envoyproxy.io/v1alpha1
-kind: Backend
-metadata: {name: ` + name + `, namespace: app}
-spec: ` + spec
-	}
-	route := func(backendRefs string) string {
-		return `
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: [{name: edge, namespace: infra}]
-  rules: [{backendRefs: [` + backendRefs + `]}]`
-	}
-	ref := func(name string) string { return `{group: gateway.envoyproxy.io, kind: Backend, name: ` + name + `}` }
-	eg := mustProfile(t, "envoy-gateway")
-	configured := func(api profile.BackendAPI) *profile.Profile {
-		p := *eg
-		p.Implementation.BackendAPI = api
-		return &p
-	}
-	for _, c := range []struct {
-		name    string
-		backend string // the spec of Backend b; none when empty
-		refs    string
-		opts    Options // under Envoy Gateway; Implementation nil: chosen by class
-		problem BackendProblem
-		reason  Reason // the route's ResolvedRefs reason under Envoy Gateway
-	}{
-		{name: "FQDN", backend: "{endpoints: [{fqdn: {hostname: api.example.com, port: 443}}]}", refs: ref("b"),
-			problem: NoProblem, reason: ReasonResolvedRefs},
-		{name: "IP", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("b"),
-			problem: NoProblem, reason: ReasonResolvedRefs},
-		{name: "Unix socket", backend: "{endpoints: [{unix: {path: /var/run/app.sock}}]}", refs: ref("b"),
-			problem: UnsupportedAddressType, reason: ReasonUnsupportedAddressType},
-		{name: "FQDN beside IP", backend: "{endpoints: [{fqdn: {hostname: api.example.com, port: 443}}, {ip: {address: 10.0.0.7, port: 443}}]}", refs: ref("b"),
-			problem: UnsupportedAddressType, reason: ReasonUnsupportedAddressType},
-		{name: "loopback IP", backend: "{endpoints: [{ip: {address: 127.0.0.1, port: 8080}}]}", refs: ref("b"),
-			problem: InvalidBackendAddress, reason: ReasonInvalidAddress},
-		{name: "loopback IP, proxy on the host", backend: "{endpoints: [{ip: {address: 127.0.0.1, port: 8080}}]}", refs: ref("b"),
-			opts: Options{Implementation: configured(profile.BackendAPI{OnHost: true})}, problem: NoProblem, reason: ReasonResolvedRefs},
-		// Unknown until Flux substitutes them: no verdict.
-		{name: "FQDN holding a placeholder", backend: "{endpoints: [{fqdn: {hostname: 'omada.${PRIVATE_DOMAIN}', port: 443}}]}", refs: ref("b"),
-			problem: NoProblem, reason: ReasonResolvedRefs},
-		{name: "IP holding a placeholder", backend: "{endpoints: [{ip: {address: '${OMADA_IP}', port: 443}}]}", refs: ref("b"),
-			problem: NoProblem, reason: ReasonResolvedRefs},
-		{name: "single-label FQDN", backend: "{endpoints: [{fqdn: {hostname: localhost, port: 8080}}]}", refs: ref("b"),
-			problem: InvalidBackendAddress, reason: ReasonInvalidAddress},
-		{name: "DynamicResolver with endpoints", backend: "{type: DynamicResolver, endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("b"),
-			problem: InvalidImplementationBackend, reason: ReasonInvalidBackendRef},
-		{name: "TLS without CA certificates", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8443}}], tls: {}}", refs: ref("b"),
-			problem: InvalidImplementationBackend, reason: ReasonInvalidBackendRef},
-		{name: "TLS skipping verification", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8443}}], tls: {insecureSkipVerify: true}}", refs: ref("b"),
-			problem: NoProblem, reason: ReasonResolvedRefs},
-		{name: "DynamicResolver beside a Service", backend: "{type: DynamicResolver}", refs: ref("b") + ", {name: web, port: 8080}",
-			problem: DynamicResolverShared, reason: ReasonInvalidBackendRef},
-		{name: "DynamicResolver alone", backend: "{type: DynamicResolver}", refs: ref("b"),
-			problem: NoProblem, reason: ReasonResolvedRefs},
-		{name: "Backend API off", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("b"),
-			opts: Options{Implementation: configured(profile.BackendAPI{Disabled: true})}, problem: BackendKindDisabled, reason: ReasonUnsupportedValue},
-		// Missing only on evidence: the inputs hold the Namespace app and
-		// Backends in it, so they hold all of its Backends; with none there
-		// the Backend is outside the inputs.
-		{name: "missing", backend: "{endpoints: [{ip: {address: 10.0.0.7, port: 8080}}]}", refs: ref("other"),
-			opts: owned, problem: NotFound, reason: ReasonBackendNotFound},
-		{name: "outside the inputs", refs: ref("other"),
-			problem: NoProblem, reason: ReasonResolvedRefs},
-		{name: "another namespace, no ReferenceGrant", refs: `{group: gateway.envoyproxy.io, kind: Backend, name: b, namespace: infra}`,
-			opts: Options{StrictRefs: true}, problem: NotPermitted, reason: ReasonRefNotPermitted},
-		// Envoy Gateway picks the object by kind alone (BackendKindAlone):
-		// the Backend is read, and judged.
-		{name: "no group", backend: "{endpoints: [{unix: {path: /var/run/app.sock}}]}", refs: `{kind: Backend, name: b}`,
-			problem: UnsupportedAddressType, reason: ReasonUnsupportedAddressType},
-	} {
-		for _, class := range []string{"acme", "eg"} {
-			opts := c.opts
-			if class == "acme" {
-				opts.Implementation = nil
-			}
-			docs := []string{world, egClass, gateway(class), route(c.refs)}
-			if c.backend != "" {
-				docs = append(docs, backend("b", c.backend))
-			}
-			g := resolveYAML(t, opts, docs...)
-			r := mustRoute(t, g, KindHTTPRoute, "app", "r")
-			b := r.Rules[0].Backends[0]
-			want := verdictOf(c.problem, c.reason)
-			if class == "acme" {
-				want = verdictOf(UnsupportedRef, ReasonInvalidKind) // not the API's kind
-			}
-			if got := verdictOf(b.Problem, r.ResolvedRefs.Reason); got != want {
-				t.Errorf("%s, class %s: backend problem %q, route ResolvedRefs %s (%s); want %+v", c.name, class, b.Problem, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, want)
-			}
-		}
-	}
-}
-
 type backendVerdict struct {
 	problem BackendProblem
 	reason  Reason
@@ -1491,39 +1381,6 @@ type backendVerdict struct {
 
 func verdictOf(problem BackendProblem, reason Reason) backendVerdict {
 	return backendVerdict{problem, reason}
-}
-
-// A kind of the same name in another group (kgateway's Backend) is never
-// looked up as Envoy Gateway's: the inputs say nothing of it.
-func TestOtherBackendKindNotTakenForEnvoyGateways(t *testing.T) {
-	g := resolveYAML(t, Options{StrictRefs: true}, world, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: GatewayClass
-metadata: {name: kgateway}
-spec: {controllerName: kgateway.dev/kgateway}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec: {gatewayClassName: kgateway, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
----
-apiVersion: gateway.envoyproxy.io/v1alpha1
-kind: Backend
-metadata: {name: b, namespace: app}
-spec: {endpoints: [{unix: {path: /var/run/app.sock}}]}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: [{name: edge, namespace: infra}]
-  rules: [{backendRefs: [{group: gateway.kgateway.dev, kind: Backend, name: b}, {group: gateway.kgateway.dev, kind: Backend, name: c}]}]`)
-	r := mustRoute(t, g, KindHTTPRoute, "app", "r")
-	for _, b := range r.Rules[0].Backends {
-		if !b.Valid() || b.Presence != External || b.EnvoyBackend != nil {
-			t.Errorf("%s: valid %v, presence %s, Envoy Gateway Backend %v; want valid, external, none", b.Path, b.Valid(), b.Presence, b.EnvoyBackend)
-		}
-	}
 }
 
 // A UDPRoute to a Service port of the right number but for TCP: Envoy
@@ -1646,13 +1503,6 @@ data: {credential: c2VjcmV0}`
 		{"gRPC 2xx direct response", KindGRPCRoute, known + filter("f", "{directResponse: {statusCode: 200}}"),
 			"[" + ext("f") + "]", "", fine, verdict{ReasonUnsupportedValue, ReasonResolvedRefs}},
 		{"gRPC 4xx direct response", KindGRPCRoute, known, "[" + ext("spare") + "]", "", fine, fine},
-		{"host from the path to a dynamic resolver", KindHTTPRoute, known + filter("f", "{urlRewrite: {hostname: {type: PathRegex, pathRegex: {pattern: '^/(.*)', substitution: '\\1'}}}}") + `
----
-apiVersion: gateway.envoyproxy.io/v1alpha1
-kind: Backend
-metadata: {name: any, namespace: app}
-spec: {type: DynamicResolver}`,
-			"[" + ext("f") + "]", "{group: gateway.envoyproxy.io, kind: Backend, name: any}", verdict{"", ReasonInvalidKind}, verdict{"", ReasonUnsupportedValue}},
 	}
 	for _, c := range cases {
 		backend := c.backend
@@ -2476,52 +2326,6 @@ spec: {provider: {type: Host}}`)
 	for _, c := range g.GatewayClasses {
 		if c.Ref.Name == "eg" && (c.Proxy == nil || c.Accepted.Reason != ReasonInvalidParameters) {
 			t.Errorf("GatewayClass eg: Proxy %v, Accepted %s (%s); want EnvoyProxy default/proxy, InvalidParameters", c.Proxy, c.Accepted.Reason, c.Accepted.Message)
-		}
-	}
-}
-
-// A BackendTLSPolicy selects a port of an Envoy Gateway Backend by its
-// number as sectionName: Envoy Gateway applies it to a route's backendRef
-// to that port and writes the route's parent as its ancestor. The API's
-// reading does not take the kind as a target.
-func TestEnvoyBackendSectionByImplementation(t *testing.T) {
-	ca := newTestCert(t, year2020, year2200, true)
-	for _, run := range []struct {
-		impl, class string
-		ancestors   []string
-	}{{"", "acme", nil}, {"envoy-gateway", "eg", []string{"Gateway infra/edge"}}} {
-		g := resolveYAML(t, judgedBy(t, run.impl), world, egClass, caConfigMap("app", "ca", ca.crt), `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec: {gatewayClassName: `+run.class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
----
-apiVersion: gateway.envoyproxy.io/v1alpha1
-kind: Backend
-metadata: {name: api, namespace: app}
-spec: {endpoints: [{ip: {address: 10.0.0.7, port: 3001}}]}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: [{name: edge, namespace: infra}]
-  rules: [{backendRefs: [{group: gateway.envoyproxy.io, kind: Backend, name: api, port: 3001}]}]
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: BackendTLSPolicy
-metadata: {name: api-tls, namespace: app}
-spec:
-  targetRefs: [{group: gateway.envoyproxy.io, kind: Backend, name: api, sectionName: "3001"}]
-  validation: {hostname: api.example.com, caCertificateRefs: [{group: "", kind: ConfigMap, name: ca}]}`)
-		p := g.TLSPolicies[0]
-		var got []string
-		for _, a := range p.Ancestors {
-			got = append(got, fmt.Sprintf("%s %s", *a.Ref.Kind, parentRefName(a.Ref)))
-		}
-		b := mustRoute(t, g, KindHTTPRoute, "app", "r").Rules[0].Backends[0]
-		if !reflect.DeepEqual(got, run.ancestors) || (b.TLSPolicy != nil) != (run.ancestors != nil) {
-			t.Errorf("under %s: ancestors %q, backend's policy %v; want %q", g.profile, got, b.TLSPolicy != nil, run.ancestors)
 		}
 	}
 }

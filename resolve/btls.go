@@ -307,12 +307,9 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 					!g.judgedAllWith(r.Route, func(p *profile.Profile) bool { return p.AcceptsPolicyTargetKind(b.Group, b.Target.Kind) }) {
 					continue
 				}
-				section := ""
-				switch {
-				case b.Port != nil:
+				section := b.policySection
+				if b.Port != nil {
 					section = b.Port.Name
-				case b.Group == GroupEnvoyGateway && b.Target.Kind == KindEnvoyBackend:
-					section = envoyBackendSection(b.Ref.Port)
 				}
 				b.TLSPolicy = held[policyKey{b.Target, section}]
 				if b.TLSPolicy == nil {

@@ -17,8 +17,8 @@
 // (defaults.go) on the worker that read it; Resolve then builds the graph:
 // GatewayClasses and Gateways with their listeners (gateway.go), route
 // attachment (attach.go), mesh binding (mesh.go), backendRefs and
-// ReferenceGrants (backend.go, grant.go; Envoy Gateway's own Backend kind
-// in egbackend.go), Envoy Gateway's EnvoyProxy parameters (egproxy.go),
+// ReferenceGrants (backend.go, grant.go), Envoy Gateway's EnvoyProxy
+// parameters (egproxy.go),
 // shadowed matches (shadow.go),
 // the features every object needs and which the implementation judging it
 // lacks (features.go; the implementation is chosen in implementation.go

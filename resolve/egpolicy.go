@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -16,6 +17,13 @@ import (
 // processExtServiceDestination, validate.go
 // validateExtServiceBackendReference, envoyextensionpolicy.go buildExtProc,
 // securitypolicy.go buildExtAuth, buildOIDCProvider and buildRemoteJWKS).
+// GroupEnvoyGateway is Envoy Gateway's API group, and KindEnvoyBackend its
+// Backend kind, which its policies' backendRefs may name.
+const (
+	GroupEnvoyGateway = "gateway.envoyproxy.io"
+	KindEnvoyBackend  = "Backend"
+)
+
 const (
 	KindEnvoyExtensionPolicy = "EnvoyExtensionPolicy"
 	KindSecurityPolicy       = "SecurityPolicy"
@@ -219,11 +227,13 @@ func (g *Graph) ownPolicyBackend(p *EnvoyGatewayPolicy, policyKind string, ref g
 		ports = o.Spec.Ports
 	case *ServiceImport:
 		ports = o.Spec.Ports
-	case *EnvoyGatewayBackend:
+	case interface{ DynamicResolver() bool }: // the implementation's Backend
 		if o.DynamicResolver() {
 			return target, "", false
 		}
-		section = envoyBackendSection(ref.Port)
+		if ref.Port != nil {
+			section = strconv.Itoa(int(*ref.Port))
+		}
 	default:
 		return target, "", false
 	}

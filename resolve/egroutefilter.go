@@ -330,24 +330,6 @@ func (g *Graph) refuseBackendRouteFilters(route *Route, rule *RuleResult, by *pr
 	}
 }
 
-// refuseHostFromPath fails a rule's usable backends, and reports whether
-// it did, when one is a dynamic resolver Backend: Envoy Gateway refuses a
-// Host rewritten from the path there (route.go,
-// rejectPathRegexHostRewriteWithDynamicResolver: the dynamic forward
-// proxy's loopback guard does not see the path), and answers the rule's
-// requests with HTTP 500.
-func refuseHostFromPath(backends []*BackendResult) bool {
-	usable, resolver := usableBackends(backends)
-	if resolver == nil {
-		return false
-	}
-	for _, b := range usable {
-		b.Problem, b.Reason = HostFromPathRefused, ReasonUnsupportedValue
-		b.Message = "the rule's HTTPRouteFilter rewrites the Host from the path (hostname type PathRegex), which a dynamic resolver Backend does not take"
-	}
-	return true
-}
-
 // validBackend reports whether the rule's filter backend at path is valid.
 func (rr *RuleResult) validBackend(path string) bool {
 	for _, b := range rr.FilterBackends {

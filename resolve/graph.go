@@ -296,7 +296,7 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 	}
 	seen := g.seen[kindNS{ref.Kind, ref.Namespace}]
 	switch {
-	case !readKinds[ref.Kind]:
+	case !g.opts.reads(ref.Kind):
 		return nil, External // gwlint does not read that kind: even --strict-refs cannot tell
 	case g.opts.StrictRefs || g.holdsAll(ref.Namespace) || g.Misspelling(ref) != "":
 		return nil, Missing

@@ -27,12 +27,16 @@ import (
 // Implementation takes part in the steps whose interfaces it implements, and
 // in no other:
 //
+//   - KindReader: a document of a kind of its own, as the inputs are
+//     loaded.
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions;
 //   - ParentJudge: a route's parentRef of a kind it gives a meaning of its
 //     own (attach.go);
 //   - BackendJudge: a route's backendRef of a kind it gives a meaning of
-//     its own (backend.go).
+//     its own, before the core checks its kind (backend.go);
+//   - RuleJudge: the rules of a route it judges, once the core has
+//     resolved their backendRefs (backend.go).
 //
 // A step writes the fields of the result the core hands it (a Listener, a
 // ParentResult, a BackendResult), and through the Builder what needs the
@@ -72,6 +76,10 @@ func (b *Builder) Graph() *Graph { return b.g }
 func (b *Builder) RefuseListener(l *Listener, reason Reason, message string) {
 	l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, reason, message)
 }
+
+// RouteProfiles are the profiles of the implementations that judge the
+// route (those of its Gateways; without one, the selected profile).
+func (b *Builder) RouteProfiles(route *Route) []*profile.Profile { return b.g.routeProfiles(route) }
 
 // routeJudges returns step T of every implementation that judges the route
 // (routeProfiles), when each of them takes part in that step; nil when one

@@ -339,9 +339,6 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 			return nil, nil
 		}
 		switch raw.Kind {
-		case KindEnvoyBackend:
-			b := &EnvoyGatewayBackend{}
-			target, spec = b, &b.Spec
 		case KindEnvoyProxy:
 			p := &EnvoyProxy{}
 			target, spec = p, &p.Spec
@@ -352,7 +349,9 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 			p := &EnvoyGatewayPolicy{}
 			target, spec = p, &p.Spec
 		default:
-			return nil, nil
+			if target, spec = opts.newObject(group, version, raw.Kind); target == nil {
+				return nil, nil
+			}
 		}
 	case GroupIstioNetworking:
 		if raw.Kind != KindServiceEntry {
@@ -361,6 +360,9 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		s := &ServiceEntry{}
 		target, spec = s, &s.Spec
 	default:
+		if target, spec = opts.newObject(group, version, raw.Kind); target != nil {
+			break
+		}
 		row := generatorRowOf(group, raw.Kind)
 		if row == nil {
 			return nil, nil

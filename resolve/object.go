@@ -49,19 +49,73 @@ const (
 	KindServiceEntry     = "ServiceEntry"
 )
 
-// readKinds are the kinds above, Envoy Gateway's Backend, EnvoyProxy and
-// HTTPRouteFilter and Istio's ServiceEntry (their qualifiedKind): an object
-// of another kind (an implementation's backend or policy) is never among
-// the inputs, so its absence says nothing.
+// readKinds are the kinds above, Envoy Gateway's EnvoyProxy and
+// HTTPRouteFilter and Istio's ServiceEntry (their qualifiedKind), with the
+// kinds of the KindReaders (Options.reads): an object of another kind (an
+// implementation's backend or policy) is never among the inputs, so its
+// absence says nothing.
 var readKinds = map[string]bool{
 	KindGatewayClass: true, KindGateway: true, KindListenerSet: true,
 	KindHTTPRoute: true, KindGRPCRoute: true, KindTLSRoute: true, KindTCPRoute: true, KindUDPRoute: true,
 	KindReferenceGrant: true, KindBackendTLSPolicy: true,
 	KindService: true, KindNamespace: true, KindSecret: true, KindConfigMap: true, KindServiceImport: true,
-	qualifiedKind(GroupEnvoyGateway, KindEnvoyBackend): true, qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy): true,
-	qualifiedKind(GroupEnvoyGateway, KindEnvoyHTTPRouteFilter): true,
-	qualifiedKind(GroupIstioNetworking, KindServiceEntry):      true,
+	qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy): true, qualifiedKind(GroupEnvoyGateway, KindEnvoyHTTPRouteFilter): true,
+	qualifiedKind(GroupIstioNetworking, KindServiceEntry): true,
 	KindXBackend: true,
+}
+
+// KindReader reads the objects of an implementation's own kinds, of groups
+// the API does not define: the inputs hold them as they hold the API's
+// kinds (their Ref's kind qualified, "Kind.group"), and the lack of one is
+// judged as the lack of a Service is (Graph.Lookup). Load asks it for
+// every document of a group the core does not read.
+type KindReader interface {
+	Implementation
+	// Kinds are the kinds it reads.
+	Kinds() []profile.GroupKind
+	// NewObject returns an empty object of group and kind, one of Kinds,
+	// and where in it the document's spec decodes; nil for a version it
+	// does not read.
+	NewObject(group, version, kind string) (obj Object, spec any)
+}
+
+// newObject asks the KindReaders of o.Implementations for an object of
+// group, version and kind; nil when none reads it.
+func (o Options) newObject(group, version, kind string) (Object, any) {
+	for _, impl := range o.Implementations {
+		if r, ok := impl.(KindReader); ok {
+			if obj, spec := r.NewObject(group, version, kind); obj != nil {
+				return obj, spec
+			}
+		}
+	}
+	return nil, nil
+}
+
+// reads reports whether the inputs would hold objects of kind, qualified
+// (readKinds, or a KindReader's).
+func (o Options) reads(kind string) bool {
+	if readKinds[kind] {
+		return true
+	}
+	for _, impl := range o.Implementations {
+		if r, ok := impl.(KindReader); ok && slices.ContainsFunc(r.Kinds(), func(gk profile.GroupKind) bool { return qualifiedKind(gk.Group, gk.Kind) == kind }) {
+			return true
+		}
+	}
+	return false
+}
+
+// qualifiedKind is the kind under which the graph holds objects of group:
+// the kind itself for the API's groups, else "Kind.group", so that an
+// implementation's kind never stands for another's of the same name
+// (kgateway's Backend, GKE's ServiceImport).
+func qualifiedKind(group, kind string) string {
+	switch group {
+	case GroupCore, GroupGateway, GroupGatewayExperimental, GroupMultiCluster:
+		return kind
+	}
+	return kind + "." + group
 }
 
 // ObjectRef names an object: its kind, namespace (empty for cluster-scoped

@@ -1213,11 +1213,6 @@ metadata: {name: p, namespace: x}
 spec: []
 `, "EnvoyExtensionPolicy x/p: spec must be an object, not array"},
 		{`apiVersion: gateway.envoyproxy.io/v1alpha1
-kind: Backend
-metadata: {name: b, namespace: x}
-spec: {endpoints: "10.0.0.1"}
-`, "Backend x/b: spec.endpoints must be a list, not string"},
-		{`apiVersion: gateway.envoyproxy.io/v1alpha1
 kind: HTTPRouteFilter
 metadata: {name: f, namespace: x}
 spec: {urlRewrite: [a]}

@@ -11,6 +11,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
 	"github.com/gwlint/gwlint/resolve/profile"
 )
 
@@ -107,7 +108,8 @@ func envoyGatewayCase(name, inFile, outFile string, base []manifest) (*Case, err
 	if err := yaml.Unmarshal(inData, &defaults); err != nil {
 		return nil, fmt.Errorf("%s: %w", inFile, err)
 	}
-	c := &Case{Name: name, Configure: egConfigured(name, defaults.Spec != nil && defaults.Spec.MergeBackends != nil)}
+	c := &Case{Name: name, Configure: egConfigured(name, defaults.Spec != nil && defaults.Spec.MergeBackends != nil),
+		Implementation: egImplementation(name)}
 	world := envoyGatewayWorld()
 	if err := egClassProxy(inData, append(objs, world...)); err != nil {
 		return nil, fmt.Errorf("%s: %w", inFile, err)
@@ -174,7 +176,7 @@ func egProxiesNotLookedUp(objs []manifest) map[string]string {
 // Kubernetes (internal/gatewayapi/translator_test.go, testCasesConfig: a
 // case listed there has BackendEnabled and RunningOnHost as the entry
 // says, false when it says nothing).
-var egConfigs = map[string]func(*profile.Implementation){
+var egConfigs = map[string]func(*envoygateway.Config){
 	"backend-invalid-feature-disabled":                                            egBackendOff,
 	"envoypatchpolicy-invalid-feature-disabled":                                   egBackendOff,
 	"gateway-namespace-mode-infra-httproute":                                      egBackendOff,
@@ -219,21 +221,28 @@ func egUncreatedNamespaces(objs, world []manifest) map[string]string {
 }
 
 // egConfigured is the case's configuration in Envoy Gateway's translator
-// test: besides egConfigs, it registers no extension filter kinds (only
+// test: besides egConfigs (egImplementation), it registers no extension filter kinds (only
 // TestTranslateWithExtensionKinds does, on testdata/extensions), and the
 // case's envoyProxyDefaultSpec may merge backends.
 func egConfigured(name string, mergeBackends bool) func(*profile.Implementation) {
 	return func(impl *profile.Implementation) {
 		impl.ExtensionFilters = profile.ExtensionFilters{Known: true}
 		impl.EnvoyProxyDefaults.MergeBackends = mergeBackends
-		if configure := egConfigs[name]; configure != nil {
-			configure(impl)
-		}
 	}
 }
 
-func egBackendOff(impl *profile.Implementation) { impl.BackendAPI.Disabled = true }
-func egOnHost(impl *profile.Implementation)     { impl.BackendAPI.OnHost = true }
+// egImplementation is Envoy Gateway's reading of the world in the case:
+// its configuration as egConfigs says.
+func egImplementation(name string) envoygateway.Implementation {
+	var config envoygateway.Config
+	if configure := egConfigs[name]; configure != nil {
+		configure(&config)
+	}
+	return envoygateway.Implementation{Config: config}
+}
+
+func egBackendOff(config *envoygateway.Config) { config.Backend.Disabled = true }
+func egOnHost(config *envoygateway.Config)     { config.Backend.OnHost = true }
 
 // egClassProxy points the GatewayClass's parametersRef at the case's
 // envoyProxyForGatewayClass, as the translator test gives it to the class

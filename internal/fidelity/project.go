@@ -69,6 +69,9 @@ type Case struct {
 	// Configure, when set, adjusts the implementation's facts to the
 	// configuration the project's test gives this case.
 	Configure func(*profile.Implementation)
+	// Implementation, when set, is the project's implementation configured
+	// as its test configures this case, in place of the registry's.
+	Implementation resolve.Implementation
 }
 
 // EnvironmentKey identifies an outcome of an object's own conditions (or,
@@ -113,6 +116,11 @@ func (p *Project) Run(c *Case) *Result {
 	// projects' fixtures never pass admission.
 	opts := resolve.Options{StrictRefs: true, ControllerName: p.MeshController, Validate: true, Channel: crd.Experimental,
 		Implementations: implementations.All()}
+	for i, impl := range opts.Implementations {
+		if c.Implementation != nil && impl.Name() == c.Implementation.Name() {
+			opts.Implementations[i] = c.Implementation
+		}
+	}
 	if p.Implementation != "" {
 		prof, err := profile.Lookup(p.Implementation)
 		if err != nil {

@@ -157,8 +157,6 @@ type Implementation struct {
 	// writes them Accepted and Programmed only (no listener status), and
 	// writes no status on the routes that name them.
 	RemoteControllers []string
-	// BackendAPI is how its configuration serves its own Backend kind.
-	BackendAPI BackendAPI
 	// ExtensionFilters are the ExtensionRef filter kinds its configuration
 	// registers besides its own.
 	ExtensionFilters ExtensionFilters
@@ -220,27 +218,6 @@ type GatewayService struct {
 	// keeps in step with the listeners. One of that name without the
 	// label it leaves as it is, and checks its ports as a named one's.
 	ManagedLabel string
-}
-
-// BackendAPI is how an implementation's configuration serves its own
-// backend kind (Envoy Gateway's Backend, read by resolve/egbackend.go). The
-// zero value: served, to a proxy that runs in the cluster. Envoy Gateway's
-// default configuration leaves its Backend API off
-// (https://gateway.envoyproxy.io/docs/tasks/traffic/backend/, "enable the
-// Backend API": extensionApis.enableBackend), but a user who writes
-// Backends has turned it on, so no profile sets these fields: the fidelity
-// harness does where Envoy Gateway's translator test configures them
-// (internal/gatewayapi/translator_test.go: BackendEnabled, RunningOnHost).
-type BackendAPI struct {
-	// Disabled: a ref to its backend kind gets
-	// ResolvedRefs=False/UnsupportedValue (validate.go,
-	// validateBackendRefBackend: "Backend is disabled in Envoy Gateway
-	// configuration").
-	Disabled bool
-	// OnHost: its proxy runs on the host (Envoy Gateway's Host
-	// infrastructure), which may reach loopback addresses and single-label
-	// hostnames (backend.go, validateHostname and validateIP).
-	OnHost bool
 }
 
 // PolicyOptOut is an annotation that, set to "true" (in any case), opts a

@@ -27,8 +27,8 @@ func namesRoutes(group *gwv1.Group, kind *gwv1.Kind) bool {
 }
 
 // TakesBackend: an HTTPRoute's backendRef of kind HTTPRoute delegates.
-func (Implementation) TakesBackend(route *resolve.Route, ref gwv1.BackendObjectReference) bool {
-	return route.HTTP != nil && namesRoutes(ref.Group, ref.Kind)
+func (Implementation) TakesBackend(route *resolve.Route, r *resolve.BackendResult) bool {
+	return route.HTTP != nil && namesRoutes(r.Ref.Group, r.Ref.Kind)
 }
 
 // TakesParent: an HTTPRoute's parentRef of kind HTTPRoute names the route
@@ -69,7 +69,7 @@ func namesChild(ref gwv1.BackendObjectReference, child *resolve.Route) bool {
 // route's traffic: they need no parentRef of their own ("No parentRefs" in
 // kgateway's test/kubernetes/e2e/features/route_delegation/testdata/basic.yaml);
 // a filter's (a mirror's) backendRef hands them nothing.
-func (Implementation) JudgeBackend(b *resolve.Builder, result *resolve.BackendResult, route *resolve.Route) {
+func (Implementation) JudgeBackend(b *resolve.Builder, route *resolve.Route, result *resolve.BackendResult) {
 	g := b.Graph()
 	for _, child := range g.Routes {
 		if child.Route != route && child.HTTP != nil && namesChild(result.Ref, child.Route) && !strings.Contains(result.Path, ".filters[") {

@@ -1,0 +1,29 @@
+package envoygateway
+
+// Config is what Envoy Gateway's own configuration (its EnvoyGateway
+// resource) says about the kinds gwlint reads. gwlint cannot see that
+// configuration, and the registry's Implementation{} assumes the zero
+// Config; the fidelity harness sets it where Envoy Gateway's translator
+// test configures it (internal/gatewayapi/translator_test.go).
+type Config struct {
+	// Backend is how it serves its Backend kind.
+	Backend BackendAPI
+}
+
+// BackendAPI is how Envoy Gateway's configuration serves its Backend kind.
+// The zero value: served, to a proxy that runs in the cluster. Envoy
+// Gateway's default configuration leaves its Backend API off
+// (https://gateway.envoyproxy.io/docs/tasks/traffic/backend/, "enable the
+// Backend API": extensionApis.enableBackend), but a user who writes
+// Backends has turned it on (translator_test.go: BackendEnabled,
+// RunningOnHost).
+type BackendAPI struct {
+	// Disabled: a ref to a Backend gets ResolvedRefs=False/UnsupportedValue
+	// (validate.go, validateBackendRefBackend: "Backend is disabled in
+	// Envoy Gateway configuration").
+	Disabled bool
+	// OnHost: its proxy runs on the host (Envoy Gateway's Host
+	// infrastructure), which may reach loopback addresses and single-label
+	// hostnames (backend.go, validateHostname and validateIP).
+	OnHost bool
+}
