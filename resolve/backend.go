@@ -230,7 +230,7 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 			r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, v.Unresolved.Reason, v.Unresolved.Path+": "+v.Unresolved.Message)
 		}
 		for _, judge := range routeJudges[RuleJudge](g, r.Route) {
-			judge.JudgeRule(&Builder{g: g}, r, rr)
+			judge.JudgeRule(bld, r, rr)
 		}
 		for i := range results {
 			reportBackend(r, &results[i])
@@ -243,7 +243,7 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 		r.Rules = append(r.Rules, rr)
 	}
 	for _, judge := range routeJudges[RuleJudge](g, r.Route) {
-		judge.JudgeRules(&Builder{g: g}, r)
+		judge.JudgeRules(bld, r)
 	}
 }
 

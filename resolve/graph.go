@@ -214,6 +214,9 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.markRouteRulesOverlap()
 	g.finishGateways()
 	g.findFeatures()
+	// The graph is read-only from here: a Builder kept past Resolve has no
+	// graph to write to.
+	b.g = nil
 	return g
 }
 

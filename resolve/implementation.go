@@ -82,9 +82,10 @@ func (b *Builder) RefuseListener(l *Listener, reason Reason, message string) {
 func (b *Builder) RouteProfiles(route *Route) []*profile.Profile { return b.g.routeProfiles(route) }
 
 // routeJudges returns step T of every implementation that judges the route
-// (routeProfiles), when each of them takes part in that step; nil when one
-// does not, which keeps the API's reading: an implementation-specific
-// verdict is written only when all who judge the route agree on it.
+// (routeProfiles), once each, when each of them takes part in that step;
+// nil when one does not, which keeps the API's reading: an
+// implementation-specific verdict is written only when all who judge the
+// route agree on it.
 func routeJudges[T Implementation](g *Graph, route *Route) []T {
 	var judges []T
 	for _, p := range g.routeProfiles(route) {
@@ -92,7 +93,9 @@ func routeJudges[T Implementation](g *Graph, route *Route) []T {
 		if !ok {
 			return nil
 		}
-		judges = append(judges, judge)
+		if !slices.ContainsFunc(judges, func(j T) bool { return j.Name() == judge.Name() }) {
+			judges = append(judges, judge)
+		}
 	}
 	return judges
 }
