@@ -12,6 +12,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/implementations"
 )
 
 // Fixtures: testdata/<rule-id>/*.yaml, loaded together with
@@ -100,10 +101,11 @@ func withBase(dir string) []string {
 	return append([]string{"testdata/base.yaml"}, files...)
 }
 
-// lintFiles lints files under the channel ch.
+// lintFiles lints files under the channel ch, with every implementation's
+// reading of the world, as gwlint check does.
 func lintFiles(t *testing.T, opts resolve.Options, ch crd.Channel, files []string) []Finding {
 	t.Helper()
-	opts.Validate, opts.Channel = true, ch
+	opts.Validate, opts.Channel, opts.Implementations = true, ch, implementations.All()
 	in := resolve.Load(files, nil, opts)
 	for _, err := range in.Errors {
 		t.Fatalf("fixture does not load: %v", err)

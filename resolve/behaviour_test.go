@@ -1285,48 +1285,6 @@ spec: {ports: [{name: http, port: 80}]}`)
 	}
 }
 
-// A Gateway of Istio's istio-remote class stands for another cluster's:
-// Istio accepts it, programs nothing, writes no listener status, and no
-// status on the routes that name it. The API's reading judges it as any.
-func TestRemoteGatewayByImplementation(t *testing.T) {
-	docs := func(class string) string {
-		return `
-apiVersion: gateway.networking.k8s.io/v1
-kind: GatewayClass
-metadata: {name: istio-remote}
-spec: {controllerName: istio.io/unmanaged-gateway}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: eastwest, namespace: infra}
-spec:
-  gatewayClassName: ` + class + `
-  listeners: [{name: cross-network, protocol: TLS, port: 15443, tls: {mode: Passthrough}}]
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: TLSRoute
-metadata: {name: istiod, namespace: infra}
-spec:
-  parentRefs: [{name: eastwest, sectionName: istiod-grpc}]
-  hostnames: [istiod.example.com]
-  rules: [{backendRefs: [{name: istiod, port: 15012}]}]`
-	}
-	for _, c := range []struct {
-		impl, class string
-		listeners   int
-		parent      Reason // the route's Accepted reason
-		status      bool   // whether the route's parent has a status entry
-	}{{"", "acme", 1, ReasonNoMatchingParent, true}, {"istio", "istio-remote", 0, ReasonPending, false}} {
-		g := resolveYAML(t, judgedBy(t, c.impl), world, docs(c.class))
-		gw := g.Gateway("infra", "eastwest")
-		p := mustRoute(t, g, KindTLSRoute, "infra", "istiod").Parents[0]
-		if st := gw.gatewayStatus(); !gw.Programmed.True() || len(st.Listeners) != c.listeners || p.Accepted.Reason != c.parent || p.HasStatus() != c.status {
-			t.Errorf("under %q: Programmed %s, %d listener statuses, route parent %s (status %v); want True, %d, %s (%v)",
-				c.impl, gw.Programmed.Status, len(st.Listeners), p.Accepted.Reason, p.HasStatus(), c.listeners, c.parent, c.status)
-		}
-	}
-}
-
 // A ListenerSet of a Gateway refused for its addresses: the API's
 // ParentNotAccepted, Istio's UnsupportedAddress; of a Gateway refused for
 // its listeners: ParentNotAccepted, and under Istio its own verdict. A

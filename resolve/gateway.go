@@ -72,6 +72,8 @@ type GatewayResult struct {
 	// frontendFor; a perPort entry without validation maps to nil.
 	frontendDefault *FrontendValidation
 	frontendPerPort map[gwv1.PortNumber]*FrontendValidation
+	// remote: it stands for a gateway of another cluster (MarkRemote).
+	remote bool
 
 	Accepted     Condition
 	Programmed   Condition
@@ -79,11 +81,8 @@ type GatewayResult struct {
 }
 
 // Remote reports whether the Gateway stands for a gateway of another
-// cluster, which its implementation does not program
-// (profile.Implementation.RemoteControllers).
-func (g *GatewayResult) Remote() bool {
-	return slices.Contains(g.Profile.Implementation.RemoteControllers, g.ControllerName)
-}
+// cluster, which its implementation does not program (Builder.MarkRemote).
+func (g *GatewayResult) Remote() bool { return g.remote }
 
 // AllListeners is the merged listener list in precedence order: the
 // Gateway's own, then each accepted ListenerSet's.
@@ -279,10 +278,29 @@ var protocolKinds = map[gwv1.ProtocolType][]string{
 // tlsTerminateKinds are the kinds a TLS listener in Terminate mode carries.
 var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 
+// GatewayJudge reads the Gateways it judges otherwise than the API does.
+// The core asks it about each, once the Gateway's class and parameters are
+// resolved and before its listeners are built; it may mark the Gateway
+// remote (MarkRemote).
+type GatewayJudge interface {
+	Implementation
+	JudgeGateway(b *Builder, gw *GatewayResult)
+}
+
+// MarkRemote writes that the Gateway stands for a gateway of another
+// cluster: its implementation accepts it and programs nothing here, writes
+// it Accepted and Programmed only (no listener status), and writes no
+// status on the routes that name it, which are judged in their own
+// cluster.
+func (b *Builder) MarkRemote(gw *GatewayResult) { gw.remote = true }
+
 func (g *Graph) resolveGateways(b *Builder) {
 	for _, gw := range g.Gateways {
 		g.resolveClass(gw)
 		g.resolveParameters(gw)
+		if judge, ok := g.implementation(gw.Profile).(GatewayJudge); ok {
+			judge.JudgeGateway(b, gw)
+		}
 		if tls := gw.Spec.TLS; tls != nil && tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {
 			gw.ClientCertificate = g.resolveSecretRef(&gw.Meta, "spec.tls.backend.clientCertificateRef",
 				*tls.Backend.ClientCertificateRef, ReasonInvalidClientCertificateRef)

@@ -27,6 +27,8 @@ import (
 // Implementation takes part in the steps whose interfaces it implements, and
 // in no other:
 //
+//   - GatewayJudge: a Gateway it judges, once its class is resolved and
+//     before its listeners are built.
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions.
 //

@@ -157,11 +157,6 @@ type Implementation struct {
 	// error, no server. A ListenerSet's is Accepted=False/
 	// UnsupportedProtocol and not programmed. The API requires tls there.
 	PlaceholderListeners bool
-	// RemoteControllers are its controllers whose Gateways stand for
-	// gateways of another cluster: it accepts them and programs nothing,
-	// writes them Accepted and Programmed only (no listener status), and
-	// writes no status on the routes that name them.
-	RemoteControllers []string
 	// BackendAPI is how its configuration serves its own Backend kind.
 	BackendAPI BackendAPI
 	// ExtensionFilters are the ExtensionRef filter kinds its configuration
@@ -984,16 +979,6 @@ var implementations = []Implementation{
 		GatewayService: GatewayService{ByHostnameAddress: true, NameOverride: "gateway.istio.io/name-override",
 			UnsuffixedControllers: []string{"istio.io/mesh-controller", "istio.io/eastwest-controller"},
 			ManagedLabel:          "gateway.istio.io/managed"},
-		// gatewaycommon/classinfo.go: the istio-remote class's
-		// UnmanagedGatewayController is "Remote to this cluster. Does not
-		// deploy or affect configuration" (DisableRouteGeneration);
-		// gateway_collection.go's GatewayCollection gives its Gateways
-		// conversion.go's reportUnmanagedGatewayStatus (Accepted,
-		// Programmed "This Gateway is remote; Istio will not program
-		// it", no listeners) and no listener for routes to bind to, so
-		// extractParentReferenceInfo finds no parent and writes nothing
-		// (testdata/eastwest-remote.status.yaml.golden: "parents: []").
-		RemoteControllers: []string{"istio.io/unmanaged-gateway"},
 		// pilot/pkg/config/kube/gateway/conversion.go, referenceAllowed: a
 		// listener's hostnames carry its allowed namespaces ("ns/host",
 		// buildHostnameMatch), so a route whose hostnames match none is

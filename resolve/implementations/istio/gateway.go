@@ -1,0 +1,25 @@
+package istio
+
+import (
+	"github.com/gwlint/gwlint/resolve"
+)
+
+// remoteController is the controller of the istio-remote class, whose
+// Gateways stand for gateways of another cluster:
+// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gatewaycommon/classinfo.go,
+// UnmanagedGatewayController, "Remote to this cluster. Does not deploy or
+// affect configuration" (DisableRouteGeneration). gateway_collection.go's
+// GatewayCollection gives its Gateways conversion.go's
+// reportUnmanagedGatewayStatus (Accepted, Programmed "This Gateway is
+// remote; Istio will not program it", no listeners) and no listener for
+// routes to bind to, so extractParentReferenceInfo finds no parent and
+// writes nothing (testdata/eastwest-remote.status.yaml.golden: "parents:
+// []").
+const remoteController = "istio.io/unmanaged-gateway"
+
+// JudgeGateway marks a Gateway of its remote controller remote.
+func (Implementation) JudgeGateway(b *resolve.Builder, gw *resolve.GatewayResult) {
+	if gw.ControllerName == remoteController {
+		b.MarkRemote(gw)
+	}
+}

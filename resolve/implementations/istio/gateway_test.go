@@ -1,0 +1,64 @@
+package istio_test
+
+import (
+	"testing"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
+	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/resolvetest"
+)
+
+// gatewayStatus is the status the graph writes for Gateway ns/name.
+func gatewayStatus(t *testing.T, g *resolve.Graph, ns, name string) gwv1.GatewayStatus {
+	t.Helper()
+	for _, s := range g.Statuses() {
+		if s.Kind == resolve.KindGateway && s.Metadata.Namespace == ns && s.Metadata.Name == name {
+			return s.Status.(gwv1.GatewayStatus)
+		}
+	}
+	t.Fatalf("no status for Gateway %s/%s", ns, name)
+	return gwv1.GatewayStatus{}
+}
+
+// A Gateway of Istio's istio-remote class stands for another cluster's:
+// Istio accepts it, programs nothing, writes no listener status, and no
+// status on the routes that name it. The API's reading judges it as any.
+func TestRemoteGateway(t *testing.T) {
+	docs := func(class string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: istio-remote}
+spec: {controllerName: istio.io/unmanaged-gateway}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: eastwest, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  listeners: [{name: cross-network, protocol: TLS, port: 15443, tls: {mode: Passthrough}}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: TLSRoute
+metadata: {name: istiod, namespace: infra}
+spec:
+  parentRefs: [{name: eastwest, sectionName: istiod-grpc}]
+  hostnames: [istiod.example.com]
+  rules: [{backendRefs: [{name: istiod, port: 15012}]}]`
+	}
+	for _, c := range []struct {
+		impl, class string
+		listeners   int
+		parent      resolve.Reason // the route's Accepted reason
+		status      bool           // whether the route's parent has a status entry
+	}{{"", "acme", 1, resolve.ReasonNoMatchingParent, true}, {"istio", "istio-remote", 0, resolve.ReasonPending, false}} {
+		g := resolvetest.Resolve(t, resolvetest.JudgedBy(t, judges[c.impl]), resolvetest.World, docs(c.class))
+		gw := g.Gateway("infra", "eastwest")
+		p := resolvetest.Route(t, g, resolve.KindTLSRoute, "infra", "istiod").Parents[0]
+		if st := gatewayStatus(t, g, "infra", "eastwest"); !gw.Programmed.True() || len(st.Listeners) != c.listeners || p.Accepted.Reason != c.parent || p.HasStatus() != c.status {
+			t.Errorf("under %q: Programmed %s, %d listener statuses, route parent %s (status %v); want True, %d, %s (%v)",
+				c.impl, gw.Programmed.Status, len(st.Listeners), p.Accepted.Reason, p.HasStatus(), c.listeners, c.parent, c.status)
+		}
+	}
+}
