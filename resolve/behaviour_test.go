@@ -1755,58 +1755,6 @@ spec:
 	}
 }
 
-// A route no listener accepts, refused by namespace on one listener and by
-// hostname on another (or both on one): which reason it gets.
-func TestRouteRefusalByImplementation(t *testing.T) {
-	route := `
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: [{name: edge, namespace: infra}]
-  hostnames: [shop.example.net]
-  rules: [{backendRefs: [{name: web, port: 8080}]}]`
-	for _, c := range []struct {
-		name, listeners string
-		every, istio    Reason
-	}{{
-		// The listener admits only its own namespace and another hostname.
-		name:      "one listener, both",
-		listeners: `[{name: http, protocol: HTTP, port: 80, hostname: "*.example.com"}]`,
-		every:     ReasonNotAllowedByListeners, istio: ReasonNoMatchingListenerHostname,
-	}, {
-		name: "namespace on one, hostname on another",
-		listeners: `[{name: a, protocol: HTTP, port: 80, hostname: "*.example.com", allowedRoutes: {namespaces: {from: All}}},
-  {name: b, protocol: HTTP, port: 8080}]`,
-		every: ReasonNoMatchingListenerHostname, istio: ReasonNotAllowedByListeners,
-	}, {
-		name:      "hostname only",
-		listeners: `[{name: http, protocol: HTTP, port: 80, hostname: "*.example.com", allowedRoutes: {namespaces: {from: All}}}]`,
-		every:     ReasonNoMatchingListenerHostname, istio: ReasonNoMatchingListenerHostname,
-	}, {
-		name:      "namespace only",
-		listeners: `[{name: http, protocol: HTTP, port: 80}]`,
-		every:     ReasonNotAllowedByListeners, istio: ReasonNotAllowedByListeners,
-	}} {
-		for _, run := range []struct {
-			class string
-			want  Reason
-		}{{"acme", c.every}, {"istio", c.istio}} {
-			g := resolveYAML(t, Options{}, world, istioClasses, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: `+run.class+`
-  listeners: `+c.listeners, route)
-			p := mustRoute(t, g, KindHTTPRoute, "app", "r").Parents[0]
-			if p.Accepted.True() || p.Accepted.Reason != run.want {
-				t.Errorf("%s, class %s: Accepted %s/%s (%s), want False/%s", c.name, run.class, p.Accepted.Status, p.Accepted.Reason, p.Accepted.Message, run.want)
-			}
-		}
-	}
-}
-
 // Mesh routes bound to a Service: a port the Service lacks, and route kinds
 // that the API ranks on one port.
 func TestMeshParentsByImplementation(t *testing.T) {

@@ -74,6 +74,9 @@ type GatewayResult struct {
 	frontendPerPort map[gwv1.PortNumber]*FrontendValidation
 	// remote: it stands for a gateway of another cluster (MarkRemote).
 	remote bool
+	// hostnameFirst: its listeners check a route's hostnames before its
+	// kind and namespace (CheckHostnamesFirst).
+	hostnameFirst bool
 
 	Accepted     Condition
 	Programmed   Condition
@@ -281,7 +284,8 @@ var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 // GatewayJudge reads the Gateways it judges otherwise than the API does.
 // The core asks it about each, once the Gateway's class and parameters are
 // resolved and before its listeners are built; it may mark the Gateway
-// remote (MarkRemote).
+// remote (MarkRemote) and say in which order its listeners check a route
+// (CheckHostnamesFirst).
 type GatewayJudge interface {
 	Implementation
 	JudgeGateway(b *Builder, gw *GatewayResult)
@@ -293,6 +297,16 @@ type GatewayJudge interface {
 // status on the routes that name it, which are judged in their own
 // cluster.
 func (b *Builder) MarkRemote(gw *GatewayResult) { gw.remote = true }
+
+// CheckHostnamesFirst writes that the Gateway's listeners check a route's
+// hostnames before its allowedRoutes namespaces and kinds, and that one
+// listener's NotAllowedByListeners outranks another's
+// NoMatchingListenerHostname. The API names both reasons ("no Listener
+// whose allowedRoutes criteria permit the route", "no compatible Listeners
+// whose Hostname matches the route") and no order between them; the core
+// checks allowedRoutes first, and writes NotAllowedByListeners only when no
+// listener allows the route, the furthest step every listener failed at.
+func (b *Builder) CheckHostnamesFirst(gw *GatewayResult) { gw.hostnameFirst = true }
 
 func (g *Graph) resolveGateways(b *Builder) {
 	for _, gw := range g.Gateways {

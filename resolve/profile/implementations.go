@@ -134,9 +134,6 @@ type Implementation struct {
 	PolicyTargetKinds []GroupKind
 	// PolicyAncestors is where it writes a BackendTLSPolicy's status.
 	PolicyAncestors PolicyAncestors
-	// RouteRefusal is the reason it gives a route that no listener of its
-	// parent accepts.
-	RouteRefusal RouteRefusal
 	// MeshParents is what it checks of a route's Service parentRefs
 	// (GEP-1426).
 	MeshParents MeshParents
@@ -275,26 +272,6 @@ type ExtensionFilters struct {
 	Known bool
 	Kinds []GroupKind
 }
-
-// RouteRefusal is how an implementation words a route that no selected
-// listener accepts. The API names both reasons (NotAllowedByListeners: "no
-// Listener whose allowedRoutes criteria permit the route";
-// NoMatchingListenerHostname: "no compatible Listeners whose Hostname
-// matches the route") and no order between them.
-type RouteRefusal int
-
-const (
-	// AllowedRoutesFirst: each listener checks allowedRoutes (kinds and
-	// namespaces) before hostnames, and the route is NotAllowedByListeners
-	// only when no listener allows it, else NoMatchingListenerHostname: the
-	// furthest step every listener failed at. Every profile without a fact
-	// to the contrary.
-	AllowedRoutesFirst RouteRefusal = iota
-	// HostnameFirst: each listener checks the route's hostnames before its
-	// allowedRoutes namespaces and kinds, and one listener's
-	// NotAllowedByListeners outranks another's NoMatchingListenerHostname.
-	HostnameFirst
-)
 
 // MeshParents is what an implementation checks when it binds a route to a
 // Service parentRef. The zero value is the API's reading: "If port is set,
@@ -979,15 +956,6 @@ var implementations = []Implementation{
 		GatewayService: GatewayService{ByHostnameAddress: true, NameOverride: "gateway.istio.io/name-override",
 			UnsuffixedControllers: []string{"istio.io/mesh-controller", "istio.io/eastwest-controller"},
 			ManagedLabel:          "gateway.istio.io/managed"},
-		// pilot/pkg/config/kube/gateway/conversion.go, referenceAllowed: a
-		// listener's hostnames carry its allowed namespaces ("ns/host",
-		// buildHostnameMatch), so a route whose hostnames match none is
-		// ParentErrorNoHostname whatever its namespace, and NotAllowed only
-		// when a hostname matched; kinds come last. conditions.go,
-		// createRouteStatus, reports the least severe listener's error:
-		// rankParentErrorNotAllowed before rankParentErrorNoHostname
-		// (testdata/route-binding.status.yaml.golden, same-namespace-invalid).
-		RouteRefusal: HostnameFirst,
 		// conversion.go, referenceAllowed: a Service (or ServiceEntry)
 		// parent is checked for existence and its waypoint label only, not
 		// its port or sectionName; conditions.go, createRouteStatus, has no

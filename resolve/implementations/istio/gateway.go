@@ -17,9 +17,19 @@ import (
 // []").
 const remoteController = "istio.io/unmanaged-gateway"
 
-// JudgeGateway marks a Gateway of its remote controller remote.
+// JudgeGateway marks a Gateway of its remote controller remote, and checks
+// a route's hostnames first on every Gateway:
+// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/conversion.go,
+// referenceAllowed: a listener's hostnames carry its allowed namespaces
+// ("ns/host", buildHostnameMatch), so a route whose hostnames match none is
+// ParentErrorNoHostname whatever its namespace, and NotAllowed only when a
+// hostname matched; kinds come last. conditions.go, createRouteStatus,
+// reports the least severe listener's error: rankParentErrorNotAllowed
+// before rankParentErrorNoHostname
+// (testdata/route-binding.status.yaml.golden, same-namespace-invalid).
 func (Implementation) JudgeGateway(b *resolve.Builder, gw *resolve.GatewayResult) {
 	if gw.ControllerName == remoteController {
 		b.MarkRemote(gw)
 	}
+	b.CheckHostnamesFirst(gw)
 }

@@ -6,8 +6,13 @@ import (
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations/istio"
 	"github.com/gwlint/gwlint/resolve/resolvetest"
 )
+
+// byClass lets each Gateway's class choose its profile, and reads the
+// world as Istio does for Istio's: as gwlint check resolves.
+var byClass = resolve.Options{Implementations: []resolve.Implementation{istio.Implementation{}}}
 
 // gatewayStatus is the status the graph writes for Gateway ns/name.
 func gatewayStatus(t *testing.T, g *resolve.Graph, ns, name string) gwv1.GatewayStatus {
