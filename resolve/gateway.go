@@ -77,6 +77,9 @@ type GatewayResult struct {
 	// hostnameFirst: its listeners check a route's hostnames before its
 	// kind and namespace (CheckHostnamesFirst).
 	hostnameFirst bool
+	// placeholders: it takes an HTTPS or TLS listener without tls as a
+	// placeholder (TakePlaceholders).
+	placeholders bool
 
 	Accepted     Condition
 	Programmed   Condition
@@ -284,8 +287,9 @@ var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 // GatewayJudge reads the Gateways it judges otherwise than the API does.
 // The core asks it about each, once the Gateway's class and parameters are
 // resolved and before its listeners are built; it may mark the Gateway
-// remote (MarkRemote) and say in which order its listeners check a route
-// (CheckHostnamesFirst).
+// remote (MarkRemote), say in which order its listeners check a route
+// (CheckHostnamesFirst) and take listeners without tls as placeholders
+// (TakePlaceholders).
 type GatewayJudge interface {
 	Implementation
 	JudgeGateway(b *Builder, gw *GatewayResult)
@@ -307,6 +311,13 @@ func (b *Builder) MarkRemote(gw *GatewayResult) { gw.remote = true }
 // checks allowedRoutes first, and writes NotAllowedByListeners only when no
 // listener allows the route, the furthest step every listener failed at.
 func (b *Builder) CheckHostnamesFirst(gw *GatewayResult) { gw.hostnameFirst = true }
+
+// TakePlaceholders writes that an HTTPS or TLS listener without tls, which
+// the API requires ("This field is required if the Protocol field is
+// "HTTPS" or "TLS""), is a placeholder for ListenerSets' listeners on its
+// port when the Gateway has it: no error, nothing served. One of its
+// ListenerSets' is Accepted=False/UnsupportedProtocol and not programmed.
+func (b *Builder) TakePlaceholders(gw *GatewayResult) { gw.placeholders = true }
 
 func (g *Graph) resolveGateways(b *Builder) {
 	for _, gw := range g.Gateways {
@@ -604,11 +615,11 @@ func (l *Listener) setProgrammedForTLS() {
 }
 
 // placeholder reports whether the listener is HTTPS or TLS without tls,
-// which an implementation with profile.Implementation.PlaceholderListeners
-// takes on a Gateway as a stand-in for ListenerSets' listeners.
+// which the implementation of its Gateway takes there as a stand-in for
+// ListenerSets' listeners (Builder.TakePlaceholders).
 func (l *Listener) placeholder() bool {
 	return (l.Protocol == gwv1.HTTPSProtocolType || l.Protocol == gwv1.TLSProtocolType) && l.TLS == nil &&
-		l.Gateway != nil && l.Gateway.Profile.Implementation.PlaceholderListeners
+		l.Gateway != nil && l.Gateway.placeholders
 }
 
 // valid reports whether the listener can carry traffic at all, as its

@@ -149,11 +149,6 @@ type Implementation struct {
 	// GatewayService is how it finds the Service a Gateway's traffic
 	// enters by, whose ports its listeners need.
 	GatewayService GatewayService
-	// PlaceholderListeners: a Gateway's own HTTPS or TLS listener without
-	// tls is a placeholder for ListenerSets' listeners on its port: no
-	// error, no server. A ListenerSet's is Accepted=False/
-	// UnsupportedProtocol and not programmed. The API requires tls there.
-	PlaceholderListeners bool
 	// BackendAPI is how its configuration serves its own Backend kind.
 	BackendAPI BackendAPI
 	// ExtensionFilters are the ExtensionRef filter kinds its configuration
@@ -915,13 +910,6 @@ var implementations = []Implementation{
 		// (route-binding.status.yaml.golden, scope-route); a conflict is
 		// gatewaycommon.ReportListenerConflict's, with its reason.
 		ListenerProgrammed: ListenerProgrammed{TLSOnly: true},
-		// Same function: "This is a placeholder listener for
-		// ListenerSets": a Gateway's HTTPS or TLS listener without tls gets
-		// no server and no error; a ListenerSet's "protocol is %s but no
-		// TLS section is defined" (UnsupportedProtocol)
-		// (testdata/listenerset-overlapping-port.status.yaml.golden,
-		// listenerset-https-missing-tls.status.yaml.golden).
-		PlaceholderListeners: true,
 		// conversion.go's parentRef handling: a ServiceEntry parent binds
 		// the route for mesh traffic to the ServiceEntry's hosts
 		// (testdata/serviceentry.status.yaml.golden).

@@ -17,8 +17,15 @@ import (
 // []").
 const remoteController = "istio.io/unmanaged-gateway"
 
-// JudgeGateway marks a Gateway of its remote controller remote, and checks
-// a route's hostnames first on every Gateway:
+// JudgeGateway marks a Gateway of its remote controller remote. On every
+// Gateway, it takes an HTTPS or TLS listener without tls as a placeholder:
+// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/conversion.go,
+// buildListener, "This is a placeholder listener for ListenerSets": a
+// Gateway's HTTPS or TLS listener without tls gets no server and no error;
+// a ListenerSet's "protocol is %s but no TLS section is defined"
+// (UnsupportedProtocol) (testdata/listenerset-overlapping-port.status.yaml.golden,
+// listenerset-https-missing-tls.status.yaml.golden). And it checks a
+// route's hostnames first: same file,
 // https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/conversion.go,
 // referenceAllowed: a listener's hostnames carry its allowed namespaces
 // ("ns/host", buildHostnameMatch), so a route whose hostnames match none is
@@ -31,5 +38,6 @@ func (Implementation) JudgeGateway(b *resolve.Builder, gw *resolve.GatewayResult
 	if gw.ControllerName == remoteController {
 		b.MarkRemote(gw)
 	}
+	b.TakePlaceholders(gw)
 	b.CheckHostnamesFirst(gw)
 }

@@ -67,3 +67,48 @@ spec:
 		}
 	}
 }
+
+// A ListenerSet of a Gateway refused for its addresses: the API's
+// ParentNotAccepted, Istio's UnsupportedAddress; of a Gateway refused for
+// its listeners: ParentNotAccepted, and under Istio its own verdict. A
+// ListenerSet's HTTPS listener without tls is no placeholder.
+func TestListenerSetParent(t *testing.T) {
+	gateway := func(class, name, spec string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: ` + name + `, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  allowedListeners: {namespaces: {from: Same}}
+  ` + spec + `
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: ` + name + `, namespace: infra}
+spec:
+  parentRef: {name: ` + name + `}
+  listeners:
+  - {name: web, protocol: HTTP, port: 8080, hostname: web.example.com}
+  - {name: secure, protocol: HTTPS, port: 8443, hostname: web.example.com}`
+	}
+	type verdict struct{ address, listeners, secure resolve.Reason }
+	for _, run := range []struct {
+		impl, class string
+		want        verdict
+	}{
+		{"", "acme", verdict{resolve.ReasonParentNotAccepted, resolve.ReasonParentNotAccepted, resolve.ReasonAccepted}},
+		{"istio", "istio", verdict{resolve.ReasonUnsupportedAddress, resolve.ReasonAccepted, resolve.ReasonUnsupportedProtocol}},
+	} {
+		opts := resolvetest.JudgedBy(t, judges[run.impl])
+		opts.StrictRefs = true
+		g := resolvetest.Resolve(t, opts, resolvetest.World, classes,
+			gateway(run.class, "by-address", "addresses: [{type: example.com/custom, value: x}]\n  listeners: [{name: http, protocol: HTTP, port: 80}]"),
+			gateway(run.class, "by-listeners", "listeners: [{name: odd, protocol: example.com/odd, port: 80}]"))
+		by := func(name string) *resolve.ListenerSetResult { return g.ListenerSet("infra", name) }
+		got := verdict{by("by-address").Accepted.Reason, by("by-listeners").Accepted.Reason, by("by-listeners").Listeners[1].Accepted.Reason}
+		if got != run.want {
+			t.Errorf("under %q: %+v; want %+v", run.impl, got, run.want)
+		}
+	}
+}
