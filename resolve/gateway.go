@@ -80,6 +80,8 @@ type GatewayResult struct {
 	// placeholders: it takes an HTTPS or TLS listener without tls as a
 	// placeholder (TakePlaceholders).
 	placeholders bool
+	// services are the Services its traffic enters by (EnterBy).
+	services []GatewayService
 
 	Accepted     Condition
 	Programmed   Condition
@@ -288,8 +290,9 @@ var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 // The core asks it about each, once the Gateway's class and parameters are
 // resolved and before its listeners are built; it may mark the Gateway
 // remote (MarkRemote), say in which order its listeners check a route
-// (CheckHostnamesFirst) and take listeners without tls as placeholders
-// (TakePlaceholders).
+// (CheckHostnamesFirst), take listeners without tls as placeholders
+// (TakePlaceholders) and name the Services its traffic enters by
+// (EnterBy).
 type GatewayJudge interface {
 	Implementation
 	JudgeGateway(b *Builder, gw *GatewayResult)
@@ -1204,8 +1207,7 @@ func (g *Graph) finishGateways() {
 			gw.Accepted = condition(typ, true, ReasonAccepted, "Gateway accepted by "+gw.ControllerName)
 		}
 		facts := gw.Profile.Implementation.GatewayConditions
-		services := g.gatewayServices(gw)
-		address := g.servicePortsCondition(services, gatewayPorts(gw))
+		address := g.servicePortsCondition(gw.services, gatewayPorts(gw))
 		switch {
 		case facts.ProgrammedWhenDeployed && gw.Accepted.Reason == ReasonUnsupportedAddress:
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonUnsupportedAddress, gw.Accepted.Message)
@@ -1236,7 +1238,7 @@ func (g *Graph) finishGateways() {
 			// A ListenerSet with no valid listener is not programmed
 			// whatever its address.
 			if ls.Programmed.True() {
-				if address := g.servicePortsCondition(services, servedPorts(ls.Listeners)); address != nil {
+				if address := g.servicePortsCondition(gw.services, servedPorts(ls.Listeners)); address != nil {
 					ls.Programmed = *address
 				}
 			}

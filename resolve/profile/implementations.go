@@ -146,9 +146,6 @@ type Implementation struct {
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
 	InvalidBackendTLSOnRoute bool
-	// GatewayService is how it finds the Service a Gateway's traffic
-	// enters by, whose ports its listeners need.
-	GatewayService GatewayService
 	// BackendAPI is how its configuration serves its own Backend kind.
 	BackendAPI BackendAPI
 	// ExtensionFilters are the ExtensionRef filter kinds its configuration
@@ -189,29 +186,6 @@ type Implementation struct {
 	// the rule; a Host rewritten from the path fails a dynamic resolver
 	// Backend. The API leaves an ExtensionRef to the implementation.
 	OwnRouteFilters bool
-}
-
-// GatewayService is how an implementation that serves a Gateway behind a
-// Kubernetes Service finds that Service. The zero value is the API's
-// reading: the API names no Service, and nothing is checked.
-type GatewayService struct {
-	// ByHostnameAddress: a Gateway whose spec.addresses are of type
-	// Hostname is served by the Services they name (a short name in the
-	// Gateway's namespace, or <name>.<namespace>.svc.<cluster domain>). A
-	// Service that does not exist, or lacks a listener's port, leaves the
-	// Gateway (and a ListenerSet with that listener)
-	// Programmed=False/AddressNotUsable. A Gateway without such addresses
-	// gets a Service the implementation deploys itself.
-	ByHostnameAddress bool
-	// NameOverride is the annotation that names the Service it deploys;
-	// by default <gateway>-<gatewayClassName>, or <gateway> for a class of
-	// UnsuffixedControllers.
-	NameOverride          string
-	UnsuffixedControllers []string
-	// ManagedLabel marks a deployed Service it owns and whose ports it
-	// keeps in step with the listeners. One of that name without the
-	// label it leaves as it is, and checks its ports as a named one's.
-	ManagedLabel string
 }
 
 // BackendAPI is how an implementation's configuration serves its own
@@ -923,27 +897,6 @@ var implementations = []Implementation{
 		RefusesNotPermittedCertificate: true,
 		// Same function: a targetRef may be a Service or a ServiceEntry.
 		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
-		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/conversion.go
-		// extractGatewayServices: a Gateway that is not IsManaged (its
-		// addresses are Hostnames) is served by the Services they name,
-		// a short name expanded in the Gateway's namespace;
-		// gatewaycommon/context.go, ResolveGatewayInstances, looks each
-		// up in the Gateway's namespace ("hostname %q not found") and
-		// each listener's port on it ("port %d not found for hostname
-		// %q"), and gatewaycommon/conversion.go, SetProgrammedCondition,
-		// writes Programmed=False/AddressNotUsable
-		// (testdata/invalid.status.yaml.golden, target-port-reference;
-		// listenerset-invalid.status.yaml.golden, port-not-in-service).
-		// A managed Gateway's Service is the one gatewaycommon's
-		// deploymentcontroller.go deploys, named by GetDefaultName
-		// (<name>-<class>; classinfo.go's DisableNameSuffix for the mesh
-		// and east-west controllers) or the gateway.istio.io/name-override
-		// annotation, with every listener's port (extractServicePorts);
-		// canManage leaves an existing one without the
-		// gateway.istio.io/managed label as it is.
-		GatewayService: GatewayService{ByHostnameAddress: true, NameOverride: "gateway.istio.io/name-override",
-			UnsuffixedControllers: []string{"istio.io/mesh-controller", "istio.io/eastwest-controller"},
-			ManagedLabel:          "gateway.istio.io/managed"},
 		// conversion.go, referenceAllowed: a Service (or ServiceEntry)
 		// parent is checked for existence and its waypoint label only, not
 		// its port or sectionName; conditions.go, createRouteStatus, has no

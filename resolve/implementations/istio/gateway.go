@@ -17,8 +17,9 @@ import (
 // []").
 const remoteController = "istio.io/unmanaged-gateway"
 
-// JudgeGateway marks a Gateway of its remote controller remote. On every
-// Gateway, it takes an HTTPS or TLS listener without tls as a placeholder:
+// JudgeGateway marks a Gateway of its remote controller remote, and names
+// the Services its traffic enters by (gatewayServices). On every Gateway,
+// it takes an HTTPS or TLS listener without tls as a placeholder:
 // https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/conversion.go,
 // buildListener, "This is a placeholder listener for ListenerSets": a
 // Gateway's HTTPS or TLS listener without tls gets no server and no error;
@@ -40,4 +41,5 @@ func (Implementation) JudgeGateway(b *resolve.Builder, gw *resolve.GatewayResult
 	}
 	b.TakePlaceholders(gw)
 	b.CheckHostnamesFirst(gw)
+	b.EnterBy(gw, gatewayServices(b.Graph(), gw)...)
 }
