@@ -1118,28 +1118,6 @@ spec:
 	}
 }
 
-// A certificateRef to another namespace that no ReferenceGrant permits:
-// ResolvedRefs=False/RefNotPermitted everywhere; Istio also refuses the
-// listener.
-func TestNotPermittedCertificateByImplementation(t *testing.T) {
-	cert := newTestCert(t, year2020, year2200, false, "shop.example.com")
-	for _, c := range []struct {
-		impl, class string
-		accepted    Reason
-	}{{"", "acme", ReasonAccepted}, {"istio", "istio", ReasonNoValidCACertificate}} {
-		l := resolveYAML(t, judgedBy(t, c.impl), world, istioClasses, tlsSecret("app", "shop", cert), `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: `+c.class+`
-  listeners: [{name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop, namespace: app}]}}]`).Gateway("infra", "edge").Listeners[0]
-		if l.ResolvedRefs.Reason != ReasonRefNotPermitted || l.Accepted.Reason != c.accepted {
-			t.Errorf("class %s: ResolvedRefs %s, Accepted %s; want RefNotPermitted, %s", c.class, l.ResolvedRefs.Reason, l.Accepted.Reason, c.accepted)
-		}
-	}
-}
-
 // A ListenerSet with one valid listener and one invalid: accepted either
 // way; the API's reason ListenersNotValid, Istio's Accepted.
 func TestPartlyValidListenerSetByImplementation(t *testing.T) {

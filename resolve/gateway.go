@@ -82,6 +82,9 @@ type GatewayResult struct {
 	placeholders bool
 	// services are the Services its traffic enters by (EnterBy).
 	services []GatewayService
+	// refusesNotPermitted: a listener whose certificate is not permitted
+	// is not accepted either (RefuseNotPermittedCertificates).
+	refusesNotPermitted bool
 
 	Accepted     Condition
 	Programmed   Condition
@@ -291,8 +294,9 @@ var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 // resolved and before its listeners are built; it may mark the Gateway
 // remote (MarkRemote), say in which order its listeners check a route
 // (CheckHostnamesFirst), take listeners without tls as placeholders
-// (TakePlaceholders) and name the Services its traffic enters by
-// (EnterBy).
+// (TakePlaceholders), refuse listeners whose certificates are not
+// permitted (RefuseNotPermittedCertificates) and name the Services its
+// traffic enters by (EnterBy).
 type GatewayJudge interface {
 	Implementation
 	JudgeGateway(b *Builder, gw *GatewayResult)
@@ -321,6 +325,12 @@ func (b *Builder) CheckHostnamesFirst(gw *GatewayResult) { gw.hostnameFirst = tr
 // port when the Gateway has it: no error, nothing served. One of its
 // ListenerSets' is Accepted=False/UnsupportedProtocol and not programmed.
 func (b *Builder) TakePlaceholders(gw *GatewayResult) { gw.placeholders = true }
+
+// RefuseNotPermittedCertificates writes that a listener of the Gateway (or
+// of its ListenerSets) whose certificateRef no ReferenceGrant permits is
+// not accepted either (Accepted=False/NoValidCACertificate), besides the
+// API's ResolvedRefs=False/RefNotPermitted.
+func (b *Builder) RefuseNotPermittedCertificates(gw *GatewayResult) { gw.refusesNotPermitted = true }
 
 func (g *Graph) resolveGateways(b *Builder) {
 	for _, gw := range g.Gateways {
@@ -979,7 +989,7 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 		if judge.Implementation.ServesValidCertificates {
 			l.servesValidCertificates()
 		}
-		if judge.Implementation.RefusesNotPermittedCertificate && l.ResolvedRefs.Reason == ReasonRefNotPermitted && l.Accepted.True() {
+		if gw != nil && gw.refusesNotPermitted && l.ResolvedRefs.Reason == ReasonRefNotPermitted && l.Accepted.True() {
 			l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonNoValidCACertificate,
 				fmt.Sprintf("%s refuses a listener whose certificate is not permitted: %s", judge, l.ResolvedRefs.Message))
 		}

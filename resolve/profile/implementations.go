@@ -105,11 +105,6 @@ type Implementation struct {
 	// translates; a route rule with one that does not compile is dropped.
 	// Elsewhere the dialect is implementation-specific and unchecked.
 	RegexRE2 bool
-	// RefusesNotPermittedCertificate: a listener whose certificateRef a
-	// ReferenceGrant does not permit is not accepted either
-	// (Accepted=False/NoValidCACertificate), besides its
-	// ResolvedRefs=False/RefNotPermitted.
-	RefusesNotPermittedCertificate bool
 	// ListenerProgrammed is the reason it gives a listener it does not
 	// program.
 	ListenerProgrammed ListenerProgrammed
@@ -888,13 +883,6 @@ var implementations = []Implementation{
 		// the route for mesh traffic to the ServiceEntry's hosts
 		// (testdata/serviceentry.status.yaml.golden).
 		ParentKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
-		// conversion.go, buildListener: a TLS error of reason
-		// InvalidCACertificateRef, InvalidCACertificateKind or
-		// InvalidListenerRefNotPermitted sets Accepted=False with
-		// ListenerReasonNoValidCACertificate
-		// (testdata/frontend-tls-refgrant.status.yaml.golden,
-		// listenerset-cross-namespace.status.yaml.golden).
-		RefusesNotPermittedCertificate: true,
 		// Same function: a targetRef may be a Service or a ServiceEntry.
 		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
 		// conversion.go, referenceAllowed: a Service (or ServiceEntry)

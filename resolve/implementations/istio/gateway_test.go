@@ -112,3 +112,32 @@ spec:
 		}
 	}
 }
+
+// A certificateRef to another namespace that no ReferenceGrant permits:
+// ResolvedRefs=False/RefNotPermitted everywhere; Istio also refuses the
+// listener.
+func TestNotPermittedCertificate(t *testing.T) {
+	// Which certificate it holds does not matter: the grant is checked
+	// before the Secret is read.
+	const secret = `
+apiVersion: v1
+kind: Secret
+metadata: {name: shop, namespace: app}
+type: kubernetes.io/tls
+data: {tls.crt: "", tls.key: ""}`
+	for _, c := range []struct {
+		impl, class string
+		accepted    resolve.Reason
+	}{{"", "acme", resolve.ReasonAccepted}, {"istio", "istio", resolve.ReasonNoValidCACertificate}} {
+		l := resolvetest.Resolve(t, resolvetest.JudgedBy(t, judges[c.impl]), resolvetest.World, classes, secret, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners: [{name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop, namespace: app}]}}]`).Gateway("infra", "edge").Listeners[0]
+		if l.ResolvedRefs.Reason != resolve.ReasonRefNotPermitted || l.Accepted.Reason != c.accepted {
+			t.Errorf("class %s: ResolvedRefs %s, Accepted %s; want RefNotPermitted, %s", c.class, l.ResolvedRefs.Reason, l.Accepted.Reason, c.accepted)
+		}
+	}
+}
