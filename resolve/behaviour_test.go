@@ -1656,27 +1656,6 @@ spec:
 	}
 }
 
-// A ServiceImport backendRef where the inputs hold the Service of its name
-// and no ServiceImport: Istio looks it up as that Service.
-func TestServiceImportBackendByImplementation(t *testing.T) {
-	const route = `
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: [{name: gw, namespace: infra}]
-  rules: [{backendRefs: [{group: multicluster.x-k8s.io, kind: ServiceImport, name: web, port: 8080}]}]`
-	for _, c := range []struct {
-		impl string
-		want Reason
-	}{{"", ReasonBackendNotFound}, {"istio", ReasonResolvedRefs}} {
-		g := resolveYAML(t, Options{Implementation: judgedBy(t, c.impl).Implementation, StrictRefs: true}, world, route)
-		if r := mustRoute(t, g, KindHTTPRoute, "app", "r"); r.ResolvedRefs.Reason != c.want {
-			t.Errorf("under %s: route ResolvedRefs %s (%s), want %s", g.profile, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, c.want)
-		}
-	}
-}
-
 // A BackendTLSPolicy opted out by Istio's annotation, beside a newer one for
 // the same Service.
 func TestIgnoredBackendTLSPolicyByImplementation(t *testing.T) {

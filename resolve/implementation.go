@@ -31,6 +31,8 @@ import (
 //     before its listeners are built.
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions.
+//   - BackendLookup: a backendRef of a route it judges, before the core
+//     looks its object up.
 //
 // Each implementation is a package of its own under
 // resolve/implementations, listed in that package's registry;

@@ -132,9 +132,6 @@ type Implementation struct {
 	// MeshParents is what it checks of a route's Service parentRefs
 	// (GEP-1426).
 	MeshParents MeshParents
-	// ServiceImportAsService: a ServiceImport backendRef is looked up as
-	// the Service of the same namespace and name, not as a ServiceImport.
-	ServiceImportAsService bool
 	// PolicyOptOut is how a BackendTLSPolicy opts out of it.
 	PolicyOptOut PolicyOptOut
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
@@ -900,10 +897,6 @@ var implementations = []Implementation{
 			Label: "istio.io/use-waypoint", NamespaceLabel: "istio.io/use-waypoint-namespace",
 			ControllerNames: []string{"istio.io/mesh-controller", "istio.io/gateway-controller"},
 		}},
-		// conversion.go, buildDestination: "currently we are always looking
-		// for Service" for a ServiceImport backendRef
-		// (testdata/mcs.status.yaml.golden).
-		ServiceImportAsService: true,
 		// backend_policies.go, BackendTLSPolicyCollection: a policy with
 		// IgnorePolicyAttachment ("istio.io/ignore-policy-attachment")
 		// "true" is left out of filteredTLSPolicies, the index conflicts
