@@ -1656,58 +1656,6 @@ spec:
 	}
 }
 
-// A BackendTLSPolicy opted out by Istio's annotation, beside a newer one for
-// the same Service.
-func TestIgnoredBackendTLSPolicyByImplementation(t *testing.T) {
-	const policies = `
-apiVersion: gateway.networking.k8s.io/v1
-kind: BackendTLSPolicy
-metadata:
-  name: old
-  namespace: app
-  creationTimestamp: "2024-01-01T00:00:00Z"
-  annotations: {istio.io/ignore-policy-attachment: "True"}
-spec:
-  targetRefs: [{group: "", kind: Service, name: web}]
-  validation: {wellKnownCACertificates: System, hostname: web.example.com}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: BackendTLSPolicy
-metadata: {name: new, namespace: app, creationTimestamp: "2025-01-01T00:00:00Z"}
-spec:
-  targetRefs: [{group: "", kind: Service, name: web}]
-  validation: {wellKnownCACertificates: System, hostname: web.example.com}`
-	for _, c := range []struct {
-		impl     string
-		old, new Reason // Accepted reasons
-	}{
-		{"", ReasonAccepted, ReasonConflicted},
-		{"istio", Reason("IgnoredByIstio"), ReasonAccepted},
-	} {
-		g := resolveYAML(t, judgedBy(t, c.impl), world, policies)
-		byName := map[string]*BackendTLSPolicyResult{}
-		for _, p := range g.TLSPolicies {
-			byName[p.Ref.Name] = p
-		}
-		if got := byName["old"].Accepted.Reason; got != c.old {
-			t.Errorf("under %s: old policy %s, want %s", g.profile, got, c.old)
-		}
-		if got := byName["new"].Accepted.Reason; got != c.new {
-			t.Errorf("under %s: new policy %s, want %s", g.profile, got, c.new)
-		}
-		if c.impl != "istio" {
-			continue
-		}
-		// Written once per targetRef by the mesh controller, with Accepted
-		// alone.
-		st := byName["old"].policyStatus()
-		if len(st.Ancestors) != 1 || st.Ancestors[0].ControllerName != "istio.io/mesh-controller" ||
-			len(st.Ancestors[0].Conditions) != 1 || st.Ancestors[0].Conditions[0].Reason != "IgnoredByIstio" {
-			t.Errorf("ignored policy's status %+v, want one ancestor, Accepted=False/IgnoredByIstio alone", st.Ancestors)
-		}
-	}
-}
-
 // A BackendTLSPolicy targeting ports of an Istio ServiceEntry by name.
 func TestServiceEntryPolicyTargetByImplementation(t *testing.T) {
 	const docs = `
@@ -2368,50 +2316,6 @@ spec:
 		}
 		if n := len(g.DelegatedBy(mustRoute(t, g, KindHTTPRoute, "other", "api").Route)); n != c.delegated {
 			t.Errorf("under %q: %d routes delegate to api; want %d", c.impl, n, c.delegated)
-		}
-	}
-}
-
-// With no implementation selected, Istio's opt-out annotation is read
-// when the policy's Service is reached through routes of Istio's Gateways
-// only, as the implementations that read the policy are those: it was
-// read only when istio was selected.
-func TestIgnoredBackendTLSPolicyByGatewayClass(t *testing.T) {
-	docs := func(controller string) []string {
-		return []string{`
-apiVersion: gateway.networking.k8s.io/v1
-kind: GatewayClass
-metadata: {name: c}
-spec: {controllerName: ` + controller + `}`, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: gw, namespace: app}
-spec:
-  gatewayClassName: c
-  listeners: [{name: http, port: 80, protocol: HTTP}]`, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: [{name: gw}]
-  rules: [{backendRefs: [{name: web, port: 443}]}]`, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: BackendTLSPolicy
-metadata:
-  name: p
-  namespace: app
-  annotations: {istio.io/ignore-policy-attachment: "true"}
-spec:
-  targetRefs: [{group: "", kind: Service, name: web}]
-  validation: {wellKnownCACertificates: System, hostname: web.example.com}`}
-	}
-	for controller, want := range map[string]Reason{
-		"istio.io/gateway-controller":                   Reason("IgnoredByIstio"),
-		"gateway.envoyproxy.io/gatewayclass-controller": ReasonAccepted,
-	} {
-		g := resolveYAML(t, Options{}, docs(controller)...)
-		if got := g.TLSPolicies[0].Accepted.Reason; got != want {
-			t.Errorf("under %s: policy %s (%s), want %s", controller, got, g.TLSPolicies[0].Accepted.Message, want)
 		}
 	}
 }

@@ -33,6 +33,8 @@ import (
 //     written its conditions.
 //   - BackendLookup: a backendRef of a route it judges, before the core
 //     looks its object up.
+//   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
+//     decides its targets.
 //
 // Each implementation is a package of its own under
 // resolve/implementations, listed in that package's registry;

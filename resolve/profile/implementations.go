@@ -132,8 +132,6 @@ type Implementation struct {
 	// MeshParents is what it checks of a route's Service parentRefs
 	// (GEP-1426).
 	MeshParents MeshParents
-	// PolicyOptOut is how a BackendTLSPolicy opts out of it.
-	PolicyOptOut PolicyOptOut
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
@@ -199,14 +197,6 @@ type BackendAPI struct {
 	// infrastructure), which may reach loopback addresses and single-label
 	// hostnames (backend.go, validateHostname and validateIP).
 	OnHost bool
-}
-
-// PolicyOptOut is an annotation that, set to "true" (in any case), opts a
-// BackendTLSPolicy out of an implementation: the policy is not applied,
-// takes no target from another policy, and is written Accepted=False with
-// Reason on one ancestor per targetRef. The zero value: no opt-out.
-type PolicyOptOut struct {
-	Annotation, Reason string
 }
 
 // EnvoyProxyDefaults is the EnvoyProxy spec Envoy Gateway's own
@@ -897,14 +887,6 @@ var implementations = []Implementation{
 			Label: "istio.io/use-waypoint", NamespaceLabel: "istio.io/use-waypoint-namespace",
 			ControllerNames: []string{"istio.io/mesh-controller", "istio.io/gateway-controller"},
 		}},
-		// backend_policies.go, BackendTLSPolicyCollection: a policy with
-		// IgnorePolicyAttachment ("istio.io/ignore-policy-attachment")
-		// "true" is left out of filteredTLSPolicies, the index conflicts
-		// are decided on, and gets ignoredPolicyStatus: Accepted=False,
-		// PolicyIgnoredStatusReason, one ancestor per targetRef under the
-		// mesh controller (testdata/backend-tls-policy-ignored.status.yaml.golden).
-		// PolicyIgnoredStatusReason is "IgnoredByIstio".
-		PolicyOptOut: PolicyOptOut{Annotation: "istio.io/ignore-policy-attachment", Reason: "IgnoredByIstio"},
 	},
 	{
 		Name: "kgateway",
