@@ -101,7 +101,8 @@ func withBase(dir string) []string {
 	return append([]string{"testdata/base.yaml"}, files...)
 }
 
-// lintFiles lints files under the channel ch.
+// lintFiles lints files under the channel ch, with every implementation's
+// reading of the world, as gwlint check does.
 func lintFiles(t *testing.T, opts resolve.Options, ch crd.Channel, files []string) []Finding {
 	t.Helper()
 	opts.Validate, opts.Channel, opts.Implementations = true, ch, implementations.All() // as gwlint check loads

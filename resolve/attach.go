@@ -322,7 +322,7 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 	for i, h := range r.Hostnames {
 		routeHosts[i] = string(h)
 	}
-	hostnameFirst := selected[0].Gateway.Profile.Implementation.RouteRefusal == profile.HostnameFirst
+	hostnameFirst := selected[0].Gateway.hostnameFirst
 	var notAllowed, noHostname int
 	var firstNotAllowed, firstUndecided string
 	for _, l := range selected {
@@ -365,8 +365,8 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 		}
 	}
 	// The listeners' refusals decide the reason: under the API's reading
-	// NotAllowedByListeners when no listener allowed the route, under
-	// HostnameFirst when any listener refused it so.
+	// NotAllowedByListeners when no listener allowed the route, where
+	// hostnames come first when any listener refused it so.
 	refusedByListeners := noHostname == 0 || (hostnameFirst && notAllowed > 0)
 	switch {
 	case slices.ContainsFunc(p.Listeners, (*ListenerOutcome).Accepted):

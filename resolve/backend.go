@@ -348,13 +348,9 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 	if !g.permitBackend(b, route) {
 		return
 	}
-	// sought is the object the ref stands for: a Service where the
-	// implementations look a ServiceImport up as one.
-	sought := b.Target
-	if b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport &&
-		g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.ServiceImportAsService }) {
-		sought.Kind = KindService
-	}
+	// sought is the object the ref stands for: its target, unless the
+	// implementations judging the route all look up another.
+	sought := g.lookUpBackend(route, b.Group, b.Target)
 	obj := g.findBackend(b, sought)
 	if b.Presence == Missing {
 		return
@@ -555,4 +551,32 @@ func PortList(ports []ServicePort) string {
 		}
 	}
 	return s
+}
+
+// BackendLookup reads which object a backendRef stands for otherwise than
+// the API does (an object of another kind). The core asks it for each
+// backendRef of a route it judges, before looking the object up; it only
+// answers, and writes nothing.
+type BackendLookup interface {
+	Implementation
+	// LookUpBackend returns the object a backendRef of group naming
+	// target stands for.
+	LookUpBackend(group string, target ObjectRef) ObjectRef
+}
+
+// lookUpBackend returns the object a backendRef of the route stands for:
+// the one every implementation judging the route looks up, when they all
+// take part and agree; else its target.
+func (g *Graph) lookUpBackend(route *Route, group string, target ObjectRef) ObjectRef {
+	judges := routeJudges[BackendLookup](g, route)
+	if len(judges) == 0 {
+		return target
+	}
+	sought := judges[0].LookUpBackend(group, target)
+	for _, j := range judges[1:] {
+		if j.LookUpBackend(group, target) != sought {
+			return target
+		}
+	}
+	return sought
 }

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -27,7 +26,7 @@ type BackendTLSPolicyResult struct {
 	Accepted     Condition
 	ResolvedRefs Condition
 	// OptedOut: the policy opts out of the implementation judging it
-	// (profile.PolicyOptOut), which ignores it.
+	// (BackendTLSPolicyJudge), which ignores it.
 	OptedOut bool
 }
 
@@ -115,27 +114,45 @@ func olderOrFirst(a, b *Meta) bool {
 	return refLess(a.Ref, b.Ref)
 }
 
-// ignored reports whether the implementation judging policies ignores p for
-// its opt-out annotation (profile.Implementation.PolicyOptOut),
-// and if so writes why on the policy and each of its targets: it applies to
-// none and holds none from another policy.
+// BackendTLSPolicyJudge reads the BackendTLSPolicies it judges otherwise
+// than the API does. The core asks it about each policy, in the API's
+// order of precedence, before deciding the policy's targets.
+type BackendTLSPolicyJudge interface {
+	Implementation
+	// IgnoresBackendTLSPolicy returns the reason for which it ignores p
+	// and why, as a phrase ("for its annotation ..."); "" when it does
+	// not.
+	IgnoresBackendTLSPolicy(p *BackendTLSPolicyResult) (reason Reason, why string)
+}
+
+// ignored reports whether every implementation judging policies ignores p
+// (BackendTLSPolicyJudge), and if so writes why, as the first of them
+// says, on the policy and each of its targets: it applies to none and
+// holds none from another policy.
 func (g *Graph) ignored(p *BackendTLSPolicyResult, judges []*profile.Profile) bool {
-	for _, j := range judges {
-		annotation := j.Implementation.PolicyOptOut.Annotation
-		if annotation == "" || !strings.EqualFold(p.Annotations[annotation], "true") {
+	var reason Reason
+	var cause string
+	for i, j := range judges {
+		judge, ok := g.implementation(j).(BackendTLSPolicyJudge)
+		if !ok {
 			return false
 		}
+		r, c := judge.IgnoresBackendTLSPolicy(p)
+		if r == "" {
+			return false
+		}
+		if i == 0 {
+			reason, cause = r, c
+		}
 	}
-	by := judges[0]
-	optOut := by.Implementation.PolicyOptOut
-	why := fmt.Sprintf("ignored by %s for its annotation %s=true", by, optOut.Annotation)
+	why := fmt.Sprintf("ignored by %s %s", judges[0], cause)
 	for i, ref := range p.Spec.TargetRefs {
 		t := newPolicyTarget(p, i, ref)
-		t.Reason, t.Message = Reason(optOut.Reason), why
+		t.Reason, t.Message = reason, why
 		p.Targets = append(p.Targets, t)
 	}
 	p.OptedOut = true
-	p.Accepted = condition(string(gwv1.PolicyConditionAccepted), false, Reason(optOut.Reason), "Policy "+why)
+	p.Accepted = condition(string(gwv1.PolicyConditionAccepted), false, reason, "Policy "+why)
 	return true
 }
 

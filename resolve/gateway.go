@@ -71,6 +71,19 @@ type GatewayResult struct {
 	// frontendFor; a perPort entry without validation maps to nil.
 	frontendDefault *FrontendValidation
 	frontendPerPort map[gwv1.PortNumber]*FrontendValidation
+	// remote: it stands for a gateway of another cluster (MarkRemote).
+	remote bool
+	// hostnameFirst: its listeners check a route's hostnames before its
+	// kind and namespace (CheckHostnamesFirst).
+	hostnameFirst bool
+	// placeholders: it takes an HTTPS or TLS listener without tls as a
+	// placeholder (TakePlaceholders).
+	placeholders bool
+	// services are the Services its traffic enters by (EnterBy).
+	services []GatewayService
+	// refusesNotPermitted: a listener whose certificate is not permitted
+	// is not accepted either (RefuseNotPermittedCertificates).
+	refusesNotPermitted bool
 
 	Accepted     Condition
 	Programmed   Condition
@@ -78,11 +91,8 @@ type GatewayResult struct {
 }
 
 // Remote reports whether the Gateway stands for a gateway of another
-// cluster, which its implementation does not program
-// (profile.Implementation.RemoteControllers).
-func (g *GatewayResult) Remote() bool {
-	return slices.Contains(g.Profile.Implementation.RemoteControllers, g.ControllerName)
-}
+// cluster, which its implementation does not program (Builder.MarkRemote).
+func (g *GatewayResult) Remote() bool { return g.remote }
 
 // AllListeners is the merged listener list in precedence order: the
 // Gateway's own, then each accepted ListenerSet's.
@@ -273,10 +283,56 @@ var protocolKinds = map[gwv1.ProtocolType][]string{
 // tlsTerminateKinds are the kinds a TLS listener in Terminate mode carries.
 var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 
+// GatewayJudge reads the Gateways it judges otherwise than the API does.
+// The core asks it about each, once the Gateway's class and parameters are
+// resolved and before its listeners are built; it may mark the Gateway
+// remote (MarkRemote), say in which order its listeners check a route
+// (CheckHostnamesFirst), take listeners without tls as placeholders
+// (TakePlaceholders), refuse listeners whose certificates are not
+// permitted (RefuseNotPermittedCertificates) and name the Services its
+// traffic enters by (EnterBy).
+type GatewayJudge interface {
+	Implementation
+	JudgeGateway(b *Builder, gw *GatewayResult)
+}
+
+// MarkRemote writes that the Gateway stands for a gateway of another
+// cluster: its implementation accepts it and programs nothing here, writes
+// it Accepted and Programmed only (no listener status), and writes no
+// status on the routes that name it, which are judged in their own
+// cluster.
+func (b *Builder) MarkRemote(gw *GatewayResult) { gw.remote = true }
+
+// CheckHostnamesFirst writes that the Gateway's listeners check a route's
+// hostnames before its allowedRoutes namespaces and kinds, and that one
+// listener's NotAllowedByListeners outranks another's
+// NoMatchingListenerHostname. The API names both reasons ("no Listener
+// whose allowedRoutes criteria permit the route", "no compatible Listeners
+// whose Hostname matches the route") and no order between them; the core
+// checks allowedRoutes first, and writes NotAllowedByListeners only when no
+// listener allows the route, the furthest step every listener failed at.
+func (b *Builder) CheckHostnamesFirst(gw *GatewayResult) { gw.hostnameFirst = true }
+
+// TakePlaceholders writes that an HTTPS or TLS listener without tls, which
+// the API requires ("This field is required if the Protocol field is
+// "HTTPS" or "TLS""), is a placeholder for ListenerSets' listeners on its
+// port when the Gateway has it: no error, nothing served. One of its
+// ListenerSets' is Accepted=False/UnsupportedProtocol and not programmed.
+func (b *Builder) TakePlaceholders(gw *GatewayResult) { gw.placeholders = true }
+
+// RefuseNotPermittedCertificates writes that a listener of the Gateway (or
+// of its ListenerSets) whose certificateRef no ReferenceGrant permits is
+// not accepted either (Accepted=False/NoValidCACertificate), besides the
+// API's ResolvedRefs=False/RefNotPermitted.
+func (b *Builder) RefuseNotPermittedCertificates(gw *GatewayResult) { gw.refusesNotPermitted = true }
+
 func (g *Graph) resolveGateways(b *Builder) {
 	for _, gw := range g.Gateways {
 		g.resolveClass(gw)
 		g.resolveParameters(gw)
+		if judge, ok := g.implementation(gw.Profile).(GatewayJudge); ok {
+			judge.JudgeGateway(b, gw)
+		}
 		if tls := gw.Spec.TLS; tls != nil && tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {
 			gw.ClientCertificate = g.resolveSecretRef(&gw.Meta, "spec.tls.backend.clientCertificateRef",
 				*tls.Backend.ClientCertificateRef, ReasonInvalidClientCertificateRef)
@@ -566,11 +622,11 @@ func (l *Listener) setProgrammedForTLS() {
 }
 
 // placeholder reports whether the listener is HTTPS or TLS without tls,
-// which an implementation with profile.Implementation.PlaceholderListeners
-// takes on a Gateway as a stand-in for ListenerSets' listeners.
+// which the implementation of its Gateway takes there as a stand-in for
+// ListenerSets' listeners (Builder.TakePlaceholders).
 func (l *Listener) placeholder() bool {
 	return (l.Protocol == gwv1.HTTPSProtocolType || l.Protocol == gwv1.TLSProtocolType) && l.TLS == nil &&
-		l.Gateway != nil && l.Gateway.Profile.Implementation.PlaceholderListeners
+		l.Gateway != nil && l.Gateway.placeholders
 }
 
 // Valid reports whether the listener can carry traffic at all, as its
@@ -927,7 +983,7 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 		if judge.Implementation.ServesValidCertificates {
 			l.servesValidCertificates()
 		}
-		if judge.Implementation.RefusesNotPermittedCertificate && l.ResolvedRefs.Reason == ReasonRefNotPermitted && l.Accepted.True() {
+		if gw != nil && gw.refusesNotPermitted && l.ResolvedRefs.Reason == ReasonRefNotPermitted && l.Accepted.True() {
 			l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonNoValidCACertificate,
 				fmt.Sprintf("%s refuses a listener whose certificate is not permitted: %s", judge, l.ResolvedRefs.Message))
 		}
@@ -1155,8 +1211,7 @@ func (g *Graph) finishGateways() {
 			gw.Accepted = condition(typ, true, ReasonAccepted, "Gateway accepted by "+gw.ControllerName)
 		}
 		facts := gw.Profile.Implementation.GatewayConditions
-		services := g.gatewayServices(gw)
-		address := g.servicePortsCondition(services, gatewayPorts(gw))
+		address := g.servicePortsCondition(gw.services, gatewayPorts(gw))
 		switch {
 		case facts.ProgrammedWhenDeployed && gw.Accepted.Reason == ReasonUnsupportedAddress:
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonUnsupportedAddress, gw.Accepted.Message)
@@ -1187,7 +1242,7 @@ func (g *Graph) finishGateways() {
 			// A ListenerSet with no valid listener is not programmed
 			// whatever its address.
 			if ls.Programmed.True() {
-				if address := g.servicePortsCondition(services, servedPorts(ls.Listeners)); address != nil {
+				if address := g.servicePortsCondition(gw.services, servedPorts(ls.Listeners)); address != nil {
 					ls.Programmed = *address
 				}
 			}

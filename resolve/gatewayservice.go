@@ -9,66 +9,28 @@ import (
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
-// gatewayService is a Service a Gateway's traffic enters by, as an
-// implementation with profile.GatewayService finds it.
-type gatewayService struct {
+// GatewayService is a Service a Gateway's traffic enters by, as its
+// implementation finds it (Builder.EnterBy). The API names none.
+type GatewayService struct {
 	// Hostname is as the Gateway names it (its address value, or the
 	// deployed Service's name).
 	Hostname string
 	// Ref is the Service; zero when the hostname names none gwlint can
-	// look up (a ServiceEntry host, a name outside the cluster).
+	// look up (a host of an implementation's own kind, a name outside the
+	// cluster).
 	Ref ObjectRef
 	// OtherNamespace: the hostname names a Service of another namespace,
 	// and the implementation looks only in the Gateway's.
 	OtherNamespace bool
 }
 
-// gatewayServices are the Services whose ports the Gateway's listeners
-// need, by its profile's GatewayService fact: those its Hostname
-// addresses name or, for a Gateway the implementation deploys itself
-// (no address, or one IP address), the deployed one when the inputs hold
-// it without the label by which the implementation owns it (one it owns,
-// or creates, it gives every listener's port). None when the profile
-// checks no Service.
-func (g *Graph) gatewayServices(gw *GatewayResult) []gatewayService {
-	facts := gw.Profile.Implementation.GatewayService
-	if !facts.ByHostnameAddress {
-		return nil
-	}
-	addrs := gw.Spec.Addresses
-	if len(addrs) == 0 || len(addrs) == 1 && *addrs[0].Type == gwv1.IPAddressType {
-		name := gw.Annotations[facts.NameOverride]
-		if name == "" {
-			name = gw.Ref.Name
-			if !slices.Contains(facts.UnsuffixedControllers, gw.ControllerName) {
-				name += "-" + string(gw.Spec.GatewayClassName)
-			}
-		}
-		svc := g.Service(gw.Ref.Namespace, name)
-		if svc == nil {
-			return nil
-		}
-		if _, owned := svc.Labels[facts.ManagedLabel]; owned {
-			return nil
-		}
-		return []gatewayService{{Hostname: name, Ref: svc.Ref}}
-	}
-	var out []gatewayService
-	for _, a := range addrs {
-		if *a.Type != gwv1.HostnameAddressType {
-			continue // the Gateway's Accepted condition says so
-		}
-		s := gatewayService{Hostname: a.Value}
-		if !strings.Contains(a.Value, ".") {
-			s.Ref = ObjectRef{Kind: KindService, Namespace: gw.Ref.Namespace, Name: a.Value}
-		} else if parts := strings.SplitN(a.Value, ".", 4); len(parts) == 4 && parts[2] == "svc" && parts[3] != "" {
-			// <name>.<namespace>.svc.<cluster domain>.
-			s.Ref = ObjectRef{Kind: KindService, Namespace: parts[1], Name: parts[0]}
-			s.OtherNamespace = parts[1] != gw.Ref.Namespace
-		}
-		out = append(out, s)
-	}
-	return out
+// EnterBy writes the Services the Gateway's traffic enters by, whose ports
+// its listeners need: one that does not exist, or lacks the port of a
+// listener it serves, leaves the Gateway (and a ListenerSet with that
+// listener) Programmed=False/AddressNotUsable; one the inputs may not show
+// leaves it Unknown.
+func (b *Builder) EnterBy(gw *GatewayResult, services ...GatewayService) {
+	gw.services = services
 }
 
 // servicePortsCondition is the Programmed condition of a Gateway or
@@ -76,7 +38,7 @@ func (g *Graph) gatewayServices(gw *GatewayResult) []gatewayService {
 // AddressNotUsable when a Service does not exist or lacks a port, Unknown
 // when a Service is not among the inputs or not one gwlint can look up,
 // nil when all is well.
-func (g *Graph) servicePortsCondition(services []gatewayService, ports []int32) *Condition {
+func (g *Graph) servicePortsCondition(services []GatewayService, ports []int32) *Condition {
 	typ := string(gwv1.GatewayConditionProgrammed)
 	var problems, unknown []string
 	for _, s := range services {

@@ -28,15 +28,21 @@ import (
 // in no other:
 //
 //   - KindReader: a document of a kind of its own, as the inputs are
-//     loaded.
+//     loaded (object.go);
+//   - GatewayJudge: a Gateway it judges, once its class is resolved and
+//     before its listeners are built (gateway.go);
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions;
 //   - ParentJudge: a route's parentRef of a kind it gives a meaning of its
 //     own (attach.go);
 //   - BackendJudge: a route's backendRef of a kind it gives a meaning of
 //     its own, before the core checks its kind (backend.go);
+//   - BackendLookup: a backendRef of a route it judges, before the core
+//     looks its object up (backend.go);
 //   - RuleJudge: the rules of a route it judges, once the core has
-//     resolved their backendRefs (backend.go).
+//     resolved their backendRefs (backend.go);
+//   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
+//     decides its targets (btls.go).
 //
 // A step writes the fields of the result the core hands it (a Listener, a
 // ParentResult, a BackendResult), and through the Builder what needs the

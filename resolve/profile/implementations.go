@@ -105,11 +105,6 @@ type Implementation struct {
 	// translates; a route rule with one that does not compile is dropped.
 	// Elsewhere the dialect is implementation-specific and unchecked.
 	RegexRE2 bool
-	// RefusesNotPermittedCertificate: a listener whose certificateRef a
-	// ReferenceGrant does not permit is not accepted either
-	// (Accepted=False/NoValidCACertificate), besides its
-	// ResolvedRefs=False/RefNotPermitted.
-	RefusesNotPermittedCertificate bool
 	// ListenerProgrammed is the reason it gives a listener it does not
 	// program.
 	ListenerProgrammed ListenerProgrammed
@@ -129,34 +124,13 @@ type Implementation struct {
 	PolicyTargetKinds []GroupKind
 	// PolicyAncestors is where it writes a BackendTLSPolicy's status.
 	PolicyAncestors PolicyAncestors
-	// RouteRefusal is the reason it gives a route that no listener of its
-	// parent accepts.
-	RouteRefusal RouteRefusal
 	// MeshParents is what it checks of a route's Service parentRefs
 	// (GEP-1426).
 	MeshParents MeshParents
-	// ServiceImportAsService: a ServiceImport backendRef is looked up as
-	// the Service of the same namespace and name, not as a ServiceImport.
-	ServiceImportAsService bool
-	// PolicyOptOut is how a BackendTLSPolicy opts out of it.
-	PolicyOptOut PolicyOptOut
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
 	InvalidBackendTLSOnRoute bool
-	// GatewayService is how it finds the Service a Gateway's traffic
-	// enters by, whose ports its listeners need.
-	GatewayService GatewayService
-	// PlaceholderListeners: a Gateway's own HTTPS or TLS listener without
-	// tls is a placeholder for ListenerSets' listeners on its port: no
-	// error, no server. A ListenerSet's is Accepted=False/
-	// UnsupportedProtocol and not programmed. The API requires tls there.
-	PlaceholderListeners bool
-	// RemoteControllers are its controllers whose Gateways stand for
-	// gateways of another cluster: it accepts them and programs nothing,
-	// writes them Accepted and Programmed only (no listener status), and
-	// writes no status on the routes that name them.
-	RemoteControllers []string
 	// ExtensionFilters are the ExtensionRef filter kinds its configuration
 	// registers besides its own.
 	ExtensionFilters ExtensionFilters
@@ -197,37 +171,6 @@ type Implementation struct {
 	OwnRouteFilters bool
 }
 
-// GatewayService is how an implementation that serves a Gateway behind a
-// Kubernetes Service finds that Service. The zero value is the API's
-// reading: the API names no Service, and nothing is checked.
-type GatewayService struct {
-	// ByHostnameAddress: a Gateway whose spec.addresses are of type
-	// Hostname is served by the Services they name (a short name in the
-	// Gateway's namespace, or <name>.<namespace>.svc.<cluster domain>). A
-	// Service that does not exist, or lacks a listener's port, leaves the
-	// Gateway (and a ListenerSet with that listener)
-	// Programmed=False/AddressNotUsable. A Gateway without such addresses
-	// gets a Service the implementation deploys itself.
-	ByHostnameAddress bool
-	// NameOverride is the annotation that names the Service it deploys;
-	// by default <gateway>-<gatewayClassName>, or <gateway> for a class of
-	// UnsuffixedControllers.
-	NameOverride          string
-	UnsuffixedControllers []string
-	// ManagedLabel marks a deployed Service it owns and whose ports it
-	// keeps in step with the listeners. One of that name without the
-	// label it leaves as it is, and checks its ports as a named one's.
-	ManagedLabel string
-}
-
-// PolicyOptOut is an annotation that, set to "true" (in any case), opts a
-// BackendTLSPolicy out of an implementation: the policy is not applied,
-// takes no target from another policy, and is written Accepted=False with
-// Reason on one ancestor per targetRef. The zero value: no opt-out.
-type PolicyOptOut struct {
-	Annotation, Reason string
-}
-
 // EnvoyProxyDefaults is the EnvoyProxy spec Envoy Gateway's own
 // configuration (EnvoyGateway, resource.Resources.EnvoyProxyDefaultSpec)
 // merges into every EnvoyProxy a Gateway takes (contexts.go
@@ -252,26 +195,6 @@ type ExtensionFilters struct {
 	Known bool
 	Kinds []GroupKind
 }
-
-// RouteRefusal is how an implementation words a route that no selected
-// listener accepts. The API names both reasons (NotAllowedByListeners: "no
-// Listener whose allowedRoutes criteria permit the route";
-// NoMatchingListenerHostname: "no compatible Listeners whose Hostname
-// matches the route") and no order between them.
-type RouteRefusal int
-
-const (
-	// AllowedRoutesFirst: each listener checks allowedRoutes (kinds and
-	// namespaces) before hostnames, and the route is NotAllowedByListeners
-	// only when no listener allows it, else NoMatchingListenerHostname: the
-	// furthest step every listener failed at. Every profile without a fact
-	// to the contrary.
-	AllowedRoutesFirst RouteRefusal = iota
-	// HostnameFirst: each listener checks the route's hostnames before its
-	// allowedRoutes namespaces and kinds, and one listener's
-	// NotAllowedByListeners outranks another's NoMatchingListenerHostname.
-	HostnameFirst
-)
 
 // MeshParents is what an implementation checks when it binds a route to a
 // Service parentRef. The zero value is the API's reading: "If port is set,
@@ -915,66 +838,12 @@ var implementations = []Implementation{
 		// (route-binding.status.yaml.golden, scope-route); a conflict is
 		// gatewaycommon.ReportListenerConflict's, with its reason.
 		ListenerProgrammed: ListenerProgrammed{TLSOnly: true},
-		// Same function: "This is a placeholder listener for
-		// ListenerSets": a Gateway's HTTPS or TLS listener without tls gets
-		// no server and no error; a ListenerSet's "protocol is %s but no
-		// TLS section is defined" (UnsupportedProtocol)
-		// (testdata/listenerset-overlapping-port.status.yaml.golden,
-		// listenerset-https-missing-tls.status.yaml.golden).
-		PlaceholderListeners: true,
 		// conversion.go's parentRef handling: a ServiceEntry parent binds
 		// the route for mesh traffic to the ServiceEntry's hosts
 		// (testdata/serviceentry.status.yaml.golden).
 		ParentKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
-		// conversion.go, buildListener: a TLS error of reason
-		// InvalidCACertificateRef, InvalidCACertificateKind or
-		// InvalidListenerRefNotPermitted sets Accepted=False with
-		// ListenerReasonNoValidCACertificate
-		// (testdata/frontend-tls-refgrant.status.yaml.golden,
-		// listenerset-cross-namespace.status.yaml.golden).
-		RefusesNotPermittedCertificate: true,
 		// Same function: a targetRef may be a Service or a ServiceEntry.
 		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
-		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/conversion.go
-		// extractGatewayServices: a Gateway that is not IsManaged (its
-		// addresses are Hostnames) is served by the Services they name,
-		// a short name expanded in the Gateway's namespace;
-		// gatewaycommon/context.go, ResolveGatewayInstances, looks each
-		// up in the Gateway's namespace ("hostname %q not found") and
-		// each listener's port on it ("port %d not found for hostname
-		// %q"), and gatewaycommon/conversion.go, SetProgrammedCondition,
-		// writes Programmed=False/AddressNotUsable
-		// (testdata/invalid.status.yaml.golden, target-port-reference;
-		// listenerset-invalid.status.yaml.golden, port-not-in-service).
-		// A managed Gateway's Service is the one gatewaycommon's
-		// deploymentcontroller.go deploys, named by GetDefaultName
-		// (<name>-<class>; classinfo.go's DisableNameSuffix for the mesh
-		// and east-west controllers) or the gateway.istio.io/name-override
-		// annotation, with every listener's port (extractServicePorts);
-		// canManage leaves an existing one without the
-		// gateway.istio.io/managed label as it is.
-		GatewayService: GatewayService{ByHostnameAddress: true, NameOverride: "gateway.istio.io/name-override",
-			UnsuffixedControllers: []string{"istio.io/mesh-controller", "istio.io/eastwest-controller"},
-			ManagedLabel:          "gateway.istio.io/managed"},
-		// gatewaycommon/classinfo.go: the istio-remote class's
-		// UnmanagedGatewayController is "Remote to this cluster. Does not
-		// deploy or affect configuration" (DisableRouteGeneration);
-		// gateway_collection.go's GatewayCollection gives its Gateways
-		// conversion.go's reportUnmanagedGatewayStatus (Accepted,
-		// Programmed "This Gateway is remote; Istio will not program
-		// it", no listeners) and no listener for routes to bind to, so
-		// extractParentReferenceInfo finds no parent and writes nothing
-		// (testdata/eastwest-remote.status.yaml.golden: "parents: []").
-		RemoteControllers: []string{"istio.io/unmanaged-gateway"},
-		// pilot/pkg/config/kube/gateway/conversion.go, referenceAllowed: a
-		// listener's hostnames carry its allowed namespaces ("ns/host",
-		// buildHostnameMatch), so a route whose hostnames match none is
-		// ParentErrorNoHostname whatever its namespace, and NotAllowed only
-		// when a hostname matched; kinds come last. conditions.go,
-		// createRouteStatus, reports the least severe listener's error:
-		// rankParentErrorNotAllowed before rankParentErrorNoHostname
-		// (testdata/route-binding.status.yaml.golden, same-namespace-invalid).
-		RouteRefusal: HostnameFirst,
 		// conversion.go, referenceAllowed: a Service (or ServiceEntry)
 		// parent is checked for existence and its waypoint label only, not
 		// its port or sectionName; conditions.go, createRouteStatus, has no
@@ -990,18 +859,6 @@ var implementations = []Implementation{
 			Label: "istio.io/use-waypoint", NamespaceLabel: "istio.io/use-waypoint-namespace",
 			ControllerNames: []string{"istio.io/mesh-controller", "istio.io/gateway-controller"},
 		}},
-		// conversion.go, buildDestination: "currently we are always looking
-		// for Service" for a ServiceImport backendRef
-		// (testdata/mcs.status.yaml.golden).
-		ServiceImportAsService: true,
-		// backend_policies.go, BackendTLSPolicyCollection: a policy with
-		// IgnorePolicyAttachment ("istio.io/ignore-policy-attachment")
-		// "true" is left out of filteredTLSPolicies, the index conflicts
-		// are decided on, and gets ignoredPolicyStatus: Accepted=False,
-		// PolicyIgnoredStatusReason, one ancestor per targetRef under the
-		// mesh controller (testdata/backend-tls-policy-ignored.status.yaml.golden).
-		// PolicyIgnoredStatusReason is "IgnoredByIstio".
-		PolicyOptOut: PolicyOptOut{Annotation: "istio.io/ignore-policy-attachment", Reason: "IgnoredByIstio"},
 	},
 	{
 		Name: "kgateway",

@@ -32,7 +32,7 @@ var judges = map[string]resolve.Implementation{"": nil, "istio": istio.Implement
 
 // How Istio writes a listener's conditions and counts it for its Gateway:
 // Programmed=False only for TLS (TLSOnly); an HTTPS listener without tls is
-// a placeholder on a Gateway (PlaceholderListeners); a waypoint's or
+// a placeholder on a Gateway (TakePlaceholders); a waypoint's or
 // east-west gateway's listener of another form is refused as a warning
 // (ListenerShapes).
 func TestListenerValidity(t *testing.T) {
