@@ -644,53 +644,6 @@ spec:
 	}
 }
 
-// Two routes with identical matches on one listener: the API ranks them
-// (the older wins) and writes nothing; Envoy Gateway marks both.
-func TestRouteRulesOverlapByImplementation(t *testing.T) {
-	route := func(name, path string) string {
-		return `
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: ` + name + `, namespace: app}
-spec:
-  parentRefs: [{name: edge, namespace: infra}]
-  rules: [{matches: [{path: {type: Exact, value: ` + path + `}}], backendRefs: [{name: web, port: 8080}]}]`
-	}
-	for _, c := range []struct {
-		name, third string
-		want        map[string]string // route: RouteRulesOverlap message under Envoy Gateway
-	}{
-		{"same path", route("c", "/other"), map[string]string{
-			"a": "Overlapping match conditions with route(s): HTTPRoute app/b",
-			"b": "Overlapping match conditions with route(s): HTTPRoute app/a",
-			"c": "",
-		}},
-		{"three routes", route("c", "/cart"), map[string]string{
-			"a": "Overlapping match conditions with route(s): HTTPRoute app/b, HTTPRoute app/c",
-			"b": "Overlapping match conditions with route(s): HTTPRoute app/a, HTTPRoute app/c",
-			"c": "Overlapping match conditions with route(s): HTTPRoute app/a, HTTPRoute app/b",
-		}},
-	} {
-		for _, class := range []string{"acme", "eg"} {
-			g := resolveYAML(t, Options{}, world, egClass, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec: {gatewayClassName: `+class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`,
-				route("a", "/cart"), route("b", "/cart"), c.third)
-			for name, want := range c.want {
-				if class == "acme" {
-					want = ""
-				}
-				p := mustRoute(t, g, KindHTTPRoute, "app", name).Parents[0]
-				if got := p.RouteRulesOverlap; got.Message != want || got.True() != (want != "") {
-					t.Errorf("%s under class %s: route %s RouteRulesOverlap %s %q; want %q", c.name, class, name, got.Status, got.Message, want)
-				}
-			}
-		}
-	}
-}
-
 // An ExternalName Service: its ports do not bound the backendRef's port;
 // Envoy Gateway refuses it as a backend.
 func TestExternalNameBackendByImplementation(t *testing.T) {

@@ -210,7 +210,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.countAttachments()
 	g.resolveBackendTLSPolicies()
 	g.findShadows()
-	g.markRouteRulesOverlap()
+	g.judgeOverlaps(b)
 	g.finishGateways()
 	g.findFeatures()
 	return g

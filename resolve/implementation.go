@@ -29,6 +29,9 @@ import (
 //
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions.
+//   - OverlapJudge: a parent, on a Gateway it judges, of a route competing
+//     with others for the same requests, once the core has found every
+//     shadowed match.
 //
 // Each implementation is a package of its own under
 // resolve/implementations, listed in that package's registry;

@@ -96,19 +96,11 @@ const (
 	// reason for a backendRef filter it refuses as it translates it
 	// (profile.FilterChecks.HeaderModifiers).
 	ReasonInvalidBackendFilters Reason = "InvalidBackendFilters"
-	// ReasonRouteRulesOverlap is Envoy Gateway's reason for its own route
-	// condition ConditionRouteRulesOverlap
-	// (profile.Implementation.RouteRulesOverlap).
-	ReasonRouteRulesOverlap Reason = "RouteRulesOverlap"
 )
 
 // ConditionAggregated is the type of Envoy Gateway's policy ancestor
 // condition that says the ancestors are cut (egv1a1.PolicyConditionAggregated).
 const ConditionAggregated = "Aggregated"
-
-// ConditionRouteRulesOverlap is Envoy Gateway's own route condition type:
-// another route's match is identical to one of this route's.
-const ConditionRouteRulesOverlap = "RouteRulesOverlap"
 
 // TraceReason says why Graph.Trace chose what it chose: why one match
 // outranks another (the spec's precedence criteria, in the order the spec

@@ -187,11 +187,6 @@ type Implementation struct {
 	// Filters are the checks it makes on the API's own filters beyond the
 	// CRDs' validation.
 	Filters FilterChecks
-	// RouteRulesOverlap: it writes its own route condition
-	// RouteRulesOverlap=True on each parent of two routes with identical
-	// matches on a listener and hostname. The API ranks them and says
-	// nothing on either.
-	RouteRulesOverlap bool
 	// OwnRouteFilters: it serves Envoy Gateway's HTTPRouteFilter kind
 	// (group gateway.envoyproxy.io), which an ExtensionRef filter names,
 	// and judges a rule by the HTTPRouteFilters it names: one that does
@@ -832,13 +827,6 @@ var implementations = []Implementation{
 			GRPCBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier"},
 			BackendHostRewriteOnly: true,
 		},
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
-		// checkRouteOverlaps buckets each IR listener's routes by
-		// buildOverlapKey (hostname, path, headers with :method, query
-		// parameters) and writes status.RouteConditionRouteRulesOverlap on
-		// the parentRefs of every route that shares a bucket with another
-		// (testdata/httproute-overlapping-matches.out.yaml).
-		RouteRulesOverlap: true,
 	},
 	{
 		Name: "gke-gateway",
