@@ -12,6 +12,7 @@ import (
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/implementations"
 )
 
 // Fixtures: testdata/<rule-id>/*.yaml, loaded together with
@@ -103,7 +104,8 @@ func withBase(dir string) []string {
 // lintFiles lints files under the channel ch.
 func lintFiles(t *testing.T, opts resolve.Options, ch crd.Channel, files []string) []Finding {
 	t.Helper()
-	opts.Validate, opts.Channel = true, ch
+	// As gwlint check resolves: every implementation's reading.
+	opts.Validate, opts.Channel, opts.Implementations = true, ch, implementations.All()
 	in := resolve.Load(files, nil, opts)
 	for _, err := range in.Errors {
 		t.Fatalf("fixture does not load: %v", err)

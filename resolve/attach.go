@@ -126,7 +126,7 @@ func (o *ListenerOutcome) Accepted() bool { return o.Reason == ReasonAccepted }
 // inputs do not hold.
 func (o *ListenerOutcome) Undecided() bool { return o.Reason == ReasonPending }
 
-func (g *Graph) resolveRoutes() {
+func (g *Graph) resolveRoutes(b *Builder) {
 	// parentTaker is the implementation judging a route that takes
 	// parentRefs of an implementation-specific kind; nil for none.
 	parentTaker := func(route *Route, group, kind string) *profile.Profile {
@@ -135,7 +135,7 @@ func (g *Graph) resolveRoutes() {
 		})
 	}
 	for _, r := range g.Routes {
-		g.resolveBackends(r)
+		g.resolveBackends(b, r)
 		for i, ref := range r.ParentRefs {
 			p := &ParentResult{Route: r, Index: i, Path: "spec.parentRefs[" + strconv.Itoa(i) + "]", Ref: ref}
 			r.Parents = append(r.Parents, p)

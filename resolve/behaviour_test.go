@@ -644,42 +644,6 @@ spec:
 	}
 }
 
-// An ExternalName Service: its ports do not bound the backendRef's port;
-// Envoy Gateway refuses it as a backend.
-func TestExternalNameBackendByImplementation(t *testing.T) {
-	const docs = `
-apiVersion: v1
-kind: Service
-metadata: {name: payments, namespace: app}
-spec: {type: ExternalName, externalName: api.payments.example.com}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: [{name: edge, namespace: infra}]
-  rules: [{backendRefs: [{name: payments, port: 443}]}]`
-	for _, c := range []struct {
-		class   string
-		problem BackendProblem
-		route   Reason
-	}{
-		{"acme", NoProblem, ReasonResolvedRefs},
-		{"eg", ExternalNameRefused, ReasonUnsupportedValue},
-		{"istio", NoProblem, ReasonResolvedRefs},
-	} {
-		g := resolveYAML(t, Options{}, world, egClass, istioClasses, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec: {gatewayClassName: `+c.class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`, docs)
-		r := mustRoute(t, g, KindHTTPRoute, "app", "r")
-		if b := r.Rules[0].Backends[0]; b.Problem != c.problem || r.ResolvedRefs.Reason != c.route {
-			t.Errorf("class %s: backend problem %q, route ResolvedRefs %s (%s); want %q, %s", c.class, b.Problem, r.ResolvedRefs.Reason, b.Message, c.problem, c.route)
-		}
-	}
-}
-
 // A listener with one certificateRef that resolves and one that does not.
 func TestPartlyValidCertificatesByImplementation(t *testing.T) {
 	cert := newTestCert(t, year2020, year2200, false, "shop.example.com")
@@ -1473,59 +1437,6 @@ spec:
 	for _, b := range r.Rules[0].Backends {
 		if !b.Valid() || b.Presence != External || b.EnvoyBackend != nil {
 			t.Errorf("%s: valid %v, presence %s, Envoy Gateway Backend %v; want valid, external, none", b.Path, b.Valid(), b.Presence, b.EnvoyBackend)
-		}
-	}
-}
-
-// A UDPRoute to a Service port of the right number but for TCP: Envoy
-// Gateway matches the protocol too and finds no port; the API's reading
-// matches numbers only.
-func TestPortProtocolByImplementation(t *testing.T) {
-	const docs = `
-apiVersion: v1
-kind: Service
-metadata: {name: dns, namespace: app}
-spec: {ports: [{name: tcp, port: 53, protocol: TCP}, {name: metrics, port: 9153}]}
----
-apiVersion: gateway.networking.k8s.io/v1alpha2
-kind: UDPRoute
-metadata: {name: u, namespace: app}
-spec:
-  parentRefs: [{name: edge, namespace: infra}]
-  rules: [{backendRefs: [{name: dns, port: 53}]}]
----
-apiVersion: gateway.networking.k8s.io/v1alpha2
-kind: UDPRoute
-metadata: {name: both, namespace: app}
-spec:
-  parentRefs: [{name: edge, namespace: infra}]
-  rules: [{backendRefs: [{name: dns-both, port: 53}]}]
----
-apiVersion: v1
-kind: Service
-metadata: {name: dns-both, namespace: app}
-spec: {ports: [{name: tcp, port: 53, protocol: TCP}, {name: udp, port: 53, protocol: UDP}]}`
-	for _, c := range []struct {
-		class    string
-		uProblem BackendProblem
-		u        Reason // the route u's ResolvedRefs reason
-	}{
-		{"acme", NoProblem, ReasonResolvedRefs},
-		{"eg", PortNotFound, ReasonPortNotFound},
-	} {
-		g := resolveYAML(t, Options{}, world, egClass, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec: {gatewayClassName: `+c.class+`, listeners: [{name: dns, protocol: UDP, port: 53, allowedRoutes: {namespaces: {from: All}}}]}`, docs)
-		u := mustRoute(t, g, KindUDPRoute, "app", "u")
-		if b := u.Rules[0].Backends[0]; b.Problem != c.uProblem || u.ResolvedRefs.Reason != c.u {
-			t.Errorf("class %s, UDPRoute u: backend problem %q, ResolvedRefs %s (%s); want %q, %s", c.class, b.Problem, u.ResolvedRefs.Reason, u.ResolvedRefs.Message, c.uProblem, c.u)
-		}
-		// A Service with the number for both protocols: its UDP port.
-		both := mustRoute(t, g, KindUDPRoute, "app", "both")
-		if b := both.Rules[0].Backends[0]; !b.Valid() || b.Port == nil || b.Port.Name != "udp" || both.ResolvedRefs.Reason != ReasonResolvedRefs {
-			t.Errorf("class %s, UDPRoute both: valid %v, port %+v, ResolvedRefs %s; want the UDP port", c.class, b.Valid(), b.Port, both.ResolvedRefs.Reason)
 		}
 	}
 }

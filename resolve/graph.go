@@ -205,7 +205,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	b := &Builder{g: g}
 	g.resolveGatewayClasses()
 	g.resolveGateways(b)
-	g.resolveRoutes()
+	g.resolveRoutes(b)
 	g.resolveMesh()
 	g.countAttachments()
 	g.resolveBackendTLSPolicies()

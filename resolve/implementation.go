@@ -29,6 +29,8 @@ import (
 //
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions.
+//   - BackendJudge: a route's backendRef to a Service (or ServiceImport)
+//     and the port the core selected, when it judges the route.
 //   - OverlapJudge: a parent, on a Gateway it judges, of a route competing
 //     with others for the same requests, once the core has found every
 //     shadowed match.

@@ -97,10 +97,6 @@ type Implementation struct {
 	// do not resolve is served with those that do (ResolvedRefs=False with
 	// its own reason PartiallyInvalidCertificateRef, still programmed).
 	ServesValidCertificates bool
-	// RefusesExternalName: a backendRef to an ExternalName Service gets
-	// ResolvedRefs=False/UnsupportedValue ("Implementations SHOULD NOT
-	// support ExternalName Services").
-	RefusesExternalName bool
 	// RegexRE2: its RegularExpression matches are RE2, checked as it
 	// translates; a route rule with one that does not compile is dropped.
 	// Elsewhere the dialect is implementation-specific and unchecked.
@@ -170,11 +166,6 @@ type Implementation struct {
 	// EnvoyProxyDefaults is what its configuration gives every proxy's
 	// parameters.
 	EnvoyProxyDefaults EnvoyProxyDefaults
-	// PortProtocolChecked: a backendRef selects a Service (or
-	// ServiceImport) port by number and transport protocol, UDP for a
-	// UDPRoute and TCP for the others; a port of the number for another
-	// protocol is missing (MissingServicePort says how it is reported).
-	PortProtocolChecked bool
 	// EnvoyProxyParameters: it judges the EnvoyProxy (gateway.envoyproxy.io)
 	// it takes as parameters. A GatewayClass whose EnvoyProxy breaks its
 	// validation is Accepted=False/InvalidParameters, and so is a Gateway
@@ -643,11 +634,6 @@ var implementations = []Implementation{
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
 		MissingServicePort: PortNotFoundReason,
-		// Both functions match a port's number and protocol
-		// (getServicePortProtocol: TCP when unset) against the route's,
-		// UDP for a UDPRoute: "UDP Port 8080 not found on Service"
-		// (testdata/gateway-with-listener-with-udproute-with-mismatch-port-protocol.out.yaml).
-		PortProtocolChecked: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/translator.go
 		// GetRelevantGateways: validateEnvoyProxy (api/v1alpha1/validation/envoyproxy_validate.go)
 		// on the GatewayClass's EnvoyProxy sets the class
@@ -758,11 +744,6 @@ var implementations = []Implementation{
 		// httproute-with-credential-injection.out.yaml,
 		// grpcroute-with-conflicting-filters.out.yaml).
 		OwnRouteFilters: true,
-		// internal/gatewayapi/validate.go, validateBackendRefService: "is of
-		// type ExternalName, which is not supported as a backend",
-		// RouteReasonUnsupportedValue
-		// (testdata/httproute-with-externalname-service-backend.out.yaml).
-		RefusesExternalName: true,
 		// validate.go, validateTerminateModeAndGetTLSSecrets and
 		// validateListenerConditions: "The listener is ready because we
 		// program it using only the valid certificates"; with none valid,
