@@ -204,7 +204,11 @@ func (g *Graph) attachToListenerSet(p *ParentResult) {
 	if ls.Parent != nil && ls.Parent.Managed {
 		p.ControllerName = ls.Parent.ControllerName
 	}
-	byListeners := ls.Parent != nil && ls.Parent.Profile.Implementation.ListenerSetRoutesByListeners
+	byListeners := false
+	if ls.Parent != nil {
+		judge, ok := g.implementation(ls.Parent.Profile).(GatewayJudge)
+		byListeners = ok && judge.BindsByListeners(ls)
+	}
 	switch {
 	case ls.Accepted.Status == metav1.ConditionUnknown:
 		p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),

@@ -31,7 +31,7 @@ func (g *Graph) RouteConflicts() []RouteConflict {
 	var out []RouteConflict
 	for _, gw := range g.Gateways {
 		for _, l := range gw.AllListeners() {
-			if !l.valid() || !slices.Contains([]gwv1.ProtocolType{gwv1.TLSProtocolType, gwv1.TCPProtocolType, gwv1.UDPProtocolType}, l.Protocol) {
+			if !l.Valid() || !slices.Contains([]gwv1.ProtocolType{gwv1.TLSProtocolType, gwv1.TCPProtocolType, gwv1.UDPProtocolType}, l.Protocol) {
 				continue
 			}
 			traced := map[string]bool{}

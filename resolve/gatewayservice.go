@@ -157,7 +157,7 @@ func gatewayPorts(gw *GatewayResult) []int32 {
 			continue
 		}
 		for _, l := range ls.Listeners {
-			if l.valid() {
+			if l.Valid() {
 				listeners = append(listeners, l)
 			}
 		}

@@ -29,6 +29,9 @@ import (
 //
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions.
+//   - GatewayJudge: the listeners of a Gateway it judges, as the core
+//     detects their conflicts and attaches routes to them, and once it has
+//     written their conditions.
 //   - BackendJudge: a route's backendRef to a Service (or ServiceImport)
 //     and the port the core selected, when it judges the route.
 //   - OverlapJudge: a parent, on a Gateway it judges, of a route competing

@@ -80,10 +80,6 @@ const (
 	// ResolvedRefs reason when some certificateRefs resolve and it serves
 	// the listener with those (profile.Implementation.ServesValidCertificates).
 	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
-	// ReasonSDSCertificateOpaque is Envoy Gateway's OverlappingTLSConfig
-	// reason for listeners on a port where one serves certificates over
-	// SDS (profile.Implementation.SDSCertificateOpaque).
-	ReasonSDSCertificateOpaque Reason = "SDSCertificateOpaque"
 	// ReasonAggregated is Envoy Gateway's reason for its condition of the
 	// same name on the last policy ancestor written when more were due
 	// (profile.PolicyAncestors.Aggregated).

@@ -61,7 +61,8 @@ func (g *Graph) findShadows() {
 	var listeners []*Listener
 	for _, gw := range g.Gateways {
 		for _, l := range gw.AllListeners() {
-			// A conflicted listener with routes attached (AttachRoutes)
+			// A conflicted listener with routes attached
+			// (GatewayJudge.AttachesWhileConflicted)
 			// serves none of them: nothing there shadows anything.
 			if l.Conflicted.True() {
 				continue

@@ -350,7 +350,7 @@ func (g *Graph) trace(req Request, candidates func(*Listener, *Request) []*Paren
 // serves reports whether a listener takes requests of req's protocol on
 // its port (listenerProtocol). Only a programmed listener serves.
 func serves(l *Listener, req *Request, port int32) bool {
-	return l.Port == port && string(l.Protocol) == listenerProtocol(req) && l.valid()
+	return l.Port == port && string(l.Protocol) == listenerProtocol(req) && l.Valid()
 }
 
 // listenerTakes reports whether l takes the request's host. A TCP or UDP

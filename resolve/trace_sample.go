@@ -32,7 +32,7 @@ func (g *Graph) SampleRequests() []Request {
 	var out []Request
 	for _, gw := range g.Gateways {
 		for _, l := range gw.AllListeners() {
-			if !l.valid() {
+			if !l.Valid() {
 				continue
 			}
 			for _, p := range l.Attached {

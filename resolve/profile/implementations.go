@@ -69,27 +69,6 @@ type Implementation struct {
 	// not support (Hostname and NamedAddress have implementation-specific
 	// support): a Gateway with one is Accepted=False/UnsupportedAddress.
 	RefusedAddressTypes []string
-	// ConflictedListeners is what it does with routes on a conflicted
-	// listener.
-	ConflictedListeners ConflictedListeners
-	// ListenerSetRoutesByListeners: a route's parentRef to a ListenerSet
-	// its Gateway admitted binds by that ListenerSet's listeners, accepted
-	// or not (NotAllowedByListeners where none takes the route); one to a
-	// ListenerSet it did not admit (its Gateway not accepted, or not
-	// allowed) gets no status. The API's reading: a ListenerSet that is not
-	// accepted takes no route (NoMatchingParent).
-	ListenerSetRoutesByListeners bool
-	// SDSCertificateOpaque: on a port with two or more programmed HTTPS
-	// listeners, one serving certificates over an SDS reference, and every
-	// listener whose certificates may overlap its hostname, gets
-	// OverlappingTLSConfig=True with its own reason SDSCertificateOpaque
-	// (it turns HTTP/2 off there, as for overlapping certificates).
-	SDSCertificateOpaque bool
-	// ConflictsAmongValidOnly: a listener invalid on its own (unsupported
-	// protocol, unusable TLS configuration or certificates, bad selector)
-	// takes no part in conflict detection, so it conflicts with none and
-	// holds its port against none.
-	ConflictsAmongValidOnly bool
 	// MissingServicePort is what it writes on a route whose backendRef
 	// names a port the Service does not have.
 	MissingServicePort MissingServicePort
@@ -516,26 +495,6 @@ const (
 	PortUnchecked
 )
 
-// ConflictedListeners is what an implementation does with the routes that
-// select a listener it marks Conflicted. The spec says a conflicted listener
-// is not programmed ("Implementations MAY choose to accept a Gateway with
-// some Conflicted Listeners only if they only accept the partial Listener
-// set that contains no Conflicted Listeners") and leaves open whether routes
-// still attach to it.
-type ConflictedListeners int
-
-const (
-	// RefuseRoutes: a conflicted listener is not accepted and takes no
-	// route (NotAllowedByListeners), as the conformance suite's tests
-	// expect. Every profile without a fact to the contrary.
-	RefuseRoutes ConflictedListeners = iota
-	// AttachRoutes: a route still attaches to a conflicted listener of the
-	// Gateway itself (not of a ListenerSet), is Accepted and counted in its
-	// attachedRoutes, and the listener keeps its supported kinds; it serves
-	// no traffic all the same.
-	AttachRoutes
-)
-
 // Protocol is an implementation-specific listener protocol.
 type Protocol struct {
 	Name string
@@ -598,38 +557,6 @@ var implementations = []Implementation{
 		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
 		// (testdata/gateway-with-unsupported-address-type.out.yaml).
 		RefusedAddressTypes: []string{"NamedAddress"},
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/validate.go
-		// setConflictedConditions sets only Conflicted=True on a Gateway's
-		// own listener (Accepted and Programmed False on a ListenerSet's),
-		// and internal/gatewayapi/route.go's
-		// processAllowedListenersForParentRefs admits a route by kind and
-		// namespace alone; processHTTPRouteParentRefListener counts it
-		// (IncrementAttachedRoutes) before it skips a listener that is not
-		// ready. testdata/gateway-with-two-listeners-with-same-port-and-incompatible-protocol.out.yaml:
-		// both listeners ProtocolConflict, attachedRoutes 1, the route
-		// Accepted.
-		ConflictedListeners: AttachRoutes,
-		// validate.go, validateConflictedProtocolsListeners and the other
-		// conflict checks skip a listener that fails
-		// isSpecValidForConflictChecks (validateListenerSpec's verdict)
-		// (testdata/listenerset-protocol-conflict.out.yaml: an SCTP listener
-		// beside an HTTP one on port 81, the HTTP one NoConflicts).
-		ConflictsAmongValidOnly: true,
-		// listenerset.go, processListenerSet: a ListenerSet whose Gateway is
-		// not accepted, or that it does not allow, adds no listener to the
-		// Gateway; helpers.go's GetReferencedListeners then finds no
-		// ListenerSet for the parentRef, which route.go skips ("not to a
-		// Gateway that we control"). An admitted ListenerSet's listeners
-		// take routes as a Gateway's do
-		// (testdata/listenerset-invalid.out.yaml: NotAllowedByListeners on
-		// a ListenerSet of INVALID listeners; listenerset-cross-namespace.out.yaml:
-		// no status for a route to one not allowed).
-		ListenerSetRoutesByListeners: true,
-		// listener.go, checkOverlappingCertificates: "Envoy Gateway cannot
-		// inspect certificates served over SDS", status.ListenerReasonSDSCertificateOpaque,
-		// set after checkOverlappingHostnames and before the certificate
-		// overlaps (testdata/sds-listener.out.yaml, sds-multiple).
-		SDSCertificateOpaque: true,
 		// Same validate.go, validateBackendService and
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
