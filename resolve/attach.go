@@ -78,10 +78,9 @@ type ParentResult struct {
 	// Dropped are the rules the implementation drops for this parent, in
 	// order, with why.
 	Dropped []RuleRefusal
-	// RouteRulesOverlap is True when the implementation reports that
-	// another route's match is identical to one of this route's on the
-	// parent (markRouteRulesOverlap); the zero Condition otherwise.
-	RouteRulesOverlap Condition
+	// Conditions are the implementation's own conditions on the parent,
+	// beyond the API's, in the order it wrote them (Builder.AddParentCondition).
+	Conditions []Condition
 	// Unknown is the value holding a deploy-time placeholder (a sectionName,
 	// a hostname) that leaves Accepted Unknown, or "".
 	Unknown string
@@ -204,7 +203,11 @@ func (g *Graph) attachToListenerSet(p *ParentResult) {
 	if ls.Parent != nil && ls.Parent.Managed {
 		p.ControllerName = ls.Parent.ControllerName
 	}
-	byListeners := ls.Parent != nil && ls.Parent.Profile.Implementation.ListenerSetRoutesByListeners
+	byListeners := false
+	if ls.Parent != nil {
+		judge, ok := g.implementation(ls.Parent.Profile).(ListenersJudge)
+		byListeners = ok && judge.BindsByListeners(ls)
+	}
 	switch {
 	case ls.Accepted.Status == metav1.ConditionUnknown:
 		p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),

@@ -206,6 +206,7 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 		for j, ref := range rule.BackendRefs {
 			b := &results[j]
 			g.resolveBackend(bld, b, r.Route, ref.Path, ref.BackendObjectReference)
+			g.judgeServiceBackend(bld, r.Route, b)
 			g.refuseBackendFilters(b, r.Route, &rule.BackendRefs[j])
 			b.Weight = *ref.Weight
 			b.WeightDefaulted = r.Defaulted.hasJoined(ref.Path, ".weight")
@@ -217,6 +218,7 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 		for j, ref := range rule.FilterRefs {
 			b := &results[len(rule.BackendRefs)+j]
 			g.resolveBackend(bld, b, r.Route, ref.Path, ref.BackendObjectReference)
+			g.judgeServiceBackend(bld, r.Route, b)
 			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
 		var v *RouteFilterVerdict
@@ -375,11 +377,8 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 		b.Service, ports = o, o.Spec.Ports
 		if o.ExternalName() {
 			// A DNS alias: its spec.ports do not bound the port requests go
-			// to. "Implementations SHOULD NOT support ExternalName Services."
-			if g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.RefusesExternalName }) {
-				invalid(ExternalNameRefused, ReasonUnsupportedValue, "Service %s is of type ExternalName, which %s does not support as a backend",
-					b.Target.NamespacedName(), g.routeProfiles(route)[0])
-			}
+			// to. "Implementations SHOULD NOT support ExternalName Services"
+			// (a BackendJudge may refuse it).
 			return
 		}
 	case *ServiceImport:
@@ -396,31 +395,26 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 		return // External: the port cannot be checked
 	}
 	// A port of the number for another transport protocol is the port
-	// the ref selects unless an implementation judging the route matches
-	// protocols too (profile.Implementation.PortProtocolChecked).
+	// the ref selects when none has the route's (a BackendJudge may refuse
+	// it).
 	var otherProtocol *ServicePort
-	want := route.transport()
+	want := route.Transport()
 	for i := range ports {
 		switch {
 		case ports[i].Port != *ref.Port:
-		case ports[i].transport() == want:
+		case ports[i].Transport() == want:
 			b.Port = &ports[i]
 			return
 		case otherProtocol == nil:
 			otherProtocol = &ports[i]
 		}
 	}
-	switch {
-	case otherProtocol == nil:
-		invalid(PortNotFound, ReasonBackendNotFound,
-			"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, PortList(ports))
-	case g.judgedAllWith(route, func(p *profile.Profile) bool { return p.Implementation.PortProtocolChecked }):
-		invalid(PortNotFound, ReasonBackendNotFound, "%s %s has no %s port %d: port %d is %s, and %s matches protocols",
-			b.Target.Kind, b.Target.NamespacedName(), want, *ref.Port, *ref.Port, otherProtocol.transport(), g.routeProfiles(route)[0])
-	default:
+	if otherProtocol != nil {
 		b.Port = otherProtocol
 		return
 	}
+	invalid(PortNotFound, ReasonBackendNotFound,
+		"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, PortList(ports))
 	g.reportMissingPort(b, route)
 }
 
@@ -527,8 +521,58 @@ func (g *Graph) findBackend(b *BackendResult, sought ObjectRef) Object {
 	return obj
 }
 
-// transport is the port's transport protocol: TCP unless it names another.
-func (p *ServicePort) transport() string {
+// ServiceBackendJudge judges a route's backendRefs to Services (and
+// ServiceImports) once the core has found the object and selected the
+// port: the API's reading takes an ExternalName Service, and a port of the
+// number the ref names for another transport protocol than the route's
+// when the object has none for the route's. The core asks every
+// implementation that judges the route, with each profile it judges by,
+// and writes their verdict when they all give the same problem and reason.
+type ServiceBackendJudge interface {
+	Implementation
+	// JudgeServiceBackend returns why the implementation, judging with profile
+	// by, refuses the backendRef: NoProblem to take it, else the problem
+	// (ExternalNameRefused, PortNotFound for the port the core selected),
+	// the reason and the message. A refused port is then reported as the
+	// route's implementations report a port the object lacks.
+	JudgeServiceBackend(b *Builder, by *profile.Profile, route *Route, backend *BackendResult) (BackendProblem, Reason, string)
+}
+
+// judgeServiceBackend writes the verdict of the route's
+// ServiceBackendJudges on a backendRef the core resolved to a Service or a
+// port of one, when they agree on a refusal.
+func (g *Graph) judgeServiceBackend(b *Builder, route *Route, backend *BackendResult) {
+	if !backend.Valid() || backend.Service == nil && backend.Port == nil {
+		return
+	}
+	var problem BackendProblem
+	var reason Reason
+	var message string
+	for i, by := range g.routeProfiles(route) {
+		judge, ok := g.implementation(by).(ServiceBackendJudge)
+		if !ok {
+			return
+		}
+		p, r, m := judge.JudgeServiceBackend(b, by, route, backend)
+		switch {
+		case i == 0:
+			problem, reason, message = p, r, m
+		case p != problem || r != reason:
+			return
+		}
+	}
+	if problem == NoProblem {
+		return
+	}
+	backend.Problem, backend.Reason, backend.Message = problem, reason, message
+	if problem == PortNotFound {
+		backend.Port = nil
+		g.reportMissingPort(backend, route)
+	}
+}
+
+// Transport is the port's transport protocol: TCP unless it names another.
+func (p *ServicePort) Transport() string {
 	if p.Protocol == "" {
 		return "TCP"
 	}

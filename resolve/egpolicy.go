@@ -240,7 +240,7 @@ func (g *Graph) ownPolicyBackend(p *EnvoyGatewayPolicy, policyKind string, ref g
 	if !backend {
 		found := false
 		for _, port := range ports {
-			if port.Port == *ref.Port && port.transport() == "TCP" {
+			if port.Port == *ref.Port && port.Transport() == "TCP" {
 				section, found = port.Name, true
 				break
 			}

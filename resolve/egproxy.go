@@ -400,7 +400,7 @@ func detectMergedConflicts(group []*GatewayResult) {
 	seen := map[string]*Listener{}
 	for _, gw := range group {
 		for _, l := range gw.AllListeners() {
-			if l.invalidOnItsOwn() && !l.Conflicted.True() {
+			if l.InvalidOnItsOwn() && !l.Conflicted.True() {
 				continue
 			}
 			key := fmt.Sprintf("%s:%s:%d", l.Protocol, l.HostnameString(), l.Port)

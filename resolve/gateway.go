@@ -159,6 +159,9 @@ type Listener struct {
 	// usable: the listener is valid, as its implementation counts it
 	// (setProgrammed).
 	usable bool
+	// attachesConflicted: routes still attach to the listener when it is
+	// conflicted (ListenersJudge.AttachesWhileConflicted).
+	attachesConflicted bool
 	// OverlappingTLS is the OverlappingTLSConfig condition: True when the
 	// listener's TLS configuration overlaps another's on its port (see
 	// detectOverlappingTLS); the zero Condition, never written, otherwise,
@@ -326,6 +329,39 @@ func (b *Builder) TakePlaceholders(gw *GatewayResult) { gw.placeholders = true }
 // API's ResolvedRefs=False/RefNotPermitted.
 func (b *Builder) RefuseNotPermittedCertificates(gw *GatewayResult) { gw.refusesNotPermitted = true }
 
+// ListenersJudge reads the listeners of the Gateways it judges (and of
+// their ListenerSets), all of a Gateway's together (ListenerJudge is asked
+// of each on its own), where the spec leaves a choice: which take part in
+// conflicts, what routes do on a conflicted one or a refused ListenerSet,
+// and, once the core has written every listener's conditions, what else it
+// reports of them.
+type ListenersJudge interface {
+	Implementation
+	// InConflicts reports whether the listener takes part in conflict
+	// detection: whether it can conflict and holds its port against
+	// others. The API's reading: every listener.
+	InConflicts(l *Listener) bool
+	// AttachesWhileConflicted reports whether routes still attach to the
+	// listener when it is conflicted, and it keeps its supported kinds
+	// ("Implementations MAY choose to accept a Gateway with some
+	// Conflicted Listeners only if they only accept the partial Listener
+	// set that contains no Conflicted Listeners"; whether routes attach to
+	// one is left open). The API's reading, as the conformance suite
+	// expects: no.
+	AttachesWhileConflicted(l *Listener) bool
+	// BindsByListeners reports whether a route's parentRef to the
+	// ListenerSet, refused for its listeners (ListenersNotValid), binds
+	// by those listeners all the same, and one to a ListenerSet refused
+	// otherwise (not admitted) is left to no controller. The API's
+	// reading: a ListenerSet that is not accepted takes no route
+	// (NoMatchingParent).
+	BindsByListeners(ls *ListenerSetResult) bool
+	// JudgeListeners adjusts the Gateway's listeners once the core has
+	// written their conditions, before the overlaps of their TLS
+	// configurations are detected.
+	JudgeListeners(b *Builder, gw *GatewayResult)
+}
+
 func (g *Graph) resolveGateways(b *Builder) {
 	for _, gw := range g.Gateways {
 		g.resolveClass(gw)
@@ -355,8 +391,11 @@ func (g *Graph) resolveGateways(b *Builder) {
 			return refLess(a.Ref, b.Ref)
 		})
 		listeners := gw.AllListeners()
-		if gw.Profile.Implementation.ConflictsAmongValidOnly {
-			listeners = slices.DeleteFunc(listeners, (*Listener).invalidOnItsOwn)
+		if judge, ok := g.implementation(gw.Profile).(ListenersJudge); ok {
+			for _, l := range listeners {
+				l.attachesConflicted = judge.AttachesWhileConflicted(l)
+			}
+			listeners = slices.DeleteFunc(listeners, func(l *Listener) bool { return !judge.InConflicts(l) })
 		}
 		detectConflicts(listeners)
 	}
@@ -373,8 +412,8 @@ func (g *Graph) resolveGateways(b *Builder) {
 		ls.finishAcceptance()
 	}
 	for _, gw := range g.Gateways {
-		if gw.Profile.Implementation.SDSCertificateOpaque {
-			markSDSCertificateOpaque(gw.AllListeners())
+		if judge, ok := g.implementation(gw.Profile).(ListenersJudge); ok {
+			judge.JudgeListeners(b, gw)
 		}
 	}
 	for _, group := range merged {
@@ -417,61 +456,17 @@ func detectOverlappingTLS(listeners []*Listener) {
 	}
 }
 
-// markSDSCertificateOpaque marks, on a port with two or more programmed
-// HTTPS listeners, each listener whose certificates may be those of one
-// served over an SDS reference, which nobody can inspect: that listener
-// itself, every listener when it has no hostname, else one with a
-// certificate SAN its hostname matches (profile.Implementation.SDSCertificateOpaque).
-// Found before the pairwise overlaps, it wins over OverlappingHostnames and
-// yields to OverlappingCertificates, in the implementation's order.
-func markSDSCertificateOpaque(listeners []*Listener) {
-	byPort := map[gwv1.PortNumber][]*Listener{}
-	for _, l := range listeners {
-		if l.Valid() && l.Protocol == gwv1.HTTPSProtocolType {
-			byPort[l.Port] = append(byPort[l.Port], l)
-		}
-	}
-	for _, onPort := range byPort {
-		if len(onPort) < 2 {
-			continue
-		}
-		var opaque []*Listener
-		for _, l := range onPort {
-			if slices.ContainsFunc(l.CertRefs, func(r *RefResult) bool { return r.Opaque }) {
-				opaque = append(opaque, l)
-			}
-		}
-		for _, l := range onPort {
-			for _, o := range opaque {
-				if l == o || o.Hostname == nil || l.certificateMatches(string(*o.Hostname)) {
-					markOverlappingTLS(l, ReasonSDSCertificateOpaque, fmt.Sprintf(
-						"%s on port %d serves certificates over SDS whose names cannot be inspected; HTTP/2 is off on this port", o, l.Port))
-					break
-				}
-			}
-		}
-	}
-}
-
-// certificateMatches: a SAN of the listener's certificates and hostname h
-// match some host.
-func (l *Listener) certificateMatches(h string) bool {
-	for _, r := range l.CertRefs {
-		if r.Certificate == nil {
-			continue
-		}
-		for _, san := range r.Certificate.DNSNames {
-			if HostnameMatches(h, san) || HostnameMatches(san, h) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // terminatesTLS: a programmed listener with certificates to serve.
 func terminatesTLS(l *Listener) bool {
 	return l.Valid() && needsCertificates(l.Protocol, l.TLS)
+}
+
+// MarkOverlappingTLS writes OverlappingTLSConfig=True on the listener with
+// reason and message, as the core writes an overlap it detects: the first
+// found stays, unless a later one has the preferred reason
+// OverlappingCertificates.
+func (b *Builder) MarkOverlappingTLS(l *Listener, reason Reason, message string) {
+	markOverlappingTLS(l, reason, message)
 }
 
 // markOverlappingTLS keeps the first overlap found, unless a later one has
@@ -484,13 +479,12 @@ func markOverlappingTLS(l *Listener, reason Reason, message string) {
 }
 
 // overlappingHostnames: the hostnames of two listeners both match some
-// host (hostnameMatches either way; "*" matches all).
+// host (HostnamesOverlap; no hostname matches all).
 func overlappingHostnames(a, b *Listener) bool {
 	if a.Hostname == nil || b.Hostname == nil {
 		return true
 	}
-	ha, hb := string(*a.Hostname), string(*b.Hostname)
-	return HostnameMatches(ha, hb) || HostnameMatches(hb, ha)
+	return HostnamesOverlap(string(*a.Hostname), string(*b.Hostname))
 }
 
 // overlappingCertificates finds a SAN of a's certificates and one of b's
@@ -587,10 +581,10 @@ func (l *Listener) acceptedButForCertificates() bool {
 		(l.ResolvedRefs.True() || l.ResolvedRefs.Reason == ReasonInvalidCertificateRef || l.ResolvedRefs.Reason == ReasonPartiallyInvalidCertificateRef)
 }
 
-// invalidOnItsOwn reports whether the listener is unusable whatever the
+// InvalidOnItsOwn reports whether the listener is unusable whatever the
 // other listeners are: not accepted, references that do not resolve (some
 // certificates that do are enough), or a TLS or selector problem.
-func (l *Listener) invalidOnItsOwn() bool {
+func (l *Listener) InvalidOnItsOwn() bool {
 	return !l.Accepted.True() || l.TLSProblem != "" || l.SelectorProblem != "" ||
 		(!l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef)
 }
@@ -1118,10 +1112,9 @@ func markConflicted(l *Listener, reason Reason, with *Listener) {
 }
 
 // attachesWhileConflicted: routes still attach to the listener when it is
-// conflicted, a Gateway's own listener under an implementation that does so
-// (profile.AttachRoutes).
+// conflicted, as its Gateway's ListenersJudge says.
 func (l *Listener) attachesWhileConflicted() bool {
-	return l.ListenerSet == nil && l.Gateway.Profile.AttachesToConflicted()
+	return l.attachesConflicted
 }
 
 // compatibleProtocols reports whether two listeners on one port can be

@@ -211,7 +211,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.countAttachments()
 	g.resolveBackendTLSPolicies()
 	g.findShadows()
-	g.markRouteRulesOverlap()
+	g.judgeOverlaps(b)
 	g.finishGateways()
 	g.findFeatures()
 	// The graph is read-only from here: a Builder kept past Resolve has no

@@ -11,6 +11,12 @@ import (
 // as a suffix match. That means that a match for `*.example.com` would match
 // both `test.example.com`, and `foo.test.example.com`, but not `example.com`."
 
+// HostnamesOverlap reports whether two concrete or wildcard hostnames
+// match some host: one covers the other.
+func HostnamesOverlap(a, b string) bool {
+	return HostnameMatches(a, b) || HostnameMatches(b, a)
+}
+
 // HostnameMatches reports whether the concrete or wildcard hostname h is
 // covered by pattern p.
 func HostnameMatches(p, h string) bool {

@@ -31,6 +31,9 @@ import (
 //     loaded (object.go);
 //   - GatewayJudge: a Gateway it judges, once its class is resolved and
 //     before its listeners are built (gateway.go);
+//   - ListenersJudge: the listeners of a Gateway it judges, as the core
+//     detects their conflicts and attaches routes to them, and once it has
+//     written their conditions (gateway.go);
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions;
 //   - ParentJudge: a route's parentRef of a kind it gives a meaning of its
@@ -39,10 +42,15 @@ import (
 //     its own, before the core checks its kind (backend.go);
 //   - BackendLookup: a backendRef of a route it judges, before the core
 //     looks its object up (backend.go);
+//   - ServiceBackendJudge: a route's backendRef to a Service (or
+//     ServiceImport) and the port the core selected (backend.go);
 //   - RuleJudge: the rules of a route it judges, once the core has
 //     resolved their backendRefs (backend.go);
 //   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
-//     decides its targets (btls.go).
+//     decides its targets (btls.go);
+//   - OverlapJudge: a parent, on a Gateway it judges, of a route competing
+//     with others for the same requests, once the core has found every
+//     shadowed match (overlap.go).
 //
 // A step writes the fields of the result the core hands it (a Listener, a
 // ParentResult, a BackendResult), and through the Builder what needs the

@@ -5,12 +5,22 @@ import (
 	"strings"
 )
 
-// markRouteRulesOverlap writes, under the implementations that report it
-// (profile.Implementation.RouteRulesOverlap), RouteRulesOverlap=True on each
-// parent of a route that has a match identical to another route's on one of
-// the parent's listeners and hostnames: the routes of such a match (its
-// winner and the Shadows it casts) compete for the same requests.
-func (g *Graph) markRouteRulesOverlap() {
+// OverlapJudge writes what it reports of routes that compete for the same
+// requests on a listener of a Gateway it judges: routes with a match
+// identical to another's on one of the parent's listeners and hostnames
+// (the winner of such a match and the Shadows it casts). The core asks once
+// it has found every shadowed match. The API ranks such routes and writes
+// nothing on either.
+type OverlapJudge interface {
+	Implementation
+	// JudgeOverlap is handed a parent of one of those routes and the other
+	// routes it competes with there, sorted by kind and name.
+	JudgeOverlap(b *Builder, p *ParentResult, others []*RouteResult)
+}
+
+// judgeOverlaps hands each parent of a route competing with others to the
+// OverlapJudge of its Gateway, if that takes part.
+func (g *Graph) judgeOverlaps(b *Builder) {
 	type sharedMatch struct {
 		listener *Listener
 		hostname string
@@ -26,24 +36,39 @@ func (g *Graph) markRouteRulesOverlap() {
 			routes[k] = append(routes[k], s.Shadowed.Route)
 		}
 	}
-	others := map[*ParentResult][]string{}
-	// Names are sorted below, so the map's order does not show.
+	others := map[*ParentResult][]*RouteResult{}
+	// Parents are handed over in the routes' order below, so the map's
+	// order does not show.
 	for k, competing := range routes {
 		for _, p := range k.listener.Attached {
 			gw := gatewayOf(p)
-			if gw == nil || !gw.Profile.Implementation.RouteRulesOverlap || !slices.Contains(competing, p.Route) {
+			if gw == nil || !slices.Contains(competing, p.Route) {
+				continue
+			}
+			if _, ok := g.implementation(gw.Profile).(OverlapJudge); !ok {
 				continue
 			}
 			for _, other := range competing {
-				if name := other.Ref.Kind + " " + other.Ref.NamespacedName(); other != p.Route && !slices.Contains(others[p], name) {
-					others[p] = append(others[p], name)
+				if other != p.Route && !slices.Contains(others[p], other) {
+					others[p] = append(others[p], other)
 				}
 			}
 		}
 	}
-	for p, names := range others {
-		slices.Sort(names)
-		p.RouteRulesOverlap = condition(ConditionRouteRulesOverlap, true, ReasonRouteRulesOverlap,
-			"Overlapping match conditions with route(s): "+strings.Join(names, ", "))
+	for _, r := range g.Routes {
+		for _, p := range r.Parents {
+			rs, ok := others[p]
+			if !ok {
+				continue
+			}
+			slices.SortFunc(rs, func(a, b *RouteResult) int { return strings.Compare(a.Ref.String(), b.Ref.String()) })
+			g.implementation(gatewayOf(p).Profile).(OverlapJudge).JudgeOverlap(b, p, rs)
+		}
 	}
+}
+
+// AddParentCondition writes a condition of the implementation's own on a
+// route's parent, after the API's.
+func (b *Builder) AddParentCondition(p *ParentResult, c Condition) {
+	p.Conditions = append(p.Conditions, c)
 }

@@ -80,10 +80,6 @@ const (
 	// ResolvedRefs reason when some certificateRefs resolve and it serves
 	// the listener with those (profile.Implementation.ServesValidCertificates).
 	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
-	// ReasonSDSCertificateOpaque is Envoy Gateway's OverlappingTLSConfig
-	// reason for listeners on a port where one serves certificates over
-	// SDS (profile.Implementation.SDSCertificateOpaque).
-	ReasonSDSCertificateOpaque Reason = "SDSCertificateOpaque"
 	// ReasonAggregated is Envoy Gateway's reason for its condition of the
 	// same name on the last policy ancestor written when more were due
 	// (profile.PolicyAncestors.Aggregated).
@@ -96,16 +92,9 @@ const (
 	// reason for a backendRef filter it refuses as it translates it
 	// (profile.FilterChecks.HeaderModifiers).
 	ReasonInvalidBackendFilters Reason = "InvalidBackendFilters"
-	// ReasonRouteRulesOverlap is Envoy Gateway's reason for its own route
-	// condition ConditionRouteRulesOverlap
-	// (profile.Implementation.RouteRulesOverlap).
-	ReasonRouteRulesOverlap Reason = "RouteRulesOverlap"
 )
 
 // ConditionAggregated is the type of Envoy Gateway's policy ancestor
 // condition that says the ancestors are cut (egv1a1.PolicyConditionAggregated).
 const ConditionAggregated = "Aggregated"
 
-// ConditionRouteRulesOverlap is Envoy Gateway's own route condition type:
-// another route's match is identical to one of this route's.
-const ConditionRouteRulesOverlap = "RouteRulesOverlap"

@@ -33,9 +33,9 @@ func (r *Route) HasHostnames() bool { return r.HTTP != nil || r.GRPC != nil || r
 // drop or reject the connection.
 func (r *Route) Answers500() bool { return r.HTTP != nil || r.GRPC != nil }
 
-// transport is the transport protocol of the route's connections to its
+// Transport is the transport protocol of the route's connections to its
 // backends: UDP for a UDPRoute, TCP for the others.
-func (r *Route) transport() string {
+func (r *Route) Transport() string {
 	if r.UDP != nil {
 		return "UDP"
 	}

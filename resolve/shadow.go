@@ -67,7 +67,8 @@ func (g *Graph) findShadows() {
 	var listeners []*Listener
 	for _, gw := range g.Gateways {
 		for _, l := range gw.AllListeners() {
-			// A conflicted listener with routes attached (AttachRoutes)
+			// A conflicted listener with routes attached
+			// (ListenersJudge.AttachesWhileConflicted)
 			// serves none of them: nothing there shadows anything.
 			if l.Conflicted.True() {
 				continue

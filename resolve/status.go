@@ -179,10 +179,7 @@ func (p *ParentResult) conditions() []Condition {
 	if p.PartiallyInvalid.True() {
 		cs = append(cs, p.PartiallyInvalid)
 	}
-	if p.RouteRulesOverlap.True() {
-		cs = append(cs, p.RouteRulesOverlap)
-	}
-	return cs
+	return append(cs, p.Conditions...)
 }
 
 // policyStatus writes the policy's ancestors (policyAncestors).

@@ -40,7 +40,7 @@ func TestGolden(t *testing.T) {
 		{Name: "refused-hostname", Args: []string{"explain", "route", "wrong-host", "-f", "testdata/refused"}, Code: 1},
 		{Name: "refused-gateway", Args: []string{"explain", "gateway", "edge", "-f", "testdata/refused"}, Code: 0},
 		// Envoy Gateway attaches a route to conflicted listeners that
-		// serve nothing (profile.AttachRoutes); explain says so.
+		// serve nothing (GatewayJudge.AttachesWhileConflicted); explain says so.
 		{Name: "conflicted-eg", Args: []string{"explain", "route", "web", "-n", "infra", "-f", "testdata/conflicted"}, Code: 0},
 		// Envoy Gateway drops a rule it cannot translate
 		// (profile.FilterChecks); explain names it and why.

@@ -69,27 +69,6 @@ type Implementation struct {
 	// not support (Hostname and NamedAddress have implementation-specific
 	// support): a Gateway with one is Accepted=False/UnsupportedAddress.
 	RefusedAddressTypes []string
-	// ConflictedListeners is what it does with routes on a conflicted
-	// listener.
-	ConflictedListeners ConflictedListeners
-	// ListenerSetRoutesByListeners: a route's parentRef to a ListenerSet
-	// its Gateway admitted binds by that ListenerSet's listeners, accepted
-	// or not (NotAllowedByListeners where none takes the route); one to a
-	// ListenerSet it did not admit (its Gateway not accepted, or not
-	// allowed) gets no status. The API's reading: a ListenerSet that is not
-	// accepted takes no route (NoMatchingParent).
-	ListenerSetRoutesByListeners bool
-	// SDSCertificateOpaque: on a port with two or more programmed HTTPS
-	// listeners, one serving certificates over an SDS reference, and every
-	// listener whose certificates may overlap its hostname, gets
-	// OverlappingTLSConfig=True with its own reason SDSCertificateOpaque
-	// (it turns HTTP/2 off there, as for overlapping certificates).
-	SDSCertificateOpaque bool
-	// ConflictsAmongValidOnly: a listener invalid on its own (unsupported
-	// protocol, unusable TLS configuration or certificates, bad selector)
-	// takes no part in conflict detection, so it conflicts with none and
-	// holds its port against none.
-	ConflictsAmongValidOnly bool
 	// MissingServicePort is what it writes on a route whose backendRef
 	// names a port the Service does not have.
 	MissingServicePort MissingServicePort
@@ -97,10 +76,6 @@ type Implementation struct {
 	// do not resolve is served with those that do (ResolvedRefs=False with
 	// its own reason PartiallyInvalidCertificateRef, still programmed).
 	ServesValidCertificates bool
-	// RefusesExternalName: a backendRef to an ExternalName Service gets
-	// ResolvedRefs=False/UnsupportedValue ("Implementations SHOULD NOT
-	// support ExternalName Services").
-	RefusesExternalName bool
 	// RegexRE2: its RegularExpression matches are RE2, checked as it
 	// translates; a route rule with one that does not compile is dropped.
 	// Elsewhere the dialect is implementation-specific and unchecked.
@@ -137,11 +112,6 @@ type Implementation struct {
 	// EnvoyProxyDefaults is what its configuration gives every proxy's
 	// parameters.
 	EnvoyProxyDefaults EnvoyProxyDefaults
-	// PortProtocolChecked: a backendRef selects a Service (or
-	// ServiceImport) port by number and transport protocol, UDP for a
-	// UDPRoute and TCP for the others; a port of the number for another
-	// protocol is missing (MissingServicePort says how it is reported).
-	PortProtocolChecked bool
 	// EnvoyProxyParameters: it judges the EnvoyProxy (gateway.envoyproxy.io)
 	// it takes as parameters. A GatewayClass whose EnvoyProxy breaks its
 	// validation is Accepted=False/InvalidParameters, and so is a Gateway
@@ -154,11 +124,6 @@ type Implementation struct {
 	// Filters are the checks it makes on the API's own filters beyond the
 	// CRDs' validation.
 	Filters FilterChecks
-	// RouteRulesOverlap: it writes its own route condition
-	// RouteRulesOverlap=True on each parent of two routes with identical
-	// matches on a listener and hostname. The API ranks them and says
-	// nothing on either.
-	RouteRulesOverlap bool
 	// OwnRouteFilters: it serves Envoy Gateway's HTTPRouteFilter kind
 	// (group gateway.envoyproxy.io), which an ExtensionRef filter names,
 	// and judges a rule by the HTTPRouteFilters it names: one that does
@@ -425,26 +390,6 @@ const (
 	PortUnchecked
 )
 
-// ConflictedListeners is what an implementation does with the routes that
-// select a listener it marks Conflicted. The spec says a conflicted listener
-// is not programmed ("Implementations MAY choose to accept a Gateway with
-// some Conflicted Listeners only if they only accept the partial Listener
-// set that contains no Conflicted Listeners") and leaves open whether routes
-// still attach to it.
-type ConflictedListeners int
-
-const (
-	// RefuseRoutes: a conflicted listener is not accepted and takes no
-	// route (NotAllowedByListeners), as the conformance suite's tests
-	// expect. Every profile without a fact to the contrary.
-	RefuseRoutes ConflictedListeners = iota
-	// AttachRoutes: a route still attaches to a conflicted listener of the
-	// Gateway itself (not of a ListenerSet), is Accepted and counted in its
-	// attachedRoutes, and the listener keeps its supported kinds; it serves
-	// no traffic all the same.
-	AttachRoutes
-)
-
 // Protocol is an implementation-specific listener protocol.
 type Protocol struct {
 	Name string
@@ -507,47 +452,10 @@ var implementations = []Implementation{
 		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
 		// (testdata/gateway-with-unsupported-address-type.out.yaml).
 		RefusedAddressTypes: []string{"NamedAddress"},
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/validate.go
-		// setConflictedConditions sets only Conflicted=True on a Gateway's
-		// own listener (Accepted and Programmed False on a ListenerSet's),
-		// and internal/gatewayapi/route.go's
-		// processAllowedListenersForParentRefs admits a route by kind and
-		// namespace alone; processHTTPRouteParentRefListener counts it
-		// (IncrementAttachedRoutes) before it skips a listener that is not
-		// ready. testdata/gateway-with-two-listeners-with-same-port-and-incompatible-protocol.out.yaml:
-		// both listeners ProtocolConflict, attachedRoutes 1, the route
-		// Accepted.
-		ConflictedListeners: AttachRoutes,
-		// validate.go, validateConflictedProtocolsListeners and the other
-		// conflict checks skip a listener that fails
-		// isSpecValidForConflictChecks (validateListenerSpec's verdict)
-		// (testdata/listenerset-protocol-conflict.out.yaml: an SCTP listener
-		// beside an HTTP one on port 81, the HTTP one NoConflicts).
-		ConflictsAmongValidOnly: true,
-		// listenerset.go, processListenerSet: a ListenerSet whose Gateway is
-		// not accepted, or that it does not allow, adds no listener to the
-		// Gateway; helpers.go's GetReferencedListeners then finds no
-		// ListenerSet for the parentRef, which route.go skips ("not to a
-		// Gateway that we control"). An admitted ListenerSet's listeners
-		// take routes as a Gateway's do
-		// (testdata/listenerset-invalid.out.yaml: NotAllowedByListeners on
-		// a ListenerSet of INVALID listeners; listenerset-cross-namespace.out.yaml:
-		// no status for a route to one not allowed).
-		ListenerSetRoutesByListeners: true,
-		// listener.go, checkOverlappingCertificates: "Envoy Gateway cannot
-		// inspect certificates served over SDS", status.ListenerReasonSDSCertificateOpaque,
-		// set after checkOverlappingHostnames and before the certificate
-		// overlaps (testdata/sds-listener.out.yaml, sds-multiple).
-		SDSCertificateOpaque: true,
 		// Same validate.go, validateBackendService and
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
 		MissingServicePort: PortNotFoundReason,
-		// Both functions match a port's number and protocol
-		// (getServicePortProtocol: TCP when unset) against the route's,
-		// UDP for a UDPRoute: "UDP Port 8080 not found on Service"
-		// (testdata/gateway-with-listener-with-udproute-with-mismatch-port-protocol.out.yaml).
-		PortProtocolChecked: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/translator.go
 		// GetRelevantGateways: validateEnvoyProxy (api/v1alpha1/validation/envoyproxy_validate.go)
 		// on the GatewayClass's EnvoyProxy sets the class
@@ -658,11 +566,6 @@ var implementations = []Implementation{
 		// httproute-with-credential-injection.out.yaml,
 		// grpcroute-with-conflicting-filters.out.yaml).
 		OwnRouteFilters: true,
-		// internal/gatewayapi/validate.go, validateBackendRefService: "is of
-		// type ExternalName, which is not supported as a backend",
-		// RouteReasonUnsupportedValue
-		// (testdata/httproute-with-externalname-service-backend.out.yaml).
-		RefusesExternalName: true,
 		// validate.go, validateTerminateModeAndGetTLSSecrets and
 		// validateListenerConditions: "The listener is ready because we
 		// program it using only the valid certificates"; with none valid,
@@ -727,13 +630,6 @@ var implementations = []Implementation{
 			GRPCBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier"},
 			BackendHostRewriteOnly: true,
 		},
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
-		// checkRouteOverlaps buckets each IR listener's routes by
-		// buildOverlapKey (hostname, path, headers with :method, query
-		// parameters) and writes status.RouteConditionRouteRulesOverlap on
-		// the parentRefs of every route that shares a bucket with another
-		// (testdata/httproute-overlapping-matches.out.yaml).
-		RouteRulesOverlap: true,
 	},
 	{
 		Name: "gke-gateway",

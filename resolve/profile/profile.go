@@ -186,12 +186,6 @@ func (p *Profile) AcceptsAddressType(typ string) bool {
 	return slices.Contains(p.Implementation.AddressTypes, typ)
 }
 
-// AttachesToConflicted reports whether routes attach to a Gateway's own
-// conflicted listeners under the implementation (see ConflictedListeners).
-func (p *Profile) AttachesToConflicted() bool {
-	return p.Implementation.ConflictedListeners == AttachRoutes
-}
-
 // Installs reports whether the implementation creates the GatewayClass
 // named class itself.
 func (p *Profile) Installs(class string) bool {
