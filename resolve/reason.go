@@ -97,4 +97,3 @@ const (
 // ConditionAggregated is the type of Envoy Gateway's policy ancestor
 // condition that says the ancestors are cut (egv1a1.PolicyConditionAggregated).
 const ConditionAggregated = "Aggregated"
-
