@@ -505,7 +505,7 @@ func (g *Graph) reportBackendTLS(r *RouteResult, b *BackendResult) {
 			fmt.Sprintf("BackendTLSPolicy %s of %s is not accepted: %s", b.TLSPolicy.Ref.NamespacedName(), b.Target, b.TLSPolicy.Accepted.Message))
 		return
 	}
-	var problem *ProxyProblem
+	var problem *ParametersProblem
 	for _, gw := range acceptingGateways(r) {
 		if problem = gw.ClientCertificateProblem; problem == nil {
 			return

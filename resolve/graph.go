@@ -208,7 +208,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.inferWorld(in.Skipped, in.HelmCharts)
 	g.indexCreations(in.Creators)
 	b := &Builder{g: g}
-	g.resolveGatewayClasses()
+	g.resolveGatewayClasses(b)
 	g.resolveGateways(b)
 	g.resolveRoutes(b)
 	g.resolveMesh()

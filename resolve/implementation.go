@@ -29,11 +29,16 @@ import (
 //
 //   - KindReader: a document of a kind of its own, as the inputs are
 //     loaded (object.go);
+//   - ParametersJudge: the parameters a GatewayClass or Gateway it judges
+//     names, once the core has resolved the reference (parameters.go);
 //   - GatewayJudge: a Gateway it judges, once its class is resolved and
 //     before its listeners are built (gateway.go);
 //   - ListenersJudge: the listeners of a Gateway it judges, as the core
 //     detects their conflicts and attaches routes to them, and once it has
 //     written their conditions (gateway.go);
+//   - GatewayMerger: the Gateways it judges, once their own listener
+//     conflicts are detected, to group those that share one proxy
+//     (merge.go);
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions;
 //   - ParentJudge: a route's parentRef of a kind it gives a meaning of its

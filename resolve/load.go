@@ -339,9 +339,6 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 			return nil, nil
 		}
 		switch raw.Kind {
-		case KindEnvoyProxy:
-			p := &EnvoyProxy{}
-			target, spec = p, &p.Spec
 		case KindEnvoyExtensionPolicy, KindSecurityPolicy:
 			p := &EnvoyGatewayPolicy{}
 			target, spec = p, &p.Spec

@@ -49,8 +49,8 @@ const (
 	KindServiceEntry     = "ServiceEntry"
 )
 
-// readKinds are the kinds above, Envoy Gateway's EnvoyProxy and Istio's
-// ServiceEntry (their qualifiedKind), with the kinds of the KindReaders
+// readKinds are the kinds above and Istio's ServiceEntry (its
+// qualifiedKind), with the kinds of the KindReaders
 // (Options.reads): an object of another kind (an implementation's backend
 // or policy) is never among the inputs, so its absence says nothing.
 var readKinds = map[string]bool{
@@ -58,7 +58,6 @@ var readKinds = map[string]bool{
 	KindHTTPRoute: true, KindGRPCRoute: true, KindTLSRoute: true, KindTCPRoute: true, KindUDPRoute: true,
 	KindReferenceGrant: true, KindBackendTLSPolicy: true,
 	KindService: true, KindNamespace: true, KindSecret: true, KindConfigMap: true, KindServiceImport: true,
-	qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy):      true,
 	qualifiedKind(GroupIstioNetworking, KindServiceEntry): true,
 	KindXBackend: true,
 }

@@ -106,34 +106,9 @@ type Implementation struct {
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
 	InvalidBackendTLSOnRoute bool
-	// EnvoyProxyDefaults is what its configuration gives every proxy's
-	// parameters.
-	EnvoyProxyDefaults EnvoyProxyDefaults
-	// EnvoyProxyParameters: it judges the EnvoyProxy (gateway.envoyproxy.io)
-	// it takes as parameters. A GatewayClass whose EnvoyProxy breaks its
-	// validation is Accepted=False/InvalidParameters, and so is a Gateway
-	// that takes a broken one: its own (infrastructure.parametersRef), or
-	// else its GatewayClass's. A Gateway naming its own while its class's
-	// merges Gateways (mergeGateways), or of a class whose EnvoyProxy
-	// merges both Gateways and backends, is refused too. The API leaves
-	// what parameters hold to each implementation.
-	EnvoyProxyParameters bool
 	// Filters are the checks it makes on the API's own filters beyond the
 	// CRDs' validation.
 	Filters FilterChecks
-}
-
-// EnvoyProxyDefaults is the EnvoyProxy spec Envoy Gateway's own
-// configuration (EnvoyGateway, resource.Resources.EnvoyProxyDefaultSpec)
-// merges into every EnvoyProxy a Gateway takes (contexts.go
-// attachEnvoyProxy). gwlint cannot see that configuration and assumes none;
-// the fidelity harness gives each case's.
-type EnvoyProxyDefaults struct {
-	// MergeBackends: identical backends of the routes share one cluster,
-	// which a class that merges its Gateways refuses (translator.go
-	// GetRelevantGateways: "mergeGateways and mergeBackends cannot both be
-	// enabled").
-	MergeBackends bool
 }
 
 // MeshParents is what an implementation checks when it binds a route to a
@@ -431,21 +406,6 @@ var implementations = []Implementation{
 		// validateBackendServiceImport: "Port %d not found on Service",
 		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
 		MissingServicePort: PortNotFoundReason,
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/translator.go
-		// GetRelevantGateways: validateEnvoyProxy (api/v1alpha1/validation/envoyproxy_validate.go)
-		// on the GatewayClass's EnvoyProxy sets the class
-		// Accepted=False/InvalidParameters; a Gateway takes its own
-		// EnvoyProxy, else the class's (contexts.go attachEnvoyProxy), and
-		// one that takes an invalid one is refused, "Invalid
-		// parametersRef:", before its listeners get status
-		// (testdata/envoyproxy-for-gatewayclass.out.yaml,
-		// envoyproxy-gateway-accesslog-with-bad-sinks.out.yaml).
-		// internal/provider/kubernetes/controller.go processGatewayParamsRef:
-		// "infrastructure.parametersref must be nil when MergeGateways
-		// feature is enabled by gatewayclass", InvalidParameters;
-		// translator.go GetRelevantGateways: "mergeGateways and
-		// mergeBackends cannot both be enabled".
-		EnvoyProxyParameters: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
 		// processDestination passes the route's parentRef (group, kind,
 		// namespace, name, sectionName, port) to applyBackendTLSSetting,

@@ -13,6 +13,20 @@ type Config struct {
 	// ExtensionFilters are the ExtensionRef filter kinds it registers
 	// besides its own HTTPRouteFilter.
 	ExtensionFilters ExtensionFilters
+	// ProxyDefaults is what it gives every proxy's parameters.
+	ProxyDefaults ProxyDefaults
+}
+
+// ProxyDefaults is the EnvoyProxy spec Envoy Gateway's own configuration
+// (EnvoyGateway, resource.Resources.EnvoyProxyDefaultSpec) merges into
+// every EnvoyProxy a Gateway takes (contexts.go attachEnvoyProxy). The
+// zero value: none; the fidelity harness gives each case's.
+type ProxyDefaults struct {
+	// MergeBackends: identical backends of the routes share one cluster,
+	// which a class that merges its Gateways refuses (translator.go
+	// GetRelevantGateways: "mergeGateways and mergeBackends cannot both be
+	// enabled").
+	MergeBackends bool
 }
 
 // ExtensionFilters are the extension filter kinds Envoy Gateway's
