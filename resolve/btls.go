@@ -61,7 +61,7 @@ type policyKey struct {
 // attached: targets, conflicts, CA certificates, then which policy each
 // backendRef to a Service uses and the Gateways each policy's status is
 // written for.
-func (g *Graph) resolveBackendTLSPolicies() {
+func (g *Graph) resolveBackendTLSPolicies(b *Builder) {
 	held := map[policyKey]*BackendTLSPolicyResult{}
 	// "When more than one BackendTLSPolicy selects the same target and
 	// sectionName, implementations MUST determine precedence using the
@@ -102,7 +102,7 @@ func (g *Graph) resolveBackendTLSPolicies() {
 		skipOtherKinds(p.CARefs, ReasonInvalidKind, ca, reader)
 		p.decide(ca.AllOrNothing)
 	}
-	g.applyBackendTLSPolicies(held)
+	g.applyBackendTLSPolicies(b, held)
 }
 
 // olderOrFirst orders policies as the API's precedence does: the older
@@ -306,14 +306,14 @@ func (p *BackendTLSPolicyResult) decide(allOrNothing bool) {
 // uses — the one holding its port's name, else the one holding the whole
 // Service — and, for every policy, where its status is written
 // (policyAncestors).
-func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResult) {
+func (g *Graph) applyBackendTLSPolicies(b *Builder, held map[policyKey]*BackendTLSPolicyResult) {
 	if len(g.TLSPolicies) == 0 {
 		return
 	}
 	reached := map[policyKey]*reachers{}
 	reachersOf := func(key policyKey) *reachers {
 		if reached[key] == nil {
-			reached[key] = &reachers{gateways: map[*GatewayResult]bool{}, parents: map[*ParentResult]bool{}, policies: map[ObjectRef]*GatewayResult{}}
+			reached[key] = &reachers{gateways: map[*GatewayResult]bool{}, parents: map[*ParentResult]bool{}, callers: map[ObjectRef]BackendCaller{}}
 		}
 		return reached[key]
 	}
@@ -340,13 +340,14 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 			}
 		}
 	}
-	// Envoy Gateway takes its policies in this order too.
-	ownByAge := slices.Clone(g.envoyPolicies)
-	sort.SliceStable(ownByAge, func(i, j int) bool { return olderOrFirst(&ownByAge[i].Meta, &ownByAge[j].Meta) })
-	attached := map[ownPolicyTarget]bool{}
-	for _, p := range ownByAge {
-		if gw := g.ownPolicyGateway(p, attached); gw != nil {
-			g.ownPolicyBackends(p, func(key policyKey) { reachersOf(key).policies[p.Ref] = gw })
+	for _, impl := range g.opts.Implementations {
+		if judge, ok := impl.(BackendCallerJudge); ok {
+			judge.JudgeBackendCallers(b, func(caller BackendCaller, backend ObjectRef, section string) {
+				reachersOf(policyKey{backend, ""}).callers[caller.Ref] = caller
+				if section != "" {
+					reachersOf(policyKey{backend, section}).callers[caller.Ref] = caller
+				}
+			})
 		}
 	}
 	for _, p := range g.TLSPolicies {
@@ -356,13 +357,12 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 
 // reachers are what reaches a Service (or one of its ports) through routes:
 // the Gateways that accepted such a route, and the managed parentRefs of
-// the routes that send it traffic; and the implementation's own policies
-// that call it, each with a Gateway that translates it
-// (profile.PolicyAncestors.OwnPolicies).
+// the routes that send it traffic; and the objects of an implementation's
+// own kinds that call it (BackendCallerJudge).
 type reachers struct {
 	gateways map[*GatewayResult]bool
 	parents  map[*ParentResult]bool
-	policies map[ObjectRef]*GatewayResult
+	callers  map[ObjectRef]BackendCaller
 }
 
 func (rs *reachers) add(r *RouteResult, b *BackendResult) {
@@ -401,7 +401,7 @@ type PolicyAncestor struct {
 func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey]*reachers) []PolicyAncestor {
 	gateways := map[*GatewayResult]bool{}
 	parents := map[string]*ParentResult{}
-	policies := map[ObjectRef]*GatewayResult{}
+	callers := map[ObjectRef]BackendCaller{}
 	targetsBy, targetsWriter := g.profile.Implementation.PolicyAncestors.TargetsController, g.profile
 	// An ignored policy is written only where its targets are.
 	for _, t := range p.Targets {
@@ -423,7 +423,7 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 				targetsBy, targetsWriter = c, prof
 			}
 		}
-		maps.Copy(policies, rs.policies)
+		maps.Copy(callers, rs.callers)
 	}
 	var out []PolicyAncestor
 	if targetsBy != "" {
@@ -448,15 +448,11 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 		pr := parents[key]
 		out = append(out, PolicyAncestor{Ref: pr.Ref, ControllerName: pr.ControllerName, writer: gatewayOf(pr).Profile})
 	}
-	refs := slices.Collect(maps.Keys(policies))
+	refs := slices.Collect(maps.Keys(callers))
 	sort.Slice(refs, func(i, j int) bool { return refLess(refs[i], refs[j]) })
 	for _, ref := range refs {
-		gw := policies[ref]
-		group, kind, ns := gwv1.Group(GroupEnvoyGateway), gwv1.Kind(ownPolicyKind(ref)), gwv1.Namespace(ref.Namespace)
-		out = append(out, PolicyAncestor{
-			Ref:            gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(ref.Name)},
-			ControllerName: gw.ControllerName, writer: gw.Profile,
-		})
+		c := callers[ref]
+		out = append(out, PolicyAncestor{Ref: c.Ancestor, ControllerName: c.Gateway.ControllerName, writer: c.Gateway.Profile})
 	}
 	// "A maximum of 16 ancestors will be represented in this list ... If
 	// this slice is full, implementations MUST NOT add further entries."

@@ -155,9 +155,6 @@ type Graph struct {
 	// decisions are what implementations decided beyond the core's
 	// results (Builder.Decide).
 	decisions map[decided]any
-	// envoyPolicies are Envoy Gateway's EnvoyExtensionPolicies and
-	// SecurityPolicies, in input order (egpolicy.go).
-	envoyPolicies []*EnvoyGatewayPolicy
 }
 
 // Duplicate is an object defined again after First; Resolved is the
@@ -213,7 +210,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.resolveRoutes(b)
 	g.resolveMesh()
 	g.countAttachments()
-	g.resolveBackendTLSPolicies()
+	g.resolveBackendTLSPolicies(b)
 	g.findShadows()
 	g.judgeOverlaps(b)
 	g.finishGateways()
@@ -264,8 +261,6 @@ func (g *Graph) index() {
 			g.grantsIn[m.Ref.Namespace] = append(g.grantsIn[m.Ref.Namespace], o)
 		case *BackendTLSPolicy:
 			g.TLSPolicies = append(g.TLSPolicies, &BackendTLSPolicyResult{BackendTLSPolicy: o})
-		case *EnvoyGatewayPolicy:
-			g.envoyPolicies = append(g.envoyPolicies, o)
 		}
 	}
 	sort.Slice(g.GatewayClasses, func(i, j int) bool { return g.GatewayClasses[i].Ref.Name < g.GatewayClasses[j].Ref.Name })

@@ -56,6 +56,10 @@ import (
 //     resolved their backendRefs (backend.go);
 //   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
 //     decides its targets (btls.go);
+//   - BackendCallerJudge: the objects of its own kinds that send traffic
+//     to backends, written as ancestors of their BackendTLSPolicies, once
+//     the core has collected the routes reaching each policy's targets
+//     (policy.go);
 //   - OverlapJudge: a parent, on a Gateway it judges, of a route competing
 //     with others for the same requests, once the core has found every
 //     shadowed match (overlap.go).

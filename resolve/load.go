@@ -334,19 +334,6 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		}
 		s := &ServiceImport{}
 		target, spec = s, &s.Spec
-	case GroupEnvoyGateway:
-		if version != "v1alpha1" {
-			return nil, nil
-		}
-		switch raw.Kind {
-		case KindEnvoyExtensionPolicy, KindSecurityPolicy:
-			p := &EnvoyGatewayPolicy{}
-			target, spec = p, &p.Spec
-		default:
-			if target, spec = opts.newObject(group, version, raw.Kind); target == nil {
-				return nil, nil
-			}
-		}
 	case GroupIstioNetworking:
 		if raw.Kind != KindServiceEntry {
 			return nil, nil

@@ -71,9 +71,9 @@ type KindReader interface {
 	Implementation
 	// Kinds are the kinds it reads.
 	Kinds() []profile.GroupKind
-	// NewObject returns an empty object of group and kind, one of Kinds,
-	// and where in it the document's spec decodes; nil for a version it
-	// does not read.
+	// NewObject returns an empty object of group and kind, one of Kinds
+	// or one it reads only a part of, and where in it the document's spec
+	// decodes; nil for a version it does not read.
 	NewObject(group, version, kind string) (obj Object, spec any)
 }
 

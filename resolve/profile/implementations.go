@@ -299,13 +299,6 @@ type PolicyAncestors struct {
 	// one written gets its own condition Aggregated=True (reason
 	// Aggregated) saying the list is cut.
 	Aggregated bool
-	// OwnPolicies: its own policies that call a backend (an
-	// EnvoyExtensionPolicy's extProc, a SecurityPolicy's extAuth, OIDC
-	// provider or remote JWKS) are entries too, one per policy whose
-	// target it holds, named by the policy itself (group
-	// gateway.envoyproxy.io, no sectionName), for the BackendTLSPolicy
-	// that secures the backend.
-	OwnPolicies bool
 	// TargetsController, when set, adds one entry per targetRef (the
 	// targeted Service itself, for its mesh traffic), written by this
 	// controller whether or not a route reaches it.
@@ -416,11 +409,7 @@ var implementations = []Implementation{
 		// status/policy.go, TruncatePolicyAncestors: beyond 16 entries it
 		// keeps 16 and sets egv1a1.PolicyConditionAggregated on the last
 		// (testdata/backendtlspolicy-status-conditions-truncated.out.yaml).
-		//
-		// ext_service.go, processExtServiceDestination: for a policy's
-		// backendRef, "the owner policy of the BackendRef is used as the
-		// parent reference" of the BackendTLSPolicy's status.
-		PolicyAncestors: PolicyAncestors{RouteParents: true, Aggregated: true, OwnPolicies: true},
+		PolicyAncestors: PolicyAncestors{RouteParents: true, Aggregated: true},
 		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
 		// targetRefs against the backendRef's own group and kind, so its
 		// Backend kind can be targeted

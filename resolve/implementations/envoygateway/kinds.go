@@ -32,6 +32,11 @@ func (Implementation) NewObject(group, version, kind string) (resolve.Object, an
 	case KindEnvoyProxy:
 		p := &EnvoyProxy{}
 		return p, &p.Spec
+	case KindEnvoyExtensionPolicy, KindSecurityPolicy:
+		// Read only in part, so not among kinds: the lack of one says
+		// nothing.
+		p := &Policy{}
+		return p, &p.Spec
 	}
 	return nil, nil
 }

@@ -23,6 +23,11 @@ kind: HTTPRouteFilter
 metadata: {name: f, namespace: x}
 spec: {urlRewrite: [a]}
 `, "HTTPRouteFilter x/f: spec.urlRewrite must be an object, not array"},
+		{`apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyExtensionPolicy
+metadata: {name: p, namespace: x}
+spec: []
+`, "EnvoyExtensionPolicy x/p: spec must be an object, not array"},
 	} {
 		opts := resolve.Options{Implementations: []resolve.Implementation{envoygateway.Implementation{}}}
 		in := resolve.Load([]string{"-"}, strings.NewReader(tc.doc), opts)
