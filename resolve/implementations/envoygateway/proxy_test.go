@@ -3,24 +3,10 @@ package envoygateway_test
 import (
 	"testing"
 
-	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
-
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
 	"github.com/gwlint/gwlint/resolve/resolvetest"
 )
-
-// gatewayStatus is the status the graph writes for Gateway ns/name.
-func gatewayStatus(t *testing.T, g *resolve.Graph, ns, name string) gwv1.GatewayStatus {
-	t.Helper()
-	for _, s := range g.Statuses() {
-		if s.Kind == resolve.KindGateway && s.Metadata.Namespace == ns && s.Metadata.Name == name {
-			return s.Status.(gwv1.GatewayStatus)
-		}
-	}
-	t.Fatalf("no status for Gateway %s/%s", ns, name)
-	return gwv1.GatewayStatus{}
-}
 
 // An EnvoyProxy that breaks Envoy Gateway's validation refuses the
 // GatewayClass that names it and the Gateways that take it, their own or
@@ -87,7 +73,7 @@ spec: ` + spec
 					t.Errorf("%q: GatewayClass Accepted %s (%s), Gateway Accepted %s (%s); want %s, %s", run.impl,
 						gc.Accepted.Reason, gc.Accepted.Message, gw.Accepted.Reason, gw.Accepted.Message, run.class, run.gateway)
 				}
-				if listeners := gatewayStatus(t, g, "infra", "edge").Listeners; run.gateway == resolve.ReasonInvalidParameters && len(listeners) > 0 {
+				if listeners := resolvetest.GatewayStatus(t, g, "infra", "edge").Listeners; run.gateway == resolve.ReasonInvalidParameters && len(listeners) > 0 {
 					t.Errorf("%q: a refused Gateway has listener status %v", run.impl, listeners)
 				}
 			}
@@ -229,7 +215,7 @@ spec:
 		t.Run(c.name, func(t *testing.T) {
 			againstEnvoyGateway(t, resolve.ReasonAccepted, c.reason, func(opts resolve.Options) resolve.Condition {
 				g := resolvetest.Resolve(t, opts, docs(c.ref)...)
-				if listeners := gatewayStatus(t, g, "infra", "edge").Listeners; len(listeners) != 1 {
+				if listeners := resolvetest.GatewayStatus(t, g, "infra", "edge").Listeners; len(listeners) != 1 {
 					t.Errorf("listener status %v, want the listener's", listeners)
 				}
 				return g.Gateway("infra", "edge").Accepted
