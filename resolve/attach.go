@@ -170,7 +170,7 @@ func (g *Graph) resolveRoutes(b *Builder) {
 				}
 				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonUnsupportedValue, msg)
 			}
-			dropInvalidRules(p)
+			g.dropInvalidRules(p)
 		}
 	}
 }

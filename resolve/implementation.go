@@ -49,6 +49,10 @@ import (
 //     (backend.go);
 //   - RuleJudge: the rules of a route it judges, once the core has
 //     resolved their backendRefs (backend.go);
+//   - BackendFilterJudge: the filters of a route's backendRef, once the
+//     core resolved it (filters.go);
+//   - RuleDropper: a rule of a route at a parent of its own that accepted
+//     it, which it may drop (regex.go);
 //   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
 //     decides its targets (btls.go);
 //   - OverlapJudge: a parent, on a Gateway it judges, of a route competing

@@ -76,10 +76,6 @@ type Implementation struct {
 	// do not resolve is served with those that do (ResolvedRefs=False with
 	// its own reason PartiallyInvalidCertificateRef, still programmed).
 	ServesValidCertificates bool
-	// RegexRE2: its RegularExpression matches are RE2, checked as it
-	// translates; a route rule with one that does not compile is dropped.
-	// Elsewhere the dialect is implementation-specific and unchecked.
-	RegexRE2 bool
 	// ListenerProgrammed is the reason it gives a listener it does not
 	// program.
 	ListenerProgrammed ListenerProgrammed
@@ -118,9 +114,6 @@ type Implementation struct {
 	// merges both Gateways and backends, is refused too. The API leaves
 	// what parameters hold to each implementation.
 	EnvoyProxyParameters bool
-	// Filters are the checks it makes on the API's own filters beyond the
-	// CRDs' validation.
-	Filters FilterChecks
 }
 
 // EnvoyProxyDefaults is the EnvoyProxy spec Envoy Gateway's own
@@ -162,40 +155,6 @@ type MeshParents struct {
 type Waypoints struct {
 	Label, NamespaceLabel string
 	ControllerNames       []string
-}
-
-// FilterChecks are the checks an implementation makes on the API's own
-// filters as it translates a route, beyond the CRDs' validation. The zero
-// value is the API's reading: none, and a backendRef takes any filter
-// ("Support: Implementation-specific").
-type FilterChecks struct {
-	// HeaderModifiers: a RequestHeaderModifier or ResponseHeaderModifier
-	// may not add, set or remove Host or a name with '/' or ':' (the CRD
-	// checks the names added and set, not those removed), nor add or set a
-	// value other than visible ASCII words separated by single spaces or
-	// tabs. A rule's drops the rule (UnsupportedValue); a backendRef's makes
-	// the backendRef invalid (ResolvedRefs=False/InvalidBackendFilters).
-	HeaderModifiers bool
-	// PreciseHostnames: a RequestRedirect's or URLRewrite's hostname may
-	// not be an IP address or have a label longer than 63 characters
-	// (PreciseHostname rules both out; its CRD pattern does not). A rule's
-	// drops the rule (UnsupportedValue); a backendRef's makes the
-	// backendRef invalid (InvalidBackendFilters).
-	PreciseHostnames bool
-	// NoMirrorWithRedirect: a rule that mirrors (to a valid backend) and
-	// redirects is dropped (IncompatibleFilters).
-	NoMirrorWithRedirect bool
-	// HTTPRuleTypes, when set, are the filter types it translates in an
-	// HTTPRoute rule; another drops the rule (UnsupportedValue).
-	HTTPRuleTypes []string
-	// HTTPBackendRefTypes and GRPCBackendRefTypes, when set, are the
-	// filter types a backendRef of an HTTPRoute or a GRPCRoute may carry;
-	// another makes the backendRef invalid
-	// (ResolvedRefs=False/UnsupportedRefValue).
-	HTTPBackendRefTypes, GRPCBackendRefTypes []string
-	// BackendHostRewriteOnly: a backendRef's URLRewrite may rewrite the
-	// hostname, not the path (UnsupportedRefValue).
-	BackendHostRewriteOnly bool
 }
 
 // ListenerProgrammed is the Programmed=False reason an implementation gives
@@ -523,11 +482,6 @@ var implementations = []Implementation{
 		// set for TLS mode Passthrough" (testdata/tlsroute-with-listener-both-passthrough-and-cert-data.out.yaml).
 		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true, MissingTLSInvalid: true,
 			PassthroughCertificatesInvalid: true},
-		// internal/gatewayapi/route.go validates every RegularExpression
-		// match with internal/utils/regex.Validate (Go's regexp.Compile)
-		// and fails the rule with RouteReasonUnsupportedValue
-		// (testdata/httproute-with-invalid-regex.out.yaml).
-		RegexRE2: true,
 		// validate.go, validateTerminateModeAndGetTLSSecrets and
 		// validateListenerConditions: "The listener is ready because we
 		// program it using only the valid certificates"; with none valid,
@@ -554,44 +508,6 @@ var implementations = []Implementation{
 			SkipsOtherKinds: true,
 		},
 		InvalidBackendTLSOnRoute: true,
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/filters.go
-		// processRequestHeaderModifierFilter and
-		// processResponseHeaderModifierFilter refuse what isModifiableHeader
-		// ("Envoy does not allow modification the pseudo headers and the
-		// host header") and HeaderValueRegexp refuse, with an Accepted error
-		// (RouteReasonUnsupportedValue) that route.go's processHTTPRouteRules
-		// counts as an unaccepted rule ("Dropped Rule(s)")
-		// (testdata/httproute-with-header-filter-invalid-headers.out.yaml);
-		// ProcessHTTPFilters refuses a RequestMirror with a RequestRedirect
-		// (requestMirrorRedirectConflictMsg, RouteReasonIncompatibleFilters;
-		// httproute-with-conflicting-filters.out.yaml), and a mirror counts
-		// only once processRequestMirrorFilter has resolved its backend.
-		// validate.go's validateBackendRefFilters takes on a backendRef
-		// the types below, and a URLRewrite without a path
-		// (status.RouteReasonUnsupportedRefValue;
-		// httproute-with-invalid-backendref-urlrewrite-path-filter.out.yaml);
-		// route.go's processDestination fails a backendRef whose filters
-		// ProcessHTTPFilters refuses (status.RouteReasonInvalidBackendFilters).
-		// processRedirectFilter and processURLRewriteFilter check the
-		// hostname with validate.go's validateHostname ("cannot be an ip
-		// address", "cannot exceed 63 characters"), an Accepted error.
-		// ProcessHTTPFilters stops at the first filter that sets a direct
-		// response (an HTTPRouteFilter's, or an invalid filter's).
-		// helpers.go's ValidateHTTPRouteFilter takes the types below in a
-		// rule (not ExternalAuth) and processInvalidHTTPFilter fails
-		// another with an Accepted error.
-		// An ExtensionRef's kind is checked against the extension server's
-		// (EnvoyGateway configuration, not among the inputs): all are taken.
-		Filters: FilterChecks{
-			HTTPRuleTypes: []string{"RequestHeaderModifier", "ResponseHeaderModifier", "RequestRedirect", "URLRewrite",
-				"RequestMirror", "CORS", "ExtensionRef"},
-			HeaderModifiers:        true,
-			PreciseHostnames:       true,
-			NoMirrorWithRedirect:   true,
-			HTTPBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier", "URLRewrite", "ExtensionRef"},
-			GRPCBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier"},
-			BackendHostRewriteOnly: true,
-		},
 	},
 	{
 		Name: "gke-gateway",
