@@ -141,7 +141,7 @@ func (g *Graph) resolveRoutes(b *Builder) {
 			r.Parents = append(r.Parents, p)
 			group, kind := string(*ref.Group), string(*ref.Kind)
 			switch {
-			case g.leftToWaypoint(p):
+			case g.leftToOtherController(b, p):
 			case group == GroupGateway && kind == KindGateway:
 				g.attachToGateway(p)
 			case group == GroupGateway && kind == KindListenerSet:

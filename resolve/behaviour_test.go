@@ -1115,49 +1115,6 @@ spec:
 	}
 }
 
-// Mesh routes bound to a Service: a port the Service lacks, and route kinds
-// that the API ranks on one port.
-func TestMeshParentsByImplementation(t *testing.T) {
-	const routes = `
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: wrong-port, namespace: app}
-spec:
-  parentRefs: [{group: "", kind: Service, name: web, port: 7777}]
-  rules: [{backendRefs: [{name: web, port: 8080}]}]
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: http, namespace: app}
-spec:
-  parentRefs: [{group: "", kind: Service, name: web}]
-  rules: [{backendRefs: [{name: web, port: 8080}]}]
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: TCPRoute
-metadata: {name: tcp, namespace: app}
-spec:
-  parentRefs: [{group: "", kind: Service, name: web}]
-  rules: [{backendRefs: [{name: web, port: 9090}]}]`
-	for _, c := range []struct {
-		impl           string
-		wrongPort, tcp Reason // Accepted reasons
-	}{
-		{"", ReasonNoMatchingParent, ReasonConflicted},
-		{"istio", ReasonAccepted, ReasonAccepted},
-	} {
-		g := resolveYAML(t, judgedBy(t, c.impl), world, routes)
-		for _, want := range []struct {
-			kind, name string
-			reason     Reason
-		}{{KindHTTPRoute, "wrong-port", c.wrongPort}, {KindTCPRoute, "tcp", c.tcp}, {KindHTTPRoute, "http", ReasonAccepted}} {
-			if p := mustRoute(t, g, want.kind, "app", want.name).Parents[0]; p.Accepted.Reason != want.reason {
-				t.Errorf("%s %s under %s: Accepted %s (%s), want %s", want.kind, want.name, g.profile, p.Accepted.Reason, p.Accepted.Message, want.reason)
-			}
-		}
-	}
-}
-
 // A BackendTLSPolicy targeting ports of an Istio ServiceEntry by name.
 func TestServiceEntryPolicyTargetByImplementation(t *testing.T) {
 	const docs = `
@@ -1188,67 +1145,6 @@ spec:
 		ts := g.TLSPolicies[0].Targets
 		if ts[0].Reason != c.https || ts[1].Reason != c.grpc {
 			t.Errorf("under %s: targets %q (%s), %q (%s); want %q, %q", g.profile, ts[0].Reason, ts[0].Message, ts[1].Reason, ts[1].Message, c.https, c.grpc)
-		}
-	}
-}
-
-// A Service whose Istio waypoint label names a Gateway of another
-// controller: Istio leaves the route's parentRef to that controller.
-func TestForeignWaypointByImplementation(t *testing.T) {
-	docs := func(waypointClass string) string {
-		return `
-apiVersion: gateway.networking.k8s.io/v1
-kind: GatewayClass
-metadata: {name: other-mesh}
-spec: {controllerName: example.com/waypoint-controller}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: waypoint, namespace: app}
-spec: {gatewayClassName: ` + waypointClass + `, listeners: [{name: mesh, protocol: HBONE, port: 15008}]}
----
-apiVersion: v1
-kind: Service
-metadata: {name: orders, namespace: app, labels: {istio.io/use-waypoint: waypoint}}
-spec: {ports: [{name: http, port: 80}]}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: [{group: "", kind: Service, name: orders}]
-  rules: [{backendRefs: [{name: orders, port: 80}]}]
----
-apiVersion: networking.istio.io/v1
-kind: ServiceEntry
-metadata: {name: partner, namespace: app, labels: {istio.io/use-waypoint: waypoint}}
-spec: {hosts: [api.partner.example.com], ports: [{number: 443, name: https, protocol: HTTPS}], resolution: DNS}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r2, namespace: app}
-spec:
-  parentRefs: [{group: networking.istio.io, kind: ServiceEntry, name: partner}]
-  rules: [{backendRefs: [{name: orders, port: 80}]}]`
-	}
-	for _, c := range []struct {
-		impl, class string
-		status      bool // whether the judging implementation writes the parent's status
-	}{
-		{"", "other-mesh", true},
-		{"istio", "other-mesh", false},
-		{"istio", "istio-waypoint", true},
-	} {
-		g := resolveYAML(t, judgedBy(t, c.impl), world, istioClasses, docs(c.class))
-		for _, name := range []string{"r", "r2"} {
-			if c.impl == "" && name == "r2" {
-				continue // a ServiceEntry parent is Istio's kind
-			}
-			p := mustRoute(t, g, KindHTTPRoute, "app", name).Parents[0]
-			if p.HasStatus() != c.status || p.Accepted.True() == !c.status {
-				t.Errorf("%s under %s, waypoint of class %s: status written %v, Accepted %s/%s (%s); want written %v", name, g.profile, c.class,
-					p.HasStatus(), p.Accepted.Status, p.Accepted.Reason, p.Accepted.Message, c.status)
-			}
 		}
 	}
 }

@@ -36,6 +36,9 @@ import (
 //     written their conditions (gateway.go);
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions;
+//   - MeshJudge: every route's parentRef, before the core reads its kind,
+//     and the Service ports mesh routes bind, when it judges mesh routes
+//     (mesh.go);
 //   - ParentJudge: a route's parentRef of a kind it gives a meaning of its
 //     own (attach.go);
 //   - BackendJudge: a route's backendRef of a kind it gives a meaning of

@@ -99,9 +99,6 @@ type Implementation struct {
 	PolicyTargetKinds []GroupKind
 	// PolicyAncestors is where it writes a BackendTLSPolicy's status.
 	PolicyAncestors PolicyAncestors
-	// MeshParents is what it checks of a route's Service parentRefs
-	// (GEP-1426).
-	MeshParents MeshParents
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
@@ -159,34 +156,6 @@ type EnvoyProxyDefaults struct {
 type ExtensionFilters struct {
 	Known bool
 	Kinds []GroupKind
-}
-
-// MeshParents is what an implementation checks when it binds a route to a
-// Service parentRef. The zero value is the API's reading: "If port is set,
-// the implementation MUST associate the route only with that port", and
-// route kinds bound to one Service port rank "GRPCRoute > HTTPRoute >
-// TLSRoute > TCPRoute", the losers Conflicted.
-type MeshParents struct {
-	// PortsUnchecked: the parentRef's port and sectionName are not checked
-	// against the Service's ports; the route is accepted whatever they say.
-	PortsUnchecked bool
-	// KindsUnranked: route kinds on one Service port are not ranked, and no
-	// route is Conflicted for another's kind.
-	KindsUnranked bool
-	// Waypoints, when its Label is set, says which parents are left to
-	// another controller's waypoint.
-	Waypoints Waypoints
-}
-
-// Waypoints names the labels by which a Service (or an implementation's
-// parentRef kind) chooses its waypoint: a parent whose Label, on it or else
-// on its namespace, names a Gateway (in the namespace NamespaceLabel names,
-// else the parent's) whose GatewayClass is of none of ControllerNames is
-// left to that class's controller: the implementation writes no status for
-// the parentRef.
-type Waypoints struct {
-	Label, NamespaceLabel string
-	ControllerNames       []string
 }
 
 // FilterChecks are the checks an implementation makes on the API's own
@@ -740,21 +709,6 @@ var implementations = []Implementation{
 		ParentKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
 		// Same function: a targetRef may be a Service or a ServiceEntry.
 		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
-		// conversion.go, referenceAllowed: a Service (or ServiceEntry)
-		// parent is checked for existence and its waypoint label only, not
-		// its port or sectionName; conditions.go, createRouteStatus, has no
-		// Conflicted reason for routes, so every kind bound to a Service
-		// stays Accepted (testdata/mesh.status.yaml.golden: multi-service's
-		// echo-1 port 8080, and the TCPRoute beside HTTPRoutes on echo-1).
-		// Same file, waypointManagedByAnotherController: a Service or
-		// ServiceEntry parent whose istio.io/use-waypoint label names a
-		// Gateway of a class of neither the mesh nor the gateway controller
-		// is skipped in extractParentReferenceInfo, so Istio writes nothing
-		// for it (testdata/foreign-waypoint.status.yaml.golden).
-		MeshParents: MeshParents{PortsUnchecked: true, KindsUnranked: true, Waypoints: Waypoints{
-			Label: "istio.io/use-waypoint", NamespaceLabel: "istio.io/use-waypoint-namespace",
-			ControllerNames: []string{"istio.io/mesh-controller", "istio.io/gateway-controller"},
-		}},
 	},
 	{
 		Name: "kgateway",
