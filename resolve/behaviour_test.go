@@ -610,29 +610,6 @@ spec:
 	}
 }
 
-// A parentRef to Istio's ServiceEntry binds the route under Istio; elsewhere
-// the kind is one no route attaches to.
-func TestParentKindsByImplementation(t *testing.T) {
-	const route = `
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: egress, namespace: app}
-spec:
-  parentRefs: [{group: networking.istio.io, kind: ServiceEntry, name: payments}]
-  rules: [{backendRefs: [{name: web, port: 8080}]}]`
-	for _, c := range []struct {
-		impl        string
-		accepted    Reason
-		unsupported bool
-	}{{"", ReasonUnsupportedValue, true}, {"istio", ReasonAccepted, false}} {
-		opts := judgedBy(t, c.impl)
-		p := mustRoute(t, resolveYAML(t, opts, world, route), KindHTTPRoute, "app", "egress").Parents[0]
-		if p.Accepted.Reason != c.accepted || p.UnsupportedKind != c.unsupported || (c.accepted == ReasonAccepted && p.Presence != External) {
-			t.Errorf("under %q: Accepted %s, unsupported kind %v, presence %v; want %s, %v", c.impl, p.Accepted.Reason, p.UnsupportedKind, p.Presence, c.accepted, c.unsupported)
-		}
-	}
-}
-
 // The reason of a listener that is not programmed: the conflict's or
 // Invalid; for a client-certificate validation without a usable CA,
 // Invalid or the CA reference's own.
@@ -1112,40 +1089,6 @@ spec:
   rules: [{backendRefs: [{group: gateway.networking.x-k8s.io, kind: XBackend, name: elsewhere}]}]`)
 	if r := mustRoute(t, g, KindHTTPRoute, "infra", "r"); !r.ResolvedRefs.True() {
 		t.Errorf("XBackend outside the inputs: route ResolvedRefs %s (%s), want True", r.ResolvedRefs.Reason, r.ResolvedRefs.Message)
-	}
-}
-
-// A BackendTLSPolicy targeting ports of an Istio ServiceEntry by name.
-func TestServiceEntryPolicyTargetByImplementation(t *testing.T) {
-	const docs = `
-apiVersion: networking.istio.io/v1
-kind: ServiceEntry
-metadata: {name: payments, namespace: app}
-spec:
-  hosts: [api.payments.example.com]
-  ports: [{number: 443, name: https, protocol: HTTPS}]
-  resolution: DNS
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: BackendTLSPolicy
-metadata: {name: p, namespace: app}
-spec:
-  targetRefs:
-  - {group: networking.istio.io, kind: ServiceEntry, name: payments, sectionName: https}
-  - {group: networking.istio.io, kind: ServiceEntry, name: payments, sectionName: grpc}
-  validation: {wellKnownCACertificates: System, hostname: api.payments.example.com}`
-	for _, c := range []struct {
-		impl        string
-		https, grpc Reason // the targets' reasons
-	}{
-		{"", ReasonTargetNotFound, ReasonTargetNotFound},
-		{"istio", "", ReasonTargetNotFound},
-	} {
-		g := resolveYAML(t, judgedBy(t, c.impl), world, docs)
-		ts := g.TLSPolicies[0].Targets
-		if ts[0].Reason != c.https || ts[1].Reason != c.grpc {
-			t.Errorf("under %s: targets %q (%s), %q (%s); want %q, %q", g.profile, ts[0].Reason, ts[0].Message, ts[1].Reason, ts[1].Message, c.https, c.grpc)
-		}
 	}
 }
 

@@ -50,7 +50,7 @@ import (
 //   - RuleJudge: the rules of a route it judges, once the core has
 //     resolved their backendRefs (backend.go);
 //   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
-//     decides its targets (btls.go);
+//     decides its targets, and a target of a kind of its own (btls.go);
 //   - OverlapJudge: a parent, on a Gateway it judges, of a route competing
 //     with others for the same requests, once the core has found every
 //     shadowed match (overlap.go).
@@ -211,7 +211,7 @@ func (g *Graph) judgedAllWith(route *Route, fact func(*profile.Profile) bool) bo
 
 // judgeWith returns the first implementation judging the route that has a
 // fact, nil when none has: for what one implementation takes that the
-// others would only refuse (an implementation-specific parentRef kind).
+// others would only refuse (route filters of its own kinds).
 func (g *Graph) judgeWith(route *Route, fact func(*profile.Profile) bool) *profile.Profile {
 	ps := g.routeProfiles(route)
 	if i := slices.IndexFunc(ps, fact); i >= 0 {

@@ -37,7 +37,7 @@ type Implementation struct {
 	// serves beside its Gateway support (networking.istio.io, cilium.io,
 	// traefik.io) is not one: the cluster may run that beside another
 	// implementation of the API; a route's reference to one of its kinds
-	// (BackendKinds, ParentKinds, ...) still is evidence.
+	// (BackendKinds, PolicyTargetKinds, ...) still is evidence.
 	Groups []string
 	// Charts are the names of Helm charts only it publishes, whose release
 	// says it runs in the cluster, as Groups do; not a mesh's, CNI's or
@@ -91,9 +91,6 @@ type Implementation struct {
 	// ParametersKinds are the kinds it takes as a Gateway's
 	// spec.infrastructure.parametersRef.
 	ParametersKinds []GroupKind
-	// ParentKinds are the implementation-specific kinds routes may name as
-	// parentRefs besides Gateways, ListenerSets and Services.
-	ParentKinds []GroupKind
 	// PolicyTargetKinds are the implementation-specific kinds a
 	// BackendTLSPolicy may target besides core Services.
 	PolicyTargetKinds []GroupKind
@@ -703,12 +700,6 @@ var implementations = []Implementation{
 		// (route-binding.status.yaml.golden, scope-route); a conflict is
 		// gatewaycommon.ReportListenerConflict's, with its reason.
 		ListenerProgrammed: ListenerProgrammed{TLSOnly: true},
-		// conversion.go's parentRef handling: a ServiceEntry parent binds
-		// the route for mesh traffic to the ServiceEntry's hosts
-		// (testdata/serviceentry.status.yaml.golden).
-		ParentKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
-		// Same function: a targetRef may be a Service or a ServiceEntry.
-		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
 	},
 	{
 		Name: "kgateway",

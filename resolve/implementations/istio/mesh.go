@@ -73,12 +73,3 @@ func (Implementation) LeavesMeshParent(b *resolve.Builder, p *resolve.ParentResu
 	return fmt.Sprintf("%s uses waypoint Gateway %s/%s of controller %s, which binds the route; %s writes no status for it",
 		target, ns, name, gw.Class.Spec.ControllerName, g.Profile())
 }
-
-// qualifiedServiceEntry is the kind under which the graph holds
-// ServiceEntries.
-const qualifiedServiceEntry = resolve.KindServiceEntry + "." + resolve.GroupIstioNetworking
-
-// isServiceEntry reports whether group and kind name a ServiceEntry.
-func isServiceEntry(group, kind string) bool {
-	return group == resolve.GroupIstioNetworking && kind == resolve.KindServiceEntry
-}
