@@ -20,11 +20,11 @@ type RuleResult struct {
 	// TotalWeight is the sum of all backend weights: "weight/(sum of all
 	// weights in this BackendRefs list)".
 	TotalWeight int64
-	// RouteFilters is how Envoy Gateway takes the rule's filters with the
-	// HTTPRouteFilters they name (egroutefilter.go); nil when no judge of
-	// the route serves them, or they name none, or one the inputs may not
-	// show.
-	RouteFilters *RouteFilterVerdict
+	// refusal is why an implementation drops the rule over the objects
+	// only it reads (Builder.RefuseRule), at the parents it judges, nil
+	// when none does; refusedBy is its name.
+	refusal   *RuleRefusal
+	refusedBy string
 }
 
 // AllBackends yields the rule's backends, then its filters' backends.
@@ -221,15 +221,8 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 			g.judgeServiceBackend(bld, r.Route, b)
 			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
-		var v *RouteFilterVerdict
-		if by := g.judgeWith(r.Route, routeFiltersJudged); by != nil {
-			v = g.judgeRouteFilters(r.Route, rr, rule.Path+".filters", filterSteps(r.Route, rule.Index, -1), by)
-			g.refuseBackendRouteFilters(r.Route, rr, by)
-		}
-		rr.RouteFilters = v
-		judged := v != nil && g.judgedAllWith(r.Route, routeFiltersJudged)
-		if judged && v.Unresolved != nil && r.ResolvedRefs.True() {
-			r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, v.Unresolved.Reason, v.Unresolved.Path+": "+v.Unresolved.Message)
+		if judge, alone := firstRouteJudge[FilterJudge](g, r.Route); judge != nil {
+			judge.JudgeFilters(bld, r, rr, alone)
 		}
 		for _, judge := range routeJudges[RuleJudge](g, r.Route) {
 			judge.JudgeRule(bld, r, rr)
@@ -246,6 +239,37 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 	}
 	for _, judge := range routeJudges[RuleJudge](g, r.Route) {
 		judge.JudgeRules(bld, r)
+	}
+}
+
+// FilterJudge reads the filters of a route's rules, and of their
+// backendRefs, that name objects of its own kinds (ExtensionRef): the API
+// leaves them to the implementation. The core asks the first
+// implementation judging the route that takes part, for each rule once its
+// backendRefs are resolved, before RuleJudge; alone is true when every
+// implementation judging the route takes part, and only then may it write
+// the route's own results (Builder.ReportUnresolved, a backendRef's
+// Problem). A rule it refuses (Builder.RefuseRule) is dropped at the
+// parents it judges.
+type FilterJudge interface {
+	Implementation
+	JudgeFilters(b *Builder, route *RouteResult, rule *RuleResult, alone bool)
+}
+
+// RefuseRule records that impl drops the rule over the objects only it
+// reads: each parent that impl judges drops it, after the core's checks of
+// the API's filters and before those of its regular expressions.
+func (b *Builder) RefuseRule(impl Implementation, rule *RuleResult, reason Reason, path, message string) {
+	rule.refusal = &RuleRefusal{Rule: rule, Reason: reason, Path: path, Message: message, Filter: true}
+	rule.refusedBy = impl.Name()
+}
+
+// ReportUnresolved writes the route's ResolvedRefs False with reason for a
+// reference at path that does not resolve, unless it is False already (as
+// ReportBackend).
+func (b *Builder) ReportUnresolved(route *RouteResult, reason Reason, path, message string) {
+	if route.ResolvedRefs.True() {
+		route.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, reason, path+": "+message)
 	}
 }
 

@@ -152,6 +152,9 @@ type Graph struct {
 	// handedBy are, for each route, the routes that hand it traffic
 	// (Builder.HandTo).
 	handedBy map[*Route][]*Route
+	// decisions are what implementations decided beyond the core's
+	// results (Builder.Decide).
+	decisions map[decided]any
 	// envoyPolicies are Envoy Gateway's EnvoyExtensionPolicies and
 	// SecurityPolicies, in input order (egpolicy.go).
 	envoyPolicies []*EnvoyGatewayPolicy
@@ -199,6 +202,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 		services:  map[ObjectRef]*ServiceResult{},
 		grantsIn:  map[string][]*ReferenceGrant{},
 		handedBy:  map[*Route][]*Route{},
+		decisions: map[decided]any{},
 	}
 	g.index()
 	g.inferWorld(in.Skipped, in.HelmCharts)

@@ -47,6 +47,9 @@ import (
 //     looks its object up (backend.go);
 //   - ServiceBackendJudge: a route's backendRef to a Service (or
 //     ServiceImport) and the port the core selected (backend.go);
+//   - FilterJudge: the filters of a route's rules that name objects of
+//     its own kinds, once the core has resolved their backendRefs
+//     (backend.go);
 //   - RuleJudge: the rules of a route it judges, once the core has
 //     resolved their backendRefs (backend.go);
 //   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
@@ -115,6 +118,44 @@ func routeJudges[T Implementation](g *Graph, route *Route) []T {
 		}
 	}
 	return judges
+}
+
+// firstRouteJudge returns step T of the first implementation judging the
+// route (routeProfiles) that takes part in that step, nil when none does,
+// and whether all of them take part: for what one implementation reads
+// that the others leave alone (an ExtensionRef filter of its kind).
+func firstRouteJudge[T Implementation](g *Graph, route *Route) (first T, all bool) {
+	all = true
+	for _, p := range g.routeProfiles(route) {
+		judge, ok := g.implementation(p).(T)
+		switch {
+		case !ok:
+			all = false
+		case any(first) == nil:
+			first = judge
+		}
+	}
+	return first, all
+}
+
+// Decide records what impl decided about a result of the graph (about: a
+// rule, a Gateway) beyond the fields the core gives it, such as its
+// verdict on its own kinds, for its package to expose (Graph.Decision).
+func (b *Builder) Decide(impl Implementation, about, decision any) {
+	b.g.decisions[decided{impl.Name(), about}] = decision
+}
+
+// Decision is what impl decided about a result of the graph
+// (Builder.Decide), nil when nothing.
+func (g *Graph) Decision(impl Implementation, about any) any {
+	return g.decisions[decided{impl.Name(), about}]
+}
+
+// decided keys an implementation's decisions: its name and what they are
+// about.
+type decided struct {
+	impl  string
+	about any
 }
 
 // HoldsAny reports whether the inputs hold any object of kind in namespace

@@ -342,9 +342,6 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		case KindEnvoyProxy:
 			p := &EnvoyProxy{}
 			target, spec = p, &p.Spec
-		case KindEnvoyHTTPRouteFilter:
-			f := &EnvoyGatewayHTTPRouteFilter{}
-			target, spec = f, &f.Spec
 		case KindEnvoyExtensionPolicy, KindSecurityPolicy:
 			p := &EnvoyGatewayPolicy{}
 			target, spec = p, &p.Spec

@@ -45,17 +45,16 @@ const (
 	KindXBackend         = "XBackend"
 )
 
-// readKinds are the kinds above, Envoy Gateway's EnvoyProxy and
-// HTTPRouteFilter (their qualifiedKind), with the
-// kinds of the KindReaders (Options.reads): an object of another kind (an
-// implementation's backend or policy) is never among the inputs, so its
-// absence says nothing.
+// readKinds are the kinds above and Envoy Gateway's EnvoyProxy (its
+// qualifiedKind), with the kinds of the KindReaders (Options.reads): an
+// object of another kind (an implementation's backend or policy) is never
+// among the inputs, so its absence says nothing.
 var readKinds = map[string]bool{
 	KindGatewayClass: true, KindGateway: true, KindListenerSet: true,
 	KindHTTPRoute: true, KindGRPCRoute: true, KindTLSRoute: true, KindTCPRoute: true, KindUDPRoute: true,
 	KindReferenceGrant: true, KindBackendTLSPolicy: true,
 	KindService: true, KindNamespace: true, KindSecret: true, KindConfigMap: true, KindServiceImport: true,
-	qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy): true, qualifiedKind(GroupEnvoyGateway, KindEnvoyHTTPRouteFilter): true,
+	qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy): true,
 	KindXBackend: true,
 }
 

@@ -117,8 +117,8 @@ type RuleRefusal struct {
 }
 
 // refusalOf is the first check of a rule an implementation fails: a filter
-// type, a filter value, then the HTTPRouteFilters it names, then a
-// RegularExpression match, in Envoy Gateway's order. A RequestMirror
+// type, a filter value, then the objects its ExtensionRef filters name
+// (Builder.RefuseRule), then a RegularExpression match, in Envoy Gateway's order. A RequestMirror
 // with a redirect counts only when a mirror's backend is valid: Envoy
 // Gateway drops a mirror it cannot resolve (ResolvedRefs) before it looks
 // for the conflict.
@@ -134,8 +134,8 @@ func refusalOf(by *profile.Profile, route *Route, rule *RuleResult) (RuleRefusal
 			return RuleRefusal{rule, by, reason, prob.Path, prob.Message, true}, true
 		}
 	}
-	if v := rule.RouteFilters; v != nil && v.Refused != nil && impl.OwnRouteFilters {
-		return RuleRefusal{rule, by, v.Refused.Reason, v.Refused.Path, v.Refused.Message, true}, true
+	if x := rule.refusal; x != nil && rule.refusedBy == by.Name {
+		return RuleRefusal{rule, by, x.Reason, x.Path, x.Message, true}, true
 	}
 	if rp := rule.RegexProblems; impl.RegexRE2 && len(rp) > 0 {
 		return RuleRefusal{rule, by, ReasonUnsupportedValue, rp[0].Path, rp[0].Message, false}, true

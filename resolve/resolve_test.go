@@ -1212,11 +1212,6 @@ kind: EnvoyExtensionPolicy
 metadata: {name: p, namespace: x}
 spec: []
 `, "EnvoyExtensionPolicy x/p: spec must be an object, not array"},
-		{`apiVersion: gateway.envoyproxy.io/v1alpha1
-kind: HTTPRouteFilter
-metadata: {name: f, namespace: x}
-spec: {urlRewrite: [a]}
-`, "HTTPRouteFilter x/f: spec.urlRewrite must be an object, not array"},
 	} {
 		in := Load([]string{"-"}, strings.NewReader(tc.doc), Options{})
 		if len(in.Errors) != 1 || !strings.HasSuffix(in.Errors[0].Error(), tc.want) {

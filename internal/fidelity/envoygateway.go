@@ -221,20 +221,20 @@ func egUncreatedNamespaces(objs, world []manifest) map[string]string {
 }
 
 // egConfigured is the case's configuration in Envoy Gateway's translator
-// test: besides egConfigs (egImplementation), it registers no extension filter kinds (only
-// TestTranslateWithExtensionKinds does, on testdata/extensions), and the
-// case's envoyProxyDefaultSpec may merge backends.
+// test: besides egConfigs (egImplementation), the case's
+// envoyProxyDefaultSpec may merge backends.
 func egConfigured(name string, mergeBackends bool) func(*profile.Implementation) {
 	return func(impl *profile.Implementation) {
-		impl.ExtensionFilters = profile.ExtensionFilters{Known: true}
 		impl.EnvoyProxyDefaults.MergeBackends = mergeBackends
 	}
 }
 
 // egImplementation is Envoy Gateway's reading of the world in the case:
-// its configuration as egConfigs says.
+// its configuration as egConfigs says. It registers no extension filter
+// kinds (only TestTranslateWithExtensionKinds does, on
+// testdata/extensions).
 func egImplementation(name string) envoygateway.Implementation {
-	var config envoygateway.Config
+	config := envoygateway.Config{ExtensionFilters: envoygateway.ExtensionFilters{Known: true}}
 	if configure := egConfigs[name]; configure != nil {
 		configure(&config)
 	}

@@ -100,9 +100,6 @@ type Implementation struct {
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
 	InvalidBackendTLSOnRoute bool
-	// ExtensionFilters are the ExtensionRef filter kinds its configuration
-	// registers besides its own.
-	ExtensionFilters ExtensionFilters
 	// EnvoyProxyDefaults is what its configuration gives every proxy's
 	// parameters.
 	EnvoyProxyDefaults EnvoyProxyDefaults
@@ -118,16 +115,6 @@ type Implementation struct {
 	// Filters are the checks it makes on the API's own filters beyond the
 	// CRDs' validation.
 	Filters FilterChecks
-	// OwnRouteFilters: it serves Envoy Gateway's HTTPRouteFilter kind
-	// (group gateway.envoyproxy.io), which an ExtensionRef filter names,
-	// and judges a rule by the HTTPRouteFilters it names: one that does
-	// not exist answers HTTP 500 (ResolvedRefs=False/UnsupportedValue);
-	// an invalid rewrite or direct response body, a credential Secret
-	// that does not exist, two rewrites of the same part, a direct response
-	// beside a mirror (IncompatibleFilters) or a 2xx one on a GRPCRoute drop
-	// the rule; a Host rewritten from the path fails a dynamic resolver
-	// Backend. The API leaves an ExtensionRef to the implementation.
-	OwnRouteFilters bool
 }
 
 // EnvoyProxyDefaults is the EnvoyProxy spec Envoy Gateway's own
@@ -141,18 +128,6 @@ type EnvoyProxyDefaults struct {
 	// GetRelevantGateways: "mergeGateways and mergeBackends cannot both be
 	// enabled").
 	MergeBackends bool
-}
-
-// ExtensionFilters are the extension filter kinds an implementation's
-// configuration registers (Envoy Gateway's extension manager:
-// ExtensionGroupKinds, helpers.go ValidateHTTPRouteFilter, which drops a
-// rule whose ExtensionRef names another kind: "unknown kind"). The zero
-// value: not known, so every kind is taken. gwlint cannot see that
-// configuration and no profile sets it; the fidelity harness does, with
-// what Envoy Gateway's translator test registers (none).
-type ExtensionFilters struct {
-	Known bool
-	Kinds []GroupKind
 }
 
 // FilterChecks are the checks an implementation makes on the API's own
@@ -519,19 +494,6 @@ var implementations = []Implementation{
 		// and fails the rule with RouteReasonUnsupportedValue
 		// (testdata/httproute-with-invalid-regex.out.yaml).
 		RegexRE2: true,
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/filters.go
-		// processExtensionRefHTTPFilter: a missing HTTPRouteFilter is
-		// processUnresolvedHTTPFilter (ResolvedRefs, UnsupportedValue, a
-		// 500 direct response); its invalid values, ConfigMap and Secret
-		// are Accepted-type errors that fail the rule (route.go
-		// processHTTPRouteRules); ProcessHTTPFilters and
-		// ProcessGRPCFilters refuse a direct response with a mirror
-		// (IncompatibleFilters) and a GRPCRoute's 2xx one; route.go
-		// rejectPathRegexHostRewriteWithDynamicResolver
-		// (testdata/httproute-with-urlrewrite-hostname-filter-invalid.out.yaml,
-		// httproute-with-credential-injection.out.yaml,
-		// grpcroute-with-conflicting-filters.out.yaml).
-		OwnRouteFilters: true,
 		// validate.go, validateTerminateModeAndGetTLSSecrets and
 		// validateListenerConditions: "The listener is ready because we
 		// program it using only the valid certificates"; with none valid,
