@@ -213,7 +213,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.resolveRoutes(b)
 	g.resolveMesh()
 	g.countAttachments()
-	g.resolveBackendTLSPolicies()
+	g.resolveBackendTLSPolicies(b)
 	g.findShadows()
 	g.judgeOverlaps(b)
 	g.finishGateways()

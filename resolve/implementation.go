@@ -36,6 +36,9 @@ import (
 //     written their conditions (gateway.go);
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions;
+//   - MeshJudge: every route's parentRef, before the core reads its kind,
+//     and the Service ports mesh routes bind, when it judges mesh routes
+//     (mesh.go);
 //   - ParentJudge: a route's parentRef of a kind it gives a meaning of its
 //     own (attach.go);
 //   - BackendJudge: a route's backendRef of a kind it gives a meaning of
@@ -54,7 +57,7 @@ import (
 //   - RuleDropper: a rule of a route at a parent of its own that accepted
 //     it, which it may drop (regex.go);
 //   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
-//     decides its targets (btls.go);
+//     decides its targets, and a target of a kind of its own (btls.go);
 //   - OverlapJudge: a parent, on a Gateway it judges, of a route competing
 //     with others for the same requests, once the core has found every
 //     shadowed match (overlap.go).
@@ -253,7 +256,7 @@ func (g *Graph) judgedAllWith(route *Route, fact func(*profile.Profile) bool) bo
 
 // judgeWith returns the first implementation judging the route that has a
 // fact, nil when none has: for what one implementation takes that the
-// others would only refuse (an implementation-specific parentRef kind).
+// others would only refuse (route filters of its own kinds).
 func (g *Graph) judgeWith(route *Route, fact func(*profile.Profile) bool) *profile.Profile {
 	ps := g.routeProfiles(route)
 	if i := slices.IndexFunc(ps, fact); i >= 0 {

@@ -350,12 +350,6 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 				return nil, nil
 			}
 		}
-	case GroupIstioNetworking:
-		if raw.Kind != KindServiceEntry {
-			return nil, nil
-		}
-		s := &ServiceEntry{}
-		target, spec = s, &s.Spec
 	default:
 		if target, spec = opts.newObject(group, version, raw.Kind); target != nil {
 			break

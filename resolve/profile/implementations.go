@@ -37,7 +37,7 @@ type Implementation struct {
 	// serves beside its Gateway support (networking.istio.io, cilium.io,
 	// traefik.io) is not one: the cluster may run that beside another
 	// implementation of the API; a route's reference to one of its kinds
-	// (BackendKinds, ParentKinds, ...) still is evidence.
+	// (BackendKinds, PolicyTargetKinds, ...) still is evidence.
 	Groups []string
 	// Charts are the names of Helm charts only it publishes, whose release
 	// says it runs in the cluster, as Groups do; not a mesh's, CNI's or
@@ -87,17 +87,11 @@ type Implementation struct {
 	// ParametersKinds are the kinds it takes as a Gateway's
 	// spec.infrastructure.parametersRef.
 	ParametersKinds []GroupKind
-	// ParentKinds are the implementation-specific kinds routes may name as
-	// parentRefs besides Gateways, ListenerSets and Services.
-	ParentKinds []GroupKind
 	// PolicyTargetKinds are the implementation-specific kinds a
 	// BackendTLSPolicy may target besides core Services.
 	PolicyTargetKinds []GroupKind
 	// PolicyAncestors is where it writes a BackendTLSPolicy's status.
 	PolicyAncestors PolicyAncestors
-	// MeshParents is what it checks of a route's Service parentRefs
-	// (GEP-1426).
-	MeshParents MeshParents
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
@@ -127,34 +121,6 @@ type EnvoyProxyDefaults struct {
 	// GetRelevantGateways: "mergeGateways and mergeBackends cannot both be
 	// enabled").
 	MergeBackends bool
-}
-
-// MeshParents is what an implementation checks when it binds a route to a
-// Service parentRef. The zero value is the API's reading: "If port is set,
-// the implementation MUST associate the route only with that port", and
-// route kinds bound to one Service port rank "GRPCRoute > HTTPRoute >
-// TLSRoute > TCPRoute", the losers Conflicted.
-type MeshParents struct {
-	// PortsUnchecked: the parentRef's port and sectionName are not checked
-	// against the Service's ports; the route is accepted whatever they say.
-	PortsUnchecked bool
-	// KindsUnranked: route kinds on one Service port are not ranked, and no
-	// route is Conflicted for another's kind.
-	KindsUnranked bool
-	// Waypoints, when its Label is set, says which parents are left to
-	// another controller's waypoint.
-	Waypoints Waypoints
-}
-
-// Waypoints names the labels by which a Service (or an implementation's
-// parentRef kind) chooses its waypoint: a parent whose Label, on it or else
-// on its namespace, names a Gateway (in the namespace NamespaceLabel names,
-// else the parent's) whose GatewayClass is of none of ControllerNames is
-// left to that class's controller: the implementation writes no status for
-// the parentRef.
-type Waypoints struct {
-	Label, NamespaceLabel string
-	ControllerNames       []string
 }
 
 // ListenerProgrammed is the Programmed=False reason an implementation gives
@@ -612,27 +578,6 @@ var implementations = []Implementation{
 		// (route-binding.status.yaml.golden, scope-route); a conflict is
 		// gatewaycommon.ReportListenerConflict's, with its reason.
 		ListenerProgrammed: ListenerProgrammed{TLSOnly: true},
-		// conversion.go's parentRef handling: a ServiceEntry parent binds
-		// the route for mesh traffic to the ServiceEntry's hosts
-		// (testdata/serviceentry.status.yaml.golden).
-		ParentKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
-		// Same function: a targetRef may be a Service or a ServiceEntry.
-		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
-		// conversion.go, referenceAllowed: a Service (or ServiceEntry)
-		// parent is checked for existence and its waypoint label only, not
-		// its port or sectionName; conditions.go, createRouteStatus, has no
-		// Conflicted reason for routes, so every kind bound to a Service
-		// stays Accepted (testdata/mesh.status.yaml.golden: multi-service's
-		// echo-1 port 8080, and the TCPRoute beside HTTPRoutes on echo-1).
-		// Same file, waypointManagedByAnotherController: a Service or
-		// ServiceEntry parent whose istio.io/use-waypoint label names a
-		// Gateway of a class of neither the mesh nor the gateway controller
-		// is skipped in extractParentReferenceInfo, so Istio writes nothing
-		// for it (testdata/foreign-waypoint.status.yaml.golden).
-		MeshParents: MeshParents{PortsUnchecked: true, KindsUnranked: true, Waypoints: Waypoints{
-			Label: "istio.io/use-waypoint", NamespaceLabel: "istio.io/use-waypoint-namespace",
-			ControllerNames: []string{"istio.io/mesh-controller", "istio.io/gateway-controller"},
-		}},
 	},
 	{
 		Name: "kgateway",
