@@ -70,7 +70,7 @@ spec:
 		}{{"acme", c.every}, {"eg", c.eg}} {
 			opts := byClass
 			opts.OwnedNamespaces = []string{"infra", "app", "other"}
-			g := resolvetest.Resolve(t, opts, resolvetest.World, class, edge(run.class), route(c.rules))
+			g := resolvetest.Resolve(t, opts, resolvetest.World, egClass, edge(run.class), route(c.rules))
 			p := resolvetest.Route(t, g, resolve.KindHTTPRoute, "app", "r").Parents[0]
 			if got := (verdict{p.Accepted.Reason, p.PartiallyInvalid.Reason}); got != run.want {
 				t.Errorf("%s under class %s: Accepted %s, PartiallyInvalid %q (%s%s); want %+v", c.name, run.class,
@@ -105,7 +105,7 @@ func TestBackendRefFilters(t *testing.T) {
 			class string
 			want  resolve.Reason
 		}{{"acme", resolve.ReasonResolvedRefs}, {"eg", c.eg}} {
-			g := resolvetest.Resolve(t, byClass, resolvetest.World, class, edge(run.class), `
+			g := resolvetest.Resolve(t, byClass, resolvetest.World, egClass, edge(run.class), `
 apiVersion: gateway.networking.k8s.io/v1
 kind: `+c.kind+`
 metadata: {name: r, namespace: app}
