@@ -20,11 +20,6 @@ type RuleResult struct {
 	// TotalWeight is the sum of all backend weights: "weight/(sum of all
 	// weights in this BackendRefs list)".
 	TotalWeight int64
-	// refusal is why an implementation drops the rule over the objects
-	// only it reads (Builder.RefuseRule), at the parents it judges, nil
-	// when none does; refusedBy is its name.
-	refusal   *RuleRefusal
-	refusedBy string
 }
 
 // AllBackends yields the rule's backends, then its filters' backends.
@@ -43,9 +38,9 @@ func (rr *RuleResult) AllBackends() iter.Seq[*BackendResult] {
 	}
 }
 
-// mirrors reports whether the rule's own RequestMirror filters send
+// Mirrors reports whether the rule's own RequestMirror filters send
 // requests to a valid backend.
-func (rr *RuleResult) mirrors() bool {
+func (rr *RuleResult) Mirrors() bool {
 	for _, b := range rr.FilterBackends {
 		if b.Valid() && strings.HasPrefix(b.Path, rr.Path+".filters[") && strings.HasSuffix(b.Path, ".requestMirror.backendRef") {
 			return true
@@ -165,7 +160,7 @@ const (
 	// implementations refuse as a backend.
 	ExternalNameRefused BackendProblem = "ExternalName refused"
 	// FiltersRefused: the backendRef's filters, which the judging
-	// implementations refuse (profile.FilterChecks).
+	// implementations refuse (BackendFilterJudge).
 	FiltersRefused BackendProblem = "filters refused"
 )
 
@@ -249,19 +244,11 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 // backendRefs are resolved, before RuleJudge; alone is true when every
 // implementation judging the route takes part, and only then may it write
 // the route's own results (Builder.ReportUnresolved, a backendRef's
-// Problem). A rule it refuses (Builder.RefuseRule) is dropped at the
-// parents it judges.
+// Problem). A rule it refuses is its RuleDropper's to drop at the parents
+// it judges.
 type FilterJudge interface {
 	Implementation
 	JudgeFilters(b *Builder, route *RouteResult, rule *RuleResult, alone bool)
-}
-
-// RefuseRule records that impl drops the rule over the objects only it
-// reads: each parent that impl judges drops it, after the core's checks of
-// the API's filters and before those of its regular expressions.
-func (b *Builder) RefuseRule(impl Implementation, rule *RuleResult, reason Reason, path, message string) {
-	rule.refusal = &RuleRefusal{Rule: rule, Reason: reason, Path: path, Message: message, Filter: true}
-	rule.refusedBy = impl.Name()
 }
 
 // ReportUnresolved writes the route's ResolvedRefs False with reason for a

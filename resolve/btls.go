@@ -75,7 +75,7 @@ func (g *Graph) resolveBackendTLSPolicies(b *Builder) {
 		if g.ignored(p, judges) {
 			continue
 		}
-		g.resolveTargets(p, judges)
+		g.resolveTargets(b, p, judges)
 		for _, t := range p.Targets {
 			if !t.Applies() {
 				continue
@@ -116,14 +116,42 @@ func olderOrFirst(a, b *Meta) bool {
 
 // BackendTLSPolicyJudge reads the BackendTLSPolicies it judges otherwise
 // than the API does. The core asks it about each policy, in the API's
-// order of precedence, before deciding the policy's targets.
+// order of precedence, before deciding the policy's targets, and about
+// each target of a kind other than Service.
 type BackendTLSPolicyJudge interface {
 	Implementation
 	// IgnoresBackendTLSPolicy returns the reason for which it ignores p
 	// and why, as a phrase ("for its annotation ..."); "" when it does
 	// not.
 	IgnoresBackendTLSPolicy(p *BackendTLSPolicyResult) (reason Reason, why string)
+	// TakesPolicyTarget reports whether a policy may target objects of
+	// group and kind, a kind of its own, which a backendRef of that kind
+	// then uses.
+	TakesPolicyTarget(group, kind string) bool
+	// JudgePolicyTarget decides a target of a kind it takes: its presence,
+	// and its Reason and Message when the policy cannot apply to it.
+	JudgePolicyTarget(b *Builder, t *PolicyTarget)
 }
+
+// policyTargetJudge is the BackendTLSPolicyJudge of the first of judges
+// when each of them takes targets of group and kind; nil otherwise.
+func (g *Graph) policyTargetJudge(judges []*profile.Profile, group, kind string) BackendTLSPolicyJudge {
+	var first BackendTLSPolicyJudge
+	for i, j := range judges {
+		judge, ok := g.implementation(j).(BackendTLSPolicyJudge)
+		if !ok || !judge.TakesPolicyTarget(group, kind) {
+			return nil
+		}
+		if i == 0 {
+			first = judge
+		}
+	}
+	return first
+}
+
+// DidYouMean is "; did you mean "name"?" for a reference to an object
+// the inputs lack that misspells name, else "".
+func (b *Builder) DidYouMean(ref ObjectRef) string { return b.g.didYouMean(ref, Missing) }
 
 // ignored reports whether every implementation judging policies ignores p
 // (BackendTLSPolicyJudge), and if so writes why, as the first of them
@@ -200,45 +228,42 @@ func targetName(t *PolicyTarget) string {
 // target ("PolicyReasonTargetNotFound is used with the Accepted condition
 // when the policy is attached to an invalid target resource"). A
 // sectionName names a Service port.
-func (g *Graph) resolveTargets(p *BackendTLSPolicyResult, judges []*profile.Profile) {
+func (g *Graph) resolveTargets(b *Builder, p *BackendTLSPolicyResult, judges []*profile.Profile) {
 	for i, ref := range p.Spec.TargetRefs {
 		t := newPolicyTarget(p, i, ref)
 		p.Targets = append(p.Targets, t)
 		service := t.Group == GroupCore && t.Target.Kind == KindService
-		serviceEntry := t.Group == GroupIstioNetworking && t.Target.Kind == KindServiceEntry
 		// The implementations of the Gateways whose routes reach the
 		// target decide (an Envoy Gateway Backend targeted without
 		// --implementation): every one of them must take the kind.
 		takesKind := !slices.ContainsFunc(judges, func(j *profile.Profile) bool { return !j.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) })
-		if !takesKind && !service {
+		judge := g.policyTargetJudge(judges, t.Group, t.Target.Kind)
+		switch {
+		case service:
+		case judge != nil:
+			judge.JudgePolicyTarget(b, t)
+			continue
+		case !takesKind:
 			t.Reason = ReasonTargetNotFound
 			t.Message = fmt.Sprintf("target kind %s is not supported; target a core Service", groupKind(t.Group, t.Target.Kind))
 			continue
-		}
-		if !service && !serviceEntry {
+		default:
 			// An object gwlint does not read: assumed to exist.
 			t.Presence = External
 			continue
 		}
-		lookup := t.Target
-		lookup.Kind = qualifiedKind(t.Group, lookup.Kind)
-		obj, presence := g.Lookup(lookup)
+		obj, presence := g.Lookup(t.Target)
 		t.Presence = presence
 		switch o := obj.(type) {
 		case nil:
 			if presence == Missing {
 				t.Reason = ReasonTargetNotFound
-				t.Message = fmt.Sprintf("%s does not exist%s", t.Target, g.didYouMean(lookup, Missing))
+				t.Message = fmt.Sprintf("%s does not exist%s", t.Target, g.didYouMean(t.Target, Missing))
 			}
 		case *Service:
 			if t.SectionName != "" && !hasPortNamed(o, t.SectionName) {
 				t.Reason = ReasonTargetNotFound
 				t.Message = fmt.Sprintf("%s has no port named %q (ports: %s)", t.Target, t.SectionName, PortList(o.Spec.Ports))
-			}
-		case *ServiceEntry:
-			if t.SectionName != "" && !o.hasPortNamed(t.SectionName) {
-				t.Reason = ReasonTargetNotFound
-				t.Message = fmt.Sprintf("%s has no port named %q", t.Target, t.SectionName)
 			}
 		}
 	}
@@ -321,7 +346,8 @@ func (g *Graph) applyBackendTLSPolicies(b *Builder, held map[policyKey]*BackendT
 		for _, rr := range r.Rules {
 			for _, b := range append(append([]*BackendResult(nil), rr.Backends...), rr.FilterBackends...) {
 				if (b.Group != GroupCore || b.Target.Kind != KindService) &&
-					!g.judgedAllWith(r.Route, func(p *profile.Profile) bool { return p.AcceptsPolicyTargetKind(b.Group, b.Target.Kind) }) {
+					!g.judgedAllWith(r.Route, func(p *profile.Profile) bool { return p.AcceptsPolicyTargetKind(b.Group, b.Target.Kind) }) &&
+					g.policyTargetJudge(g.routeProfiles(r.Route), b.Group, b.Target.Kind) == nil {
 					continue
 				}
 				section := b.policySection

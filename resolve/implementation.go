@@ -41,6 +41,9 @@ import (
 //     (merge.go);
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions;
+//   - MeshJudge: every route's parentRef, before the core reads its kind,
+//     and the Service ports mesh routes bind, when it judges mesh routes
+//     (mesh.go);
 //   - ParentJudge: a route's parentRef of a kind it gives a meaning of its
 //     own (attach.go);
 //   - BackendJudge: a route's backendRef of a kind it gives a meaning of
@@ -54,8 +57,12 @@ import (
 //     (backend.go);
 //   - RuleJudge: the rules of a route it judges, once the core has
 //     resolved their backendRefs (backend.go);
+//   - BackendFilterJudge: the filters of a route's backendRef, once the
+//     core resolved it (filters.go);
+//   - RuleDropper: a rule of a route at a parent of its own that accepted
+//     it, which it may drop (regex.go);
 //   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
-//     decides its targets (btls.go);
+//     decides its targets, and a target of a kind of its own (btls.go);
 //   - BackendCallerJudge: the objects of its own kinds that send traffic
 //     to backends, written as ancestors of their BackendTLSPolicies, once
 //     the core has collected the routes reaching each policy's targets
@@ -258,7 +265,7 @@ func (g *Graph) judgedAllWith(route *Route, fact func(*profile.Profile) bool) bo
 
 // judgeWith returns the first implementation judging the route that has a
 // fact, nil when none has: for what one implementation takes that the
-// others would only refuse (an implementation-specific parentRef kind).
+// others would only refuse (route filters of its own kinds).
 func (g *Graph) judgeWith(route *Route, fact func(*profile.Profile) bool) *profile.Profile {
 	ps := g.routeProfiles(route)
 	if i := slices.IndexFunc(ps, fact); i >= 0 {

@@ -334,12 +334,6 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		}
 		s := &ServiceImport{}
 		target, spec = s, &s.Spec
-	case GroupIstioNetworking:
-		if raw.Kind != KindServiceEntry {
-			return nil, nil
-		}
-		s := &ServiceEntry{}
-		target, spec = s, &s.Spec
 	default:
 		if target, spec = opts.newObject(group, version, raw.Kind); target != nil {
 			break

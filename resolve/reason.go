@@ -84,14 +84,6 @@ const (
 	// same name on the last policy ancestor written when more were due
 	// (profile.PolicyAncestors.Aggregated).
 	ReasonAggregated Reason = "Aggregated"
-	// ReasonUnsupportedRefValue is Envoy Gateway's route ResolvedRefs
-	// reason for a backendRef filter it does not take there
-	// (profile.FilterChecks).
-	ReasonUnsupportedRefValue Reason = "UnsupportedRefValue"
-	// ReasonInvalidBackendFilters is Envoy Gateway's route ResolvedRefs
-	// reason for a backendRef filter it refuses as it translates it
-	// (profile.FilterChecks.HeaderModifiers).
-	ReasonInvalidBackendFilters Reason = "InvalidBackendFilters"
 )
 
 // ConditionAggregated is the type of Envoy Gateway's policy ancestor

@@ -275,7 +275,7 @@ func TestProxyMissing(t *testing.T) {
 	}{{false, resolve.ReasonAccepted}, {true, resolve.ReasonInvalidParameters}} {
 		opts := byClass
 		opts.StrictRefs = c.strict
-		g := resolvetest.Resolve(t, opts, resolvetest.World, class, `
+		g := resolvetest.Resolve(t, opts, resolvetest.World, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: p, namespace: infra}

@@ -119,7 +119,7 @@ func RouteFilters(g *resolve.Graph, rule *resolve.RuleResult) *RouteFilterVerdic
 
 // JudgeFilters judges a rule's filters, and then those of each of its
 // backendRefs, by the HTTPRouteFilters they name. A refusal of the rule's
-// filters drops the rule; when Envoy Gateway judges the route alone, an
+// filters drops the rule (DropsRule); when Envoy Gateway judges the route alone, an
 // HTTPRouteFilter that does not exist makes the route's ResolvedRefs False,
 // and a backendRef's filters it refuses make the backendRef invalid.
 func (impl Implementation) JudgeFilters(b *resolve.Builder, route *resolve.RouteResult, rule *resolve.RuleResult, alone bool) {
@@ -131,10 +131,7 @@ func (impl Implementation) JudgeFilters(b *resolve.Builder, route *resolve.Route
 	if v == nil {
 		return
 	}
-	b.Decide(impl, rule, v)
-	if p := v.Refused; p != nil {
-		b.RefuseRule(impl, rule, p.Reason, p.Path, p.Message)
-	}
+	b.Decide(impl, rule, v) // a refusal is DropsRule's to write
 	if p := v.Unresolved; p != nil && alone {
 		b.ReportUnresolved(route, p.Reason, p.Path, p.Message)
 	}
@@ -163,7 +160,7 @@ func (impl Implementation) refuseBackendFilters(b *resolve.Builder, route *resol
 		}
 		for _, p := range []*RouteFilterProblem{v.Unresolved, v.Refused} {
 			if p != nil {
-				r.Problem, r.Reason = resolve.FiltersRefused, resolve.ReasonInvalidBackendFilters
+				r.Problem, r.Reason = resolve.FiltersRefused, ReasonInvalidBackendFilters
 				r.Message = fmt.Sprintf("%s refuses its %s: %s", by, strings.TrimPrefix(p.Path, ref.Path+"."), p.Message)
 				break
 			}

@@ -73,7 +73,7 @@ data: {credential: c2VjcmV0}`
 			verdict{resolve.ReasonIncompatibleFilters, resolve.ReasonResolvedRefs}},
 		// On a backendRef, any problem makes the backendRef invalid.
 		{"backendRef filter missing", resolve.KindHTTPRoute, known, "[]", "{name: web, port: 8080, filters: [" + ext("gone") + "]}",
-			fine, verdict{"", resolve.ReasonInvalidBackendFilters}},
+			fine, verdict{"", envoygateway.ReasonInvalidBackendFilters}},
 		{"backendRef credential", resolve.KindHTTPRoute, known + filter("f", "{credentialInjection: {credential: {valueRef: {name: token}}}}"),
 			"[]", "{name: web, port: 8080, filters: [" + ext("f") + "]}", fine, fine},
 		{"gRPC 2xx direct response", resolve.KindGRPCRoute, known + filter("f", "{directResponse: {statusCode: 200}}"),
