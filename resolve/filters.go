@@ -19,9 +19,8 @@ type FilterProblem struct {
 	Check   FilterCheck
 	Message string
 	// Untranslated: an ExtensionRef filter comes before it in its list. An
-	// extension filter may answer requests itself (Envoy Gateway's
-	// HTTPRouteFilter direct response), and then no filter after it is
-	// translated, nor checked.
+	// extension filter may answer requests itself (a direct response), and
+	// then no filter after it is translated, nor checked.
 	Untranslated bool
 }
 

@@ -11,8 +11,8 @@ import (
 )
 
 // RegexProblem is a RegularExpression match value that does not compile as
-// RE2, the dialect of Envoy-based implementations (Go's regexp package
-// implements it, and Envoy Gateway validates with it).
+// RE2 (Go's regexp package implements it), the dialect of the
+// implementations that translate matches for Envoy.
 type RegexProblem struct {
 	Path    string // "spec.rules[i].matches[j].path.value"
 	Value   string
