@@ -11,8 +11,8 @@ import (
 )
 
 // RegexProblem is a RegularExpression match value that does not compile as
-// RE2 (Go's regexp package implements it), the dialect of the
-// implementations that translate matches for Envoy.
+// RE2 (Go's regexp package implements it), the dialect of the proxies many
+// implementations program; which dialect applies is implementation-specific.
 type RegexProblem struct {
 	Path    string // "spec.rules[i].matches[j].path.value"
 	Value   string
