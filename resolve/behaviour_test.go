@@ -115,65 +115,6 @@ kind: GatewayClass
 metadata: {name: eg}
 spec: {controllerName: gateway.envoyproxy.io/gatewayclass-controller}`
 
-func TestMissingServicePortByImplementation(t *testing.T) {
-	const gateways = `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: eg, namespace: infra}
-spec: {gatewayClassName: eg, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: istio, namespace: infra}
-spec: {gatewayClassName: istio, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}`
-	route := func(parents string) string {
-		return `
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: ` + parents + `
-  rules: [{backendRefs: [{name: web, port: 7777}]}]`
-	}
-	for _, c := range []struct {
-		name, parents string
-		// reason is the backend's; resolved the route's ResolvedRefs
-		// reason.
-		reason, resolved Reason
-		unreported       bool
-	}{
-		{"every feature", "[{name: gw, namespace: infra}]", ReasonBackendNotFound, ReasonBackendNotFound, false},
-		{"envoy-gateway", "[{name: eg, namespace: infra}]", ReasonPortNotFound, ReasonPortNotFound, false},
-		{"istio", "[{name: istio, namespace: infra}]", ReasonBackendNotFound, ReasonResolvedRefs, true},
-		// Implementations that disagree: the API's reason.
-		{"envoy-gateway and istio", "[{name: eg, namespace: infra}, {name: istio, namespace: infra}]", ReasonBackendNotFound, ReasonBackendNotFound, false},
-	} {
-		g := resolveYAML(t, owned, world, egClass, istioClasses, gateways, route(c.parents))
-		r := mustRoute(t, g, KindHTTPRoute, "app", "r")
-		b := r.Rules[0].Backends[0]
-		if b.Problem != PortNotFound || b.Valid() || b.Reason != c.reason || b.Unreported != c.unreported {
-			t.Errorf("%s: backend %s/%s unreported=%v valid=%v; want %s/%s unreported=%v, never valid", c.name,
-				b.Problem, b.Reason, b.Unreported, b.Valid(), PortNotFound, c.reason, c.unreported)
-		}
-		if r.ResolvedRefs.Reason != c.resolved {
-			t.Errorf("%s: route ResolvedRefs %s (%s), want %s", c.name, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, c.resolved)
-		}
-	}
-	// A Service that does not exist is BackendNotFound under each.
-	for _, parent := range []string{"gw", "eg", "istio"} {
-		g := resolveYAML(t, owned, world, egClass, istioClasses, gateways, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: [{name: `+parent+`, namespace: infra}]
-  rules: [{backendRefs: [{name: nowhere, port: 80}]}]`)
-		if r := mustRoute(t, g, KindHTTPRoute, "app", "r"); r.ResolvedRefs.Reason != ReasonBackendNotFound {
-			t.Errorf("missing Service under Gateway %s: route ResolvedRefs %s, want BackendNotFound", parent, r.ResolvedRefs.Reason)
-		}
-	}
-}
-
 // BackendTLSPolicy: where each implementation writes the policy's status,
 // how it reads CA certificates, and whether a route reports a backend whose
 // policy fails.

@@ -69,9 +69,6 @@ const (
 // Reasons an implementation writes that the API does not define, written
 // only under that implementation's profile (profile.Implementation).
 const (
-	// ReasonPortNotFound is Envoy Gateway's route ResolvedRefs reason for a
-	// backendRef port the Service lacks (profile.PortNotFoundReason).
-	ReasonPortNotFound Reason = "PortNotFound"
 	// ReasonInvalidBackendTLS is Envoy Gateway's route ResolvedRefs reason
 	// for a backendRef whose BackendTLSPolicy is not accepted
 	// (profile.Implementation.InvalidBackendTLS).

@@ -69,9 +69,6 @@ type Implementation struct {
 	// not support (Hostname and NamedAddress have implementation-specific
 	// support): a Gateway with one is Accepted=False/UnsupportedAddress.
 	RefusedAddressTypes []string
-	// MissingServicePort is what it writes on a route whose backendRef
-	// names a port the Service does not have.
-	MissingServicePort MissingServicePort
 	// ServesValidCertificates: a listener with some certificateRefs that
 	// do not resolve is served with those that do (ResolvedRefs=False with
 	// its own reason PartiallyInvalidCertificateRef, still programmed).
@@ -371,25 +368,6 @@ type Release struct {
 	Adds []features.FeatureName
 }
 
-// MissingServicePort is how an implementation reports a backendRef to a
-// Service (or ServiceImport) that exists but lacks the port. The API names
-// no reason for it: BackendNotFound is for "a backendRef referring to a
-// resource that does not exist", and implementations differ. Requests to
-// such a backend fail under every one of them.
-type MissingServicePort int
-
-const (
-	// PortBackendNotFound: ResolvedRefs=False/BackendNotFound, gwlint's
-	// reading of the API. Every profile without a fact to the contrary.
-	PortBackendNotFound MissingServicePort = iota
-	// PortNotFoundReason: ResolvedRefs=False with the implementation's own
-	// reason PortNotFound.
-	PortNotFoundReason
-	// PortUnchecked: the port is not checked and the route's ResolvedRefs
-	// says nothing of it.
-	PortUnchecked
-)
-
 // Protocol is an implementation-specific listener protocol.
 type Protocol struct {
 	Name string
@@ -452,10 +430,6 @@ var implementations = []Implementation{
 		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
 		// (testdata/gateway-with-unsupported-address-type.out.yaml).
 		RefusedAddressTypes: []string{"NamedAddress"},
-		// Same validate.go, validateBackendService and
-		// validateBackendServiceImport: "Port %d not found on Service",
-		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
-		MissingServicePort: PortNotFoundReason,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/translator.go
 		// GetRelevantGateways: validateEnvoyProxy (api/v1alpha1/validation/envoyproxy_validate.go)
 		// on the GatewayClass's EnvoyProxy sets the class
@@ -673,11 +647,6 @@ var implementations = []Implementation{
 		// (Accepted=False/UnsupportedProtocol, testdata/invalid.yaml's
 		// udp-protocol Gateway).
 		RefusedProtocols: []string{"UDP"},
-		// Same file, buildDestination: a Service backendRef is
-		// BackendNotFound only when the Service does not exist; its port is
-		// copied into the destination unchecked (ServiceImports are looked
-		// up as Services).
-		MissingServicePort: PortUnchecked,
 		// Same file, buildDestination: backendRefs of kind Hostname in group
 		// networking.istio.io, and InferencePools. (ServiceEntry is a parentRef
 		// kind there, not a backendRef kind.)
