@@ -574,38 +574,6 @@ spec:
 	}
 }
 
-// The reason of a listener that is not programmed: the conflict's or
-// Invalid; for a client-certificate validation without a usable CA,
-// Invalid or the CA reference's own.
-func TestListenerProgrammedReasonByImplementation(t *testing.T) {
-	const gateway = `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: %s
-  tls: {frontend: {default: {validation: {caCertificateRefs: [{group: "", kind: ConfigMap, name: nowhere}]}}}}
-  listeners:
-  - {name: a, protocol: HTTP, port: 8080}
-  - {name: b, protocol: HTTP, port: 8080}
-  - {name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop}]}}`
-	cert := newTestCert(t, year2020, year2200, false, "shop.example.com")
-	for _, c := range []struct {
-		class           string
-		conflict, noCAs Reason
-	}{
-		{"acme", ReasonHostnameConflict, ReasonInvalid},
-		{"eg", ReasonInvalid, ReasonInvalidCACertificateRef},
-	} {
-		g := resolveYAML(t, Options{StrictRefs: true}, world, egClass, tlsSecret("infra", "shop", cert), fmt.Sprintf(gateway, c.class))
-		ls := g.Gateway("infra", "edge").Listeners
-		if ls[0].Programmed.Reason != c.conflict || ls[2].Programmed.Reason != c.noCAs {
-			t.Errorf("class %s: Programmed %s (conflict), %s (no usable CA); want %s, %s", c.class,
-				ls[0].Programmed.Reason, ls[2].Programmed.Reason, c.conflict, c.noCAs)
-		}
-	}
-}
-
 // NamedAddress, an address type of the API with implementation-specific
 // support: Envoy Gateway refuses it.
 func TestAddressTypesByImplementation(t *testing.T) {
@@ -669,110 +637,6 @@ spec:
 	}
 }
 
-// An HTTPS listener without tls: unprogrammed everywhere; the API's reading
-// blames its references, Envoy Gateway its configuration.
-func TestHTTPSListenerWithoutTLSByImplementation(t *testing.T) {
-	for _, c := range []struct {
-		impl, class  string
-		resolvedRefs Reason
-	}{{"", "acme", ReasonInvalidCertificateRef}, {"envoy-gateway", "eg", ReasonResolvedRefs}} {
-		l := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: `+c.class+`
-  listeners: [{name: https, protocol: HTTPS, port: 443}]`).Gateway("infra", "edge").Listeners[0]
-		if l.ResolvedRefs.Reason != c.resolvedRefs || l.Programmed.Reason != ReasonInvalid {
-			t.Errorf("class %s: ResolvedRefs %s, Programmed %s; want %s, Invalid", c.class, l.ResolvedRefs.Reason, l.Programmed.Reason, c.resolvedRefs)
-		}
-	}
-}
-
-// A Passthrough listener with certificateRefs: the API ignores them, Envoy
-// Gateway does not program the listener.
-func TestPassthroughCertificatesByImplementation(t *testing.T) {
-	for _, c := range []struct {
-		impl, class string
-		programmed  Reason
-	}{{"", "acme", ReasonProgrammed}, {"envoy-gateway", "eg", ReasonInvalid}} {
-		l := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: `+c.class+`
-  listeners: [{name: tls, protocol: TLS, port: 443, tls: {mode: Passthrough, certificateRefs: [{name: shop}]}}]`).Gateway("infra", "edge").Listeners[0]
-		if l.Programmed.Reason != c.programmed {
-			t.Errorf("class %s: Programmed %s (%s); want %s", c.class, l.Programmed.Reason, l.Programmed.Message, c.programmed)
-		}
-	}
-}
-
-// Client-certificate validation (spec.tls.frontend): the API refuses a
-// listener when no CA certificate is usable; Envoy Gateway reads its CAs as
-// it reads a BackendTLSPolicy's (one unusable fails them all, a bundle is
-// not parsed), gives the failure's reason to the listener's ResolvedRefs and
-// Programmed over any other, and the Gateway's ResolvedRefs
-// False/InvalidParameters.
-func TestClientValidationByImplementation(t *testing.T) {
-	ca := newTestCert(t, year2020, year2200, true)
-	cert := newTestCert(t, year2020, year2200, false, "shop.example.com")
-	gateway := func(class, cas, certNamespace string) string {
-		return `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: ` + class + `
-  tls: {frontend: {default: {validation: {caCertificateRefs: [` + cas + `]}}}}
-  listeners: [{name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop, namespace: ` + certNamespace + `}]}}]`
-	}
-	const (
-		goodCA    = `{group: "", kind: ConfigMap, name: ca}`
-		missingCA = `{group: "", kind: ConfigMap, name: nope}`
-		garbledCA = `{group: "", kind: ConfigMap, name: ca-garbled}`
-		serviceCA = `{group: "", kind: Service, name: web}`
-	)
-	type verdict struct {
-		accepted, resolvedRefs, programmed Reason // the listener's
-		gateway                            Reason // the Gateway's ResolvedRefs
-	}
-	cases := []struct {
-		name, cas, certNamespace string
-		every, eg                verdict
-	}{{
-		name: "one usable CA of two", cas: goodCA + ", " + missingCA, certNamespace: "infra",
-		every: verdict{ReasonAccepted, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
-		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateRef, ReasonInvalidCACertificateRef, ReasonInvalidParameters},
-	}, {
-		name: "CA that is not PEM", cas: garbledCA, certNamespace: "infra",
-		every: verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
-		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, ReasonProgrammed, ReasonResolvedRefs},
-	}, {
-		name: "CA of a wrong kind, certificate not permitted", cas: serviceCA, certNamespace: "app",
-		every: verdict{ReasonNoValidCACertificate, ReasonRefNotPermitted, ReasonInvalid, ReasonListenersNotResolved},
-		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateKind, ReasonInvalidCACertificateKind, ReasonInvalidParameters},
-	}}
-	for _, c := range cases {
-		for _, run := range []struct {
-			impl, class string
-			want        verdict
-		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}} {
-			opts := judgedBy(t, run.impl)
-			opts.OwnedNamespaces = owned.OwnedNamespaces
-			g := resolveYAML(t, opts, world, egClass, tlsSecret("infra", "shop", cert), tlsSecret("app", "shop", cert),
-				caConfigMap("infra", "ca", ca.crt), caConfigMap("infra", "ca-garbled", caNotPEM),
-				gateway(run.class, c.cas, c.certNamespace))
-			gw := g.Gateway("infra", "edge")
-			l := gw.Listeners[0]
-			if got := (verdict{l.Accepted.Reason, l.ResolvedRefs.Reason, l.Programmed.Reason, gw.ResolvedRefs.Reason}); got != run.want {
-				t.Errorf("%s under %s:\n got %+v\nwant %+v", c.name, gw.Profile, got, run.want)
-			}
-		}
-	}
-}
-
 // A ListenerSet with one valid listener and one invalid: accepted either
 // way; the API's reason ListenersNotValid, Istio's Accepted.
 func TestPartlyValidListenerSetByImplementation(t *testing.T) {
@@ -800,45 +664,6 @@ spec:
 		ls := g.ListenerSet("infra", "team")
 		if !ls.Accepted.True() || ls.Accepted.Reason != c.reason {
 			t.Errorf("class %s: Accepted %s/%s; want True/%s", c.class, ls.Accepted.Status, ls.Accepted.Reason, c.reason)
-		}
-	}
-}
-
-// A ListenerSet whose only listener is accepted but not programmed (its
-// certificate is missing): the API's reading refuses the ListenerSet;
-// Envoy Gateway accepts it and says so in Programmed.
-func TestListenerSetOfUnprogrammedListenersByImplementation(t *testing.T) {
-	for _, c := range []struct {
-		class, certNamespace     string
-		accepted, programmed, lp Reason
-		acceptedTrue             bool
-	}{
-		{"acme", "infra", ReasonListenersNotValid, ReasonListenersNotValid, ReasonInvalid, false},
-		{"eg", "infra", ReasonAccepted, ReasonListenersNotValid, ReasonListenersNotValid, true},
-		// A certificate not permitted is not one that is missing: Envoy
-		// Gateway writes the listener no Accepted condition.
-		{"eg", "certs", ReasonListenersNotValid, ReasonListenersNotValid, ReasonListenersNotValid, false},
-	} {
-		g := resolveYAML(t, Options{StrictRefs: true}, world, egClass, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: `+c.class+`
-  allowedListeners: {namespaces: {from: Same}}
-  listeners: [{name: http, protocol: HTTP, port: 80}]
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: ListenerSet
-metadata: {name: team, namespace: infra}
-spec:
-  parentRef: {name: edge}
-  listeners: [{name: https, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: nowhere, namespace: `+c.certNamespace+`}]}}]`)
-		ls := g.ListenerSet("infra", "team")
-		l := ls.Listeners[0]
-		if ls.Accepted.True() != c.acceptedTrue || ls.Accepted.Reason != c.accepted || ls.Programmed.Reason != c.programmed || l.Programmed.Reason != c.lp {
-			t.Errorf("class %s: ListenerSet Accepted %s/%s, Programmed %s, listener Programmed %s; want %v/%s, %s, %s", c.class,
-				ls.Accepted.Status, ls.Accepted.Reason, ls.Programmed.Reason, l.Programmed.Reason, c.acceptedTrue, c.accepted, c.programmed, c.lp)
 		}
 	}
 }

@@ -84,6 +84,12 @@ type GatewayResult struct {
 	// refusesNotPermitted: a listener whose certificate is not permitted
 	// is not accepted either (RefuseNotPermittedCertificates).
 	refusesNotPermitted bool
+	// refusesPassthroughCertificates: a Passthrough listener with
+	// certificateRefs cannot terminate TLS (RefusePassthroughCertificates).
+	refusesPassthroughCertificates bool
+	// resolvedWithoutTLS: an HTTPS listener without tls keeps ResolvedRefs
+	// True (KeepResolvedWithoutTLS).
+	resolvedWithoutTLS bool
 
 	Accepted     Condition
 	Programmed   Condition
@@ -259,6 +265,10 @@ type FrontendValidation struct {
 	refused bool
 }
 
+// Unresolved is the first CA reference that does not resolve, nil when all
+// do.
+func (v *FrontendValidation) Unresolved() *RefResult { return v.bad }
+
 // firstInvalid is the first of refs that does not resolve (nil when all
 // do), and whether none resolves.
 func firstInvalid(refs []*RefResult) (bad *RefResult, allBad bool) {
@@ -292,8 +302,10 @@ var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 // remote (MarkRemote), say in which order its listeners check a route
 // (CheckHostnamesFirst), take listeners without tls as placeholders
 // (TakePlaceholders), refuse listeners whose certificates are not
-// permitted (RefuseNotPermittedCertificates) and name the Services its
-// traffic enters by (EnterBy).
+// permitted (RefuseNotPermittedCertificates) or certificateRefs on a
+// Passthrough listener (RefusePassthroughCertificates), keep an HTTPS
+// listener without tls resolved (KeepResolvedWithoutTLS) and name the
+// Services its traffic enters by (EnterBy).
 type GatewayJudge interface {
 	Implementation
 	JudgeGateway(b *Builder, gw *GatewayResult)
@@ -328,6 +340,20 @@ func (b *Builder) TakePlaceholders(gw *GatewayResult) { gw.placeholders = true }
 // not accepted either (Accepted=False/NoValidCACertificate), besides the
 // API's ResolvedRefs=False/RefNotPermitted.
 func (b *Builder) RefuseNotPermittedCertificates(gw *GatewayResult) { gw.refusesNotPermitted = true }
+
+// RefusePassthroughCertificates writes that a Passthrough listener of the
+// Gateway (or of its ListenerSets) with certificateRefs, which the API
+// ignores there ("The certificateRefs field is ignored in this mode"),
+// cannot terminate TLS: it is not programmed (Invalid).
+func (b *Builder) RefusePassthroughCertificates(gw *GatewayResult) {
+	gw.refusesPassthroughCertificates = true
+}
+
+// KeepResolvedWithoutTLS writes that an HTTPS listener of the Gateway (or of
+// its ListenerSets) without tls keeps ResolvedRefs True, since nothing it
+// references is missing; it is still not programmed (Invalid). The API's
+// reading is ResolvedRefs=False/InvalidCertificateRef.
+func (b *Builder) KeepResolvedWithoutTLS(gw *GatewayResult) { gw.resolvedWithoutTLS = true }
 
 // ListenersJudge reads the listeners of the Gateways it judges (and of
 // their ListenerSets), all of a Gateway's together (ListenerJudge is asked
@@ -526,35 +552,14 @@ func sansOverlap(x, y string) bool {
 }
 
 // setProgrammed: a listener is programmed when it is accepted, conflict-free
-// and its references resolve. A conflicted listener carries the conflict's
-// reason, as the conformance suite expects.
+// and its references resolve, and then it can carry traffic. A conflicted
+// listener carries the conflict's reason, as the conformance suite expects;
+// any other problem Invalid.
 func (l *Listener) setProgrammed() {
-	facts := profile.ListenerProgrammed{}
-	if l.Gateway != nil {
-		facts = l.Gateway.Profile.Implementation.ListenerProgrammed
-	}
-	if facts.TLSOnly {
-		l.setProgrammedForTLS()
-	} else {
-		l.setProgrammedByValidity(facts)
-		l.usable = l.Programmed.True()
-	}
-}
-
-// setProgrammedByValidity writes Programmed False for every problem of the
-// listener, with the reason its profile gives.
-func (l *Listener) setProgrammedByValidity(facts profile.ListenerProgrammed) {
 	typ := string(gwv1.ListenerConditionProgrammed)
 	switch {
-	case l.Conflicted.True() && facts.ConflictInvalid && l.ListenerSet == nil:
-		l.Programmed = condition(typ, false, ReasonInvalid, l.Conflicted.Message)
 	case l.Conflicted.True():
 		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
-	case l.ClientValidation != nil && l.ClientValidation.bad != nil && facts.CAReason:
-		// Written last, the client validation's reason replaces any other.
-		bad := l.ClientValidation.bad
-		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, bad.Reason, bad.Path+": "+bad.Message)
-		l.Programmed = condition(typ, false, bad.Reason, l.ResolvedRefs.Message)
 	case !l.Accepted.True():
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Accepted.Message)
 	case !l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef:
@@ -565,11 +570,31 @@ func (l *Listener) setProgrammedByValidity(facts profile.ListenerProgrammed) {
 		// "Invalid: the Listener is syntactically or semantically invalid."
 		l.Programmed = condition(typ, false, ReasonInvalid, l.SelectorProblem)
 	default:
-		l.Programmed = condition(typ, true, ReasonProgrammed, fmt.Sprintf("Listener %s serves %s on port %d", l.Name, l.Protocol, l.Port))
+		l.Programmed = programmedCondition(l)
 	}
-	if l.ListenerSet != nil && facts.ListenerSetInvalid && l.Programmed.Reason == ReasonInvalid {
-		l.Programmed.Reason = ReasonListenersNotValid
-	}
+	l.usable = l.Programmed.True()
+}
+
+// programmedCondition is Programmed=True for the listener.
+func programmedCondition(l *Listener) Condition {
+	return condition(string(gwv1.ListenerConditionProgrammed), true, ReasonProgrammed,
+		fmt.Sprintf("Listener %s serves %s on port %d", l.Name, l.Protocol, l.Port))
+}
+
+// ProgramListener writes the listener Programmed=True, in place of the
+// core's verdict, and whether it carries traffic all the same (valid: what
+// Listener.Valid reports and the Gateway's and ListenerSet's conditions
+// count).
+func (b *Builder) ProgramListener(l *Listener, valid bool) {
+	l.Programmed = programmedCondition(l)
+	l.usable = valid
+}
+
+// UnprogramListener writes the listener Programmed=False with reason and
+// message, in place of the core's verdict: it carries no traffic.
+func (b *Builder) UnprogramListener(l *Listener, reason Reason, message string) {
+	l.Programmed = condition(string(gwv1.ListenerConditionProgrammed), false, reason, message)
+	l.usable = false
 }
 
 // acceptedButForCertificates reports whether the listener is accepted with
@@ -587,32 +612,6 @@ func (l *Listener) acceptedButForCertificates() bool {
 func (l *Listener) InvalidOnItsOwn() bool {
 	return !l.Accepted.True() || l.TLSProblem != "" || l.SelectorProblem != "" ||
 		(!l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef)
-}
-
-// setProgrammedForTLS writes Programmed as an implementation that marks a
-// listener unprogrammed only for a conflict or its TLS configuration
-// (profile.ListenerProgrammed.TLSOnly); one it refuses otherwise is still
-// invalid, and one with InvalidRouteKinds valid.
-func (l *Listener) setProgrammedForTLS() {
-	typ := string(gwv1.ListenerConditionProgrammed)
-	tlsProblem := ""
-	switch {
-	case l.Accepted.Reason == ReasonNoValidCACertificate:
-		tlsProblem = l.Accepted.Message
-	case !l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonInvalidRouteKinds:
-		tlsProblem = l.ResolvedRefs.Message
-	case l.ListenerSet != nil && l.placeholder():
-		tlsProblem = l.Accepted.Message
-	}
-	switch {
-	case l.Conflicted.True():
-		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
-	case tlsProblem != "":
-		l.Programmed = condition(typ, false, ReasonInvalid, tlsProblem)
-	default:
-		l.Programmed = condition(typ, true, ReasonProgrammed, fmt.Sprintf("Listener %s serves %s on port %d", l.Name, l.Protocol, l.Port))
-	}
-	l.usable = l.Programmed.True() && l.Accepted.True()
 }
 
 // placeholder reports whether the listener is HTTPS or TLS without tls,
@@ -957,13 +956,13 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	}
 	if protocol == gwv1.HTTPSProtocolType && tls == nil && !l.placeholder() {
 		l.TLSProblem = "HTTPS listener has no tls: it needs tls.certificateRefs to terminate TLS"
-		if l.ResolvedRefs.True() && !judge.Implementation.ListenerProgrammed.MissingTLSInvalid {
+		if l.ResolvedRefs.True() && (gw == nil || !gw.resolvedWithoutTLS) {
 			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef, l.TLSProblem)
 		}
 	}
 	// Passthrough: "The certificateRefs field is ignored in this mode."
 	if tls != nil && tls.Mode != nil && *tls.Mode == gwv1.TLSModePassthrough && len(tls.CertificateRefs) > 0 &&
-		judge.Implementation.ListenerProgrammed.PassthroughCertificatesInvalid {
+		gw != nil && gw.refusesPassthroughCertificates {
 		l.TLSProblem = fmt.Sprintf("%s refuses certificateRefs on a Passthrough listener, which does not terminate TLS", judge)
 	}
 	if needsCertificates(protocol, tls) {

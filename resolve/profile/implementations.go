@@ -77,9 +77,6 @@ type Implementation struct {
 	// translates; a route rule with one that does not compile is dropped.
 	// Elsewhere the dialect is implementation-specific and unchecked.
 	RegexRE2 bool
-	// ListenerProgrammed is the reason it gives a listener it does not
-	// program.
-	ListenerProgrammed ListenerProgrammed
 	// GatewayConditions is what a Gateway's own conditions summarise.
 	GatewayConditions GatewayConditions
 	// CACertificates is how it reads the CA certificates a
@@ -218,36 +215,6 @@ type FilterChecks struct {
 	// BackendHostRewriteOnly: a backendRef's URLRewrite may rewrite the
 	// hostname, not the path (UnsupportedRefValue).
 	BackendHostRewriteOnly bool
-}
-
-// ListenerProgrammed is the Programmed=False reason an implementation gives
-// a listener. The zero value: a conflicted listener's conflict reason, as the
-// conformance suite expects, and Invalid otherwise.
-type ListenerProgrammed struct {
-	// ConflictInvalid: Invalid for a conflicted listener of the Gateway
-	// itself too (a ListenerSet's keeps the conflict's reason).
-	ConflictInvalid bool
-	// ListenerSetInvalid: a ListenerSet's listener gets
-	// ListenersNotValid where a Gateway's gets Invalid.
-	ListenerSetInvalid bool
-	// CAReason: a listener whose client-certificate validation fails
-	// carries the failing CA reference's reason (InvalidCACertificateRef,
-	// InvalidCACertificateKind, RefNotPermitted) on Programmed and on
-	// ResolvedRefs, over any other reason there.
-	CAReason bool
-	// MissingTLSInvalid: an HTTPS listener without tls is not programmed
-	// (Invalid) and its ResolvedRefs stays True: nothing it references is
-	// missing. The API's reading is ResolvedRefs=False/InvalidCertificateRef.
-	MissingTLSInvalid bool
-	// PassthroughCertificatesInvalid: a Passthrough listener with
-	// certificateRefs is not programmed (Invalid). The API ignores them.
-	PassthroughCertificatesInvalid bool
-	// TLSOnly: Programmed=False only for a conflict or the listener's TLS
-	// configuration (its certificates, client validation, a ListenerSet's
-	// HTTPS listener without tls); a listener refused for its protocol
-	// still reads Programmed=True and serves nothing, and one with
-	// InvalidRouteKinds is programmed and valid.
-	TLSOnly bool
 }
 
 // GatewayConditions is what an implementation's Gateway conditions
@@ -503,25 +470,6 @@ var implementations = []Implementation{
 		// client-validation-per-port-disable-invalid-default).
 		GatewayConditions: GatewayConditions{OwnRefsOnly: true, FrontendInvalidParameters: true, ListenerSets: ByAcceptedListeners,
 			NoListenersWhenRefused: []string{"InvalidParameters", "UnsupportedAddress", "NotAllowed"}},
-		// validate.go, validateListenerConditions: "Listener is invalid"
-		// with ListenerReasonInvalid for every other failure, conflicts
-		// included on a Gateway's own listeners
-		// (testdata/gateway-with-two-listeners-with-same-port-and-incompatible-protocol.out.yaml;
-		// a ListenerSet's keep the conflict's, listenerset-hostname-conflict.out.yaml);
-		// validateListenerConditions gives a frontend CA failure its own
-		// reason, written after the certificates' (testdata/gateway-tls-frontend-backend.out.yaml:
-		// Programmed False/InvalidCACertificateRef; https-invalid-kind,
-		// whose certificate is not permitted either: InvalidCACertificateKind).
-		// contexts.go, ListenerContext.SetCondition: on a ListenerSet's
-		// listener, ListenerReasonInvalid is written ListenersNotValid.
-		// validate.go, validateListenerConditions: "Listener must have TLS
-		// set when protocol is HTTPS", Programmed=False/Invalid alone
-		// (testdata/backendtrafficpolicy-status-conditions.out.yaml,
-		// gateway-2's https listener: ResolvedRefs True).
-		// The same function: "Listener must not have TLS certificate refs
-		// set for TLS mode Passthrough" (testdata/tlsroute-with-listener-both-passthrough-and-cert-data.out.yaml).
-		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true, MissingTLSInvalid: true,
-			PassthroughCertificatesInvalid: true},
 		// internal/gatewayapi/route.go validates every RegularExpression
 		// match with internal/utils/regex.Validate (Go's regexp.Compile)
 		// and fails the rule with RouteReasonUnsupportedValue
@@ -694,15 +642,6 @@ var implementations = []Implementation{
 		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true, ListenerSets: ByValidListenersReasonAccepted,
 			NoListenersWhenRefused:    []string{"UnsupportedAddress", "NotAllowed", "ParentNotAccepted"},
 			ListenerSetsFollowAddress: true},
-		// conversion.go, buildListener: Programmed is set False ("Bad TLS
-		// configuration") only for a buildTLS error and a ListenerSet's
-		// HTTPS or TLS listener without tls; a protocol error only sets
-		// Accepted (testdata/invalid.status.yaml.golden,
-		// protocol-lower-case: Programmed True). ReportListenerCondition's
-		// InvalidRouteKinds leaves the listener valid
-		// (route-binding.status.yaml.golden, scope-route); a conflict is
-		// gatewaycommon.ReportListenerConflict's, with its reason.
-		ListenerProgrammed: ListenerProgrammed{TLSOnly: true},
 		// conversion.go's parentRef handling: a ServiceEntry parent binds
 		// the route for mesh traffic to the ServiceEntry's hosts
 		// (testdata/serviceentry.status.yaml.golden).
