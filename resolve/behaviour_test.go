@@ -325,53 +325,6 @@ func parentRefName(r gwv1.ParentReference) string {
 	return s
 }
 
-// A Gateway's own Programmed and ResolvedRefs: the API's summary of its
-// listeners, or only what the implementation writes there.
-func TestGatewayConditionsByImplementation(t *testing.T) {
-	gateway := func(class, listeners string) string {
-		return `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec: {gatewayClassName: ` + class + `, listeners: [` + listeners + `]}`
-	}
-	const (
-		http       = `{name: http, protocol: HTTP, port: 80}`
-		noCert     = `{name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: nowhere}]}}`
-		badProto   = `{name: odd, protocol: example.com/odd, port: 9000}`
-		notServed  = ReasonInvalid
-		programmed = ReasonProgrammed
-	)
-	type verdict struct{ programmed, resolvedRefs Reason }
-	cases := []struct {
-		name, listeners  string
-		every, eg, istio verdict
-	}{{
-		name: "a listener with a missing certificate", listeners: http + ", " + noCert,
-		every: verdict{programmed, ReasonListenersNotResolved},
-		eg:    verdict{programmed, ReasonResolvedRefs},
-		istio: verdict{programmed, ReasonResolvedRefs},
-	}, {
-		name: "no valid listener", listeners: badProto,
-		every: verdict{notServed, ReasonResolvedRefs},
-		eg:    verdict{notServed, ReasonResolvedRefs},
-		istio: verdict{programmed, ReasonResolvedRefs},
-	}}
-	for _, c := range cases {
-		for _, run := range []struct {
-			impl, class string
-			want        verdict
-		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}, {"istio", "istio", c.istio}} {
-			opts := judgedBy(t, run.impl)
-			opts.StrictRefs = true
-			gw := resolveYAML(t, opts, world, egClass, istioClasses, gateway(run.class, c.listeners)).Gateway("infra", "edge")
-			if got := (verdict{gw.Programmed.Reason, gw.ResolvedRefs.Reason}); got != run.want {
-				t.Errorf("%s under %s: Programmed %s, ResolvedRefs %s; want %+v", c.name, gw.Profile, got.programmed, got.resolvedRefs, run.want)
-			}
-		}
-	}
-}
-
 // A RegularExpression match that does not compile as RE2: Envoy Gateway
 // drops its rule; gwlint's own reading leaves the dialect open.
 // Rules an implementation drops as it translates them: a regex it cannot
@@ -520,37 +473,6 @@ spec:
 	}
 }
 
-// A Gateway refused for a reason of its own (an address type its
-// implementation does not support): Envoy Gateway and Istio write no
-// listener status; Istio's Programmed says no address is usable.
-func TestRefusedGatewayStatusByImplementation(t *testing.T) {
-	for _, c := range []struct {
-		impl, class string
-		listeners   int
-		programmed  Reason
-	}{
-		{"", "acme", 1, ReasonInvalid},
-		{"envoy-gateway", "eg", 0, ReasonInvalid},
-		{"istio", "istio", 0, ReasonUnsupportedAddress},
-	} {
-		opts := judgedBy(t, c.impl)
-		g := resolveYAML(t, opts, world, egClass, istioClasses, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: `+c.class+`
-  addresses: [{type: example.com/custom, value: x}]
-  listeners: [{name: http, protocol: HTTP, port: 80}]`)
-		gw := g.Gateway("infra", "edge")
-		st := gw.gatewayStatus()
-		if gw.Accepted.Reason != ReasonUnsupportedAddress || len(st.Listeners) != c.listeners || gw.Programmed.Reason != c.programmed {
-			t.Errorf("class %s: Accepted %s, %d listener statuses, Programmed %s; want UnsupportedAddress, %d, %s",
-				c.class, gw.Accepted.Reason, len(st.Listeners), gw.Programmed.Reason, c.listeners, c.programmed)
-		}
-	}
-}
-
 // A parentRef to Istio's ServiceEntry binds the route under Istio; elsewhere
 // the kind is one no route attaches to.
 func TestParentKindsByImplementation(t *testing.T) {
@@ -633,37 +555,6 @@ spec:
 			gateway(c.class)).Gateway("infra", "edge").Listeners
 		if got := [3]Reason{ls[0].ResolvedRefs.Reason, ls[1].ResolvedRefs.Reason, ls[2].ResolvedRefs.Reason}; got != c.want {
 			t.Errorf("class %s: ResolvedRefs %v; want %v", c.class, got, c.want)
-		}
-	}
-}
-
-// A ListenerSet with one valid listener and one invalid: accepted either
-// way; the API's reason ListenersNotValid, Istio's Accepted.
-func TestPartlyValidListenerSetByImplementation(t *testing.T) {
-	for _, c := range []struct {
-		impl, class string
-		reason      Reason
-	}{{"", "acme", ReasonListenersNotValid}, {"istio", "istio", ReasonAccepted}} {
-		g := resolveYAML(t, judgedBy(t, c.impl), world, istioClasses, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: `+c.class+`
-  allowedListeners: {namespaces: {from: Same}}
-  listeners: [{name: http, protocol: HTTP, port: 80}]
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: ListenerSet
-metadata: {name: team, namespace: infra}
-spec:
-  parentRef: {name: edge}
-  listeners:
-  - {name: ok, protocol: HTTP, port: 8080}
-  - {name: odd, protocol: example.com/odd, port: 9000}`)
-		ls := g.ListenerSet("infra", "team")
-		if !ls.Accepted.True() || ls.Accepted.Reason != c.reason {
-			t.Errorf("class %s: Accepted %s/%s; want True/%s", c.class, ls.Accepted.Status, ls.Accepted.Reason, c.reason)
 		}
 	}
 }
@@ -1189,9 +1080,6 @@ spec: ` + spec
 				if gc.Accepted.Reason != run.class || gw.Accepted.Reason != run.gateway {
 					t.Errorf("%q: GatewayClass Accepted %s (%s), Gateway Accepted %s (%s); want %s, %s", run.impl,
 						gc.Accepted.Reason, gc.Accepted.Message, gw.Accepted.Reason, gw.Accepted.Message, run.class, run.gateway)
-				}
-				if listeners := gw.gatewayStatus().Listeners; run.gateway == ReasonInvalidParameters && len(listeners) > 0 {
-					t.Errorf("%q: a refused Gateway has listener status %v", run.impl, listeners)
 				}
 			}
 		})

@@ -212,7 +212,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.resolveBackendTLSPolicies()
 	g.findShadows()
 	g.judgeOverlaps(b)
-	g.finishGateways()
+	g.finishGateways(b)
 	g.findFeatures()
 	// The graph is read-only from here: a Builder kept past Resolve has no
 	// graph to write to.

@@ -36,6 +36,9 @@ import (
 //     written their conditions (gateway.go);
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions;
+//   - GatewayConditionsJudge: the conditions of a Gateway it judges and of
+//     its ListenerSets, once the core has written them, and whether their
+//     status lists their listeners (gateway.go);
 //   - ParentJudge: a route's parentRef of a kind it gives a meaning of its
 //     own (attach.go);
 //   - BackendJudge: a route's backendRef of a kind it gives a meaning of

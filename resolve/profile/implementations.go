@@ -77,8 +77,6 @@ type Implementation struct {
 	// translates; a route rule with one that does not compile is dropped.
 	// Elsewhere the dialect is implementation-specific and unchecked.
 	RegexRE2 bool
-	// GatewayConditions is what a Gateway's own conditions summarise.
-	GatewayConditions GatewayConditions
 	// CACertificates is how it reads the CA certificates a
 	// BackendTLSPolicy names.
 	CACertificates CACertificates
@@ -216,61 +214,6 @@ type FilterChecks struct {
 	// hostname, not the path (UnsupportedRefValue).
 	BackendHostRewriteOnly bool
 }
-
-// GatewayConditions is what an implementation's Gateway conditions
-// summarise. The zero value is the API's reading: Programmed follows
-// Accepted, and ResolvedRefs is also "a positive-polarity summary of
-// Listener's ResolvedRefs condition" (ListenersNotResolved).
-type GatewayConditions struct {
-	// ProgrammedWhenDeployed: Programmed says whether its data plane has an
-	// address, whatever Accepted says. gwlint cannot see the data plane and
-	// writes True, or False/UnsupportedAddress when no address is usable.
-	ProgrammedWhenDeployed bool
-	// ListenerSets is how it decides an admitted ListenerSet's Accepted
-	// and Programmed from its listeners.
-	ListenerSets ListenerSetAcceptance
-	// NoListenersWhenRefused are the Accepted=False reasons of a Gateway
-	// or ListenerSet (addresses, parameters, not allowed) for which it
-	// writes no listener status.
-	NoListenersWhenRefused []string
-	// OwnRefsOnly: ResolvedRefs reports the Gateway's own references
-	// (spec.tls) and no summary of its listeners'.
-	OwnRefsOnly bool
-	// FrontendInvalidParameters: a spec.tls.frontend validation (the
-	// default or a perPort entry, whether or not a listener uses it) with
-	// a CA certificate reference that does not resolve makes ResolvedRefs
-	// False/InvalidParameters, a reason the API gives parametersRef.
-	FrontendInvalidParameters bool
-	// ListenerSetsFollowAddress: a ListenerSet shares its Gateway's
-	// refusal only when the Gateway is refused for its addresses, and
-	// then with the Gateway's reason (Accepted and Programmed
-	// False/UnsupportedAddress); a Gateway refused for its listeners
-	// leaves its ListenerSets as they are. The API's reading writes
-	// ParentNotAccepted whenever the Gateway is not accepted.
-	ListenerSetsFollowAddress bool
-}
-
-// ListenerSetAcceptance is how an implementation decides an admitted
-// ListenerSet's own conditions from its listeners.
-type ListenerSetAcceptance int
-
-const (
-	// ByValidListeners: the API's reading. Accepted while a listener is
-	// valid (programmed), with reason ListenersNotValid when some are not;
-	// Programmed follows Accepted. Every profile without a fact to the
-	// contrary.
-	ByValidListeners ListenerSetAcceptance = iota
-	// ByValidListenersReasonAccepted: as ByValidListeners, but a
-	// ListenerSet with some invalid listeners keeps the reason Accepted.
-	ByValidListenersReasonAccepted
-	// ByAcceptedListeners: Accepted by the listeners' Accepted conditions
-	// (all: Accepted; some: True/ListenersNotValid; none:
-	// False/ListenersNotValid), not by whether they are programmed, and
-	// Programmed when any listener is (else False/ListenersNotValid). It
-	// writes a listener Accepted=True only when nothing but its
-	// certificates fails.
-	ByAcceptedListeners
-)
 
 // CACertificates is how an implementation reads CA certificate references.
 // The zero value is the API's reading: a ConfigMap (or Secret) with the
@@ -448,28 +391,6 @@ var implementations = []Implementation{
 		// tls-validity-checks-ca-certificate holds no certificate and its
 		// listeners are Accepted. listener.go's ProcessGatewayTLS reads a
 		// Gateway's spec.tls.frontend CAs with the same getCaCertsFromCARefs.
-		// internal/gatewayapi/listener.go writes the Gateway's ResolvedRefs
-		// (status.UpdateGatewayStatusResolvedRefsCondition) from
-		// spec.tls's frontend CAs and backend client certificate only
-		// (testdata/gateway-with-listener-with-tls-terminate-and-invalid-certificate.out.yaml:
-		// the listener's ResolvedRefs False, the Gateway's not written).
-		// Gateways refused before their listeners are translated
-		// (InvalidParameters, UnsupportedAddress) and ListenerSets it does
-		// not admit get no listener status
-		// (testdata/gateway-with-unsupported-address-type.out.yaml,
-		// listenerset-cross-namespace.out.yaml).
-		// listenerset.go: a ListenerSet's Accepted comes from its
-		// listeners' Accepted conditions and its Programmed from theirs
-		// ("No listeners are programmed": ListenersNotValid)
-		// (testdata/listenerset-https-tls-secret-does-not-exist.out.yaml).
-		// listener.go's ProcessGatewayTLS writes ResolvedRefs
-		// False/InvalidParameters ("Failed to get default frontend CA certs
-		// for gateway") for each frontend validation whose
-		// getCaCertsFromCARefs fails, then the backend client certificate's
-		// failure over it (testdata/gateway-tls-frontend-backend.out.yaml,
-		// client-validation-per-port-disable-invalid-default).
-		GatewayConditions: GatewayConditions{OwnRefsOnly: true, FrontendInvalidParameters: true, ListenerSets: ByAcceptedListeners,
-			NoListenersWhenRefused: []string{"InvalidParameters", "UnsupportedAddress", "NotAllowed"}},
 		// internal/gatewayapi/route.go validates every RegularExpression
 		// match with internal/utils/regex.Validate (Go's regexp.Compile)
 		// and fails the rule with RouteReasonUnsupportedValue
@@ -616,32 +537,6 @@ var implementations = []Implementation{
 		// constants.ManagedGatewayMeshController, then each Gateway whose
 		// routes reach a target (testdata/backend-tls-policy.status.yaml.golden).
 		PolicyAncestors: PolicyAncestors{TargetsController: "istio.io/mesh-controller"},
-		// Same file, reportGatewayStatus: Accepted and ResolvedRefs start
-		// True; Accepted takes gatewayErr and the listener count,
-		// ResolvedRefs only backendTLSErr (spec.tls.backend), and
-		// Programmed only setProgrammedCondition's address resolution
-		// (testdata/invalid.status.yaml.golden: invalid-cert-kind is
-		// Accepted=False/ListenersNotValid and Programmed, ResolvedRefs
-		// True).
-		// A Gateway refused for an unusable address gets no listener status
-		// (one with InvalidParameters does), nor does a ListenerSet it does
-		// not admit (testdata/listenerset-invalid.status.yaml.golden,
-		// gateway-invalid-parameters-ref.status.yaml.golden); with no usable
-		// address Programmed is UnsupportedAddress
-		// (gatewaycommon/conversion.go, SetProgrammedCondition).
-		// gatewaycommon/conversion.go, ReportListenerSetStatus: a
-		// ListenerSet "is only Accepted if at least one of its listeners
-		// is valid", with reason Accepted
-		// (testdata/listenerset-cross-namespace.status.yaml.golden).
-		// gateway_collection.go, ListenerSetCollection: a ListenerSet takes
-		// its parent's error only from extractGatewayServices (addresses),
-		// which ReportListenerSetStatus writes "Parent not accepted: ..."
-		// with the parent's reason; ListenersNotValid of the parent does
-		// not reach it (testdata/listenerset-invalid.status.yaml.golden,
-		// not-accepted-parent).
-		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true, ListenerSets: ByValidListenersReasonAccepted,
-			NoListenersWhenRefused:    []string{"UnsupportedAddress", "NotAllowed", "ParentNotAccepted"},
-			ListenerSetsFollowAddress: true},
 		// conversion.go's parentRef handling: a ServiceEntry parent binds
 		// the route for mesh traffic to the ServiceEntry's hosts
 		// (testdata/serviceentry.status.yaml.golden).
