@@ -53,6 +53,9 @@ import (
 //     resolved their backendRefs (backend.go);
 //   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
 //     decides its targets (btls.go);
+//   - PolicyAncestorsJudge: the status.ancestors entries of a
+//     BackendTLSPolicy a route reaching a Gateway it judges sends traffic
+//     to (btls.go);
 //   - OverlapJudge: a parent, on a Gateway it judges, of a route competing
 //     with others for the same requests, once the core has found every
 //     shadowed match (overlap.go).

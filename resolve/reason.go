@@ -77,10 +77,6 @@ const (
 	// ResolvedRefs reason when some certificateRefs resolve and it serves
 	// the listener with those (profile.Implementation.ServesValidCertificates).
 	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
-	// ReasonAggregated is Envoy Gateway's reason for its condition of the
-	// same name on the last policy ancestor written when more were due
-	// (profile.PolicyAncestors.Aggregated).
-	ReasonAggregated Reason = "Aggregated"
 	// ReasonUnsupportedRefValue is Envoy Gateway's route ResolvedRefs
 	// reason for a backendRef filter it does not take there
 	// (profile.FilterChecks).
@@ -90,7 +86,3 @@ const (
 	// (profile.FilterChecks.HeaderModifiers).
 	ReasonInvalidBackendFilters Reason = "InvalidBackendFilters"
 )
-
-// ConditionAggregated is the type of Envoy Gateway's policy ancestor
-// condition that says the ancestors are cut (egv1a1.PolicyConditionAggregated).
-const ConditionAggregated = "Aggregated"

@@ -1,7 +1,6 @@
 package resolve
 
 import (
-	"fmt"
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -183,10 +182,7 @@ func (p *BackendTLSPolicyResult) policyStatus() gwv1.PolicyStatus {
 		if resolvedRefs.Type != "" { // an ignored policy's is never decided
 			cs = append(cs, resolvedRefs)
 		}
-		if a.Aggregated {
-			cs = append(cs, condition(ConditionAggregated, true, ReasonAggregated,
-				fmt.Sprintf("ancestors beyond the first %d are not listed", maxPolicyAncestors)))
-		}
+		cs = append(cs, a.OwnConditions...)
 		st.Ancestors = append(st.Ancestors, gwv1.PolicyAncestorStatus{
 			AncestorRef:    a.Ref,
 			ControllerName: gwv1.GatewayController(a.ControllerName),

@@ -242,20 +242,11 @@ type CACertificates struct {
 	SkipsOtherKinds bool
 }
 
-// PolicyAncestors is how an implementation fills a BackendTLSPolicy's
-// status.ancestors. The API leaves the choice to the policy ("choosing the
-// relevant ancestor is left to the Policy designers") and says
-// "implementations SHOULD use Gateway": the zero value, one entry per
-// Gateway that accepted a route to a targeted Service, is that.
+// PolicyAncestors is which entries an implementation adds to a
+// BackendTLSPolicy's status.ancestors beyond those for the Gateways and
+// route parents that reach its targets (package resolve's
+// PolicyAncestorsJudge). The zero value: none.
 type PolicyAncestors struct {
-	// RouteParents: one entry per parentRef, to one of its Gateways, of a
-	// route that sends traffic to a targeted Service, instead of one per
-	// Gateway.
-	RouteParents bool
-	// Aggregated: when more entries than the 16 allowed are due, the last
-	// one written gets its own condition Aggregated=True (reason
-	// Aggregated) saying the list is cut.
-	Aggregated bool
 	// OwnPolicies: its own policies that call a backend (an
 	// EnvoyExtensionPolicy's extProc, a SecurityPolicy's extAuth, OIDC
 	// provider or remote JWKS) are entries too, one per policy whose
@@ -263,10 +254,6 @@ type PolicyAncestors struct {
 	// gateway.envoyproxy.io, no sectionName), for the BackendTLSPolicy
 	// that secures the backend.
 	OwnPolicies bool
-	// TargetsController, when set, adds one entry per targetRef (the
-	// targeted Service itself, for its mesh traffic), written by this
-	// controller whether or not a route reaches it.
-	TargetsController string
 }
 
 // Release is an implementation release that no conformance report in the
@@ -356,20 +343,14 @@ var implementations = []Implementation{
 		// mergeBackends cannot both be enabled".
 		EnvoyProxyParameters: true,
 		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
-		// processDestination passes the route's parentRef (group, kind,
-		// namespace, name, sectionName, port) to applyBackendTLSSetting,
-		// and backendtlspolicy.go's processBackendTLSPolicy writes the
-		// policy's ancestor status for it; a failure returns
+		// processDestination: a BackendTLSPolicy's failure returns
 		// status.RouteReasonInvalidBackendTLS on the route's ResolvedRefs
 		// (testdata/backendtlspolicy-invalid-ca.out.yaml).
-		// status/policy.go, TruncatePolicyAncestors: beyond 16 entries it
-		// keeps 16 and sets egv1a1.PolicyConditionAggregated on the last
-		// (testdata/backendtlspolicy-status-conditions-truncated.out.yaml).
 		//
 		// ext_service.go, processExtServiceDestination: for a policy's
 		// backendRef, "the owner policy of the BackendRef is used as the
 		// parent reference" of the BackendTLSPolicy's status.
-		PolicyAncestors: PolicyAncestors{RouteParents: true, Aggregated: true, OwnPolicies: true},
+		PolicyAncestors: PolicyAncestors{OwnPolicies: true},
 		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
 		// targetRefs against the backendRef's own group and kind, so its
 		// Backend kind can be targeted
@@ -531,12 +512,6 @@ var implementations = []Implementation{
 			{Group: "networking.istio.io", Kind: "Hostname"},
 			{Group: "gateway.networking.x-k8s.io", Kind: "XBackend"},
 		},
-		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/backend_policies.go
-		// BackendTLSPolicyCollection: "We add a status for Service (for
-		// mesh), and for each Gateway": one ancestor per targetRef under
-		// constants.ManagedGatewayMeshController, then each Gateway whose
-		// routes reach a target (testdata/backend-tls-policy.status.yaml.golden).
-		PolicyAncestors: PolicyAncestors{TargetsController: "istio.io/mesh-controller"},
 		// conversion.go's parentRef handling: a ServiceEntry parent binds
 		// the route for mesh traffic to the ServiceEntry's hosts
 		// (testdata/serviceentry.status.yaml.golden).

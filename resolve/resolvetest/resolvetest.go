@@ -5,8 +5,11 @@ package resolvetest
 
 import (
 	_ "embed"
+	"fmt"
 	"strings"
 	"testing"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/profile"
@@ -57,4 +60,32 @@ func Route(t testing.TB, g *resolve.Graph, kind, ns, name string) *resolve.Route
 		t.Fatalf("want one %s %s/%s, found %d", kind, ns, name, len(rs))
 	}
 	return rs[0]
+}
+
+// ParentRefName is "ns/name[/section][:port]" of a parentRef.
+func ParentRefName(r gwv1.ParentReference) string {
+	s := "/" + string(r.Name)
+	if r.Namespace != nil {
+		s = string(*r.Namespace) + s
+	}
+	if r.SectionName != nil {
+		s += "/" + string(*r.SectionName)
+	}
+	if r.Port != nil {
+		s += fmt.Sprintf(":%d", *r.Port)
+	}
+	return s
+}
+
+// GatewayStatus is the status the graph writes for Gateway ns/name,
+// failing the test when it writes none.
+func GatewayStatus(t testing.TB, g *resolve.Graph, ns, name string) gwv1.GatewayStatus {
+	t.Helper()
+	for _, s := range g.Statuses() {
+		if s.Kind == resolve.KindGateway && s.Metadata.Namespace == ns && s.Metadata.Name == name {
+			return s.Status.(gwv1.GatewayStatus)
+		}
+	}
+	t.Fatalf("no status for Gateway %s/%s", ns, name)
+	return gwv1.GatewayStatus{}
 }
