@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
 )
 
 var envoyProxyRefused = &Rule{
@@ -40,33 +41,34 @@ spec:
         - type: File   # before: no file; after: add file: {path: /dev/stdout}`,
 	},
 	Run: func(p *Pass) {
-		users := map[*resolve.EnvoyProxy][]string{}
+		users := map[*envoygateway.EnvoyProxy][]string{}
 		for _, c := range p.Graph.GatewayClasses {
-			if c.Proxy != nil {
-				users[c.Proxy] = append(users[c.Proxy], "GatewayClass "+c.Ref.Name)
+			if proxy := envoygateway.ClassProxy(p.Graph, c); proxy != nil {
+				users[proxy] = append(users[proxy], "GatewayClass "+c.Ref.Name)
 			}
 		}
 		type finding struct {
-			proxy *resolve.EnvoyProxy
+			proxy *envoygateway.EnvoyProxy
 			path  string
 		}
 		gateways := map[finding][]string{}
 		messages := map[finding]string{}
 		var order []finding
 		for _, gw := range p.Graph.Gateways {
-			if gw.Proxy == nil {
+			proxy := envoygateway.Proxy(p.Graph, gw)
+			if proxy == nil {
 				continue
 			}
 			name := "Gateway " + gw.Ref.NamespacedName()
-			users[gw.Proxy] = append(users[gw.Proxy], name)
+			users[proxy] = append(users[proxy], name)
 			for _, problem := range []struct {
-				of   *resolve.ProxyProblem
+				of   *resolve.ParametersProblem
 				what string
-			}{{gw.TelemetryProblem, "Envoy Gateway refuses"}, {gw.ClientCertificateProblem, "Envoy Gateway fails TLS to the backends a BackendTLSPolicy verifies, from"}} {
+			}{{gw.ParametersRefusal, "Envoy Gateway refuses"}, {gw.ClientCertificateProblem, "Envoy Gateway fails TLS to the backends a BackendTLSPolicy verifies, from"}} {
 				if problem.of == nil {
 					continue
 				}
-				f := finding{gw.Proxy, problem.of.Path}
+				f := finding{proxy, problem.of.Path}
 				if _, ok := messages[f]; !ok {
 					order = append(order, f)
 					messages[f] = problem.of.Message + "; " + problem.what
@@ -78,7 +80,7 @@ spec:
 			p.Report(&f.proxy.Meta, f.path, nil, "%s %s", messages[f], strings.Join(gateways[f], ", "))
 		}
 		for _, obj := range p.Graph.Objects {
-			proxy, ok := obj.(*resolve.EnvoyProxy)
+			proxy, ok := obj.(*envoygateway.EnvoyProxy)
 			if !ok {
 				continue
 			}

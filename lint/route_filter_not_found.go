@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/gwlint/gwlint/resolve/implementations/envoygateway"
+
 var routeFilterNotFound = &Rule{
 	ID: "route-filter-not-found", Severity: Error,
 	Summary: "ExtensionRef names an HTTPRouteFilter that does not exist",
@@ -24,7 +26,7 @@ Fix: correct the name, or add the HTTPRouteFilter to the route's namespace.`,
 	Run: func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			for _, rule := range r.Rules {
-				if v := rule.RouteFilters; v != nil && v.Unresolved != nil {
+				if v := envoygateway.RouteFilters(p.Graph, rule); v != nil && v.Unresolved != nil {
 					p.Report(&r.Meta, v.Unresolved.Path, nil, "%s: %s answers every request of %s with HTTP 500",
 						v.Unresolved.Message, v.By, rule.Label())
 				}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
 )
 
 var listenerCACertificateInvalid = &Rule{
@@ -84,7 +85,7 @@ infrastructure:
 	},
 	Run: func(p *Pass) {
 		for _, gw := range p.Graph.Gateways {
-			if gw.Parameters != nil && !gw.Parameters.OK() && (gw.Proxy == nil || len(gw.Proxy.Problems) == 0) {
+			if proxy := envoygateway.Proxy(p.Graph, gw); gw.Parameters != nil && !gw.Parameters.OK() && (proxy == nil || len(proxy.Problems) == 0) {
 				// What the EnvoyProxy holds is envoyproxy-refused's.
 				p.Report(&gw.Meta, gw.Parameters.Path, nil, "Gateway %s is not accepted: %s", gw.Ref.NamespacedName(), gw.Parameters.Message)
 			}

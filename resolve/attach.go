@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/gwlint/gwlint/resolve/placeholder"
-	"github.com/gwlint/gwlint/resolve/profile"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
@@ -127,13 +126,6 @@ func (o *ListenerOutcome) Accepted() bool { return o.Reason == ReasonAccepted }
 func (o *ListenerOutcome) Undecided() bool { return o.Reason == ReasonPending }
 
 func (g *Graph) resolveRoutes(b *Builder) {
-	// parentTaker is the implementation judging a route that takes
-	// parentRefs of an implementation-specific kind; nil for none.
-	parentTaker := func(route *Route, group, kind string) *profile.Profile {
-		return g.judgeWith(route, func(p *profile.Profile) bool {
-			return slices.Contains(p.Implementation.ParentKinds, profile.GroupKind{Group: group, Kind: kind})
-		})
-	}
 	for _, r := range g.Routes {
 		g.resolveBackends(b, r)
 		for i, ref := range r.ParentRefs {
@@ -141,7 +133,7 @@ func (g *Graph) resolveRoutes(b *Builder) {
 			r.Parents = append(r.Parents, p)
 			group, kind := string(*ref.Group), string(*ref.Kind)
 			switch {
-			case g.leftToWaypoint(p):
+			case g.leftToOtherController(b, p):
 			case group == GroupGateway && kind == KindGateway:
 				g.attachToGateway(p)
 			case group == GroupGateway && kind == KindListenerSet:
@@ -155,13 +147,6 @@ func (g *Graph) resolveRoutes(b *Builder) {
 				// implementation's to say, and gwlint does not model it.
 				p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),
 					"a ServiceImport parent (multi-cluster mesh) binds the route only where the implementation supports it; gwlint does not model it")
-			case parentTaker(r.Route, group, kind) != nil:
-				// An object gwlint does not read, such as Istio's
-				// ServiceEntry: assumed to exist and to take the route.
-				p.Presence = External
-				p.ControllerName = cmp.Or(g.opts.ControllerName, DefaultControllerName)
-				p.Accepted = condition(string(gwv1.RouteConditionAccepted), true, ReasonAccepted,
-					fmt.Sprintf("Route bound to %s %s (%s; not read by gwlint)", groupKind(group, kind), p.Parent().NamespacedName(), parentTaker(r.Route, group, kind)))
 			default:
 				p.UnsupportedKind = true
 				msg := fmt.Sprintf("parentRef kind %s is not supported; use a Gateway, a ListenerSet or a Service, unless the implementation supports it", groupKind(group, kind))
@@ -170,7 +155,7 @@ func (g *Graph) resolveRoutes(b *Builder) {
 				}
 				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonUnsupportedValue, msg)
 			}
-			dropInvalidRules(p)
+			g.dropInvalidRules(p)
 		}
 	}
 }
@@ -229,9 +214,12 @@ func (g *Graph) attachToListenerSet(p *ParentResult) {
 }
 
 // ParentJudge decides a route's parentRefs of kinds it gives a meaning of
-// its own, beyond the API's Gateways, ListenerSets and Services: asked when
-// every implementation judging the route takes the parentRef, in place of
-// the core, which refuses a kind it does not know.
+// its own, beyond the API's Gateways, ListenerSets and Services, in place of
+// the core, which refuses a kind it does not know: a kind of the API's
+// groups when every implementation judging the route takes the parentRef;
+// one of a group the API does not define when an implementation judging the
+// route takes it, the first that does (the others ignore a parent that is
+// not theirs).
 type ParentJudge interface {
 	Implementation
 	// TakesParent reports whether it gives the route's parentRef a meaning
@@ -242,14 +230,26 @@ type ParentJudge interface {
 	JudgeParent(b *Builder, p *ParentResult)
 }
 
-// judgeParent hands a parentRef to the implementations judging its route
-// when they all take it, and reports whether they did.
+// judgeParent hands a parentRef to an implementation judging its route
+// that takes it (ParentJudge), and reports whether one did.
 func (g *Graph) judgeParent(b *Builder, p *ParentResult) bool {
-	judges := routeJudges[ParentJudge](g, p.Route.Route)
-	if len(judges) == 0 || slices.ContainsFunc(judges, func(j ParentJudge) bool { return !j.TakesParent(p.Route.Route, p.Ref) }) {
+	route := p.Route.Route
+	takes := func(j ParentJudge) bool { return j.TakesParent(route, p.Ref) }
+	var judge ParentJudge
+	if group, kind := string(*p.Ref.Group), string(*p.Ref.Kind); qualifiedKind(group, kind) != kind {
+		for _, prof := range g.routeProfiles(route) {
+			if j, ok := g.implementation(prof).(ParentJudge); ok && takes(j) {
+				judge = j
+				break
+			}
+		}
+	} else if judges := routeJudges[ParentJudge](g, route); len(judges) > 0 && !slices.ContainsFunc(judges, func(j ParentJudge) bool { return !takes(j) }) {
+		judge = judges[0]
+	}
+	if judge == nil {
 		return false
 	}
-	judges[0].JudgeParent(b, p)
+	judge.JudgeParent(b, p)
 	return true
 }
 
@@ -272,6 +272,13 @@ func (b *Builder) ControllerOf(route *Route) string {
 			return gw.ControllerName
 		}
 	}
+	return b.StandInController()
+}
+
+// StandInController is the controller gwlint stands for, which writes the
+// status of what no Gateway among the inputs programs:
+// Options.ControllerName, else DefaultControllerName.
+func (b *Builder) StandInController() string {
 	return cmp.Or(b.g.opts.ControllerName, DefaultControllerName)
 }
 

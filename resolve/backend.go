@@ -20,11 +20,6 @@ type RuleResult struct {
 	// TotalWeight is the sum of all backend weights: "weight/(sum of all
 	// weights in this BackendRefs list)".
 	TotalWeight int64
-	// RouteFilters is how Envoy Gateway takes the rule's filters with the
-	// HTTPRouteFilters they name (egroutefilter.go); nil when no judge of
-	// the route serves them, or they name none, or one the inputs may not
-	// show.
-	RouteFilters *RouteFilterVerdict
 }
 
 // AllBackends yields the rule's backends, then its filters' backends.
@@ -43,9 +38,9 @@ func (rr *RuleResult) AllBackends() iter.Seq[*BackendResult] {
 	}
 }
 
-// mirrors reports whether the rule's own RequestMirror filters send
+// Mirrors reports whether the rule's own RequestMirror filters send
 // requests to a valid backend.
-func (rr *RuleResult) mirrors() bool {
+func (rr *RuleResult) Mirrors() bool {
 	for _, b := range rr.FilterBackends {
 		if b.Valid() && strings.HasPrefix(b.Path, rr.Path+".filters[") && strings.HasSuffix(b.Path, ".requestMirror.backendRef") {
 			return true
@@ -165,7 +160,7 @@ const (
 	// implementations refuse as a backend.
 	ExternalNameRefused BackendProblem = "ExternalName refused"
 	// FiltersRefused: the backendRef's filters, which the judging
-	// implementations refuse (profile.FilterChecks).
+	// implementations refuse (BackendFilterJudge).
 	FiltersRefused BackendProblem = "filters refused"
 )
 
@@ -221,15 +216,8 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 			g.judgeServiceBackend(bld, r.Route, b)
 			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
-		var v *RouteFilterVerdict
-		if by := g.judgeWith(r.Route, routeFiltersJudged); by != nil {
-			v = g.judgeRouteFilters(r.Route, rr, rule.Path+".filters", filterSteps(r.Route, rule.Index, -1), by)
-			g.refuseBackendRouteFilters(r.Route, rr, by)
-		}
-		rr.RouteFilters = v
-		judged := v != nil && g.judgedAllWith(r.Route, routeFiltersJudged)
-		if judged && v.Unresolved != nil && r.ResolvedRefs.True() {
-			r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, v.Unresolved.Reason, v.Unresolved.Path+": "+v.Unresolved.Message)
+		if judge, alone := firstRouteJudge[FilterJudge](g, r.Route); judge != nil {
+			judge.JudgeFilters(bld, r, rr, alone)
 		}
 		for _, judge := range routeJudges[RuleJudge](g, r.Route) {
 			judge.JudgeRule(bld, r, rr)
@@ -246,6 +234,29 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 	}
 	for _, judge := range routeJudges[RuleJudge](g, r.Route) {
 		judge.JudgeRules(bld, r)
+	}
+}
+
+// FilterJudge reads the filters of a route's rules, and of their
+// backendRefs, that name objects of its own kinds (ExtensionRef): the API
+// leaves them to the implementation. The core asks the first
+// implementation judging the route that takes part, for each rule once its
+// backendRefs are resolved, before RuleJudge; alone is true when every
+// implementation judging the route takes part, and only then may it write
+// the route's own results (Builder.ReportUnresolved, a backendRef's
+// Problem). A rule it refuses is its RuleDropper's to drop at the parents
+// it judges.
+type FilterJudge interface {
+	Implementation
+	JudgeFilters(b *Builder, route *RouteResult, rule *RuleResult, alone bool)
+}
+
+// ReportUnresolved writes the route's ResolvedRefs False with reason for a
+// reference at path that does not resolve, unless it is False already (as
+// ReportBackend).
+func (b *Builder) ReportUnresolved(route *RouteResult, reason Reason, path, message string) {
+	if route.ResolvedRefs.True() {
+		route.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, reason, path+": "+message)
 	}
 }
 

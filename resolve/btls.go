@@ -61,7 +61,7 @@ type policyKey struct {
 // attached: targets, conflicts, CA certificates, then which policy each
 // backendRef to a Service uses and the Gateways each policy's status is
 // written for.
-func (g *Graph) resolveBackendTLSPolicies() {
+func (g *Graph) resolveBackendTLSPolicies(b *Builder) {
 	held := map[policyKey]*BackendTLSPolicyResult{}
 	// "When more than one BackendTLSPolicy selects the same target and
 	// sectionName, implementations MUST determine precedence using the
@@ -75,7 +75,7 @@ func (g *Graph) resolveBackendTLSPolicies() {
 		if g.ignored(p, judges) {
 			continue
 		}
-		g.resolveTargets(p, judges)
+		g.resolveTargets(b, p, judges)
 		for _, t := range p.Targets {
 			if !t.Applies() {
 				continue
@@ -102,7 +102,7 @@ func (g *Graph) resolveBackendTLSPolicies() {
 		skipOtherKinds(p.CARefs, ReasonInvalidKind, ca, reader)
 		p.decide(ca.AllOrNothing)
 	}
-	g.applyBackendTLSPolicies(held)
+	g.applyBackendTLSPolicies(b, held)
 }
 
 // olderOrFirst orders policies as the API's precedence does: the older
@@ -116,14 +116,42 @@ func olderOrFirst(a, b *Meta) bool {
 
 // BackendTLSPolicyJudge reads the BackendTLSPolicies it judges otherwise
 // than the API does. The core asks it about each policy, in the API's
-// order of precedence, before deciding the policy's targets.
+// order of precedence, before deciding the policy's targets, and about
+// each target of a kind other than Service.
 type BackendTLSPolicyJudge interface {
 	Implementation
 	// IgnoresBackendTLSPolicy returns the reason for which it ignores p
 	// and why, as a phrase ("for its annotation ..."); "" when it does
 	// not.
 	IgnoresBackendTLSPolicy(p *BackendTLSPolicyResult) (reason Reason, why string)
+	// TakesPolicyTarget reports whether a policy may target objects of
+	// group and kind, a kind of its own, which a backendRef of that kind
+	// then uses.
+	TakesPolicyTarget(group, kind string) bool
+	// JudgePolicyTarget decides a target of a kind it takes: its presence,
+	// and its Reason and Message when the policy cannot apply to it.
+	JudgePolicyTarget(b *Builder, t *PolicyTarget)
 }
+
+// policyTargetJudge is the BackendTLSPolicyJudge of the first of judges
+// when each of them takes targets of group and kind; nil otherwise.
+func (g *Graph) policyTargetJudge(judges []*profile.Profile, group, kind string) BackendTLSPolicyJudge {
+	var first BackendTLSPolicyJudge
+	for i, j := range judges {
+		judge, ok := g.implementation(j).(BackendTLSPolicyJudge)
+		if !ok || !judge.TakesPolicyTarget(group, kind) {
+			return nil
+		}
+		if i == 0 {
+			first = judge
+		}
+	}
+	return first
+}
+
+// DidYouMean is "; did you mean "name"?" for a reference to an object
+// the inputs lack that misspells name, else "".
+func (b *Builder) DidYouMean(ref ObjectRef) string { return b.g.didYouMean(ref, Missing) }
 
 // ignored reports whether every implementation judging policies ignores p
 // (BackendTLSPolicyJudge), and if so writes why, as the first of them
@@ -200,45 +228,42 @@ func targetName(t *PolicyTarget) string {
 // target ("PolicyReasonTargetNotFound is used with the Accepted condition
 // when the policy is attached to an invalid target resource"). A
 // sectionName names a Service port.
-func (g *Graph) resolveTargets(p *BackendTLSPolicyResult, judges []*profile.Profile) {
+func (g *Graph) resolveTargets(b *Builder, p *BackendTLSPolicyResult, judges []*profile.Profile) {
 	for i, ref := range p.Spec.TargetRefs {
 		t := newPolicyTarget(p, i, ref)
 		p.Targets = append(p.Targets, t)
 		service := t.Group == GroupCore && t.Target.Kind == KindService
-		serviceEntry := t.Group == GroupIstioNetworking && t.Target.Kind == KindServiceEntry
 		// The implementations of the Gateways whose routes reach the
 		// target decide (an Envoy Gateway Backend targeted without
 		// --implementation): every one of them must take the kind.
 		takesKind := !slices.ContainsFunc(judges, func(j *profile.Profile) bool { return !j.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) })
-		if !takesKind && !service {
+		judge := g.policyTargetJudge(judges, t.Group, t.Target.Kind)
+		switch {
+		case service:
+		case judge != nil:
+			judge.JudgePolicyTarget(b, t)
+			continue
+		case !takesKind:
 			t.Reason = ReasonTargetNotFound
 			t.Message = fmt.Sprintf("target kind %s is not supported; target a core Service", groupKind(t.Group, t.Target.Kind))
 			continue
-		}
-		if !service && !serviceEntry {
+		default:
 			// An object gwlint does not read: assumed to exist.
 			t.Presence = External
 			continue
 		}
-		lookup := t.Target
-		lookup.Kind = qualifiedKind(t.Group, lookup.Kind)
-		obj, presence := g.Lookup(lookup)
+		obj, presence := g.Lookup(t.Target)
 		t.Presence = presence
 		switch o := obj.(type) {
 		case nil:
 			if presence == Missing {
 				t.Reason = ReasonTargetNotFound
-				t.Message = fmt.Sprintf("%s does not exist%s", t.Target, g.didYouMean(lookup, Missing))
+				t.Message = fmt.Sprintf("%s does not exist%s", t.Target, g.didYouMean(t.Target, Missing))
 			}
 		case *Service:
 			if t.SectionName != "" && !hasPortNamed(o, t.SectionName) {
 				t.Reason = ReasonTargetNotFound
 				t.Message = fmt.Sprintf("%s has no port named %q (ports: %s)", t.Target, t.SectionName, PortList(o.Spec.Ports))
-			}
-		case *ServiceEntry:
-			if t.SectionName != "" && !o.hasPortNamed(t.SectionName) {
-				t.Reason = ReasonTargetNotFound
-				t.Message = fmt.Sprintf("%s has no port named %q", t.Target, t.SectionName)
 			}
 		}
 	}
@@ -306,14 +331,14 @@ func (p *BackendTLSPolicyResult) decide(allOrNothing bool) {
 // uses — the one holding its port's name, else the one holding the whole
 // Service — and, for every policy, where its status is written
 // (policyAncestors).
-func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResult) {
+func (g *Graph) applyBackendTLSPolicies(b *Builder, held map[policyKey]*BackendTLSPolicyResult) {
 	if len(g.TLSPolicies) == 0 {
 		return
 	}
 	reached := map[policyKey]*reachers{}
 	reachersOf := func(key policyKey) *reachers {
 		if reached[key] == nil {
-			reached[key] = &reachers{gateways: map[*GatewayResult]bool{}, parents: map[*ParentResult]bool{}, policies: map[ObjectRef]*GatewayResult{}}
+			reached[key] = &reachers{gateways: map[*GatewayResult]bool{}, parents: map[*ParentResult]bool{}, callers: map[ObjectRef]BackendCaller{}}
 		}
 		return reached[key]
 	}
@@ -321,7 +346,8 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 		for _, rr := range r.Rules {
 			for _, b := range append(append([]*BackendResult(nil), rr.Backends...), rr.FilterBackends...) {
 				if (b.Group != GroupCore || b.Target.Kind != KindService) &&
-					!g.judgedAllWith(r.Route, func(p *profile.Profile) bool { return p.AcceptsPolicyTargetKind(b.Group, b.Target.Kind) }) {
+					!g.judgedAllWith(r.Route, func(p *profile.Profile) bool { return p.AcceptsPolicyTargetKind(b.Group, b.Target.Kind) }) &&
+					g.policyTargetJudge(g.routeProfiles(r.Route), b.Group, b.Target.Kind) == nil {
 					continue
 				}
 				section := b.policySection
@@ -340,13 +366,14 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 			}
 		}
 	}
-	// Envoy Gateway takes its policies in this order too.
-	ownByAge := slices.Clone(g.envoyPolicies)
-	sort.SliceStable(ownByAge, func(i, j int) bool { return olderOrFirst(&ownByAge[i].Meta, &ownByAge[j].Meta) })
-	attached := map[ownPolicyTarget]bool{}
-	for _, p := range ownByAge {
-		if gw := g.ownPolicyGateway(p, attached); gw != nil {
-			g.ownPolicyBackends(p, func(key policyKey) { reachersOf(key).policies[p.Ref] = gw })
+	for _, impl := range g.opts.Implementations {
+		if judge, ok := impl.(BackendCallerJudge); ok {
+			judge.JudgeBackendCallers(b, func(caller BackendCaller, backend ObjectRef, section string) {
+				reachersOf(policyKey{backend, ""}).callers[caller.Ref] = caller
+				if section != "" {
+					reachersOf(policyKey{backend, section}).callers[caller.Ref] = caller
+				}
+			})
 		}
 	}
 	for _, p := range g.TLSPolicies {
@@ -356,13 +383,12 @@ func (g *Graph) applyBackendTLSPolicies(held map[policyKey]*BackendTLSPolicyResu
 
 // reachers are what reaches a Service (or one of its ports) through routes:
 // the Gateways that accepted such a route, and the managed parentRefs of
-// the routes that send it traffic; and the implementation's own policies
-// that call it, each with a Gateway that translates it
-// (profile.PolicyAncestors.OwnPolicies).
+// the routes that send it traffic; and the objects of an implementation's
+// own kinds that call it (BackendCallerJudge).
 type reachers struct {
 	gateways map[*GatewayResult]bool
 	parents  map[*ParentResult]bool
-	policies map[ObjectRef]*GatewayResult
+	callers  map[ObjectRef]BackendCaller
 }
 
 func (rs *reachers) add(r *RouteResult, b *BackendResult) {
@@ -431,7 +457,7 @@ func (g *Graph) ancestorsJudge(p *profile.Profile) PolicyAncestorsJudge {
 func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey]*reachers) []PolicyAncestor {
 	gateways := map[*GatewayResult]bool{}
 	parents := map[string]*ParentResult{}
-	policies := map[ObjectRef]*GatewayResult{}
+	callers := map[ObjectRef]BackendCaller{}
 	targetsBy, targetsWriter := "", g.profile
 	if judge := g.ancestorsJudge(g.profile); judge != nil {
 		targetsBy = judge.TargetAncestorsController()
@@ -460,7 +486,7 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 				targetsBy, targetsWriter = c, prof
 			}
 		}
-		maps.Copy(policies, rs.policies)
+		maps.Copy(callers, rs.callers)
 	}
 	var out []PolicyAncestor
 	if targetsBy != "" {
@@ -485,15 +511,11 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 		pr := parents[key]
 		out = append(out, PolicyAncestor{Ref: pr.Ref, ControllerName: pr.ControllerName, writer: gatewayOf(pr).Profile})
 	}
-	refs := slices.Collect(maps.Keys(policies))
+	refs := slices.Collect(maps.Keys(callers))
 	sort.Slice(refs, func(i, j int) bool { return refLess(refs[i], refs[j]) })
 	for _, ref := range refs {
-		gw := policies[ref]
-		group, kind, ns := gwv1.Group(GroupEnvoyGateway), gwv1.Kind(ownPolicyKind(ref)), gwv1.Namespace(ref.Namespace)
-		out = append(out, PolicyAncestor{
-			Ref:            gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(ref.Name)},
-			ControllerName: gw.ControllerName, writer: gw.Profile,
-		})
+		c := callers[ref]
+		out = append(out, PolicyAncestor{Ref: c.Ancestor, ControllerName: c.Gateway.ControllerName, writer: c.Gateway.Profile})
 	}
 	// "A maximum of 16 ancestors will be represented in this list ... If
 	// this slice is full, implementations MUST NOT add further entries."
@@ -546,7 +568,7 @@ func (g *Graph) reportBackendTLS(r *RouteResult, b *BackendResult) {
 			fmt.Sprintf("BackendTLSPolicy %s of %s is not accepted: %s", b.TLSPolicy.Ref.NamespacedName(), b.Target, b.TLSPolicy.Accepted.Message))
 		return
 	}
-	var problem *ProxyProblem
+	var problem *ParametersProblem
 	for _, gw := range acceptingGateways(r) {
 		if problem = gw.ClientCertificateProblem; problem == nil {
 			return

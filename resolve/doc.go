@@ -17,8 +17,8 @@
 // (defaults.go) on the worker that read it; Resolve then builds the graph:
 // GatewayClasses and Gateways with their listeners (gateway.go), route
 // attachment (attach.go), mesh binding (mesh.go), backendRefs and
-// ReferenceGrants (backend.go, grant.go), Envoy Gateway's EnvoyProxy
-// parameters (egproxy.go),
+// ReferenceGrants (backend.go, grant.go), the parameters an implementation
+// reads (parameters.go) and the Gateways it merges (merge.go),
 // shadowed matches (shadow.go),
 // the features every object needs and which the implementation judging it
 // lacks (features.go; the implementation is chosen in implementation.go

@@ -8,21 +8,19 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
 // FilterProblem is a filter value the CRDs admit and some implementations
-// refuse as they translate the rule (profile.FilterChecks), or that the API
-// rules out (FilterCheck.APIRulesOut).
+// refuse as they translate the rule (RuleDropper, BackendFilterJudge), or
+// that the API rules out (FilterCheck.APIRulesOut).
 type FilterProblem struct {
 	Path    string // "spec.rules[i].filters[k].requestHeaderModifier.remove[0]"
 	Check   FilterCheck
 	Message string
 	// Untranslated: an ExtensionRef filter comes before it in its list. An
-	// extension filter may answer requests itself (Envoy Gateway's
-	// HTTPRouteFilter direct response), and then no filter after it is
-	// translated, nor checked.
+	// extension filter may answer requests itself (a direct response), and
+	// then no filter after it is translated, nor checked.
 	Untranslated bool
 }
 
@@ -184,58 +182,8 @@ func grpcFilterProblems(path string, filters []gwv1.GRPCRouteFilter) []FilterPro
 	return out
 }
 
-// filterRefusal says whether an implementation refuses a filter problem, and
-// with which reason: a rule's (backendRef false) drops the rule, a
-// backendRef's makes the backendRef invalid.
-func filterRefusal(impl *profile.Implementation, p FilterProblem, backendRef bool) (Reason, bool) {
-	f := &impl.Filters
-	checked := (p.Check == HeaderNotModifiable && f.HeaderModifiers) ||
-		(p.Check == HostnameNotPrecise && f.PreciseHostnames)
-	switch {
-	case checked && p.Untranslated:
-	case checked && backendRef:
-		return ReasonInvalidBackendFilters, true
-	case checked:
-		return ReasonUnsupportedValue, true
-	case p.Check == MirrorWithRedirect && f.NoMirrorWithRedirect:
-		return ReasonIncompatibleFilters, true
-	case p.Check == BackendPathRewrite && f.BackendHostRewriteOnly:
-		return ReasonUnsupportedRefValue, true
-	}
-	return "", false
-}
-
-// backendFilterTypeRefused says whether an implementation refuses a
-// backendRef filter type of a route's kind.
-func backendFilterTypeRefused(impl *profile.Implementation, route *Route, typ string) bool {
-	allowed := impl.Filters.HTTPBackendRefTypes
-	if route.GRPC != nil {
-		allowed = impl.Filters.GRPCBackendRefTypes
-	}
-	return allowed != nil && !slices.Contains(allowed, typ)
-}
-
 func httpFilterType(f gwv1.HTTPRouteFilter) string { return string(f.Type) }
 func grpcFilterType(f gwv1.GRPCRouteFilter) string { return string(f.Type) }
-
-// ruleFilterTypeRefused returns the first filter of an HTTPRoute rule,
-// before any ExtensionRef (see FilterProblem.Untranslated), whose type an
-// implementation does not translate in a rule.
-func ruleFilterTypeRefused(impl *profile.Implementation, route *Route, rule *RouteRule) (k int, ok bool) {
-	allowed := impl.Filters.HTTPRuleTypes
-	if route.HTTP == nil || allowed == nil {
-		return 0, false
-	}
-	for k, typ := range rule.FilterTypes {
-		if typ == string(gwv1.HTTPRouteFilterExtensionRef) {
-			break
-		}
-		if !slices.Contains(allowed, typ) {
-			return k, true
-		}
-	}
-	return 0, false
-}
 
 // typesOf lists the types of filters, in order.
 func typesOf[F any](filters []F, typ func(F) string) []string {
@@ -246,30 +194,50 @@ func typesOf[F any](filters []F, typ func(F) string) []string {
 	return out
 }
 
-// refuseBackendFilters applies the judging implementations'
-// profile.FilterChecks to a rule's backendRef once resolved: a filter type,
-// or a value, they all refuse makes it invalid. Envoy Gateway checks the
-// types and path rewrites before anything else about the ref, the other
-// values once the ref resolves to a backend with weight.
+// BackendFilterJudge refuses the filters of a route's backendRefs it will
+// not translate ("Support: Implementation-specific" there), once the core
+// resolved the backendRef. The core asks every implementation judging the
+// route, and a filter type, or a value, they all refuse (with one reason)
+// makes the backendRef invalid.
+type BackendFilterJudge interface {
+	Implementation
+	// RefusesBackendFilterType returns the reason it refuses a filter of
+	// type typ on a backendRef of route, false when it takes it.
+	RefusesBackendFilterType(route *Route, typ string) (Reason, bool)
+	// RefusesBackendFilter returns the reason it refuses a backendRef whose
+	// filters have problem p, false when it takes them.
+	RefusesBackendFilter(p FilterProblem) (Reason, bool)
+}
+
+// refuseBackendFilters makes a rule's backendRef, once resolved, invalid
+// for a filter type, or a value, that the route's BackendFilterJudges all
+// refuse: the types and path rewrites before anything else about the ref,
+// the other values once the ref resolves to a backend with weight.
 func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBackendRef) {
 	if len(ref.FilterTypes) == 0 {
 		return
 	}
-	judge := g.routeProfiles(route)[0]
+	judges := routeJudges[BackendFilterJudge](g, route)
+	if judges == nil {
+		return
+	}
+	by := g.routeProfiles(route)[0]
 	refuse := func(reason Reason, path, format string, args ...any) {
 		b.Problem, b.Reason, b.TargetPath = FiltersRefused, reason, ""
-		b.Message = fmt.Sprintf("%s refuses its %s: %s", judge, strings.TrimPrefix(path, ref.Path+"."), fmt.Sprintf(format, args...))
+		b.Message = fmt.Sprintf("%s refuses its %s: %s", by, strings.TrimPrefix(path, ref.Path+"."), fmt.Sprintf(format, args...))
 	}
-	refused := func(prob FilterProblem) (Reason, bool) {
-		reason, ok := filterRefusal(&judge.Implementation, prob, true)
-		return reason, ok && g.judgedAllWith(route, func(p *profile.Profile) bool {
-			r, ok := filterRefusal(&p.Implementation, prob, true)
-			return ok && r == reason
+	// refused is the reason all the judges give, false unless they all
+	// refuse with one.
+	refused := func(refuses func(BackendFilterJudge) (Reason, bool)) (Reason, bool) {
+		reason, ok := refuses(judges[0])
+		return reason, ok && !slices.ContainsFunc(judges[1:], func(j BackendFilterJudge) bool {
+			r, ok := refuses(j)
+			return !ok || r != reason
 		})
 	}
 	for k, typ := range ref.FilterTypes {
-		if g.judgedAllWith(route, func(p *profile.Profile) bool { return backendFilterTypeRefused(&p.Implementation, route, typ) }) {
-			refuse(ReasonUnsupportedRefValue, ref.Path+".filters["+strconv.Itoa(k)+"]", "%s is not supported on a backendRef", typ)
+		if reason, ok := refused(func(j BackendFilterJudge) (Reason, bool) { return j.RefusesBackendFilterType(route, typ) }); ok {
+			refuse(reason, ref.Path+".filters["+strconv.Itoa(k)+"]", "%s is not supported on a backendRef", typ)
 			return
 		}
 	}
@@ -278,7 +246,7 @@ func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBa
 	translated := b.Valid() && *ref.Weight != 0
 	for _, first := range []bool{true, false} {
 		for _, prob := range ref.FilterProblems {
-			if reason, ok := refused(prob); ok && (prob.Check == BackendPathRewrite) == first && (first || translated) {
+			if reason, ok := refused(func(j BackendFilterJudge) (Reason, bool) { return j.RefusesBackendFilter(prob) }); ok && (prob.Check == BackendPathRewrite) == first && (first || translated) {
 				refuse(reason, prob.Path, "%s", prob.Message)
 				return
 			}

@@ -47,23 +47,20 @@ type GatewayResult struct {
 	// validations resolved: the default first, then each perPort entry.
 	FrontendValidations []*FrontendValidation
 	// Parameters is spec.infrastructure.parametersRef resolved, nil when
-	// not set; or, under Envoy Gateway's profile, the GatewayClass's
-	// EnvoyProxy the Gateway takes when it names none of its own and that
-	// one is refused (Path spec.gatewayClassName).
+	// not set; or, when its implementation says so (ParametersJudge), the
+	// parameters the Gateway takes from its GatewayClass when it names none
+	// of its own and those are refused (Path spec.gatewayClassName).
 	Parameters *RefResult
-	// Proxy is the EnvoyProxy the Gateway takes under Envoy Gateway's
-	// profile (EnvoyProxyParameters), its own or its class's; nil when the
-	// inputs hold none.
-	Proxy *EnvoyProxy
-	// TelemetryProblem is why Envoy Gateway refuses the Gateway for where
-	// its EnvoyProxy (Proxy) sends telemetry (InvalidParameters), nil when
-	// it does not: a refusal that, unlike Parameters', keeps its
-	// listeners' status.
-	TelemetryProblem *ProxyProblem
+	// ParametersRefusal is why its implementation refuses the Gateway
+	// (InvalidParameters) for what the parameters it takes hold, found once
+	// its listeners are built (ParametersJudge), nil when it does not: a
+	// refusal that, unlike Parameters', keeps its listeners' status.
+	ParametersRefusal *ParametersProblem
 	// ClientCertificateProblem is why the client certificate its
-	// EnvoyProxy offers backends over TLS cannot be used, nil when it can:
-	// Envoy Gateway then fails the backendRefs a BackendTLSPolicy verifies.
-	ClientCertificateProblem *ProxyProblem
+	// parameters offer backends over TLS cannot be used, nil when it can
+	// (ParametersJudge): its implementation then fails the backendRefs a
+	// BackendTLSPolicy verifies.
+	ClientCertificateProblem *ParametersProblem
 	// InsecureFrontend is the InsecureFrontendValidationMode condition, set
 	// only when a validation uses mode AllowInsecureFallback.
 	InsecureFrontend *Condition
@@ -401,7 +398,7 @@ type ListenersJudge interface {
 func (g *Graph) resolveGateways(b *Builder) {
 	for _, gw := range g.Gateways {
 		g.resolveClass(gw)
-		g.resolveParameters(gw)
+		g.resolveParameters(b, gw)
 		if judge, ok := g.implementation(gw.Profile).(GatewayJudge); ok {
 			judge.JudgeGateway(b, gw)
 		}
@@ -435,10 +432,7 @@ func (g *Graph) resolveGateways(b *Builder) {
 		}
 		detectConflicts(listeners)
 	}
-	merged := g.mergedGateways()
-	for _, group := range merged {
-		detectMergedConflicts(group)
-	}
+	merged := g.mergeGateways(b)
 	for l := range g.Listeners() {
 		l.setProgrammed()
 	}
@@ -690,13 +684,13 @@ func (gw *GatewayResult) acceptedParameters() []string {
 // reason." The kind is judged only when the controller's kinds are known;
 // the object is missing only by the presence model (kinds gwlint does not
 // read are external unless --strict-refs).
-func (g *Graph) resolveParameters(gw *GatewayResult) {
+func (g *Graph) resolveParameters(b *Builder, gw *GatewayResult) {
 	var own Object
 	if infra := gw.Spec.Infrastructure; infra != nil && infra.ParametersRef != nil {
 		own = g.resolveParametersRef(gw, infra.ParametersRef)
 	}
-	if gw.Profile.Implementation.EnvoyProxyParameters {
-		g.judgeEnvoyProxy(gw, own)
+	if judge, ok := g.implementation(gw.Profile).(ParametersJudge); ok {
+		judge.JudgeGatewayParameters(b, gw, own)
 	}
 }
 
@@ -1132,11 +1126,11 @@ func groupKind(group, kind string) string {
 	return kind + "." + group
 }
 
-// unsupportedAddress says which spec.addresses entry the Gateway's
+// UnsupportedAddress says which spec.addresses entry the Gateway's
 // implementation does not support, if any (Accepted=False with reason
 // UnsupportedAddress: "an address that was provided is a type which is not
 // supported by the implementation").
-func (gw *GatewayResult) unsupportedAddress() string {
+func (gw *GatewayResult) UnsupportedAddress() string {
 	for i, a := range gw.Spec.Addresses {
 		typ := string(gwv1.IPAddressType)
 		if a.Type != nil {
@@ -1176,13 +1170,13 @@ func (g *Graph) finishGateways(b *Builder) {
 			}
 		}
 		typ := string(gwv1.GatewayConditionAccepted)
-		switch bad := gw.unsupportedAddress(); {
+		switch bad := gw.UnsupportedAddress(); {
 		case bad != "":
 			gw.Accepted = condition(typ, false, ReasonUnsupportedAddress, bad)
 		case gw.Parameters != nil && !gw.Parameters.OK():
 			gw.Accepted = condition(typ, false, gw.Parameters.Reason, gw.Parameters.Message)
-		case gw.TelemetryProblem != nil:
-			gw.Accepted = condition(typ, false, ReasonInvalidParameters, gw.TelemetryProblem.Message)
+		case gw.ParametersRefusal != nil:
+			gw.Accepted = condition(typ, false, ReasonInvalidParameters, gw.ParametersRefusal.Message)
 		case len(gw.Listeners) > 0 && valid == 0:
 			gw.Accepted = condition(typ, false, ReasonListenersNotValid, "no listener is valid: "+strings.Join(invalid, ", "))
 		case len(invalid) > 0:

@@ -13,12 +13,9 @@ type GatewayClassResult struct {
 	*GatewayClass
 	// Parameters is spec.parametersRef resolved; nil when it is not set.
 	Parameters *RefResult
-	// Proxy is the EnvoyProxy the parametersRef names, when its profile
-	// judges one (EnvoyProxyParameters) and the inputs hold it.
-	Proxy *EnvoyProxy
 	// Accepted: "Accepted" unless the parametersRef names an object the
 	// inputs show does not exist, or one its implementation refuses
-	// (profile.Implementation.EnvoyProxyParameters): "InvalidParameters".
+	// (ParametersJudge): "InvalidParameters".
 	// One they do not show is assumed valid.
 	Accepted Condition
 	// SupportedVersion: the class's CRDs are the Gateway API version gwlint
@@ -26,17 +23,17 @@ type GatewayClassResult struct {
 	SupportedVersion Condition
 }
 
-func (g *Graph) resolveGatewayClasses() {
+func (g *Graph) resolveGatewayClasses(b *Builder) {
 	for _, c := range g.GatewayClasses {
 		c.Accepted = condition(string(gwv1.GatewayClassConditionStatusAccepted), true, ReasonAccepted,
 			"GatewayClass accepted by "+string(c.Spec.ControllerName))
 		if pr := c.Spec.ParametersRef; pr != nil {
-			judge := g.gatewayProfile(c.GatewayClass, c.Ref.Name)
+			judge, _ := g.implementation(g.gatewayProfile(c.GatewayClass, c.Ref.Name)).(ParametersJudge)
 			target := ObjectRef{Kind: string(pr.Kind), Name: pr.Name}
 			if pr.Namespace != nil {
 				target.Namespace = string(*pr.Namespace)
-			} else if judge.Implementation.EnvoyProxyParameters {
-				target.Namespace = envoyProxyNamespace(pr)
+			} else if judge != nil {
+				target.Namespace = judge.ClassParametersNamespace()
 			}
 			c.Parameters = &RefResult{Path: "spec.parametersRef", Group: string(pr.Group), Target: target}
 			lookup := target
@@ -46,12 +43,8 @@ func (g *Graph) resolveGatewayClasses() {
 			if presence == Missing {
 				c.Parameters.Reason = ReasonInvalidParameters
 				c.Parameters.Message = fmt.Sprintf("parametersRef: %s", g.describeAbsence(target, Missing))
-			} else if proxy, ok := obj.(*EnvoyProxy); ok && judge.Implementation.EnvoyProxyParameters {
-				c.Proxy = proxy
-				if len(proxy.judge()) > 0 {
-					c.Parameters.Reason = ReasonInvalidParameters
-					c.Parameters.Message = "Invalid parametersRef: " + proxy.Refusal()
-				}
+			} else if judge != nil {
+				judge.JudgeClassParameters(b, c, obj)
 			}
 			if !c.Parameters.OK() {
 				c.Accepted = condition(string(gwv1.GatewayClassConditionStatusAccepted), false, ReasonInvalidParameters, c.Parameters.Message)

@@ -19,6 +19,8 @@ type GatewayService struct {
 	// look up (a host of an implementation's own kind, a name outside the
 	// cluster).
 	Ref ObjectRef
+	// NotLookedUp says why, when Ref is zero.
+	NotLookedUp string
 	// OtherNamespace: the hostname names a Service of another namespace,
 	// and the implementation looks only in the Gateway's.
 	OtherNamespace bool
@@ -47,7 +49,7 @@ func (g *Graph) servicePortsCondition(services []GatewayService, ports []int32) 
 			continue
 		}
 		if s.Ref == (ObjectRef{}) {
-			unknown = append(unknown, fmt.Sprintf("hostname %q names no Service gwlint can look up (a ServiceEntry host?)", s.Hostname))
+			unknown = append(unknown, s.NotLookedUp)
 			continue
 		}
 		obj, presence := g.Lookup(s.Ref)

@@ -152,9 +152,9 @@ type Graph struct {
 	// handedBy are, for each route, the routes that hand it traffic
 	// (Builder.HandTo).
 	handedBy map[*Route][]*Route
-	// envoyPolicies are Envoy Gateway's EnvoyExtensionPolicies and
-	// SecurityPolicies, in input order (egpolicy.go).
-	envoyPolicies []*EnvoyGatewayPolicy
+	// decisions are what implementations decided beyond the core's
+	// results (Builder.Decide).
+	decisions map[decided]any
 }
 
 // Duplicate is an object defined again after First; Resolved is the
@@ -199,17 +199,18 @@ func Resolve(in *Inputs, opts Options) *Graph {
 		services:  map[ObjectRef]*ServiceResult{},
 		grantsIn:  map[string][]*ReferenceGrant{},
 		handedBy:  map[*Route][]*Route{},
+		decisions: map[decided]any{},
 	}
 	g.index()
 	g.inferWorld(in.Skipped, in.HelmCharts)
 	g.indexCreations(in.Creators)
 	b := &Builder{g: g}
-	g.resolveGatewayClasses()
+	g.resolveGatewayClasses(b)
 	g.resolveGateways(b)
 	g.resolveRoutes(b)
 	g.resolveMesh()
 	g.countAttachments()
-	g.resolveBackendTLSPolicies()
+	g.resolveBackendTLSPolicies(b)
 	g.findShadows()
 	g.judgeOverlaps(b)
 	g.finishGateways(b)
@@ -260,8 +261,6 @@ func (g *Graph) index() {
 			g.grantsIn[m.Ref.Namespace] = append(g.grantsIn[m.Ref.Namespace], o)
 		case *BackendTLSPolicy:
 			g.TLSPolicies = append(g.TLSPolicies, &BackendTLSPolicyResult{BackendTLSPolicy: o})
-		case *EnvoyGatewayPolicy:
-			g.envoyPolicies = append(g.envoyPolicies, o)
 		}
 	}
 	sort.Slice(g.GatewayClasses, func(i, j int) bool { return g.GatewayClasses[i].Ref.Name < g.GatewayClasses[j].Ref.Name })

@@ -29,16 +29,24 @@ import (
 //
 //   - KindReader: a document of a kind of its own, as the inputs are
 //     loaded (object.go);
+//   - ParametersJudge: the parameters a GatewayClass or Gateway it judges
+//     names, once the core has resolved the reference (parameters.go);
 //   - GatewayJudge: a Gateway it judges, once its class is resolved and
 //     before its listeners are built (gateway.go);
 //   - ListenersJudge: the listeners of a Gateway it judges, as the core
 //     detects their conflicts and attaches routes to them, and once it has
 //     written their conditions (gateway.go);
+//   - GatewayMerger: the Gateways it judges, once their own listener
+//     conflicts are detected, to group those that share one proxy
+//     (merge.go);
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions;
 //   - GatewayConditionsJudge: the conditions of a Gateway it judges and of
 //     its ListenerSets, once the core has written them, and whether their
 //     status lists their listeners (gateway.go);
+//   - MeshJudge: every route's parentRef, before the core reads its kind,
+//     and the Service ports mesh routes bind, when it judges mesh routes
+//     (mesh.go);
 //   - ParentJudge: a route's parentRef of a kind it gives a meaning of its
 //     own (attach.go);
 //   - BackendJudge: a route's backendRef of a kind it gives a meaning of
@@ -49,10 +57,21 @@ import (
 //     ServiceImport) and the port the core selected (backend.go);
 //   - MissingPortReporter: a backendRef's port that the Service (or
 //     ServiceImport) lacks, on a route it judges (implementation.go);
+//   - FilterJudge: the filters of a route's rules that name objects of
+//     its own kinds, once the core has resolved their backendRefs
+//     (backend.go);
 //   - RuleJudge: the rules of a route it judges, once the core has
 //     resolved their backendRefs (backend.go);
+//   - BackendFilterJudge: the filters of a route's backendRef, once the
+//     core resolved it (filters.go);
+//   - RuleDropper: a rule of a route at a parent of its own that accepted
+//     it, which it may drop (regex.go);
 //   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
-//     decides its targets (btls.go);
+//     decides its targets, and a target of a kind of its own (btls.go);
+//   - BackendCallerJudge: the objects of its own kinds that send traffic
+//     to backends, written as ancestors of their BackendTLSPolicies, once
+//     the core has collected the routes reaching each policy's targets
+//     (policy.go);
 //   - PolicyAncestorsJudge: the status.ancestors entries of a
 //     BackendTLSPolicy a route reaching a Gateway it judges sends traffic
 //     to (btls.go);
@@ -120,6 +139,44 @@ func routeJudges[T Implementation](g *Graph, route *Route) []T {
 		}
 	}
 	return judges
+}
+
+// firstRouteJudge returns step T of the first implementation judging the
+// route (routeProfiles) that takes part in that step, nil when none does,
+// and whether all of them take part: for what one implementation reads
+// that the others leave alone (an ExtensionRef filter of its kind).
+func firstRouteJudge[T Implementation](g *Graph, route *Route) (first T, all bool) {
+	all = true
+	for _, p := range g.routeProfiles(route) {
+		judge, ok := g.implementation(p).(T)
+		switch {
+		case !ok:
+			all = false
+		case any(first) == nil:
+			first = judge
+		}
+	}
+	return first, all
+}
+
+// Decide records what impl decided about a result of the graph (about: a
+// rule, a Gateway) beyond the fields the core gives it, such as its
+// verdict on its own kinds, for its package to expose (Graph.Decision).
+func (b *Builder) Decide(impl Implementation, about, decision any) {
+	b.g.decisions[decided{impl.Name(), about}] = decision
+}
+
+// Decision is what impl decided about a result of the graph
+// (Builder.Decide), nil when nothing.
+func (g *Graph) Decision(impl Implementation, about any) any {
+	return g.decisions[decided{impl.Name(), about}]
+}
+
+// decided keys an implementation's decisions: its name and what they are
+// about.
+type decided struct {
+	impl  string
+	about any
 }
 
 // HoldsAny reports whether the inputs hold any object of kind in namespace
@@ -216,7 +273,7 @@ func (g *Graph) judgedAllWith(route *Route, fact func(*profile.Profile) bool) bo
 
 // judgeWith returns the first implementation judging the route that has a
 // fact, nil when none has: for what one implementation takes that the
-// others would only refuse (an implementation-specific parentRef kind).
+// others would only refuse (route filters of its own kinds).
 func (g *Graph) judgeWith(route *Route, fact func(*profile.Profile) bool) *profile.Profile {
 	ps := g.routeProfiles(route)
 	if i := slices.IndexFunc(ps, fact); i >= 0 {

@@ -41,18 +41,19 @@ type Inference struct {
 	// Profile is the inferred implementation's, nil when the evidence
 	// names several (Candidates).
 	Profile *profile.Profile
-	// Evidence says what the inference rests on, strongest first:
-	// "gatewayClassName envoy (no GatewayClass among the inputs)", "3
-	// objects of gateway.envoyproxy.io".
+	// Evidence says what the inference rests on, strongest first: the
+	// GatewayClass names its documentation gives ("gatewayClassName NAME
+	// (no GatewayClass among the inputs)"), objects of API groups only it
+	// serves ("3 objects of GROUP").
 	Evidence []string
 	// Candidates are the implementations the evidence names when it names
-	// several, sorted, each with its evidence: "envoy-gateway (2 objects
-	// of gateway.envoyproxy.io)".
+	// several, sorted, each with its evidence ("NAME (2 objects of
+	// GROUP)").
 	Candidates []string
 }
 
-// String says what judges and why: "envoy-gateway@v1.8.0, inferred from
-// ...", or "none inferred: the evidence names ..." and the candidates.
+// String says what judges and why: "NAME@VERSION, inferred from ...", or
+// "none inferred: the evidence names ..." and the candidates.
 func (in *Inference) String() string {
 	if in.Profile == nil {
 		return "none inferred: the evidence names " + strings.Join(in.Candidates, " and ")

@@ -334,31 +334,6 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		}
 		s := &ServiceImport{}
 		target, spec = s, &s.Spec
-	case GroupEnvoyGateway:
-		if version != "v1alpha1" {
-			return nil, nil
-		}
-		switch raw.Kind {
-		case KindEnvoyProxy:
-			p := &EnvoyProxy{}
-			target, spec = p, &p.Spec
-		case KindEnvoyHTTPRouteFilter:
-			f := &EnvoyGatewayHTTPRouteFilter{}
-			target, spec = f, &f.Spec
-		case KindEnvoyExtensionPolicy, KindSecurityPolicy:
-			p := &EnvoyGatewayPolicy{}
-			target, spec = p, &p.Spec
-		default:
-			if target, spec = opts.newObject(group, version, raw.Kind); target == nil {
-				return nil, nil
-			}
-		}
-	case GroupIstioNetworking:
-		if raw.Kind != KindServiceEntry {
-			return nil, nil
-		}
-		s := &ServiceEntry{}
-		target, spec = s, &s.Spec
 	default:
 		if target, spec = opts.newObject(group, version, raw.Kind); target != nil {
 			break

@@ -1,9 +1,7 @@
 package resolve
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -95,7 +93,7 @@ func (g *Graph) bindToService(p *ParentResult) {
 	}
 	if len(p.MeshPorts) == 0 {
 		msg := fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(p.Ref), PortList(svc.Spec.Ports))
-		if g.profile.Implementation.MeshParents.PortsUnchecked {
+		if judge := g.meshJudge(); judge != nil && !judge.ChecksMeshPorts() {
 			p.Accepted = condition(typ, true, ReasonAccepted,
 				fmt.Sprintf("%s; %s does not check a Service parentRef's port, and the route matches no traffic", msg, g.profile))
 			return
@@ -111,50 +109,70 @@ func (g *Graph) bindToService(p *ParentResult) {
 		fmt.Sprintf("Route bound to %s %s of Service %s", nouns(len(ports), "port"), strings.Join(ports, ", "), target.NamespacedName()))
 }
 
-// leftToWaypoint reports whether a Service or ServiceEntry parent chooses a
-// waypoint Gateway of another controller than the implementation judging
-// mesh routes (profile MeshParents.Waypoints), and if so leaves its verdict
-// to that controller: undecided here, and no status of the implementation's.
-func (g *Graph) leftToWaypoint(p *ParentResult) bool {
-	w := g.profile.Implementation.MeshParents.Waypoints
-	if w.Label == "" || !(p.Mesh() || string(*p.Ref.Group) == GroupIstioNetworking && string(*p.Ref.Kind) == KindServiceEntry) {
+// MeshJudge binds mesh routes (GEP-1426) otherwise than the API does. The
+// core asks the implementation judging mesh routes (the graph's profile's)
+// about every parentRef before it reads the parentRef's kind, and about
+// the Service ports it binds.
+type MeshJudge interface {
+	Implementation
+	// LeavesMeshParent returns why the parentRef's parent is bound by
+	// another controller, which writes its status, when it is: the core
+	// then writes the parent present and the route's Accepted Unknown
+	// (Pending), with no status of the implementation's; "" when it
+	// is not.
+	LeavesMeshParent(b *Builder, p *ParentResult) string
+	// ChecksMeshPorts reports whether it binds a route only to the Service
+	// ports its parentRef's port and sectionName select; else the route
+	// is bound whatever they say, and matches no traffic on a port the
+	// Service lacks.
+	ChecksMeshPorts() bool
+	// RanksMeshKinds reports whether route kinds bound to one Service port
+	// rank (GRPCRoute > HTTPRoute > TLSRoute > TCPRoute), the losers
+	// Conflicted; else every kind bound applies.
+	RanksMeshKinds() bool
+}
+
+// meshJudge is the MeshJudge of the implementation judging mesh routes;
+// nil when it binds them as the API does.
+func (g *Graph) meshJudge() MeshJudge {
+	judge, _ := g.implementation(g.profile).(MeshJudge)
+	return judge
+}
+
+// NamespaceLabels returns the labels of namespace ns: its Namespace
+// object's when the inputs hold it, else only the label the API server
+// always sets.
+func (b *Builder) NamespaceLabels(ns string) map[string]string {
+	labels, _ := b.g.namespaceLabels(ns)
+	return labels
+}
+
+// leftToOtherController reports whether the implementation judging mesh
+// routes leaves the parentRef's parent to another controller (MeshJudge),
+// and if so leaves its verdict to that controller: undecided here, and no
+// status of the implementation's.
+func (g *Graph) leftToOtherController(b *Builder, p *ParentResult) bool {
+	judge := g.meshJudge()
+	if judge == nil {
 		return false
 	}
-	target := p.Parent()
-	lookup := target
-	lookup.Kind = qualifiedKind(string(*p.Ref.Group), lookup.Kind)
-	parent, _ := g.Lookup(lookup)
-	if parent == nil {
-		return false
-	}
-	labels := parent.Metadata().Labels
-	name, found := labels[w.Label]
-	if !found {
-		labels, _ = g.namespaceLabels(target.Namespace)
-		name, found = labels[w.Label]
-	}
-	if !found || name == "" || strings.EqualFold(name, "none") {
-		return false
-	}
-	ns := cmp.Or(labels[w.NamespaceLabel], target.Namespace)
-	gw := g.Gateway(ns, name)
-	if gw == nil || gw.Class == nil || slices.Contains(w.ControllerNames, string(gw.Class.Spec.ControllerName)) {
+	why := judge.LeavesMeshParent(b, p)
+	if why == "" {
 		return false
 	}
 	p.Presence = Present
-	p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted), fmt.Sprintf(
-		"%s uses waypoint Gateway %s/%s of controller %s, which binds the route; %s writes no status for it",
-		target, ns, name, gw.Class.Spec.ControllerName, g.profile))
+	p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted), why)
 	return true
 }
 
 // resolveMesh groups the accepted mesh bindings per Service port and applies
 // the route-type precedence; a binding that loses on every port it selected
 // is not accepted (reason Conflicted). Where the implementation does not rank
-// kinds (MeshParents.KindsUnranked), every binding applies and Winner is the
-// kind of highest precedence among them.
+// kinds (MeshJudge), every binding applies and Winner is the kind of highest
+// precedence among them.
 func (g *Graph) resolveMesh() {
-	ranked := !g.profile.Implementation.MeshParents.KindsUnranked
+	judge := g.meshJudge()
+	ranked := judge == nil || judge.RanksMeshKinds()
 	for _, s := range g.Services {
 		all := make([]MeshPort, len(s.Spec.Ports)) // one allocation per Service
 		s.Ports = make([]*MeshPort, len(all))

@@ -23,9 +23,6 @@ const (
 	// GroupGatewayExperimental holds Gateway API's experimental-only kinds
 	// (XBackend, XBackendTrafficPolicy, XMesh in v1.6.3).
 	GroupGatewayExperimental = "gateway.networking.x-k8s.io"
-	// GroupIstioNetworking holds Istio's ServiceEntry, a parentRef and
-	// BackendTLSPolicy target kind under Istio.
-	GroupIstioNetworking = "networking.istio.io"
 )
 
 // Kinds the resolver reads.
@@ -46,21 +43,16 @@ const (
 	KindConfigMap        = "ConfigMap"
 	KindServiceImport    = "ServiceImport"
 	KindXBackend         = "XBackend"
-	KindServiceEntry     = "ServiceEntry"
 )
 
-// readKinds are the kinds above, Envoy Gateway's EnvoyProxy and
-// HTTPRouteFilter and Istio's ServiceEntry (their qualifiedKind), with the
-// kinds of the KindReaders (Options.reads): an object of another kind (an
-// implementation's backend or policy) is never among the inputs, so its
-// absence says nothing.
+// readKinds are the kinds above, with the kinds of the KindReaders
+// (Options.reads): an object of another kind (an implementation's backend
+// or policy) is never among the inputs, so its absence says nothing.
 var readKinds = map[string]bool{
 	KindGatewayClass: true, KindGateway: true, KindListenerSet: true,
 	KindHTTPRoute: true, KindGRPCRoute: true, KindTLSRoute: true, KindTCPRoute: true, KindUDPRoute: true,
 	KindReferenceGrant: true, KindBackendTLSPolicy: true,
 	KindService: true, KindNamespace: true, KindSecret: true, KindConfigMap: true, KindServiceImport: true,
-	qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy): true, qualifiedKind(GroupEnvoyGateway, KindEnvoyHTTPRouteFilter): true,
-	qualifiedKind(GroupIstioNetworking, KindServiceEntry): true,
 	KindXBackend: true,
 }
 
@@ -73,9 +65,9 @@ type KindReader interface {
 	Implementation
 	// Kinds are the kinds it reads.
 	Kinds() []profile.GroupKind
-	// NewObject returns an empty object of group and kind, one of Kinds,
-	// and where in it the document's spec decodes; nil for a version it
-	// does not read.
+	// NewObject returns an empty object of group and kind, one of Kinds
+	// or one it reads only a part of, and where in it the document's spec
+	// decodes; nil for a version it does not read.
 	NewObject(group, version, kind string) (obj Object, spec any)
 }
 
@@ -319,26 +311,6 @@ type XBackend struct {
 			Port int32 `json:"port"`
 		} `json:"port"`
 	}
-}
-
-// ServiceEntry is a networking.istio.io ServiceEntry: its labels (in Meta)
-// and the names of its ports, which a BackendTLSPolicy's sectionName names.
-// Its Ref's kind is qualified: ServiceEntry.networking.istio.io.
-type ServiceEntry struct {
-	Meta
-	Spec struct {
-		Ports []ServiceEntryPort `json:"ports"`
-	}
-}
-
-// ServiceEntryPort is a port of a ServiceEntry, by name.
-type ServiceEntryPort struct {
-	Name string `json:"name"`
-}
-
-// hasPortNamed reports whether the ServiceEntry has a port named name.
-func (s *ServiceEntry) hasPortNamed(name string) bool {
-	return slices.ContainsFunc(s.Spec.Ports, func(p ServiceEntryPort) bool { return p.Name == name })
 }
 
 // ExperimentalObject is an object of an experimental-only Gateway API kind.

@@ -77,12 +77,4 @@ const (
 	// ResolvedRefs reason when some certificateRefs resolve and it serves
 	// the listener with those (profile.Implementation.ServesValidCertificates).
 	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
-	// ReasonUnsupportedRefValue is Envoy Gateway's route ResolvedRefs
-	// reason for a backendRef filter it does not take there
-	// (profile.FilterChecks).
-	ReasonUnsupportedRefValue Reason = "UnsupportedRefValue"
-	// ReasonInvalidBackendFilters is Envoy Gateway's route ResolvedRefs
-	// reason for a backendRef filter it refuses as it translates it
-	// (profile.FilterChecks.HeaderModifiers).
-	ReasonInvalidBackendFilters Reason = "InvalidBackendFilters"
 )

@@ -11,8 +11,8 @@ import (
 )
 
 // RegexProblem is a RegularExpression match value that does not compile as
-// RE2, the dialect of Envoy-based implementations (Go's regexp package
-// implements it, and Envoy Gateway validates with it).
+// RE2 (Go's regexp package implements it), the dialect of the
+// implementations that translate matches for Envoy.
 type RegexProblem struct {
 	Path    string // "spec.rules[i].matches[j].path.value"
 	Value   string
@@ -73,20 +73,32 @@ func grpcRegexProblems(rulePath string, rule *gwv1.GRPCRouteRule) []RegexProblem
 	return out
 }
 
-// dropInvalidRules applies an implementation's checks of a rule as it
-// translates it to an accepted parent: its regular expression dialect
-// (profile.Implementation.RegexRE2) and its filter checks
-// (profile.FilterChecks). A rule that fails one is dropped. "If some rules
-// are invalid ... PartiallyInvalid=True"; when every rule is, the route is
-// not accepted, as Envoy Gateway writes it, with the first refusal's reason.
-func dropInvalidRules(p *ParentResult) {
+// RuleDropper drops the rules of a route it will not translate at a parent
+// of its own that accepted the route: a RegularExpression match it cannot
+// compile, a filter it refuses. The API's reading drops none.
+type RuleDropper interface {
+	Implementation
+	// DropsRule returns why the implementation, judging the parent by
+	// profile by, drops the rule there; false to translate it.
+	DropsRule(g *Graph, by *profile.Profile, route *Route, rule *RuleResult) (RuleRefusal, bool)
+}
+
+// dropInvalidRules drops the rules the implementation of an accepted
+// parent's Gateway will not translate (RuleDropper). "If some rules are
+// invalid ... PartiallyInvalid=True"; when every rule is, the route is not
+// accepted, with the first refusal's reason.
+func (g *Graph) dropInvalidRules(p *ParentResult) {
 	gw := gatewayOf(p)
 	if gw == nil || !p.Accepted.True() {
 		return
 	}
+	dropper, ok := g.implementation(gw.Profile).(RuleDropper)
+	if !ok {
+		return
+	}
 	var labels []string
 	for _, rule := range p.Route.Rules {
-		if refusal, ok := refusalOf(gw.Profile, p.Route.Route, rule); ok {
+		if refusal, ok := dropper.DropsRule(g, gw.Profile, p.Route.Route, rule); ok {
 			p.Dropped = append(p.Dropped, refusal)
 			labels = append(labels, rule.Label())
 		}
@@ -104,8 +116,8 @@ func dropInvalidRules(p *ParentResult) {
 		fmt.Sprintf("%s drops %s: %s: %s", gw.Profile, strings.Join(labels, ", "), first.Path, first.Message))
 }
 
-// RuleRefusal is why an implementation drops a rule: a filter it refuses
-// (profile.FilterChecks), or a RegularExpression match it cannot compile.
+// RuleRefusal is why an implementation drops a rule (RuleDropper): a
+// filter it refuses, or a RegularExpression match it cannot compile.
 type RuleRefusal struct {
 	Rule *RuleResult
 	// By is the profile of the implementation that drops it.
@@ -114,31 +126,4 @@ type RuleRefusal struct {
 	Path, Message string
 	// Filter is true for a filter, false for a regex.
 	Filter bool
-}
-
-// refusalOf is the first check of a rule an implementation fails: a filter
-// type, a filter value, then the HTTPRouteFilters it names, then a
-// RegularExpression match, in Envoy Gateway's order. A RequestMirror
-// with a redirect counts only when a mirror's backend is valid: Envoy
-// Gateway drops a mirror it cannot resolve (ResolvedRefs) before it looks
-// for the conflict.
-func refusalOf(by *profile.Profile, route *Route, rule *RuleResult) (RuleRefusal, bool) {
-	impl := &by.Implementation
-	if k, ok := ruleFilterTypeRefused(impl, route, rule.RouteRule); ok {
-		return RuleRefusal{rule, by, ReasonUnsupportedValue, rule.Path + ".filters[" + strconv.Itoa(k) + "]",
-			fmt.Sprintf("filter type %s is not supported", rule.FilterTypes[k]), true}, true
-	}
-	for _, prob := range rule.FilterProblems {
-		reason, ok := filterRefusal(impl, prob, false)
-		if ok && (prob.Check != MirrorWithRedirect || rule.mirrors()) {
-			return RuleRefusal{rule, by, reason, prob.Path, prob.Message, true}, true
-		}
-	}
-	if v := rule.RouteFilters; v != nil && v.Refused != nil && impl.OwnRouteFilters {
-		return RuleRefusal{rule, by, v.Refused.Reason, v.Refused.Path, v.Refused.Message, true}, true
-	}
-	if rp := rule.RegexProblems; impl.RegexRE2 && len(rp) > 0 {
-		return RuleRefusal{rule, by, ReasonUnsupportedValue, rp[0].Path, rp[0].Message, false}, true
-	}
-	return RuleRefusal{}, false
 }

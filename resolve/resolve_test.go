@@ -1202,29 +1202,6 @@ spec:
 	}
 }
 
-// A field or spec of the wrong type is named in the document's terms, not
-// by a Go struct literal: an implementation's spec is an anonymous struct
-// whose type name ran to a thousand characters.
-func TestWrongTypeNamedInDocumentTerms(t *testing.T) {
-	for _, tc := range []struct{ doc, want string }{
-		{`apiVersion: gateway.envoyproxy.io/v1alpha1
-kind: EnvoyExtensionPolicy
-metadata: {name: p, namespace: x}
-spec: []
-`, "EnvoyExtensionPolicy x/p: spec must be an object, not array"},
-		{`apiVersion: gateway.envoyproxy.io/v1alpha1
-kind: HTTPRouteFilter
-metadata: {name: f, namespace: x}
-spec: {urlRewrite: [a]}
-`, "HTTPRouteFilter x/f: spec.urlRewrite must be an object, not array"},
-	} {
-		in := Load([]string{"-"}, strings.NewReader(tc.doc), Options{})
-		if len(in.Errors) != 1 || !strings.HasSuffix(in.Errors[0].Error(), tc.want) {
-			t.Errorf("errors %v, want one ending %q", in.Errors, tc.want)
-		}
-	}
-}
-
 // A negative weight is the CRDs' finding; it takes no share of the rule.
 func TestNegativeWeightTakesNoShare(t *testing.T) {
 	g := resolveYAML(t, Options{}, world, `

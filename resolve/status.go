@@ -101,7 +101,7 @@ func (gw *GatewayResult) gatewayStatus() gwv1.GatewayStatus {
 		conds = append(conds, *gw.InsecureFrontend)
 	}
 	st := gwv1.GatewayStatus{Conditions: conditions(&gw.Meta, conds...), Listeners: []gwv1.ListenerStatus{}}
-	if !gw.omitsListeners || gw.TelemetryProblem != nil {
+	if !gw.omitsListeners || gw.ParametersRefusal != nil {
 		st.Listeners = listenerStatuses(&gw.Meta, gw.Listeners)
 	}
 	if gw.Spec.AllowedListeners != nil {

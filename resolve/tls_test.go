@@ -265,8 +265,6 @@ metadata: {name: present, namespace: infra}`
 		{"class outside the inputs: any kind", "elsewhere", `{group: invalid.io, kind: InvalidParameters, name: x}`, false, ReasonAccepted},
 		{"ConfigMap present", "acme", `{group: "", kind: ConfigMap, name: present}`, false, ReasonAccepted},
 		{"--strict-refs, ConfigMap missing", "acme", `{group: "", kind: ConfigMap, name: absent}`, true, ReasonInvalidParameters},
-		{"EnvoyProxy not among the inputs: external", "envoy", `{group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy}`, false, ReasonAccepted},
-		{"--strict-refs, EnvoyProxy missing", "envoy", `{group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy}`, true, ReasonInvalidParameters},
 		// gwlint skips objects of kinds it does not read, so even
 		// --strict-refs cannot tell that one is absent.
 		{"--strict-refs, kind gwlint does not read: external", "own", `{group: example.com, kind: OwnParams, name: p}`, true, ReasonAccepted},

@@ -12,7 +12,6 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
-	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // EnvoyGateway's translator tests (internal/gatewayapi/testdata): X.in.yaml
@@ -108,8 +107,7 @@ func envoyGatewayCase(name, inFile, outFile string, base []manifest) (*Case, err
 	if err := yaml.Unmarshal(inData, &defaults); err != nil {
 		return nil, fmt.Errorf("%s: %w", inFile, err)
 	}
-	c := &Case{Name: name, Configure: egConfigured(name, defaults.Spec != nil && defaults.Spec.MergeBackends != nil),
-		Implementation: egImplementation(name)}
+	c := &Case{Name: name, Implementation: egImplementation(name, defaults.Spec != nil && defaults.Spec.MergeBackends != nil)}
 	world := envoyGatewayWorld()
 	if err := egClassProxy(inData, append(objs, world...)); err != nil {
 		return nil, fmt.Errorf("%s: %w", inFile, err)
@@ -220,21 +218,14 @@ func egUncreatedNamespaces(objs, world []manifest) map[string]string {
 	return out
 }
 
-// egConfigured is the case's configuration in Envoy Gateway's translator
-// test: besides egConfigs (egImplementation), it registers no extension filter kinds (only
-// TestTranslateWithExtensionKinds does, on testdata/extensions), and the
-// case's envoyProxyDefaultSpec may merge backends.
-func egConfigured(name string, mergeBackends bool) func(*profile.Implementation) {
-	return func(impl *profile.Implementation) {
-		impl.ExtensionFilters = profile.ExtensionFilters{Known: true}
-		impl.EnvoyProxyDefaults.MergeBackends = mergeBackends
-	}
-}
-
 // egImplementation is Envoy Gateway's reading of the world in the case:
-// its configuration as egConfigs says.
-func egImplementation(name string) envoygateway.Implementation {
-	var config envoygateway.Config
+// its configuration as egConfigs says, and mergeBackends when the case's
+// envoyProxyDefaultSpec merges backends. It registers no extension filter
+// kinds (only TestTranslateWithExtensionKinds does, on
+// testdata/extensions).
+func egImplementation(name string, mergeBackends bool) envoygateway.Implementation {
+	config := envoygateway.Config{ExtensionFilters: envoygateway.ExtensionFilters{Known: true},
+		ProxyDefaults: envoygateway.ProxyDefaults{MergeBackends: mergeBackends}}
 	if configure := egConfigs[name]; configure != nil {
 		configure(&config)
 	}

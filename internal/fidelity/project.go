@@ -66,9 +66,6 @@ type Case struct {
 	// Environment says, by outcome (EnvironmentKey), why the project's
 	// value depends on its test's environment rather than on the inputs.
 	Environment map[string]string
-	// Configure, when set, adjusts the implementation's facts to the
-	// configuration the project's test gives this case.
-	Configure func(*profile.Implementation)
 	// Implementation, when set, is the project's implementation configured
 	// as its test configures this case, in place of the registry's.
 	Implementation resolve.Implementation
@@ -125,11 +122,6 @@ func (p *Project) Run(c *Case) *Result {
 		prof, err := profile.Lookup(p.Implementation)
 		if err != nil {
 			panic(fmt.Sprintf("fidelity: %s: %v", p.Name, err))
-		}
-		if c.Configure != nil {
-			configured := *prof
-			c.Configure(&configured.Implementation)
-			prof = &configured
 		}
 		opts.Implementation = prof
 	}

@@ -37,7 +37,7 @@ type Implementation struct {
 	// serves beside its Gateway support (networking.istio.io, cilium.io,
 	// traefik.io) is not one: the cluster may run that beside another
 	// implementation of the API; a route's reference to one of its kinds
-	// (BackendKinds, ParentKinds, ...) still is evidence.
+	// (BackendKinds, PolicyTargetKinds, ...) still is evidence.
 	Groups []string
 	// Charts are the names of Helm charts only it publishes, whose release
 	// says it runs in the cluster, as Groups do; not a mesh's, CNI's or
@@ -73,146 +73,19 @@ type Implementation struct {
 	// do not resolve is served with those that do (ResolvedRefs=False with
 	// its own reason PartiallyInvalidCertificateRef, still programmed).
 	ServesValidCertificates bool
-	// RegexRE2: its RegularExpression matches are RE2, checked as it
-	// translates; a route rule with one that does not compile is dropped.
-	// Elsewhere the dialect is implementation-specific and unchecked.
-	RegexRE2 bool
 	// CACertificates is how it reads the CA certificates a
 	// BackendTLSPolicy names.
 	CACertificates CACertificates
 	// ParametersKinds are the kinds it takes as a Gateway's
 	// spec.infrastructure.parametersRef.
 	ParametersKinds []GroupKind
-	// ParentKinds are the implementation-specific kinds routes may name as
-	// parentRefs besides Gateways, ListenerSets and Services.
-	ParentKinds []GroupKind
 	// PolicyTargetKinds are the implementation-specific kinds a
 	// BackendTLSPolicy may target besides core Services.
 	PolicyTargetKinds []GroupKind
-	// PolicyAncestors is where it writes a BackendTLSPolicy's status.
-	PolicyAncestors PolicyAncestors
-	// MeshParents is what it checks of a route's Service parentRefs
-	// (GEP-1426).
-	MeshParents MeshParents
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
 	InvalidBackendTLSOnRoute bool
-	// ExtensionFilters are the ExtensionRef filter kinds its configuration
-	// registers besides its own.
-	ExtensionFilters ExtensionFilters
-	// EnvoyProxyDefaults is what its configuration gives every proxy's
-	// parameters.
-	EnvoyProxyDefaults EnvoyProxyDefaults
-	// EnvoyProxyParameters: it judges the EnvoyProxy (gateway.envoyproxy.io)
-	// it takes as parameters. A GatewayClass whose EnvoyProxy breaks its
-	// validation is Accepted=False/InvalidParameters, and so is a Gateway
-	// that takes a broken one: its own (infrastructure.parametersRef), or
-	// else its GatewayClass's. A Gateway naming its own while its class's
-	// merges Gateways (mergeGateways), or of a class whose EnvoyProxy
-	// merges both Gateways and backends, is refused too. The API leaves
-	// what parameters hold to each implementation.
-	EnvoyProxyParameters bool
-	// Filters are the checks it makes on the API's own filters beyond the
-	// CRDs' validation.
-	Filters FilterChecks
-	// OwnRouteFilters: it serves Envoy Gateway's HTTPRouteFilter kind
-	// (group gateway.envoyproxy.io), which an ExtensionRef filter names,
-	// and judges a rule by the HTTPRouteFilters it names: one that does
-	// not exist answers HTTP 500 (ResolvedRefs=False/UnsupportedValue);
-	// an invalid rewrite or direct response body, a credential Secret
-	// that does not exist, two rewrites of the same part, a direct response
-	// beside a mirror (IncompatibleFilters) or a 2xx one on a GRPCRoute drop
-	// the rule; a Host rewritten from the path fails a dynamic resolver
-	// Backend. The API leaves an ExtensionRef to the implementation.
-	OwnRouteFilters bool
-}
-
-// EnvoyProxyDefaults is the EnvoyProxy spec Envoy Gateway's own
-// configuration (EnvoyGateway, resource.Resources.EnvoyProxyDefaultSpec)
-// merges into every EnvoyProxy a Gateway takes (contexts.go
-// attachEnvoyProxy). gwlint cannot see that configuration and assumes none;
-// the fidelity harness gives each case's.
-type EnvoyProxyDefaults struct {
-	// MergeBackends: identical backends of the routes share one cluster,
-	// which a class that merges its Gateways refuses (translator.go
-	// GetRelevantGateways: "mergeGateways and mergeBackends cannot both be
-	// enabled").
-	MergeBackends bool
-}
-
-// ExtensionFilters are the extension filter kinds an implementation's
-// configuration registers (Envoy Gateway's extension manager:
-// ExtensionGroupKinds, helpers.go ValidateHTTPRouteFilter, which drops a
-// rule whose ExtensionRef names another kind: "unknown kind"). The zero
-// value: not known, so every kind is taken. gwlint cannot see that
-// configuration and no profile sets it; the fidelity harness does, with
-// what Envoy Gateway's translator test registers (none).
-type ExtensionFilters struct {
-	Known bool
-	Kinds []GroupKind
-}
-
-// MeshParents is what an implementation checks when it binds a route to a
-// Service parentRef. The zero value is the API's reading: "If port is set,
-// the implementation MUST associate the route only with that port", and
-// route kinds bound to one Service port rank "GRPCRoute > HTTPRoute >
-// TLSRoute > TCPRoute", the losers Conflicted.
-type MeshParents struct {
-	// PortsUnchecked: the parentRef's port and sectionName are not checked
-	// against the Service's ports; the route is accepted whatever they say.
-	PortsUnchecked bool
-	// KindsUnranked: route kinds on one Service port are not ranked, and no
-	// route is Conflicted for another's kind.
-	KindsUnranked bool
-	// Waypoints, when its Label is set, says which parents are left to
-	// another controller's waypoint.
-	Waypoints Waypoints
-}
-
-// Waypoints names the labels by which a Service (or an implementation's
-// parentRef kind) chooses its waypoint: a parent whose Label, on it or else
-// on its namespace, names a Gateway (in the namespace NamespaceLabel names,
-// else the parent's) whose GatewayClass is of none of ControllerNames is
-// left to that class's controller: the implementation writes no status for
-// the parentRef.
-type Waypoints struct {
-	Label, NamespaceLabel string
-	ControllerNames       []string
-}
-
-// FilterChecks are the checks an implementation makes on the API's own
-// filters as it translates a route, beyond the CRDs' validation. The zero
-// value is the API's reading: none, and a backendRef takes any filter
-// ("Support: Implementation-specific").
-type FilterChecks struct {
-	// HeaderModifiers: a RequestHeaderModifier or ResponseHeaderModifier
-	// may not add, set or remove Host or a name with '/' or ':' (the CRD
-	// checks the names added and set, not those removed), nor add or set a
-	// value other than visible ASCII words separated by single spaces or
-	// tabs. A rule's drops the rule (UnsupportedValue); a backendRef's makes
-	// the backendRef invalid (ResolvedRefs=False/InvalidBackendFilters).
-	HeaderModifiers bool
-	// PreciseHostnames: a RequestRedirect's or URLRewrite's hostname may
-	// not be an IP address or have a label longer than 63 characters
-	// (PreciseHostname rules both out; its CRD pattern does not). A rule's
-	// drops the rule (UnsupportedValue); a backendRef's makes the
-	// backendRef invalid (InvalidBackendFilters).
-	PreciseHostnames bool
-	// NoMirrorWithRedirect: a rule that mirrors (to a valid backend) and
-	// redirects is dropped (IncompatibleFilters).
-	NoMirrorWithRedirect bool
-	// HTTPRuleTypes, when set, are the filter types it translates in an
-	// HTTPRoute rule; another drops the rule (UnsupportedValue).
-	HTTPRuleTypes []string
-	// HTTPBackendRefTypes and GRPCBackendRefTypes, when set, are the
-	// filter types a backendRef of an HTTPRoute or a GRPCRoute may carry;
-	// another makes the backendRef invalid
-	// (ResolvedRefs=False/UnsupportedRefValue).
-	HTTPBackendRefTypes, GRPCBackendRefTypes []string
-	// BackendHostRewriteOnly: a backendRef's URLRewrite may rewrite the
-	// hostname, not the path (UnsupportedRefValue).
-	BackendHostRewriteOnly bool
 }
 
 // CACertificates is how an implementation reads CA certificate references.
@@ -240,20 +113,6 @@ type CACertificates struct {
 	// when another reference's kind it takes; with none, the kind is
 	// refused as the API says.
 	SkipsOtherKinds bool
-}
-
-// PolicyAncestors is which entries an implementation adds to a
-// BackendTLSPolicy's status.ancestors beyond those for the Gateways and
-// route parents that reach its targets (package resolve's
-// PolicyAncestorsJudge). The zero value: none.
-type PolicyAncestors struct {
-	// OwnPolicies: its own policies that call a backend (an
-	// EnvoyExtensionPolicy's extProc, a SecurityPolicy's extAuth, OIDC
-	// provider or remote JWKS) are entries too, one per policy whose
-	// target it holds, named by the policy itself (group
-	// gateway.envoyproxy.io, no sectionName), for the BackendTLSPolicy
-	// that secures the backend.
-	OwnPolicies bool
 }
 
 // Release is an implementation release that no conformance report in the
@@ -327,30 +186,6 @@ var implementations = []Implementation{
 		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
 		// (testdata/gateway-with-unsupported-address-type.out.yaml).
 		RefusedAddressTypes: []string{"NamedAddress"},
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/translator.go
-		// GetRelevantGateways: validateEnvoyProxy (api/v1alpha1/validation/envoyproxy_validate.go)
-		// on the GatewayClass's EnvoyProxy sets the class
-		// Accepted=False/InvalidParameters; a Gateway takes its own
-		// EnvoyProxy, else the class's (contexts.go attachEnvoyProxy), and
-		// one that takes an invalid one is refused, "Invalid
-		// parametersRef:", before its listeners get status
-		// (testdata/envoyproxy-for-gatewayclass.out.yaml,
-		// envoyproxy-gateway-accesslog-with-bad-sinks.out.yaml).
-		// internal/provider/kubernetes/controller.go processGatewayParamsRef:
-		// "infrastructure.parametersref must be nil when MergeGateways
-		// feature is enabled by gatewayclass", InvalidParameters;
-		// translator.go GetRelevantGateways: "mergeGateways and
-		// mergeBackends cannot both be enabled".
-		EnvoyProxyParameters: true,
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
-		// processDestination: a BackendTLSPolicy's failure returns
-		// status.RouteReasonInvalidBackendTLS on the route's ResolvedRefs
-		// (testdata/backendtlspolicy-invalid-ca.out.yaml).
-		//
-		// ext_service.go, processExtServiceDestination: for a policy's
-		// backendRef, "the owner policy of the BackendRef is used as the
-		// parent reference" of the BackendTLSPolicy's status.
-		PolicyAncestors: PolicyAncestors{OwnPolicies: true},
 		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
 		// targetRefs against the backendRef's own group and kind, so its
 		// Backend kind can be targeted
@@ -372,24 +207,6 @@ var implementations = []Implementation{
 		// tls-validity-checks-ca-certificate holds no certificate and its
 		// listeners are Accepted. listener.go's ProcessGatewayTLS reads a
 		// Gateway's spec.tls.frontend CAs with the same getCaCertsFromCARefs.
-		// internal/gatewayapi/route.go validates every RegularExpression
-		// match with internal/utils/regex.Validate (Go's regexp.Compile)
-		// and fails the rule with RouteReasonUnsupportedValue
-		// (testdata/httproute-with-invalid-regex.out.yaml).
-		RegexRE2: true,
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/filters.go
-		// processExtensionRefHTTPFilter: a missing HTTPRouteFilter is
-		// processUnresolvedHTTPFilter (ResolvedRefs, UnsupportedValue, a
-		// 500 direct response); its invalid values, ConfigMap and Secret
-		// are Accepted-type errors that fail the rule (route.go
-		// processHTTPRouteRules); ProcessHTTPFilters and
-		// ProcessGRPCFilters refuse a direct response with a mirror
-		// (IncompatibleFilters) and a GRPCRoute's 2xx one; route.go
-		// rejectPathRegexHostRewriteWithDynamicResolver
-		// (testdata/httproute-with-urlrewrite-hostname-filter-invalid.out.yaml,
-		// httproute-with-credential-injection.out.yaml,
-		// grpcroute-with-conflicting-filters.out.yaml).
-		OwnRouteFilters: true,
 		// validate.go, validateTerminateModeAndGetTLSSecrets and
 		// validateListenerConditions: "The listener is ready because we
 		// program it using only the valid certificates"; with none valid,
@@ -415,45 +232,11 @@ var implementations = []Implementation{
 			// kind it takes (foundSupportedRef).
 			SkipsOtherKinds: true,
 		},
+		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
+		// processDestination: a BackendTLSPolicy's failure returns
+		// status.RouteReasonInvalidBackendTLS on the route's ResolvedRefs
+		// (testdata/backendtlspolicy-invalid-ca.out.yaml).
 		InvalidBackendTLSOnRoute: true,
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/filters.go
-		// processRequestHeaderModifierFilter and
-		// processResponseHeaderModifierFilter refuse what isModifiableHeader
-		// ("Envoy does not allow modification the pseudo headers and the
-		// host header") and HeaderValueRegexp refuse, with an Accepted error
-		// (RouteReasonUnsupportedValue) that route.go's processHTTPRouteRules
-		// counts as an unaccepted rule ("Dropped Rule(s)")
-		// (testdata/httproute-with-header-filter-invalid-headers.out.yaml);
-		// ProcessHTTPFilters refuses a RequestMirror with a RequestRedirect
-		// (requestMirrorRedirectConflictMsg, RouteReasonIncompatibleFilters;
-		// httproute-with-conflicting-filters.out.yaml), and a mirror counts
-		// only once processRequestMirrorFilter has resolved its backend.
-		// validate.go's validateBackendRefFilters takes on a backendRef
-		// the types below, and a URLRewrite without a path
-		// (status.RouteReasonUnsupportedRefValue;
-		// httproute-with-invalid-backendref-urlrewrite-path-filter.out.yaml);
-		// route.go's processDestination fails a backendRef whose filters
-		// ProcessHTTPFilters refuses (status.RouteReasonInvalidBackendFilters).
-		// processRedirectFilter and processURLRewriteFilter check the
-		// hostname with validate.go's validateHostname ("cannot be an ip
-		// address", "cannot exceed 63 characters"), an Accepted error.
-		// ProcessHTTPFilters stops at the first filter that sets a direct
-		// response (an HTTPRouteFilter's, or an invalid filter's).
-		// helpers.go's ValidateHTTPRouteFilter takes the types below in a
-		// rule (not ExternalAuth) and processInvalidHTTPFilter fails
-		// another with an Accepted error.
-		// An ExtensionRef's kind is checked against the extension server's
-		// (EnvoyGateway configuration, not among the inputs): all are taken.
-		Filters: FilterChecks{
-			HTTPRuleTypes: []string{"RequestHeaderModifier", "ResponseHeaderModifier", "RequestRedirect", "URLRewrite",
-				"RequestMirror", "CORS", "ExtensionRef"},
-			HeaderModifiers:        true,
-			PreciseHostnames:       true,
-			NoMirrorWithRedirect:   true,
-			HTTPBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier", "URLRewrite", "ExtensionRef"},
-			GRPCBackendRefTypes:    []string{"RequestHeaderModifier", "ResponseHeaderModifier"},
-			BackendHostRewriteOnly: true,
-		},
 	},
 	{
 		Name: "gke-gateway",
@@ -512,27 +295,6 @@ var implementations = []Implementation{
 			{Group: "networking.istio.io", Kind: "Hostname"},
 			{Group: "gateway.networking.x-k8s.io", Kind: "XBackend"},
 		},
-		// conversion.go's parentRef handling: a ServiceEntry parent binds
-		// the route for mesh traffic to the ServiceEntry's hosts
-		// (testdata/serviceentry.status.yaml.golden).
-		ParentKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
-		// Same function: a targetRef may be a Service or a ServiceEntry.
-		PolicyTargetKinds: []GroupKind{{Group: "networking.istio.io", Kind: "ServiceEntry"}},
-		// conversion.go, referenceAllowed: a Service (or ServiceEntry)
-		// parent is checked for existence and its waypoint label only, not
-		// its port or sectionName; conditions.go, createRouteStatus, has no
-		// Conflicted reason for routes, so every kind bound to a Service
-		// stays Accepted (testdata/mesh.status.yaml.golden: multi-service's
-		// echo-1 port 8080, and the TCPRoute beside HTTPRoutes on echo-1).
-		// Same file, waypointManagedByAnotherController: a Service or
-		// ServiceEntry parent whose istio.io/use-waypoint label names a
-		// Gateway of a class of neither the mesh nor the gateway controller
-		// is skipped in extractParentReferenceInfo, so Istio writes nothing
-		// for it (testdata/foreign-waypoint.status.yaml.golden).
-		MeshParents: MeshParents{PortsUnchecked: true, KindsUnranked: true, Waypoints: Waypoints{
-			Label: "istio.io/use-waypoint", NamespaceLabel: "istio.io/use-waypoint-namespace",
-			ControllerNames: []string{"istio.io/mesh-controller", "istio.io/gateway-controller"},
-		}},
 	},
 	{
 		Name: "kgateway",

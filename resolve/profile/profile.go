@@ -161,8 +161,7 @@ func (p *Profile) AcceptsBackendKind(group, kind string) bool {
 }
 
 // AcceptsPolicyTargetKind reports whether a BackendTLSPolicy may target an
-// implementation-specific kind (Envoy Gateway's Backend, Istio's
-// ServiceEntry).
+// implementation-specific kind (Envoy Gateway's Backend).
 func (p *Profile) AcceptsPolicyTargetKind(group, kind string) bool {
 	return slices.Contains(p.Implementation.PolicyTargetKinds, GroupKind{Group: group, Kind: kind})
 }
@@ -451,7 +450,7 @@ func NamingClass(class string) []*Profile {
 // OwningGroup returns the default profile of the one implementation whose
 // API group group is: by its objects alone (Implementation.Groups), or,
 // with refs, also as the group of a kind it takes by reference (a
-// backendRef, parentRef, policy target or parameters kind). Nil when none
+// backendRef, policy target or parameters kind). Nil when none
 // or several are (InferencePool's group is many implementations'), and for
 // the core group and the API's own groups (*k8s.io).
 func OwningGroup(group string, refs bool) *Profile {
@@ -463,7 +462,7 @@ func OwningGroup(group string, refs bool) *Profile {
 		impl := p.Implementation
 		owns := slices.Contains(impl.Groups, group)
 		if refs {
-			for _, kinds := range [][]GroupKind{impl.BackendKinds, impl.ParentKinds, impl.PolicyTargetKinds, impl.ParametersKinds} {
+			for _, kinds := range [][]GroupKind{impl.BackendKinds, impl.PolicyTargetKinds, impl.ParametersKinds} {
 				owns = owns || slices.ContainsFunc(kinds, func(gk GroupKind) bool { return gk.Group == group })
 			}
 		}

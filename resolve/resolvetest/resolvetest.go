@@ -77,8 +77,8 @@ func ParentRefName(r gwv1.ParentReference) string {
 	return s
 }
 
-// GatewayStatus is the status the graph writes for Gateway ns/name,
-// failing the test when it writes none.
+// GatewayStatus is the status the graph writes for Gateway ns/name, failing
+// the test when it writes none.
 func GatewayStatus(t testing.TB, g *resolve.Graph, ns, name string) gwv1.GatewayStatus {
 	t.Helper()
 	for _, s := range g.Statuses() {

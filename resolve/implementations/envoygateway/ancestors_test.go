@@ -26,7 +26,7 @@ func TestTruncatedPolicyAncestors(t *testing.T) {
 		aggregated  bool
 	}{{"", "acme", false}, {"envoy-gateway", "eg", true}} {
 		// inlineCert is a CA certificate too (basicConstraints CA:TRUE).
-		docs := []string{resolvetest.World, class, fmt.Sprintf(`
+		docs := []string{resolvetest.World, egClass, fmt.Sprintf(`
 apiVersion: v1
 kind: ConfigMap
 metadata: {name: ca, namespace: app}

@@ -281,7 +281,7 @@ func usableBackends(backends []*resolve.BackendResult) (usable []*resolve.Backen
 // JudgeRule refuses a dynamic resolver Backend that shares an HTTPRoute
 // rule, or whose rule rewrites the Host from the path.
 func (Implementation) JudgeRule(b *resolve.Builder, route *resolve.RouteResult, rule *resolve.RuleResult) {
-	switch v := rule.RouteFilters; {
+	switch v := RouteFilters(b.Graph(), rule); {
 	case v != nil && v.HostFromPath && v.Refused == nil && v.Unresolved == nil && refuseHostFromPath(b, rule.Backends):
 	case route.HTTP != nil:
 		refuseSharedResolver(b, rule.Backends, len(rule.Backends))

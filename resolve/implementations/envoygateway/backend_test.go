@@ -11,12 +11,6 @@ import (
 	"github.com/gwlint/gwlint/resolve/resolvetest"
 )
 
-const egClass = `
-apiVersion: gateway.networking.k8s.io/v1
-kind: GatewayClass
-metadata: {name: eg}
-spec: {controllerName: gateway.envoyproxy.io/gatewayclass-controller}`
-
 // edge is a Gateway "edge" in infra of class, with an HTTP listener on 80
 // that takes routes from every namespace.
 func edge(class string) string {

@@ -37,7 +37,7 @@ spec:
 		{"eg", resolve.ExternalNameRefused, resolve.ReasonUnsupportedValue},
 		{"istio", resolve.NoProblem, resolve.ReasonResolvedRefs},
 	} {
-		g := resolvetest.Resolve(t, byClass, resolvetest.World, class, `
+		g := resolvetest.Resolve(t, byClass, resolvetest.World, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: edge, namespace: infra}
@@ -85,7 +85,7 @@ spec: {ports: [{name: tcp, port: 53, protocol: TCP}, {name: udp, port: 53, proto
 		{"acme", resolve.NoProblem, resolve.ReasonResolvedRefs},
 		{"eg", resolve.PortNotFound, envoygateway.ReasonPortNotFound},
 	} {
-		g := resolvetest.Resolve(t, byClass, resolvetest.World, class, `
+		g := resolvetest.Resolve(t, byClass, resolvetest.World, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: edge, namespace: infra}

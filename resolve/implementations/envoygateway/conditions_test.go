@@ -10,7 +10,7 @@ import (
 // A Gateway refused for parameters of a kind Envoy Gateway does not take:
 // it writes no listener status.
 func TestRefusedGatewayStatus(t *testing.T) {
-	g := resolvetest.Resolve(t, byClass, resolvetest.World, class, `
+	g := resolvetest.Resolve(t, byClass, resolvetest.World, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: edge, namespace: infra}

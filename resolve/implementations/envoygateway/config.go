@@ -1,5 +1,7 @@
 package envoygateway
 
+import "github.com/gwlint/gwlint/resolve/profile"
+
 // Config is what Envoy Gateway's own configuration (its EnvoyGateway
 // resource) says about the kinds gwlint reads. gwlint cannot see that
 // configuration, and the registry's Implementation{} assumes the zero
@@ -8,6 +10,34 @@ package envoygateway
 type Config struct {
 	// Backend is how it serves its Backend kind.
 	Backend BackendAPI
+	// ExtensionFilters are the ExtensionRef filter kinds it registers
+	// besides its own HTTPRouteFilter.
+	ExtensionFilters ExtensionFilters
+	// ProxyDefaults is what it gives every proxy's parameters.
+	ProxyDefaults ProxyDefaults
+}
+
+// ProxyDefaults is the EnvoyProxy spec Envoy Gateway's own configuration
+// (EnvoyGateway, resource.Resources.EnvoyProxyDefaultSpec) merges into
+// every EnvoyProxy a Gateway takes (contexts.go attachEnvoyProxy). The
+// zero value: none; the fidelity harness gives each case's.
+type ProxyDefaults struct {
+	// MergeBackends: identical backends of the routes share one cluster,
+	// which a class that merges its Gateways refuses (translator.go
+	// GetRelevantGateways: "mergeGateways and mergeBackends cannot both be
+	// enabled").
+	MergeBackends bool
+}
+
+// ExtensionFilters are the extension filter kinds Envoy Gateway's
+// configuration registers (its extension manager: ExtensionGroupKinds,
+// helpers.go ValidateHTTPRouteFilter, which drops a rule whose
+// ExtensionRef names another kind: "unknown kind"). The zero value: not
+// known, so every kind is taken. The fidelity harness sets it to what Envoy
+// Gateway's translator test registers (none).
+type ExtensionFilters struct {
+	Known bool
+	Kinds []profile.GroupKind
 }
 
 // BackendAPI is how Envoy Gateway's configuration serves its Backend kind.

@@ -5,8 +5,8 @@ import (
 	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
 )
 
-// class is Envoy Gateway's GatewayClass.
-const class = `
+// egClass is Envoy Gateway's GatewayClass.
+const egClass = `
 apiVersion: gateway.networking.k8s.io/v1
 kind: GatewayClass
 metadata: {name: eg}

@@ -11,7 +11,7 @@ const Group = "gateway.envoyproxy.io"
 
 // kinds are the kinds of Group that gwlint reads: the inputs hold them
 // (resolve.KindReader).
-var kinds = []profile.GroupKind{{Group: Group, Kind: KindBackend}}
+var kinds = []profile.GroupKind{{Group: Group, Kind: KindBackend}, {Group: Group, Kind: KindHTTPRouteFilter}, {Group: Group, Kind: KindEnvoyProxy}}
 
 // Kinds are the kinds of Envoy Gateway that gwlint reads.
 func (Implementation) Kinds() []profile.GroupKind { return kinds }
@@ -26,6 +26,17 @@ func (Implementation) NewObject(group, version, kind string) (resolve.Object, an
 	case KindBackend:
 		b := &Backend{}
 		return b, &b.Spec
+	case KindHTTPRouteFilter:
+		f := &HTTPRouteFilter{}
+		return f, &f.Spec
+	case KindEnvoyProxy:
+		p := &EnvoyProxy{}
+		return p, &p.Spec
+	case KindEnvoyExtensionPolicy, KindSecurityPolicy:
+		// Read only in part, so not among kinds: the lack of one says
+		// nothing.
+		p := &Policy{}
+		return p, &p.Spec
 	}
 	return nil, nil
 }

@@ -108,7 +108,7 @@ spec:
 		{"every feature", "acme", resolve.ReasonNotAllowedByListeners, resolve.ReasonNotAllowedByListeners, 0, 0},
 		{"envoy-gateway", "eg", resolve.ReasonAccepted, resolve.ReasonNotAllowedByListeners, 1, 2},
 	} {
-		g := resolvetest.Resolve(t, byClass, resolvetest.World, class, gateway(c.class))
+		g := resolvetest.Resolve(t, byClass, resolvetest.World, egClass, gateway(c.class))
 		gw := g.Gateway("infra", "conflicts")
 		for _, l := range gw.Listeners {
 			if !l.Conflicted.True() || l.Programmed.True() {
@@ -151,7 +151,7 @@ func TestRoutesOnRefusedListenerSets(t *testing.T) {
 		{"", "acme", "NoMatchingParent", "NoMatchingParent"},
 		{"envoy-gateway", "eg", "NotAllowedByListeners", "no status"},
 	} {
-		g := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, class, `
+		g := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: edge, namespace: infra}
@@ -203,7 +203,7 @@ func TestConflictsWithInvalidListeners(t *testing.T) {
 		impl, class string
 		conflicted  resolve.Reason // the HTTP listener's
 	}{{"", "acme", resolve.ReasonProtocolConflict}, {"envoy-gateway", "eg", resolve.ReasonNoConflicts}} {
-		ls := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, class, `
+		ls := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: edge, namespace: infra}
@@ -229,7 +229,7 @@ func TestSDSCertificateOpaque(t *testing.T) {
 		{"", "acme", ""},
 		{"envoy-gateway", "eg", envoygateway.ReasonSDSCertificateOpaque},
 	} {
-		g := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, class, inlineSecret, `
+		g := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, egClass, inlineSecret, `
 apiVersion: v1
 kind: Secret
 metadata: {name: spiffe, namespace: infra}

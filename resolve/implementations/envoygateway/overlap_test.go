@@ -36,7 +36,7 @@ spec:
 		}},
 	} {
 		for _, gwClass := range []string{"acme", "eg"} {
-			g := resolvetest.Resolve(t, byClass, resolvetest.World, class, `
+			g := resolvetest.Resolve(t, byClass, resolvetest.World, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: edge, namespace: infra}

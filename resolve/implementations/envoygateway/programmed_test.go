@@ -40,7 +40,7 @@ spec:
 		{"acme", resolve.ReasonHostnameConflict, resolve.ReasonInvalid},
 		{"eg", resolve.ReasonInvalid, resolve.ReasonInvalidCACertificateRef},
 	} {
-		g := resolvetest.Resolve(t, strict, resolvetest.World, class, inlineSecret, fmt.Sprintf(gateway, c.class))
+		g := resolvetest.Resolve(t, strict, resolvetest.World, egClass, inlineSecret, fmt.Sprintf(gateway, c.class))
 		ls := g.Gateway("infra", "edge").Listeners
 		if ls[0].Programmed.Reason != c.conflict || ls[2].Programmed.Reason != c.noCAs {
 			t.Errorf("class %s: Programmed %s (conflict), %s (no usable CA); want %s, %s", c.class,
@@ -56,7 +56,7 @@ func TestHTTPSListenerWithoutTLS(t *testing.T) {
 		impl, class  string
 		resolvedRefs resolve.Reason
 	}{{"", "acme", resolve.ReasonInvalidCertificateRef}, {"envoy-gateway", "eg", resolve.ReasonResolvedRefs}} {
-		l := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, class, `
+		l := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: edge, namespace: infra}
@@ -76,7 +76,7 @@ func TestPassthroughCertificates(t *testing.T) {
 		impl, class string
 		programmed  resolve.Reason
 	}{{"", "acme", resolve.ReasonProgrammed}, {"envoy-gateway", "eg", resolve.ReasonInvalid}} {
-		l := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, class, `
+		l := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: edge, namespace: infra}
@@ -155,7 +155,7 @@ spec:
 		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}} {
 			opts := judgedBy(t, run.impl)
 			opts.OwnedNamespaces = []string{"infra", "app", "other", "edge"}
-			g := resolvetest.Resolve(t, opts, resolvetest.World, class, inlineSecret, appSecret,
+			g := resolvetest.Resolve(t, opts, resolvetest.World, egClass, inlineSecret, appSecret,
 				configMap("ca", inlineCert), configMap("ca-garbled", notPEM), gateway(run.class, c.cas, c.certNamespace))
 			gw := g.Gateway("infra", "edge")
 			l := gw.Listeners[0]
@@ -182,7 +182,7 @@ func TestListenerSetOfUnprogrammedListeners(t *testing.T) {
 		// Gateway writes the listener no Accepted condition.
 		{"eg", "certs", resolve.ReasonListenersNotValid, resolve.ReasonListenersNotValid, resolve.ReasonListenersNotValid, false},
 	} {
-		g := resolvetest.Resolve(t, strict, resolvetest.World, class, `
+		g := resolvetest.Resolve(t, strict, resolvetest.World, egClass, `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: edge, namespace: infra}

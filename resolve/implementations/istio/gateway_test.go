@@ -3,8 +3,6 @@ package istio_test
 import (
 	"testing"
 
-	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
-
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/implementations/istio"
 	"github.com/gwlint/gwlint/resolve/resolvetest"
@@ -13,18 +11,6 @@ import (
 // byClass lets each Gateway's class choose its profile, and reads the
 // world as Istio does for Istio's: as gwlint check resolves.
 var byClass = resolve.Options{Implementations: []resolve.Implementation{istio.Implementation{}}}
-
-// gatewayStatus is the status the graph writes for Gateway ns/name.
-func gatewayStatus(t *testing.T, g *resolve.Graph, ns, name string) gwv1.GatewayStatus {
-	t.Helper()
-	for _, s := range g.Statuses() {
-		if s.Kind == resolve.KindGateway && s.Metadata.Namespace == ns && s.Metadata.Name == name {
-			return s.Status.(gwv1.GatewayStatus)
-		}
-	}
-	t.Fatalf("no status for Gateway %s/%s", ns, name)
-	return gwv1.GatewayStatus{}
-}
 
 // A Gateway of Istio's istio-remote class stands for another cluster's:
 // Istio accepts it, programs nothing, writes no listener status, and no
@@ -61,7 +47,7 @@ spec:
 		g := resolvetest.Resolve(t, resolvetest.JudgedBy(t, judges[c.impl]), resolvetest.World, docs(c.class))
 		gw := g.Gateway("infra", "eastwest")
 		p := resolvetest.Route(t, g, resolve.KindTLSRoute, "infra", "istiod").Parents[0]
-		if st := gatewayStatus(t, g, "infra", "eastwest"); !gw.Programmed.True() || len(st.Listeners) != c.listeners || p.Accepted.Reason != c.parent || p.HasStatus() != c.status {
+		if st := resolvetest.GatewayStatus(t, g, "infra", "eastwest"); !gw.Programmed.True() || len(st.Listeners) != c.listeners || p.Accepted.Reason != c.parent || p.HasStatus() != c.status {
 			t.Errorf("under %q: Programmed %s, %d listener statuses, route parent %s (status %v); want True, %d, %s (%v)",
 				c.impl, gw.Programmed.Status, len(st.Listeners), p.Accepted.Reason, p.HasStatus(), c.listeners, c.parent, c.status)
 		}

@@ -1,6 +1,7 @@
 package istio
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -71,6 +72,8 @@ func gatewayServices(g *resolve.Graph, gw *resolve.GatewayResult) []resolve.Gate
 			// <name>.<namespace>.svc.<cluster domain>.
 			s.Ref = resolve.ObjectRef{Kind: resolve.KindService, Namespace: parts[1], Name: parts[0]}
 			s.OtherNamespace = parts[1] != gw.Ref.Namespace
+		} else {
+			s.NotLookedUp = fmt.Sprintf("hostname %q names no Service gwlint can look up (a ServiceEntry host?)", a.Value)
 		}
 		out = append(out, s)
 	}

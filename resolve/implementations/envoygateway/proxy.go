@@ -1,4 +1,4 @@
-package resolve
+package envoygateway
 
 import (
 	"encoding/json"
@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
+	"github.com/gwlint/gwlint/resolve"
 )
 
 // Envoy Gateway's EnvoyProxy (gateway.envoyproxy.io/v1alpha1,
@@ -25,7 +27,7 @@ const KindEnvoyProxy = "EnvoyProxy"
 // EnvoyProxy is the part of an EnvoyProxy that decides whether Envoy
 // Gateway takes it.
 type EnvoyProxy struct {
-	Meta
+	resolve.Meta
 	Spec struct {
 		// MergeGateways: the Gateways of its GatewayClass share one proxy.
 		MergeGateways *bool `json:"mergeGateways,omitempty"`
@@ -84,10 +86,10 @@ type EnvoyProxy struct {
 			} `json:"clientCertificateRef,omitempty"`
 		} `json:"backendTLS,omitempty"`
 	}
-	// Problems are the rules it breaks, in validation's order; judged only
-	// when a Gateway or GatewayClass of Envoy Gateway's takes it
-	// (profile.Implementation.EnvoyProxyParameters), nil otherwise.
-	Problems []ProxyProblem
+	// Problems are the rules it breaks, in validation's order, in Envoy
+	// Gateway's words; judged only when a Gateway or GatewayClass of Envoy
+	// Gateway's takes it, nil otherwise.
+	Problems []resolve.ParametersProblem
 	judged   bool
 }
 
@@ -111,13 +113,6 @@ type proxyPatched struct {
 	} `json:"patch,omitempty"`
 }
 
-// ProxyProblem is one rule an EnvoyProxy breaks: the field at fault and
-// what is wrong, in Envoy Gateway's words where it has them.
-type ProxyProblem struct {
-	Path    string
-	Message string
-}
-
 // MergesGateways reports whether the Gateways of its GatewayClass share
 // one proxy.
 func (p *EnvoyProxy) MergesGateways() bool {
@@ -125,7 +120,7 @@ func (p *EnvoyProxy) MergesGateways() bool {
 }
 
 // judge records the rules p breaks, once.
-func (p *EnvoyProxy) judge() []ProxyProblem {
+func (p *EnvoyProxy) judge() []resolve.ParametersProblem {
 	if !p.judged {
 		p.judged = true
 		p.Problems = p.problems()
@@ -150,10 +145,10 @@ var clusterStatOperators = map[string]bool{
 var statOperator = regexp.MustCompile("%[^%]*%")
 
 // problems is validateProvider and validateProxyTelemetry.
-func (p *EnvoyProxy) problems() []ProxyProblem {
-	var out []ProxyProblem
+func (p *EnvoyProxy) problems() []resolve.ParametersProblem {
+	var out []resolve.ParametersProblem
 	add := func(path, format string, args ...any) {
-		out = append(out, ProxyProblem{Path: path, Message: fmt.Sprintf(format, args...)})
+		out = append(out, resolve.ParametersProblem{Path: path, Message: fmt.Sprintf(format, args...)})
 	}
 	if prov := p.Spec.Provider; prov != nil {
 		switch prov.Type {
@@ -288,38 +283,90 @@ func (p *EnvoyProxy) Refusal() string {
 	return "[" + strings.Join(msgs, ", ") + "]"
 }
 
+// qualifiedEnvoyProxy is the kind under which the graph holds EnvoyProxies.
+const qualifiedEnvoyProxy = KindEnvoyProxy + "." + Group
+
+// Proxy is the EnvoyProxy the Gateway takes, its own or its class's; nil
+// when no Envoy Gateway judges it or the inputs hold none.
+func Proxy(g *resolve.Graph, gw *resolve.GatewayResult) *EnvoyProxy {
+	p, _ := g.Decision(Implementation{}, gw).(*EnvoyProxy)
+	return p
+}
+
+// ClassProxy is the EnvoyProxy the GatewayClass's parametersRef names; nil
+// when no Envoy Gateway judges the class or the inputs hold none.
+func ClassProxy(g *resolve.Graph, c *resolve.GatewayClassResult) *EnvoyProxy {
+	p, _ := g.Decision(Implementation{}, c).(*EnvoyProxy)
+	return p
+}
+
+// ClassParametersNamespace: Envoy Gateway looks a GatewayClass's
+// parameters up in "default" when the ref names no namespace
+// (internal/provider/kubernetes/controller.go processGatewayClassParamsRef).
+func (Implementation) ClassParametersNamespace() string { return "default" }
+
+// JudgeClassParameters judges the EnvoyProxy a GatewayClass's parametersRef
+// names: one that breaks its validation refuses the class,
+// Accepted=False/InvalidParameters, "Invalid parametersRef:"
+// (https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/translator.go
+// GetRelevantGateways: validateEnvoyProxy,
+// api/v1alpha1/validation/envoyproxy_validate.go;
+// testdata/envoyproxy-for-gatewayclass.out.yaml).
+func (impl Implementation) JudgeClassParameters(b *resolve.Builder, c *resolve.GatewayClassResult, obj resolve.Object) {
+	proxy, ok := obj.(*EnvoyProxy)
+	if !ok {
+		return
+	}
+	b.Decide(impl, c, proxy)
+	if len(proxy.judge()) > 0 {
+		c.Parameters.Reason = resolve.ReasonInvalidParameters
+		c.Parameters.Message = "Invalid parametersRef: " + proxy.Refusal()
+	}
+}
+
 // classProxy is the EnvoyProxy a GatewayClass's parametersRef names, nil
 // when it names none the inputs hold.
-func (g *Graph) classProxy(class *GatewayClass) *EnvoyProxy {
+func classProxy(g *resolve.Graph, class *resolve.GatewayClass) *EnvoyProxy {
 	if class == nil || class.Spec.ParametersRef == nil {
 		return nil
 	}
 	pr := class.Spec.ParametersRef
-	if string(pr.Group) != GroupEnvoyGateway || string(pr.Kind) != KindEnvoyProxy {
+	if string(pr.Group) != Group || string(pr.Kind) != KindEnvoyProxy {
 		return nil
 	}
-	obj, _ := g.Lookup(ObjectRef{Kind: qualifiedKind(GroupEnvoyGateway, KindEnvoyProxy), Namespace: envoyProxyNamespace(pr), Name: pr.Name})
+	obj, _ := g.Lookup(resolve.ObjectRef{Kind: qualifiedEnvoyProxy, Namespace: envoyProxyNamespace(pr), Name: pr.Name})
 	proxy, _ := obj.(*EnvoyProxy)
 	return proxy
 }
 
 // envoyProxyNamespace is where Envoy Gateway looks up a GatewayClass's
-// parameters: the ref's namespace, "default" when it names none
-// (internal/provider/kubernetes/controller.go processGatewayClassParamsRef).
+// parameters: the ref's namespace, ClassParametersNamespace when it names
+// none.
 func envoyProxyNamespace(pr *gwv1.ParametersReference) string {
 	if pr.Namespace == nil {
-		return "default"
+		return Implementation{}.ClassParametersNamespace()
 	}
 	return string(*pr.Namespace)
 }
 
-// judgeEnvoyProxy refuses a Gateway for the EnvoyProxy it takes, as Envoy
-// Gateway does (profile.Implementation.EnvoyProxyParameters): own is the
-// object its parametersRef names, nil when it names none the inputs hold.
-func (g *Graph) judgeEnvoyProxy(gw *GatewayResult, own Object) {
-	class := g.classProxy(gw.Class)
+// JudgeGatewayParameters refuses a Gateway for the EnvoyProxy it takes, as
+// Envoy Gateway does: own is the object its parametersRef names, nil when
+// it names none the inputs hold. A Gateway takes its own EnvoyProxy, else
+// its class's (contexts.go attachEnvoyProxy), and one that takes an
+// invalid one is refused, "Invalid parametersRef:", before its listeners
+// get status (translator.go GetRelevantGateways;
+// testdata/envoyproxy-gateway-accesslog-with-bad-sinks.out.yaml). A
+// Gateway naming its own while its class's merges Gateways is refused too
+// (internal/provider/kubernetes/controller.go processGatewayParamsRef:
+// "infrastructure.parametersref must be nil when MergeGateways feature is
+// enabled by gatewayclass", InvalidParameters), and so is one of a class
+// whose EnvoyProxy merges both Gateways and backends (GetRelevantGateways:
+// "mergeGateways and mergeBackends cannot both be enabled").
+func (impl Implementation) JudgeGatewayParameters(b *resolve.Builder, gw *resolve.GatewayResult, own resolve.Object) {
+	g := b.Graph()
+	class := classProxy(g, gw.Class)
 	if gw.Parameters != nil && class != nil && class.MergesGateways() {
-		gw.Parameters.Reason = ReasonInvalidParameters
+		gw.Parameters.Reason = resolve.ReasonInvalidParameters
 		gw.Parameters.Message = fmt.Sprintf("infrastructure.parametersRef must not be set: the GatewayClass's EnvoyProxy %s merges its Gateways (mergeGateways)",
 			class.Ref.NamespacedName())
 		return
@@ -327,15 +374,15 @@ func (g *Graph) judgeEnvoyProxy(gw *GatewayResult, own Object) {
 	if gw.Parameters != nil && !gw.Parameters.OK() {
 		return
 	}
-	inherited := func() *RefResult {
-		return &RefResult{Path: "spec.gatewayClassName", Group: GroupEnvoyGateway, Presence: Present,
-			Target: ObjectRef{Kind: KindEnvoyProxy, Namespace: class.Ref.Namespace, Name: class.Ref.Name}}
+	inherited := func() *resolve.RefResult {
+		return &resolve.RefResult{Path: "spec.gatewayClassName", Group: Group, Presence: resolve.Present,
+			Target: resolve.ObjectRef{Kind: KindEnvoyProxy, Namespace: class.Ref.Namespace, Name: class.Ref.Name}}
 	}
-	if class != nil && class.MergesGateways() && (class.Spec.MergeBackends != nil || gw.Profile.Implementation.EnvoyProxyDefaults.MergeBackends) {
+	if class != nil && class.MergesGateways() && (class.Spec.MergeBackends != nil || impl.Config.ProxyDefaults.MergeBackends) {
 		// translator.go GetRelevantGateways, before it validates the
 		// EnvoyProxy.
 		gw.Parameters = inherited()
-		gw.Parameters.Reason = ReasonInvalidParameters
+		gw.Parameters.Reason = resolve.ReasonInvalidParameters
 		source := "the GatewayClass's EnvoyProxy " + class.Ref.NamespacedName()
 		if class.Spec.MergeBackends == nil {
 			source += ", with mergeBackends from " + gw.Profile.Implementation.Name + "'s configuration"
@@ -354,72 +401,15 @@ func (g *Graph) judgeEnvoyProxy(gw *GatewayResult, own Object) {
 	default:
 		return
 	}
-	gw.Proxy = proxy
+	b.Decide(impl, gw, proxy)
 	if len(proxy.judge()) == 0 {
-		gw.TelemetryProblem = g.telemetryProblem(proxy)
-		gw.ClientCertificateProblem = g.clientCertificateProblem(gw)
+		gw.ParametersRefusal = telemetryProblem(b, proxy)
+		gw.ClientCertificateProblem = clientCertificateProblem(b, gw, proxy)
 		return
 	}
-	res.Reason = ReasonInvalidParameters
+	res.Reason = resolve.ReasonInvalidParameters
 	res.Message = fmt.Sprintf("Invalid parametersRef: EnvoyProxy %s: %s", proxy.Ref.NamespacedName(), proxy.Refusal())
 	gw.Parameters = res
-}
-
-// mergedGateways groups the Gateways that share one proxy: under Envoy
-// Gateway's profile (EnvoyProxyParameters) those of a GatewayClass whose
-// EnvoyProxy sets mergeGateways, and that it has not refused for their
-// parameters or addresses (translator.go GetRelevantGateways: only those
-// get listeners). Every other Gateway is a group of its own. Groups and
-// their Gateways keep g.Gateways' order.
-func (g *Graph) mergedGateways() [][]*GatewayResult {
-	var groups [][]*GatewayResult
-	merged := map[string]int{} // class name -> its group
-	for _, gw := range g.Gateways {
-		if gw.Profile.Implementation.EnvoyProxyParameters && (gw.Parameters == nil || gw.Parameters.OK()) && gw.unsupportedAddress() == "" {
-			if proxy := g.classProxy(gw.Class); proxy != nil && proxy.MergesGateways() {
-				if i, ok := merged[gw.Class.Ref.Name]; ok {
-					groups[i] = append(groups[i], gw)
-					continue
-				}
-				merged[gw.Class.Ref.Name] = len(groups)
-			}
-		}
-		groups = append(groups, []*GatewayResult{gw})
-	}
-	return groups
-}
-
-// detectMergedConflicts marks the listeners of merged Gateways that repeat
-// the protocol, hostname and port of an earlier one
-// (validate.go validateConflictedMergedListeners): one proxy cannot serve
-// both. Listeners refused for their own spec take no part.
-func detectMergedConflicts(group []*GatewayResult) {
-	if len(group) < 2 {
-		return
-	}
-	seen := map[string]*Listener{}
-	for _, gw := range group {
-		for _, l := range gw.AllListeners() {
-			if l.InvalidOnItsOwn() && !l.Conflicted.True() {
-				continue
-			}
-			key := fmt.Sprintf("%s:%s:%d", l.Protocol, l.HostnameString(), l.Port)
-			if first, ok := seen[key]; ok {
-				markConflicted(l, ReasonHostnameConflict, first)
-				continue
-			}
-			seen[key] = l
-		}
-	}
-}
-
-// allListeners are the listeners of a group of merged Gateways.
-func allListeners(group []*GatewayResult) []*Listener {
-	var out []*Listener
-	for _, gw := range group {
-		out = append(out, gw.AllListeners()...)
-	}
-	return out
 }
 
 // clientCertificateProblem says why the client certificate the Gateway's
@@ -428,23 +418,32 @@ func allListeners(group []*GatewayResult) []*Listener {
 // spec.tls.backend (contexts.go GetBackendTLSConfig), and refuses one in
 // another namespace or one that does not exist (backendtlspolicy.go
 // processClientTLSSettings).
-func (g *Graph) clientCertificateProblem(gw *GatewayResult) *ProxyProblem {
-	if gw.Proxy == nil || gw.Proxy.Spec.BackendTLS == nil || gw.Proxy.Spec.BackendTLS.ClientCertificateRef == nil ||
+func clientCertificateProblem(b *resolve.Builder, gw *resolve.GatewayResult, proxy *EnvoyProxy) *resolve.ParametersProblem {
+	if proxy.Spec.BackendTLS == nil || proxy.Spec.BackendTLS.ClientCertificateRef == nil ||
 		(gw.Spec.TLS != nil && gw.Spec.TLS.Backend != nil) {
 		return nil
 	}
 	const at = "spec.backendTLS.clientCertificateRef"
-	ref, proxy := gw.Proxy.Spec.BackendTLS.ClientCertificateRef, gw.Proxy.Ref
-	if ns := refNamespace(ref.Namespace, proxy.Namespace); ns != proxy.Namespace {
-		return &ProxyProblem{Path: at + ".namespace",
-			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef is in namespace %s, not the EnvoyProxy's", proxy.NamespacedName(), ns)}
+	ref, owner := proxy.Spec.BackendTLS.ClientCertificateRef, proxy.Ref
+	if ns := namespaceOr(ref.Namespace, owner.Namespace); ns != owner.Namespace {
+		return &resolve.ParametersProblem{Path: at + ".namespace",
+			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef is in namespace %s, not the EnvoyProxy's", owner.NamespacedName(), ns)}
 	}
-	secret := ObjectRef{Kind: KindSecret, Namespace: proxy.Namespace, Name: ref.Name}
-	if _, presence := g.Lookup(secret); presence == Missing {
-		return &ProxyProblem{Path: at + ".name",
-			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef: %s", proxy.NamespacedName(), g.describeAbsence(secret, presence))}
+	secret := resolve.ObjectRef{Kind: resolve.KindSecret, Namespace: owner.Namespace, Name: ref.Name}
+	if _, presence := b.Graph().Lookup(secret); presence == resolve.Missing {
+		return &resolve.ParametersProblem{Path: at + ".name",
+			Message: fmt.Sprintf("EnvoyProxy %s's backendTLS.clientCertificateRef: %s", owner.NamespacedName(), b.DescribeAbsence(secret, presence))}
 	}
 	return nil
+}
+
+// namespaceOr is the namespace a reference names, its owner's when it
+// names none or "" (Envoy Gateway's NamespaceDerefOr).
+func namespaceOr(ns *string, owner string) string {
+	if ns == nil || *ns == "" {
+		return owner
+	}
+	return *ns
 }
 
 // telemetryProblem says why Envoy Gateway refuses a Gateway for where its
@@ -454,7 +453,7 @@ func (g *Graph) clientCertificateProblem(gw *GatewayResult) *ProxyProblem {
 // (listener.go processProxyObservability, processBackendRefsForTelemetry,
 // validate.go validateBackendRefService). It does so after it translates
 // the Gateway's listeners, whose status stays.
-func (g *Graph) telemetryProblem(proxy *EnvoyProxy) *ProxyProblem {
+func telemetryProblem(b *resolve.Builder, proxy *EnvoyProxy) *resolve.ParametersProblem {
 	t := proxy.Spec.Telemetry
 	if t == nil {
 		return nil
@@ -485,8 +484,8 @@ func (g *Graph) telemetryProblem(proxy *EnvoyProxy) *ProxyProblem {
 		sent []sent
 	}{{"access log", logs}, {"tracing", traces}, {"metrics", metrics}} {
 		for _, s := range of.sent {
-			if i, problem := g.telemetryBackendProblem(proxy, s.backend); problem != "" {
-				return &ProxyProblem{Path: fmt.Sprintf("%s.backendRefs[%d]", s.path, i),
+			if i, problem := telemetryBackendProblem(b, proxy, s.backend); problem != "" {
+				return &resolve.ParametersProblem{Path: fmt.Sprintf("%s.backendRefs[%d]", s.path, i),
 					Message: fmt.Sprintf("Invalid %s backendRefs in the referenced EnvoyProxy %s: %s", of.what, proxy.Ref.NamespacedName(), problem)}
 			}
 		}
@@ -494,26 +493,26 @@ func (g *Graph) telemetryProblem(proxy *EnvoyProxy) *ProxyProblem {
 	return nil
 }
 
-// telemetryBackendProblem is the first backendRef of b that cannot be
+// telemetryBackendProblem is the first backendRef of tb that cannot be
 // used (its index), and why; "" when none.
-func (g *Graph) telemetryBackendProblem(proxy *EnvoyProxy, b *telemetryBackend) (int, string) {
-	if b == nil {
+func telemetryBackendProblem(b *resolve.Builder, proxy *EnvoyProxy, tb *telemetryBackend) (int, string) {
+	if tb == nil {
 		return 0, ""
 	}
-	for i, ref := range b.BackendRefs {
-		if (ref.Group != nil && *ref.Group != GroupCore) || (ref.Kind != nil && *ref.Kind != KindService) {
-			continue // Envoy Gateway's Backend: not judged here
+	for i, ref := range tb.BackendRefs {
+		if (ref.Group != nil && *ref.Group != resolve.GroupCore) || (ref.Kind != nil && *ref.Kind != resolve.KindService) {
+			continue // its Backend: not judged here
 		}
-		target := ObjectRef{Kind: KindService, Namespace: refNamespace(ref.Namespace, proxy.Ref.Namespace), Name: ref.Name}
-		obj, presence := g.Lookup(target)
-		service, _ := obj.(*Service)
+		target := resolve.ObjectRef{Kind: resolve.KindService, Namespace: namespaceOr(ref.Namespace, proxy.Ref.Namespace), Name: ref.Name}
+		obj, presence := b.Graph().Lookup(target)
+		service, _ := obj.(*resolve.Service)
 		switch {
-		case presence == Missing:
-			return i, g.describeAbsence(target, presence)
+		case presence == resolve.Missing:
+			return i, b.DescribeAbsence(target, presence)
 		case service == nil:
-		case service.Spec.Type == "ExternalName":
+		case service.ExternalName():
 			return i, fmt.Sprintf("Service %s is of type ExternalName", target.NamespacedName())
-		case ref.Port != nil && !slices.ContainsFunc(service.Spec.Ports, func(p ServicePort) bool {
+		case ref.Port != nil && !slices.ContainsFunc(service.Spec.Ports, func(p resolve.ServicePort) bool {
 			return p.Port == *ref.Port && (p.Protocol == "" || p.Protocol == "TCP")
 		}):
 			return i, fmt.Sprintf("TCP Port %d not found on Service %s", *ref.Port, target.NamespacedName())

@@ -1,0 +1,276 @@
+package envoygateway
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
+	"github.com/gwlint/gwlint/resolve"
+)
+
+// Its policy kinds whose backendRefs send traffic that a BackendTLSPolicy
+// secures. gwlint reads only what decides where such a BackendTLSPolicy's
+// status is written, as its translator has it
+// (https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/,
+// ext_service.go translateExtServiceBackendRefs and
+// processExtServiceDestination, validate.go
+// validateExtServiceBackendReference, envoyextensionpolicy.go buildExtProc,
+// securitypolicy.go buildExtAuth, buildOIDCProvider and buildRemoteJWKS).
+const (
+	KindEnvoyExtensionPolicy = "EnvoyExtensionPolicy"
+	KindSecurityPolicy       = "SecurityPolicy"
+)
+
+// Policy is the part of an EnvoyExtensionPolicy or SecurityPolicy (gateway.envoyproxy.io/v1alpha1,
+// api/v1alpha1/envoyextensionypolicy_types.go, securitypolicy_types.go)
+// that names its targets and the backends it calls: an EnvoyExtensionPolicy
+// fills only ExtProc, a SecurityPolicy the others. Its Ref's kind is
+// qualified (EnvoyExtensionPolicy.gateway.envoyproxy.io).
+type Policy struct {
+	resolve.Meta
+	Spec struct {
+		// TargetRef is the deprecated single target, beside TargetRefs.
+		TargetRef  *gwv1.LocalPolicyTargetReferenceWithSectionName  `json:"targetRef,omitempty"`
+		TargetRefs []gwv1.LocalPolicyTargetReferenceWithSectionName `json:"targetRefs,omitempty"`
+		ExtProc    []struct {
+			BackendRefs []policyBackendRef `json:"backendRefs,omitempty"`
+		} `json:"extProc,omitempty"`
+		ExtAuth *struct {
+			GRPC *extAuthService `json:"grpc,omitempty"`
+			HTTP *extAuthService `json:"http,omitempty"`
+		} `json:"extAuth,omitempty"`
+		OIDC *struct {
+			Provider struct {
+				BackendRefs []policyBackendRef `json:"backendRefs,omitempty"`
+			} `json:"provider"`
+		} `json:"oidc,omitempty"`
+		JWT *struct {
+			Providers []struct {
+				RemoteJWKS *struct {
+					BackendRefs []policyBackendRef `json:"backendRefs,omitempty"`
+				} `json:"remoteJWKS,omitempty"`
+			} `json:"providers,omitempty"`
+		} `json:"jwt,omitempty"`
+	}
+}
+
+// policyBackendRef is a policy's backendRef: an object and a weight.
+type policyBackendRef struct {
+	gwv1.BackendObjectReference `json:",inline"`
+	Weight                      *int32 `json:"weight,omitempty"`
+}
+
+// extAuthService is an external authorization service: its backendRefs,
+// or the deprecated single backendRef when they are none.
+type extAuthService struct {
+	BackendRef  *gwv1.BackendObjectReference `json:"backendRef,omitempty"`
+	BackendRefs []policyBackendRef           `json:"backendRefs,omitempty"`
+}
+
+func (s *extAuthService) refs() []policyBackendRef {
+	if len(s.BackendRefs) == 0 && s.BackendRef != nil {
+		return []policyBackendRef{{BackendObjectReference: *s.BackendRef}}
+	}
+	return s.BackendRefs
+}
+
+// backendRefLists are the policy's lists of backendRefs, each translated
+// as one destination.
+func (p *Policy) backendRefLists() [][]policyBackendRef {
+	var out [][]policyBackendRef
+	for _, ep := range p.Spec.ExtProc {
+		out = append(out, ep.BackendRefs)
+	}
+	if a := p.Spec.ExtAuth; a != nil {
+		// Envoy Gateway refuses an extAuth with both or neither.
+		switch {
+		case a.GRPC != nil && a.HTTP == nil:
+			out = append(out, a.GRPC.refs())
+		case a.HTTP != nil && a.GRPC == nil:
+			out = append(out, a.HTTP.refs())
+		}
+	}
+	if o := p.Spec.OIDC; o != nil {
+		out = append(out, o.Provider.BackendRefs)
+	}
+	if j := p.Spec.JWT; j != nil {
+		for _, pr := range j.Providers {
+			if pr.RemoteJWKS != nil {
+				out = append(out, pr.RemoteJWKS.BackendRefs)
+			}
+		}
+	}
+	return out
+}
+
+// policyTargets are the policy's targetRefs, the deprecated one first.
+func (p *Policy) policyTargets() []gwv1.LocalPolicyTargetReferenceWithSectionName {
+	if p.Spec.TargetRef == nil {
+		return p.Spec.TargetRefs
+	}
+	return append([]gwv1.LocalPolicyTargetReferenceWithSectionName{*p.Spec.TargetRef}, p.Spec.TargetRefs...)
+}
+
+// JudgeBackendCallers names its policies that call a backend (an
+// EnvoyExtensionPolicy's extProc, a SecurityPolicy's extAuth, OIDC
+// provider or remote JWKS), each written as an ancestor of the
+// BackendTLSPolicy that secures the backend, named by the policy itself
+// (group gateway.envoyproxy.io, no sectionName), by the Gateway that
+// translates it: ext_service.go, processExtServiceDestination: for a
+// policy's backendRef, "the owner policy of the BackendRef is used as the
+// parent reference" of the BackendTLSPolicy's status. It takes its
+// policies oldest first, as the API orders policies.
+func (impl Implementation) JudgeBackendCallers(b *resolve.Builder, reach func(caller resolve.BackendCaller, backend resolve.ObjectRef, section string)) {
+	g := b.Graph()
+	var byAge []*Policy
+	for _, obj := range g.Objects {
+		if p, ok := obj.(*Policy); ok {
+			// The graph holds the last definition of a name.
+			if held, _ := g.Lookup(p.Ref); held == obj {
+				byAge = append(byAge, p)
+			}
+		}
+	}
+	sort.SliceStable(byAge, func(i, j int) bool { return resolve.OlderOrFirst(&byAge[i].Meta, &byAge[j].Meta) })
+	attached := map[policyTarget]bool{}
+	for _, p := range byAge {
+		gw := impl.policyGateway(g, p, attached)
+		if gw == nil {
+			continue
+		}
+		group, kind, ns := gwv1.Group(Group), gwv1.Kind(policyKind(p.Ref)), gwv1.Namespace(p.Ref.Namespace)
+		caller := resolve.BackendCaller{Ref: p.Ref, Gateway: gw,
+			Ancestor: gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(p.Ref.Name)}}
+		policyBackends(g, p, func(backend resolve.ObjectRef, section string) { reach(caller, backend, section) })
+	}
+}
+
+// policyKind is the kind of a policy ref, unqualified.
+func policyKind(ref resolve.ObjectRef) string {
+	return strings.TrimSuffix(ref.Kind, "."+Group)
+}
+
+// policyTarget is what two policies of a kind conflict on: a target and
+// its sectionName.
+type policyTarget struct {
+	policyKind, kind, namespace, name, section string
+}
+
+// policyGateway is a managed Gateway of Envoy Gateway's that translates the
+// policy: one the policy targets, or a parent of a route it targets; nil
+// when there is none. Its translator builds the policy's destinations only
+// for a target it holds, and only for the first policy of a kind, oldest
+// first, to target it with a sectionName: a later one is Conflicted
+// there. attached records the targets taken.
+func (impl Implementation) policyGateway(g *resolve.Graph, p *Policy, attached map[policyTarget]bool) *resolve.GatewayResult {
+	writes := func(gw *resolve.GatewayResult) bool {
+		return gw != nil && gw.Managed && gw.Profile.Name == impl.Name()
+	}
+	var out *resolve.GatewayResult
+	for _, t := range p.policyTargets() {
+		if string(t.Group) != resolve.GroupGateway {
+			continue
+		}
+		var held *resolve.GatewayResult
+		if t.Kind == resolve.KindGateway {
+			if gw := g.Gateway(p.Ref.Namespace, string(t.Name)); writes(gw) {
+				held = gw
+			}
+		} else {
+			for _, r := range g.FindRoutes(string(t.Kind), p.Ref.Namespace, string(t.Name)) {
+				for _, parent := range r.Parents {
+					if gw := parent.ManagedGateway(); writes(gw) && held == nil {
+						held = gw
+					}
+				}
+			}
+		}
+		if held == nil {
+			continue
+		}
+		key := policyTarget{p.Ref.Kind, string(t.Kind), p.Ref.Namespace, string(t.Name), ""}
+		if t.SectionName != nil {
+			key.section = string(*t.SectionName)
+		}
+		if !attached[key] && out == nil {
+			out = held
+		}
+		attached[key] = true
+	}
+	return out
+}
+
+// policyBackends calls reach with every backend the policy sends traffic
+// to and the sectionName a BackendTLSPolicy would select it by, as Envoy
+// Gateway's translator walks each list: it stops at the first backendRef
+// it refuses (a kind it does not take, a Service without that TCP port, a
+// missing object, a cross-namespace ref no ReferenceGrant permits, a
+// dynamic resolver Backend) and skips those of weight 0. A backendRef whose
+// object the inputs do not hold stops the walk too: whether it would be
+// refused is unknown.
+func policyBackends(g *resolve.Graph, p *Policy, reach func(backend resolve.ObjectRef, section string)) {
+	kind := policyKind(p.Ref)
+	for _, refs := range p.backendRefLists() {
+		for _, ref := range refs {
+			target, section, ok := policyBackend(g, p, kind, ref.BackendObjectReference)
+			if !ok {
+				break
+			}
+			if ref.Weight != nil && *ref.Weight == 0 {
+				continue
+			}
+			reach(target, section)
+		}
+	}
+}
+
+// policyBackend is the object a policy's backendRef names and the
+// sectionName a BackendTLSPolicy would select it by (a Service port's
+// name, a Backend's port number), as getTargetBackendReference has it; ok
+// is false when the translator refuses the ref, or may.
+func policyBackend(g *resolve.Graph, p *Policy, policyKind string, ref gwv1.BackendObjectReference) (target resolve.ObjectRef, section string, ok bool) {
+	group, kind := resolve.GroupCore, resolve.KindService
+	ns := namespaceOr((*string)(ref.Namespace), p.Ref.Namespace)
+	if ref.Group != nil {
+		group = string(*ref.Group)
+	}
+	if ref.Kind != nil {
+		kind = string(*ref.Kind)
+	}
+	target = resolve.ObjectRef{Kind: kind, Namespace: ns, Name: string(ref.Name)}
+	backend := group == Group && kind == KindBackend
+	if !backend && ref.Port == nil {
+		return target, "", false
+	}
+	obj, _ := g.Lookup(resolve.ObjectRef{Kind: resolve.QualifiedKind(group, kind), Namespace: ns, Name: target.Name})
+	var ports []resolve.ServicePort
+	switch o := obj.(type) {
+	case *resolve.Service:
+		ports = o.Spec.Ports
+	case *resolve.ServiceImport:
+		ports = o.Spec.Ports
+	case *Backend:
+		if o.DynamicResolver() {
+			return target, "", false
+		}
+		if ref.Port != nil {
+			section = strconv.Itoa(int(*ref.Port))
+		}
+	default:
+		return target, "", false
+	}
+	if !backend {
+		i := slices.IndexFunc(ports, func(port resolve.ServicePort) bool { return port.Port == *ref.Port && port.Transport() == "TCP" })
+		if i < 0 {
+			return target, "", false
+		}
+		section = ports[i].Name
+	}
+	if ns != p.Ref.Namespace {
+		return target, section, g.Granted(Group, policyKind, p.Ref.Namespace, group, kind, ns, target.Name)
+	}
+	return target, section, true
+}
