@@ -114,7 +114,7 @@ type BackendResult struct {
 	// or an implementation's own, PortNotFound), else "".
 	Reason Reason
 	// Unreported is true for an invalid ref that the implementation does
-	// not check (profile.PortUnchecked): requests to it fail, and the
+	// not check (MissingPortReporter): requests to it fail, and the
 	// route's ResolvedRefs does not say so.
 	Unreported bool
 	// Message says why the ref is invalid, or, for an Unlisted or

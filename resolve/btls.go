@@ -410,17 +410,47 @@ type PolicyAncestor struct {
 	Ref            gwv1.ParentReference
 	ControllerName string
 	// Target is the targetRef the entry stands for when the implementation
-	// writes one per target (Istio); nil for a Gateway or a route parent.
+	// writes one per target (PolicyAncestorsJudge); nil for a Gateway or a
+	// route parent.
 	Target *PolicyTarget
-	// Aggregated says this last entry also stands for those cut beyond
-	// the 16 the API allows (profile.PolicyAncestors.Aggregated).
-	Aggregated bool
+	// OwnConditions are the implementation's own conditions on the entry,
+	// beside the API's Accepted and ResolvedRefs.
+	OwnConditions []Condition
 	// writer is the profile of the implementation that writes the entry.
 	writer *profile.Profile
 }
 
+// PolicyAncestorsJudge writes a BackendTLSPolicy's status.ancestors
+// otherwise than the API's reading. The API leaves the choice to the policy
+// ("choosing the relevant ancestor is left to the Policy designers") and
+// says "implementations SHOULD use Gateway": the core writes one entry per
+// Gateway that accepted a route to a targeted Service, and cuts the list at
+// the 16 it allows. The core asks the implementation of each Gateway a
+// route to a target reaches, and of the selected profile.
+type PolicyAncestorsJudge interface {
+	Implementation
+	// AncestorsByParentRef reports whether it writes one entry per
+	// parentRef, to one of its Gateways, of a route that sends traffic to
+	// a targeted Service, in place of one per Gateway.
+	AncestorsByParentRef() bool
+	// TargetAncestorsController returns the controller under which it
+	// writes one entry per targetRef (the target itself), whether or not a
+	// route reaches it; "" for none.
+	TargetAncestorsController() string
+	// TruncatedAncestorCondition returns the condition it adds to the last
+	// entry written, of kept, when more were due; false for none.
+	TruncatedAncestorCondition(kept int) (Condition, bool)
+}
+
+// ancestorsJudge is the PolicyAncestorsJudge of profile p, nil when its
+// implementation writes the API's ancestors.
+func (g *Graph) ancestorsJudge(p *profile.Profile) PolicyAncestorsJudge {
+	judge, _ := g.implementation(p).(PolicyAncestorsJudge)
+	return judge
+}
+
 // policyAncestors is where the implementations write the policy's status
-// (profile.PolicyAncestors): one entry per Gateway reached, unless that
+// (PolicyAncestorsJudge): one entry per Gateway reached, unless that
 // Gateway's implementation writes one per route parentRef; and one per
 // targetRef when the selected implementation, or that of a Gateway reached,
 // writes those.
@@ -428,7 +458,10 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 	gateways := map[*GatewayResult]bool{}
 	parents := map[string]*ParentResult{}
 	callers := map[ObjectRef]BackendCaller{}
-	targetsBy, targetsWriter := g.profile.Implementation.PolicyAncestors.TargetsController, g.profile
+	targetsBy, targetsWriter := "", g.profile
+	if judge := g.ancestorsJudge(g.profile); judge != nil {
+		targetsBy = judge.TargetAncestorsController()
+	}
 	// An ignored policy is written only where its targets are.
 	for _, t := range p.Targets {
 		rs := reached[policyKey{t.Target, t.SectionName}]
@@ -436,16 +469,20 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 			continue
 		}
 		for gw := range rs.gateways {
-			if !gw.Profile.Implementation.PolicyAncestors.RouteParents {
+			if judge := g.ancestorsJudge(gw.Profile); judge == nil || !judge.AncestorsByParentRef() {
 				gateways[gw] = true
 			}
 		}
 		for pr := range rs.parents {
 			prof := gatewayOf(pr).Profile
-			if prof.Implementation.PolicyAncestors.RouteParents {
+			judge := g.ancestorsJudge(prof)
+			if judge == nil {
+				continue
+			}
+			if judge.AncestorsByParentRef() {
 				parents[parentRefKey(pr.Ref)] = pr
 			}
-			if c := prof.Implementation.PolicyAncestors.TargetsController; c != "" && targetsBy == "" {
+			if c := judge.TargetAncestorsController(); c != "" && targetsBy == "" {
 				targetsBy, targetsWriter = c, prof
 			}
 		}
@@ -485,7 +522,11 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 	if len(out) > maxPolicyAncestors {
 		out = out[:maxPolicyAncestors]
 		last := &out[maxPolicyAncestors-1]
-		last.Aggregated = last.writer.Implementation.PolicyAncestors.Aggregated
+		if judge := g.ancestorsJudge(last.writer); judge != nil {
+			if c, ok := judge.TruncatedAncestorCondition(maxPolicyAncestors); ok {
+				last.OwnConditions = append(last.OwnConditions, c)
+			}
+		}
 	}
 	return out
 }

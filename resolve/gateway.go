@@ -81,6 +81,19 @@ type GatewayResult struct {
 	// refusesNotPermitted: a listener whose certificate is not permitted
 	// is not accepted either (RefuseNotPermittedCertificates).
 	refusesNotPermitted bool
+	// listenerSetRefusal, when set, is what the ListenerSets it accepted
+	// write when it is not accepted, in place of ParentNotAccepted
+	// (ShareRefusal); its Status "" leaves them as they are.
+	listenerSetRefusal *Condition
+	// omitsListeners: its status lists no listeners
+	// (GatewayConditionsJudge.OmitsListenerStatus).
+	omitsListeners bool
+	// refusesPassthroughCertificates: a Passthrough listener with
+	// certificateRefs cannot terminate TLS (RefusePassthroughCertificates).
+	refusesPassthroughCertificates bool
+	// resolvedWithoutTLS: an HTTPS listener without tls keeps ResolvedRefs
+	// True (KeepResolvedWithoutTLS).
+	resolvedWithoutTLS bool
 
 	Accepted     Condition
 	Programmed   Condition
@@ -111,6 +124,9 @@ type ListenerSetResult struct {
 	Listeners      []*Listener
 	Accepted       Condition
 	Programmed     Condition
+	// omitsListeners: its status lists no listeners
+	// (GatewayConditionsJudge.OmitsListenerStatus).
+	omitsListeners bool
 }
 
 // Listener is one listener of a Gateway or a ListenerSet, with its conditions
@@ -256,6 +272,10 @@ type FrontendValidation struct {
 	refused bool
 }
 
+// Unresolved is the first CA reference that does not resolve, nil when all
+// do.
+func (v *FrontendValidation) Unresolved() *RefResult { return v.bad }
+
 // firstInvalid is the first of refs that does not resolve (nil when all
 // do), and whether none resolves.
 func firstInvalid(refs []*RefResult) (bad *RefResult, allBad bool) {
@@ -289,8 +309,10 @@ var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 // remote (MarkRemote), say in which order its listeners check a route
 // (CheckHostnamesFirst), take listeners without tls as placeholders
 // (TakePlaceholders), refuse listeners whose certificates are not
-// permitted (RefuseNotPermittedCertificates) and name the Services its
-// traffic enters by (EnterBy).
+// permitted (RefuseNotPermittedCertificates) or certificateRefs on a
+// Passthrough listener (RefusePassthroughCertificates), keep an HTTPS
+// listener without tls resolved (KeepResolvedWithoutTLS) and name the
+// Services its traffic enters by (EnterBy).
 type GatewayJudge interface {
 	Implementation
 	JudgeGateway(b *Builder, gw *GatewayResult)
@@ -325,6 +347,20 @@ func (b *Builder) TakePlaceholders(gw *GatewayResult) { gw.placeholders = true }
 // not accepted either (Accepted=False/NoValidCACertificate), besides the
 // API's ResolvedRefs=False/RefNotPermitted.
 func (b *Builder) RefuseNotPermittedCertificates(gw *GatewayResult) { gw.refusesNotPermitted = true }
+
+// RefusePassthroughCertificates writes that a Passthrough listener of the
+// Gateway (or of its ListenerSets) with certificateRefs, which the API
+// ignores there ("The certificateRefs field is ignored in this mode"),
+// cannot terminate TLS: it is not programmed (Invalid).
+func (b *Builder) RefusePassthroughCertificates(gw *GatewayResult) {
+	gw.refusesPassthroughCertificates = true
+}
+
+// KeepResolvedWithoutTLS writes that an HTTPS listener of the Gateway (or of
+// its ListenerSets) without tls keeps ResolvedRefs True, since nothing it
+// references is missing; it is still not programmed (Invalid). The API's
+// reading is ResolvedRefs=False/InvalidCertificateRef.
+func (b *Builder) KeepResolvedWithoutTLS(gw *GatewayResult) { gw.resolvedWithoutTLS = true }
 
 // ListenersJudge reads the listeners of the Gateways it judges (and of
 // their ListenerSets), all of a Gateway's together (ListenerJudge is asked
@@ -404,6 +440,12 @@ func (g *Graph) resolveGateways(b *Builder) {
 	g.judgeListeners(b)
 	for _, ls := range g.ListenerSets {
 		ls.finishAcceptance()
+		if ls.Parent == nil {
+			continue
+		}
+		if judge, ok := g.implementation(ls.Parent.Profile).(GatewayConditionsJudge); ok {
+			judge.JudgeListenerSetConditions(b, ls)
+		}
 	}
 	for _, gw := range g.Gateways {
 		if judge, ok := g.implementation(gw.Profile).(ListenersJudge); ok {
@@ -520,35 +562,14 @@ func sansOverlap(x, y string) bool {
 }
 
 // setProgrammed: a listener is programmed when it is accepted, conflict-free
-// and its references resolve. A conflicted listener carries the conflict's
-// reason, as the conformance suite expects.
+// and its references resolve, and then it can carry traffic. A conflicted
+// listener carries the conflict's reason, as the conformance suite expects;
+// any other problem Invalid.
 func (l *Listener) setProgrammed() {
-	facts := profile.ListenerProgrammed{}
-	if l.Gateway != nil {
-		facts = l.Gateway.Profile.Implementation.ListenerProgrammed
-	}
-	if facts.TLSOnly {
-		l.setProgrammedForTLS()
-	} else {
-		l.setProgrammedByValidity(facts)
-		l.usable = l.Programmed.True()
-	}
-}
-
-// setProgrammedByValidity writes Programmed False for every problem of the
-// listener, with the reason its profile gives.
-func (l *Listener) setProgrammedByValidity(facts profile.ListenerProgrammed) {
 	typ := string(gwv1.ListenerConditionProgrammed)
 	switch {
-	case l.Conflicted.True() && facts.ConflictInvalid && l.ListenerSet == nil:
-		l.Programmed = condition(typ, false, ReasonInvalid, l.Conflicted.Message)
 	case l.Conflicted.True():
 		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
-	case l.ClientValidation != nil && l.ClientValidation.bad != nil && facts.CAReason:
-		// Written last, the client validation's reason replaces any other.
-		bad := l.ClientValidation.bad
-		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, bad.Reason, bad.Path+": "+bad.Message)
-		l.Programmed = condition(typ, false, bad.Reason, l.ResolvedRefs.Message)
 	case !l.Accepted.True():
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Accepted.Message)
 	case !l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef:
@@ -559,20 +580,31 @@ func (l *Listener) setProgrammedByValidity(facts profile.ListenerProgrammed) {
 		// "Invalid: the Listener is syntactically or semantically invalid."
 		l.Programmed = condition(typ, false, ReasonInvalid, l.SelectorProblem)
 	default:
-		l.Programmed = condition(typ, true, ReasonProgrammed, fmt.Sprintf("Listener %s serves %s on port %d", l.Name, l.Protocol, l.Port))
+		l.Programmed = programmedCondition(l)
 	}
-	if l.ListenerSet != nil && facts.ListenerSetInvalid && l.Programmed.Reason == ReasonInvalid {
-		l.Programmed.Reason = ReasonListenersNotValid
-	}
+	l.usable = l.Programmed.True()
 }
 
-// acceptedButForCertificates reports whether the listener is accepted with
-// no problem but, at most, certificates that do not resolve: the listeners
-// Envoy Gateway writes Accepted=True (validate.go,
-// validateListenerConditions; any other problem leaves Accepted unwritten).
-func (l *Listener) acceptedButForCertificates() bool {
-	return l.Accepted.True() && l.TLSProblem == "" && l.SelectorProblem == "" &&
-		(l.ResolvedRefs.True() || l.ResolvedRefs.Reason == ReasonInvalidCertificateRef || l.ResolvedRefs.Reason == ReasonPartiallyInvalidCertificateRef)
+// programmedCondition is Programmed=True for the listener.
+func programmedCondition(l *Listener) Condition {
+	return condition(string(gwv1.ListenerConditionProgrammed), true, ReasonProgrammed,
+		fmt.Sprintf("Listener %s serves %s on port %d", l.Name, l.Protocol, l.Port))
+}
+
+// ProgramListener writes the listener Programmed=True, in place of the
+// core's verdict, and whether it carries traffic all the same (valid: what
+// Listener.Valid reports and the Gateway's and ListenerSet's conditions
+// count).
+func (b *Builder) ProgramListener(l *Listener, valid bool) {
+	l.Programmed = programmedCondition(l)
+	l.usable = valid
+}
+
+// UnprogramListener writes the listener Programmed=False with reason and
+// message, in place of the core's verdict: it carries no traffic.
+func (b *Builder) UnprogramListener(l *Listener, reason Reason, message string) {
+	l.Programmed = condition(string(gwv1.ListenerConditionProgrammed), false, reason, message)
+	l.usable = false
 }
 
 // InvalidOnItsOwn reports whether the listener is unusable whatever the
@@ -581,32 +613,6 @@ func (l *Listener) acceptedButForCertificates() bool {
 func (l *Listener) InvalidOnItsOwn() bool {
 	return !l.Accepted.True() || l.TLSProblem != "" || l.SelectorProblem != "" ||
 		(!l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef)
-}
-
-// setProgrammedForTLS writes Programmed as an implementation that marks a
-// listener unprogrammed only for a conflict or its TLS configuration
-// (profile.ListenerProgrammed.TLSOnly); one it refuses otherwise is still
-// invalid, and one with InvalidRouteKinds valid.
-func (l *Listener) setProgrammedForTLS() {
-	typ := string(gwv1.ListenerConditionProgrammed)
-	tlsProblem := ""
-	switch {
-	case l.Accepted.Reason == ReasonNoValidCACertificate:
-		tlsProblem = l.Accepted.Message
-	case !l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonInvalidRouteKinds:
-		tlsProblem = l.ResolvedRefs.Message
-	case l.ListenerSet != nil && l.placeholder():
-		tlsProblem = l.Accepted.Message
-	}
-	switch {
-	case l.Conflicted.True():
-		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
-	case tlsProblem != "":
-		l.Programmed = condition(typ, false, ReasonInvalid, tlsProblem)
-	default:
-		l.Programmed = condition(typ, true, ReasonProgrammed, fmt.Sprintf("Listener %s serves %s on port %d", l.Name, l.Protocol, l.Port))
-	}
-	l.usable = l.Programmed.True() && l.Accepted.True()
 }
 
 // placeholder reports whether the listener is HTTPS or TLS without tls,
@@ -729,7 +735,7 @@ func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
 		gw.ListenerSets = append(gw.ListenerSets, ls)
 		switch adm, why := g.gatewayAllowsListenerSet(gw, ls); adm {
 		case admitted:
-			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), true, ReasonAccepted, "ListenerSet accepted by Gateway "+gw.Ref.NamespacedName())
+			ls.Accepted = listenerSetAccepted(gw)
 		case undecided:
 			ls.Accepted = undecidedCondition(string(gwv1.ListenerSetConditionAccepted), why)
 		default:
@@ -747,14 +753,6 @@ func (g *Graph) resolveListenerSet(ls *ListenerSetResult) {
 // (False) or only some are (True); Programmed mirrors Accepted's reason
 // when False.
 func (ls *ListenerSetResult) finishAcceptance() {
-	acceptance := profile.ByValidListeners
-	if ls.Parent != nil {
-		acceptance = ls.Parent.Profile.Implementation.GatewayConditions.ListenerSets
-	}
-	if ls.Accepted.True() && acceptance == profile.ByAcceptedListeners {
-		ls.acceptByAcceptedListeners()
-		return
-	}
 	if ls.Accepted.True() {
 		valid := 0
 		for _, l := range ls.Listeners {
@@ -764,14 +762,14 @@ func (ls *ListenerSetResult) finishAcceptance() {
 		}
 		if valid == 0 {
 			ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, ReasonListenersNotValid, "no listener is valid")
-		} else if valid < len(ls.Listeners) && acceptance != profile.ByValidListenersReasonAccepted {
+		} else if valid < len(ls.Listeners) {
 			ls.Accepted.Reason = ReasonListenersNotValid
 			ls.Accepted.Message = "some listeners are not valid"
 		}
 	}
 	switch {
 	case ls.Accepted.True():
-		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), true, ReasonProgrammed, "ListenerSet programmed")
+		ls.Programmed = listenerSetProgrammed()
 	case ls.Accepted.Status == metav1.ConditionUnknown:
 		ls.Programmed = undecidedCondition(string(gwv1.ListenerSetConditionProgrammed), ls.Accepted.Message)
 	default:
@@ -779,34 +777,23 @@ func (ls *ListenerSetResult) finishAcceptance() {
 	}
 }
 
-// acceptByAcceptedListeners writes an admitted ListenerSet's conditions as
-// an implementation that reads its listeners' Accepted conditions does
-// (profile.ByAcceptedListeners): Accepted
-// when all are, True/ListenersNotValid when some are, False when none;
-// Programmed when any listener is programmed.
-func (ls *ListenerSetResult) acceptByAcceptedListeners() {
-	accepted, programmed := 0, 0
-	for _, l := range ls.Listeners {
-		if l.acceptedButForCertificates() {
-			accepted++
-		}
-		if l.Valid() {
-			programmed++
-		}
-	}
-	typ := string(gwv1.ListenerSetConditionAccepted)
-	switch {
-	case accepted == len(ls.Listeners):
-	case accepted > 0:
-		ls.Accepted = condition(typ, true, ReasonListenersNotValid, "some listeners are not accepted")
-	default:
-		ls.Accepted = condition(typ, false, ReasonListenersNotValid, "no listener is accepted")
-	}
-	if programmed > 0 {
-		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), true, ReasonProgrammed, "ListenerSet programmed")
-	} else {
-		ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ReasonListenersNotValid, "no listener is programmed")
-	}
+// listenerSetProgrammed is a ListenerSet's Programmed=True.
+func listenerSetProgrammed() Condition {
+	return condition(string(gwv1.ListenerSetConditionProgrammed), true, ReasonProgrammed, "ListenerSet programmed")
+}
+
+// listenerSetAccepted is the Accepted=True of a ListenerSet its Gateway
+// admits.
+func listenerSetAccepted(gw *GatewayResult) Condition {
+	return condition(string(gwv1.ListenerSetConditionAccepted), true, ReasonAccepted, "ListenerSet accepted by Gateway "+gw.Ref.NamespacedName())
+}
+
+// AdmitListenerSet writes the ListenerSet, which its Gateway admits,
+// Accepted=True/Accepted and Programmed=True, in place of the core's
+// verdict from its listeners.
+func (b *Builder) AdmitListenerSet(ls *ListenerSetResult) {
+	ls.Accepted = listenerSetAccepted(ls.Parent)
+	ls.Programmed = listenerSetProgrammed()
 }
 
 // gatewayAllowsListenerSet applies spec.allowedListeners (default: None).
@@ -951,13 +938,13 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	}
 	if protocol == gwv1.HTTPSProtocolType && tls == nil && !l.placeholder() {
 		l.TLSProblem = "HTTPS listener has no tls: it needs tls.certificateRefs to terminate TLS"
-		if l.ResolvedRefs.True() && !judge.Implementation.ListenerProgrammed.MissingTLSInvalid {
+		if l.ResolvedRefs.True() && (gw == nil || !gw.resolvedWithoutTLS) {
 			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef, l.TLSProblem)
 		}
 	}
 	// Passthrough: "The certificateRefs field is ignored in this mode."
 	if tls != nil && tls.Mode != nil && *tls.Mode == gwv1.TLSModePassthrough && len(tls.CertificateRefs) > 0 &&
-		judge.Implementation.ListenerProgrammed.PassthroughCertificatesInvalid {
+		gw != nil && gw.refusesPassthroughCertificates {
 		l.TLSProblem = fmt.Sprintf("%s refuses certificateRefs on a Passthrough listener, which does not terminate TLS", judge)
 	}
 	if needsCertificates(protocol, tls) {
@@ -1158,7 +1145,7 @@ func (gw *GatewayResult) UnsupportedAddress() string {
 
 // finishGateways writes the Gateway and ListenerSet level conditions once
 // listeners and attachments are known.
-func (g *Graph) finishGateways() {
+func (g *Graph) finishGateways(b *Builder) {
 	for _, gw := range g.Gateways {
 		if gw.Remote() {
 			gw.Accepted = condition(string(gwv1.GatewayConditionAccepted), true, ReasonAccepted, "Gateway accepted by "+gw.ControllerName)
@@ -1197,33 +1184,26 @@ func (g *Graph) finishGateways() {
 		default:
 			gw.Accepted = condition(typ, true, ReasonAccepted, "Gateway accepted by "+gw.ControllerName)
 		}
-		facts := gw.Profile.Implementation.GatewayConditions
-		address := g.servicePortsCondition(gw.services, gatewayPorts(gw))
-		switch {
-		case facts.ProgrammedWhenDeployed && gw.Accepted.Reason == ReasonUnsupportedAddress:
-			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonUnsupportedAddress, gw.Accepted.Message)
+		switch address := g.servicePortsCondition(gw.services, gatewayPorts(gw)); {
 		case address != nil:
 			gw.Programmed = *address
 		case gw.Accepted.True():
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
 				fmt.Sprintf("%d %s ready", valid, nouns(valid, "listener")))
-		case facts.ProgrammedWhenDeployed:
-			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
-				fmt.Sprintf("not accepted, yet %s programs a Gateway once its data plane has an address", gw.Profile))
 		default:
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), false, ReasonInvalid, gw.Accepted.Message)
 		}
 		switch {
 		case gw.ClientCertificate != nil && !gw.ClientCertificate.OK():
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, gw.ClientCertificate.Reason, gw.ClientCertificate.Message)
-		case facts.FrontendInvalidParameters && gw.frontendProblem() != nil:
-			bad := gw.frontendProblem()
-			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, ReasonInvalidParameters, bad.Path+": "+bad.Message)
-		case len(unresolved) > 0 && !facts.OwnRefsOnly:
+		case len(unresolved) > 0:
 			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), false, ReasonListenersNotResolved,
 				"listeners with unresolved references: "+strings.Join(unresolved, ", "))
 		default:
-			gw.ResolvedRefs = condition(string(gwv1.GatewayConditionResolvedRefs), true, ReasonResolvedRefs, "All references resolved")
+			gw.ResolvedRefs = resolvedGatewayRefs()
+		}
+		if judge, ok := g.implementation(gw.Profile).(GatewayConditionsJudge); ok {
+			judge.JudgeGatewayConditions(b, gw)
 		}
 		for _, ls := range gw.ListenerSets {
 			// A ListenerSet with no valid listener is not programmed
@@ -1235,18 +1215,83 @@ func (g *Graph) finishGateways() {
 			}
 			switch {
 			case !ls.Accepted.True() || gw.Accepted.True():
-			case facts.ListenerSetsFollowAddress && gw.Accepted.Reason == ReasonUnsupportedAddress:
-				ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, ReasonUnsupportedAddress,
-					"Gateway "+gw.Ref.NamespacedName()+" is not accepted: "+gw.Accepted.Message)
-				ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ls.Accepted.Reason, ls.Accepted.Message)
-			case facts.ListenerSetsFollowAddress:
-				// Refused for its listeners: its ListenerSets are judged by
-				// their own.
-			default:
+			case gw.listenerSetRefusal == nil:
 				ls.Accepted = condition(string(gwv1.ListenerSetConditionAccepted), false, ReasonParentNotAccepted,
 					"Gateway "+gw.Ref.NamespacedName()+" is not accepted")
 				ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ls.Accepted.Reason, ls.Accepted.Message)
+			case gw.listenerSetRefusal.Status != "":
+				ls.Accepted = *gw.listenerSetRefusal
+				ls.Programmed = condition(string(gwv1.ListenerSetConditionProgrammed), false, ls.Accepted.Reason, ls.Accepted.Message)
 			}
+		}
+	}
+	g.omitListenerStatuses()
+}
+
+// resolvedGatewayRefs is a Gateway's ResolvedRefs=True.
+func resolvedGatewayRefs() Condition {
+	return condition(string(gwv1.GatewayConditionResolvedRefs), true, ReasonResolvedRefs, "All references resolved")
+}
+
+// GatewayConditionsJudge writes the conditions of the Gateways it judges,
+// and of their ListenerSets, otherwise than as the API's summaries of their
+// listeners: the core's Gateway Programmed follows Accepted, its
+// ResolvedRefs is also "a positive-polarity summary of Listener's
+// ResolvedRefs condition" (ListenersNotResolved); an admitted ListenerSet
+// is Accepted while a listener is valid (ListenersNotValid when some are
+// not), Programmed follows Accepted, and one a refused Gateway accepted is
+// refused too (ParentNotAccepted); every status lists its listeners.
+type GatewayConditionsJudge interface {
+	Implementation
+	// JudgeListenerSetConditions adjusts a ListenerSet's Accepted and
+	// Programmed once the core has decided them from its listeners,
+	// before routes attach to it.
+	JudgeListenerSetConditions(b *Builder, ls *ListenerSetResult)
+	// JudgeGatewayConditions adjusts the Gateway's Programmed and
+	// ResolvedRefs once the core has written its conditions, before its
+	// ListenerSets share its refusal (ShareRefusal).
+	JudgeGatewayConditions(b *Builder, gw *GatewayResult)
+	// OmitsListenerStatus reports whether the status of a Gateway or
+	// ListenerSet whose Accepted condition is accepted lists no listeners.
+	OmitsListenerStatus(accepted Condition) bool
+}
+
+// ResolveOwnRefs writes the Gateway's ResolvedRefs from its own references
+// (spec.tls) alone, without the API's summary of its listeners'
+// (ListenersNotResolved).
+func (b *Builder) ResolveOwnRefs(gw *GatewayResult) {
+	if gw.ResolvedRefs.Reason == ReasonListenersNotResolved {
+		gw.ResolvedRefs = resolvedGatewayRefs()
+	}
+}
+
+// ShareRefusal writes what the ListenerSets the Gateway accepted write when
+// it is not accepted, in place of the API's ParentNotAccepted: Accepted and
+// Programmed False with reason and message; with reason "", they keep their
+// own conditions.
+func (b *Builder) ShareRefusal(gw *GatewayResult, reason Reason, message string) {
+	c := Condition{}
+	if reason != "" {
+		c = condition(string(gwv1.ListenerSetConditionAccepted), false, reason, message)
+	}
+	gw.listenerSetRefusal = &c
+}
+
+// omitListenerStatuses asks each Gateway's implementation, and its
+// ListenerSets', whether its status lists its listeners, once their
+// conditions are final.
+func (g *Graph) omitListenerStatuses() {
+	for _, gw := range g.Gateways {
+		if judge, ok := g.implementation(gw.Profile).(GatewayConditionsJudge); ok {
+			gw.omitsListeners = judge.OmitsListenerStatus(gw.Accepted)
+		}
+	}
+	for _, ls := range g.ListenerSets {
+		if ls.Parent == nil {
+			continue
+		}
+		if judge, ok := g.implementation(ls.Parent.Profile).(GatewayConditionsJudge); ok {
+			ls.omitsListeners = judge.OmitsListenerStatus(ls.Accepted)
 		}
 	}
 }

@@ -213,7 +213,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.resolveBackendTLSPolicies(b)
 	g.findShadows()
 	g.judgeOverlaps(b)
-	g.finishGateways()
+	g.finishGateways(b)
 	g.findFeatures()
 	// The graph is read-only from here: a Builder kept past Resolve has no
 	// graph to write to.

@@ -41,6 +41,9 @@ import (
 //     (merge.go);
 //   - ListenerJudge: a listener of a Gateway it judges, once the core has
 //     written its conditions;
+//   - GatewayConditionsJudge: the conditions of a Gateway it judges and of
+//     its ListenerSets, once the core has written them, and whether their
+//     status lists their listeners (gateway.go);
 //   - MeshJudge: every route's parentRef, before the core reads its kind,
 //     and the Service ports mesh routes bind, when it judges mesh routes
 //     (mesh.go);
@@ -52,6 +55,8 @@ import (
 //     looks its object up (backend.go);
 //   - ServiceBackendJudge: a route's backendRef to a Service (or
 //     ServiceImport) and the port the core selected (backend.go);
+//   - MissingPortReporter: a backendRef's port that the Service (or
+//     ServiceImport) lacks, on a route it judges (implementation.go);
 //   - FilterJudge: the filters of a route's rules that name objects of
 //     its own kinds, once the core has resolved their backendRefs
 //     (backend.go);
@@ -67,6 +72,9 @@ import (
 //     to backends, written as ancestors of their BackendTLSPolicies, once
 //     the core has collected the routes reaching each policy's targets
 //     (policy.go);
+//   - PolicyAncestorsJudge: the status.ancestors entries of a
+//     BackendTLSPolicy a route reaching a Gateway it judges sends traffic
+//     to (btls.go);
 //   - OverlapJudge: a parent, on a Gateway it judges, of a route competing
 //     with others for the same requests, once the core has found every
 //     shadowed match (overlap.go).
@@ -288,21 +296,42 @@ func (g *Graph) secretTypeAccepted(owner *Meta, typ string) bool {
 	return gw != nil && gw.Profile.AcceptsSecretType(typ)
 }
 
+// MissingPortReporter reports a backendRef's port that the Service (or
+// ServiceImport) it names lacks otherwise than the API's reading does. The
+// API names no reason for it (BackendNotFound is for "a backendRef referring
+// to a resource that does not exist"), and the core writes BackendNotFound;
+// requests to such a backend fail however it is reported. The core asks every
+// implementation that judges the route, and writes their report when they all
+// take part and agree.
+type MissingPortReporter interface {
+	Implementation
+	// ReportsMissingPort returns the route ResolvedRefs reason it writes
+	// for the port, "" to keep BackendNotFound; and whether it does not
+	// check ports at all, so that the route's ResolvedRefs says nothing of
+	// it (BackendResult.Unreported).
+	ReportsMissingPort() (reason Reason, unchecked bool)
+}
+
 // reportMissingPort writes a backendRef port its Service lacks as the
-// implementations that judge the route report it, when they all agree;
-// else as the API's BackendNotFound (resolveBackend's verdict).
+// implementations that judge the route report it, when they all agree
+// (MissingPortReporter); else as the API's BackendNotFound (resolveBackend's
+// verdict).
 func (g *Graph) reportMissingPort(b *BackendResult, route *Route) {
-	ps := g.routeProfiles(route)
-	for _, p := range ps[1:] {
-		if p.Implementation.MissingServicePort != ps[0].Implementation.MissingServicePort {
+	judges := routeJudges[MissingPortReporter](g, route)
+	if len(judges) == 0 {
+		return
+	}
+	reason, unchecked := judges[0].ReportsMissingPort()
+	for _, j := range judges[1:] {
+		if r, u := j.ReportsMissingPort(); r != reason || u != unchecked {
 			return
 		}
 	}
-	switch ps[0].Implementation.MissingServicePort {
-	case profile.PortNotFoundReason:
-		b.Reason = ReasonPortNotFound
-	case profile.PortUnchecked:
+	if reason != "" {
+		b.Reason = reason
+	}
+	if unchecked {
 		b.Unreported = true
-		b.Message += fmt.Sprintf("; %s does not check ports, so the route's ResolvedRefs does not report it", ps[0])
+		b.Message += fmt.Sprintf("; %s does not check ports, so the route's ResolvedRefs does not report it", g.routeProfiles(route)[0])
 	}
 }

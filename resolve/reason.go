@@ -69,9 +69,6 @@ const (
 // Reasons an implementation writes that the API does not define, written
 // only under that implementation's profile (profile.Implementation).
 const (
-	// ReasonPortNotFound is Envoy Gateway's route ResolvedRefs reason for a
-	// backendRef port the Service lacks (profile.PortNotFoundReason).
-	ReasonPortNotFound Reason = "PortNotFound"
 	// ReasonInvalidBackendTLS is Envoy Gateway's route ResolvedRefs reason
 	// for a backendRef whose BackendTLSPolicy is not accepted
 	// (profile.Implementation.InvalidBackendTLS).
@@ -80,12 +77,4 @@ const (
 	// ResolvedRefs reason when some certificateRefs resolve and it serves
 	// the listener with those (profile.Implementation.ServesValidCertificates).
 	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
-	// ReasonAggregated is Envoy Gateway's reason for its condition of the
-	// same name on the last policy ancestor written when more were due
-	// (profile.PolicyAncestors.Aggregated).
-	ReasonAggregated Reason = "Aggregated"
 )
-
-// ConditionAggregated is the type of Envoy Gateway's policy ancestor
-// condition that says the ancestors are cut (egv1a1.PolicyConditionAggregated).
-const ConditionAggregated = "Aggregated"

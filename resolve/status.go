@@ -1,11 +1,8 @@
 package resolve
 
 import (
-	"fmt"
-	"slices"
 	"time"
 
-	"github.com/gwlint/gwlint/resolve/profile"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
@@ -104,7 +101,7 @@ func (gw *GatewayResult) gatewayStatus() gwv1.GatewayStatus {
 		conds = append(conds, *gw.InsecureFrontend)
 	}
 	st := gwv1.GatewayStatus{Conditions: conditions(&gw.Meta, conds...), Listeners: []gwv1.ListenerStatus{}}
-	if !omitsListeners(gw.Profile, gw.Accepted) || gw.ParametersRefusal != nil {
+	if !gw.omitsListeners || gw.ParametersRefusal != nil {
 		st.Listeners = listenerStatuses(&gw.Meta, gw.Listeners)
 	}
 	if gw.Spec.AllowedListeners != nil {
@@ -121,20 +118,13 @@ func (gw *GatewayResult) gatewayStatus() gwv1.GatewayStatus {
 
 func (ls *ListenerSetResult) listenerSetStatus() gwv1.ListenerSetStatus {
 	st := gwv1.ListenerSetStatus{Conditions: conditions(&ls.Meta, ls.Accepted, ls.Programmed)}
-	if ls.Parent != nil && omitsListeners(ls.Parent.Profile, ls.Accepted) {
+	if ls.omitsListeners {
 		return st
 	}
 	for _, l := range listenerStatuses(&ls.Meta, ls.Listeners) {
 		st.Listeners = append(st.Listeners, gwv1.ListenerEntryStatus(l))
 	}
 	return st
-}
-
-// omitsListeners reports whether an implementation leaves out the listener
-// status of a Gateway or ListenerSet it refuses for a reason of its own,
-// not its listeners' (profile.GatewayConditions.NoListenersWhenRefused).
-func omitsListeners(p *profile.Profile, accepted Condition) bool {
-	return !accepted.True() && slices.Contains(p.Implementation.GatewayConditions.NoListenersWhenRefused, string(accepted.Reason))
 }
 
 func listenerStatuses(m *Meta, listeners []*Listener) []gwv1.ListenerStatus {
@@ -192,10 +182,7 @@ func (p *BackendTLSPolicyResult) policyStatus() gwv1.PolicyStatus {
 		if resolvedRefs.Type != "" { // an ignored policy's is never decided
 			cs = append(cs, resolvedRefs)
 		}
-		if a.Aggregated {
-			cs = append(cs, condition(ConditionAggregated, true, ReasonAggregated,
-				fmt.Sprintf("ancestors beyond the first %d are not listed", maxPolicyAncestors)))
-		}
+		cs = append(cs, a.OwnConditions...)
 		st.Ancestors = append(st.Ancestors, gwv1.PolicyAncestorStatus{
 			AncestorRef:    a.Ref,
 			ControllerName: gwv1.GatewayController(a.ControllerName),

@@ -189,9 +189,10 @@ func (g *Graph) resolveFrontend(gw *GatewayResult) {
 	}
 }
 
-// frontendProblem is the first CA certificate reference of spec.tls.frontend
-// that does not resolve; nil when all do.
-func (gw *GatewayResult) frontendProblem() *RefResult {
+// FrontendProblem is the first CA certificate reference of
+// spec.tls.frontend (the default validation or a perPort entry's, whether or
+// not a listener uses it) that does not resolve; nil when all do.
+func (gw *GatewayResult) FrontendProblem() *RefResult {
 	for _, v := range gw.FrontendValidations {
 		if v.bad != nil {
 			return v.bad

@@ -69,18 +69,10 @@ type Implementation struct {
 	// not support (Hostname and NamedAddress have implementation-specific
 	// support): a Gateway with one is Accepted=False/UnsupportedAddress.
 	RefusedAddressTypes []string
-	// MissingServicePort is what it writes on a route whose backendRef
-	// names a port the Service does not have.
-	MissingServicePort MissingServicePort
 	// ServesValidCertificates: a listener with some certificateRefs that
 	// do not resolve is served with those that do (ResolvedRefs=False with
 	// its own reason PartiallyInvalidCertificateRef, still programmed).
 	ServesValidCertificates bool
-	// ListenerProgrammed is the reason it gives a listener it does not
-	// program.
-	ListenerProgrammed ListenerProgrammed
-	// GatewayConditions is what a Gateway's own conditions summarise.
-	GatewayConditions GatewayConditions
 	// CACertificates is how it reads the CA certificates a
 	// BackendTLSPolicy names.
 	CACertificates CACertificates
@@ -90,98 +82,11 @@ type Implementation struct {
 	// PolicyTargetKinds are the implementation-specific kinds a
 	// BackendTLSPolicy may target besides core Services.
 	PolicyTargetKinds []GroupKind
-	// PolicyAncestors is where it writes a BackendTLSPolicy's status.
-	PolicyAncestors PolicyAncestors
 	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
 	// accepted sets the route's ResolvedRefs=False with its own reason
 	// InvalidBackendTLS. The API reports that on the policy alone.
 	InvalidBackendTLSOnRoute bool
 }
-
-// ListenerProgrammed is the Programmed=False reason an implementation gives
-// a listener. The zero value: a conflicted listener's conflict reason, as the
-// conformance suite expects, and Invalid otherwise.
-type ListenerProgrammed struct {
-	// ConflictInvalid: Invalid for a conflicted listener of the Gateway
-	// itself too (a ListenerSet's keeps the conflict's reason).
-	ConflictInvalid bool
-	// ListenerSetInvalid: a ListenerSet's listener gets
-	// ListenersNotValid where a Gateway's gets Invalid.
-	ListenerSetInvalid bool
-	// CAReason: a listener whose client-certificate validation fails
-	// carries the failing CA reference's reason (InvalidCACertificateRef,
-	// InvalidCACertificateKind, RefNotPermitted) on Programmed and on
-	// ResolvedRefs, over any other reason there.
-	CAReason bool
-	// MissingTLSInvalid: an HTTPS listener without tls is not programmed
-	// (Invalid) and its ResolvedRefs stays True: nothing it references is
-	// missing. The API's reading is ResolvedRefs=False/InvalidCertificateRef.
-	MissingTLSInvalid bool
-	// PassthroughCertificatesInvalid: a Passthrough listener with
-	// certificateRefs is not programmed (Invalid). The API ignores them.
-	PassthroughCertificatesInvalid bool
-	// TLSOnly: Programmed=False only for a conflict or the listener's TLS
-	// configuration (its certificates, client validation, a ListenerSet's
-	// HTTPS listener without tls); a listener refused for its protocol
-	// still reads Programmed=True and serves nothing, and one with
-	// InvalidRouteKinds is programmed and valid.
-	TLSOnly bool
-}
-
-// GatewayConditions is what an implementation's Gateway conditions
-// summarise. The zero value is the API's reading: Programmed follows
-// Accepted, and ResolvedRefs is also "a positive-polarity summary of
-// Listener's ResolvedRefs condition" (ListenersNotResolved).
-type GatewayConditions struct {
-	// ProgrammedWhenDeployed: Programmed says whether its data plane has an
-	// address, whatever Accepted says. gwlint cannot see the data plane and
-	// writes True, or False/UnsupportedAddress when no address is usable.
-	ProgrammedWhenDeployed bool
-	// ListenerSets is how it decides an admitted ListenerSet's Accepted
-	// and Programmed from its listeners.
-	ListenerSets ListenerSetAcceptance
-	// NoListenersWhenRefused are the Accepted=False reasons of a Gateway
-	// or ListenerSet (addresses, parameters, not allowed) for which it
-	// writes no listener status.
-	NoListenersWhenRefused []string
-	// OwnRefsOnly: ResolvedRefs reports the Gateway's own references
-	// (spec.tls) and no summary of its listeners'.
-	OwnRefsOnly bool
-	// FrontendInvalidParameters: a spec.tls.frontend validation (the
-	// default or a perPort entry, whether or not a listener uses it) with
-	// a CA certificate reference that does not resolve makes ResolvedRefs
-	// False/InvalidParameters, a reason the API gives parametersRef.
-	FrontendInvalidParameters bool
-	// ListenerSetsFollowAddress: a ListenerSet shares its Gateway's
-	// refusal only when the Gateway is refused for its addresses, and
-	// then with the Gateway's reason (Accepted and Programmed
-	// False/UnsupportedAddress); a Gateway refused for its listeners
-	// leaves its ListenerSets as they are. The API's reading writes
-	// ParentNotAccepted whenever the Gateway is not accepted.
-	ListenerSetsFollowAddress bool
-}
-
-// ListenerSetAcceptance is how an implementation decides an admitted
-// ListenerSet's own conditions from its listeners.
-type ListenerSetAcceptance int
-
-const (
-	// ByValidListeners: the API's reading. Accepted while a listener is
-	// valid (programmed), with reason ListenersNotValid when some are not;
-	// Programmed follows Accepted. Every profile without a fact to the
-	// contrary.
-	ByValidListeners ListenerSetAcceptance = iota
-	// ByValidListenersReasonAccepted: as ByValidListeners, but a
-	// ListenerSet with some invalid listeners keeps the reason Accepted.
-	ByValidListenersReasonAccepted
-	// ByAcceptedListeners: Accepted by the listeners' Accepted conditions
-	// (all: Accepted; some: True/ListenersNotValid; none:
-	// False/ListenersNotValid), not by whether they are programmed, and
-	// Programmed when any listener is (else False/ListenersNotValid). It
-	// writes a listener Accepted=True only when nothing but its
-	// certificates fails.
-	ByAcceptedListeners
-)
 
 // CACertificates is how an implementation reads CA certificate references.
 // The zero value is the API's reading: a ConfigMap (or Secret) with the
@@ -210,26 +115,6 @@ type CACertificates struct {
 	SkipsOtherKinds bool
 }
 
-// PolicyAncestors is how an implementation fills a BackendTLSPolicy's
-// status.ancestors. The API leaves the choice to the policy ("choosing the
-// relevant ancestor is left to the Policy designers") and says
-// "implementations SHOULD use Gateway": the zero value, one entry per
-// Gateway that accepted a route to a targeted Service, is that.
-type PolicyAncestors struct {
-	// RouteParents: one entry per parentRef, to one of its Gateways, of a
-	// route that sends traffic to a targeted Service, instead of one per
-	// Gateway.
-	RouteParents bool
-	// Aggregated: when more entries than the 16 allowed are due, the last
-	// one written gets its own condition Aggregated=True (reason
-	// Aggregated) saying the list is cut.
-	Aggregated bool
-	// TargetsController, when set, adds one entry per targetRef (the
-	// targeted Service itself, for its mesh traffic), written by this
-	// controller whether or not a route reaches it.
-	TargetsController string
-}
-
 // Release is an implementation release that no conformance report in the
 // pinned Gateway API module describes yet.
 type Release struct {
@@ -238,25 +123,6 @@ type Release struct {
 	// claim.
 	Adds []features.FeatureName
 }
-
-// MissingServicePort is how an implementation reports a backendRef to a
-// Service (or ServiceImport) that exists but lacks the port. The API names
-// no reason for it: BackendNotFound is for "a backendRef referring to a
-// resource that does not exist", and implementations differ. Requests to
-// such a backend fail under every one of them.
-type MissingServicePort int
-
-const (
-	// PortBackendNotFound: ResolvedRefs=False/BackendNotFound, gwlint's
-	// reading of the API. Every profile without a fact to the contrary.
-	PortBackendNotFound MissingServicePort = iota
-	// PortNotFoundReason: ResolvedRefs=False with the implementation's own
-	// reason PortNotFound.
-	PortNotFoundReason
-	// PortUnchecked: the port is not checked and the route's ResolvedRefs
-	// says nothing of it.
-	PortUnchecked
-)
 
 // Protocol is an implementation-specific listener protocol.
 type Protocol struct {
@@ -320,21 +186,6 @@ var implementations = []Implementation{
 		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
 		// (testdata/gateway-with-unsupported-address-type.out.yaml).
 		RefusedAddressTypes: []string{"NamedAddress"},
-		// Same validate.go, validateBackendService and
-		// validateBackendServiceImport: "Port %d not found on Service",
-		// status.RouteReasonPortNotFound (internal/gatewayapi/status/error.go).
-		MissingServicePort: PortNotFoundReason,
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
-		// processDestination passes the route's parentRef (group, kind,
-		// namespace, name, sectionName, port) to applyBackendTLSSetting,
-		// and backendtlspolicy.go's processBackendTLSPolicy writes the
-		// policy's ancestor status for it; a failure returns
-		// status.RouteReasonInvalidBackendTLS on the route's ResolvedRefs
-		// (testdata/backendtlspolicy-invalid-ca.out.yaml).
-		// status/policy.go, TruncatePolicyAncestors: beyond 16 entries it
-		// keeps 16 and sets egv1a1.PolicyConditionAggregated on the last
-		// (testdata/backendtlspolicy-status-conditions-truncated.out.yaml).
-		PolicyAncestors: PolicyAncestors{RouteParents: true, Aggregated: true},
 		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
 		// targetRefs against the backendRef's own group and kind, so its
 		// Backend kind can be targeted
@@ -356,47 +207,6 @@ var implementations = []Implementation{
 		// tls-validity-checks-ca-certificate holds no certificate and its
 		// listeners are Accepted. listener.go's ProcessGatewayTLS reads a
 		// Gateway's spec.tls.frontend CAs with the same getCaCertsFromCARefs.
-		// internal/gatewayapi/listener.go writes the Gateway's ResolvedRefs
-		// (status.UpdateGatewayStatusResolvedRefsCondition) from
-		// spec.tls's frontend CAs and backend client certificate only
-		// (testdata/gateway-with-listener-with-tls-terminate-and-invalid-certificate.out.yaml:
-		// the listener's ResolvedRefs False, the Gateway's not written).
-		// Gateways refused before their listeners are translated
-		// (InvalidParameters, UnsupportedAddress) and ListenerSets it does
-		// not admit get no listener status
-		// (testdata/gateway-with-unsupported-address-type.out.yaml,
-		// listenerset-cross-namespace.out.yaml).
-		// listenerset.go: a ListenerSet's Accepted comes from its
-		// listeners' Accepted conditions and its Programmed from theirs
-		// ("No listeners are programmed": ListenersNotValid)
-		// (testdata/listenerset-https-tls-secret-does-not-exist.out.yaml).
-		// listener.go's ProcessGatewayTLS writes ResolvedRefs
-		// False/InvalidParameters ("Failed to get default frontend CA certs
-		// for gateway") for each frontend validation whose
-		// getCaCertsFromCARefs fails, then the backend client certificate's
-		// failure over it (testdata/gateway-tls-frontend-backend.out.yaml,
-		// client-validation-per-port-disable-invalid-default).
-		GatewayConditions: GatewayConditions{OwnRefsOnly: true, FrontendInvalidParameters: true, ListenerSets: ByAcceptedListeners,
-			NoListenersWhenRefused: []string{"InvalidParameters", "UnsupportedAddress", "NotAllowed"}},
-		// validate.go, validateListenerConditions: "Listener is invalid"
-		// with ListenerReasonInvalid for every other failure, conflicts
-		// included on a Gateway's own listeners
-		// (testdata/gateway-with-two-listeners-with-same-port-and-incompatible-protocol.out.yaml;
-		// a ListenerSet's keep the conflict's, listenerset-hostname-conflict.out.yaml);
-		// validateListenerConditions gives a frontend CA failure its own
-		// reason, written after the certificates' (testdata/gateway-tls-frontend-backend.out.yaml:
-		// Programmed False/InvalidCACertificateRef; https-invalid-kind,
-		// whose certificate is not permitted either: InvalidCACertificateKind).
-		// contexts.go, ListenerContext.SetCondition: on a ListenerSet's
-		// listener, ListenerReasonInvalid is written ListenersNotValid.
-		// validate.go, validateListenerConditions: "Listener must have TLS
-		// set when protocol is HTTPS", Programmed=False/Invalid alone
-		// (testdata/backendtrafficpolicy-status-conditions.out.yaml,
-		// gateway-2's https listener: ResolvedRefs True).
-		// The same function: "Listener must not have TLS certificate refs
-		// set for TLS mode Passthrough" (testdata/tlsroute-with-listener-both-passthrough-and-cert-data.out.yaml).
-		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true, MissingTLSInvalid: true,
-			PassthroughCertificatesInvalid: true},
 		// validate.go, validateTerminateModeAndGetTLSSecrets and
 		// validateListenerConditions: "The listener is ready because we
 		// program it using only the valid certificates"; with none valid,
@@ -422,6 +232,10 @@ var implementations = []Implementation{
 			// kind it takes (foundSupportedRef).
 			SkipsOtherKinds: true,
 		},
+		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
+		// processDestination: a BackendTLSPolicy's failure returns
+		// status.RouteReasonInvalidBackendTLS on the route's ResolvedRefs
+		// (testdata/backendtlspolicy-invalid-ca.out.yaml).
 		InvalidBackendTLSOnRoute: true,
 	},
 	{
@@ -466,11 +280,6 @@ var implementations = []Implementation{
 		// (Accepted=False/UnsupportedProtocol, testdata/invalid.yaml's
 		// udp-protocol Gateway).
 		RefusedProtocols: []string{"UDP"},
-		// Same file, buildDestination: a Service backendRef is
-		// BackendNotFound only when the Service does not exist; its port is
-		// copied into the destination unchecked (ServiceImports are looked
-		// up as Services).
-		MissingServicePort: PortUnchecked,
 		// Same file, buildDestination: backendRefs of kind Hostname in group
 		// networking.istio.io, and InferencePools. (ServiceEntry is a parentRef
 		// kind there, not a backendRef kind.)
@@ -486,47 +295,6 @@ var implementations = []Implementation{
 			{Group: "networking.istio.io", Kind: "Hostname"},
 			{Group: "gateway.networking.x-k8s.io", Kind: "XBackend"},
 		},
-		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/backend_policies.go
-		// BackendTLSPolicyCollection: "We add a status for Service (for
-		// mesh), and for each Gateway": one ancestor per targetRef under
-		// constants.ManagedGatewayMeshController, then each Gateway whose
-		// routes reach a target (testdata/backend-tls-policy.status.yaml.golden).
-		PolicyAncestors: PolicyAncestors{TargetsController: "istio.io/mesh-controller"},
-		// Same file, reportGatewayStatus: Accepted and ResolvedRefs start
-		// True; Accepted takes gatewayErr and the listener count,
-		// ResolvedRefs only backendTLSErr (spec.tls.backend), and
-		// Programmed only setProgrammedCondition's address resolution
-		// (testdata/invalid.status.yaml.golden: invalid-cert-kind is
-		// Accepted=False/ListenersNotValid and Programmed, ResolvedRefs
-		// True).
-		// A Gateway refused for an unusable address gets no listener status
-		// (one with InvalidParameters does), nor does a ListenerSet it does
-		// not admit (testdata/listenerset-invalid.status.yaml.golden,
-		// gateway-invalid-parameters-ref.status.yaml.golden); with no usable
-		// address Programmed is UnsupportedAddress
-		// (gatewaycommon/conversion.go, SetProgrammedCondition).
-		// gatewaycommon/conversion.go, ReportListenerSetStatus: a
-		// ListenerSet "is only Accepted if at least one of its listeners
-		// is valid", with reason Accepted
-		// (testdata/listenerset-cross-namespace.status.yaml.golden).
-		// gateway_collection.go, ListenerSetCollection: a ListenerSet takes
-		// its parent's error only from extractGatewayServices (addresses),
-		// which ReportListenerSetStatus writes "Parent not accepted: ..."
-		// with the parent's reason; ListenersNotValid of the parent does
-		// not reach it (testdata/listenerset-invalid.status.yaml.golden,
-		// not-accepted-parent).
-		GatewayConditions: GatewayConditions{ProgrammedWhenDeployed: true, OwnRefsOnly: true, ListenerSets: ByValidListenersReasonAccepted,
-			NoListenersWhenRefused:    []string{"UnsupportedAddress", "NotAllowed", "ParentNotAccepted"},
-			ListenerSetsFollowAddress: true},
-		// conversion.go, buildListener: Programmed is set False ("Bad TLS
-		// configuration") only for a buildTLS error and a ListenerSet's
-		// HTTPS or TLS listener without tls; a protocol error only sets
-		// Accepted (testdata/invalid.status.yaml.golden,
-		// protocol-lower-case: Programmed True). ReportListenerCondition's
-		// InvalidRouteKinds leaves the listener valid
-		// (route-binding.status.yaml.golden, scope-route); a conflict is
-		// gatewaycommon.ReportListenerConflict's, with its reason.
-		ListenerProgrammed: ListenerProgrammed{TLSOnly: true},
 	},
 	{
 		Name: "kgateway",

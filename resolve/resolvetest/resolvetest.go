@@ -5,6 +5,7 @@ package resolvetest
 
 import (
 	_ "embed"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -59,6 +60,21 @@ func Route(t testing.TB, g *resolve.Graph, kind, ns, name string) *resolve.Route
 		t.Fatalf("want one %s %s/%s, found %d", kind, ns, name, len(rs))
 	}
 	return rs[0]
+}
+
+// ParentRefName is "ns/name[/section][:port]" of a parentRef.
+func ParentRefName(r gwv1.ParentReference) string {
+	s := "/" + string(r.Name)
+	if r.Namespace != nil {
+		s = string(*r.Namespace) + s
+	}
+	if r.SectionName != nil {
+		s += "/" + string(*r.SectionName)
+	}
+	if r.Port != nil {
+		s += fmt.Sprintf(":%d", *r.Port)
+	}
+	return s
 }
 
 // GatewayStatus is the status the graph writes for Gateway ns/name, failing

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
 	"github.com/gwlint/gwlint/resolve/resolvetest"
 )
 
@@ -82,7 +83,7 @@ spec: {ports: [{name: tcp, port: 53, protocol: TCP}, {name: udp, port: 53, proto
 		u        resolve.Reason // the route u's ResolvedRefs reason
 	}{
 		{"acme", resolve.NoProblem, resolve.ReasonResolvedRefs},
-		{"eg", resolve.PortNotFound, resolve.ReasonPortNotFound},
+		{"eg", resolve.PortNotFound, envoygateway.ReasonPortNotFound},
 	} {
 		g := resolvetest.Resolve(t, byClass, resolvetest.World, egClass, `
 apiVersion: gateway.networking.k8s.io/v1

@@ -42,9 +42,11 @@ var listenerShapes = []listenerShape{{
 	message:        `east-west gateway listeners must be either port 15008 with protocol "HBONE" and TLS mode Terminate, or TLS with mode Passthrough`,
 }}
 
-// JudgeListener refuses an accepted listener of a form its controller does
-// not take, as a warning: the listener still counts as valid.
+// JudgeListener writes whether the listener is programmed (programForTLS),
+// then refuses an accepted listener of a form its controller does not
+// take, as a warning: the listener still counts as valid.
 func (Implementation) JudgeListener(b *resolve.Builder, l *resolve.Listener) {
+	programForTLS(b, l)
 	if !l.Accepted.True() {
 		return
 	}

@@ -31,7 +31,7 @@ spec: {controllerName: istio.io/eastwest-controller}`
 var judges = map[string]resolve.Implementation{"": nil, "istio": istio.Implementation{}}
 
 // How Istio writes a listener's conditions and counts it for its Gateway:
-// Programmed=False only for TLS (TLSOnly); an HTTPS listener without tls is
+// Programmed=False only for TLS (programForTLS); an HTTPS listener without tls is
 // a placeholder on a Gateway (TakePlaceholders); a waypoint's or
 // east-west gateway's listener of another form is refused as a warning
 // (ListenerShapes).

@@ -1,0 +1,207 @@
+package envoygateway_test
+
+import (
+	"encoding/base64"
+	"fmt"
+	"testing"
+
+	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/resolvetest"
+)
+
+// strict are byClass's Options with references to objects the inputs do
+// not hold read as missing.
+var strict = func() resolve.Options {
+	opts := byClass
+	opts.StrictRefs = true
+	return opts
+}()
+
+// The reason of a listener that is not programmed: the API's reading gives a
+// conflicted listener its conflict's reason and Invalid otherwise; Envoy
+// Gateway gives Invalid to a Gateway's conflicted listeners too, and a
+// failing client-certificate validation's reason over any other.
+func TestListenerProgrammedReason(t *testing.T) {
+	const gateway = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: %s
+  tls: {frontend: {default: {validation: {caCertificateRefs: [{group: "", kind: ConfigMap, name: nowhere}]}}}}
+  listeners:
+  - {name: a, protocol: HTTP, port: 8080}
+  - {name: b, protocol: HTTP, port: 8080}
+  - {name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: inline}]}}`
+	for _, c := range []struct {
+		class           string
+		conflict, noCAs resolve.Reason
+	}{
+		{"acme", resolve.ReasonHostnameConflict, resolve.ReasonInvalid},
+		{"eg", resolve.ReasonInvalid, resolve.ReasonInvalidCACertificateRef},
+	} {
+		g := resolvetest.Resolve(t, strict, resolvetest.World, egClass, inlineSecret, fmt.Sprintf(gateway, c.class))
+		ls := g.Gateway("infra", "edge").Listeners
+		if ls[0].Programmed.Reason != c.conflict || ls[2].Programmed.Reason != c.noCAs {
+			t.Errorf("class %s: Programmed %s (conflict), %s (no usable CA); want %s, %s", c.class,
+				ls[0].Programmed.Reason, ls[2].Programmed.Reason, c.conflict, c.noCAs)
+		}
+	}
+}
+
+// An HTTPS listener without tls: not programmed under both; the API's
+// reading also sets its ResolvedRefs False, Envoy Gateway leaves it True.
+func TestHTTPSListenerWithoutTLS(t *testing.T) {
+	for _, c := range []struct {
+		impl, class  string
+		resolvedRefs resolve.Reason
+	}{{"", "acme", resolve.ReasonInvalidCertificateRef}, {"envoy-gateway", "eg", resolve.ReasonResolvedRefs}} {
+		l := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners: [{name: https, protocol: HTTPS, port: 443}]`).Gateway("infra", "edge").Listeners[0]
+		if l.ResolvedRefs.Reason != c.resolvedRefs || l.Programmed.Reason != resolve.ReasonInvalid {
+			t.Errorf("class %s: ResolvedRefs %s, Programmed %s; want %s, Invalid", c.class, l.ResolvedRefs.Reason, l.Programmed.Reason, c.resolvedRefs)
+		}
+	}
+}
+
+// A Passthrough listener with certificateRefs: the API ignores them, Envoy
+// Gateway does not program the listener.
+func TestPassthroughCertificates(t *testing.T) {
+	for _, c := range []struct {
+		impl, class string
+		programmed  resolve.Reason
+	}{{"", "acme", resolve.ReasonProgrammed}, {"envoy-gateway", "eg", resolve.ReasonInvalid}} {
+		l := resolvetest.Resolve(t, judgedBy(t, c.impl), resolvetest.World, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  listeners: [{name: tls, protocol: TLS, port: 443, tls: {mode: Passthrough, certificateRefs: [{name: shop}]}}]`).Gateway("infra", "edge").Listeners[0]
+		if l.Programmed.Reason != c.programmed {
+			t.Errorf("class %s: Programmed %s (%s); want %s", c.class, l.Programmed.Reason, l.Programmed.Message, c.programmed)
+		}
+	}
+}
+
+// Client-certificate validation (spec.tls.frontend): the API refuses a
+// listener when no CA certificate is usable; Envoy Gateway reads its CAs as
+// it reads a BackendTLSPolicy's (one unusable fails them all, a bundle is
+// not parsed), gives the failure's reason to the listener's ResolvedRefs and
+// Programmed over any other, and the Gateway's ResolvedRefs
+// False/InvalidParameters.
+func TestClientValidation(t *testing.T) {
+	// inlineCert is a CA certificate too (basicConstraints CA:TRUE).
+	configMap := func(name, caCrt string) string {
+		return fmt.Sprintf(`
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: %s, namespace: infra}
+data: {ca.crt: %q}`, name, caCrt)
+	}
+	appSecret := `
+apiVersion: v1
+kind: Secret
+metadata: {name: inline, namespace: app}
+type: kubernetes.io/tls
+data: {tls.crt: ` + base64.StdEncoding.EncodeToString([]byte(inlineCert)) + `, tls.key: ` + base64.StdEncoding.EncodeToString([]byte(inlineKey)) + `}`
+	gateway := func(class, cas, certNamespace string) string {
+		return `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: ` + class + `
+  tls: {frontend: {default: {validation: {caCertificateRefs: [` + cas + `]}}}}
+  listeners: [{name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: inline, namespace: ` + certNamespace + `}]}}]`
+	}
+	const (
+		goodCA    = `{group: "", kind: ConfigMap, name: ca}`
+		missingCA = `{group: "", kind: ConfigMap, name: nope}`
+		garbledCA = `{group: "", kind: ConfigMap, name: ca-garbled}`
+		serviceCA = `{group: "", kind: Service, name: web}`
+		// notPEM looks like a PEM certificate and is not one.
+		notPEM = "-----BEGIN CERTIFICATE-----\nMIIDUDCC\n-----END CERTIFICATE-----\n"
+	)
+	type verdict struct {
+		accepted, resolvedRefs, programmed resolve.Reason // the listener's
+		gateway                            resolve.Reason // the Gateway's ResolvedRefs
+	}
+	cases := []struct {
+		name, cas, certNamespace string
+		every, eg                verdict
+	}{{
+		name: "one usable CA of two", cas: goodCA + ", " + missingCA, certNamespace: "infra",
+		every: verdict{resolve.ReasonAccepted, resolve.ReasonInvalidCACertificateRef, resolve.ReasonInvalid, resolve.ReasonListenersNotResolved},
+		eg:    verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonInvalidCACertificateRef, resolve.ReasonInvalidCACertificateRef, resolve.ReasonInvalidParameters},
+	}, {
+		name: "CA that is not PEM", cas: garbledCA, certNamespace: "infra",
+		every: verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonInvalidCACertificateRef, resolve.ReasonInvalid, resolve.ReasonListenersNotResolved},
+		eg:    verdict{resolve.ReasonAccepted, resolve.ReasonResolvedRefs, resolve.ReasonProgrammed, resolve.ReasonResolvedRefs},
+	}, {
+		name: "CA of a wrong kind, certificate not permitted", cas: serviceCA, certNamespace: "app",
+		every: verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonRefNotPermitted, resolve.ReasonInvalid, resolve.ReasonListenersNotResolved},
+		eg:    verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonInvalidCACertificateKind, resolve.ReasonInvalidCACertificateKind, resolve.ReasonInvalidParameters},
+	}}
+	for _, c := range cases {
+		for _, run := range []struct {
+			impl, class string
+			want        verdict
+		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}} {
+			opts := judgedBy(t, run.impl)
+			opts.OwnedNamespaces = []string{"infra", "app", "other", "edge"}
+			g := resolvetest.Resolve(t, opts, resolvetest.World, egClass, inlineSecret, appSecret,
+				configMap("ca", inlineCert), configMap("ca-garbled", notPEM), gateway(run.class, c.cas, c.certNamespace))
+			gw := g.Gateway("infra", "edge")
+			l := gw.Listeners[0]
+			if got := (verdict{l.Accepted.Reason, l.ResolvedRefs.Reason, l.Programmed.Reason, gw.ResolvedRefs.Reason}); got != run.want {
+				t.Errorf("%s under %s:\n got %+v\nwant %+v", c.name, gw.Profile, got, run.want)
+			}
+		}
+	}
+}
+
+// A ListenerSet whose only listener is accepted but not programmed (its
+// certificate is missing): the API's reading refuses the ListenerSet;
+// Envoy Gateway accepts it and says so in Programmed, and writes its
+// listener's Invalid as ListenersNotValid.
+func TestListenerSetOfUnprogrammedListeners(t *testing.T) {
+	for _, c := range []struct {
+		class, certNamespace     string
+		accepted, programmed, lp resolve.Reason
+		acceptedTrue             bool
+	}{
+		{"acme", "infra", resolve.ReasonListenersNotValid, resolve.ReasonListenersNotValid, resolve.ReasonInvalid, false},
+		{"eg", "infra", resolve.ReasonAccepted, resolve.ReasonListenersNotValid, resolve.ReasonListenersNotValid, true},
+		// A certificate not permitted is not one that is missing: Envoy
+		// Gateway writes the listener no Accepted condition.
+		{"eg", "certs", resolve.ReasonListenersNotValid, resolve.ReasonListenersNotValid, resolve.ReasonListenersNotValid, false},
+	} {
+		g := resolvetest.Resolve(t, strict, resolvetest.World, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  allowedListeners: {namespaces: {from: Same}}
+  listeners: [{name: http, protocol: HTTP, port: 80}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: ListenerSet
+metadata: {name: team, namespace: infra}
+spec:
+  parentRef: {name: edge}
+  listeners: [{name: https, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: nowhere, namespace: `+c.certNamespace+`}]}}]`)
+		ls := g.ListenerSet("infra", "team")
+		l := ls.Listeners[0]
+		if ls.Accepted.True() != c.acceptedTrue || ls.Accepted.Reason != c.accepted || ls.Programmed.Reason != c.programmed || l.Programmed.Reason != c.lp {
+			t.Errorf("class %s: ListenerSet Accepted %s/%s, Programmed %s, listener Programmed %s; want %v/%s, %s, %s", c.class,
+				ls.Accepted.Status, ls.Accepted.Reason, ls.Programmed.Reason, l.Programmed.Reason, c.acceptedTrue, c.accepted, c.programmed, c.lp)
+		}
+	}
+}
