@@ -12,18 +12,26 @@
 //
 // Reading is package manifest's (files, YAML, JSON, positions, ignore
 // comments) and validation against the CRDs is resolve/crd's; this package
-// holds the meaning. Load decodes each object into the API's typed structs
-// (load.go), validates it and applies the API server's defaults
-// (defaults.go) on the worker that read it; Resolve then builds the graph:
-// GatewayClasses and Gateways with their listeners (gateway.go), route
-// attachment (attach.go), mesh binding (mesh.go), backendRefs and
-// ReferenceGrants (backend.go, grant.go), the parameters an implementation
-// reads (parameters.go) and the Gateways it merges (merge.go),
-// shadowed matches (shadow.go),
-// the features every object needs and which the implementation judging it
-// lacks (features.go; the implementation is chosen in implementation.go
-// from package profile), and the .status a controller would write
-// (status.go). Following requests through the graph is package
+// holds the meaning the Gateway API gives the objects. Load decodes each
+// object into the API's typed structs (load.go), validates it and applies
+// the API server's defaults (defaults.go) on the worker that read it;
+// Resolve then builds the graph in steps, in this order: GatewayClasses
+// (gatewayclass.go) and Gateways with their listeners, conflicts and
+// conditions (gateway.go, cert.go, tls.go), route attachment (attach.go),
+// backendRefs and ReferenceGrants (backend.go, grant.go, filters.go), mesh
+// binding (mesh.go), BackendTLSPolicies (btls.go), shadowed matches
+// (shadow.go), the features every object needs and which the implementation
+// judging it lacks (features.go), and the .status a controller would write
+// (status.go).
+//
+// Where an implementation reads the world otherwise than the API does (a
+// choice the spec leaves open, a limit its conformance report does not
+// show, kinds of its own), it says so through the steps of Implementation
+// (implementation.go): small interfaces the core asks at fixed points, with
+// a Builder that writes while Resolve runs. Each implementation is a
+// package of its own under resolve/implementations, which this package does
+// not import; package profile says what each supports, from its
+// conformance report. Following requests through the graph is package
 // resolve/trace's.
 //
 // An offline tool sees only part of the cluster, and unknown is not wrong.
