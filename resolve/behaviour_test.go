@@ -430,31 +430,6 @@ spec: {gatewayClassName: ` + class + `, listeners: [` + listeners + `]}`
 	}
 }
 
-// A listener with one certificateRef that resolves and one that does not.
-func TestPartlyValidCertificatesByImplementation(t *testing.T) {
-	cert := newTestCert(t, year2020, year2200, false, "shop.example.com")
-	for _, c := range []struct {
-		class                  string
-		resolvedRefs, programm Reason
-	}{
-		{"acme", ReasonInvalidCertificateRef, ReasonInvalid},
-		{"eg", ReasonPartiallyInvalidCertificateRef, ReasonProgrammed},
-	} {
-		g := resolveYAML(t, Options{StrictRefs: true}, world, egClass, tlsSecret("infra", "shop", cert), `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: `+c.class+`
-  listeners:
-  - {name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop}, {name: gone}]}}`)
-		l := g.Gateway("infra", "edge").Listeners[0]
-		if l.ResolvedRefs.Reason != c.resolvedRefs || l.Programmed.Reason != c.programm {
-			t.Errorf("class %s: ResolvedRefs %s, Programmed %s; want %s, %s", c.class, l.ResolvedRefs.Reason, l.Programmed.Reason, c.resolvedRefs, c.programm)
-		}
-	}
-}
-
 // A Gateway refused for a reason of its own (an address type its
 // implementation does not support): Envoy Gateway and Istio write no
 // listener status; Istio's Programmed says no address is usable.

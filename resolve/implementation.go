@@ -33,6 +33,9 @@ import (
 //     names, once the core has resolved the reference (parameters.go);
 //   - GatewayJudge: a Gateway it judges, once its class is resolved and
 //     before its listeners are built (gateway.go);
+//   - CertificatesJudge: the certificateRefs of a listener of a Gateway it
+//     judges, once they are resolved and before conflicts are detected
+//     (gateway.go);
 //   - ListenersJudge: the listeners of a Gateway it judges, as the core
 //     detects their conflicts and attaches routes to them, and once it has
 //     written their conditions (gateway.go);

@@ -76,10 +76,6 @@ const (
 	// for a backendRef whose BackendTLSPolicy is not accepted
 	// (profile.Implementation.InvalidBackendTLS).
 	ReasonInvalidBackendTLS Reason = "InvalidBackendTLS"
-	// ReasonPartiallyInvalidCertificateRef is Envoy Gateway's listener
-	// ResolvedRefs reason when some certificateRefs resolve and it serves
-	// the listener with those (profile.Implementation.ServesValidCertificates).
-	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
 	// ReasonAggregated is Envoy Gateway's reason for its condition of the
 	// same name on the last policy ancestor written when more were due
 	// (profile.PolicyAncestors.Aggregated).

@@ -72,10 +72,6 @@ type Implementation struct {
 	// MissingServicePort is what it writes on a route whose backendRef
 	// names a port the Service does not have.
 	MissingServicePort MissingServicePort
-	// ServesValidCertificates: a listener with some certificateRefs that
-	// do not resolve is served with those that do (ResolvedRefs=False with
-	// its own reason PartiallyInvalidCertificateRef, still programmed).
-	ServesValidCertificates bool
 	// ListenerProgrammed is the reason it gives a listener it does not
 	// program.
 	ListenerProgrammed ListenerProgrammed
@@ -397,12 +393,6 @@ var implementations = []Implementation{
 		// set for TLS mode Passthrough" (testdata/tlsroute-with-listener-both-passthrough-and-cert-data.out.yaml).
 		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true, MissingTLSInvalid: true,
 			PassthroughCertificatesInvalid: true},
-		// validate.go, validateTerminateModeAndGetTLSSecrets and
-		// validateListenerConditions: "The listener is ready because we
-		// program it using only the valid certificates"; with none valid,
-		// RefNotPermitted "only if ALL errors are RefNotPermitted"
-		// (testdata/gateway-with-listener-with-invalid-multiple-tls-configuration.out.yaml).
-		ServesValidCertificates: true,
 		CACertificates: CACertificates{
 			Kinds:        []GroupKind{{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}},
 			AnyKey:       true,
