@@ -208,7 +208,6 @@ spec:
 		web       = `{group: "", kind: Service, name: web}`
 		goodCA    = `{group: "", kind: ConfigMap, name: ca}`
 		missingCA = `{group: "", kind: ConfigMap, name: nope}`
-		eg        = "gateway.envoyproxy.io/gatewayclass-controller"
 	)
 	// The bundle under tls.crt, where the API names ca.crt.
 	tlsCrtOnly := fmt.Sprintf("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ca-tls, namespace: app}\ndata: {tls.crt: %q}", ca.crt)
@@ -222,59 +221,48 @@ spec:
 	gatewayAncestor := func(controller string, accepted Reason) []string {
 		return []string{controller + " Gateway infra/edge " + string(accepted)}
 	}
-	egAncestors := func(accepted Reason) []string {
-		return []string{eg + " Gateway infra/edge/http " + string(accepted), eg + " Gateway infra/edge:80 " + string(accepted)}
-	}
 	istioAncestors := func(accepted Reason) []string {
 		return []string{"istio.io/mesh-controller Service /web " + string(accepted), "istio.io/gateway-controller Gateway infra/edge " + string(accepted)}
 	}
 	cases := []struct {
-		name, policy     string
-		every, eg, istio verdict
+		name, policy string
+		every, istio verdict
 	}{{
 		name: "valid policy", policy: policy(web, goodCA),
 		every: verdict{ReasonAccepted, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonAccepted)},
-		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonAccepted, ReasonResolvedRefs, istioAncestors(ReasonAccepted)},
 	}, {
 		name: "missing CA ConfigMap", policy: policy(web, missingCA),
 		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
-		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidBackendTLS, egAncestors(ReasonNoValidCACertificate)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
 	}, {
 		// The API accepts the policy while one CA is usable; Envoy Gateway
 		// fails it on any unusable one.
 		name: "one usable CA of two", policy: policy(web, goodCA+", "+missingCA),
 		every: verdict{ReasonAccepted, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonAccepted)},
-		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidBackendTLS, egAncestors(ReasonNoValidCACertificate)},
 		istio: verdict{ReasonAccepted, ReasonResolvedRefs, istioAncestors(ReasonAccepted)},
 	}, {
 		name: "CA under tls.crt", policy: policy(web, `{group: "", kind: ConfigMap, name: ca-tls}`),
 		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
-		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
 	}, {
 		// Envoy Gateway passes the bundle to Envoy unparsed.
 		name: "CA that is not PEM", policy: policy(web, `{group: "", kind: ConfigMap, name: ca-garbled}`),
 		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
-		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
 	}, {
 		name: "ClusterTrustBundle CA", policy: policy(web, `{group: certificates.k8s.io, kind: ClusterTrustBundle, name: bundle}`),
 		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
-		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
 	}, {
 		// Envoy Gateway reads the kind alone.
 		name: "ClusterTrustBundle CA of group core", policy: policy(web, `{group: "", kind: ClusterTrustBundle, name: bundle}`),
 		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
-		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
 	}, {
 		// An SDS reference: Envoy Gateway fetches the CA from the socket.
 		name: "SDS reference CA", policy: policy(web, `{group: "", kind: Secret, name: ca-sds}`),
 		every: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonNoValidCACertificate)},
-		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonNoValidCACertificate, ReasonResolvedRefs, istioAncestors(ReasonNoValidCACertificate)},
 	}, {
 		// The API accepts the policy while one CA is usable and reports the
@@ -282,30 +270,26 @@ spec:
 		// beside one it takes (SkipsOtherKinds).
 		name: "a CA of another kind beside a usable one", policy: policy(web, goodCA+`, {group: example.com, kind: Vault, name: ca}`),
 		every: verdict{ReasonAccepted, ReasonResolvedRefs, gatewayAncestor("example.com/acme", ReasonAccepted)},
-		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, egAncestors(ReasonAccepted)},
 		istio: verdict{ReasonAccepted, ReasonResolvedRefs, istioAncestors(ReasonAccepted)},
 	}, {
 		// No route reaches the target: only Istio's per-target entry.
 		name: "missing Service", policy: policy(`{group: "", kind: Service, name: web-v9}`, goodCA),
 		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
-		eg:    verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
 		istio: verdict{ReasonTargetNotFound, ReasonResolvedRefs, []string{"istio.io/mesh-controller Service /web-v9 TargetNotFound"}},
 	}, {
 		name: "Envoy Gateway Backend target", policy: policy(`{group: gateway.envoyproxy.io, kind: Backend, name: web}`, goodCA),
 		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
-		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, nil},
 		istio: verdict{ReasonTargetNotFound, ReasonResolvedRefs, []string{"istio.io/mesh-controller Backend /web TargetNotFound"}},
 	}, {
 		name: "ServiceImport target", policy: policy(`{group: multicluster.x-k8s.io, kind: ServiceImport, name: web}`, goodCA),
 		every: verdict{ReasonTargetNotFound, ReasonResolvedRefs, nil},
-		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, nil},
 		istio: verdict{ReasonTargetNotFound, ReasonResolvedRefs, []string{"istio.io/mesh-controller ServiceImport /web TargetNotFound"}},
 	}}
 	for _, c := range cases {
 		for _, run := range []struct {
 			impl, class string
 			want        verdict
-		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}, {"istio", "istio", c.istio}} {
+		}{{"", "acme", c.every}, {"istio", "istio", c.istio}} {
 			opts := judgedBy(t, run.impl)
 			opts.OwnedNamespaces = owned.OwnedNamespaces
 			g := resolveYAML(t, opts, world, egClass, istioClasses, gateway(run.class), route,
@@ -597,21 +581,17 @@ spec:
 }
 
 // Client-certificate validation (spec.tls.frontend): the API refuses a
-// listener when no CA certificate is usable; Envoy Gateway reads its CAs as
-// it reads a BackendTLSPolicy's (one unusable fails them all, a bundle is
-// not parsed), gives the failure's reason to the listener's ResolvedRefs and
-// Programmed over any other, and the Gateway's ResolvedRefs
-// False/InvalidParameters.
-func TestClientValidationByImplementation(t *testing.T) {
+// listener when no CA certificate is usable.
+func TestClientValidation(t *testing.T) {
 	ca := newTestCert(t, year2020, year2200, true)
 	cert := newTestCert(t, year2020, year2200, false, "shop.example.com")
-	gateway := func(class, cas, certNamespace string) string {
+	gateway := func(cas, certNamespace string) string {
 		return `
 apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: {name: edge, namespace: infra}
 spec:
-  gatewayClassName: ` + class + `
+  gatewayClassName: acme
   tls: {frontend: {default: {validation: {caCertificateRefs: [` + cas + `]}}}}
   listeners: [{name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop, namespace: ` + certNamespace + `}]}}]`
 	}
@@ -627,35 +607,25 @@ spec:
 	}
 	cases := []struct {
 		name, cas, certNamespace string
-		every, eg                verdict
+		want                     verdict
 	}{{
 		name: "one usable CA of two", cas: goodCA + ", " + missingCA, certNamespace: "infra",
-		every: verdict{ReasonAccepted, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
-		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateRef, ReasonInvalidCACertificateRef, ReasonInvalidParameters},
+		want: verdict{ReasonAccepted, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
 	}, {
 		name: "CA that is not PEM", cas: garbledCA, certNamespace: "infra",
-		every: verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
-		eg:    verdict{ReasonAccepted, ReasonResolvedRefs, ReasonProgrammed, ReasonResolvedRefs},
+		want: verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateRef, ReasonInvalid, ReasonListenersNotResolved},
 	}, {
 		name: "CA of a wrong kind, certificate not permitted", cas: serviceCA, certNamespace: "app",
-		every: verdict{ReasonNoValidCACertificate, ReasonRefNotPermitted, ReasonInvalid, ReasonListenersNotResolved},
-		eg:    verdict{ReasonNoValidCACertificate, ReasonInvalidCACertificateKind, ReasonInvalidCACertificateKind, ReasonInvalidParameters},
+		want: verdict{ReasonNoValidCACertificate, ReasonRefNotPermitted, ReasonInvalid, ReasonListenersNotResolved},
 	}}
 	for _, c := range cases {
-		for _, run := range []struct {
-			impl, class string
-			want        verdict
-		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}} {
-			opts := judgedBy(t, run.impl)
-			opts.OwnedNamespaces = owned.OwnedNamespaces
-			g := resolveYAML(t, opts, world, egClass, tlsSecret("infra", "shop", cert), tlsSecret("app", "shop", cert),
-				caConfigMap("infra", "ca", ca.crt), caConfigMap("infra", "ca-garbled", caNotPEM),
-				gateway(run.class, c.cas, c.certNamespace))
-			gw := g.Gateway("infra", "edge")
-			l := gw.Listeners[0]
-			if got := (verdict{l.Accepted.Reason, l.ResolvedRefs.Reason, l.Programmed.Reason, gw.ResolvedRefs.Reason}); got != run.want {
-				t.Errorf("%s under %s:\n got %+v\nwant %+v", c.name, gw.Profile, got, run.want)
-			}
+		g := resolveYAML(t, owned, world, tlsSecret("infra", "shop", cert), tlsSecret("app", "shop", cert),
+			caConfigMap("infra", "ca", ca.crt), caConfigMap("infra", "ca-garbled", caNotPEM),
+			gateway(c.cas, c.certNamespace))
+		gw := g.Gateway("infra", "edge")
+		l := gw.Listeners[0]
+		if got := (verdict{l.Accepted.Reason, l.ResolvedRefs.Reason, l.Programmed.Reason, gw.ResolvedRefs.Reason}); got != c.want {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.name, got, c.want)
 		}
 	}
 }
@@ -792,39 +762,5 @@ spec:
   rules: [{backendRefs: [{group: gateway.networking.x-k8s.io, kind: XBackend, name: elsewhere}]}]`)
 	if r := mustRoute(t, g, KindHTTPRoute, "infra", "r"); !r.ResolvedRefs.True() {
 		t.Errorf("XBackend outside the inputs: route ResolvedRefs %s (%s), want True", r.ResolvedRefs.Reason, r.ResolvedRefs.Message)
-	}
-}
-
-// Without --implementation, a BackendTLSPolicy is judged by the
-// implementation of the Gateways whose routes reach its target: Envoy
-// Gateway's reads a CA bundle under tls.crt, the API's reading does not.
-func TestBackendTLSPolicyJudgedByItsGateways(t *testing.T) {
-	ca := newTestCert(t, year2020, year2200, true)
-	for _, c := range []struct {
-		class string
-		want  Reason
-	}{{"acme", ReasonNoValidCACertificate}, {"eg", ReasonAccepted}} {
-		g := resolveYAML(t, Options{}, world, egClass, fmt.Sprintf("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ca, namespace: app}\ndata: {tls.crt: %q}", ca.crt), `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec: {gatewayClassName: `+c.class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: [{name: edge, namespace: infra}]
-  rules: [{backendRefs: [{name: web, port: 8080}]}]
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: BackendTLSPolicy
-metadata: {name: p, namespace: app}
-spec:
-  targetRefs: [{group: "", kind: Service, name: web}]
-  validation: {hostname: web.app, caCertificateRefs: [{group: "", kind: ConfigMap, name: ca}]}`)
-		if got := g.TLSPolicies[0].Accepted.Reason; got != c.want {
-			t.Errorf("class %s: policy Accepted %s (%s), want %s", c.class, got, g.TLSPolicies[0].Accepted.Message, c.want)
-		}
 	}
 }

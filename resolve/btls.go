@@ -94,7 +94,7 @@ func (g *Graph) resolveBackendTLSPolicies(b *Builder) {
 		if len(judges) == 1 {
 			reader = judges[0]
 		}
-		ca := reader.Implementation.CACertificates
+		ca := g.caReading(reader)
 		for i, ref := range p.Spec.Validation.CACertificateRefs {
 			p.CARefs = append(p.CARefs, g.resolveCARef(&p.Meta, "spec.validation.caCertificateRefs["+strconv.Itoa(i)+"]",
 				gwv1.ObjectReference{Group: ref.Group, Kind: ref.Kind, Name: ref.Name}, ReasonInvalidKind, ca))
@@ -289,7 +289,7 @@ func hasPortNamed(s *Service, name string) bool {
 }
 
 // decide writes the policy's Accepted and ResolvedRefs conditions;
-// allOrNothing is profile.CACertificates.AllOrNothing.
+// allOrNothing is CAReading.AllOrNothing.
 func (p *BackendTLSPolicyResult) decide(allOrNothing bool) {
 	typ := string(gwv1.PolicyConditionAccepted)
 	bad, allBad := firstInvalid(p.CARefs)

@@ -235,7 +235,7 @@ type RefResult struct {
 	// reference), which no one can inspect.
 	Opaque bool
 	// BundleProblem says why a CA bundle holds no usable certificates when
-	// its implementation does not parse it (profile.CACertificates.Unparsed):
+	// its implementation does not parse it (CAReading.Unparsed):
 	// the reference resolves and the proxy refuses the bundle.
 	BundleProblem string
 }
@@ -255,7 +255,7 @@ type FrontendValidation struct {
 	CARefs []*RefResult
 	// bad is the first CA reference that does not resolve, and refused
 	// says the listeners it applies to are not accepted: no reference
-	// resolves, or (profile.CACertificates.AllOrNothing) one does not.
+	// resolves, or (CAReading.AllOrNothing) one does not.
 	bad     *RefResult
 	refused bool
 }

@@ -64,6 +64,9 @@ import (
 //     core resolved it (filters.go);
 //   - RuleDropper: a rule of a route at a parent of its own that accepted
 //     it, which it may drop (regex.go);
+//   - CAReader: the CA certificate references of a Gateway's frontend
+//     validations and of a BackendTLSPolicy it judges, before the core
+//     resolves them (tls.go);
 //   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
 //     decides its targets, and a target of a kind of its own (btls.go);
 //   - BackendCallerJudge: the objects of its own kinds that send traffic

@@ -77,9 +77,6 @@ type Implementation struct {
 	ListenerProgrammed ListenerProgrammed
 	// GatewayConditions is what a Gateway's own conditions summarise.
 	GatewayConditions GatewayConditions
-	// CACertificates is how it reads the CA certificates a
-	// BackendTLSPolicy names.
-	CACertificates CACertificates
 	// ParametersKinds are the kinds it takes as a Gateway's
 	// spec.infrastructure.parametersRef.
 	ParametersKinds []GroupKind
@@ -178,33 +175,6 @@ const (
 	// certificates fails.
 	ByAcceptedListeners
 )
-
-// CACertificates is how an implementation reads CA certificate references.
-// The zero value is the API's reading: a ConfigMap (or Secret) with the
-// bundle in ca.crt, the policy accepted while one reference is usable.
-type CACertificates struct {
-	// Kinds are the kinds it accepts besides core ConfigMap and Secret.
-	Kinds []GroupKind
-	// AnyKey: it reads ca.crt, else tls.crt, else the only key there is.
-	AnyKey bool
-	// AllOrNothing: one unusable reference fails them all
-	// (Accepted=False/NoValidCACertificate).
-	AllOrNothing bool
-	// AnyGroup: it matches a reference by its kind alone, whatever group
-	// it names.
-	AnyGroup bool
-	// SecretTypes are the Secret types it reads as a reference to CA
-	// certificates served elsewhere (Envoy Gateway's SDS), not as a bundle.
-	SecretTypes []string
-	// Unparsed: it passes the bundle to its data plane without parsing
-	// it, so a bundle that holds no PEM certificates still resolves; its
-	// proxy refuses the configuration later, which no status shows.
-	Unparsed bool
-	// SkipsOtherKinds: a reference of a kind it does not take is ignored
-	// when another reference's kind it takes; with none, the kind is
-	// refused as the API says.
-	SkipsOtherKinds bool
-}
 
 // PolicyAncestors is how an implementation fills a BackendTLSPolicy's
 // status.ancestors. The API leaves the choice to the policy ("choosing the
@@ -339,19 +309,6 @@ var implementations = []Implementation{
 		// getTargetBackendReference reads as a Service's
 		// (testdata/backendtlspolicy-serviceimport-target.out.yaml).
 		PolicyTargetKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}, {Group: "multicluster.x-k8s.io", Kind: "ServiceImport"}},
-		// backendtlspolicy.go's getCaCertsFromCARefs: ConfigMap, Secret and
-		// ClusterTrustBundle; the bundle is helpers.go's
-		// getFirstMatchOrFirstFromData(data, "ca.crt", "tls.crt"), which
-		// falls back to a sole key; any reference it cannot read returns
-		// an error, and processBackendTLSPolicy then writes
-		// Accepted=False/NoValidCACertificate
-		// (testdata/backendtlspolicy-ca-only-fallback-tlscrt.out.yaml,
-		// backendtlspolicy-ca-clustertrustbundle.out.yaml). It never parses
-		// the bundle (only clienttrafficpolicy.go's filterValidCACertificates
-		// does): gateway-tls-frontend-backend.in.yaml's
-		// tls-validity-checks-ca-certificate holds no certificate and its
-		// listeners are Accepted. listener.go's ProcessGatewayTLS reads a
-		// Gateway's spec.tls.frontend CAs with the same getCaCertsFromCARefs.
 		// internal/gatewayapi/listener.go writes the Gateway's ResolvedRefs
 		// (status.UpdateGatewayStatusResolvedRefsCondition) from
 		// spec.tls's frontend CAs and backend client certificate only
@@ -393,25 +350,6 @@ var implementations = []Implementation{
 		// set for TLS mode Passthrough" (testdata/tlsroute-with-listener-both-passthrough-and-cert-data.out.yaml).
 		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true, MissingTLSInvalid: true,
 			PassthroughCertificatesInvalid: true},
-		CACertificates: CACertificates{
-			Kinds:        []GroupKind{{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}},
-			AnyKey:       true,
-			AllOrNothing: true,
-			Unparsed:     true,
-			// getCaCertsFromCARefs switches on caRef.Kind alone
-			// (testdata/backendtlspolicy-ca-clustertrustbundle.in.yaml names
-			// a ClusterTrustBundle of group "", Accepted).
-			AnyGroup: true,
-			// The same function takes an SDS reference Secret
-			// (egv1a1.SDSSecretType, ir.NewSDSConfig) in place of a bundle
-			// (testdata/sds.out.yaml).
-			SecretTypes: []string{"gateway.envoyproxy.io/sds"},
-			// The same function skips a reference of any other kind
-			// (its switch has no default) and returns
-			// ErrInvalidCACertificateKind only when no reference was of a
-			// kind it takes (foundSupportedRef).
-			SkipsOtherKinds: true,
-		},
 		InvalidBackendTLSOnRoute: true,
 	},
 	{
