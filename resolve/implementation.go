@@ -73,6 +73,9 @@ import (
 //     to backends, written as ancestors of their BackendTLSPolicies, once
 //     the core has collected the routes reaching each policy's targets
 //     (policy.go);
+//   - BackendTLSReporter: a route it judges with a backendRef whose
+//     BackendTLSPolicy is not accepted, once the core has matched policies
+//     to backendRefs (btls.go);
 //   - OverlapJudge: a parent, on a Gateway it judges, of a route competing
 //     with others for the same requests, once the core has found every
 //     shadowed match (overlap.go).

@@ -72,10 +72,6 @@ const (
 	// ReasonPortNotFound is Envoy Gateway's route ResolvedRefs reason for a
 	// backendRef port the Service lacks (profile.PortNotFoundReason).
 	ReasonPortNotFound Reason = "PortNotFound"
-	// ReasonInvalidBackendTLS is Envoy Gateway's route ResolvedRefs reason
-	// for a backendRef whose BackendTLSPolicy is not accepted
-	// (profile.Implementation.InvalidBackendTLS).
-	ReasonInvalidBackendTLS Reason = "InvalidBackendTLS"
 	// ReasonAggregated is Envoy Gateway's reason for its condition of the
 	// same name on the last policy ancestor written when more were due
 	// (profile.PolicyAncestors.Aggregated).

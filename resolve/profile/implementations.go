@@ -85,10 +85,6 @@ type Implementation struct {
 	PolicyTargetKinds []GroupKind
 	// PolicyAncestors is where it writes a BackendTLSPolicy's status.
 	PolicyAncestors PolicyAncestors
-	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
-	// accepted sets the route's ResolvedRefs=False with its own reason
-	// InvalidBackendTLS. The API reports that on the policy alone.
-	InvalidBackendTLSOnRoute bool
 }
 
 // ListenerProgrammed is the Programmed=False reason an implementation gives
@@ -350,7 +346,6 @@ var implementations = []Implementation{
 		// set for TLS mode Passthrough" (testdata/tlsroute-with-listener-both-passthrough-and-cert-data.out.yaml).
 		ListenerProgrammed: ListenerProgrammed{ConflictInvalid: true, CAReason: true, ListenerSetInvalid: true, MissingTLSInvalid: true,
 			PassthroughCertificatesInvalid: true},
-		InvalidBackendTLSOnRoute: true,
 	},
 	{
 		Name: "gke-gateway",
