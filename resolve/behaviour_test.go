@@ -1,7 +1,6 @@
 package resolve
 
 import (
-	"fmt"
 	"testing"
 )
 
@@ -109,31 +108,6 @@ apiVersion: gateway.networking.k8s.io/v1
 kind: GatewayClass
 metadata: {name: eg}
 spec: {controllerName: gateway.envoyproxy.io/gatewayclass-controller}`
-
-// A listener with one certificateRef that resolves and one that does not.
-func TestPartlyValidCertificatesByImplementation(t *testing.T) {
-	cert := newTestCert(t, year2020, year2200, false, "shop.example.com")
-	for _, c := range []struct {
-		class                  string
-		resolvedRefs, programm Reason
-	}{
-		{"acme", ReasonInvalidCertificateRef, ReasonInvalid},
-		{"eg", ReasonPartiallyInvalidCertificateRef, ReasonProgrammed},
-	} {
-		g := resolveYAML(t, Options{StrictRefs: true}, world, egClass, tlsSecret("infra", "shop", cert), `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: `+c.class+`
-  listeners:
-  - {name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: shop}, {name: gone}]}}`)
-		l := g.Gateway("infra", "edge").Listeners[0]
-		if l.ResolvedRefs.Reason != c.resolvedRefs || l.Programmed.Reason != c.programm {
-			t.Errorf("class %s: ResolvedRefs %s, Programmed %s; want %s, %s", c.class, l.ResolvedRefs.Reason, l.Programmed.Reason, c.resolvedRefs, c.programm)
-		}
-	}
-}
 
 // NamedAddress, an address type of the API with implementation-specific
 // support: Envoy Gateway refuses it.
@@ -260,39 +234,5 @@ spec:
   rules: [{backendRefs: [{group: gateway.networking.x-k8s.io, kind: XBackend, name: elsewhere}]}]`)
 	if r := mustRoute(t, g, KindHTTPRoute, "infra", "r"); !r.ResolvedRefs.True() {
 		t.Errorf("XBackend outside the inputs: route ResolvedRefs %s (%s), want True", r.ResolvedRefs.Reason, r.ResolvedRefs.Message)
-	}
-}
-
-// Without --implementation, a BackendTLSPolicy is judged by the
-// implementation of the Gateways whose routes reach its target: Envoy
-// Gateway's reads a CA bundle under tls.crt, the API's reading does not.
-func TestBackendTLSPolicyJudgedByItsGateways(t *testing.T) {
-	ca := newTestCert(t, year2020, year2200, true)
-	for _, c := range []struct {
-		class string
-		want  Reason
-	}{{"acme", ReasonNoValidCACertificate}, {"eg", ReasonAccepted}} {
-		g := resolveYAML(t, Options{}, world, egClass, fmt.Sprintf("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ca, namespace: app}\ndata: {tls.crt: %q}", ca.crt), `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec: {gatewayClassName: `+c.class+`, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: {name: r, namespace: app}
-spec:
-  parentRefs: [{name: edge, namespace: infra}]
-  rules: [{backendRefs: [{name: web, port: 8080}]}]
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: BackendTLSPolicy
-metadata: {name: p, namespace: app}
-spec:
-  targetRefs: [{group: "", kind: Service, name: web}]
-  validation: {hostname: web.app, caCertificateRefs: [{group: "", kind: ConfigMap, name: ca}]}`)
-		if got := g.TLSPolicies[0].Accepted.Reason; got != c.want {
-			t.Errorf("class %s: policy Accepted %s (%s), want %s", c.class, got, g.TLSPolicies[0].Accepted.Message, c.want)
-		}
 	}
 }

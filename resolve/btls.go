@@ -94,7 +94,7 @@ func (g *Graph) resolveBackendTLSPolicies(b *Builder) {
 		if len(judges) == 1 {
 			reader = judges[0]
 		}
-		ca := reader.Implementation.CACertificates
+		ca := g.caReading(reader)
 		for i, ref := range p.Spec.Validation.CACertificateRefs {
 			p.CARefs = append(p.CARefs, g.resolveCARef(&p.Meta, "spec.validation.caCertificateRefs["+strconv.Itoa(i)+"]",
 				gwv1.ObjectReference{Group: ref.Group, Kind: ref.Kind, Name: ref.Name}, ReasonInvalidKind, ca))
@@ -289,7 +289,7 @@ func hasPortNamed(s *Service, name string) bool {
 }
 
 // decide writes the policy's Accepted and ResolvedRefs conditions;
-// allOrNothing is profile.CACertificates.AllOrNothing.
+// allOrNothing is CAReading.AllOrNothing.
 func (p *BackendTLSPolicyResult) decide(allOrNothing bool) {
 	typ := string(gwv1.PolicyConditionAccepted)
 	bad, allBad := firstInvalid(p.CARefs)
@@ -550,21 +550,49 @@ func sortedGateways(set map[*GatewayResult]bool) []*GatewayResult {
 	return out
 }
 
+// BackendTLSReporter reports on the routes it judges what the API reports
+// on a BackendTLSPolicy alone: a backendRef whose policy is not accepted,
+// so that TLS to its backend fails. The core asks it, when every
+// implementation judging a route is one and they agree, for the reason of
+// the route's ResolvedRefs=False, which it writes for a backendRef that
+// carries traffic when no other reference problem is reported there.
+type BackendTLSReporter interface {
+	Implementation
+	// BackendTLSFailure is the reason of the route's ResolvedRefs=False
+	// for a backendRef whose TLS to its backend fails.
+	BackendTLSFailure() Reason
+}
+
+// backendTLSFailure is the reason the implementations judging the route
+// write on its ResolvedRefs for a backendRef whose TLS fails
+// (BackendTLSReporter); "" when one of them does not, or they disagree.
+func (g *Graph) backendTLSFailure(route *Route) Reason {
+	var reason Reason
+	for i, judge := range routeJudges[BackendTLSReporter](g, route) {
+		if i > 0 && judge.BackendTLSFailure() != reason {
+			return ""
+		}
+		reason = judge.BackendTLSFailure()
+	}
+	return reason
+}
+
 // reportBackendTLS writes a backendRef whose BackendTLSPolicy is not
-// accepted on the route's ResolvedRefs when every implementation judging
-// the route does (profile.Implementation.InvalidBackendTLSOnRoute), and no
-// other reference problem is reported there. So too one whose policy is
-// accepted when every Gateway that accepted the route offers the backend a
-// client certificate from its EnvoyProxy that cannot be used.
+// accepted on the route's ResolvedRefs when the implementations judging
+// the route report it (backendTLSFailure), and no other reference problem
+// is reported there. So too one whose policy is accepted when every
+// Gateway that accepted the route offers the backend a client certificate
+// from its EnvoyProxy that cannot be used.
 func (g *Graph) reportBackendTLS(r *RouteResult, b *BackendResult) {
 	if b.TLSPolicy == nil || !b.Valid() || b.Weight == 0 || !r.ResolvedRefs.True() {
 		return
 	}
-	if !g.judgedAllWith(r.Route, func(p *profile.Profile) bool { return p.Implementation.InvalidBackendTLSOnRoute }) {
+	reason := g.backendTLSFailure(r.Route)
+	if reason == "" {
 		return
 	}
 	if b.TLSFails() {
-		r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, ReasonInvalidBackendTLS,
+		r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, reason,
 			fmt.Sprintf("BackendTLSPolicy %s of %s is not accepted: %s", b.TLSPolicy.Ref.NamespacedName(), b.Target, b.TLSPolicy.Accepted.Message))
 		return
 	}
@@ -575,7 +603,7 @@ func (g *Graph) reportBackendTLS(r *RouteResult, b *BackendResult) {
 		}
 	}
 	if problem != nil {
-		r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, ReasonInvalidBackendTLS,
+		r.ResolvedRefs = condition(string(gwv1.RouteConditionResolvedRefs), false, reason,
 			fmt.Sprintf("TLS to %s: %s", b.Target, problem.Message))
 	}
 }

@@ -144,7 +144,7 @@ func checkCABundle(plain, b64 map[string]json.RawMessage) (problem string, inCon
 }
 
 // checkCABundleAnyKey validates the bundle an implementation that reads
-// any key takes (profile.CACertificates.AnyKey): ca.crt, else tls.crt, else
+// any key takes (CAReading.AnyKey): ca.crt, else tls.crt, else
 // the only key there is.
 func checkCABundleAnyKey(plain, b64 map[string]json.RawMessage) (problem string, inContent bool) {
 	key := "ca.crt"

@@ -169,6 +169,10 @@ type Listener struct {
 	ResolvedRefs Condition
 	Conflicted   Condition
 	Programmed   Condition
+	// servedWithResolvedCertificates: ResolvedRefs is False for
+	// certificateRefs that do not resolve, and the listener is served with
+	// those that do (Builder.ServeResolvedCertificates).
+	servedWithResolvedCertificates bool
 	// usable: the listener is valid, as its implementation counts it
 	// (setProgrammed).
 	usable bool
@@ -247,7 +251,7 @@ type RefResult struct {
 	// reference), which no one can inspect.
 	Opaque bool
 	// BundleProblem says why a CA bundle holds no usable certificates when
-	// its implementation does not parse it (profile.CACertificates.Unparsed):
+	// its implementation does not parse it (CAReading.Unparsed):
 	// the reference resolves and the proxy refuses the bundle.
 	BundleProblem string
 }
@@ -267,7 +271,7 @@ type FrontendValidation struct {
 	CARefs []*RefResult
 	// bad is the first CA reference that does not resolve, and refused
 	// says the listeners it applies to are not accepted: no reference
-	// resolves, or (profile.CACertificates.AllOrNothing) one does not.
+	// resolves, or (CAReading.AllOrNothing) one does not.
 	bad     *RefResult
 	refused bool
 }
@@ -362,6 +366,41 @@ func (b *Builder) RefusePassthroughCertificates(gw *GatewayResult) {
 // reading is ResolvedRefs=False/InvalidCertificateRef.
 func (b *Builder) KeepResolvedWithoutTLS(gw *GatewayResult) { gw.resolvedWithoutTLS = true }
 
+// CertificatesJudge reads the certificateRefs of the listeners of the
+// Gateways it judges (and of their ListenerSets) otherwise than the API
+// does. The core asks it about each listener once every listener is built,
+// its certificateRefs resolved (Listener.CertRefs) and ResolvedRefs written
+// as the API reads them (False with the reason of the first that does not
+// resolve), before conflicts are detected; it may write ResolvedRefs
+// otherwise, or serve the listener with the certificates that resolve
+// (ServeResolvedCertificates).
+type CertificatesJudge interface {
+	Implementation
+	JudgeCertificates(b *Builder, l *Listener)
+}
+
+// ServeResolvedCertificates writes the listener's ResolvedRefs=False with
+// reason and message for certificateRefs some of which do not resolve,
+// and that it is served with those that do: unlike any other reference
+// that does not resolve, these leave it valid and programmed.
+func (b *Builder) ServeResolvedCertificates(l *Listener, reason Reason, message string) {
+	l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, reason, message)
+	l.servedWithResolvedCertificates = true
+}
+
+// judgeCertificates hands each listener to the CertificatesJudge of its
+// Gateway, when that takes part in judging certificates.
+func (g *Graph) judgeCertificates(b *Builder) {
+	for l := range g.Listeners() {
+		if l.Gateway == nil {
+			continue
+		}
+		if judge, ok := g.implementation(l.Gateway.Profile).(CertificatesJudge); ok {
+			judge.JudgeCertificates(b, l)
+		}
+	}
+}
+
 // ListenersJudge reads the listeners of the Gateways it judges (and of
 // their ListenerSets), all of a Gateway's together (ListenerJudge is asked
 // of each on its own), where the spec leaves a choice: which take part in
@@ -415,6 +454,7 @@ func (g *Graph) resolveGateways(b *Builder) {
 	for _, ls := range g.ListenerSets {
 		g.resolveListenerSet(ls)
 	}
+	g.judgeCertificates(b)
 	for _, gw := range g.Gateways {
 		sort.SliceStable(gw.ListenerSets, func(i, j int) bool {
 			a, b := gw.ListenerSets[i], gw.ListenerSets[j]
@@ -572,7 +612,7 @@ func (l *Listener) setProgrammed() {
 		l.Programmed = condition(typ, false, l.Conflicted.Reason, l.Conflicted.Message)
 	case !l.Accepted.True():
 		l.Programmed = condition(typ, false, ReasonInvalid, l.Accepted.Message)
-	case !l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef:
+	case !l.ResolvedRefs.True() && !l.servedWithResolvedCertificates:
 		l.Programmed = condition(typ, false, ReasonInvalid, l.ResolvedRefs.Message)
 	case l.TLSProblem != "":
 		l.Programmed = condition(typ, false, ReasonInvalid, l.TLSProblem)
@@ -612,7 +652,7 @@ func (b *Builder) UnprogramListener(l *Listener, reason Reason, message string) 
 // certificates that do are enough), or a TLS or selector problem.
 func (l *Listener) InvalidOnItsOwn() bool {
 	return !l.Accepted.True() || l.TLSProblem != "" || l.SelectorProblem != "" ||
-		(!l.ResolvedRefs.True() && l.ResolvedRefs.Reason != ReasonPartiallyInvalidCertificateRef)
+		(!l.ResolvedRefs.True() && !l.servedWithResolvedCertificates)
 }
 
 // placeholder reports whether the listener is HTTPS or TLS without tls,
@@ -955,9 +995,6 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 				l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, res.Reason, res.Message)
 			}
 		}
-		if judge.Implementation.ServesValidCertificates {
-			l.servesValidCertificates()
-		}
 		if gw != nil && gw.refusesNotPermitted && l.ResolvedRefs.Reason == ReasonRefNotPermitted && l.Accepted.True() {
 			l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonNoValidCACertificate,
 				fmt.Sprintf("%s refuses a listener whose certificate is not permitted: %s", judge, l.ResolvedRefs.Message))
@@ -999,34 +1036,6 @@ func selectorProblem(allowed *gwv1.AllowedRoutes) string {
 		return "allowedRoutes.namespaces.selector cannot be parsed: " + err.Error()
 	}
 	return ""
-}
-
-// servesValidCertificates rewrites ResolvedRefs for an implementation that
-// serves a listener with the certificates that resolve
-// (profile.Implementation.ServesValidCertificates): some bad ones are its
-// own PartiallyInvalidCertificateRef, and the listener stays programmed;
-// when none resolves, RefNotPermitted only if every one is not permitted.
-func (l *Listener) servesValidCertificates() {
-	var bad []*RefResult
-	for _, r := range l.CertRefs {
-		if !r.OK() {
-			bad = append(bad, r)
-		}
-	}
-	switch {
-	case len(bad) == 0:
-	case len(bad) < len(l.CertRefs):
-		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonPartiallyInvalidCertificateRef,
-			fmt.Sprintf("served with the certificates that resolve; %s: %s", bad[0].Path, bad[0].Message))
-	default:
-		reason := ReasonRefNotPermitted
-		for _, r := range bad {
-			if r.Reason != ReasonRefNotPermitted {
-				reason = ReasonInvalidCertificateRef
-			}
-		}
-		l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, reason, bad[0].Message)
-	}
 }
 
 // needsCertificates: HTTPS, and TLS in Terminate mode, terminate TLS and need

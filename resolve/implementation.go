@@ -33,6 +33,9 @@ import (
 //     names, once the core has resolved the reference (parameters.go);
 //   - GatewayJudge: a Gateway it judges, once its class is resolved and
 //     before its listeners are built (gateway.go);
+//   - CertificatesJudge: the certificateRefs of a listener of a Gateway it
+//     judges, once they are resolved and before conflicts are detected
+//     (gateway.go);
 //   - ListenersJudge: the listeners of a Gateway it judges, as the core
 //     detects their conflicts and attaches routes to them, and once it has
 //     written their conditions (gateway.go);
@@ -66,6 +69,9 @@ import (
 //     core resolved it (filters.go);
 //   - RuleDropper: a rule of a route at a parent of its own that accepted
 //     it, which it may drop (regex.go);
+//   - CAReader: the CA certificate references of a Gateway's frontend
+//     validations and of a BackendTLSPolicy it judges, before the core
+//     resolves them (tls.go);
 //   - BackendTLSPolicyJudge: a BackendTLSPolicy it judges, before the core
 //     decides its targets, and a target of a kind of its own (btls.go);
 //   - BackendCallerJudge: the objects of its own kinds that send traffic
@@ -75,6 +81,9 @@ import (
 //   - PolicyAncestorsJudge: the status.ancestors entries of a
 //     BackendTLSPolicy a route reaching a Gateway it judges sends traffic
 //     to (btls.go);
+//   - BackendTLSReporter: a route it judges with a backendRef whose
+//     BackendTLSPolicy is not accepted, once the core has matched policies
+//     to backendRefs (btls.go);
 //   - OverlapJudge: a parent, on a Gateway it judges, of a route competing
 //     with others for the same requests, once the core has found every
 //     shadowed match (overlap.go).

@@ -372,7 +372,7 @@ type CABundle struct {
 	// it does.
 	CAProblem string
 	// CAProblemAnyKey is CAProblem for implementations that read any key
-	// (profile.CACertificates.AnyKey).
+	// (CAReading.AnyKey).
 	CAProblemAnyKey string
 	// caInContent and caInContentAnyKey: the problem lies in the bundle's
 	// content (not PEM certificates), not in a missing key.
@@ -389,8 +389,8 @@ func (c *CABundle) check(plain, b64 map[string]json.RawMessage) {
 // problem is the verdict for an implementation that reads CA certificates
 // as ca says: what makes the reference unusable, else what its proxy will
 // refuse in a bundle the implementation does not parse
-// (profile.CACertificates.Unparsed).
-func (c *CABundle) problem(ca profile.CACertificates) (problem, unparsed string) {
+// (CAReading.Unparsed).
+func (c *CABundle) problem(ca CAReading) (problem, unparsed string) {
 	problem, inContent := c.CAProblem, c.caInContent
 	if ca.AnyKey {
 		problem, inContent = c.CAProblemAnyKey, c.caInContentAnyKey

@@ -68,13 +68,3 @@ const (
 
 // Reasons an implementation writes that the API does not define, written
 // only under that implementation's profile (profile.Implementation).
-const (
-	// ReasonInvalidBackendTLS is Envoy Gateway's route ResolvedRefs reason
-	// for a backendRef whose BackendTLSPolicy is not accepted
-	// (profile.Implementation.InvalidBackendTLS).
-	ReasonInvalidBackendTLS Reason = "InvalidBackendTLS"
-	// ReasonPartiallyInvalidCertificateRef is Envoy Gateway's listener
-	// ResolvedRefs reason when some certificateRefs resolve and it serves
-	// the listener with those (profile.Implementation.ServesValidCertificates).
-	ReasonPartiallyInvalidCertificateRef Reason = "PartiallyInvalidCertificateRef"
-)

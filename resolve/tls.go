@@ -80,6 +80,52 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 	return res
 }
 
+// CAReading is how an implementation reads CA certificate references. The
+// zero value is the API's reading: a ConfigMap (or Secret) with the bundle
+// in ca.crt, the policy accepted while one reference is usable.
+type CAReading struct {
+	// Kinds are the kinds it accepts besides core ConfigMap and Secret.
+	Kinds []profile.GroupKind
+	// AnyKey: it reads ca.crt, else tls.crt, else the only key there is.
+	AnyKey bool
+	// AllOrNothing: one unusable reference fails them all
+	// (Accepted=False/NoValidCACertificate).
+	AllOrNothing bool
+	// AnyGroup: it matches a reference by its kind alone, whatever group
+	// it names.
+	AnyGroup bool
+	// SecretTypes are the Secret types it reads as a reference to CA
+	// certificates served elsewhere, not as a bundle.
+	SecretTypes []string
+	// Unparsed: it passes the bundle to its data plane without parsing
+	// it, so a bundle that holds no PEM certificates still resolves; its
+	// proxy refuses the configuration later, which no status shows.
+	Unparsed bool
+	// SkipsOtherKinds: a reference of a kind it does not take is ignored
+	// when another reference's kind it takes; with none, the kind is
+	// refused as the API says.
+	SkipsOtherKinds bool
+}
+
+// CAReader reads the CA certificate references of the objects it judges
+// otherwise than the API does: a Gateway's spec.tls.frontend validations
+// and a BackendTLSPolicy's spec.validation.caCertificateRefs. The core asks
+// it how, before it resolves them.
+type CAReader interface {
+	Implementation
+	CAReading() CAReading
+}
+
+// caReading is how the implementation judging with profile p reads CA
+// certificate references (CAReader); the API's reading for one that is no
+// CAReader.
+func (g *Graph) caReading(p *profile.Profile) CAReading {
+	if r, ok := g.implementation(p).(CAReader); ok {
+		return r.CAReading()
+	}
+	return CAReading{}
+}
+
 // resolveCARef resolves a reference to a CA certificate bundle: a core
 // ConfigMap, the kind the spec gives Core support ("A single reference to a
 // Kubernetes ConfigMap, with the CA certificate in a key named ca.crt"), or
@@ -88,7 +134,7 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 // (InvalidCACertificateKind on listeners, InvalidKind on BackendTLSPolicy);
 // a missing object or a ca.crt without a PEM certificate is
 // InvalidCACertificateRef.
-func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference, badKind Reason, ca profile.CACertificates) *RefResult {
+func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference, badKind Reason, ca CAReading) *RefResult {
 	ns := refNamespace(ref.Namespace, owner.Ref.Namespace)
 	res := &RefResult{Path: path, Group: string(ref.Group), Target: ObjectRef{Kind: string(ref.Kind), Namespace: ns, Name: string(ref.Name)}}
 	group := res.Group
@@ -134,8 +180,8 @@ func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference,
 
 // skipOtherKinds takes back the verdict on references of a kind the
 // implementation does not take when another reference's kind it takes
-// (profile.CACertificates.SkipsOtherKinds): it ignores them.
-func skipOtherKinds(refs []*RefResult, badKind Reason, ca profile.CACertificates, by *profile.Profile) {
+// (CAReading.SkipsOtherKinds): it ignores them.
+func skipOtherKinds(refs []*RefResult, badKind Reason, ca CAReading, by *profile.Profile) {
 	if !ca.SkipsOtherKinds || !slices.ContainsFunc(refs, func(r *RefResult) bool { return r.Reason != badKind }) {
 		return
 	}
@@ -155,7 +201,7 @@ func (g *Graph) resolveFrontend(gw *GatewayResult) {
 	if tls == nil || tls.Frontend == nil {
 		return
 	}
-	ca := gw.Profile.Implementation.CACertificates
+	ca := g.caReading(gw.Profile)
 	resolve := func(path string, port gwv1.PortNumber, v *gwv1.FrontendTLSValidation) *FrontendValidation {
 		if v == nil {
 			return nil

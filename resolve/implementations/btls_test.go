@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
 	"github.com/gwlint/gwlint/resolve/resolvetest"
 )
 
@@ -96,14 +97,14 @@ spec:
 	}, {
 		name: "missing CA ConfigMap", policy: policy(web, missingCA),
 		every: verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonResolvedRefs, gatewayAncestor("example.com/acme", resolve.ReasonNoValidCACertificate)},
-		eg:    verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonInvalidBackendTLS, egAncestors(resolve.ReasonNoValidCACertificate)},
+		eg:    verdict{resolve.ReasonNoValidCACertificate, envoygateway.ReasonInvalidBackendTLS, egAncestors(resolve.ReasonNoValidCACertificate)},
 		istio: verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonResolvedRefs, istioAncestors(resolve.ReasonNoValidCACertificate)},
 	}, {
 		// The API accepts the policy while one CA is usable; Envoy Gateway
 		// fails it on any unusable one.
 		name: "one usable CA of two", policy: policy(web, goodCA+", "+missingCA),
 		every: verdict{resolve.ReasonAccepted, resolve.ReasonResolvedRefs, gatewayAncestor("example.com/acme", resolve.ReasonAccepted)},
-		eg:    verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonInvalidBackendTLS, egAncestors(resolve.ReasonNoValidCACertificate)},
+		eg:    verdict{resolve.ReasonNoValidCACertificate, envoygateway.ReasonInvalidBackendTLS, egAncestors(resolve.ReasonNoValidCACertificate)},
 		istio: verdict{resolve.ReasonAccepted, resolve.ReasonResolvedRefs, istioAncestors(resolve.ReasonAccepted)},
 	}, {
 		name: "CA under tls.crt", policy: policy(web, `{group: "", kind: ConfigMap, name: ca-tls}`),

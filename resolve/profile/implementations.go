@@ -69,50 +69,12 @@ type Implementation struct {
 	// not support (Hostname and NamedAddress have implementation-specific
 	// support): a Gateway with one is Accepted=False/UnsupportedAddress.
 	RefusedAddressTypes []string
-	// ServesValidCertificates: a listener with some certificateRefs that
-	// do not resolve is served with those that do (ResolvedRefs=False with
-	// its own reason PartiallyInvalidCertificateRef, still programmed).
-	ServesValidCertificates bool
-	// CACertificates is how it reads the CA certificates a
-	// BackendTLSPolicy names.
-	CACertificates CACertificates
 	// ParametersKinds are the kinds it takes as a Gateway's
 	// spec.infrastructure.parametersRef.
 	ParametersKinds []GroupKind
 	// PolicyTargetKinds are the implementation-specific kinds a
 	// BackendTLSPolicy may target besides core Services.
 	PolicyTargetKinds []GroupKind
-	// InvalidBackendTLSOnRoute: a backendRef whose BackendTLSPolicy is not
-	// accepted sets the route's ResolvedRefs=False with its own reason
-	// InvalidBackendTLS. The API reports that on the policy alone.
-	InvalidBackendTLSOnRoute bool
-}
-
-// CACertificates is how an implementation reads CA certificate references.
-// The zero value is the API's reading: a ConfigMap (or Secret) with the
-// bundle in ca.crt, the policy accepted while one reference is usable.
-type CACertificates struct {
-	// Kinds are the kinds it accepts besides core ConfigMap and Secret.
-	Kinds []GroupKind
-	// AnyKey: it reads ca.crt, else tls.crt, else the only key there is.
-	AnyKey bool
-	// AllOrNothing: one unusable reference fails them all
-	// (Accepted=False/NoValidCACertificate).
-	AllOrNothing bool
-	// AnyGroup: it matches a reference by its kind alone, whatever group
-	// it names.
-	AnyGroup bool
-	// SecretTypes are the Secret types it reads as a reference to CA
-	// certificates served elsewhere (Envoy Gateway's SDS), not as a bundle.
-	SecretTypes []string
-	// Unparsed: it passes the bundle to its data plane without parsing
-	// it, so a bundle that holds no PEM certificates still resolves; its
-	// proxy refuses the configuration later, which no status shows.
-	Unparsed bool
-	// SkipsOtherKinds: a reference of a kind it does not take is ignored
-	// when another reference's kind it takes; with none, the kind is
-	// refused as the API says.
-	SkipsOtherKinds bool
 }
 
 // Release is an implementation release that no conformance report in the
@@ -194,49 +156,6 @@ var implementations = []Implementation{
 		// getTargetBackendReference reads as a Service's
 		// (testdata/backendtlspolicy-serviceimport-target.out.yaml).
 		PolicyTargetKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}, {Group: "multicluster.x-k8s.io", Kind: "ServiceImport"}},
-		// backendtlspolicy.go's getCaCertsFromCARefs: ConfigMap, Secret and
-		// ClusterTrustBundle; the bundle is helpers.go's
-		// getFirstMatchOrFirstFromData(data, "ca.crt", "tls.crt"), which
-		// falls back to a sole key; any reference it cannot read returns
-		// an error, and processBackendTLSPolicy then writes
-		// Accepted=False/NoValidCACertificate
-		// (testdata/backendtlspolicy-ca-only-fallback-tlscrt.out.yaml,
-		// backendtlspolicy-ca-clustertrustbundle.out.yaml). It never parses
-		// the bundle (only clienttrafficpolicy.go's filterValidCACertificates
-		// does): gateway-tls-frontend-backend.in.yaml's
-		// tls-validity-checks-ca-certificate holds no certificate and its
-		// listeners are Accepted. listener.go's ProcessGatewayTLS reads a
-		// Gateway's spec.tls.frontend CAs with the same getCaCertsFromCARefs.
-		// validate.go, validateTerminateModeAndGetTLSSecrets and
-		// validateListenerConditions: "The listener is ready because we
-		// program it using only the valid certificates"; with none valid,
-		// RefNotPermitted "only if ALL errors are RefNotPermitted"
-		// (testdata/gateway-with-listener-with-invalid-multiple-tls-configuration.out.yaml).
-		ServesValidCertificates: true,
-		CACertificates: CACertificates{
-			Kinds:        []GroupKind{{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}},
-			AnyKey:       true,
-			AllOrNothing: true,
-			Unparsed:     true,
-			// getCaCertsFromCARefs switches on caRef.Kind alone
-			// (testdata/backendtlspolicy-ca-clustertrustbundle.in.yaml names
-			// a ClusterTrustBundle of group "", Accepted).
-			AnyGroup: true,
-			// The same function takes an SDS reference Secret
-			// (egv1a1.SDSSecretType, ir.NewSDSConfig) in place of a bundle
-			// (testdata/sds.out.yaml).
-			SecretTypes: []string{"gateway.envoyproxy.io/sds"},
-			// The same function skips a reference of any other kind
-			// (its switch has no default) and returns
-			// ErrInvalidCACertificateKind only when no reference was of a
-			// kind it takes (foundSupportedRef).
-			SkipsOtherKinds: true,
-		},
-		// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/route.go
-		// processDestination: a BackendTLSPolicy's failure returns
-		// status.RouteReasonInvalidBackendTLS on the route's ResolvedRefs
-		// (testdata/backendtlspolicy-invalid-ca.out.yaml).
-		InvalidBackendTLSOnRoute: true,
 	},
 	{
 		Name: "gke-gateway",

@@ -53,7 +53,7 @@ func (Implementation) JudgeListenerSetConditions(b *resolve.Builder, ls *resolve
 func acceptedButForCertificates(l *resolve.Listener) bool {
 	return l.Accepted.True() && l.TLSProblem == "" && l.SelectorProblem == "" &&
 		(l.ResolvedRefs.True() || l.ResolvedRefs.Reason == resolve.ReasonInvalidCertificateRef ||
-			l.ResolvedRefs.Reason == resolve.ReasonPartiallyInvalidCertificateRef)
+			l.ResolvedRefs.Reason == ReasonPartiallyInvalidCertificateRef)
 }
 
 // JudgeGatewayConditions writes the Gateway's ResolvedRefs from spec.tls

@@ -1,7 +1,6 @@
 package envoygateway_test
 
 import (
-	"encoding/base64"
 	"fmt"
 	"testing"
 
@@ -85,83 +84,6 @@ spec:
   listeners: [{name: tls, protocol: TLS, port: 443, tls: {mode: Passthrough, certificateRefs: [{name: shop}]}}]`).Gateway("infra", "edge").Listeners[0]
 		if l.Programmed.Reason != c.programmed {
 			t.Errorf("class %s: Programmed %s (%s); want %s", c.class, l.Programmed.Reason, l.Programmed.Message, c.programmed)
-		}
-	}
-}
-
-// Client-certificate validation (spec.tls.frontend): the API refuses a
-// listener when no CA certificate is usable; Envoy Gateway reads its CAs as
-// it reads a BackendTLSPolicy's (one unusable fails them all, a bundle is
-// not parsed), gives the failure's reason to the listener's ResolvedRefs and
-// Programmed over any other, and the Gateway's ResolvedRefs
-// False/InvalidParameters.
-func TestClientValidation(t *testing.T) {
-	// inlineCert is a CA certificate too (basicConstraints CA:TRUE).
-	configMap := func(name, caCrt string) string {
-		return fmt.Sprintf(`
-apiVersion: v1
-kind: ConfigMap
-metadata: {name: %s, namespace: infra}
-data: {ca.crt: %q}`, name, caCrt)
-	}
-	appSecret := `
-apiVersion: v1
-kind: Secret
-metadata: {name: inline, namespace: app}
-type: kubernetes.io/tls
-data: {tls.crt: ` + base64.StdEncoding.EncodeToString([]byte(inlineCert)) + `, tls.key: ` + base64.StdEncoding.EncodeToString([]byte(inlineKey)) + `}`
-	gateway := func(class, cas, certNamespace string) string {
-		return `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: ` + class + `
-  tls: {frontend: {default: {validation: {caCertificateRefs: [` + cas + `]}}}}
-  listeners: [{name: https, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: inline, namespace: ` + certNamespace + `}]}}]`
-	}
-	const (
-		goodCA    = `{group: "", kind: ConfigMap, name: ca}`
-		missingCA = `{group: "", kind: ConfigMap, name: nope}`
-		garbledCA = `{group: "", kind: ConfigMap, name: ca-garbled}`
-		serviceCA = `{group: "", kind: Service, name: web}`
-		// notPEM looks like a PEM certificate and is not one.
-		notPEM = "-----BEGIN CERTIFICATE-----\nMIIDUDCC\n-----END CERTIFICATE-----\n"
-	)
-	type verdict struct {
-		accepted, resolvedRefs, programmed resolve.Reason // the listener's
-		gateway                            resolve.Reason // the Gateway's ResolvedRefs
-	}
-	cases := []struct {
-		name, cas, certNamespace string
-		every, eg                verdict
-	}{{
-		name: "one usable CA of two", cas: goodCA + ", " + missingCA, certNamespace: "infra",
-		every: verdict{resolve.ReasonAccepted, resolve.ReasonInvalidCACertificateRef, resolve.ReasonInvalid, resolve.ReasonListenersNotResolved},
-		eg:    verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonInvalidCACertificateRef, resolve.ReasonInvalidCACertificateRef, resolve.ReasonInvalidParameters},
-	}, {
-		name: "CA that is not PEM", cas: garbledCA, certNamespace: "infra",
-		every: verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonInvalidCACertificateRef, resolve.ReasonInvalid, resolve.ReasonListenersNotResolved},
-		eg:    verdict{resolve.ReasonAccepted, resolve.ReasonResolvedRefs, resolve.ReasonProgrammed, resolve.ReasonResolvedRefs},
-	}, {
-		name: "CA of a wrong kind, certificate not permitted", cas: serviceCA, certNamespace: "app",
-		every: verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonRefNotPermitted, resolve.ReasonInvalid, resolve.ReasonListenersNotResolved},
-		eg:    verdict{resolve.ReasonNoValidCACertificate, resolve.ReasonInvalidCACertificateKind, resolve.ReasonInvalidCACertificateKind, resolve.ReasonInvalidParameters},
-	}}
-	for _, c := range cases {
-		for _, run := range []struct {
-			impl, class string
-			want        verdict
-		}{{"", "acme", c.every}, {"envoy-gateway", "eg", c.eg}} {
-			opts := judgedBy(t, run.impl)
-			opts.OwnedNamespaces = []string{"infra", "app", "other", "edge"}
-			g := resolvetest.Resolve(t, opts, resolvetest.World, egClass, inlineSecret, appSecret,
-				configMap("ca", inlineCert), configMap("ca-garbled", notPEM), gateway(run.class, c.cas, c.certNamespace))
-			gw := g.Gateway("infra", "edge")
-			l := gw.Listeners[0]
-			if got := (verdict{l.Accepted.Reason, l.ResolvedRefs.Reason, l.Programmed.Reason, gw.ResolvedRefs.Reason}); got != run.want {
-				t.Errorf("%s under %s:\n got %+v\nwant %+v", c.name, gw.Profile, got, run.want)
-			}
 		}
 	}
 }

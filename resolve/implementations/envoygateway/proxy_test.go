@@ -164,8 +164,8 @@ spec:
 		reason    resolve.Reason // the route's ResolvedRefs reason under Envoy Gateway
 	}{
 		{"in the EnvoyProxy's namespace", "{name: client}", resolve.ReasonResolvedRefs},
-		{"in another namespace", "{name: client, namespace: app}", resolve.ReasonInvalidBackendTLS},
-		{"missing", "{name: absent}", resolve.ReasonInvalidBackendTLS},
+		{"in another namespace", "{name: client, namespace: app}", envoygateway.ReasonInvalidBackendTLS},
+		{"missing", "{name: absent}", envoygateway.ReasonInvalidBackendTLS},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			againstEnvoyGateway(t, resolve.ReasonResolvedRefs, c.reason, func(opts resolve.Options) resolve.Condition {

@@ -1,0 +1,50 @@
+package envoygateway
+
+import (
+	"fmt"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
+	"github.com/gwlint/gwlint/resolve"
+)
+
+// ReasonPartiallyInvalidCertificateRef is its listener ResolvedRefs reason
+// when some certificateRefs resolve and it serves the listener with those
+// (status.ListenerReasonPartiallyInvalidCertificateRef).
+const ReasonPartiallyInvalidCertificateRef resolve.Reason = "PartiallyInvalidCertificateRef"
+
+// JudgeCertificates serves a listener with the certificateRefs that
+// resolve: some that do not are its own PartiallyInvalidCertificateRef, and
+// the listener stays programmed; when none resolves, ResolvedRefs is
+// RefNotPermitted only if every one is not permitted, else
+// InvalidCertificateRef.
+// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/gatewayapi/validate.go
+// validateTerminateModeAndGetTLSSecrets and validateListenerConditions:
+// "The listener is ready because we program it using only the valid
+// certificates"; with none valid, RefNotPermitted "only if ALL errors are
+// RefNotPermitted"
+// (testdata/gateway-with-listener-with-invalid-multiple-tls-configuration.out.yaml).
+func (Implementation) JudgeCertificates(b *resolve.Builder, l *resolve.Listener) {
+	var bad []*resolve.RefResult
+	for _, r := range l.CertRefs {
+		if !r.OK() {
+			bad = append(bad, r)
+		}
+	}
+	switch {
+	case len(bad) == 0:
+	case len(bad) < len(l.CertRefs):
+		b.ServeResolvedCertificates(l, ReasonPartiallyInvalidCertificateRef,
+			fmt.Sprintf("served with the certificates that resolve; %s: %s", bad[0].Path, bad[0].Message))
+	default:
+		reason := resolve.ReasonRefNotPermitted
+		for _, r := range bad {
+			if r.Reason != resolve.ReasonRefNotPermitted {
+				reason = resolve.ReasonInvalidCertificateRef
+			}
+		}
+		l.ResolvedRefs = resolve.Condition{Type: string(gwv1.ListenerConditionResolvedRefs), Status: metav1.ConditionFalse,
+			Reason: reason, Message: bad[0].Message}
+	}
+}
