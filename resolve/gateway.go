@@ -94,6 +94,12 @@ type GatewayResult struct {
 	// resolvedWithoutTLS: an HTTPS listener without tls keeps ResolvedRefs
 	// True (KeepResolvedWithoutTLS).
 	resolvedWithoutTLS bool
+	// servedProtocols are the listener protocols beyond the API's it
+	// serves (ServeProtocol).
+	servedProtocols []gwv1.ProtocolType
+	// refusedProtocols are the listener protocols it does not serve, each
+	// with why (RefuseProtocol).
+	refusedProtocols map[gwv1.ProtocolType]string
 
 	Accepted     Condition
 	Programmed   Condition
@@ -361,6 +367,25 @@ func (b *Builder) RefusePassthroughCertificates(gw *GatewayResult) {
 // references is missing; it is still not programmed (Invalid). The API's
 // reading is ResolvedRefs=False/InvalidCertificateRef.
 func (b *Builder) KeepResolvedWithoutTLS(gw *GatewayResult) { gw.resolvedWithoutTLS = true }
+
+// ServeProtocol writes that listeners of protocol, one beyond the API's
+// (HTTP, HTTPS, TLS, TCP, UDP), are accepted on the Gateway (and its
+// ListenerSets) in place of Accepted=False/UnsupportedProtocol. They carry
+// no route kind of the API's.
+func (b *Builder) ServeProtocol(gw *GatewayResult, protocol gwv1.ProtocolType) {
+	gw.servedProtocols = append(gw.servedProtocols, protocol)
+}
+
+// RefuseProtocol writes that listeners of protocol, the API's own or
+// another, are not served on the Gateway (and its ListenerSets):
+// Accepted=False/UnsupportedProtocol with message, and no supported route
+// kinds.
+func (b *Builder) RefuseProtocol(gw *GatewayResult, protocol gwv1.ProtocolType, message string) {
+	if gw.refusedProtocols == nil {
+		gw.refusedProtocols = map[gwv1.ProtocolType]string{}
+	}
+	gw.refusedProtocols[protocol] = message
+}
 
 // ListenersJudge reads the listeners of the Gateways it judges (and of
 // their ListenerSets), all of a Gateway's together (ListenerJudge is asked
@@ -886,21 +911,17 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	if protocol == gwv1.TLSProtocolType && tls != nil && tls.Mode != nil && *tls.Mode == gwv1.TLSModeTerminate {
 		kinds = tlsTerminateKinds
 	}
-	judge, controller := profile.Everything, ""
+	judge, refusal, refused := profile.Everything, "", false
 	if gw != nil {
-		judge, controller = gw.Profile, gw.ControllerName
+		judge = gw.Profile
+		refusal, refused = gw.refusedProtocols[protocol]
 	}
 	switch {
-	case known && judge.RefusesProtocol(string(protocol)):
-		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
-			fmt.Sprintf("protocol %q is not supported by %s", protocol, judge))
+	case refused:
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol, refusal)
 		kinds = nil // it serves nothing
-	case known || judge.AcceptsProtocol(string(protocol), controller):
+	case known || gw != nil && slices.Contains(gw.servedProtocols, protocol):
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), true, ReasonAccepted, "Listener accepted")
-	case judge.ProtocolControllers(string(protocol)) != nil:
-		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
-			fmt.Sprintf("protocol %q is served only by Gateways of %s, not of %s", protocol,
-				strings.Join(judge.ProtocolControllers(string(protocol)), " or "), controller))
 	default:
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
 			fmt.Sprintf("protocol %q is not supported; use HTTP, HTTPS, TLS, TCP or UDP", protocol))
