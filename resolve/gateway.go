@@ -314,7 +314,8 @@ var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 // resolved and before its listeners are built; it may mark the Gateway
 // remote (MarkRemote), say in which order its listeners check a route
 // (CheckHostnamesFirst), take listeners without tls as placeholders
-// (TakePlaceholders), refuse listeners whose certificates are not
+// (TakePlaceholders), serve or refuse listener protocols (ServeProtocol,
+// RefuseProtocol), refuse listeners whose certificates are not
 // permitted (RefuseNotPermittedCertificates) or certificateRefs on a
 // Passthrough listener (RefusePassthroughCertificates), keep an HTTPS
 // listener without tls resolved (KeepResolvedWithoutTLS) and name the
