@@ -60,27 +60,6 @@ spec:
 	}
 }
 
-// NamedAddress, an address type of the API with implementation-specific
-// support: Envoy Gateway refuses it.
-func TestAddressTypesByImplementation(t *testing.T) {
-	for _, c := range []struct {
-		impl, class string
-		accepted    Reason
-	}{{"", "acme", ReasonAccepted}, {"envoy-gateway", "eg", ReasonUnsupportedAddress}} {
-		gw := resolveYAML(t, judgedBy(t, c.impl), world, egClass, `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: `+c.class+`
-  addresses: [{type: NamedAddress, value: edge-ip}, {type: IPAddress, value: 192.0.2.1}]
-  listeners: [{name: http, protocol: HTTP, port: 80}]`).Gateway("infra", "edge")
-		if gw.Accepted.Reason != c.accepted {
-			t.Errorf("class %s: Accepted %s (%s); want %s", c.class, gw.Accepted.Reason, gw.Accepted.Message, c.accepted)
-		}
-	}
-}
-
 // Envoy Gateway's SDS reference Secrets: certificates it accepts, when they
 // name a secret and a unix socket (ir.NewSDSConfig); other profiles want
 // tls.crt and tls.key.

@@ -100,6 +100,9 @@ type GatewayResult struct {
 	// refusedProtocols are the listener protocols it does not serve, each
 	// with why (RefuseProtocol).
 	refusedProtocols map[gwv1.ProtocolType]string
+	// refusedAddressTypes are the API's address types it does not support
+	// (RefuseAddressType).
+	refusedAddressTypes []gwv1.AddressType
 
 	Accepted     Condition
 	Programmed   Condition
@@ -315,9 +318,10 @@ var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 // remote (MarkRemote), say in which order its listeners check a route
 // (CheckHostnamesFirst), take listeners without tls as placeholders
 // (TakePlaceholders), serve or refuse listener protocols (ServeProtocol,
-// RefuseProtocol), refuse listeners whose certificates are not
-// permitted (RefuseNotPermittedCertificates) or certificateRefs on a
-// Passthrough listener (RefusePassthroughCertificates), keep an HTTPS
+// RefuseProtocol), refuse address types (RefuseAddressType), listeners
+// whose certificates are not permitted (RefuseNotPermittedCertificates)
+// or certificateRefs on a Passthrough listener
+// (RefusePassthroughCertificates), keep an HTTPS
 // listener without tls resolved (KeepResolvedWithoutTLS) and name the
 // Services its traffic enters by (EnterBy).
 type GatewayJudge interface {
@@ -386,6 +390,14 @@ func (b *Builder) RefuseProtocol(gw *GatewayResult, protocol gwv1.ProtocolType, 
 		gw.refusedProtocols = map[gwv1.ProtocolType]string{}
 	}
 	gw.refusedProtocols[protocol] = message
+}
+
+// RefuseAddressType writes that the Gateway does not support spec.addresses
+// entries of typ, one of the API's own types (Hostname and NamedAddress
+// have implementation-specific support): a Gateway with one is
+// Accepted=False/UnsupportedAddress.
+func (b *Builder) RefuseAddressType(gw *GatewayResult, typ gwv1.AddressType) {
+	gw.refusedAddressTypes = append(gw.refusedAddressTypes, typ)
 }
 
 // ListenersJudge reads the listeners of the Gateways it judges (and of
@@ -1154,11 +1166,15 @@ func groupKind(group, kind string) string {
 // supported by the implementation").
 func (gw *GatewayResult) UnsupportedAddress() string {
 	for i, a := range gw.Spec.Addresses {
-		typ := string(gwv1.IPAddressType)
+		typ := gwv1.IPAddressType
 		if a.Type != nil {
-			typ = string(*a.Type)
+			typ = *a.Type
 		}
-		if !gw.Profile.AcceptsAddressType(typ) {
+		// An implementation-specific (domain-prefixed) type is one no
+		// implementation gwlint knows takes; of the API's types (its CRD
+		// rejects other unprefixed ones), the implementation may refuse
+		// some.
+		if strings.Contains(string(typ), "/") || slices.Contains(gw.refusedAddressTypes, typ) {
 			return fmt.Sprintf("spec.addresses[%d]: address type %q is not supported by %s", i, typ, gw.Profile)
 		}
 	}

@@ -54,13 +54,6 @@ type Implementation struct {
 	// SecretTypes are the certificate Secret types it accepts besides
 	// kubernetes.io/tls.
 	SecretTypes []string
-	// AddressTypes are the implementation-specific (domain-prefixed)
-	// spec.addresses types it accepts.
-	AddressTypes []string
-	// RefusedAddressTypes are the API's own spec.addresses types it does
-	// not support (Hostname and NamedAddress have implementation-specific
-	// support): a Gateway with one is Accepted=False/UnsupportedAddress.
-	RefusedAddressTypes []string
 	// ServesValidCertificates: a listener with some certificateRefs that
 	// do not resolve is served with those that do (ResolvedRefs=False with
 	// its own reason PartiallyInvalidCertificateRef, still programmed).
@@ -165,10 +158,6 @@ var implementations = []Implementation{
 		// (SDSSecretType), accepted for certificateRefs in
 		// internal/gatewayapi/validate.go.
 		SecretTypes: []string{"gateway.envoyproxy.io/sds"},
-		// internal/gatewayapi/translator.go, unsupportedAddressType: any type
-		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
-		// (testdata/gateway-with-unsupported-address-type.out.yaml).
-		RefusedAddressTypes: []string{"NamedAddress"},
 		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
 		// targetRefs against the backendRef's own group and kind, so its
 		// Backend kind can be targeted

@@ -140,18 +140,6 @@ func (p *Profile) AcceptsSecretType(typ string) bool {
 	return slices.Contains(p.Implementation.SecretTypes, typ)
 }
 
-// AcceptsAddressType reports whether the implementation accepts a Gateway
-// address of type typ: the API's own types (IPAddress, Hostname,
-// NamedAddress) but those it refuses, and the implementation-specific ones
-// it lists.
-func (p *Profile) AcceptsAddressType(typ string) bool {
-	if !strings.Contains(typ, "/") {
-		// The API's types; its CRD rejects other unprefixed ones.
-		return !slices.Contains(p.Implementation.RefusedAddressTypes, typ)
-	}
-	return slices.Contains(p.Implementation.AddressTypes, typ)
-}
-
 // Installs reports whether the implementation creates the GatewayClass
 // named class itself.
 func (p *Profile) Installs(class string) bool {
