@@ -94,6 +94,15 @@ type GatewayResult struct {
 	// resolvedWithoutTLS: an HTTPS listener without tls keeps ResolvedRefs
 	// True (KeepResolvedWithoutTLS).
 	resolvedWithoutTLS bool
+	// servedProtocols are the listener protocols beyond the API's it
+	// serves (ServeProtocol).
+	servedProtocols []gwv1.ProtocolType
+	// refusedProtocols are the listener protocols it does not serve, each
+	// with why (RefuseProtocol).
+	refusedProtocols map[gwv1.ProtocolType]string
+	// refusedAddressTypes are the API's address types it does not support
+	// (RefuseAddressType).
+	refusedAddressTypes []gwv1.AddressType
 
 	Accepted     Condition
 	Programmed   Condition
@@ -312,9 +321,11 @@ var tlsTerminateKinds = []string{KindTLSRoute, KindTCPRoute}
 // resolved and before its listeners are built; it may mark the Gateway
 // remote (MarkRemote), say in which order its listeners check a route
 // (CheckHostnamesFirst), take listeners without tls as placeholders
-// (TakePlaceholders), refuse listeners whose certificates are not
-// permitted (RefuseNotPermittedCertificates) or certificateRefs on a
-// Passthrough listener (RefusePassthroughCertificates), keep an HTTPS
+// (TakePlaceholders), serve or refuse listener protocols (ServeProtocol,
+// RefuseProtocol), refuse address types (RefuseAddressType), listeners
+// whose certificates are not permitted (RefuseNotPermittedCertificates)
+// or certificateRefs on a Passthrough listener
+// (RefusePassthroughCertificates), keep an HTTPS
 // listener without tls resolved (KeepResolvedWithoutTLS) and name the
 // Services its traffic enters by (EnterBy).
 type GatewayJudge interface {
@@ -399,6 +410,33 @@ func (g *Graph) judgeCertificates(b *Builder) {
 			judge.JudgeCertificates(b, l)
 		}
 	}
+}
+
+// ServeProtocol writes that listeners of protocol, one beyond the API's
+// (HTTP, HTTPS, TLS, TCP, UDP), are accepted on the Gateway (and its
+// ListenerSets) in place of Accepted=False/UnsupportedProtocol. They carry
+// no route kind of the API's.
+func (b *Builder) ServeProtocol(gw *GatewayResult, protocol gwv1.ProtocolType) {
+	gw.servedProtocols = append(gw.servedProtocols, protocol)
+}
+
+// RefuseProtocol writes that listeners of protocol, the API's own or
+// another, are not served on the Gateway (and its ListenerSets):
+// Accepted=False/UnsupportedProtocol with message, and no supported route
+// kinds.
+func (b *Builder) RefuseProtocol(gw *GatewayResult, protocol gwv1.ProtocolType, message string) {
+	if gw.refusedProtocols == nil {
+		gw.refusedProtocols = map[gwv1.ProtocolType]string{}
+	}
+	gw.refusedProtocols[protocol] = message
+}
+
+// RefuseAddressType writes that the Gateway does not support spec.addresses
+// entries of typ, one of the API's own types (Hostname and NamedAddress
+// have implementation-specific support): a Gateway with one is
+// Accepted=False/UnsupportedAddress.
+func (b *Builder) RefuseAddressType(gw *GatewayResult, typ gwv1.AddressType) {
+	gw.refusedAddressTypes = append(gw.refusedAddressTypes, typ)
 }
 
 // ListenersJudge reads the listeners of the Gateways it judges (and of
@@ -926,21 +964,17 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	if protocol == gwv1.TLSProtocolType && tls != nil && tls.Mode != nil && *tls.Mode == gwv1.TLSModeTerminate {
 		kinds = tlsTerminateKinds
 	}
-	judge, controller := profile.Everything, ""
+	judge, refusal, refused := profile.Everything, "", false
 	if gw != nil {
-		judge, controller = gw.Profile, gw.ControllerName
+		judge = gw.Profile
+		refusal, refused = gw.refusedProtocols[protocol]
 	}
 	switch {
-	case known && judge.RefusesProtocol(string(protocol)):
-		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
-			fmt.Sprintf("protocol %q is not supported by %s", protocol, judge))
+	case refused:
+		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol, refusal)
 		kinds = nil // it serves nothing
-	case known || judge.AcceptsProtocol(string(protocol), controller):
+	case known || gw != nil && slices.Contains(gw.servedProtocols, protocol):
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), true, ReasonAccepted, "Listener accepted")
-	case judge.ProtocolControllers(string(protocol)) != nil:
-		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
-			fmt.Sprintf("protocol %q is served only by Gateways of %s, not of %s", protocol,
-				strings.Join(judge.ProtocolControllers(string(protocol)), " or "), controller))
 	default:
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedProtocol,
 			fmt.Sprintf("protocol %q is not supported; use HTTP, HTTPS, TLS, TCP or UDP", protocol))
@@ -1141,11 +1175,15 @@ func groupKind(group, kind string) string {
 // supported by the implementation").
 func (gw *GatewayResult) UnsupportedAddress() string {
 	for i, a := range gw.Spec.Addresses {
-		typ := string(gwv1.IPAddressType)
+		typ := gwv1.IPAddressType
 		if a.Type != nil {
-			typ = string(*a.Type)
+			typ = *a.Type
 		}
-		if !gw.Profile.AcceptsAddressType(typ) {
+		// An implementation-specific (domain-prefixed) type is one no
+		// implementation gwlint knows takes; of the API's types (its CRD
+		// rejects other unprefixed ones), the implementation may refuse
+		// some.
+		if strings.Contains(string(typ), "/") || slices.Contains(gw.refusedAddressTypes, typ) {
 			return fmt.Sprintf("spec.addresses[%d]: address type %q is not supported by %s", i, typ, gw.Profile)
 		}
 	}

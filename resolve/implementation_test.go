@@ -63,10 +63,8 @@ spec: {gatewayClassName: acme, listeners: [{name: http, protocol: HTTP, port: 80
 	if p := g.Gateway("infra", "unknown").ClassPresence; p != Missing {
 		t.Errorf("acme: presence %s, want missing", p)
 	}
-	// HBONE is Istio's: accepted under Istio, UnsupportedProtocol otherwise.
-	if l := g.Gateway("infra", "by-installed-class").Listeners[0]; !l.Accepted.True() {
-		t.Errorf("HBONE under istio: %+v", l.Accepted)
-	}
+	// HBONE is not one of the API's protocols (Istio serves it: its
+	// package's TestListenerProtocols).
 	g = resolveYAML(t, Options{Implementation: mustProfile(t, "envoy-gateway")}, classes)
 	if l := g.Gateway("infra", "by-installed-class").Listeners[0]; l.Accepted.Reason != ReasonUnsupportedProtocol {
 		t.Errorf("HBONE under envoy-gateway: %+v", l.Accepted)

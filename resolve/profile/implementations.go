@@ -44,14 +44,6 @@ type Implementation struct {
 	// ingress controller's (istiod, cilium, traefik), installed for more
 	// than the API.
 	Charts []string
-	// Protocols are the implementation-specific listener protocols it
-	// serves.
-	Protocols []Protocol
-	// RefusedProtocols are the API's own listener protocols it does not
-	// serve: a listener of one is Accepted=False/UnsupportedProtocol. No
-	// conformance report runs GATEWAY-UDP, so only a hand-kept fact can
-	// say an implementation lacks UDP.
-	RefusedProtocols []string
 	// BackendKinds are the implementation-specific backendRef kinds it
 	// accepts.
 	BackendKinds []GroupKind
@@ -62,13 +54,6 @@ type Implementation struct {
 	// SecretTypes are the certificate Secret types it accepts besides
 	// kubernetes.io/tls.
 	SecretTypes []string
-	// AddressTypes are the implementation-specific (domain-prefixed)
-	// spec.addresses types it accepts.
-	AddressTypes []string
-	// RefusedAddressTypes are the API's own spec.addresses types it does
-	// not support (Hostname and NamedAddress have implementation-specific
-	// support): a Gateway with one is Accepted=False/UnsupportedAddress.
-	RefusedAddressTypes []string
 	// ParametersKinds are the kinds it takes as a Gateway's
 	// spec.infrastructure.parametersRef.
 	ParametersKinds []GroupKind
@@ -84,15 +69,6 @@ type Release struct {
 	// Adds are the features it supports that its newest report does not
 	// claim.
 	Adds []features.FeatureName
-}
-
-// Protocol is an implementation-specific listener protocol.
-type Protocol struct {
-	Name string
-	// ControllerNames, when set, are the only controllers of the
-	// implementation whose Gateways serve it (Istio serves HBONE on
-	// waypoints and east-west gateways, not on ingress gateways).
-	ControllerNames []string
 }
 
 // implementations are the hand-kept facts, sorted by name. Add an
@@ -144,10 +120,6 @@ var implementations = []Implementation{
 		// (SDSSecretType), accepted for certificateRefs in
 		// internal/gatewayapi/validate.go.
 		SecretTypes: []string{"gateway.envoyproxy.io/sds"},
-		// internal/gatewayapi/translator.go, unsupportedAddressType: any type
-		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
-		// (testdata/gateway-with-unsupported-address-type.out.yaml).
-		RefusedAddressTypes: []string{"NamedAddress"},
 		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
 		// targetRefs against the backendRef's own group and kind, so its
 		// Backend kind can be targeted
@@ -188,18 +160,7 @@ var implementations = []Implementation{
 		Releases: []Release{{Version: "1.30", Adds: []features.FeatureName{
 			features.SupportTLSRouteModeTerminate, features.SupportTLSRouteModeMixed}}},
 		// https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/conversion.go
-		// listenerProtocolToIstio: HBONE "is only supported for waypoint
-		// proxies", the mesh and east-west controllers
-		// (constants.ManagedGatewayMeshController,
-		// ManagedGatewayEastWestController); any other controller's listener
-		// gets Accepted=False/UnsupportedProtocol.
-		Protocols: []Protocol{{Name: "HBONE", ControllerNames: []string{"istio.io/eastwest-controller", "istio.io/mesh-controller"}}},
-		// Same function: "the k8s.UDPProtocolType is explicitly left to hit
-		// this path", `protocol "UDP" is unsupported`
-		// (Accepted=False/UnsupportedProtocol, testdata/invalid.yaml's
-		// udp-protocol Gateway).
-		RefusedProtocols: []string{"UDP"},
-		// Same file, buildDestination: backendRefs of kind Hostname in group
+		// buildDestination: backendRefs of kind Hostname in group
 		// networking.istio.io, and InferencePools. (ServiceEntry is a parentRef
 		// kind there, not a backendRef kind.)
 		// XBackends too, behind the feature flag

@@ -121,39 +121,6 @@ func (p *Profile) String() string {
 	return s
 }
 
-// AcceptsProtocol reports whether a Gateway of controller controllerName
-// serves a listener protocol beyond the API's core ones (Istio's HBONE).
-// A protocol some of the implementation's controllers do not serve is
-// refused only on a Gateway known to be of one of those: when the
-// controller is not one of the implementation's (its GatewayClass is not
-// among the inputs), which one runs the Gateway is unknown, and gwlint does
-// not guess against the user.
-func (p *Profile) AcceptsProtocol(protocol, controllerName string) bool {
-	i := slices.IndexFunc(p.Implementation.Protocols, func(pr Protocol) bool { return pr.Name == protocol })
-	if i < 0 {
-		return false
-	}
-	only := p.Implementation.Protocols[i].ControllerNames
-	return len(only) == 0 || slices.Contains(only, controllerName) || !slices.Contains(p.Implementation.ControllerNames, controllerName)
-}
-
-// ProtocolControllers are the only controllers of the implementation that
-// serve an implementation-specific protocol; nil when every one does, or
-// none.
-func (p *Profile) ProtocolControllers(protocol string) []string {
-	i := slices.IndexFunc(p.Implementation.Protocols, func(pr Protocol) bool { return pr.Name == protocol })
-	if i < 0 {
-		return nil
-	}
-	return p.Implementation.Protocols[i].ControllerNames
-}
-
-// RefusesProtocol reports whether the implementation does not serve one of
-// the API's own listener protocols (Istio: UDP).
-func (p *Profile) RefusesProtocol(protocol string) bool {
-	return slices.Contains(p.Implementation.RefusedProtocols, protocol)
-}
-
 // AcceptsBackendKind reports whether the implementation accepts backendRefs
 // of an implementation-specific kind (Envoy Gateway's Backend).
 func (p *Profile) AcceptsBackendKind(group, kind string) bool {
@@ -171,18 +138,6 @@ func (p *Profile) AcceptsPolicyTargetKind(group, kind string) bool {
 // Secrets), whose keys it does not read.
 func (p *Profile) AcceptsSecretType(typ string) bool {
 	return slices.Contains(p.Implementation.SecretTypes, typ)
-}
-
-// AcceptsAddressType reports whether the implementation accepts a Gateway
-// address of type typ: the API's own types (IPAddress, Hostname,
-// NamedAddress) but those it refuses, and the implementation-specific ones
-// it lists.
-func (p *Profile) AcceptsAddressType(typ string) bool {
-	if !strings.Contains(typ, "/") {
-		// The API's types; its CRD rejects other unprefixed ones.
-		return !slices.Contains(p.Implementation.RefusedAddressTypes, typ)
-	}
-	return slices.Contains(p.Implementation.AddressTypes, typ)
 }
 
 // Installs reports whether the implementation creates the GatewayClass

@@ -227,23 +227,6 @@ func TestSelectionByControllerAndClass(t *testing.T) {
 	if p := ForClass("eg"); p != nil {
 		t.Errorf("ForClass(eg) = %v: Envoy Gateway installs no class", p)
 	}
-	istio, _ := Lookup("istio")
-	if !istio.AcceptsProtocol("HBONE", "istio.io/mesh-controller") || Everything.AcceptsProtocol("HBONE", "istio.io/mesh-controller") {
-		t.Error("HBONE: accepted by istio only")
-	}
-	// Istio serves HBONE on waypoints and east-west gateways only; on a
-	// Gateway whose controller is unknown it is not held against it.
-	for controller, want := range map[string]bool{
-		"istio.io/mesh-controller": true, "istio.io/eastwest-controller": true,
-		"istio.io/gateway-controller": false, "gwlint.io/offline-controller": true,
-	} {
-		if got := istio.AcceptsProtocol("HBONE", controller); got != want {
-			t.Errorf("istio: HBONE on %s accepted = %v, want %v", controller, got, want)
-		}
-	}
-	if !istio.RefusesProtocol("UDP") || istio.RefusesProtocol("TCP") || Everything.RefusesProtocol("UDP") {
-		t.Error("UDP: refused by istio only")
-	}
 	eg, _ := Lookup("envoy-gateway")
 	if !eg.AcceptsBackendKind("gateway.envoyproxy.io", "Backend") || Everything.AcceptsBackendKind("gateway.envoyproxy.io", "Backend") {
 		t.Error("Backend: accepted by envoy-gateway only")

@@ -17,9 +17,15 @@ import (
 //   - a Passthrough listener with certificateRefs: "Listener must not have
 //     TLS certificate refs set for TLS mode Passthrough"
 //     (testdata/tlsroute-with-listener-both-passthrough-and-cert-data.out.yaml).
+//
+// Of the API's address types, it refuses NamedAddress:
+// internal/gatewayapi/translator.go, unsupportedAddressType: any type but
+// IPAddress and Hostname is GatewayReasonUnsupportedAddress
+// (testdata/gateway-with-unsupported-address-type.out.yaml).
 func (Implementation) JudgeGateway(b *resolve.Builder, gw *resolve.GatewayResult) {
 	b.KeepResolvedWithoutTLS(gw)
 	b.RefusePassthroughCertificates(gw)
+	b.RefuseAddressType(gw, gwv1.NamedAddressType)
 }
 
 // JudgeListener writes the reason of a listener it does not program.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
 	"github.com/gwlint/gwlint/resolve/resolvetest"
 )
 
@@ -124,6 +125,28 @@ spec:
 		if ls.Accepted.True() != c.acceptedTrue || ls.Accepted.Reason != c.accepted || ls.Programmed.Reason != c.programmed || l.Programmed.Reason != c.lp {
 			t.Errorf("class %s: ListenerSet Accepted %s/%s, Programmed %s, listener Programmed %s; want %v/%s, %s, %s", c.class,
 				ls.Accepted.Status, ls.Accepted.Reason, ls.Programmed.Reason, l.Programmed.Reason, c.acceptedTrue, c.accepted, c.programmed, c.lp)
+		}
+	}
+}
+
+// NamedAddress, an address type of the API with implementation-specific
+// support: Envoy Gateway refuses it.
+func TestAddressTypes(t *testing.T) {
+	for _, c := range []struct {
+		impl     resolve.Implementation
+		class    string
+		accepted resolve.Reason
+	}{{nil, "acme", resolve.ReasonAccepted}, {envoygateway.Implementation{}, "eg", resolve.ReasonUnsupportedAddress}} {
+		gw := resolvetest.Resolve(t, resolvetest.JudgedBy(t, c.impl), resolvetest.World, egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: `+c.class+`
+  addresses: [{type: NamedAddress, value: edge-ip}, {type: IPAddress, value: 192.0.2.1}]
+  listeners: [{name: http, protocol: HTTP, port: 80}]`).Gateway("infra", "edge")
+		if gw.Accepted.Reason != c.accepted {
+			t.Errorf("class %s: Accepted %s (%s); want %s", c.class, gw.Accepted.Reason, gw.Accepted.Message, c.accepted)
 		}
 	}
 }

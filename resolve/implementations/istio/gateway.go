@@ -17,8 +17,9 @@ import (
 // []").
 const remoteController = "istio.io/unmanaged-gateway"
 
-// JudgeGateway marks a Gateway of its remote controller remote, and names
-// the Services its traffic enters by (gatewayServices). Of every Gateway:
+// JudgeGateway marks a Gateway of its remote controller remote, names
+// the Services its traffic enters by (gatewayServices), and writes the
+// listener protocols it serves (judgeProtocols). Of every Gateway:
 //   - an HTTPS or TLS listener without tls is a placeholder:
 //     https://github.com/istio/istio/blob/86c9f01fd735fb01d8192f5bcaf0d424afb7f14c/pilot/pkg/config/kube/gateway/conversion.go,
 //     buildListener, "This is a placeholder listener for ListenerSets": a
@@ -49,4 +50,5 @@ func (Implementation) JudgeGateway(b *resolve.Builder, gw *resolve.GatewayResult
 	b.CheckHostnamesFirst(gw)
 	b.RefuseNotPermittedCertificates(gw)
 	b.EnterBy(gw, gatewayServices(b.Graph(), gw)...)
+	judgeProtocols(b, gw)
 }
