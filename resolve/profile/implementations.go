@@ -59,9 +59,6 @@ type Implementation struct {
 	// picks the object by kind, so one of its BackendKinds written without
 	// a group (the core group, which has no such kind) names its own.
 	BackendKindAlone bool
-	// SecretTypes are the certificate Secret types it accepts besides
-	// kubernetes.io/tls.
-	SecretTypes []string
 	// AddressTypes are the implementation-specific (domain-prefixed)
 	// spec.addresses types it accepts.
 	AddressTypes []string
@@ -140,10 +137,6 @@ var implementations = []Implementation{
 		// with no group is its Backend
 		// (testdata/backendtrafficpolicy-dns-lookup-family.in.yaml).
 		BackendKindAlone: true,
-		// https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/shared_types.go
-		// (SDSSecretType), accepted for certificateRefs in
-		// internal/gatewayapi/validate.go.
-		SecretTypes: []string{"gateway.envoyproxy.io/sds"},
 		// internal/gatewayapi/translator.go, unsupportedAddressType: any type
 		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
 		// (testdata/gateway-with-unsupported-address-type.out.yaml).

@@ -166,13 +166,6 @@ func (p *Profile) AcceptsPolicyTargetKind(group, kind string) bool {
 	return slices.Contains(p.Implementation.PolicyTargetKinds, GroupKind{Group: group, Kind: kind})
 }
 
-// AcceptsSecretType reports whether the implementation accepts certificate
-// Secrets of a type other than kubernetes.io/tls (Envoy Gateway's SDS
-// Secrets), whose keys it does not read.
-func (p *Profile) AcceptsSecretType(typ string) bool {
-	return slices.Contains(p.Implementation.SecretTypes, typ)
-}
-
 // AcceptsAddressType reports whether the implementation accepts a Gateway
 // address of type typ: the API's own types (IPAddress, Hostname,
 // NamedAddress) but those it refuses, and the implementation-specific ones
