@@ -52,6 +52,9 @@ import (
 //     (mesh.go);
 //   - ParentJudge: a route's parentRef of a kind it gives a meaning of its
 //     own (attach.go);
+//   - BackendGroupReader: a route's backendRef of the core group and a
+//     kind other than Service, which it may read as naming a kind of its
+//     own, before the core checks its kind (backend.go);
 //   - BackendJudge: a route's backendRef of a kind it gives a meaning of
 //     its own, before the core checks its kind (backend.go);
 //   - BackendLookup: a backendRef of a route it judges, before the core

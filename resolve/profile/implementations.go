@@ -55,10 +55,6 @@ type Implementation struct {
 	// BackendKinds are the implementation-specific backendRef kinds it
 	// accepts.
 	BackendKinds []GroupKind
-	// BackendKindAlone: it checks a backendRef's group and kind apart and
-	// picks the object by kind, so one of its BackendKinds written without
-	// a group (the core group, which has no such kind) names its own.
-	BackendKindAlone bool
 	// AddressTypes are the implementation-specific (domain-prefixed)
 	// spec.addresses types it accepts.
 	AddressTypes []string
@@ -131,12 +127,6 @@ var implementations = []Implementation{
 		// backendRefs may be Service, ServiceImport or egv1a1.KindBackend
 		// (group gateway.envoyproxy.io, api/v1alpha1/groupversion_info.go).
 		BackendKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}},
-		// Same file: validateBackendRefGroup admits the core group, and
-		// validateBackendRefKind the kind Backend, each on its own; the
-		// translator then switches on the kind alone, so `kind: Backend`
-		// with no group is its Backend
-		// (testdata/backendtrafficpolicy-dns-lookup-family.in.yaml).
-		BackendKindAlone: true,
 		// internal/gatewayapi/translator.go, unsupportedAddressType: any type
 		// but IPAddress and Hostname is GatewayReasonUnsupportedAddress
 		// (testdata/gateway-with-unsupported-address-type.out.yaml).

@@ -415,15 +415,6 @@ func ForClass(class string) *Profile {
 // Everything: only then does it say what is implementation-specific.
 func (p *Profile) Known() bool { return !p.everything }
 
-// PicksBackendByKind reports whether a known implementation takes a
-// backendRef of the core group and kind kind as its own backend kind
-// (Implementation.BackendKindAlone).
-func PicksBackendByKind(kind string) bool {
-	return slices.ContainsFunc(implementations, func(impl Implementation) bool {
-		return impl.BackendKindAlone && slices.ContainsFunc(impl.BackendKinds, func(gk GroupKind) bool { return gk.Kind == kind })
-	})
-}
-
 // NamingClass returns the default profiles of the implementations that
 // install a GatewayClass named class or whose documentation names theirs
 // so (Implementation.ClassNames), sorted by name.
