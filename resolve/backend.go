@@ -271,28 +271,47 @@ type RuleJudge interface {
 	JudgeRules(b *Builder, route *RouteResult)
 }
 
+// BackendGroupReader checks a backendRef's group and kind apart, and picks
+// the object by kind alone: a backendRef of the core group (which has no
+// backend kind but Service) naming a kind of its own names its object. The
+// core asks it for a backendRef of the core group and another kind than
+// Service, before BackendJudge and before it checks the kind, when every
+// implementation judging the route takes part and they agree; and, when
+// which implementation runs the route is unknown, each of
+// Options.Implementations, to leave such a kind unjudged.
+type BackendGroupReader interface {
+	Implementation
+	// BackendGroupOfKind returns the group of its own backend kind named
+	// kind, "" when it has none.
+	BackendGroupOfKind(kind string) string
+}
+
 // backendGroupOfKind is the group a backendRef of the core group and a
 // kind other than Service stands for: the core group, unless every
 // implementation judging the route picks its own backend kind by kind
-// alone (profile.Implementation.BackendKindAlone).
+// alone, of the same group (BackendGroupReader).
 func (g *Graph) backendGroupOfKind(route *Route, kind string) string {
-	var group string
-	ok := g.judgedAllWith(route, func(p *profile.Profile) bool {
-		if !p.Implementation.BackendKindAlone {
-			return false
-		}
-		for _, gk := range p.Implementation.BackendKinds {
-			if gk.Kind == kind && (group == "" || group == gk.Group) {
-				group = gk.Group
-				return true
-			}
-		}
-		return false
-	})
-	if !ok {
+	judges := routeJudges[BackendGroupReader](g, route)
+	if len(judges) == 0 {
 		return GroupCore
 	}
+	group := judges[0].BackendGroupOfKind(kind)
+	for _, j := range judges[1:] {
+		if j.BackendGroupOfKind(kind) != group {
+			return GroupCore
+		}
+	}
 	return group
+}
+
+// picksBackendByKind reports whether an implementation of o.Implementations
+// takes a backendRef of the core group and kind as its own backend kind
+// (BackendGroupReader).
+func (o Options) picksBackendByKind(kind string) bool {
+	return slices.ContainsFunc(o.Implementations, func(impl Implementation) bool {
+		r, ok := impl.(BackendGroupReader)
+		return ok && r.BackendGroupOfKind(kind) != ""
+	})
 }
 
 // implementationSpecific reports whether a backendRef kind no profile
@@ -300,13 +319,13 @@ func (g *Graph) backendGroupOfKind(route *Route, kind string) string {
 // the route's Gateways is unknown (its GatewayClass is not among the
 // inputs and nothing says which runs it; or the inputs hold none of the
 // route's Gateways and none was inferred), and the kind is of an API group
-// other than the core one, or one a known implementation picks by kind
-// alone (Envoy Gateway's Backend). A core kind other than Service is no
+// other than the core one, or one an implementation picks by kind alone
+// (BackendGroupReader). A core kind other than Service is no
 // implementation's backend; a GatewayClass among the inputs naming a
 // controller gwlint has no profile for stands for a conformant one, which
 // refuses kinds it does not know.
 func (g *Graph) implementationSpecific(route *Route, group, kind string) bool {
-	if group == GroupCore && !profile.PicksBackendByKind(kind) {
+	if group == GroupCore && !g.opts.picksBackendByKind(kind) {
 		return false
 	}
 	gws := g.routeGateways(route, nil, nil)

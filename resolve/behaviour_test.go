@@ -34,48 +34,6 @@ kind: GatewayClass
 metadata: {name: eg}
 spec: {controllerName: gateway.envoyproxy.io/gatewayclass-controller}`
 
-// Envoy Gateway's SDS reference Secrets: certificates it accepts, when they
-// name a secret and a unix socket (ir.NewSDSConfig); other profiles want
-// tls.crt and tls.key.
-func TestSDSReferenceSecretsByImplementation(t *testing.T) {
-	sds := func(name, data string) string {
-		return `
-apiVersion: v1
-kind: Secret
-metadata: {name: ` + name + `, namespace: infra}
-type: gateway.envoyproxy.io/sds
-stringData: {` + data + `}`
-	}
-	gateway := func(class string) string {
-		return `
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: {name: edge, namespace: infra}
-spec:
-  gatewayClassName: ` + class + `
-  listeners:
-  - {name: spiffe, protocol: HTTPS, port: 443, tls: {certificateRefs: [{name: spiffe}]}}
-  - {name: no-url, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: no-url}]}}
-  - {name: path-only, protocol: HTTPS, port: 9443, tls: {certificateRefs: [{name: path-only}]}}`
-	}
-	for _, c := range []struct {
-		impl, class string
-		want        [3]Reason
-	}{
-		{"", "acme", [3]Reason{ReasonInvalidCertificateRef, ReasonInvalidCertificateRef, ReasonInvalidCertificateRef}},
-		{"envoy-gateway", "eg", [3]Reason{ReasonResolvedRefs, ReasonInvalidCertificateRef, ReasonInvalidCertificateRef}},
-	} {
-		ls := resolveYAML(t, judgedBy(t, c.impl), world, egClass,
-			sds("spiffe", `secretName: default, url: "unix:///var/run/secrets/workload-spiffe-uds/socket"`),
-			sds("no-url", `secretName: default`),
-			sds("path-only", `secretName: default, url: /var/run/secrets/workload-spiffe-uds/socket`),
-			gateway(c.class)).Gateway("infra", "edge").Listeners
-		if got := [3]Reason{ls[0].ResolvedRefs.Reason, ls[1].ResolvedRefs.Reason, ls[2].ResolvedRefs.Reason}; got != c.want {
-			t.Errorf("class %s: ResolvedRefs %v; want %v", c.class, got, c.want)
-		}
-	}
-}
-
 // XBackend backendRefs: Istio (with PILOT_ENABLE_ALPHA_GATEWAY_API) takes
 // them and checks the port against the XBackend's own; the API's reading
 // refuses the kind.

@@ -99,8 +99,8 @@ func checkCertificate(typ string, data, stringData map[string]json.RawMessage) (
 	return &Certificate{NotBefore: leaf.NotBefore, NotAfter: leaf.NotAfter, DNSNames: leaf.DNSNames}, ""
 }
 
-// referenceSecretChecks validate the Secret types, accepted by a profile's
-// SecretTypes, that point at certificates served elsewhere: each returns
+// referenceSecretChecks validate the Secret types, taken by a
+// CertificateSecretReader, that point at certificates served elsewhere: each returns
 // why the Secret cannot be used, from its plain and base64 values.
 var referenceSecretChecks = map[string]func(plain, b64 map[string]json.RawMessage) string{
 	"gateway.envoyproxy.io/sds": checkSDSReference,

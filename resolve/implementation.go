@@ -52,6 +52,9 @@ import (
 //     (mesh.go);
 //   - ParentJudge: a route's parentRef of a kind it gives a meaning of its
 //     own (attach.go);
+//   - BackendGroupReader: a route's backendRef of the core group and a
+//     kind other than Service, which it may read as naming a kind of its
+//     own, before the core checks its kind (backend.go);
 //   - BackendJudge: a route's backendRef of a kind it gives a meaning of
 //     its own, before the core checks its kind (backend.go);
 //   - BackendLookup: a backendRef of a route it judges, before the core
@@ -69,6 +72,8 @@ import (
 //     core resolved it (filters.go);
 //   - RuleDropper: a rule of a route at a parent of its own that accepted
 //     it, which it may drop (regex.go);
+//   - CertificateSecretReader: the type of a certificate Secret a Gateway
+//     it judges refers to, as the core resolves the reference (tls.go);
 //   - CAReader: the CA certificate references of a Gateway's frontend
 //     validations and of a BackendTLSPolicy it judges, before the core
 //     resolves them (tls.go);
@@ -289,20 +294,6 @@ func (g *Graph) judgeWith(route *Route, fact func(*profile.Profile) bool) *profi
 		return ps[i]
 	}
 	return nil
-}
-
-// secretTypeAccepted reports whether the profile of the Gateway that owner
-// (a Gateway or a ListenerSet) belongs to accepts certificate Secrets of an
-// implementation-specific type.
-func (g *Graph) secretTypeAccepted(owner *Meta, typ string) bool {
-	var gw *GatewayResult
-	switch owner.Ref.Kind {
-	case KindGateway:
-		gw = g.gateways[owner.Ref]
-	case KindListenerSet:
-		gw = g.lsets[owner.Ref].Parent
-	}
-	return gw != nil && gw.Profile.AcceptsSecretType(typ)
 }
 
 // MissingPortReporter reports a backendRef's port that the Service (or

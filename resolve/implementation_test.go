@@ -83,25 +83,15 @@ spec:
   parentRefs: [{name: gw, namespace: infra}]
   rules:
   - backendRefs: [{group: gateway.envoyproxy.io, kind: Backend, name: external}]`
-	const sds = `
-apiVersion: v1
-kind: Secret
-metadata: {name: cert, namespace: infra}
-type: gateway.envoyproxy.io/sds
-stringData: {secretName: default, url: "unix:///var/run/secrets/workload-spiffe-uds/socket"}`
 	for _, c := range []struct {
 		impl      string
 		backendOK bool
 	}{{"", false}, {"envoy-gateway", true}, {"istio", false}} {
 		opts := judgedBy(t, c.impl)
-		g := resolveYAML(t, opts, world, route, sds)
+		g := resolveYAML(t, opts, world, route)
 		b := mustRoute(t, g, KindHTTPRoute, "app", "r").Rules[0].Backends[0]
 		if b.Valid() != c.backendOK {
 			t.Errorf("%q: Backend backendRef valid = %v (%s), want %v", c.impl, b.Valid(), b.Message, c.backendOK)
-		}
-		cert := g.Gateway("infra", "gw").Listeners[1].CertRefs[0]
-		if cert.OK() != c.backendOK {
-			t.Errorf("%q: SDS certificate ok = %v (%s), want %v", c.impl, cert.OK(), cert.Message, c.backendOK)
 		}
 	}
 }

@@ -64,8 +64,9 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 			res.Reason = invalid
 			res.Message = fmt.Sprintf("Secret %s/%s of type %s: %s", ns, ref.Name, s.Type, s.ReferenceProblem)
 		case g.secretTypeAccepted(owner, s.Type):
-			// An implementation-specific type (Envoy Gateway's SDS): its
-			// implementation reads it, not its tls.crt and tls.key.
+			// A type of the implementation's own
+			// (CertificateSecretReader): it reads the Secret, not its
+			// tls.crt and tls.key.
 			res.Opaque = referenceSecretChecks[s.Type] != nil
 		case !contains(s.DataKeys, "tls.crt") || !contains(s.DataKeys, "tls.key"):
 			res.Reason = invalid
@@ -78,6 +79,36 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 		}
 	}
 	return res
+}
+
+// CertificateSecretReader takes certificate Secrets of types of its own
+// besides kubernetes.io/tls: Secrets that point at certificates served
+// elsewhere, whose tls.crt and tls.key it does not read. The core asks it
+// as it resolves a certificate Secret reference (a listener's
+// certificateRef, a Gateway's backend client certificate) of a Gateway it
+// judges, or of a ListenerSet of one.
+type CertificateSecretReader interface {
+	Implementation
+	// CertificateSecretTypes are the Secret types it takes.
+	CertificateSecretTypes() []string
+}
+
+// secretTypeAccepted reports whether the implementation judging the Gateway
+// that owner (a Gateway or a ListenerSet) belongs to takes certificate
+// Secrets of type typ (CertificateSecretReader).
+func (g *Graph) secretTypeAccepted(owner *Meta, typ string) bool {
+	var gw *GatewayResult
+	switch owner.Ref.Kind {
+	case KindGateway:
+		gw = g.gateways[owner.Ref]
+	case KindListenerSet:
+		gw = g.lsets[owner.Ref].Parent
+	}
+	if gw == nil {
+		return false
+	}
+	r, ok := g.implementation(gw.Profile).(CertificateSecretReader)
+	return ok && slices.Contains(r.CertificateSecretTypes(), typ)
 }
 
 // CAReading is how an implementation reads CA certificate references. The

@@ -47,13 +47,6 @@ type Implementation struct {
 	// BackendKinds are the implementation-specific backendRef kinds it
 	// accepts.
 	BackendKinds []GroupKind
-	// BackendKindAlone: it checks a backendRef's group and kind apart and
-	// picks the object by kind, so one of its BackendKinds written without
-	// a group (the core group, which has no such kind) names its own.
-	BackendKindAlone bool
-	// SecretTypes are the certificate Secret types it accepts besides
-	// kubernetes.io/tls.
-	SecretTypes []string
 	// ParametersKinds are the kinds it takes as a Gateway's
 	// spec.infrastructure.parametersRef.
 	ParametersKinds []GroupKind
@@ -110,16 +103,6 @@ var implementations = []Implementation{
 		// backendRefs may be Service, ServiceImport or egv1a1.KindBackend
 		// (group gateway.envoyproxy.io, api/v1alpha1/groupversion_info.go).
 		BackendKinds: []GroupKind{{Group: "gateway.envoyproxy.io", Kind: "Backend"}},
-		// Same file: validateBackendRefGroup admits the core group, and
-		// validateBackendRefKind the kind Backend, each on its own; the
-		// translator then switches on the kind alone, so `kind: Backend`
-		// with no group is its Backend
-		// (testdata/backendtrafficpolicy-dns-lookup-family.in.yaml).
-		BackendKindAlone: true,
-		// https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/shared_types.go
-		// (SDSSecretType), accepted for certificateRefs in
-		// internal/gatewayapi/validate.go.
-		SecretTypes: []string{"gateway.envoyproxy.io/sds"},
 		// backendtlspolicy.go's getBackendTLSPolicy matches a policy's
 		// targetRefs against the backendRef's own group and kind, so its
 		// Backend kind can be targeted

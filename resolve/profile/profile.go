@@ -133,13 +133,6 @@ func (p *Profile) AcceptsPolicyTargetKind(group, kind string) bool {
 	return slices.Contains(p.Implementation.PolicyTargetKinds, GroupKind{Group: group, Kind: kind})
 }
 
-// AcceptsSecretType reports whether the implementation accepts certificate
-// Secrets of a type other than kubernetes.io/tls (Envoy Gateway's SDS
-// Secrets), whose keys it does not read.
-func (p *Profile) AcceptsSecretType(typ string) bool {
-	return slices.Contains(p.Implementation.SecretTypes, typ)
-}
-
 // Installs reports whether the implementation creates the GatewayClass
 // named class itself.
 func (p *Profile) Installs(class string) bool {
@@ -376,15 +369,6 @@ func ForClass(class string) *Profile {
 // Known reports whether p is a real implementation's profile, not
 // Everything: only then does it say what is implementation-specific.
 func (p *Profile) Known() bool { return !p.everything }
-
-// PicksBackendByKind reports whether a known implementation takes a
-// backendRef of the core group and kind kind as its own backend kind
-// (Implementation.BackendKindAlone).
-func PicksBackendByKind(kind string) bool {
-	return slices.ContainsFunc(implementations, func(impl Implementation) bool {
-		return impl.BackendKindAlone && slices.ContainsFunc(impl.BackendKinds, func(gk GroupKind) bool { return gk.Kind == kind })
-	})
-}
 
 // NamingClass returns the default profiles of the implementations that
 // install a GatewayClass named class or whose documentation names theirs

@@ -90,6 +90,19 @@ var BackendProblems = []resolve.BackendProblem{
 	InvalidBackend, InvalidBackendAddress, UnsupportedAddressType, DynamicResolverShared, BackendDisabled, HostFromPathRefused,
 }
 
+// BackendGroupOfKind: a backendRef of kind Backend is its Backend, written
+// with no group too.
+// https://github.com/envoyproxy/gateway/blob/main/internal/gatewayapi/validate.go:
+// validateBackendRefGroup admits the core group, and validateBackendRefKind
+// the kind Backend, each on its own; the translator then switches on the
+// kind alone (testdata/backendtrafficpolicy-dns-lookup-family.in.yaml).
+func (Implementation) BackendGroupOfKind(kind string) string {
+	if kind == KindBackend {
+		return Group
+	}
+	return ""
+}
+
 // TakesBackend: a backendRef to its Backend kind.
 func (Implementation) TakesBackend(_ *resolve.Route, r *resolve.BackendResult) bool {
 	return r.Group == Group && r.Target.Kind == KindBackend

@@ -103,7 +103,7 @@ spec:
 			problem: resolve.NoProblem, reason: resolve.ReasonResolvedRefs},
 		{name: "another namespace, no ReferenceGrant", refs: `{group: gateway.envoyproxy.io, kind: Backend, name: b, namespace: infra}`,
 			opts: resolve.Options{StrictRefs: true}, problem: resolve.NotPermitted, reason: resolve.ReasonRefNotPermitted},
-		// Envoy Gateway picks the object by kind alone (BackendKindAlone):
+		// Envoy Gateway picks the object by kind alone (BackendGroupOfKind):
 		// the Backend is read, and judged.
 		{name: "no group", backend: "{endpoints: [{unix: {path: /var/run/app.sock}}]}", refs: `{kind: Backend, name: b}`,
 			problem: envoygateway.UnsupportedAddressType, reason: envoygateway.ReasonUnsupportedAddressType},
@@ -123,6 +123,34 @@ spec:
 			if got := (backendVerdict{b.Problem, r.ResolvedRefs.Reason}); got != want {
 				t.Errorf("%s, class %s: backend problem %q, route ResolvedRefs %s (%s); want %+v", c.name, class, b.Problem, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, want)
 			}
+		}
+	}
+}
+
+// A backendRef of kind Backend with no group on a Gateway whose
+// implementation is unknown (its class is not among the inputs, and nothing
+// says which runs it): Envoy Gateway would take it as its Backend, so
+// whether the implementation that runs it does is unknown; the API's
+// reading refuses a core kind other than Service.
+func TestUngroupedBackendUnderUnknownImplementation(t *testing.T) {
+	for _, c := range []struct {
+		opts    resolve.Options
+		problem resolve.BackendProblem
+	}{
+		{resolve.Options{}, resolve.UnsupportedRef},
+		{byClass, resolve.NoProblem},
+	} {
+		g := resolvetest.Resolve(t, c.opts, edge("internal"), `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r, namespace: infra}
+spec:
+  parentRefs: [{name: edge}]
+  rules:
+  - backendRefs: [{kind: Backend, name: b}]`)
+		b := resolvetest.Route(t, g, resolve.KindHTTPRoute, "infra", "r").Rules[0].Backends[0]
+		if b.Problem != c.problem || b.Group != "" {
+			t.Errorf("%d implementations: problem %q, group %q (%s); want %q, the core group", len(c.opts.Implementations), b.Problem, b.Group, b.Message, c.problem)
 		}
 	}
 }

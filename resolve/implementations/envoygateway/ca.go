@@ -31,7 +31,7 @@ var caReading = resolve.CAReading{
 	// The same function takes an SDS reference Secret
 	// (egv1a1.SDSSecretType, ir.NewSDSConfig) in place of a bundle
 	// (testdata/sds.out.yaml).
-	SecretTypes: []string{"gateway.envoyproxy.io/sds"},
+	SecretTypes: []string{SecretTypeSDS},
 	// The same function skips a reference of any other kind (its switch
 	// has no default) and returns ErrInvalidCACertificateKind only when no
 	// reference was of a kind it takes (foundSupportedRef).

@@ -14,6 +14,17 @@ import (
 // (status.ListenerReasonPartiallyInvalidCertificateRef).
 const ReasonPartiallyInvalidCertificateRef resolve.Reason = "PartiallyInvalidCertificateRef"
 
+// SecretTypeSDS is the type of its SDS reference Secrets, which name a
+// secret its proxy fetches over SDS from a unix socket in place of
+// tls.crt and tls.key:
+// https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/shared_types.go
+// (SDSSecretType).
+const SecretTypeSDS = "gateway.envoyproxy.io/sds"
+
+// CertificateSecretTypes: it takes an SDS reference Secret as a
+// certificate, for certificateRefs in internal/gatewayapi/validate.go.
+func (Implementation) CertificateSecretTypes() []string { return []string{SecretTypeSDS} }
+
 // JudgeCertificates serves a listener with the certificateRefs that
 // resolve: some that do not are its own PartiallyInvalidCertificateRef, and
 // the listener stays programmed; when none resolves, ResolvedRefs is
