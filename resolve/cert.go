@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -99,38 +98,37 @@ func checkCertificate(typ string, data, stringData map[string]json.RawMessage) (
 	return &Certificate{NotBefore: leaf.NotBefore, NotAfter: leaf.NotAfter, DNSNames: leaf.DNSNames}, ""
 }
 
-// referenceSecretChecks validate the Secret types, taken by a
-// CertificateSecretReader, that point at certificates served elsewhere: each returns
-// why the Secret cannot be used, from its plain and base64 values.
-var referenceSecretChecks = map[string]func(plain, b64 map[string]json.RawMessage) string{
-	"gateway.envoyproxy.io/sds": checkSDSReference,
+// ReferenceSecretReader reads, as the inputs load, the Secrets of a type of
+// its own that point at certificates served elsewhere (a reference, not a
+// certificate and key): asked of every implementation for each Secret.
+type ReferenceSecretReader interface {
+	Implementation
+	// ReferenceSecretProblem reports whether typ is one of its reference
+	// types, and why a Secret of it with values cannot be used ("" when it
+	// can).
+	ReferenceSecretProblem(typ string, values SecretValues) (problem string, reads bool)
 }
 
-// checkSDSReference validates an Envoy Gateway SDS reference Secret as
-// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/ir/xds.go
-// NewSDSConfig does: a non-empty secretName, and a url that
-// internal/utils/net/url.go's ParseURL takes, unix:///absolute/path or
-// unix://./relative/path (http and https are not supported yet).
-func checkSDSReference(plain, b64 map[string]json.RawMessage) string {
-	if name, problem := keyValue("secretName", plain, b64); problem != "" || len(name) == 0 {
-		return "it has no secretName"
+// SecretValues are a Secret's values as written: plain ones (stringData)
+// and base64 ones (data).
+type SecretValues struct {
+	plain, b64 map[string]json.RawMessage
+}
+
+// Value returns the value of key, decoded, or why it cannot be read.
+func (v SecretValues) Value(key string) ([]byte, string) { return keyValue(key, v.plain, v.b64) }
+
+// readReferenceSecret asks the implementations whether the Secret is a
+// reference of theirs, and why it cannot be used.
+func (s *Secret) readReferenceSecret(impls []Implementation, values SecretValues) {
+	for _, impl := range impls {
+		if r, ok := impl.(ReferenceSecretReader); ok {
+			if problem, reads := r.ReferenceSecretProblem(s.Type, values); reads {
+				s.reference, s.ReferenceProblem = true, problem
+				return
+			}
+		}
 	}
-	raw, problem := keyValue("url", plain, b64)
-	if problem != "" || len(raw) == 0 {
-		return "it has no url"
-	}
-	u, err := url.Parse(string(raw))
-	switch {
-	case err != nil:
-		return fmt.Sprintf("url %q does not parse: %v", raw, err)
-	case u.Scheme != "unix":
-		return fmt.Sprintf("url %q is not unix:///path (scheme %q is not supported)", raw, u.Scheme)
-	case u.Host != "" && u.Host != ".":
-		return fmt.Sprintf("url %q has a host; use unix:///absolute/path", raw)
-	case u.Path == "" && u.Host != ".":
-		return fmt.Sprintf("url %q has no path", raw)
-	}
-	return ""
 }
 
 // checkCABundle validates the ca.crt of a ConfigMap or Secret: "a PEM-encoded

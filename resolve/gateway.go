@@ -256,8 +256,8 @@ type RefResult struct {
 	// controller serves the certificate and clients refuse it.
 	ValidityProblem string
 	HostnameProblem string
-	// Opaque: the Secret points at certificates served elsewhere (an SDS
-	// reference), which no one can inspect.
+	// Opaque: the Secret points at certificates served elsewhere (a
+	// ReferenceSecretReader's type), which no one can inspect.
 	Opaque bool
 	// BundleProblem says why a CA bundle holds no usable certificates when
 	// its implementation does not parse it (CAReading.Unparsed):

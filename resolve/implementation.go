@@ -29,6 +29,8 @@ import (
 //
 //   - KindReader: a document of a kind of its own, as the inputs are
 //     loaded (object.go);
+//   - ReferenceSecretReader: a Secret of a type of its own that points at
+//     certificates served elsewhere, as the inputs are loaded (cert.go);
 //   - ParametersJudge: the parameters a GatewayClass or Gateway it judges
 //     names, once the core has resolved the reference (parameters.go);
 //   - GatewayJudge: a Gateway it judges, once its class is resolved and

@@ -444,9 +444,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 			break // its values are ciphertext until Flux decrypts them: unknown
 		}
 		o.Certificate, o.CertificateProblem = checkCertificate(o.Type, doc.Data, doc.StringData)
-		if check := referenceSecretChecks[o.Type]; check != nil {
-			o.ReferenceProblem = check(doc.StringData, doc.Data)
-		}
+		o.readReferenceSecret(opts.Implementations, SecretValues{plain: doc.StringData, b64: doc.Data})
 		o.check(doc.StringData, doc.Data)
 	case *ConfigMap:
 		o.DataKeys = dataKeys(doc.Data, doc.BinaryData)

@@ -346,10 +346,13 @@ type Secret struct {
 	// Certificate is the leaf certificate of tls.crt when it is usable.
 	Certificate *Certificate
 	// ReferenceProblem says why a Secret of an implementation-specific
-	// type that points at certificates served elsewhere (Envoy Gateway's
-	// SDS reference) cannot be used; empty when it can or the type is not
-	// one gwlint knows (referenceSecretChecks).
+	// type that points at certificates served elsewhere cannot be used;
+	// empty when it can or the type is not one an implementation reads
+	// (ReferenceSecretReader).
 	ReferenceProblem string
+	// reference: the Secret is of a type an implementation reads as a
+	// reference to certificates served elsewhere.
+	reference bool
 	// A Secret is a CA certificate source for frontend validation and
 	// BackendTLSPolicy as well (implementation-specific support).
 	CABundle

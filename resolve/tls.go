@@ -67,7 +67,7 @@ func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObject
 			// A type of the implementation's own
 			// (CertificateSecretReader): it reads the Secret, not its
 			// tls.crt and tls.key.
-			res.Opaque = referenceSecretChecks[s.Type] != nil
+			res.Opaque = s.reference
 		case !contains(s.DataKeys, "tls.crt") || !contains(s.DataKeys, "tls.key"):
 			res.Reason = invalid
 			res.Message = fmt.Sprintf("Secret %s/%s has no tls.crt and tls.key", ns, ref.Name)

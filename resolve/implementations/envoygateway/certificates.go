@@ -2,6 +2,7 @@ package envoygateway
 
 import (
 	"fmt"
+	"net/url"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -24,6 +25,36 @@ const SecretTypeSDS = "gateway.envoyproxy.io/sds"
 // CertificateSecretTypes: it takes an SDS reference Secret as a
 // certificate, for certificateRefs in internal/gatewayapi/validate.go.
 func (Implementation) CertificateSecretTypes() []string { return []string{SecretTypeSDS} }
+
+// ReferenceSecretProblem validates an SDS reference Secret as
+// https://github.com/envoyproxy/gateway/blob/d32f28294245e454d20f81d323d626a90e660c1e/internal/ir/xds.go
+// NewSDSConfig does: a non-empty secretName, and a url that
+// internal/utils/net/url.go's ParseURL takes, unix:///absolute/path or
+// unix://./relative/path (http and https are not supported yet).
+func (Implementation) ReferenceSecretProblem(typ string, values resolve.SecretValues) (string, bool) {
+	if typ != SecretTypeSDS {
+		return "", false
+	}
+	if name, problem := values.Value("secretName"); problem != "" || len(name) == 0 {
+		return "it has no secretName", true
+	}
+	raw, problem := values.Value("url")
+	if problem != "" || len(raw) == 0 {
+		return "it has no url", true
+	}
+	u, err := url.Parse(string(raw))
+	switch {
+	case err != nil:
+		return fmt.Sprintf("url %q does not parse: %v", raw, err), true
+	case u.Scheme != "unix":
+		return fmt.Sprintf("url %q is not unix:///path (scheme %q is not supported)", raw, u.Scheme), true
+	case u.Host != "" && u.Host != ".":
+		return fmt.Sprintf("url %q has a host; use unix:///absolute/path", raw), true
+	case u.Path == "" && u.Host != ".":
+		return fmt.Sprintf("url %q has no path", raw), true
+	}
+	return "", true
+}
 
 // JudgeCertificates serves a listener with the certificateRefs that
 // resolve: some that do not are its own PartiallyInvalidCertificateRef, and
