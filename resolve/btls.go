@@ -581,8 +581,8 @@ func (g *Graph) backendTLSFailure(route *Route) Reason {
 // accepted on the route's ResolvedRefs when the implementations judging
 // the route report it (backendTLSFailure), and no other reference problem
 // is reported there. So too one whose policy is accepted when every
-// Gateway that accepted the route offers the backend a client certificate
-// from its EnvoyProxy that cannot be used.
+// Gateway that accepted the route offers the backend a client certificate,
+// named by its parameters, that cannot be used (ClientCertificateProblem).
 func (g *Graph) reportBackendTLS(r *RouteResult, b *BackendResult) {
 	if b.TLSPolicy == nil || !b.Valid() || b.Weight == 0 || !r.ResolvedRefs.True() {
 		return
