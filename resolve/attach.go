@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gwlint/gwlint/resolve/placeholder"
+	"github.com/gwlint/gwlint/resolve/profile"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
@@ -126,6 +127,7 @@ func (o *ListenerOutcome) Accepted() bool { return o.Reason == ReasonAccepted }
 func (o *ListenerOutcome) Undecided() bool { return o.Reason == ReasonPending }
 
 func (g *Graph) resolveRoutes(b *Builder) {
+	g.profilesOf = make(map[*Route][]*profile.Profile, len(g.Routes))
 	for _, r := range g.Routes {
 		g.resolveBackends(b, r)
 		for i, ref := range r.ParentRefs {

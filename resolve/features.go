@@ -116,8 +116,21 @@ var namesOnly = map[features.FeatureName]bool{
 
 // routeProfiles are the distinct profiles of the Gateways a route names
 // (routeGateways), or the graph-wide profile when the inputs hold none of
-// them.
+// them. Once every Gateway has its profile (resolveRoutes on), each route's
+// are found once: the steps ask for them at every backendRef and rule.
 func (g *Graph) routeProfiles(r *Route) []*profile.Profile {
+	if out, ok := g.profilesOf[r]; ok {
+		return out
+	}
+	out := g.findRouteProfiles(r)
+	if g.profilesOf != nil {
+		g.profilesOf[r] = out
+	}
+	return out
+}
+
+// findRouteProfiles is routeProfiles, found.
+func (g *Graph) findRouteProfiles(r *Route) []*profile.Profile {
 	var out []*profile.Profile
 	for _, gw := range g.routeGateways(r, nil, nil) {
 		if !slices.Contains(out, gw.Profile) {

@@ -149,6 +149,10 @@ type Graph struct {
 	lsets     map[ObjectRef]*ListenerSetResult
 	services  map[ObjectRef]*ServiceResult
 	grantsIn  map[string][]*ReferenceGrant // by namespace
+	// profilesOf are the profiles judging each route (routeProfiles),
+	// kept while Resolve runs from resolveRoutes on, when every Gateway
+	// has its profile.
+	profilesOf map[*Route][]*profile.Profile
 	// handedBy are, for each route, the routes that hand it traffic
 	// (Builder.HandTo).
 	handedBy map[*Route][]*Route
@@ -216,8 +220,8 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.finishGateways(b)
 	g.findFeatures()
 	// The graph is read-only from here: a Builder kept past Resolve has no
-	// graph to write to.
-	b.g = nil
+	// graph to write to, and routeProfiles keeps no more.
+	b.g, g.profilesOf = nil, nil
 	return g
 }
 
