@@ -4,40 +4,18 @@ import (
 	"testing"
 )
 
-// Implementation behaviour: where the spec leaves a choice, or an
-// implementation has a limit its conformance report does not show, a
-// Gateway of that implementation is judged as its controller would, and
-// under every feature as before.
-
-// istioClasses are Istio's GatewayClasses as it installs them
-// (pilot/pkg/config/kube/gatewaycommon/classinfo.go).
-const istioClasses = `
+// istioClass is a GatewayClass of Istio's, whose profile lists XBackend
+// among its backend kinds.
+const istioClass = `
 apiVersion: gateway.networking.k8s.io/v1
 kind: GatewayClass
 metadata: {name: istio}
-spec: {controllerName: istio.io/gateway-controller}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: GatewayClass
-metadata: {name: istio-waypoint}
-spec: {controllerName: istio.io/mesh-controller}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: GatewayClass
-metadata: {name: istio-east-west}
-spec: {controllerName: istio.io/eastwest-controller}`
-
-// egClass is Envoy Gateway's GatewayClass.
-const egClass = `
-apiVersion: gateway.networking.k8s.io/v1
-kind: GatewayClass
-metadata: {name: eg}
-spec: {controllerName: gateway.envoyproxy.io/gatewayclass-controller}`
+spec: {controllerName: istio.io/gateway-controller}`
 
 // XBackend backendRefs: Istio (with PILOT_ENABLE_ALPHA_GATEWAY_API) takes
 // them and checks the port against the XBackend's own; the API's reading
 // refuses the kind.
-func TestXBackendByImplementation(t *testing.T) {
+func TestXBackendUnderAnImplementationThatTakesIt(t *testing.T) {
 	const docs = `
 apiVersion: gateway.networking.x-k8s.io/v1alpha1
 kind: XBackend
@@ -79,7 +57,7 @@ spec:
 			class string
 			want  Reason
 		}{{"acme", c.every}, {"istio", c.istio}} {
-			g := resolveYAML(t, owned, world, istioClasses, docs, gateway(run.class), route(c.backend))
+			g := resolveYAML(t, owned, world, istioClass, docs, gateway(run.class), route(c.backend))
 			if r := mustRoute(t, g, KindHTTPRoute, "app", "r"); r.ResolvedRefs.Reason != run.want {
 				t.Errorf("%s under %s: route ResolvedRefs %s (%s), want %s", c.name, g.profile, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, run.want)
 			}
@@ -87,7 +65,7 @@ spec:
 	}
 	// Where the inputs hold no XBackend in the namespace, one that is not
 	// there is outside them, not missing.
-	g := resolveYAML(t, Options{}, world, istioClasses, docs, gateway("istio"), `
+	g := resolveYAML(t, Options{}, world, istioClass, docs, gateway("istio"), `
 apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
 metadata: {name: r, namespace: infra}
