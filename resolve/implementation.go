@@ -287,17 +287,6 @@ func (g *Graph) judgedAllWith(route *Route, fact func(*profile.Profile) bool) bo
 	return !slices.ContainsFunc(g.routeProfiles(route), func(p *profile.Profile) bool { return !fact(p) })
 }
 
-// judgeWith returns the first implementation judging the route that has a
-// fact, nil when none has: for what one implementation takes that the
-// others would only refuse (route filters of its own kinds).
-func (g *Graph) judgeWith(route *Route, fact func(*profile.Profile) bool) *profile.Profile {
-	ps := g.routeProfiles(route)
-	if i := slices.IndexFunc(ps, fact); i >= 0 {
-		return ps[i]
-	}
-	return nil
-}
-
 // MissingPortReporter reports a backendRef's port that the Service (or
 // ServiceImport) it names lacks otherwise than the API's reading does. The
 // API names no reason for it (BackendNotFound is for "a backendRef referring
