@@ -399,19 +399,6 @@ func (b *Builder) ServeResolvedCertificates(l *Listener, reason Reason, message 
 	l.servedWithResolvedCertificates = true
 }
 
-// judgeCertificates hands each listener to the CertificatesJudge of its
-// Gateway, when that takes part in judging certificates.
-func (g *Graph) judgeCertificates(b *Builder) {
-	for l := range g.Listeners() {
-		if l.Gateway == nil {
-			continue
-		}
-		if judge, ok := g.implementation(l.Gateway.Profile).(CertificatesJudge); ok {
-			judge.JudgeCertificates(b, l)
-		}
-	}
-}
-
 // ServeProtocol writes that listeners of protocol, one beyond the API's
 // (HTTP, HTTPS, TLS, TCP, UDP), are accepted on the Gateway (and its
 // ListenerSets) in place of Accepted=False/UnsupportedProtocol. They carry
@@ -492,7 +479,7 @@ func (g *Graph) resolveGateways(b *Builder) {
 	for _, ls := range g.ListenerSets {
 		g.resolveListenerSet(ls)
 	}
-	g.judgeCertificates(b)
+	eachListenerJudge(g, func(j CertificatesJudge, l *Listener) { j.JudgeCertificates(b, l) })
 	for _, gw := range g.Gateways {
 		sort.SliceStable(gw.ListenerSets, func(i, j int) bool {
 			a, b := gw.ListenerSets[i], gw.ListenerSets[j]
@@ -515,7 +502,7 @@ func (g *Graph) resolveGateways(b *Builder) {
 		l.setProgrammed()
 	}
 	// Last: an implementation adjusts what the core decided.
-	g.judgeListeners(b)
+	eachListenerJudge(g, func(j ListenerJudge, l *Listener) { j.JudgeListener(b, l) })
 	for _, ls := range g.ListenerSets {
 		ls.finishAcceptance()
 		if ls.Parent == nil {

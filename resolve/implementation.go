@@ -226,15 +226,15 @@ func (g *Graph) implementation(p *profile.Profile) Implementation {
 	return nil
 }
 
-// judgeListeners hands each listener to the Implementation of its Gateway,
-// when that takes part in judging listeners.
-func (g *Graph) judgeListeners(b *Builder) {
+// eachListenerJudge hands each listener to step T of its Gateway's
+// implementation, when that takes part in the step.
+func eachListenerJudge[T Implementation](g *Graph, judge func(T, *Listener)) {
 	for l := range g.Listeners() {
 		if l.Gateway == nil {
 			continue
 		}
-		if judge, ok := g.implementation(l.Gateway.Profile).(ListenerJudge); ok {
-			judge.JudgeListener(b, l)
+		if j, ok := g.implementation(l.Gateway.Profile).(T); ok {
+			judge(j, l)
 		}
 	}
 }

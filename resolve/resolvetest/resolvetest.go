@@ -77,15 +77,24 @@ func ParentRefName(r gwv1.ParentReference) string {
 	return s
 }
 
+// StatusOf is the status the graph writes for the object of kind ns/name
+// (S is its type: gwv1.GatewayStatus, gwv1.PolicyStatus, ...), failing the
+// test when it writes none.
+func StatusOf[S any](t testing.TB, g *resolve.Graph, kind, ns, name string) S {
+	t.Helper()
+	for _, s := range g.Statuses() {
+		if s.Kind == kind && s.Metadata.Namespace == ns && s.Metadata.Name == name {
+			return s.Status.(S)
+		}
+	}
+	t.Fatalf("no status for %s %s/%s", kind, ns, name)
+	var none S
+	return none
+}
+
 // GatewayStatus is the status the graph writes for Gateway ns/name, failing
 // the test when it writes none.
 func GatewayStatus(t testing.TB, g *resolve.Graph, ns, name string) gwv1.GatewayStatus {
 	t.Helper()
-	for _, s := range g.Statuses() {
-		if s.Kind == resolve.KindGateway && s.Metadata.Namespace == ns && s.Metadata.Name == name {
-			return s.Status.(gwv1.GatewayStatus)
-		}
-	}
-	t.Fatalf("no status for Gateway %s/%s", ns, name)
-	return gwv1.GatewayStatus{}
+	return StatusOf[gwv1.GatewayStatus](t, g, resolve.KindGateway, ns, name)
 }

@@ -12,13 +12,7 @@ import (
 // policyStatus is the status the graph writes for BackendTLSPolicy ns/name.
 func policyStatus(t *testing.T, g *resolve.Graph, ns, name string) gwv1.PolicyStatus {
 	t.Helper()
-	for _, s := range g.Statuses() {
-		if s.Kind == resolve.KindBackendTLSPolicy && s.Metadata.Namespace == ns && s.Metadata.Name == name {
-			return s.Status.(gwv1.PolicyStatus)
-		}
-	}
-	t.Fatalf("no status for BackendTLSPolicy %s/%s", ns, name)
-	return gwv1.PolicyStatus{}
+	return resolvetest.StatusOf[gwv1.PolicyStatus](t, g, resolve.KindBackendTLSPolicy, ns, name)
 }
 
 // A BackendTLSPolicy opted out by Istio's annotation, beside a newer one for
