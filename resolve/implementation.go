@@ -176,8 +176,9 @@ func firstRouteJudge[T Implementation](g *Graph, route *Route) (first T, all boo
 }
 
 // Decide records what impl decided about a result of the graph (about: a
-// rule, a Gateway) beyond the fields the core gives it, such as its
-// verdict on its own kinds, for its package to expose (Graph.Decision).
+// pointer to a rule's or a Gateway's result, which keys it) beyond the
+// fields the core gives it, such as its verdict on its own kinds, for its
+// package to expose (Graph.Decision).
 func (b *Builder) Decide(impl Implementation, about, decision any) {
 	b.g.decisions[decided{impl.Name(), about}] = decision
 }
