@@ -22,6 +22,20 @@ const (
 	Large  Size = "large"  // 100,000 HTTPRoutes
 )
 
+// Routes is the number of HTTPRoutes of the preset size ("" is Small);
+// false for an unknown size.
+func (s Size) Routes() (int, bool) {
+	switch s {
+	case "", Small:
+		return 100, true
+	case Medium:
+		return 10000, true
+	case Large:
+		return 100000, true
+	}
+	return 0, false
+}
+
 // Options are the original generator's flags. The zero value is what the
 // flags default to except Seed (flag default 1; 0 is a valid seed here, use
 // DefaultOptions) and the counts, where negative means "derive" as the flag
@@ -70,14 +84,8 @@ func Generate(opts Options, out string) (st Stats, err error) {
 	if out == "" {
 		return st, fmt.Errorf("%w: -out required", ErrUsage)
 	}
-	R := 100
-	switch opts.Size {
-	case "", Small:
-	case Medium:
-		R = 10000
-	case Large:
-		R = 100000
-	default:
+	R, ok := opts.Size.Routes()
+	if !ok {
 		return st, fmt.Errorf("%w: bad -size", ErrUsage)
 	}
 	if opts.Routes >= 0 {

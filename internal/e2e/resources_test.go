@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/gwlint/gwlint/internal/benchutil"
+	"github.com/gwlint/gwlint/internal/corpus"
 	"github.com/gwlint/gwlint/internal/floor"
 )
 
@@ -21,9 +22,10 @@ const maxOneFile = 50 << 20
 
 // BenchmarkResources measures the peak RSS of whole gwlint and gwctl
 // processes (built from this tree) per corpus size, as the resource bounds
-// of issue 11 are stated: for one multi-document file holding the corpus
-// (at most 50 MB of it), for the same bytes on stdin, and for
-// `gwctl status` (YAML) on the corpus directory. Each reports peak-MiB and
+// of issues 11 and 22 are stated: for one multi-document file holding the
+// corpus (at most 50 MB of it), for the same bytes on stdin, for
+// `gwctl status` (YAML) on the corpus directory, and for one file of many
+// small documents (manyDocuments). Each reports peak-MiB and
 // rss-x-input, the peak as a multiple of the bytes read. See
 // docs/performance.md.
 func BenchmarkResources(b *testing.B) {
@@ -41,6 +43,10 @@ func BenchmarkResources(b *testing.B) {
 			})
 			b.Run("status", func(b *testing.B) {
 				measure(b, corpusBytes, nil, gwctl, "status", "-f", dir)
+			})
+			b.Run("documents", func(b *testing.B) {
+				many, manyBytes := manyDocuments(b, dir, size)
+				measure(b, manyBytes, nil, gwlint, "check", "--no-config", many)
 			})
 		})
 	}
@@ -121,14 +127,52 @@ func oneFile(b *testing.B, dir string) (string, int64) {
 			out.WriteByte('\n')
 		}
 	}
+	writeCached(b, path, out.Bytes())
+	return path, int64(out.Len())
+}
+
+// documentsPerRoute sizes manyDocuments: 40 per HTTPRoute of the corpus,
+// so that medium's is the issue's file of 400,000 documents (40 MB).
+const documentsPerRoute = 40
+
+// manyDocuments writes, next to the corpus (cached like it), one file of
+// small Services of about 100 bytes each, as many as documentsPerRoute
+// for each HTTPRoute of the size (at most maxOneFile bytes): the shape of
+// `kubectl get -o yaml` on a large cluster, where what each object costs
+// beyond its bytes decides the peak.
+func manyDocuments(b *testing.B, dir string, size corpus.Size) (string, int64) {
+	b.Helper()
+	path := filepath.Clean(dir) + "-documents.yaml"
+	if info, err := os.Stat(path); err == nil {
+		return path, info.Size()
+	}
+	routes, ok := size.Routes()
+	if !ok {
+		b.Fatalf("unknown corpus size %q", size)
+	}
+	var out bytes.Buffer
+	for i := range routes * documentsPerRoute {
+		doc := fmt.Sprintf("---\napiVersion: v1\nkind: Service\nmetadata:\n  name: svc-%07d\n  namespace: team-%03d\nspec:\n  ports:\n  - port: 8080\n", i, i%500)
+		if out.Len()+len(doc) > maxOneFile {
+			break
+		}
+		out.WriteString(doc)
+	}
+	writeCached(b, path, out.Bytes())
+	return path, int64(out.Len())
+}
+
+// writeCached writes data to path through a temporary file, so that an
+// interrupted run leaves no partial file for the next to take as cached.
+func writeCached(b *testing.B, path string, data []byte) {
+	b.Helper()
 	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, out.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		b.Fatal(err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		b.Fatal(err)
 	}
-	return path, int64(out.Len())
 }
 
 // corpusFiles lists the manifests of dir, as gwlint finds them, and their
