@@ -23,7 +23,9 @@ type ServiceResult struct {
 
 // MeshPort is one port of a Service and the routes bound to it.
 type MeshPort struct {
-	Port ServicePort
+	// Port is the Service's own port (in Spec.Ports), not a copy: every
+	// Service has its MeshPorts, bound or not.
+	Port *ServicePort
 	// Winner is the route kind that applies on this port, "" if none
 	// (where the implementation does not rank kinds, every bound kind
 	// applies, and Winner is the one of highest precedence).
@@ -176,8 +178,8 @@ func (g *Graph) resolveMesh() {
 	for _, s := range g.Services {
 		all := make([]MeshPort, len(s.Spec.Ports)) // one allocation per Service
 		s.Ports = make([]*MeshPort, len(all))
-		for i, sp := range s.Spec.Ports {
-			all[i].Port = sp
+		for i := range s.Spec.Ports {
+			all[i].Port = &s.Spec.Ports[i]
 			s.Ports[i] = &all[i]
 		}
 	}
