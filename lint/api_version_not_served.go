@@ -19,8 +19,8 @@ apiVersion: gateway.networking.k8s.io/v1         # after`,
 	},
 	Run: func(p *Pass) {
 		for _, obj := range p.Graph.Objects {
-			if m := obj.Metadata(); m.Version.NotServed() && !m.Version.ChannelAssumed {
-				p.Report(m, "apiVersion", nil, "%s", m.Version.Message)
+			if m := obj.Metadata(); m.Version().NotServed() && !m.Version().ChannelAssumed {
+				p.Report(m, "apiVersion", nil, "%s", m.Version().Message)
 			}
 		}
 	},

@@ -20,8 +20,8 @@ apiVersion: gateway.networking.k8s.io/v1         # after`,
 	Run: func(p *Pass) {
 		for _, obj := range p.Graph.Objects {
 			m := obj.Metadata()
-			if m.Version.State == resolve.VersionDeprecated {
-				p.Report(m, "apiVersion", nil, "%s %s is deprecated: %q", m.APIVersion, m.Ref.Kind, m.Version.Message)
+			if m.Version().State == resolve.VersionDeprecated {
+				p.Report(m, "apiVersion", nil, "%s %s is deprecated: %q", m.APIVersion, m.Ref.Kind, m.Version().Message)
 			}
 		}
 	},

@@ -23,8 +23,8 @@ channel: experimental`,
 	Run: func(p *Pass) {
 		for _, obj := range p.Graph.Objects {
 			m := obj.Metadata()
-			if m.Version.ChannelAssumed {
-				p.Report(m, "apiVersion", nil, "%s", m.Version.Message)
+			if m.Version().ChannelAssumed {
+				p.Report(m, "apiVersion", nil, "%s", m.Version().Message)
 			}
 			for _, v := range m.Violations {
 				if v.StandardOnly {

@@ -370,7 +370,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	}
 	m := target.Metadata()
 	m.APIVersion = raw.APIVersion
-	m.Version = served
+	m.version = internVersion(served)
 	m.Source = raw.Source
 	m.Positions = raw.Positions
 	m.Ref = ObjectRef{Kind: qualifiedKind(group, raw.Kind), Namespace: doc.Metadata.Namespace, Name: doc.Metadata.Name}

@@ -138,10 +138,10 @@ func (r ObjectRef) NamespacedName() string {
 // written, the position of every field, and which fields were defaulted.
 type Meta struct {
 	Ref ObjectRef
-	// APIVersion is as written; Version says how the CRDs of the channel
-	// serve it (Gateway API kinds only).
+	// APIVersion is as written; version says how the CRDs of the channel
+	// serve it (Gateway API kinds only; see Version).
 	APIVersion string
-	Version    APIVersionInfo
+	version    *APIVersionInfo
 	Source     manifest.Source
 	Positions  *manifest.Positions
 	// NamespaceDefaulted is true when metadata.namespace was not written and
@@ -176,6 +176,15 @@ type Object interface {
 
 // Metadata returns the object's Meta.
 func (m *Meta) Metadata() *Meta { return m }
+
+// Version says how the CRDs of the channel serve the object's apiVersion;
+// the zero value (served) for kinds other than Gateway API's.
+func (m *Meta) Version() APIVersionInfo {
+	if m.version == nil {
+		return APIVersionInfo{}
+	}
+	return *m.version
+}
 
 // IsDefaulted reports whether the value at path was filled in by defaulting.
 func (m *Meta) IsDefaulted(path string) bool { return m.Defaulted.Has(path) }

@@ -1012,8 +1012,8 @@ func TestExperimentalKindsAreValidated(t *testing.T) {
 		if joined := strings.Join(got, "; "); !strings.Contains(joined, tc.violations) || (joined == "") != (tc.violations == "") {
 			t.Errorf("channel %d: violations %q, want %q among them", tc.channel, joined, tc.violations)
 		}
-		if m.Version.State != tc.state {
-			t.Errorf("channel %d: version %+v, want state %d", tc.channel, m.Version, tc.state)
+		if m.Version().State != tc.state {
+			t.Errorf("channel %d: version %+v, want state %d", tc.channel, m.Version(), tc.state)
 		}
 	}
 }

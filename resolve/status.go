@@ -57,10 +57,10 @@ func (g *Graph) Statuses() []StatusObject {
 
 func statusObject(m *Meta, status any) StatusObject {
 	apiVersion := m.APIVersion
-	if m.Version.Kind != "" {
+	if m.Version().Kind != "" {
 		// Read as a renamed kind (XListenerSet as ListenerSet): its status
 		// is the successor's, under the successor's apiVersion.
-		apiVersion = m.Version.ReadAs
+		apiVersion = m.Version().ReadAs
 	}
 	return StatusObject{
 		APIVersion: apiVersion, Kind: m.Ref.Kind,

@@ -41,7 +41,7 @@ spec:
 		if b := r.Rules[0].Backends[0]; !b.Valid() {
 			t.Errorf("GRPCRoute app/%s: backend %s %s, want resolved (the v1alpha2 ReferenceGrant permits it)", name, b.Reason, b.Message)
 		}
-		if v := r.Version; (name == "old") != (v.State == VersionRetired) || v.ReadAs != GroupGateway+"/v1" {
+		if v := r.Version(); (name == "old") != (v.State == VersionRetired) || v.ReadAs != GroupGateway+"/v1" {
 			t.Errorf("GRPCRoute app/%s: version %+v", name, v)
 		}
 	}
@@ -74,7 +74,7 @@ func TestAPIVersionInfo(t *testing.T) {
 			t.Errorf("%s %s: %d objects, errors %v", tc.apiVersion, tc.kind, len(in.Objects), in.Errors)
 			continue
 		}
-		v := in.Objects[0].Metadata().Version
+		v := in.Objects[0].Metadata().Version()
 		if v.State != tc.state || v.ReadAs != tc.readAs || !strings.Contains(v.Message, tc.message) || (tc.message == "") != (v.Message == "") {
 			t.Errorf("%s %s (channel %d): %+v, want state %d, read as %q, message with %q", tc.apiVersion, tc.kind, tc.ch, v, tc.state, tc.readAs, tc.message)
 		}
@@ -133,7 +133,7 @@ spec:
 	if !ls.Accepted.True() || len(ls.Listeners) != 1 || !ls.Listeners[0].Programmed.True() {
 		t.Errorf("Accepted %+v, listeners %d; want accepted with listener web programmed", ls.Accepted, len(ls.Listeners))
 	}
-	if v := ls.Version; v.State != VersionRetired || v.Kind != "XListenerSet" || v.ReadAs != GroupGateway+"/v1" {
+	if v := ls.Version(); v.State != VersionRetired || v.Kind != "XListenerSet" || v.ReadAs != GroupGateway+"/v1" {
 		t.Errorf("version %+v; want retired XListenerSet read as v1", v)
 	}
 	if len(ls.Violations) != 0 {
@@ -167,8 +167,8 @@ spec:
     caCertRefs: [{group: "", kind: ConfigMap, name: web-ca}]
     hostname: web.example.com`)
 	p := g.TLSPolicies[0]
-	if p.Version.State != VersionRetired || !strings.Contains(p.Version.Message, "renames its fields") {
-		t.Errorf("version %+v; want retired, naming the renamed fields", p.Version)
+	if p.Version().State != VersionRetired || !strings.Contains(p.Version().Message, "renames its fields") {
+		t.Errorf("version %+v; want retired, naming the renamed fields", p.Version())
 	}
 	if len(p.Targets) != 1 || p.Targets[0].Target.Name != "web" || !p.Targets[0].Applies() {
 		t.Errorf("targets %+v; want Service app/web", p.Targets)
@@ -240,8 +240,8 @@ spec:
 				if !route.Accepted() {
 					t.Errorf("%s %s: %s, want accepted", r.kind, r.name, route.Parents[0].Accepted.Reason)
 				}
-				if want := tc.opts.Channel == crd.Standard; route.Version.NotServed() != want {
-					t.Errorf("%s %s: version %+v, not served %t", r.kind, r.name, route.Version, want)
+				if want := tc.opts.Channel == crd.Standard; route.Version().NotServed() != want {
+					t.Errorf("%s %s: version %+v, not served %t", r.kind, r.name, route.Version(), want)
 				}
 			}
 			if rules := mustRoute(t, g, KindTCPRoute, "database", "postgres").Rules; len(rules) != 2 {

@@ -249,8 +249,8 @@ func loadGraph(o *inputOptions, streams *cli.IOStreams, holds func(*resolve.Grap
 	// An object in a version the cluster does not serve is read as its
 	// successor; the API server would refuse it as written.
 	for _, obj := range g.Objects {
-		if m := obj.Metadata(); m.Version.NotServed() {
-			stderrLine(streams, "%s: warning: %s: %s", m.Location("apiVersion"), m.Ref, m.Version.Message)
+		if m := obj.Metadata(); m.Version().NotServed() {
+			stderrLine(streams, "%s: warning: %s: %s", m.Location("apiVersion"), m.Ref, m.Version().Message)
 		}
 	}
 	// A duplicate is not an input error, but explaining one definition
