@@ -1,11 +1,13 @@
 package resolve
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"iter"
 	"path"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -147,7 +149,6 @@ type Graph struct {
 	prefixes  map[kindNS][]prefixCreation
 	gateways  map[ObjectRef]*GatewayResult
 	lsets     map[ObjectRef]*ListenerSetResult
-	services  map[ObjectRef]*ServiceResult
 	grantsIn  map[string][]*ReferenceGrant // by namespace
 	// profilesOf are the profiles judging each route (routeProfiles),
 	// kept while Resolve runs from resolveRoutes on, when every Gateway
@@ -200,7 +201,6 @@ func Resolve(in *Inputs, opts Options) *Graph {
 		prefixes:  map[kindNS][]prefixCreation{},
 		gateways:  map[ObjectRef]*GatewayResult{},
 		lsets:     map[ObjectRef]*ListenerSetResult{},
-		services:  map[ObjectRef]*ServiceResult{},
 		grantsIn:  map[string][]*ReferenceGrant{},
 		handedBy:  map[*Route][]*Route{},
 		decisions: map[decided]any{},
@@ -226,15 +226,22 @@ func Resolve(in *Inputs, opts Options) *Graph {
 }
 
 func (g *Graph) index() {
-	first := make(map[ObjectRef]Object, len(g.Objects))
+	// Few objects are defined twice: only theirs are remembered by first
+	// definition, not every object's.
+	defined := map[ObjectRef]bool{}
 	for _, obj := range g.Objects {
-		g.byRef[obj.Metadata().Ref] = obj // the last definition wins
+		ref := obj.Metadata().Ref
+		if _, again := g.byRef[ref]; again {
+			defined[ref] = true
+		}
+		g.byRef[ref] = obj // the last definition wins
 	}
+	first := make(map[ObjectRef]Object, len(defined))
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
 		if f, dup := first[m.Ref]; dup {
 			g.Duplicates = append(g.Duplicates, Duplicate{First: f, Again: obj, Resolved: g.byRef[m.Ref], Same: sameDocument(f.Metadata(), m)})
-		} else {
+		} else if defined[m.Ref] {
 			first[m.Ref] = obj
 		}
 		if g.byRef[m.Ref] != obj {
@@ -257,9 +264,7 @@ func (g *Graph) index() {
 		case *Route:
 			g.Routes = append(g.Routes, &RouteResult{Route: o})
 		case *Service:
-			sr := &ServiceResult{Service: o}
-			g.Services = append(g.Services, sr)
-			g.services[m.Ref] = sr
+			g.Services = append(g.Services, &ServiceResult{Service: o})
 		case *ReferenceGrant:
 			g.Grants = append(g.Grants, o)
 			g.grantsIn[m.Ref.Namespace] = append(g.grantsIn[m.Ref.Namespace], o)
@@ -459,7 +464,15 @@ func (g *Graph) ListenerSet(ns, name string) *ListenerSetResult {
 
 // Service returns the resolved Service ns/name, if the inputs hold it.
 func (g *Graph) Service(ns, name string) *ServiceResult {
-	return g.services[ObjectRef{Kind: KindService, Namespace: ns, Name: name}]
+	// g.Services is sorted by namespace and name: a search costs less than
+	// a map of every Service would in memory.
+	i, found := slices.BinarySearchFunc(g.Services, ObjectRef{Namespace: ns, Name: name}, func(s *ServiceResult, ref ObjectRef) int {
+		return cmp.Or(strings.Compare(s.Ref.Namespace, ref.Namespace), strings.Compare(s.Ref.Name, ref.Name))
+	})
+	if !found {
+		return nil
+	}
+	return g.Services[i]
 }
 
 // RoutesHandingTo returns the routes that hand route traffic by their

@@ -69,7 +69,7 @@ func (g *Graph) bindToService(p *ParentResult) {
 	if !g.lookupParent(p, target) {
 		return
 	}
-	p.Service = g.services[target]
+	p.Service = g.Service(target.Namespace, target.Name)
 	svc := p.Service.Service
 	switch {
 	case svc.Headless():
