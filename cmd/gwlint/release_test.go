@@ -122,10 +122,10 @@ func TestReleaseArchive(t *testing.T) {
 }
 
 // checkImageBinaries checks what the release image (Dockerfile) needs of
-// the binaries it copies onto distroless/static, without a Docker engine:
+// the archive's binaries, which goreleaser copies onto its empty base:
 // that image has no C library and no environment, so they must be static
-// and work with none, as `docker run -v "$PWD:/src" -w /src IMAGE check .`
-// runs gwlint.
+// and work with none, as `docker run -v "$PWD:/src" IMAGE check .` runs
+// gwlint. TestReleaseImage builds and runs the image itself.
 func checkImageBinaries(t *testing.T, dir, examples string) {
 	t.Helper()
 	for _, bin := range []string{"gwlint", "gwctl"} {
@@ -135,7 +135,7 @@ func checkImageBinaries(t *testing.T, dir, examples string) {
 		}
 		for _, p := range f.Progs {
 			if p.Type == elf.PT_INTERP {
-				t.Errorf("%s needs a dynamic loader, which distroless/static lacks", bin)
+				t.Errorf("%s needs a dynamic loader, which the image lacks", bin)
 			}
 		}
 		f.Close()
