@@ -68,7 +68,8 @@ var (
 )
 
 // command returns the path of gwlint, gwctl or floor (hack/floor) built
-// from this tree; all three are built once per process.
+// from this tree; all are built once per process, with gwlint-render
+// beside gwlint and gwctl, where they look for it when they render.
 func command(b testing.TB, name string) string {
 	b.Helper()
 	buildOnce.Do(func() {
@@ -77,7 +78,7 @@ func command(b testing.TB, name string) string {
 			return
 		}
 		args := []string{"build", "-tags", "gwlintdev", "-o", builtDir + string(filepath.Separator)}
-		args = append(args, "../../cmd/gwlint", "../../cmd/gwctl", "../../hack/floor")
+		args = append(args, "../../cmd/gwlint", "../../cmd/gwctl", "../../cmd/gwlint-render", "../../hack/floor")
 		if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
 			errBuild = fmt.Errorf("go build: %v\n%s", err, out)
 		}
