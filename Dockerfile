@@ -1,5 +1,6 @@
-# The release image: gwlint as the entrypoint and gwctl beside it, run as a
-# non-root user in /src, where the repository is mounted:
+# The release image: gwlint as the entrypoint, gwctl and the render worker
+# gwlint-render beside it, run as a non-root user in /src, where the
+# repository is mounted:
 #   docker run --rm -v "$PWD:/src" ghcr.io/gwlint/gwlint:VERSION check .
 # goreleaser builds it (.goreleaser.yaml, dockers_v2) from a context that
 # holds the static binaries under $TARGETPLATFORM/ and imagefs/, which
@@ -21,7 +22,7 @@ LABEL org.opencontainers.image.title="gwlint" \
       org.opencontainers.image.revision="$REVISION" \
       org.opencontainers.image.created="$CREATED"
 COPY imagefs/ /
-COPY $TARGETPLATFORM/gwlint $TARGETPLATFORM/gwctl /usr/local/bin/
+COPY $TARGETPLATFORM/gwlint $TARGETPLATFORM/gwctl $TARGETPLATFORM/gwlint-render /usr/local/bin/
 # By number, so that Kubernetes' runAsNonRoot can tell it is not root.
 USER 65532:65532
 # An empty base sets no PATH: `--entrypoint gwctl` finds gwctl through it.

@@ -1,4 +1,5 @@
-# gwlint — build, test and install the gwlint and gwctl commands.
+# gwlint — build, test and install the gwlint and gwctl commands and their
+# render worker, gwlint-render.
 GO      ?= go
 BIN     ?= bin
 PKGS    := ./...
@@ -8,8 +9,8 @@ DATE    ?= $(shell git log -1 --format=%cI 2>/dev/null)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 # The generators and benchmark tools (hack/floor, internal/corpus/cmd/gencorpus,
 # resolve/crd/internal/gen/cmd/*, resolve/profile/internal/genprofiles) build
-# only with this tag, so that `go install ./...` (pre-commit) builds gwlint and
-# gwctl alone; vet, test and bench pass it so that the tools never rot.
+# only with this tag, so that `go install ./...` (pre-commit) builds gwlint,
+# gwctl and gwlint-render alone; vet, test and bench pass it so that the tools never rot.
 DEVTAGS := -tags gwlintdev
 
 .PHONY: all build test testdata-modules parity fidelity vet install bench fuzz clean
@@ -17,7 +18,7 @@ DEVTAGS := -tags gwlintdev
 all: build
 
 build:
-	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/ ./cmd/gwlint ./cmd/gwctl
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/ ./cmd/gwlint ./cmd/gwctl ./cmd/gwlint-render
 
 vet:
 	$(GO) vet $(DEVTAGS) $(PKGS)
@@ -58,7 +59,7 @@ fidelity:
 		$(GO) test -count=1 -v -run '^TestFidelity$$' ./internal/fidelity; status=$$?; rm -rf "$$dir"; exit $$status
 
 install:
-	$(GO) install -trimpath -ldflags '$(LDFLAGS)' ./cmd/gwlint ./cmd/gwctl
+	$(GO) install -trimpath -ldflags '$(LDFLAGS)' ./cmd/gwlint ./cmd/gwctl ./cmd/gwlint-render
 
 # Benchmarks on corpora generated at test time (cached under
 # $$GWLINT_CORPUS_CACHE or $$TMPDIR/gwlint-corpus, never committed): every

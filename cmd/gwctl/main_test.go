@@ -212,5 +212,6 @@ metadata: {name: web, namespace: a}
 	}
 }
 
-// TestMain lets a test run gwctl as a process: see clitest.Command.
+// TestMain lets a test run gwctl as a process (see clitest.Command), and
+// render with a worker built from this module.
 func TestMain(m *testing.M) { clitest.Main(m, main) }

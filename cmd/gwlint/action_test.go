@@ -96,8 +96,8 @@ func TestActionConsistent(t *testing.T) {
 			t.Errorf("no step uses %s", want)
 		}
 	}
-	if !strings.Contains(script.String(), "go install -trimpath -ldflags \"$ldflags\" ./cmd/gwlint\n") {
-		t.Error("the action does not go install ./cmd/gwlint")
+	if !strings.Contains(script.String(), "go install -trimpath -ldflags \"$ldflags\" ./cmd/gwlint ./cmd/gwlint-render\n") {
+		t.Error("the action does not go install ./cmd/gwlint and its render worker, ./cmd/gwlint-render")
 	}
 	for _, v := range regexp.MustCompile(`-X (main\.\w+)=`).FindAllStringSubmatch(script.String(), -1) {
 		if !slices.Contains([]string{"main.version", "main.commit", "main.date"}, v[1]) {

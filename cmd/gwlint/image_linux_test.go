@@ -47,7 +47,7 @@ func TestReleaseImage(t *testing.T) {
 		t.Skip("the release image is built and run with rootful podman; skipping when not root")
 	}
 	if testing.Short() {
-		t.Skip("builds both binaries and the release image")
+		t.Skip("builds the binaries and the release image")
 	}
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {

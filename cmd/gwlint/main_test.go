@@ -187,3 +187,7 @@ func TestGitOpsGolden(t *testing.T) {
 		{Name: "gitops-clusters", Args: []string{"check", filepath.Join("..", "..", "testdata", "gitops", "clusters")}, Code: 1},
 	})
 }
+
+// TestMain lets a test run gwlint as a process (see clitest.Command), and
+// render with a worker built from this module.
+func TestMain(m *testing.M) { clitest.Main(m, main) }

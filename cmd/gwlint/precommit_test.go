@@ -40,7 +40,8 @@ func TestPreCommitHooks(t *testing.T) {
 
 // TestPreCommitInstall checks the repository as pre-commit's golang
 // language installs a hook: `go install ./...` in a fresh clone. Only
-// gwlint and gwctl may be main packages of that build (the generators and
+// gwlint, gwctl and gwlint-render (the render worker, which gwlint finds
+// beside it) may be main packages of that build (the generators and
 // benchmark tools need -tags gwlintdev), and a gwlint built in the clone
 // must name the commit it was built from in `gwlint version`, which the Go
 // toolchain stamps from the clone's .git. (Building all of ./... in the
@@ -80,7 +81,7 @@ func TestPreCommitInstall(t *testing.T) {
 	run(clone, git, "checkout", "--quiet", commit)
 
 	mains := strings.Fields(run(clone, "go", "list", "-f", "{{if eq .Name \"main\"}}{{.ImportPath}}{{end}}", "./..."))
-	want := []string{"github.com/gwlint/gwlint/cmd/gwctl", "github.com/gwlint/gwlint/cmd/gwlint"}
+	want := []string{"github.com/gwlint/gwlint/cmd/gwctl", "github.com/gwlint/gwlint/cmd/gwlint", "github.com/gwlint/gwlint/cmd/gwlint-render"}
 	if !slices.Equal(mains, want) {
 		t.Errorf("go install ./... would build %v, want only %v", mains, want)
 	}

@@ -102,7 +102,7 @@ func TestReleaseArchive(t *testing.T) {
 	if out, err := exec.Command("tar", "-xzf", archives[0], "-C", dir).CombinedOutput(); err != nil {
 		t.Fatalf("tar: %v\n%s", err, out)
 	}
-	for _, f := range []string{"gwlint", "gwctl", "LICENSE", "README.md", "docs/gwlint.md",
+	for _, f := range []string{"gwlint", "gwctl", "gwlint-render", "LICENSE", "README.md", "docs/gwlint.md",
 		"completions/gwlint.bash", "completions/gwctl.zsh", "man/man1/gwlint.1", "man/man1/gwlint-check.1", "man/man1/gwctl-explain-route.1"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("the archive lacks %s", f)
@@ -128,7 +128,7 @@ func TestReleaseArchive(t *testing.T) {
 // gwlint. TestReleaseImage builds and runs the image itself.
 func checkImageBinaries(t *testing.T, dir, examples string) {
 	t.Helper()
-	for _, bin := range []string{"gwlint", "gwctl"} {
+	for _, bin := range []string{"gwlint", "gwctl", "gwlint-render"} {
 		f, err := elf.Open(filepath.Join(dir, bin))
 		if err != nil {
 			t.Fatal(err)

@@ -17,7 +17,7 @@ func TestGwlintAndGwctlAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds gwlint and gwctl")
 	}
-	gwlint, gwctl := buildCommands(t)
+	gwlint, gwctl := command(t, "gwlint"), command(t, "gwctl")
 	// A cluster, and a route that nothing deploys beside it, which must
 	// not attach to the cluster's Gateway in either tool.
 	leftover := t.TempDir()

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"testing"
 
 	"github.com/gwlint/gwlint/internal/benchutil"
@@ -29,7 +28,7 @@ const maxOneFile = 50 << 20
 // rss-x-input, the peak as a multiple of the bytes read. See
 // docs/performance.md.
 func BenchmarkResources(b *testing.B) {
-	gwlint, gwctl := buildCommands(b)
+	gwlint, gwctl := command(b, "gwlint"), command(b, "gwctl")
 	for _, size := range benchutil.Sizes() {
 		b.Run(string(size), func(b *testing.B) {
 			dir := benchutil.Corpus(b, size)
@@ -57,20 +56,11 @@ func BenchmarkResources(b *testing.B) {
 func measure(b *testing.B, inputBytes int64, stdin func() io.Reader, name string, args ...string) {
 	var peak int64 // bytes
 	for b.Loop() {
-		cmd := exec.Command(name, args...)
-		cmd.Stdout = io.Discard
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
+		var in io.Reader
 		if stdin != nil {
-			cmd.Stdin = stdin()
+			in = stdin()
 		}
-		err := cmd.Run()
-		if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() > 1) {
-			b.Fatalf("%s %v: %v\n%s", name, args, err, stderr.String())
-		}
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			peak = max(peak, ru.Maxrss*1024) // Linux reports KiB
-		}
+		peak = max(peak, run(b, in, name, args...).peak)
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
 	b.ReportMetric(float64(peak)/float64(inputBytes), "rss-x-input")
@@ -83,16 +73,18 @@ var (
 	errBuild  error
 )
 
-// buildCommands builds gwlint and gwctl from this tree, once per process.
-func buildCommands(b testing.TB) (gwlint, gwctl string) {
+// command returns the path of gwlint, gwctl or floor (hack/floor) built
+// from this tree; all are built once per process, with gwlint-render
+// beside gwlint and gwctl, where they look for it when they render.
+func command(b testing.TB, name string) string {
 	b.Helper()
 	buildOnce.Do(func() {
 		builtDir, errBuild = os.MkdirTemp("", "gwlint-bench-bin")
 		if errBuild != nil {
 			return
 		}
-		args := []string{"build", "-o", builtDir + string(filepath.Separator)}
-		args = append(args, "../../cmd/gwlint", "../../cmd/gwctl")
+		args := []string{"build", "-tags", "gwlintdev", "-o", builtDir + string(filepath.Separator)}
+		args = append(args, "../../cmd/gwlint", "../../cmd/gwctl", "../../cmd/gwlint-render", "../../hack/floor")
 		if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
 			errBuild = fmt.Errorf("go build: %v\n%s", err, out)
 		}
@@ -100,7 +92,7 @@ func buildCommands(b testing.TB) (gwlint, gwctl string) {
 	if errBuild != nil {
 		b.Fatal(errBuild)
 	}
-	return filepath.Join(builtDir, "gwlint"), filepath.Join(builtDir, "gwctl")
+	return filepath.Join(builtDir, name)
 }
 
 // oneFile writes the corpus's manifests, up to maxOneFile bytes of them,

@@ -319,3 +319,17 @@ func TestHelmChartOutside(t *testing.T) {
 		t.Errorf("Helm = %v, %v; want one error at the chart's directory", objs, errs)
 	}
 }
+
+// Without its worker program, a render is an error at the chart that says
+// how to install it; nothing else fails.
+func TestWorkerMissing(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	dir := writeTree(t, map[string]string{"Chart.yaml": chartYAML, "templates/cm.yaml": configMap(`"x"`)})
+	r := NewRenderer(manifest.NewBoundary(dir))
+	defer r.Close()
+	objs, errs := r.Helm(dir, nil, "default", nil)
+	if len(objs) != 0 || len(errs) != 1 || errs[0].File != filepath.Join(dir, "Chart.yaml") ||
+		!strings.Contains(errs[0].Msg, "cannot start a render worker: gwlint-render") || !strings.Contains(errs[0].Msg, "go install github.com/gwlint/gwlint/cmd/gwlint-render@") {
+		t.Errorf("render without a worker = %v, %v; want one error at Chart.yaml saying how to install gwlint-render", objs, errs)
+	}
+}

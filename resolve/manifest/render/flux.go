@@ -1,171 +1,27 @@
 package render
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
-	"regexp"
-	"slices"
 	"strings"
 
-	fluxkustomize "github.com/fluxcd/pkg/kustomize"
-	"github.com/fluxcd/pkg/sourceignore"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	"k8s.io/apimachinery/pkg/runtime"
-	"sigs.k8s.io/kustomize/api/resource"
-	"sigs.k8s.io/kustomize/kyaml/filesys"
-
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/manifest/render/internal/job"
 )
 
 // FluxBuild is a Flux Kustomization (kustomize.toolkit.fluxcd.io) whose
 // spec.path is built, as its kustomize-controller would build it from a
-// source that holds the repository.
-type FluxBuild struct {
-	// Object is the Kustomization as applied: its targetNamespace,
-	// namePrefix, nameSuffix, patches, images and components are what
-	// Flux's generator adds to the build.
-	Object map[string]any
-	// Root is the repository's root, which spec.path is relative to.
-	Root string
-	// File is where the Kustomization is written: a build's errors are
-	// there, since the kustomization Flux generates is in no file.
-	File string
-	// Substitute is set when spec.postBuild is: the build's resources go
-	// through Flux's variable substitution, with Vars, the variables the
-	// repository shows (substituteFrom's ConfigMaps and Secrets, then
-	// spec.postBuild.substitute). With Unknown, a variable Vars lacks may
-	// be set where the repository cannot show it (a Secret that is
-	// encrypted or not in the repository) and stays a placeholder,
-	// ${NAME}; without, Flux substitutes it as unset.
-	Substitute bool
-	Vars       map[string]string
-	Unknown    bool
-}
+// source that holds the repository: the Kustomization as applied, the
+// repository's root, the file it is written in, and the variables of its
+// post-build substitution. It is part of a render's request, which the
+// worker shares (see job.FluxBuild for its fields).
+type FluxBuild = job.FluxBuild
 
 // Flux builds the Flux Kustomization fb in a worker and places the objects
 // of the build in their source files. dir is spec.path as the user would
 // name it.
 func (r *Renderer) Flux(dir string, fb FluxBuild) ([]*manifest.Object, []*manifest.ReadError) {
-	return r.placeBuild(dir, fb.File, r.run(request{Kustomize: true, Dir: dir, Flux: &fb}, fb.File))
-}
-
-// kustomization is the kustomization Flux generates for dir: the
-// directory's own, or one listing every manifest below it, with the
-// Kustomization's transformations added. It returns its text and the file
-// it stands for.
-func (fb *FluxBuild) kustomization(dir string) ([]byte, string, error) {
-	// What source-controller leaves out of every artifact it makes of a
-	// repository (its VCS, CI and binary files), and .sourceignore files.
-	exclude := strings.ReplaceAll(strings.Join([]string{sourceignore.ExcludeVCS, sourceignore.ExcludeExt,
-		sourceignore.ExcludeCI, sourceignore.ExcludeExtra}, ","), ",", "\n")
-	gen := fluxkustomize.NewGeneratorWithIgnore(fb.Root, exclude, unstructured.Unstructured{Object: fb.Object})
-	data, file, _, err := gen.GenerateManifest(dir)
-	return data, file, err
-}
-
-// varReference finds the names of ${VAR} substitutions, and whether they
-// give a default (${VAR:=x}, ${VAR:-x}, ${VAR=x}, ${VAR-x}), as Flux's
-// envsubst reads them.
-var varReference = regexp.MustCompile(`\$\{([_a-zA-Z][_a-zA-Z0-9]*)(:?[=-])?`)
-
-// substitution is the post-build substitution of one build.
-type substitution struct {
-	kustomization unstructured.Unstructured
-	// fallback, when not nil, substitutes the unknown variables that a
-	// resource gives a default as unset: its default. A resource whose
-	// text a placeholder would break (${q:='} quoting what follows) is
-	// substituted with it.
-	fallback *unstructured.Unstructured
-}
-
-// substitution prepares the substitution of the resources of a build: the
-// known variables, and for each variable the resources name that is not
-// known but may be set at deploy time (Unknown), its own placeholder, so
-// that the value stays unknown rather than becoming empty.
-func (fb *FluxBuild) substitution(resources []*resource.Resource) (*substitution, error) {
-	if !fb.Substitute {
-		return nil, nil
-	}
-	vars := map[string]any{}
-	for k, v := range fb.Vars {
-		vars[k] = v
-	}
-	defaulted := map[string]bool{} // unknown variables some reference gives a default
-	if fb.Unknown {
-		for _, res := range resources {
-			data, err := res.AsYAML()
-			if err != nil {
-				return nil, err
-			}
-			for _, m := range varReference.FindAllSubmatch(data, -1) {
-				name := string(m[1])
-				if _, known := fb.Vars[name]; known {
-					continue
-				}
-				vars[name] = "${" + name + "}"
-				if len(m[2]) > 0 {
-					defaulted[name] = true
-				}
-			}
-		}
-	}
-	with := func(vars map[string]any) (*unstructured.Unstructured, error) {
-		ks := unstructured.Unstructured{Object: runtime.DeepCopyJSON(fb.Object)}
-		return &ks, unstructured.SetNestedField(ks.Object, vars, "spec", "postBuild", "substitute")
-	}
-	ks, err := with(vars)
-	if err != nil {
-		return nil, err
-	}
-	s := &substitution{kustomization: *ks}
-	if len(defaulted) > 0 {
-		unset := map[string]any{}
-		for k, v := range vars {
-			if !defaulted[k] {
-				unset[k] = v
-			}
-		}
-		if s.fallback, err = with(unset); err != nil {
-			return nil, err
-		}
-	}
-	return s, nil
-}
-
-// apply substitutes res in place, unless it opts out
-// (kustomize.toolkit.fluxcd.io/substitute: disabled).
-func (s *substitution) apply(res *resource.Resource) error {
-	// Without a cluster: the variables of substituteFrom are in Vars
-	// already, read from the repository.
-	_, err := fluxkustomize.SubstituteVariables(context.Background(), nil, s.kustomization, res, fluxkustomize.SubstituteWithDryRun(true))
-	if err != nil && s.fallback != nil {
-		_, err = fluxkustomize.SubstituteVariables(context.Background(), nil, *s.fallback, res, fluxkustomize.SubstituteWithDryRun(true))
-	}
-	return err
-}
-
-// generatedFS is a file system with one file more: the kustomization that
-// Flux generates, read in place of the directory's own.
-type generatedFS struct {
-	filesys.FileSystem
-	file string // absolute
-	data []byte
-}
-
-func (f generatedFS) ReadFile(path string) ([]byte, error) {
-	if clean(path) == f.file {
-		return slices.Clone(f.data), nil
-	}
-	return f.FileSystem.ReadFile(path)
-}
-
-func (f generatedFS) Exists(path string) bool {
-	return clean(path) == f.file || f.FileSystem.Exists(path)
-}
-
-func (f generatedFS) IsDir(path string) bool {
-	return clean(path) != f.file && f.FileSystem.IsDir(path)
+	return r.placeBuild(dir, fb.File, r.run(job.Request{Kustomize: true, Dir: dir, Flux: &fb}, fb.File))
 }
 
 // Path is a Flux Kustomization's spec.path, cleaned: relative to the

@@ -1,27 +1,18 @@
 package render
 
 import (
-	"cmp"
-	"errors"
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
-	"regexp"
-	"slices"
-	"strconv"
 	"strings"
 
-	"helm.sh/helm/v3/pkg/chart"
-	"helm.sh/helm/v3/pkg/chartutil"
-	"helm.sh/helm/v3/pkg/engine"
-
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/manifest/render/internal/job"
 )
 
 // ReleaseName is the release a chart is rendered as, `helm template`'s
 // default.
-const ReleaseName = "release-name"
+const ReleaseName = job.ReleaseName
 
 // Helm renders the chart in dir as `helm template` would, offline: with
 // its default values and then each of valueFiles over them (a later file
@@ -40,9 +31,9 @@ const ReleaseName = "release-name"
 func (r *Renderer) Helm(dir string, valueFiles []string, namespace string, apiVersions []string) ([]*manifest.Object, []*manifest.ReadError) {
 	rel := Release{Name: ReleaseName, Namespace: namespace, ValuesFrom: valueFiles}
 	for _, f := range valueFiles {
-		data, err := readBounded(f, r.Values)
+		data, err := job.ReadBounded(f, r.Values)
 		if err != nil {
-			return nil, []*manifest.ReadError{asReadError(f, "helm values: ", err)}
+			return nil, []*manifest.ReadError{job.AsReadError(f, "helm values: ", err)}
 		}
 		rel.Values = append(rel.Values, data)
 	}
@@ -60,13 +51,13 @@ type Release struct {
 
 // Release renders the chart in dir as rel, as Helm does (see Helm).
 func (r *Renderer) Release(dir string, rel Release, apiVersions []string) ([]*manifest.Object, []*manifest.ReadError) {
-	req := request{Dir: dir, ReleaseName: rel.Name, Namespace: rel.Namespace, APIVersions: apiVersions,
+	req := job.Request{Dir: dir, ReleaseName: rel.Name, Namespace: rel.Namespace, APIVersions: apiVersions,
 		ValueFiles: rel.ValuesFrom, Values: rel.Values}
-	resp := r.run(req, filepath.Join(dir, chartFileName))
+	resp := r.run(req, filepath.Join(dir, job.ChartFile))
 	var objs []*manifest.Object
 	errs := resp.Errors
 	for _, t := range resp.Templates {
-		file := templateFile(dir, t.Name)
+		file := job.TemplateFile(dir, t.Name)
 		if err := r.Boundary.Check(file); err != nil {
 			errs = append(errs, &manifest.ReadError{File: file, Msg: err.Error()})
 			continue
@@ -75,128 +66,6 @@ func (r *Renderer) Release(dir string, rel Release, apiVersions []string) ([]*ma
 		objs, errs = append(objs, o...), append(errs, e...)
 	}
 	return objs, errs
-}
-
-// chartFileName is the file that makes a directory a Helm chart.
-const chartFileName = "Chart.yaml"
-
-// template is one rendered template of a chart.
-type template struct {
-	Name string // as Helm names it: "chart/templates/x.yaml"
-	Text string
-}
-
-// renderChart renders a chart inside a worker: everything that runs the
-// chart's templates or reads its files happens here.
-func renderChart(req request, b manifest.Boundary) response {
-	dir := req.Dir
-	chartFile := filepath.Join(dir, chartFileName)
-	chrt, err := loadChart(dir, b)
-	if err != nil {
-		return response{Errors: []*manifest.ReadError{asReadError(chartFile, "helm: ", err)}}
-	}
-	if missing := missingDependencies(chrt); len(missing) > 0 {
-		// Not rendered, as helm template refuses it: without them, the
-		// chart's references into them would be findings of their own.
-		// An umbrella chart whose dependencies are fetched at deploy time
-		// (Argo CD and Flux run helm dependency build) is common: what
-		// it creates is unknown, not wrong.
-		resp := failed(chartFile, "helm: the chart's dependencies "+strings.Join(missing, ", ")+
-			" are not in its charts/ directory: what it creates is unknown (run `helm dependency build` to have it checked)")
-		resp.Errors[0].Unknown = true
-		return resp
-	}
-	vals := map[string]any{}
-	for i, f := range req.ValueFiles {
-		v, err := chartutil.ReadValues(req.Values[i])
-		if err != nil {
-			return failed(f, "helm values: "+err.Error())
-		}
-		vals = chartutil.MergeTables(v, vals)
-	}
-	if err := chartutil.ProcessDependenciesWithMerge(chrt, vals); err != nil {
-		return failed(chartFile, "helm: "+err.Error())
-	}
-	caps := chartutil.DefaultCapabilities.Copy()
-	caps.APIVersions = append(slices.Clone(caps.APIVersions), req.APIVersions...)
-	// values.schema.json is not checked: Helm's validator follows a
-	// schema's $ref to any URL or file, which would fetch, or read outside
-	// the boundary, at the chart's word.
-	top, err := chartutil.ToRenderValuesWithSchemaValidation(chrt, vals,
-		chartutil.ReleaseOptions{Name: cmp.Or(req.ReleaseName, ReleaseName), Namespace: req.Namespace, Revision: 1, IsInstall: true}, caps, true)
-	if err != nil {
-		return failed(chartFile, "helm: "+err.Error())
-	}
-	out, err := engine.Render(chrt, top)
-	if err != nil {
-		return response{Errors: []*manifest.ReadError{templateError(dir, chartFile, err)}}
-	}
-	if req.CRDs {
-		for _, crd := range chrt.CRDObjects() {
-			out[filepath.ToSlash(crd.Filename)] = string(crd.File.Data)
-		}
-	}
-	var resp response
-	size := 0
-	for name, text := range out {
-		base := path.Base(name)
-		if base == "NOTES.txt" || strings.HasPrefix(base, "_") || strings.TrimSpace(text) == "" {
-			continue
-		}
-		if size += len(text); size > req.Output {
-			return failed(chartFile, fmt.Sprintf("helm template: the chart renders more than %d MiB, the limit of one render", req.Output>>20))
-		}
-		resp.Templates = append(resp.Templates, template{Name: name, Text: text})
-	}
-	slices.SortFunc(resp.Templates, func(a, b template) int { return strings.Compare(a.Name, b.Name) })
-	return resp
-}
-
-// asReadError is err as an error at file, or at the file it names when it
-// is a ReadError already.
-func asReadError(file, prefix string, err error) *manifest.ReadError {
-	var re *manifest.ReadError
-	if errors.As(err, &re) {
-		return re
-	}
-	return &manifest.ReadError{File: file, Msg: prefix + err.Error()}
-}
-
-// templateFile is the file of a template Helm names "chart/templates/x.yaml"
-// (or "chart/charts/sub/templates/x.yaml"): the path under the chart's
-// directory.
-func templateFile(dir, name string) string {
-	_, rest, _ := strings.Cut(name, "/")
-	return filepath.Join(dir, filepath.FromSlash(rest))
-}
-
-// Helm's template errors name the template and a line: "template:
-// chart/templates/x.yaml:12:20: executing ..." when executing, "execution
-// error at (chart/templates/x.yaml:8:23): ..." from required and fail,
-// "parse error at (chart/templates/x.yaml:5): ..." when parsing.
-var (
-	execError  = regexp.MustCompile(`template: ([^:\s]+):(\d+):(\d+): `)
-	failError  = regexp.MustCompile(`execution error at \(([^:\s]+):(\d+):(\d+)\): `)
-	parseError = regexp.MustCompile(`parse error at \(([^:\s]+):(\d+)\): `)
-)
-
-// templateError places a render error at the template line it names, else
-// at Chart.yaml.
-func templateError(dir, chartFile string, err error) *manifest.ReadError {
-	msg := err.Error()
-	for _, re := range []*regexp.Regexp{failError, execError, parseError} {
-		m := re.FindStringSubmatchIndex(msg)
-		if m == nil {
-			continue
-		}
-		e := &manifest.ReadError{File: templateFile(dir, msg[m[2]:m[3]]), Msg: "helm template: " + msg[m[1]:]}
-		e.Pos.Line, _ = strconv.Atoi(msg[m[4]:m[5]])
-		if len(m) > 6 {
-			e.Pos.Col, _ = strconv.Atoi(msg[m[6]:m[7]])
-		}
-		return e
-	}
-	return &manifest.ReadError{File: chartFile, Msg: "helm template: " + msg}
 }
 
 // placeTemplate reads the rendered text of one template and places its
@@ -316,16 +185,4 @@ func (a *aligner) find(text string, col, from int) (int, int) {
 		}
 	}
 	return -1, 0
-}
-
-// missingDependencies names the dependencies Chart.yaml declares that are
-// not in the chart's charts/ directory, as Helm's CheckDependencies does.
-func missingDependencies(chrt *chart.Chart) []string {
-	var missing []string
-	for _, want := range chrt.Metadata.Dependencies {
-		if !slices.ContainsFunc(chrt.Dependencies(), func(d *chart.Chart) bool { return d.Name() == want.Name }) {
-			missing = append(missing, want.Name)
-		}
-	}
-	return missing
 }

@@ -2,25 +2,24 @@ package render
 
 import (
 	"bytes"
-	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
+	"runtime"
 	"sync"
 	"time"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/manifest/render/internal/job"
 )
 
 // Limits bound each render. A chart's templates and a kustomization's
 // transformers are programs that the inputs' author wrote, so a render
-// runs in a worker process of its own (this same executable, see init)
-// that can be stopped: a template that loops, recurses or allocates
+// runs in a worker process of its own (the program gwlint-render, see
+// findWorker) that can be stopped: a template that loops, recurses or allocates
 // without end costs a finding, not the run.
 type Limits struct {
 	// Time is the longest one render may take.
@@ -36,88 +35,6 @@ type Limits struct {
 // docs/security.md: the largest charts measured render a few MiB in well
 // under a second) and far below what would hurt a CI runner.
 var DefaultLimits = Limits{Time: 5 * time.Second, Memory: 1 << 30, Output: 32 << 20}
-
-// workerEnv, set in a process's environment, makes it a render worker
-// (see init).
-const workerEnv = "GWLINT_RENDER_WORKER"
-
-// exitBroken is the exit code of a worker whose pipes failed.
-const exitBroken = 3
-
-// init turns this process into a render worker when started as one: every
-// binary that renders (gwlint, gwctl, and the tests of the packages that
-// call them) can then start workers from its own executable, with nothing
-// to install. A worker never returns to the program's main.
-func init() {
-	if _, ok := os.LookupEnv(workerEnv); ok {
-		os.Exit(serve(os.NewFile(3, "requests"), os.NewFile(4, "responses")))
-	}
-}
-
-// request is one render asked of a worker.
-type request struct {
-	Kustomize bool // else Helm
-	Dir       string
-	Roots     []string // the boundary (manifest.Boundary)
-	Output    int      // Limits.Output
-
-	// Kustomize only: the Flux Kustomization that builds Dir, if any.
-	Flux *FluxBuild
-
-	// Helm only. The values files are read by the parent, each within
-	// its own boundary (Renderer.Values).
-	ValueFiles  []string
-	Values      [][]byte
-	ReleaseName string
-	Namespace   string
-	APIVersions []string
-	CRDs        bool // the chart's crds/ are rendered too (helm template --include-crds)
-}
-
-// response is what a render produced, still unread text: the parent parses
-// it, with the limits every manifest is read with.
-type response struct {
-	Templates []template // Helm: the rendered templates, sorted by name
-	Resources []built    // Kustomize: the resources of the build, in order
-	// Kustomize: the templates of helmCharts as their charts rendered
-	// them, named by their files relative to the directory built.
-	Inflated []template
-	Errors   []*manifest.ReadError
-}
-
-// serve answers requests until its parent closes them.
-func serve(in, out *os.File) int {
-	disconnect()
-	for {
-		var req request
-		if err := readFrame(in, 1<<30, &req); err != nil { // from the parent: trusted
-			if errors.Is(err, io.EOF) {
-				return 0
-			}
-			return exitBroken
-		}
-		resp := handle(req)
-		if err := writeFrame(out, resp); err != nil {
-			return exitBroken
-		}
-		debug.FreeOSMemory() // the next render starts small: its parent watches its resident size
-	}
-}
-
-// handle runs one render inside the worker.
-func handle(req request) (resp response) {
-	defer func() {
-		// A panic in a renderer (Helm, kustomize) is this render's error.
-		if v := recover(); v != nil {
-			resp = response{Errors: []*manifest.ReadError{{File: req.Dir, Msg: fmt.Sprintf("render failed: internal error: %v", v)}}}
-		}
-	}()
-	b := manifest.NewBoundary(req.Roots...)
-	if req.Kustomize {
-		return buildKustomization(req, b)
-	}
-	return renderChart(req, b)
-}
 
 // Renderer renders charts and kustomizations in worker processes, inside
 // a boundary and within limits. Its methods may be called from several
@@ -159,23 +76,23 @@ var (
 // run has a worker render req, and says why not when it could not: a
 // render past its limits is an error at what, which names the chart or
 // kustomization (its Chart.yaml or kustomization file).
-func (r *Renderer) run(req request, what string) response {
+func (r *Renderer) run(req job.Request, what string) job.Response {
 	req.Roots = r.Boundary.Roots()
 	req.Output = r.Limits.Output
 	w, err := r.worker()
 	if err != nil {
-		return failed(what, "cannot start a render worker: "+err.Error())
+		return job.Failed(what, "cannot start a render worker: "+err.Error())
 	}
 	resp, err := w.do(req, r.Limits)
 	if err != nil {
 		w.stop()
 		switch {
 		case errors.Is(err, errTimeout):
-			return failed(what, fmt.Sprintf("rendering took longer than %s, the limit of one render: stopped (a template or transformer that loops or recurses without end?)", r.Limits.Time))
+			return job.Failed(what, fmt.Sprintf("rendering took longer than %s, the limit of one render: stopped (a template or transformer that loops or recurses without end?)", r.Limits.Time))
 		case errors.Is(err, errMemory):
-			return failed(what, fmt.Sprintf("rendering used more than %d MiB of memory, the limit of one render: stopped (a template that builds huge strings, or a YAML alias bomb?)", r.Limits.Memory>>20))
+			return job.Failed(what, fmt.Sprintf("rendering used more than %d MiB of memory, the limit of one render: stopped (a template that builds huge strings, or a YAML alias bomb?)", r.Limits.Memory>>20))
 		}
-		return failed(what, "the render worker failed: "+err.Error())
+		return job.Failed(what, "the render worker failed: "+err.Error())
 	}
 	r.mu.Lock()
 	r.idle = append(r.idle, w)
@@ -204,16 +121,41 @@ func Shown(path, like string) string {
 	return path
 }
 
-func failed(file, msg string) response {
-	return response{Errors: []*manifest.ReadError{{File: file, Msg: msg}}}
-}
-
 // worker is one worker process.
 type worker struct {
 	cmd      *exec.Cmd
 	requests io.WriteCloser
 	replies  io.ReadCloser
 	stderr   bytes.Buffer // what the Go runtime says when it crashes
+}
+
+// WorkerProgram is the render worker's program. It alone links Helm's and
+// kustomize's packages, whose initialisation would cost every run of
+// gwlint and gwctl, rendering or not, more than a small check takes.
+const WorkerProgram = "gwlint-render"
+
+// findWorker returns the worker's program: beside this executable, where
+// a release archive, make install and go install put it, else on PATH.
+// It is looked for only when something is to be rendered.
+func findWorker() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	name := WorkerProgram
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	beside := filepath.Join(filepath.Dir(exe), name)
+	if info, err := os.Stat(beside); err == nil && info.Mode().IsRegular() {
+		return beside, nil
+	}
+	if p, err := exec.LookPath(WorkerProgram); err == nil {
+		return p, nil
+	}
+	return "", fmt.Errorf("%s, the program that renders charts and kustomizations for gwlint and gwctl, is neither beside %s nor on PATH: "+
+		"install it with `go install github.com/gwlint/gwlint/cmd/gwlint-render@VERSION` (the version of gwlint) or `make install`, "+
+		"or use a release archive, which holds it", WorkerProgram, exe)
 }
 
 // worker returns an idle worker, or starts one.
@@ -226,7 +168,7 @@ func (r *Renderer) worker() (*worker, error) {
 		return w, nil
 	}
 	r.mu.Unlock()
-	exe, err := os.Executable()
+	exe, err := findWorker()
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +187,7 @@ func (r *Renderer) worker() (*worker, error) {
 		w.cmd = exec.Command(exe)
 		// An empty environment: a template has nothing of the CI's to
 		// read, even through a hole in the boundary.
-		w.cmd.Env = []string{workerEnv + "=1"}
+		w.cmd.Env = []string{job.WorkerEnv + "=1"}
 		w.cmd.ExtraFiles = []*os.File{reqR, respW}
 		w.stderr.Reset()
 		w.cmd.Stderr = &limitedWriter{w: &w.stderr, n: 4 << 10}
@@ -271,17 +213,17 @@ func (r *Renderer) worker() (*worker, error) {
 }
 
 // do sends one request and waits for its response, at most limits.Time.
-func (w *worker) do(req request, limits Limits) (response, error) {
+func (w *worker) do(req job.Request, limits Limits) (job.Response, error) {
 	type result struct {
-		resp response
+		resp job.Response
 		err  error
 	}
 	done := make(chan result, 1)
 	go func() {
 		var res result
-		if res.err = writeFrame(w.requests, req); res.err == nil {
+		if res.err = job.WriteFrame(w.requests, req); res.err == nil {
 			// JSON may escape each byte of the output in six.
-			res.err = readFrame(w.replies, 6*limits.Output+1<<20, &res.resp)
+			res.err = job.ReadFrame(w.replies, 6*limits.Output+1<<20, &res.resp)
 		}
 		done <- res
 	}()
@@ -296,14 +238,14 @@ func (w *worker) do(req request, limits Limits) (response, error) {
 		select {
 		case res := <-done:
 			if res.err != nil {
-				return response{}, w.failure(res.err)
+				return job.Response{}, w.failure(res.err)
 			}
 			return res.resp, nil
 		case <-timer.C:
-			return response{}, errTimeout
+			return job.Response{}, errTimeout
 		case <-poll.C:
 			if rss, ok := residentSize(w.cmd.Process.Pid); ok && rss > limits.Memory {
-				return response{}, errMemory
+				return job.Response{}, errMemory
 			}
 		}
 	}
@@ -326,38 +268,6 @@ func (w *worker) stop() {
 		_ = w.cmd.Wait()
 	}
 	w.replies.Close()
-}
-
-// writeFrame writes v as JSON, preceded by its length.
-func writeFrame(w io.Writer, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	var n [8]byte
-	binary.BigEndian.PutUint64(n[:], uint64(len(data)))
-	if _, err := w.Write(n[:]); err != nil {
-		return err
-	}
-	_, err = w.Write(data)
-	return err
-}
-
-// readFrame reads a frame of at most max bytes into v.
-func readFrame(r io.Reader, max int, v any) error {
-	var n [8]byte
-	if _, err := io.ReadFull(r, n[:]); err != nil {
-		return err
-	}
-	size := binary.BigEndian.Uint64(n[:])
-	if size > uint64(max) {
-		return fmt.Errorf("a reply of %d bytes, more than the %d allowed", size, max)
-	}
-	data := make([]byte, size)
-	if _, err := io.ReadFull(r, data); err != nil {
-		return err
-	}
-	return json.Unmarshal(data, v)
 }
 
 // limitedWriter keeps the first n bytes written to it.

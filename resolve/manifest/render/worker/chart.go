@@ -1,10 +1,8 @@
-package render
+package worker
 
 import (
 	"bytes"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -14,14 +12,7 @@ import (
 	"helm.sh/helm/v3/pkg/ignore"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
-)
-
-// Helm's own bounds on a chart (loader.MaxDecompressedFileSize and
-// MaxDecompressedChartSize), which its directory loader applies to each
-// file but not to their sum.
-var (
-	maxChartFile = loader.MaxDecompressedFileSize
-	maxChart     = loader.MaxDecompressedChartSize
+	"github.com/gwlint/gwlint/resolve/manifest/render/internal/job"
 )
 
 // loadChart loads the chart in dir as Helm's loader.LoadDir does
@@ -38,7 +29,7 @@ func loadChart(dir string, b manifest.Boundary) (*chart.Chart, error) {
 		return nil, &manifest.ReadError{File: dir, Msg: "helm: " + err.Error()}
 	}
 	rules := ignore.Empty()
-	if data, err := readBounded(filepath.Join(dir, ignore.HelmIgnore), b); err == nil {
+	if data, err := job.ReadBounded(filepath.Join(dir, ignore.HelmIgnore), b); err == nil {
 		if rules, err = ignore.Parse(bytes.NewReader(data)); err != nil {
 			return nil, err
 		}
@@ -106,45 +97,13 @@ func (l *chartLoader) entry(p, name string) error {
 	if !info.Mode().IsRegular() {
 		return fmt.Errorf("cannot load irregular file %s as it has file mode type bits set", name)
 	}
-	data, err := readBounded(p, l.boundary)
+	data, err := job.ReadBounded(p, l.boundary)
 	if err != nil {
 		return err
 	}
-	if l.size += int64(len(data)); l.size > maxChart {
-		return fmt.Errorf("the chart's files are larger than %d MiB together", maxChart>>20)
+	if l.size += int64(len(data)); l.size > job.MaxChart {
+		return fmt.Errorf("the chart's files are larger than %d MiB together", job.MaxChart>>20)
 	}
 	l.files = append(l.files, &loader.BufferedFile{Name: name, Data: bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})})
 	return nil
-}
-
-// readBounded reads a file of a chart or its values: within the
-// boundary, a regular file or a pipe (`--values <(sops -d ...)`) no larger
-// than Helm reads, with YAML that does not expand past what a manifest may.
-func readBounded(p string, b manifest.Boundary) ([]byte, error) {
-	if err := b.Check(p); err != nil {
-		return nil, &manifest.ReadError{File: p, Msg: err.Error()}
-	}
-	info, err := os.Stat(p)
-	switch {
-	case err != nil:
-		return nil, err
-	case !info.Mode().IsRegular() && info.Mode()&fs.ModeNamedPipe == 0:
-		return nil, &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("not a regular file")}
-	}
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxChartFile+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > maxChartFile {
-		return nil, fmt.Errorf("%s is larger than %d MiB, the most Helm reads of a chart's file", p, maxChartFile>>20)
-	}
-	if e := manifest.CheckAliases(p, data); e != nil {
-		return nil, e
-	}
-	return data, nil
 }

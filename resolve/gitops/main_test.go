@@ -1,0 +1,11 @@
+package gitops_test
+
+import (
+	"testing"
+
+	"github.com/gwlint/gwlint/resolve/manifest/render/rendertest"
+)
+
+// The tests build and render: in workers, gwlint-render built from this
+// module.
+func TestMain(m *testing.M) { rendertest.Main(m) }

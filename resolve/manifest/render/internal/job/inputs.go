@@ -1,0 +1,255 @@
+package job
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
+)
+
+// IncludingFields are the fields of a kustomization that name other
+// kustomizations (directories) or resource files.
+var IncludingFields = []string{"resources", "bases", "components"}
+
+// FileFields are the other fields of a kustomization whose entries (a
+// string, or an object's path) name files kustomize reads, and so may be
+// URLs it would download: patches, the plugin configurations of
+// transformers, generators and validators, CRD schemas, name-reference
+// configurations and replacement sources.
+var FileFields = []string{"patches", "patchesStrategicMerge", "patchesJson6902",
+	"transformers", "generators", "validators", "crds", "configurations", "replacements"}
+
+// remoteHelp says what becomes of a remote entry and how to have it
+// checked.
+const remoteHelp = "is remote: gwlint fetches nothing, so what it holds is unknown and the rest is built without it; vendor it into the repository to have it checked"
+
+// MapValue is the value of key in mapping m, nil when m has none.
+func MapValue(m *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// Includes is what one kustomization names in IncludingFields.
+type Includes struct {
+	Dirs  []string // local directories (kustomizations)
+	Files []string // local files
+	// Errs are errors, and notes (ReadError.Unknown) of what a build
+	// leaves out: what kustomize would fetch.
+	Errs []*manifest.ReadError
+}
+
+// ReadIncludes reads the kustomization file of dir and sorts what its
+// IncludingFields name: local directories, local files, and errors for
+// what is neither here. kustomize would fetch a remote entry (a base, a
+// patch) or a chart that helmCharts names and chartHome lacks over the
+// network, which gwlint never uses: each is noted as unknown, and a build
+// leaves it out (see the worker's offlineFS).
+func ReadIncludes(dir string, b manifest.Boundary) Includes {
+	file := manifest.KustomizationFile(dir, nil)
+	var inc Includes
+	data, err := readKustomization(file, b)
+	if err != nil {
+		inc.Errs = append(inc.Errs, AsReadError(file, "", err))
+		return inc
+	}
+	m := KustomizationMapping(data)
+	if m == nil {
+		return inc // kustomize reports what it cannot read
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		key, val := m.Content[i], m.Content[i+1]
+		if key.Value == "helmCharts" {
+			for _, c := range HelmChartsOf(dir, m) {
+				switch {
+				case c.Err != nil:
+					inc.Errs = append(inc.Errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: c.node.Line, Col: c.node.Column},
+						Msg: "helmCharts: " + c.Err.Error()})
+				case !c.Vendored(b):
+					inc.Errs = append(inc.Errs, unknownAt(file, c.node, fmt.Sprintf(
+						"helmCharts: chart %q is not in %s: kustomize would pull it, gwlint fetches nothing, so what it renders is unknown; vendor it there to have it checked",
+						c.Name, c.shownDir())))
+				}
+			}
+		}
+		for _, item := range PathEntries(key.Value, val) {
+			if slices.Contains(IncludingFields, key.Value) {
+				inc.add(dir, file, item)
+			} else {
+				inc.refuseRemote(file, item)
+			}
+		}
+	}
+	return inc
+}
+
+// KustomizationMapping is the top-level mapping of a kustomization file,
+// nil when it has none.
+func KustomizationMapping(data []byte) *yaml.Node {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil
+	}
+	return doc.Content[0]
+}
+
+// PathEntries returns the entries of a kustomization's field (its name
+// and value) that name a path or a URL: the items of includingFields and
+// fileFields (an object's path), openapi's path, the chart home and the
+// values files of helmCharts. Other values are kustomize's to report.
+func PathEntries(field string, val *yaml.Node) []*yaml.Node {
+	var items []*yaml.Node
+	switch {
+	case slices.Contains(IncludingFields, field) && val.Kind == yaml.SequenceNode:
+		items = slices.Clone(val.Content)
+	case slices.Contains(FileFields, field) && val.Kind == yaml.SequenceNode:
+		for _, item := range val.Content {
+			if item.Kind == yaml.MappingNode {
+				item = MapValue(item, "path")
+			}
+			items = append(items, item)
+		}
+	case field == "openapi" && val.Kind == yaml.MappingNode:
+		items = append(items, MapValue(val, "path"))
+	case field == "helmGlobals" && val.Kind == yaml.MappingNode:
+		items = append(items, MapValue(val, "chartHome"))
+	case field == "helmCharts" && val.Kind == yaml.SequenceNode:
+		for _, c := range val.Content {
+			items = append(items, HelmChart{node: c}.ValuesEntries()...)
+		}
+	case slices.Contains(GeneratorFields, field) && val.Kind == yaml.SequenceNode:
+		for _, g := range val.Content {
+			items = append(items, generatorSources(g)...)
+		}
+	}
+	return slices.DeleteFunc(items, func(n *yaml.Node) bool {
+		return n == nil || n.Kind != yaml.ScalarNode || n.Value == ""
+	})
+}
+
+// GeneratorFields are the generators whose sources are files kustomize
+// reads, or fetches: files and envs entries ("key=path" or "path") and
+// the older env.
+var GeneratorFields = []string{"configMapGenerator", "secretGenerator"}
+
+// generatorSources are the nodes of a generator's files, envs and env.
+func generatorSources(g *yaml.Node) []*yaml.Node {
+	if g.Kind != yaml.MappingNode {
+		return nil
+	}
+	var items []*yaml.Node
+	for _, key := range []string{"files", "envs"} {
+		if v := MapValue(g, key); v != nil && v.Kind == yaml.SequenceNode {
+			items = append(items, v.Content...)
+		}
+	}
+	if v := MapValue(g, "env"); v != nil {
+		items = append(items, v)
+	}
+	return items
+}
+
+// EntryPath is the path or URL an entry names: a generator's "key=path"
+// less its key.
+func EntryPath(entry string) string {
+	if key, path, ok := strings.Cut(entry, "="); ok && key != "" && !strings.ContainsAny(key, "/:?") {
+		return path
+	}
+	return entry
+}
+
+// refuseRemote notes an entry that names a file kustomize would fetch.
+func (inc *Includes) refuseRemote(file string, item *yaml.Node) {
+	if Remote(item.Value) {
+		inc.Errs = append(inc.Errs, unknownAt(file, item, fmt.Sprintf("%q %s", item.Value, remoteHelp)))
+	}
+}
+
+// unknownAt is a note, at node n of file, of what a build leaves out.
+func unknownAt(file string, n *yaml.Node, msg string) *manifest.ReadError {
+	return &manifest.ReadError{File: file, Pos: manifest.Pos{Line: n.Line, Col: n.Column}, Msg: msg, Unknown: true}
+}
+
+// add sorts one entry of an including field.
+func (inc *Includes) add(dir, file string, item *yaml.Node) {
+	p := filepath.Join(dir, item.Value)
+	info, err := os.Stat(p)
+	switch {
+	case err == nil && info.IsDir():
+		inc.Dirs = append(inc.Dirs, p)
+	case err == nil:
+		inc.Files = append(inc.Files, p)
+	case Remote(item.Value):
+		inc.Errs = append(inc.Errs, unknownAt(file, item, fmt.Sprintf("%q %s", item.Value, remoteHelp)))
+	default:
+		inc.Errs = append(inc.Errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: item.Line, Col: item.Column},
+			Msg: fmt.Sprintf("%q is not a file or directory here", item.Value)})
+	}
+}
+
+// Remote reports whether a kustomization entry names something kustomize
+// would fetch: a URL or a git repository.
+func Remote(entry string) bool {
+	entry = EntryPath(entry)
+	for _, prefix := range []string{"http://", "https://", "git@", "git::", "ssh://", "file://", "oci://", "github.com/", "gitlab.com/", "bitbucket.org/"} {
+		if strings.HasPrefix(entry, prefix) {
+			return true
+		}
+	}
+	return strings.Contains(entry, "?ref=") || strings.Contains(entry, ".git//")
+}
+
+// Clean is a directory's absolute path, to compare directories named from
+// different places.
+func Clean(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return filepath.Clean(dir)
+}
+
+// maxKustomization bounds a kustomization file: real ones are a few
+// kilobytes, and each is read whole, as a tree, before kustomize runs.
+const maxKustomization = 1 << 20
+
+// readKustomization reads a kustomization file within the boundary.
+func readKustomization(file string, b manifest.Boundary) ([]byte, error) {
+	if err := b.Check(file); err != nil {
+		return nil, &manifest.ReadError{File: file, Msg: err.Error()}
+	}
+	info, err := os.Stat(file)
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() > maxKustomization {
+		return nil, &manifest.ReadError{File: file, Msg: fmt.Sprintf("a kustomization file larger than %d MiB", maxKustomization>>20)}
+	}
+	return os.ReadFile(file)
+}
+
+// AsReadError is err as an error at file, or at the file it names when it
+// is a ReadError already.
+func AsReadError(file, prefix string, err error) *manifest.ReadError {
+	var re *manifest.ReadError
+	if errors.As(err, &re) {
+		return re
+	}
+	return &manifest.ReadError{File: file, Msg: prefix + err.Error()}
+}
+
+// TemplateFile is the file of a template Helm names "chart/templates/x.yaml"
+// (or "chart/charts/sub/templates/x.yaml"): the path under the chart's
+// directory.
+func TemplateFile(dir, name string) string {
+	_, rest, _ := strings.Cut(name, "/")
+	return filepath.Join(dir, filepath.FromSlash(rest))
+}

@@ -1,0 +1,126 @@
+package worker
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"helm.sh/helm/v3/pkg/chart"
+	"helm.sh/helm/v3/pkg/chartutil"
+	"helm.sh/helm/v3/pkg/engine"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/manifest/render/internal/job"
+)
+
+// renderChart renders a chart inside a worker: everything that runs the
+// chart's templates or reads its files happens here.
+func renderChart(req job.Request, b manifest.Boundary) job.Response {
+	dir := req.Dir
+	chartFile := filepath.Join(dir, job.ChartFile)
+	chrt, err := loadChart(dir, b)
+	if err != nil {
+		return job.Response{Errors: []*manifest.ReadError{job.AsReadError(chartFile, "helm: ", err)}}
+	}
+	if missing := missingDependencies(chrt); len(missing) > 0 {
+		// Not rendered, as helm template refuses it: without them, the
+		// chart's references into them would be findings of their own.
+		// An umbrella chart whose dependencies are fetched at deploy time
+		// (Argo CD and Flux run helm dependency build) is common: what
+		// it creates is unknown, not wrong.
+		resp := job.Failed(chartFile, "helm: the chart's dependencies "+strings.Join(missing, ", ")+
+			" are not in its charts/ directory: what it creates is unknown (run `helm dependency build` to have it checked)")
+		resp.Errors[0].Unknown = true
+		return resp
+	}
+	vals := map[string]any{}
+	for i, f := range req.ValueFiles {
+		v, err := chartutil.ReadValues(req.Values[i])
+		if err != nil {
+			return job.Failed(f, "helm values: "+err.Error())
+		}
+		vals = chartutil.MergeTables(v, vals)
+	}
+	if err := chartutil.ProcessDependenciesWithMerge(chrt, vals); err != nil {
+		return job.Failed(chartFile, "helm: "+err.Error())
+	}
+	caps := chartutil.DefaultCapabilities.Copy()
+	caps.APIVersions = append(slices.Clone(caps.APIVersions), req.APIVersions...)
+	// values.schema.json is not checked: Helm's validator follows a
+	// schema's $ref to any URL or file, which would fetch, or read outside
+	// the boundary, at the chart's word.
+	top, err := chartutil.ToRenderValuesWithSchemaValidation(chrt, vals,
+		chartutil.ReleaseOptions{Name: cmp.Or(req.ReleaseName, job.ReleaseName), Namespace: req.Namespace, Revision: 1, IsInstall: true}, caps, true)
+	if err != nil {
+		return job.Failed(chartFile, "helm: "+err.Error())
+	}
+	out, err := engine.Render(chrt, top)
+	if err != nil {
+		return job.Response{Errors: []*manifest.ReadError{templateError(dir, chartFile, err)}}
+	}
+	if req.CRDs {
+		for _, crd := range chrt.CRDObjects() {
+			out[filepath.ToSlash(crd.Filename)] = string(crd.File.Data)
+		}
+	}
+	var resp job.Response
+	size := 0
+	for name, text := range out {
+		base := path.Base(name)
+		if base == "NOTES.txt" || strings.HasPrefix(base, "_") || strings.TrimSpace(text) == "" {
+			continue
+		}
+		if size += len(text); size > req.Output {
+			return job.Failed(chartFile, fmt.Sprintf("helm template: the chart renders more than %d MiB, the limit of one render", req.Output>>20))
+		}
+		resp.Templates = append(resp.Templates, job.Template{Name: name, Text: text})
+	}
+	slices.SortFunc(resp.Templates, func(a, b job.Template) int { return strings.Compare(a.Name, b.Name) })
+	return resp
+}
+
+// Helm's template errors name the template and a line: "template:
+// chart/templates/x.yaml:12:20: executing ..." when executing, "execution
+// error at (chart/templates/x.yaml:8:23): ..." from required and fail,
+// "parse error at (chart/templates/x.yaml:5): ..." when parsing.
+var (
+	execError  = regexp.MustCompile(`template: ([^:\s]+):(\d+):(\d+): `)
+	failError  = regexp.MustCompile(`execution error at \(([^:\s]+):(\d+):(\d+)\): `)
+	parseError = regexp.MustCompile(`parse error at \(([^:\s]+):(\d+)\): `)
+)
+
+// templateError places a render error at the template line it names, else
+// at Chart.yaml.
+func templateError(dir, chartFile string, err error) *manifest.ReadError {
+	msg := err.Error()
+	for _, re := range []*regexp.Regexp{failError, execError, parseError} {
+		m := re.FindStringSubmatchIndex(msg)
+		if m == nil {
+			continue
+		}
+		e := &manifest.ReadError{File: job.TemplateFile(dir, msg[m[2]:m[3]]), Msg: "helm template: " + msg[m[1]:]}
+		e.Pos.Line, _ = strconv.Atoi(msg[m[4]:m[5]])
+		if len(m) > 6 {
+			e.Pos.Col, _ = strconv.Atoi(msg[m[6]:m[7]])
+		}
+		return e
+	}
+	return &manifest.ReadError{File: chartFile, Msg: "helm template: " + msg}
+}
+
+// missingDependencies names the dependencies Chart.yaml declares that are
+// not in the chart's charts/ directory, as Helm's CheckDependencies does.
+func missingDependencies(chrt *chart.Chart) []string {
+	var missing []string
+	for _, want := range chrt.Metadata.Dependencies {
+		if !slices.ContainsFunc(chrt.Dependencies(), func(d *chart.Chart) bool { return d.Name() == want.Name }) {
+			missing = append(missing, want.Name)
+		}
+	}
+	return missing
+}
