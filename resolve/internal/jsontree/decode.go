@@ -89,6 +89,7 @@ var (
 	jsonUnm   = reflect.TypeFor[json.Unmarshaler]()
 	textUnm   = reflect.TypeFor[encoding.TextUnmarshaler]()
 	numberTyp = reflect.TypeFor[json.Number]()
+	stringMap = reflect.TypeFor[map[string]string]()
 )
 
 func planFor(t reflect.Type) *plan {
@@ -255,19 +256,41 @@ func (t Tree) value(v reflect.Value, node any, p *plan) bool {
 		case asStruct:
 			return t.object(v, x, p)
 		case asMap:
+			if p.typ == stringMap {
+				// Labels and annotations, without reflection.
+				return t.strings(v.Addr().Interface().(*map[string]string), x)
+			}
 			m := reflect.MakeMapWithSize(p.typ, len(x))
+			key, e := reflect.New(p.typ.Key()).Elem(), reflect.New(p.elem.typ).Elem()
 			for k, it := range x {
-				e := reflect.New(p.elem.typ).Elem()
+				e.SetZero()
 				if !t.value(e, it, p.elem) {
 					return false
 				}
-				m.SetMapIndex(reflect.ValueOf(t.clone(k)).Convert(p.typ.Key()), e)
+				key.SetString(t.clone(k))
+				m.SetMapIndex(key, e)
 			}
 			v.Set(m)
 			return true
 		}
 	}
 	return false
+}
+
+// strings decodes an object into a map[string]string.
+func (t Tree) strings(m *map[string]string, obj map[string]any) bool {
+	*m = make(map[string]string, len(obj))
+	for k, it := range obj {
+		switch x := it.(type) {
+		case string:
+			(*m)[t.clone(k)] = t.clone(x)
+		case nil:
+			(*m)[t.clone(k)] = "" // encoding/json ignores a null into a string
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // number stores a number as encoding/json's literalStore does.

@@ -34,6 +34,7 @@ type kitchenSink struct {
 	Bytes     []byte             `json:"bytes"`
 	M         map[string]int     `json:"m"`
 	Named     map[Key]Key        `json:"named"`
+	Labels    map[string]string  `json:"labels"`
 	Any       any                `json:"any"`
 	Raw       json.RawMessage    `json:"raw"`
 	Num       json.Number        `json:"num"`
@@ -75,7 +76,7 @@ func TestDecodeMatchesEncodingJSON(t *testing.T) {
 		`{"any":{"a":[1,"b",null,true,{"c":2.5}]},"raw":"x","num":12.5e3,"time":"2025-07-01T20:47:53Z","timeP":"2025-07-01T20:47:53Z","ios":"http","q":"100m","d":"1m"}`,
 		`{"ios":8080,"raw":123,"time":null,"timeP":null,"p":null,"L":null,"m":null,"S":null,"tagged":null,"any":null}`,
 		`{"rec":{"rec":{"S":"deep","L":[]}},"unexp":"u","Skipped":"no","-":"no","unknown":{"x":1}}`,
-		`{"bytes":[1,2]}`,
+		`{"bytes":[1,2]}`, `{"labels":{"a":"b","n":null},"named":{"k":null}}`,
 		`{"spec":{"S":"into the pointer"}}`, `{"spec":null}`,
 	}
 	leftToJSON := []string{
@@ -83,7 +84,7 @@ func TestDecodeMatchesEncodingJSON(t *testing.T) {
 		`{"s":"fold"}`, `{"SHADOWED":"fold"}`, `{"S":"a","s":"b"}`, `{"S":"a","S":"b"}`, `{"m":{"a":1},"m":{"b":2}}`,
 		// What encoding/json refuses.
 		`{"tagged":128}`, `{"tagged":1.5}`, `{"u":-1}`, `{"f":1e39}`, `{"S":1}`, `{"b":"true"}`, `{"L":{}}`, `{"m":[]}`,
-		`{"ios":{"a":1}}`, `{"time":"yesterday"}`, `{"bytes":"!"}`, `{"any":1e400}`,
+		`{"ios":{"a":1}}`, `{"labels":{"a":1}}`, `{"time":"yesterday"}`, `{"bytes":"!"}`, `{"any":1e400}`,
 		// What Decode does not do.
 		`{"quoted":"1"}`, `{"array":[1,2]}`, `{"intKeys":{"1":"a"}}`, `{"raw":{"a":1}}`, `{"raw":"e\u0073c"}`, `{"num":"1"}`,
 	}
