@@ -20,6 +20,7 @@ import (
 
 	"github.com/gwlint/gwlint/internal/suggest"
 	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/internal/jsontree"
 	"github.com/gwlint/gwlint/resolve/manifest"
 	"github.com/gwlint/gwlint/resolve/placeholder"
 	"github.com/gwlint/gwlint/resolve/profile"
@@ -256,15 +257,28 @@ func clusterScoped(kind string) bool {
 // API kind decodes into the v1 struct: the versions differ in validation
 // and status, not in field names.
 func decode(raw *manifest.Object, opts Options) (Object, *manifest.ReadError) {
-	return decodeAs(raw, opts, true)
+	return decodeAs(raw, opts, fromTree)
 }
 
-// decodeAs does decode's work. With once, the document, spec included, is
-// decoded in a single json.Unmarshal (the typed spec reached through the
-// interface field docOnce.Spec); any error sends it back through the
-// two-step decoding (document with a raw spec, then the spec), whose errors
-// are the ones reported.
-func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.ReadError) {
+// decoding is a way decodeAs reads a document into its typed object.
+type decoding int
+
+const (
+	// fromTree reads the tree every reader of the document shares
+	// (package jsontree); what it cannot read exactly as encoding/json
+	// would, and every error, goes to inOnePass.
+	fromTree decoding = iota
+	// inOnePass is one json.Unmarshal, spec included (the typed spec
+	// reached through the interface field docOnce.Spec); any error goes
+	// to inTwoSteps.
+	inOnePass
+	// inTwoSteps decodes the document with a raw spec, then the spec:
+	// its errors are the ones reported.
+	inTwoSteps
+)
+
+// decodeAs does decode's work, decoding as how says.
+func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manifest.ReadError) {
 	group, version := splitAPIVersion(raw.APIVersion)
 	var target Object
 	var spec any
@@ -345,28 +359,45 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		target = &Creator{row: row}
 	}
 
-	var doc struct {
-		Metadata objectMeta      `json:"metadata"`
-		Spec     json.RawMessage `json:"spec"`
-		// Secret and ConfigMap fields.
-		Type       string                     `json:"type"`
-		Data       map[string]json.RawMessage `json:"data"`
-		StringData map[string]json.RawMessage `json:"stringData"`
-		BinaryData map[string]json.RawMessage `json:"binaryData"`
-		Sops       json.RawMessage            `json:"sops"`
-	}
-	if once {
+	// The tree is read by the typed decoding, the placeholder scan and the
+	// CRD validation, in that order: the validation defaults it in place.
+	tree, parsed := jsontree.Parse(raw.JSON)
+	defer tree.Release()
+	var doc docFields
+	var specJSON json.RawMessage // of a spec not decoded yet
+	switch how {
+	case fromTree:
+		// As inOnePass, but a kind without a spec ignores it without
+		// keeping it.
+		one := docOnce{Spec: spec}
+		into := any(&one)
+		if spec == nil {
+			into = &one.docFields
+		}
+		if !parsed || !tree.Decode(tree.Root, into) {
+			return decodeAs(raw, opts, inOnePass)
+		}
+		doc = one.docFields
+		spec = nil // decoded
+	case inOnePass:
 		one := docOnce{Spec: spec}
 		if spec == nil {
 			one.Spec = &one.ignored
 		}
 		if err := json.Unmarshal(raw.JSON, &one); err != nil {
-			return decodeAs(raw, opts, false)
+			return decodeAs(raw, opts, inTwoSteps)
 		}
-		doc.Metadata, doc.Type, doc.Data, doc.StringData, doc.BinaryData, doc.Sops = one.Metadata, one.Type, one.Data, one.StringData, one.BinaryData, one.Sops
+		doc = one.docFields
 		spec = nil // decoded
-	} else if err := json.Unmarshal(raw.JSON, &doc); err != nil {
-		return nil, jsonError(raw, err, "")
+	case inTwoSteps:
+		var two struct {
+			docFields
+			Spec json.RawMessage `json:"spec"`
+		}
+		if err := json.Unmarshal(raw.JSON, &two); err != nil {
+			return nil, jsonError(raw, err, "")
+		}
+		doc, specJSON = two.docFields, two.Spec
 	}
 	m := target.Metadata()
 	m.APIVersion = raw.APIVersion
@@ -380,7 +411,9 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	m.Created = doc.Metadata.CreationTimestamp.Time
 	m.Generation = doc.Metadata.Generation
 	m.written = raw.JSON
-	m.Unknown = unknownValues(raw.JSON, placeholder.ForObject(m.Annotations))
+	if parsed {
+		m.Unknown = unknownValues(raw.JSON, tree.Root, placeholder.ForObject(m.Annotations))
+	}
 	if m.Ref.Name == "" {
 		return nil, raw.Errorf("metadata", "%s has no metadata.name", raw.Kind)
 	}
@@ -403,19 +436,21 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		if served.State == VersionExperimentalOnly {
 			version, ch = raw.APIVersion, crd.Experimental
 		}
-		m.Violations = foldTypos(crd.ValidateJSON(version, raw.Kind, raw.JSON, ch))
+		if parsed {
+			m.Violations = foldTypos(crd.ValidateOwned(version, raw.Kind, tree.Root, ch))
+		}
 		if opts.ChannelAssumed && ch == crd.Standard && len(m.Violations) > 0 {
 			markStandardOnly(m.Violations, crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, crd.Experimental))
 		}
 	}
 	var specErr *manifest.ReadError
-	if spec != nil && len(doc.Spec) > 0 && string(doc.Spec) != "null" {
+	if spec != nil && len(specJSON) > 0 && string(specJSON) != "null" {
 		// encoding/json decodes the rest of the spec past a field of the
 		// wrong type. The CRD validation reports that field already, with
 		// the API server's words: say it once. encoding/json names no list
 		// index ("spec.hostnames" for spec.hostnames[0]), so a violation
 		// anywhere on that path without indices is the same one.
-		if err := json.Unmarshal(doc.Spec, spec); err != nil {
+		if err := json.Unmarshal(specJSON, spec); err != nil {
 			// A placeholder where a number goes (`port: ${PORT}`) is
 			// unknown, not wrong: Flux substitutes before parsing.
 			path := stripIndices(jsonErrorPath(raw, err, "spec"))
@@ -479,17 +514,23 @@ func dataKeys(a, b map[string]json.RawMessage) []string {
 	return keys
 }
 
-// docOnce is a document decoded in one pass: Spec holds a pointer to the
-// typed spec, which encoding/json decodes into in place.
-type docOnce struct {
-	Metadata   objectMeta                 `json:"metadata"`
-	Spec       any                        `json:"spec"`
+// docFields are the fields of a document decodeAs reads besides the spec.
+type docFields struct {
+	Metadata objectMeta `json:"metadata"`
+	// Secret and ConfigMap fields.
 	Type       string                     `json:"type"`
 	Data       map[string]json.RawMessage `json:"data"`
 	StringData map[string]json.RawMessage `json:"stringData"`
 	BinaryData map[string]json.RawMessage `json:"binaryData"`
 	Sops       json.RawMessage            `json:"sops"`
-	ignored    json.RawMessage
+}
+
+// docOnce is a document decoded in one pass: Spec holds a pointer to the
+// typed spec, which encoding/json decodes into in place.
+type docOnce struct {
+	docFields
+	Spec    any `json:"spec"`
+	ignored json.RawMessage
 }
 
 // objectMeta is metav1.ObjectMeta with the timestamps read as a YAML reader

@@ -2,8 +2,8 @@ package resolve
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/gwlint/gwlint/resolve/placeholder"
 )
@@ -20,13 +20,11 @@ import (
 
 // unknownValues returns the field paths of the document's string values
 // that hold a placeholder, with the values as written; nil when none does.
-func unknownValues(js []byte, syntax placeholder.Syntax) map[string]string {
+// doc is the document js parsed (package jsontree), whose strings may
+// share js's memory.
+func unknownValues(js []byte, doc map[string]any, syntax placeholder.Syntax) map[string]string {
 	if !bytes.Contains(js, []byte("${")) && !bytes.Contains(js, []byte("<")) && !bytes.Contains(js, []byte("{{")) {
-		return nil // the common case, without decoding
-	}
-	var doc any
-	if json.Unmarshal(js, &doc) != nil {
-		return nil
+		return nil // the common case, without walking
 	}
 	var out map[string]string
 	var walk func(path string, v any)
@@ -37,7 +35,7 @@ func unknownValues(js []byte, syntax placeholder.Syntax) map[string]string {
 				if out == nil {
 					out = map[string]string{}
 				}
-				out[path] = x
+				out[path] = strings.Clone(x)
 			}
 		case []any:
 			for i, it := range x {

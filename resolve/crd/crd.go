@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gwlint/gwlint/resolve/internal/jsontree"
 	"github.com/gwlint/gwlint/resolve/placeholder"
 )
 
@@ -147,6 +148,19 @@ func Validate(apiVersion, kind string, obj map[string]any, ch Channel) []Violati
 // maps and lists on the way to every default.
 func ValidateOwned(apiVersion, kind string, obj map[string]any, ch Channel) []Violation {
 	return validate(apiVersion, kind, obj, ch, true)
+}
+
+// ValidateJSON is ValidateOwned on an object given as JSON, decoded the way
+// the API server decodes it (numbers as int64 or float64, by json.Number),
+// into a tree that is recycled as soon as the violations are known.
+func ValidateJSON(apiVersion, kind string, data []byte, ch Channel) []Violation {
+	tree, ok := jsontree.Parse(data)
+	if !ok {
+		return nil // the typed decode reports malformed documents
+	}
+	// Violations are strings: nothing refers to the tree afterwards.
+	defer tree.Release()
+	return ValidateOwned(apiVersion, kind, tree.Root, ch)
 }
 
 func validate(apiVersion, kind string, obj map[string]any, ch Channel, inPlace bool) []Violation {

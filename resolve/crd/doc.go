@@ -9,7 +9,8 @@
 //
 // Validate and ValidateOwned take the object as the generic tree the API
 // server decodes; ValidateJSON takes package manifest's JSON and builds that
-// tree itself, in one pass and from recycled maps (genericjson.go).
+// tree itself, in one pass and from recycled maps (package jsontree, whose
+// tree package resolve also decodes its typed objects from).
 //
 // # Why native
 //

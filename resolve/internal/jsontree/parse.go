@@ -1,4 +1,4 @@
-package crd
+package jsontree
 
 import (
 	"bytes"
@@ -10,36 +10,58 @@ import (
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
-// ValidateJSON is ValidateOwned on an object given as JSON, decoded the way
-// the API server decodes it (numbers as int64 or float64, by json.Number):
-// the validation tree is built from data by decodeGeneric where it can be,
-// and recycled as soon as the violations are known.
-func ValidateJSON(apiVersion, kind string, data []byte, ch Channel) []Violation {
-	doc, ok := decodeGeneric(data)
-	if !ok {
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.UseNumber()
-		if err := dec.Decode(&doc); err != nil {
-			return nil // the typed decode reports malformed documents
-		}
-	}
-	// Violations are strings: nothing refers to the tree afterwards.
-	defer releaseGeneric(doc)
-	return ValidateOwned(apiVersion, kind, doc, ch)
+// Tree is one JSON object parsed once, for every reader of it: the typed
+// decoding (Decode), the CRD validation and the placeholder scan.
+type Tree struct {
+	// Root is the object the way a json.Decoder with UseNumber decodes it
+	// (numbers as json.Number, a later duplicate key winning). Its strings
+	// may share the parsed data's memory, and its maps are recycled by
+	// Release.
+	Root map[string]any
+	data []byte
+	// exact: built by the parser below from data, with no duplicate key,
+	// so Decode can tell what encoding/json would do with it.
+	exact bool
 }
 
-// decodeGeneric decodes a JSON object into map[string]any the way a
-// json.Decoder with UseNumber does (numbers as json.Number, later duplicate
-// keys winning), in one pass. It is written for the reader's own output:
+// Parse parses data, a JSON object, into a Tree: in one pass and from
+// recycled maps for package manifest's own output, by encoding/json (with
+// UseNumber) for anything else. It reports false when data is not a JSON
+// object.
+//
+// data must not be modified while the tree is in use.
+func Parse(data []byte) (Tree, bool) {
+	p := genericParser{data: data}
+	if root, ok := p.object(); ok {
+		return Tree{Root: root, data: data, exact: !p.dupKeys}, true
+	}
+	var root map[string]any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if dec.Decode(&root) != nil || root == nil {
+		return Tree{}, false
+	}
+	return Tree{Root: root, data: data}, true
+}
+
+// Release hands the maps of the tree back for the next tree to reuse. The
+// tree, and anything still referring to its maps, must not be used after.
+func (t Tree) Release() {
+	if t.Root != nil {
+		releaseGeneric(t.Root)
+	}
+}
+
+// object decodes a JSON object into map[string]any the way a json.Decoder
+// with UseNumber does (numbers as json.Number, later duplicate keys
+// winning), in one pass. It is written for the reader's own output:
 // compact, well-formed JSON. It reports false for anything it does not
-// expect (the caller then uses encoding/json), so it never has to be right
+// expect (Parse then uses encoding/json), so it never has to be right
 // about malformed input.
 //
 // Keys, strings and numbers without escapes share data's memory instead of
-// being copied (the tree lives only while its object is validated), so data
-// must not be modified afterwards.
-func decodeGeneric(data []byte) (map[string]any, bool) {
-	p := genericParser{data: data}
+// being copied.
+func (p *genericParser) object() (map[string]any, bool) {
 	p.space()
 	if p.i >= len(p.data) || p.data[p.i] != '{' {
 		return nil, false
@@ -82,8 +104,9 @@ func releaseGeneric(v any) {
 }
 
 type genericParser struct {
-	data []byte
-	i    int
+	data    []byte
+	i       int
+	dupKeys bool // an object had a key twice
 }
 
 // maxGenericDepth bounds recursion; deeper documents go to encoding/json.
@@ -132,7 +155,10 @@ func (p *genericParser) value(depth int) (any, bool) {
 			if !ok {
 				return nil, false
 			}
-			m[k] = v
+			n := len(m)
+			if m[k] = v; len(m) == n {
+				p.dupKeys = true
+			}
 			if done, ok := p.after('}'); !ok || done {
 				return m, ok
 			}

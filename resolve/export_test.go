@@ -1,0 +1,14 @@
+package resolve
+
+import "github.com/gwlint/gwlint/resolve/manifest"
+
+// DecodeFromTree and DecodeWithEncodingJSON are decode's two ways, for
+// the differential test (decode_test.go): from the parsed tree, as Load
+// decodes, and by encoding/json alone, as it did before the tree.
+func DecodeFromTree(raw *manifest.Object, opts Options) (Object, *manifest.ReadError) {
+	return decodeAs(raw, opts, fromTree)
+}
+
+func DecodeWithEncodingJSON(raw *manifest.Object, opts Options) (Object, *manifest.ReadError) {
+	return decodeAs(raw, opts, inOnePass)
+}
