@@ -1,11 +1,9 @@
 package resolve
 
 import (
-	"encoding/json"
 	"fmt"
 	"iter"
 	"path"
-	"reflect"
 	"sort"
 	"strings"
 
@@ -174,14 +172,7 @@ type Duplicate struct {
 // sameDocument reports whether two objects were written with the same
 // fields and values.
 func sameDocument(a, b *Meta) bool {
-	if a.written == nil || b.written == nil {
-		return false
-	}
-	var x, y any
-	if json.Unmarshal(a.written, &x) != nil || json.Unmarshal(b.written, &y) != nil {
-		return false
-	}
-	return reflect.DeepEqual(x, y)
+	return a.digest != (documentDigest{}) && a.digest == b.digest
 }
 
 type kindNS struct{ kind, ns string }

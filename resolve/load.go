@@ -342,7 +342,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 		if row == nil {
 			return nil, nil
 		}
-		target = &Creator{row: row}
+		target = &Creator{row: row, document: raw.JSON}
 	}
 
 	var doc struct {
@@ -379,7 +379,7 @@ func decodeAs(raw *manifest.Object, opts Options, once bool) (Object, *manifest.
 	m.Ignores = raw.Ignores
 	m.Created = doc.Metadata.CreationTimestamp.Time
 	m.Generation = doc.Metadata.Generation
-	m.written = raw.JSON
+	m.digest = digestOf(raw.JSON)
 	m.Unknown = unknownValues(raw.JSON, placeholder.ForObject(m.Annotations))
 	if m.Ref.Name == "" {
 		return nil, raw.Errorf("metadata", "%s has no metadata.name", raw.Kind)
