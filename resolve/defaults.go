@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"strconv"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -284,14 +285,18 @@ func (r *Route) index() {
 	switch {
 	case r.HTTP != nil:
 		r.ParentRefs, r.Hostnames = r.HTTP.ParentRefs, r.HTTP.Hostnames
+		r.Rules = slices.Grow(r.Rules, len(r.HTTP.Rules))
 		for i, rule := range r.HTTP.Rules {
 			refs := make([]RuleBackendRef, len(rule.BackendRefs))
-			rp := "spec.rules[" + strconv.Itoa(i) + "]"
+			rp := rulePath(i)
 			filterRefs := httpFilterRefs(rp+".filters", rule.Filters)
 			for j, b := range rule.BackendRefs {
-				bp := rp + ".backendRefs[" + strconv.Itoa(j) + "].filters"
-				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters),
-					FilterProblems: httpFilterProblems(bp, b.Filters, true)}
+				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters)}
+				if len(b.Filters) == 0 {
+					continue
+				}
+				bp := backendRefPath(i, j) + ".filters"
+				refs[j].FilterProblems = httpFilterProblems(bp, b.Filters, true)
 				refs[j].FilterTypes = typesOf(b.Filters, httpFilterType)
 				filterRefs = append(filterRefs, httpFilterRefs(bp, b.Filters)...)
 			}
@@ -302,14 +307,18 @@ func (r *Route) index() {
 		}
 	case r.GRPC != nil:
 		r.ParentRefs, r.Hostnames = r.GRPC.ParentRefs, r.GRPC.Hostnames
+		r.Rules = slices.Grow(r.Rules, len(r.GRPC.Rules))
 		for i, rule := range r.GRPC.Rules {
 			refs := make([]RuleBackendRef, len(rule.BackendRefs))
-			rp := "spec.rules[" + strconv.Itoa(i) + "]"
+			rp := rulePath(i)
 			filterRefs := grpcFilterRefs(rp+".filters", rule.Filters)
 			for j, b := range rule.BackendRefs {
-				bp := rp + ".backendRefs[" + strconv.Itoa(j) + "].filters"
-				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters),
-					FilterProblems: grpcFilterProblems(bp, b.Filters)}
+				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters)}
+				if len(b.Filters) == 0 {
+					continue
+				}
+				bp := backendRefPath(i, j) + ".filters"
+				refs[j].FilterProblems = grpcFilterProblems(bp, b.Filters)
 				refs[j].FilterTypes = typesOf(b.Filters, grpcFilterType)
 				filterRefs = append(filterRefs, grpcFilterRefs(bp, b.Filters)...)
 			}
@@ -320,16 +329,19 @@ func (r *Route) index() {
 		}
 	case r.TLS != nil:
 		r.ParentRefs, r.Hostnames = r.TLS.ParentRefs, r.TLS.Hostnames
+		r.Rules = slices.Grow(r.Rules, len(r.TLS.Rules))
 		for i, rule := range r.TLS.Rules {
 			r.addRule(i, rule.Name, plainRefs(rule.BackendRefs), 0)
 		}
 	case r.TCP != nil:
 		r.ParentRefs = r.TCP.ParentRefs
+		r.Rules = slices.Grow(r.Rules, len(r.TCP.Rules))
 		for i, rule := range r.TCP.Rules {
 			r.addRule(i, rule.Name, plainRefs(rule.BackendRefs), 0)
 		}
 	case r.UDP != nil:
 		r.ParentRefs = r.UDP.ParentRefs
+		r.Rules = slices.Grow(r.Rules, len(r.UDP.Rules))
 		for i, rule := range r.UDP.Rules {
 			r.addRule(i, rule.Name, plainRefs(rule.BackendRefs), 0)
 		}
@@ -369,16 +381,48 @@ func grpcFilterRefs(path string, filters []gwv1.GRPCRouteFilter) []FilterBackend
 }
 
 func (r *Route) addRule(i int, name *gwv1.SectionName, refs []RuleBackendRef, filters int) *RouteRule {
-	rule := RouteRule{Index: i, Path: "spec.rules[" + strconv.Itoa(i) + "]", BackendRefs: refs, Filters: filters}
+	rule := RouteRule{Index: i, Path: rulePath(i), BackendRefs: refs, Filters: filters}
 	if name != nil {
 		rule.Name = string(*name)
 	}
 	for j := range refs {
 		refs[j].Index = j
-		refs[j].Path = rule.Path + ".backendRefs[" + strconv.Itoa(j) + "]"
+		refs[j].Path = backendRefPath(i, j)
 	}
 	r.Rules = append(r.Rules, rule)
 	return &r.Rules[len(r.Rules)-1]
+}
+
+// sharedPaths is how many rules, and backendRefs of each, have their
+// paths built once (rulePaths, backendRefPaths) for every route's index:
+// most routes have no more, and tens of thousands of routes would
+// otherwise each hold copies of the same few strings.
+const sharedPaths = 8
+
+var rulePaths, backendRefPaths = func() (rules [sharedPaths]string, refs [sharedPaths][sharedPaths]string) {
+	for i := range rules {
+		rules[i] = "spec.rules[" + strconv.Itoa(i) + "]"
+		for j := range refs[i] {
+			refs[i][j] = rules[i] + ".backendRefs[" + strconv.Itoa(j) + "]"
+		}
+	}
+	return rules, refs
+}()
+
+// rulePath is "spec.rules[i]".
+func rulePath(i int) string {
+	if i < sharedPaths {
+		return rulePaths[i]
+	}
+	return "spec.rules[" + strconv.Itoa(i) + "]"
+}
+
+// backendRefPath is "spec.rules[i].backendRefs[j]".
+func backendRefPath(i, j int) string {
+	if i < sharedPaths && j < sharedPaths {
+		return backendRefPaths[i][j]
+	}
+	return rulePath(i) + ".backendRefs[" + strconv.Itoa(j) + "]"
 }
 
 // setDefault fills an optional field that was not written with its default

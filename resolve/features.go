@@ -3,6 +3,7 @@ package resolve
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 	"sigs.k8s.io/gateway-api/pkg/features"
@@ -45,14 +46,26 @@ type FeatureGap struct {
 // by the profile of each Gateway they name, mesh features and objects no
 // Gateway serves by the graph-wide profile.
 func (g *Graph) findFeatures() {
-	routes := map[*Route]*RouteResult{}
+	routes := make(map[*Route]*RouteResult, len(g.Routes))
 	for _, r := range g.Routes {
 		routes[r.Route] = r
 	}
+	// The definitions a duplicate replaced are not resolved: the last one
+	// is. Few inputs have any, so they are found from the duplicates
+	// rather than by looking every object up by name.
+	replaced := map[Object]bool{}
+	for _, d := range g.Duplicates {
+		replaced[d.First], replaced[d.Again] = d.First != d.Resolved, d.Again != d.Resolved
+	}
+	// Each object's uses are gathered, then copied into Features at once:
+	// appended one object at a time, the list of tens of thousands of uses
+	// grew by a quarter at a time, allocating five times its size.
+	perObject := make([][]FeatureUse, 0, len(g.Objects))
+	total := 0
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
-		if g.byRef[m.Ref] != obj {
-			continue // a duplicate: the last definition is the one resolved
+		if replaced[obj] {
+			continue
 		}
 		var uses []FeatureUse
 		var judges []*profile.Profile
@@ -76,7 +89,7 @@ func (g *Graph) findFeatures() {
 		case *BackendTLSPolicy:
 			uses, judges = backendTLSPolicyFeatures(o), []*profile.Profile{g.profile}
 		}
-		g.Features = append(g.Features, uses...)
+		perObject, total = append(perObject, uses), total+len(uses)
 		for _, u := range uses {
 			js := judges
 			if u.mesh {
@@ -87,6 +100,12 @@ func (g *Graph) findFeatures() {
 					g.FeatureGaps = append(g.FeatureGaps, FeatureGap{FeatureUse: u, Profile: p, Inferred: g.inferenceOf(p, inferred)})
 				}
 			}
+		}
+	}
+	if total > 0 {
+		g.Features = make([]FeatureUse, 0, total)
+		for _, uses := range perObject {
+			g.Features = append(g.Features, uses...)
 		}
 	}
 }
@@ -356,9 +375,9 @@ func routeFeatures(r *RouteResult) []FeatureUse {
 	case r.HTTP != nil:
 		httpRouteFeatures(r, add)
 	case r.GRPC != nil:
-		for i, rule := range r.GRPC.Rules {
-			if rule.Name != nil {
-				add(features.SupportGRPCRouteNamedRouteRule, "", fmt.Sprintf("spec.rules[%d].name", i))
+		for i := range r.GRPC.Rules {
+			if r.GRPC.Rules[i].Name != nil {
+				add(features.SupportGRPCRouteNamedRouteRule, "", rulePath(i)+".name")
 			}
 		}
 	}
@@ -366,25 +385,29 @@ func routeFeatures(r *RouteResult) []FeatureUse {
 }
 
 // httpRouteFeatures adds the features of an HTTPRoute's rules: matches,
-// filters, timeouts, retries, named rules and backend protocols.
+// filters, timeouts, retries, named rules and backend protocols. It runs
+// on every rule of every route: it reads the rules in place and builds a
+// field's path only for a feature found.
 func httpRouteFeatures(r *RouteResult, add func(f, meshFeature features.FeatureName, path string)) {
-	for i, rule := range r.HTTP.Rules {
-		rp := fmt.Sprintf("spec.rules[%d]", i)
+	for i := range r.HTTP.Rules {
+		rule := &r.HTTP.Rules[i]
+		rp := rulePath(i)
 		if rule.Name != nil {
 			add(features.SupportHTTPRouteNamedRouteRule, features.SupportMeshHTTPRouteNamedRouteRule, rp+".name")
 		}
-		for j, match := range rule.Matches {
-			mp := fmt.Sprintf("%s.matches[%d]", rp, j)
+		for j := range rule.Matches {
+			match := &rule.Matches[j]
 			if len(match.QueryParams) > 0 {
-				add(features.SupportHTTPRouteQueryParamMatching, features.SupportMeshHTTPRouteQueryParamMatching, mp+".queryParams")
+				add(features.SupportHTTPRouteQueryParamMatching, features.SupportMeshHTTPRouteQueryParamMatching, matchPath(rp, j)+".queryParams")
 			}
 			if match.Method != nil {
-				add(features.SupportHTTPRouteMethodMatching, "", mp+".method")
+				add(features.SupportHTTPRouteMethodMatching, "", matchPath(rp, j)+".method")
 			}
 		}
 		mirrors := 0
-		for k, f := range rule.Filters {
-			fp := fmt.Sprintf("%s.filters[%d]", rp, k)
+		for k := range rule.Filters {
+			f := &rule.Filters[k]
+			fp := rp + ".filters[" + strconv.Itoa(k) + "]"
 			if f.Type == gwv1.HTTPRouteFilterRequestMirror {
 				mirrors++
 				if mirrors == 2 {
@@ -393,11 +416,11 @@ func httpRouteFeatures(r *RouteResult, add func(f, meshFeature features.FeatureN
 			}
 			httpFilterFeatures(f, fp, add)
 		}
-		for k, b := range rule.BackendRefs {
-			for l, f := range b.Filters {
-				fp := fmt.Sprintf("%s.backendRefs[%d].filters[%d]", rp, k, l)
-				if f.Type == gwv1.HTTPRouteFilterRequestHeaderModifier {
-					add(features.SupportHTTPRouteBackendRequestHeaderModification, features.SupportMeshHTTPRouteBackendRequestHeaderModification, fp)
+		for k := range rule.BackendRefs {
+			for l := range rule.BackendRefs[k].Filters {
+				if rule.BackendRefs[k].Filters[l].Type == gwv1.HTTPRouteFilterRequestHeaderModifier {
+					add(features.SupportHTTPRouteBackendRequestHeaderModification, features.SupportMeshHTTPRouteBackendRequestHeaderModification,
+						backendRefPath(i, k)+".filters["+strconv.Itoa(l)+"]")
 				}
 			}
 		}
@@ -428,6 +451,9 @@ func httpRouteFeatures(r *RouteResult, add func(f, meshFeature features.FeatureN
 	}
 }
 
+// matchPath is "spec.rules[i].matches[j]" for rule path rp.
+func matchPath(rp string, j int) string { return rp + ".matches[" + strconv.Itoa(j) + "]" }
+
 // redirectStatusFeatures are the redirect status codes beyond core 301
 // and 302.
 var redirectStatusFeatures = map[int]features.FeatureName{
@@ -436,7 +462,7 @@ var redirectStatusFeatures = map[int]features.FeatureName{
 	308: features.SupportHTTPRoute308RedirectStatusCode,
 }
 
-func httpFilterFeatures(f gwv1.HTTPRouteFilter, fp string, add func(f, meshFeature features.FeatureName, path string)) {
+func httpFilterFeatures(f *gwv1.HTTPRouteFilter, fp string, add func(f, meshFeature features.FeatureName, path string)) {
 	switch f.Type {
 	case gwv1.HTTPRouteFilterResponseHeaderModifier:
 		add(features.SupportHTTPRouteResponseHeaderModification, "", fp)

@@ -262,6 +262,8 @@ type Creation struct {
 type Creator struct {
 	Meta
 	row *generatorRow
+	// document is the creator as written (JSON), which its row reads.
+	document json.RawMessage
 }
 
 // Generation says which object will create a referenced object.
@@ -427,7 +429,7 @@ type externalSecretSpec struct {
 // unexpected type leaves doc's zero value, which creates nothing: the
 // creator's own CRD, not gwlint, judges its fields.
 func decodeCreator(o Object, doc any) {
-	_ = json.Unmarshal(o.Metadata().written, doc)
+	_ = json.Unmarshal(o.(*Creator).document, doc)
 }
 
 // sameNamespace is the object of kind and name in o's namespace, if name

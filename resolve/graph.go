@@ -2,11 +2,9 @@ package resolve
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"iter"
 	"path"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -175,14 +173,7 @@ type Duplicate struct {
 // sameDocument reports whether two objects were written with the same
 // fields and values.
 func sameDocument(a, b *Meta) bool {
-	if a.written == nil || b.written == nil {
-		return false
-	}
-	var x, y any
-	if json.Unmarshal(a.written, &x) != nil || json.Unmarshal(b.written, &y) != nil {
-		return false
-	}
-	return reflect.DeepEqual(x, y)
+	return a.digest != (documentDigest{}) && a.digest == b.digest
 }
 
 type kindNS struct{ kind, ns string }

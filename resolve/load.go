@@ -356,7 +356,7 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 		if row == nil {
 			return nil, nil
 		}
-		target = &Creator{row: row}
+		target = &Creator{row: row, document: raw.JSON}
 	}
 
 	// The tree is read by the typed decoding, the placeholder scan and the
@@ -410,7 +410,7 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 	m.Ignores = raw.Ignores
 	m.Created = doc.Metadata.CreationTimestamp.Time
 	m.Generation = doc.Metadata.Generation
-	m.written = raw.JSON
+	m.digest = digestOf(raw.JSON)
 	if parsed {
 		m.Unknown = unknownValues(raw.JSON, tree.Root, placeholder.ForObject(m.Annotations))
 	}

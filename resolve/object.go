@@ -164,9 +164,10 @@ type Meta struct {
 	// Unknown maps the field paths whose values hold a deploy-time
 	// placeholder to the values as written (unknown.go); nil when none.
 	Unknown map[string]string
-	// written is the document as written (JSON), kept to tell a duplicate
-	// that repeats its first definition from one that changes it.
-	written json.RawMessage
+	// digest identifies the document as written, to tell a duplicate that
+	// repeats its first definition from one that changes it; zero for an
+	// object not read from a document.
+	digest documentDigest
 }
 
 // Object is implemented by every typed object in the graph.

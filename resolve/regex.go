@@ -2,7 +2,7 @@ package resolve
 
 import (
 	"fmt"
-	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 
@@ -19,8 +19,13 @@ type RegexProblem struct {
 	Message string
 }
 
+// regexProblem checks one match value. Every error regexp.Compile returns
+// is its parser's (regexp/syntax.Parse with the Perl flags; compiling the
+// parsed expression cannot fail), so parsing alone tells the same, with
+// the same message, at a fraction of the cost of compiling a program that
+// nothing runs: a route index checks every match of every route.
 func regexProblem(path, value string) []RegexProblem {
-	if _, err := regexp.Compile(value); err != nil {
+	if _, err := syntax.Parse(value, syntax.Perl); err != nil {
 		return []RegexProblem{{Path: path, Value: value, Message: fmt.Sprintf("regex %q does not compile as RE2: %s", value,
 			strings.TrimPrefix(err.Error(), "error parsing regexp: "))}}
 	}

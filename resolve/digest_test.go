@@ -1,0 +1,98 @@
+package resolve
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
+)
+
+// decodedEqual is what documentDigest stands for: two documents that
+// encoding/json decodes into equal values.
+func decodedEqual(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+func sameDigest(a, b []byte) bool {
+	da := digestOf(a)
+	return da != (documentDigest{}) && da == digestOf(b)
+}
+
+func TestDigestAtTheEdges(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{`{"a":1,"b":{"c":[1,"x"]}}`, "{ \"b\" : {\"c\":[1.0, \"x\"]},\n\"a\":1 }", true},
+		{`{"a":1,"a":2}`, `{"a":2}`, true}, // the last of a repeated key
+		{`{"a":1,"b":2,"a":3}`, `{"b":2,"a":1}`, false},
+		{`100`, `1e2`, true},
+		{`-0`, `0`, true},
+		{`0.1`, `0.10000000000000001`, true}, // one float64
+		{`"\u0041\n"`, `"A\n"`, true},
+		{"\"\xff\"", `"\ufffd"`, true}, // invalid UTF-8 decodes to U+FFFD
+		{`"é"`, `"\u00e9"`, true},
+		{`[1,2]`, `[2,1]`, false},
+		{`{"a":"1"}`, `{"a":1}`, false},
+		{`{"a":null}`, `{}`, false},
+		{`{"a":[]}`, `{"a":{}}`, false},
+		{`{"ab":"c"}`, `{"a":"bc"}`, false},
+		{`["ab","c"]`, `["a","bc"]`, false},
+		{`{"a":true}`, `{"a":false}`, false},
+		{`1e400`, `1e400`, false}, // encoding/json does not decode it
+		{`{"a":1`, `{"a":1`, false},
+	} {
+		if got := decodedEqual([]byte(c.a), []byte(c.b)); got != c.same {
+			t.Fatalf("the test is wrong: %s and %s decode equal: %v", c.a, c.b, got)
+		}
+		if got := sameDigest([]byte(c.a), []byte(c.b)); got != c.same {
+			t.Errorf("%s and %s: same digest %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+}
+
+// TestDigestOnFixtures checks, on every document of the repository's
+// fixtures (the duplicates among them written in another key order), that
+// documents get the same digest exactly when they decode equal: grouped by
+// their decoding re-encoded (encoding/json sorts keys), each group has one
+// digest and no digest is shared across groups.
+func TestDigestOnFixtures(t *testing.T) {
+	objs, _ := manifest.Read([]string{"testdata", "../testdata", "../lint/testdata", "../cmd/gwlint/testdata", "../cmd/gwctl/testdata"}, nil)
+	byValue := map[string]documentDigest{}
+	byDigest := map[documentDigest][]byte{}
+	rewritten := 0 // pairs that decode equal from different bytes
+	for _, o := range objs {
+		var v any
+		if err := json.Unmarshal(o.JSON, &v); err != nil {
+			t.Fatalf("%s: %v", o.Source.File, err)
+		}
+		value, _ := json.Marshal(v)
+		d := digestOf(o.JSON)
+		if d == (documentDigest{}) {
+			t.Fatalf("%s:%d: no digest", o.Source.File, o.Source.Pos.Line)
+		}
+		if first, ok := byValue[string(value)]; ok && first != d {
+			t.Errorf("%s:%d: decodes as an earlier document but has another digest", o.Source.File, o.Source.Pos.Line)
+		}
+		byValue[string(value)] = d
+		if first, ok := byDigest[d]; ok {
+			if !decodedEqual(first, o.JSON) {
+				t.Errorf("%s:%d: the digest of a different document", o.Source.File, o.Source.Pos.Line)
+			}
+			if !bytes.Equal(first, o.JSON) {
+				rewritten++
+			}
+		}
+		byDigest[d] = o.JSON
+	}
+	t.Logf("%d documents, %d equal as rewritten", len(objs), rewritten)
+	if len(objs) < 500 || rewritten == 0 {
+		t.Errorf("%d documents, %d equal as rewritten: the fixtures no longer test the digest", len(objs), rewritten)
+	}
+}
