@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -171,10 +172,11 @@ var load = sync.OnceValue(func() *catalogue {
 			Implementation: implementationNamed(r.name),
 			supported:      map[features.FeatureName]bool{}, covered: map[features.FeatureName]bool{},
 		}
+		fileVersion := parseMinor(r.file)
 		for _, name := range r.profiles {
 			covered, core := coveredBy(name)
 			for _, f := range covered {
-				if tested(f, r.file) {
+				if tested(f, fileVersion) {
 					p.covered[f] = true
 				}
 			}
@@ -208,23 +210,43 @@ var load = sync.OnceValue(func() *catalogue {
 // tested reports whether the conformance suite tested feature f when the
 // report in file ran: a feature added to a conformance profile after it
 // (testedSince) is Unknown to the report, not Unsupported.
-func tested(f features.FeatureName, file string) bool {
-	for name, since := range testedSince {
-		if current(features.FeatureName(name)) == f && !olderMinor(file, since) {
-			return true
-		}
-	}
-	return false
+func tested(f features.FeatureName, file minorVersion) bool {
+	since, ok := testedFrom()[f]
+	return ok && !file.older(since)
 }
 
-// olderMinor reports whether the Gateway API version directory of a
-// report's file ("v1.4.0/istio-istio/...") is older than minor ("v1.5").
-func olderMinor(file, minor string) bool {
-	var fileMajor, fileMinor, major, min int
-	dir, _, _ := strings.Cut(file, "/")
-	_, _ = fmt.Sscanf(dir, "v%d.%d", &fileMajor, &fileMinor)
-	_, _ = fmt.Sscanf(minor, "v%d.%d", &major, &min)
-	return fileMajor < major || fileMajor == major && fileMinor < min
+// testedFrom is testedSince by current feature name: the oldest version
+// whose conformance tests cover each feature, under any of its names.
+// Built once, as every report asks it about every feature it covers.
+var testedFrom = sync.OnceValue(func() map[features.FeatureName]minorVersion {
+	out := make(map[features.FeatureName]minorVersion, len(testedSince))
+	for name, since := range testedSince {
+		f, v := current(features.FeatureName(name)), parseMinor(since)
+		if old, ok := out[f]; !ok || v.older(old) {
+			out[f] = v
+		}
+	}
+	return out
+})
+
+// minorVersion is a Gateway API minor version, v1.4 of "v1.4" or of a
+// report's file "v1.4.0/istio-istio/...".
+type minorVersion struct{ major, minor int }
+
+// parseMinor reads the minor version s starts with ("v1.4", "v1.4.0/...");
+// what it cannot read is v0.0.
+func parseMinor(s string) minorVersion {
+	s, _, _ = strings.Cut(strings.TrimPrefix(s, "v"), "/")
+	major, rest, _ := strings.Cut(s, ".")
+	minor, _, _ := strings.Cut(rest, ".")
+	var v minorVersion
+	v.major, _ = strconv.Atoi(major)
+	v.minor, _ = strconv.Atoi(minor)
+	return v
+}
+
+func (v minorVersion) older(than minorVersion) bool {
+	return v.major < than.major || v.major == than.major && v.minor < than.minor
 }
 
 // release builds the profile of a hand-kept release: the newest reported
