@@ -36,7 +36,42 @@ func (t Tree) Decode(node any, v any) bool {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return false
 	}
+	t.shared = stringTables.Get().(*stringTable)
+	defer stringTables.Put(t.shared)
 	return t.through(rv, node, planFor(rv.Type().Elem()))
+}
+
+// stringTable shares the strings decoded objects hold: kinds, groups,
+// namespaces, Gateway and Service names, label keys repeat across a
+// repository's objects, and one copy of each (per table) costs less than
+// one per field. The table only grows to maxSharedStrings entries, then
+// starts afresh; strings longer than maxSharedLen are copied, as few of
+// those repeat.
+type stringTable map[string]string
+
+const (
+	maxSharedStrings = 1 << 15
+	maxSharedLen     = 64
+)
+
+// stringTables are taken by Decode for a document's strings: one per
+// core at a time, so the table a worker fills serves its next document.
+var stringTables = sync.Pool{New: func() any { return &stringTable{} }}
+
+// share returns s's copy in the table, adding one when there is none.
+func (st *stringTable) share(s string) string {
+	if len(s) > maxSharedLen {
+		return strings.Clone(s)
+	}
+	if c, ok := (*st)[s]; ok {
+		return c
+	}
+	if len(*st) >= maxSharedStrings {
+		*st = stringTable{}
+	}
+	c := strings.Clone(s)
+	(*st)[c] = c
+	return c
 }
 
 // how is the way a Go type is decoded.
@@ -436,10 +471,11 @@ func (t Tree) offset(s string) (int, bool) {
 }
 
 // clone copies a string that shares the parsed data's memory, so that the
-// decoded value does not keep the data alive.
+// decoded value does not keep the data alive, or finds its copy in the
+// table of Decode.
 func (t Tree) clone(s string) string {
-	if _, shared := t.offset(s); shared {
-		return strings.Clone(s)
+	if _, inData := t.offset(s); inData {
+		return t.shared.share(s)
 	}
 	return s
 }

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -177,4 +180,46 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDecodedStringsAreCopies: a decoded string holds none of the parsed
+// data, and the table Decode copies through keeps one copy of each string.
+func TestDecodedStringsAreCopies(t *testing.T) {
+	type meta struct {
+		Name      string `json:"name"`
+		Namespace string `json:"namespace"`
+	}
+	data := []byte(`{"name":"store","namespace":"team-a"}`)
+	tree, ok := Parse(data)
+	if !ok {
+		t.Fatal("Parse failed")
+	}
+	defer tree.Release()
+	var m meta
+	if !tree.Decode(tree.Root, &m) {
+		t.Fatal("Decode handed back")
+	}
+	clear(data)
+	if m != (meta{"store", "team-a"}) {
+		t.Errorf("decoded %+v", m)
+	}
+	st := &stringTable{}
+	a, b := st.share(strings.Clone("team-a")), st.share(strings.Clone("team-a"))
+	if unsafe.StringData(a) != unsafe.StringData(b) {
+		t.Errorf("share gave two copies of %q", a)
+	}
+}
+
+func TestStringTableIsBounded(t *testing.T) {
+	st := &stringTable{}
+	for i := range maxSharedStrings + 10 {
+		st.share(strconv.Itoa(i))
+	}
+	if n := len(*st); n != 10 {
+		t.Errorf("table holds %d strings after %d, want the 10 added since it started afresh at %d", n, maxSharedStrings+10, maxSharedStrings)
+	}
+	long := strings.Repeat("x", maxSharedLen+1)
+	if st.share(long); len(*st) != 10 {
+		t.Errorf("a string of %d bytes was kept", len(long))
+	}
 }

@@ -22,6 +22,8 @@ type Tree struct {
 	// exact: built by the parser below from data, with no duplicate key,
 	// so Decode can tell what encoding/json would do with it.
 	exact bool
+	// shared is the table Decode copies the strings it decodes through.
+	shared *stringTable
 }
 
 // Parse parses data, a JSON object, into a Tree: in one pass and from
