@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
-	"slices"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -41,20 +40,23 @@ const (
 //     187-197 MiB at 50/30 (7.4x the corpus at most), for 10-25% more CPU
 //     (docs/performance.md).
 //   - Large runs also get, once loaded, a soft memory limit of 1.5× the
-//     live heap plus 64 MiB, which makes the runtime return freed pages at
-//     once and hold the peak down. With the Kustomize and Helm libraries
-//     (36 MiB more of the binary resident), one 50 MB file peaked at 8.8×
-//     its size without it and 7.7× with it, in 22 collections instead of
-//     16; on the medium corpus 32 instead of 30. A tighter limit (1.25×
-//     plus 32 MiB) had the collector run back to back: the runtime counts
-//     all the memory it holds against the limit, not the live heap alone.
-//     The limit is soft: a run whose live heap outgrows it is slowed (the
-//     runtime caps collection at half the CPU), never stopped.
+//     live heap plus 64 MiB, or 7× the input bytes when that is more,
+//     which makes the runtime return freed pages at once and hold the peak
+//     down. Measured on the medium corpus (2026-11-27): 246-262 MiB
+//     without any of this policy, 190-200 MiB with it. The limit is
+//     relative because resolving adds about half the heap loading left
+//     (77 MB live after loading, about 150 MB at its largest on medium):
+//     1.5× plus 64 MiB alone had the collector run almost continuously on
+//     the 100,000-route corpus (30 s and 53 s of CPU, against 22 s and
+//     37 s with the input's floor, for the same 6.8× peak). The limit is
+//     soft: a run whose live heap outgrows it is slowed (the runtime caps
+//     collection at half the CPU), never stopped.
 func Set(paths []string) (loaded func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	if small(paths) {
+	files, bytes := measure(paths)
+	if files <= SmallRun && bytes >= 0 && bytes <= SmallBytes {
 		debug.SetGCPercent(400)
 		return func() {}
 	}
@@ -64,9 +66,15 @@ func Set(paths []string) (loaded func()) {
 		// A collection now measures the live heap exactly: a stale, low
 		// measure would set a limit below it.
 		runtime.GC()
-		debug.SetMemoryLimit(liveHeap()*3/2 + 64<<20)
+		debug.SetMemoryLimit(max(liveHeap()*3/2+64<<20, bytes*limitPerByte))
 	}
 }
+
+// limitPerByte is the soft memory limit of a large run per byte of its
+// input, when that is above 1.5x the live heap plus 64 MiB: the peak may
+// reach 8x the input, and the runtime's own pages and the binary's take
+// the rest.
+const limitPerByte = 7
 
 // liveHeap returns the bytes the last collection found live.
 func liveHeap() int64 {
@@ -75,31 +83,31 @@ func liveHeap() int64 {
 	return int64(sample[0].Value.Uint64())
 }
 
-// small reports whether paths hold at most SmallRun manifest files of at
-// most SmallBytes in all. Stdin is never small. What cannot be stat'ed
+// measure counts the manifest files of paths and their bytes; bytes is -1
+// when stdin is among them (its size is unknown). What cannot be stat'ed
 // counts as a file of no bytes.
-func small(paths []string) bool {
-	if slices.Contains(paths, "-") {
-		return false
-	}
-	var files []string
+func measure(paths []string) (files int, bytes int64) {
 	for _, p := range paths {
+		if p == "-" {
+			return files + 1, -1
+		}
 		if info, err := os.Stat(p); err == nil && info.IsDir() {
 			tree, _ := manifest.Walk(p, nil, manifest.BoundaryFor(p))
-			found := tree.Files
-			files = append(files, found...)
+			for _, f := range tree.Files {
+				bytes += size(f)
+			}
+			files += len(tree.Files)
 		} else {
-			files = append(files, p)
-		}
-		if len(files) > SmallRun {
-			return false
+			files++
+			bytes += size(p)
 		}
 	}
-	var n int64
-	for _, f := range files {
-		if info, err := os.Stat(f); err == nil {
-			n += info.Size()
-		}
+	return files, bytes
+}
+
+func size(file string) int64 {
+	if info, err := os.Stat(file); err == nil {
+		return info.Size()
 	}
-	return n <= SmallBytes
+	return 0
 }

@@ -54,6 +54,8 @@ func TestSet(t *testing.T) {
 				t.Errorf("once loaded: memory limit %d, want one: %v", limit, wantLimit)
 			} else if wantLimit && limit <= liveHeap() {
 				t.Errorf("memory limit %d is not above the live heap %d", limit, liveHeap())
+			} else if _, bytes := measure(tt.files); wantLimit && limit < bytes*limitPerByte {
+				t.Errorf("memory limit %d is below %d× the input's %d bytes", limit, limitPerByte, bytes)
 			}
 		})
 	}
