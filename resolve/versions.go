@@ -167,8 +167,12 @@ const versionSuccessor = GroupGateway + "/v1"
 // channel (retired nil) or in retiredVersions (retired, its entry).
 // versionInfos holds one APIVersionInfo per distinct value, shared by
 // every object read under it (a handful per run): a copy in each object's
-// Meta was a sixth of a small object's size.
-var versionInfos sync.Map // APIVersionInfo -> *APIVersionInfo
+// Meta was a sixth of a small object's size. A map of the values itself,
+// as a sync.Map would box each key it is asked about.
+var versionInfos = struct {
+	sync.Mutex
+	m map[APIVersionInfo]*APIVersionInfo
+}{m: map[APIVersionInfo]*APIVersionInfo{}}
 
 // internVersion returns the shared copy of v; nil for the zero value, which
 // Meta.Version reads as served.
@@ -176,11 +180,14 @@ func internVersion(v APIVersionInfo) *APIVersionInfo {
 	if v == (APIVersionInfo{}) {
 		return nil
 	}
-	if p, ok := versionInfos.Load(v); ok {
-		return p.(*APIVersionInfo)
+	versionInfos.Lock()
+	defer versionInfos.Unlock()
+	p, ok := versionInfos.m[v]
+	if !ok {
+		p = &v
+		versionInfos.m[v] = p
 	}
-	p, _ := versionInfos.LoadOrStore(v, &v)
-	return p.(*APIVersionInfo)
+	return p
 }
 
 func apiVersionInfo(apiVersion, kind string, ch crd.Channel, retired *retiredVersion) APIVersionInfo {
