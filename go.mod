@@ -4,6 +4,8 @@ go 1.26.0
 
 require (
 	github.com/fatih/color v1.19.0
+	github.com/fluxcd/pkg/kustomize v1.41.0
+	github.com/fluxcd/pkg/sourceignore v0.19.0
 	github.com/mattn/go-isatty v0.0.20
 	github.com/olekukonko/tablewriter v1.1.5
 	github.com/owenrumney/go-sarif/v3 v3.3.1
@@ -37,8 +39,6 @@ require (
 	github.com/evanphx/json-patch/v5 v5.9.11 // indirect
 	github.com/fluxcd/pkg/apis/kustomize v1.21.0 // indirect
 	github.com/fluxcd/pkg/envsubst v1.8.0 // indirect
-	github.com/fluxcd/pkg/kustomize v1.41.0 // indirect
-	github.com/fluxcd/pkg/sourceignore v0.19.0 // indirect
 	github.com/fxamacker/cbor/v2 v2.9.1 // indirect
 	github.com/go-errors/errors v1.5.1 // indirect
 	github.com/go-logr/logr v1.4.3 // indirect
