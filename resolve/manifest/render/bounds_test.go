@@ -1,8 +1,10 @@
 package render
 
 import (
+	"bytes"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
+	"github.com/gwlint/gwlint/resolve/manifest/render/internal/job"
 )
 
 // outsideFile writes a file outside the tree a test renders, holding
@@ -331,5 +334,37 @@ func TestWorkerMissing(t *testing.T) {
 	if len(objs) != 0 || len(errs) != 1 || errs[0].File != filepath.Join(dir, "Chart.yaml") ||
 		!strings.Contains(errs[0].Msg, "cannot start a render worker: gwlint-render") || !strings.Contains(errs[0].Msg, "go install github.com/gwlint/gwlint/cmd/gwlint-render@") {
 		t.Errorf("render without a worker = %v, %v; want one error at Chart.yaml saying how to install gwlint-render", objs, errs)
+	}
+}
+
+// TestWorkerOfAnotherRelease: a gwlint-render that speaks another render
+// protocol refuses to serve, and the render's error says why, where it
+// would have dropped the fields it does not know.
+func TestWorkerOfAnotherRelease(t *testing.T) {
+	real, err := exec.LookPath(WorkerProgram)
+	if err != nil {
+		t.Fatalf("no %s on PATH: %v", WorkerProgram, err)
+	}
+	cmd := exec.Command(real)
+	cmd.Env = []string{job.WorkerEnv + "=0"}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err == nil || !strings.HasPrefix(stderr.String(), job.ProtocolMismatch) {
+		t.Fatalf("worker asked for protocol 0: %v, %q; want a refusal starting %q", err, stderr.String(), job.ProtocolMismatch)
+	}
+	// An old worker on PATH, as the real one answers a parent of another
+	// protocol.
+	old := t.TempDir()
+	script := "#!/bin/sh\necho '" + strings.TrimSpace(stderr.String()) + "' >&2\nexit 2\n"
+	if err := os.WriteFile(filepath.Join(old, WorkerProgram), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", old)
+	dir := writeTree(t, map[string]string{"Chart.yaml": chartYAML, "templates/cm.yaml": configMap(`"x"`)})
+	r := NewRenderer(manifest.NewBoundary(dir))
+	defer r.Close()
+	objs, errs := r.Helm(dir, nil, "default", nil)
+	if len(objs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Msg, job.ProtocolMismatch) || !strings.Contains(errs[0].Msg, "same release") {
+		t.Errorf("render by a worker of another release = %v, %v; want one error saying so", objs, errs)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -187,7 +188,7 @@ func (r *Renderer) worker() (*worker, error) {
 		w.cmd = exec.Command(exe)
 		// An empty environment: a template has nothing of the CI's to
 		// read, even through a hole in the boundary.
-		w.cmd.Env = []string{job.WorkerEnv + "=1"}
+		w.cmd.Env = []string{job.WorkerEnv + "=" + job.Protocol}
 		w.cmd.ExtraFiles = []*os.File{reqR, respW}
 		w.stderr.Reset()
 		w.cmd.Stderr = &limitedWriter{w: &w.stderr, n: 4 << 10}
@@ -256,6 +257,9 @@ func (w *worker) failure(err error) error {
 	w.stop()
 	if bytes.Contains(w.stderr.Bytes(), []byte("out of memory")) {
 		return errMemory
+	}
+	if msg := w.stderr.String(); strings.HasPrefix(msg, job.ProtocolMismatch) {
+		return errors.New(strings.TrimSpace(msg))
 	}
 	return err
 }

@@ -21,8 +21,14 @@ const exitBroken = 3
 // or gwctl that started it (which says so in its environment) on file
 // descriptors 3 and 4, and returns its exit code.
 func Main() int {
-	if _, ok := os.LookupEnv(job.WorkerEnv); !ok {
+	protocol, ok := os.LookupEnv(job.WorkerEnv)
+	if !ok {
 		fmt.Fprintln(os.Stderr, "gwlint-render renders charts and kustomizations for gwlint and gwctl, which start it: it is not run by hand")
+		return 2
+	}
+	if protocol != job.Protocol {
+		fmt.Fprintf(os.Stderr, "%s: it speaks render protocol %s, its parent %s; install the gwlint-render of the same release as gwlint\n",
+			job.ProtocolMismatch, job.Protocol, protocol)
 		return 2
 	}
 	return serve(os.NewFile(3, "requests"), os.NewFile(4, "responses"))

@@ -9,9 +9,19 @@ import (
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
-// WorkerEnv, set in a worker's otherwise empty environment, says it was
-// started as one.
+// WorkerEnv, set in a worker's otherwise empty environment to Protocol,
+// says it was started as one, and by a parent that speaks that protocol.
 const WorkerEnv = "GWLINT_RENDER_WORKER"
+
+// Protocol names the form of Request and Response. Change it with them: a
+// gwlint-render of another release (an old one on PATH) then refuses to
+// serve, where it would drop the fields it does not know and render
+// something else.
+const Protocol = "1"
+
+// ProtocolMismatch starts what a worker writes to its stderr when its
+// parent speaks another protocol.
+const ProtocolMismatch = "gwlint-render of another release"
 
 // ReleaseName is the release a chart is rendered as, `helm template`'s
 // default.
