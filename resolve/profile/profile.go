@@ -5,7 +5,6 @@ import (
 	"maps"
 	"path"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -136,8 +135,10 @@ func (p *Profile) AcceptsPolicyTargetKind(group, kind string) bool {
 
 // Installs reports whether the implementation creates the GatewayClass
 // named class itself.
-func (p *Profile) Installs(class string) bool {
-	for _, pattern := range p.Implementation.Classes {
+func (p *Profile) Installs(class string) bool { return p.Implementation.installs(class) }
+
+func (impl Implementation) installs(class string) bool {
+	for _, pattern := range impl.Classes {
 		if ok, _ := path.Match(pattern, class); ok {
 			return true
 		}
@@ -149,27 +150,70 @@ func (p *Profile) Installs(class string) bool {
 // ordinary configuration.
 const defaultMode = "default"
 
-// catalogue holds every profile, built once from the two tables.
+// catalogue holds the profiles of one implementation, built from the two
+// tables the first time one of them is asked for: a run asks for one or
+// two implementations, and building all of them costs as much as the rest
+// of a one-file check's resolving.
 type catalogue struct {
-	all []*Profile
-	// byName holds the profiles of each implementation, oldest first; the
-	// last is the newest version.
-	byName map[string][]*Profile
-	names  []string
-	// defaults holds each implementation's default profile: its newest
-	// version, as no mode is named.
-	defaults map[string]*Profile
-	// versions holds, by NAME@VERSION, the profile of each implementation
-	// version when no mode is named (versionProfile).
+	// profiles are the implementation's profiles, oldest first; the last
+	// is the newest version.
+	profiles []*Profile
+	// defaultProfile is its newest version, as no mode is named.
+	defaultProfile *Profile
+	// versions holds, by VERSION, the profile of each version when no mode
+	// is named (versionProfile).
 	versions map[string]*Profile
 }
 
-var load = sync.OnceValue(func() *catalogue {
-	c := &catalogue{byName: map[string][]*Profile{}, defaults: map[string]*Profile{}, versions: map[string]*Profile{}}
+// implementationNames lists every implementation with a profile (a report or hand-kept
+// facts), sorted.
+var implementationNames = sync.OnceValue(func() []string {
+	var out []string
 	for _, r := range reports {
+		out = append(out, r.name)
+	}
+	for _, impl := range implementations {
+		out = append(out, impl.Name)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+})
+
+// catalogues holds, by implementation name, the function that builds its
+// catalogue once.
+var catalogues = sync.OnceValue(func() map[string]func() *catalogue {
+	out := make(map[string]func() *catalogue, len(implementationNames()))
+	for _, name := range implementationNames() {
+		out[name] = sync.OnceValue(func() *catalogue { return build(name) })
+	}
+	return out
+})
+
+// load returns the catalogue of the implementation named name, nil when
+// there is none.
+func load(name string) *catalogue {
+	if build, ok := catalogues()[name]; ok {
+		return build()
+	}
+	return nil
+}
+
+// defaultOf returns the default profile of the implementation named name.
+func defaultOf(name string) *Profile { return load(name).defaultProfile }
+
+// build builds the catalogue of the implementation named name: a profile
+// for each of its reports, one for each of its hand-kept releases, and one
+// for each version when no mode is named.
+func build(name string) *catalogue {
+	c := &catalogue{versions: map[string]*Profile{}}
+	impl := implementationNamed(name)
+	for _, r := range reports {
+		if r.name != name {
+			continue
+		}
 		p := &Profile{
 			Name: r.name, Version: r.version, Mode: r.mode, Channel: r.channel, APIVersion: r.apiVersion, Report: r.file,
-			Implementation: implementationNamed(r.name),
+			Implementation: impl,
 			supported:      map[features.FeatureName]bool{}, covered: map[features.FeatureName]bool{},
 		}
 		fileVersion := parseMinor(r.file)
@@ -187,25 +231,19 @@ var load = sync.OnceValue(func() *catalogue {
 		for _, f := range r.supported {
 			p.supported[current(features.FeatureName(f))] = true
 		}
-		c.add(p)
+		c.profiles = append(c.profiles, p)
 	}
 	c.addVersions()
-	for _, impl := range implementations {
-		if len(c.byName[impl.Name]) == 0 {
-			c.add(&Profile{Name: impl.Name, Implementation: impl})
-		}
-		for _, rel := range impl.Releases {
-			c.add(c.release(impl.Name, rel))
-		}
+	if len(c.profiles) == 0 {
+		c.profiles = append(c.profiles, &Profile{Name: name, Implementation: impl})
+	}
+	for _, rel := range impl.Releases {
+		c.profiles = append(c.profiles, c.release(rel))
 	}
 	c.addVersions()
-	for name, ps := range c.byName {
-		c.names = append(c.names, name)
-		c.defaults[name] = c.version(name, ps[len(ps)-1].Version)
-	}
-	sort.Strings(c.names)
+	c.defaultProfile = c.versions[c.profiles[len(c.profiles)-1].Version]
 	return c
-})
+}
 
 // tested reports whether the conformance suite tested feature f when the
 // report in file ran: a feature added to a conformance profile after it
@@ -252,9 +290,8 @@ func (v minorVersion) older(than minorVersion) bool {
 // release builds the profile of a hand-kept release: the newest reported
 // profile of the implementation (as no mode is named), with the release's
 // features added.
-func (c *catalogue) release(name string, rel Release) *Profile {
-	ps := c.byName[name]
-	base := c.version(name, ps[len(ps)-1].Version)
+func (c *catalogue) release(rel Release) *Profile {
+	base := c.versions[c.profiles[len(c.profiles)-1].Version]
 	p := *base
 	p.Version, p.Mode, p.BasedOn = rel.Version, defaultMode, base.ID()
 	p.supported = maps.Clone(base.supported)
@@ -264,26 +301,15 @@ func (c *catalogue) release(name string, rel Release) *Profile {
 	return &p
 }
 
-func (c *catalogue) add(p *Profile) {
-	c.all = append(c.all, p)
-	c.byName[p.Name] = append(c.byName[p.Name], p)
-}
-
-// addVersions adds the profile of every implementation version that has
-// none yet (see catalogue.versions).
+// addVersions adds the profile of every version that has none yet (see
+// catalogue.versions).
 func (c *catalogue) addVersions() {
-	for name, ps := range c.byName {
-		for _, p := range ps {
-			if key := name + "@" + p.Version; c.versions[key] == nil {
-				c.versions[key] = versionProfile(ps, p.Version)
-			}
+	for _, p := range c.profiles {
+		if c.versions[p.Version] == nil {
+			c.versions[p.Version] = versionProfile(c.profiles, p.Version)
 		}
 	}
 }
-
-// version returns the profile of version v of an implementation when no
-// mode is named.
-func (c *catalogue) version(name, v string) *Profile { return c.versions[name+"@"+v] }
 
 // versionProfile is the profile of version v among ps when no mode is
 // named: its default mode's (else the first mode's by name), supporting
@@ -325,14 +351,13 @@ func current(f features.FeatureName) features.FeatureName {
 }
 
 // Names lists every implementation with a profile, sorted.
-func Names() []string { return load().names }
+func Names() []string { return implementationNames() }
 
 // Defaults returns each implementation's default profile, sorted by name.
 func Defaults() []*Profile {
-	c := load()
-	out := make([]*Profile, len(c.names))
-	for i, n := range c.names {
-		out[i] = c.defaults[n]
+	out := make([]*Profile, len(implementationNames()))
+	for i, n := range implementationNames() {
+		out[i] = defaultOf(n)
 	}
 	return out
 }
@@ -341,21 +366,20 @@ func Defaults() []*Profile {
 // newest version), NAME@VERSION (a leading v optional) or
 // NAME@VERSION/MODE.
 func Lookup(selector string) (*Profile, error) {
-	c := load()
 	name, ver, _ := strings.Cut(selector, "@")
-	ps := c.byName[name]
-	if len(ps) == 0 {
-		return nil, fmt.Errorf("unknown implementation %q (known: %s)", name, strings.Join(c.names, ", "))
+	c := load(name)
+	if c == nil {
+		return nil, fmt.Errorf("unknown implementation %q (known: %s)", name, strings.Join(implementationNames(), ", "))
 	}
 	if ver == "" {
-		return c.defaults[name], nil
+		return c.defaultProfile, nil
 	}
 	ver, mode, withMode := strings.Cut(ver, "/")
 	var versions []string
-	for _, p := range ps {
+	for _, p := range c.profiles {
 		if strings.TrimPrefix(p.Version, "v") == strings.TrimPrefix(ver, "v") {
 			if !withMode {
-				return c.version(name, p.Version), nil
+				return c.versions[p.Version], nil
 			}
 			if p.Mode == mode {
 				return p, nil
@@ -371,7 +395,7 @@ func Lookup(selector string) (*Profile, error) {
 func ForController(controller string) *Profile {
 	for _, impl := range implementations {
 		if slices.Contains(impl.ControllerNames, controller) {
-			return load().defaults[impl.Name]
+			return defaultOf(impl.Name)
 		}
 	}
 	return nil
@@ -380,9 +404,9 @@ func ForController(controller string) *Profile {
 // ForClass returns the default profile of the implementation that
 // installs the GatewayClass named class itself, or nil.
 func ForClass(class string) *Profile {
-	for _, p := range Defaults() {
-		if p.Installs(class) {
-			return p
+	for _, impl := range implementations {
+		if impl.installs(class) {
+			return defaultOf(impl.Name)
 		}
 	}
 	return nil
@@ -397,12 +421,12 @@ func (p *Profile) Known() bool { return !p.everything }
 // so (Implementation.ClassNames), sorted by name.
 func NamingClass(class string) []*Profile {
 	var out []*Profile
-	for _, p := range Defaults() {
-		if p.Installs(class) || slices.ContainsFunc(p.Implementation.ClassNames, func(pattern string) bool {
+	for _, impl := range implementations {
+		if impl.installs(class) || slices.ContainsFunc(impl.ClassNames, func(pattern string) bool {
 			ok, _ := path.Match(pattern, class)
 			return ok
 		}) {
-			out = append(out, p)
+			out = append(out, defaultOf(impl.Name))
 		}
 	}
 	return out
@@ -418,9 +442,9 @@ func OwningGroup(group string, refs bool) *Profile {
 	if group == "" || strings.HasSuffix(group, "k8s.io") {
 		return nil
 	}
-	var owner *Profile
-	for _, p := range Defaults() {
-		impl := p.Implementation
+	var owner *Implementation
+	for i := range implementations {
+		impl := &implementations[i]
 		owns := slices.Contains(impl.Groups, group)
 		if refs {
 			for _, kinds := range [][]GroupKind{impl.BackendKinds, impl.PolicyTargetKinds, impl.ParametersKinds} {
@@ -433,17 +457,20 @@ func OwningGroup(group string, refs bool) *Profile {
 		if owner != nil {
 			return nil
 		}
-		owner = p
+		owner = impl
 	}
-	return owner
+	if owner == nil {
+		return nil
+	}
+	return defaultOf(owner.Name)
 }
 
 // OwningChart returns the default profile of the implementation that
 // publishes the Helm chart named chart (Implementation.Charts), or nil.
 func OwningChart(chart string) *Profile {
-	for _, p := range Defaults() {
-		if slices.Contains(p.Implementation.Charts, chart) {
-			return p
+	for _, impl := range implementations {
+		if slices.Contains(impl.Charts, chart) {
+			return defaultOf(impl.Name)
 		}
 	}
 	return nil
