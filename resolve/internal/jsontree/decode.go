@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -102,8 +103,8 @@ type plan struct {
 	// through its methods (viaUnmarshaler, viaJSON) or not (asPointer).
 	ptrHow how
 	typ    reflect.Type
-	elem   *plan // of a pointer's, slice's or map's elements
-	bytes  bool  // a slice of bytes: base64 from a string
+	elem   planRef // of a pointer's, slice's or map's elements
+	bytes  bool    // a slice of bytes: base64 from a string
 	fields map[string]*field
 	// folded are the fields' names folded as encoding/json folds them: a
 	// key matching one of them only this way is left to encoding/json.
@@ -114,13 +115,29 @@ type plan struct {
 // reflect.Value.FieldByIndex does (through embedded structs).
 type field struct {
 	index  []int
-	plan   *plan
+	plan   planRef
 	quoted bool // the ",string" option
+}
+
+// planRef is the plan of a type that a plan holds (its elements', a
+// field's), found on first use: building up front the plans of every type
+// reachable from a decoded one cost a one-file check more than its decoding.
+type planRef struct {
+	typ reflect.Type
+	p   atomic.Pointer[plan]
+}
+
+func (r *planRef) get() *plan {
+	if p := r.p.Load(); p != nil {
+		return p
+	}
+	p := planFor(r.typ)
+	r.p.Store(p)
+	return p
 }
 
 var (
 	plans     sync.Map // reflect.Type → *plan
-	plansMu   sync.Mutex
 	jsonUnm   = reflect.TypeFor[json.Unmarshaler]()
 	textUnm   = reflect.TypeFor[encoding.TextUnmarshaler]()
 	numberTyp = reflect.TypeFor[json.Number]()
@@ -131,27 +148,16 @@ func planFor(t reflect.Type) *plan {
 	if p, ok := plans.Load(t); ok {
 		return p.(*plan)
 	}
-	plansMu.Lock()
-	defer plansMu.Unlock()
-	building := map[reflect.Type]*plan{}
-	p := buildPlan(t, building)
-	for t, p := range building {
-		plans.Store(t, p)
-	}
-	return p
+	// Building is cheap and has no effect: when two decodings build the
+	// same plan at once, one is kept.
+	p, _ := plans.LoadOrStore(t, buildPlan(t))
+	return p.(*plan)
 }
 
-// buildPlan builds t's plan and those of the types it holds; building
-// holds the plans made so far, which recursive types refer back to.
-func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
-	if p, ok := plans.Load(t); ok {
-		return p.(*plan)
-	}
-	if p, ok := building[t]; ok {
-		return p
-	}
+// buildPlan builds t's plan; those of the types it holds are built when
+// first used (planRef).
+func buildPlan(t reflect.Type) *plan {
 	p := &plan{typ: t}
-	building[t] = p
 	// encoding/json's indirect: a named value is decoded through its
 	// address's methods, a pointer through its own once allocated.
 	switch pt := reflect.PointerTo(t); {
@@ -181,18 +187,18 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 	case reflect.Float32, reflect.Float64:
 		p.how = asFloat
 	case reflect.Pointer:
-		p.how, p.elem = asPointer, buildPlan(t.Elem(), building)
+		p.how, p.elem.typ = asPointer, t.Elem()
 	case reflect.Slice:
-		p.how, p.elem, p.bytes = asSlice, buildPlan(t.Elem(), building), t.Elem().Kind() == reflect.Uint8
+		p.how, p.elem.typ, p.bytes = asSlice, t.Elem(), t.Elem().Kind() == reflect.Uint8
 	case reflect.Map:
 		if k := t.Key(); k.Kind() == reflect.String && !reflect.PointerTo(k).Implements(textUnm) {
-			p.how, p.elem = asMap, buildPlan(t.Elem(), building)
+			p.how, p.elem.typ = asMap, t.Elem()
 		}
 	case reflect.Struct:
 		p.how = asStruct
 		p.fields, p.folded = map[string]*field{}, map[string]bool{}
 		for _, f := range typeFields(t) {
-			p.fields[f.name] = &field{index: f.index, plan: buildPlan(f.typ, building), quoted: f.quoted}
+			p.fields[f.name] = &field{index: f.index, plan: planRef{typ: f.typ}, quoted: f.quoted}
 			p.folded[string(appendFolded(nil, f.name))] = true
 		}
 	case reflect.Interface:
@@ -230,7 +236,7 @@ func (t Tree) value(v reflect.Value, node any, p *plan) bool {
 		}
 		ptr := reflect.New(p.elem.typ)
 		v.Set(ptr)
-		return t.through(ptr, node, p.elem)
+		return t.through(ptr, node, p.elem.get())
 	case asInterface:
 		// encoding/json decodes through a non-nil pointer an interface
 		// holds (but a null into a pointer to a non-pointer), and
@@ -280,7 +286,7 @@ func (t Tree) value(v reflect.Value, node any, p *plan) bool {
 		}
 		s := reflect.MakeSlice(p.typ, len(x), len(x))
 		for i, it := range x {
-			if !t.value(s.Index(i), it, p.elem) {
+			if !t.value(s.Index(i), it, p.elem.get()) {
 				return false
 			}
 		}
@@ -299,7 +305,7 @@ func (t Tree) value(v reflect.Value, node any, p *plan) bool {
 			key, e := reflect.New(p.typ.Key()).Elem(), reflect.New(p.elem.typ).Elem()
 			for k, it := range x {
 				e.SetZero()
-				if !t.value(e, it, p.elem) {
+				if !t.value(e, it, p.elem.get()) {
 					return false
 				}
 				key.SetString(t.clone(k))
@@ -389,7 +395,7 @@ func (t Tree) object(v reflect.Value, obj map[string]any, p *plan) bool {
 			}
 			fv = fv.Field(ix)
 		}
-		if !t.value(fv, node, f.plan) {
+		if !t.value(fv, node, f.plan.get()) {
 			return false
 		}
 	}
