@@ -3,20 +3,23 @@ package lint
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // positionInMessage is a file:line[:col] that a message names, and
 // lineInMessage a line number ("no such finding on line 43").
 var (
-	positionInMessage = regexp.MustCompile(`[^\s"'(]*?([^\s"'(/]+\.(?:ya?ml|json)):\d+(?::\d+)?`)
-	lineInMessage     = regexp.MustCompile(`\bline \d+\b`)
+	positionInMessage = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`[^\s"'(]*?([^\s"'(/]+\.(?:ya?ml|json)):\d+(?::\d+)?`)
+	})
+	lineInMessage = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bline \d+\b`) })
 )
 
 // messageWithoutLines is a message with the positions it cites reduced to
 // their files' base names and its line numbers to "line N": what stays
 // when lines merely move.
 func messageWithoutLines(msg string) string {
-	return lineInMessage.ReplaceAllString(positionInMessage.ReplaceAllString(msg, "$1"), "line N")
+	return lineInMessage().ReplaceAllString(positionInMessage().ReplaceAllString(msg, "$1"), "line N")
 }
 
 // Identity is what makes two findings the same across two versions of the

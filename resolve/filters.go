@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
@@ -73,11 +74,15 @@ func preciseHostnameProblems(path string, h *gwv1.PreciseHostname) []FilterProbl
 }
 
 // headerName is HTTPHeaderName's kubebuilder pattern: an RFC 9110 token.
-var headerName = regexp.MustCompile("^[A-Za-z0-9!#$%&'*+\\-.^_`|~]+$")
+var headerName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("^[A-Za-z0-9!#$%&'*+\\-.^_`|~]+$")
+})
 
 // modifiableHeaderValue is Envoy Gateway's HeaderValueRegexp ("Header value pattern
 // according to RFC 7230").
-var modifiableHeaderValue = regexp.MustCompile(`^[!-~]+([\t ]?[!-~]+)*$`)
+var modifiableHeaderValue = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[!-~]+([\t ]?[!-~]+)*$`)
+})
 
 // headerModifierProblems checks a RequestHeaderModifier or
 // ResponseHeaderModifier at path ("...filters[k].requestHeaderModifier").
@@ -107,7 +112,7 @@ func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProbl
 		for i, h := range set.headers {
 			hp := path + "." + set.field + "[" + strconv.Itoa(i) + "]"
 			name(hp+".name", string(h.Name))
-			if !modifiableHeaderValue.MatchString(h.Value) {
+			if !modifiableHeaderValue().MatchString(h.Value) {
 				out = append(out, FilterProblem{Path: hp + ".value", Check: HeaderNotModifiable,
 					Message: fmt.Sprintf("header %s value %q is not visible ASCII words separated by single spaces", h.Name, h.Value)})
 			}
@@ -116,7 +121,7 @@ func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProbl
 	for i, n := range m.Remove {
 		rp := path + ".remove[" + strconv.Itoa(i) + "]"
 		name(rp, n)
-		if !headerName.MatchString(n) {
+		if !headerName().MatchString(n) {
 			out = append(out, FilterProblem{Path: rp, Check: RemovedNotAHeader,
 				Message: fmt.Sprintf("%q is not an HTTP header name (a token, as add and set require): it removes nothing", n)})
 		}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -569,13 +570,15 @@ func (t *yamlTime) UnmarshalJSON(b []byte) error {
 // (yaml.org/type/timestamp): a date, or a date and time separated by "T",
 // "t" or blanks, with optional fraction and zone (Z or ±hh[:mm]); no zone is
 // UTC.
-var yamlTimestamp = regexp.MustCompile(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})` +
-	`(?:(?:[Tt]|[ \t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]*))?` +
-	`(?:[ \t]*(?:Z|([-+])([0-9]{1,2})(?::?([0-9]{2}))?))?)?$`)
+var yamlTimestamp = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})` +
+		`(?:(?:[Tt]|[ \t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]*))?` +
+		`(?:[ \t]*(?:Z|([-+])([0-9]{1,2})(?::?([0-9]{2}))?))?)?$`)
+})
 
 // parseYAMLTimestamp reads s as a YAML 1.1 timestamp.
 func parseYAMLTimestamp(s string) (time.Time, bool) {
-	m := yamlTimestamp.FindStringSubmatch(s)
+	m := yamlTimestamp().FindStringSubmatch(s)
 	if m == nil {
 		return time.Time{}, false
 	}

@@ -868,7 +868,7 @@ func (c *converter) conversionError(err error) *ReadError {
 // template outside its chart, a manifest that cannot be read.
 func templateNotObject(doc []byte) bool {
 	jinja := bytes.Contains(doc, []byte("{%"))
-	return jinja || bytes.Contains(doc, []byte("{{")) && !objectHeader.Match(doc)
+	return jinja || bytes.Contains(doc, []byte("{{")) && !objectHeader().Match(doc)
 }
 
 // jsonNotObject reports whether a .json file that cannot be read names
@@ -880,7 +880,9 @@ func (c *converter) jsonNotObject(doc []byte) bool {
 }
 
 // objectHeader finds a top-level apiVersion or kind key.
-var objectHeader = regexp.MustCompile(`(?m)^["']?(apiVersion|kind)["']?[ \t]*:`)
+var objectHeader = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^["']?(apiVersion|kind)["']?[ \t]*:`)
+})
 
 // templateHint says where the current piece holds "{{", the mark of an
 // unrendered Helm or Go template, which explains most failures to parse

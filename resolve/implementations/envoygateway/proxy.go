@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
@@ -142,7 +143,7 @@ var clusterStatOperators = map[string]bool{
 	"%ROUTE_RULE_NAME%": true, "%ROUTE_RULE_NUMBER%": true, "%BACKEND_REFS%": true,
 }
 
-var statOperator = regexp.MustCompile("%[^%]*%")
+var statOperator = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("%[^%]*%") })
 
 // problems is validateProvider and validateProxyTelemetry.
 func (p *EnvoyProxy) problems() []resolve.ParametersProblem {
@@ -201,7 +202,7 @@ func (p *EnvoyProxy) problems() []resolve.ParametersProblem {
 			}
 		}
 		if name := m.ClusterStatName; name != nil {
-			operators := statOperator.FindAllString(*name, -1)
+			operators := statOperator().FindAllString(*name, -1)
 			var unsupported []string
 			for _, op := range operators {
 				if !clusterStatOperators[op] {
