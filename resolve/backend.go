@@ -212,7 +212,7 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 		}
 		for j, ref := range rule.FilterRefs {
 			b := &results[len(rule.BackendRefs)+j]
-			g.resolveBackend(bld, b, r.Route, ref.Path, ref.BackendObjectReference)
+			g.resolveBackend(bld, b, r.Route, ref.Path, *ref.BackendObjectReference)
 			g.judgeServiceBackend(bld, r.Route, b)
 			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
