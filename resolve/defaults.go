@@ -417,6 +417,23 @@ func rulePath(i int) string {
 	return "spec.rules[" + strconv.Itoa(i) + "]"
 }
 
+// parentRefPaths are the first paths of parentRefPath, built once like
+// rulePaths.
+var parentRefPaths = func() (paths [sharedPaths]string) {
+	for i := range paths {
+		paths[i] = "spec.parentRefs[" + strconv.Itoa(i) + "]"
+	}
+	return paths
+}()
+
+// parentRefPath is "spec.parentRefs[i]".
+func parentRefPath(i int) string {
+	if i < sharedPaths {
+		return parentRefPaths[i]
+	}
+	return "spec.parentRefs[" + strconv.Itoa(i) + "]"
+}
+
 // backendRefPath is "spec.rules[i].backendRefs[j]".
 func backendRefPath(i, j int) string {
 	if i < sharedPaths && j < sharedPaths {
