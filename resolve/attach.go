@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/gwlint/gwlint/resolve/placeholder"
@@ -51,8 +50,9 @@ type ParentResult struct {
 	Route *RouteResult
 	Index int
 	Path  string // "spec.parentRefs[i]"
-	// Ref is the defaulted parentRef (group, kind, namespace filled in).
-	Ref gwv1.ParentReference
+	// Ref is the defaulted parentRef (group, kind, namespace filled in),
+	// the route's own (Route.ParentRefs).
+	Ref *gwv1.ParentReference
 
 	// UnsupportedKind: the parentRef names a kind no route attaches to
 	// (not a Gateway, ListenerSet or Service).
@@ -130,8 +130,9 @@ func (g *Graph) resolveRoutes(b *Builder) {
 	g.profilesOf = make(map[*Route][]*profile.Profile, len(g.Routes))
 	for _, r := range g.Routes {
 		g.resolveBackends(b, r)
-		for i, ref := range r.ParentRefs {
-			p := &ParentResult{Route: r, Index: i, Path: "spec.parentRefs[" + strconv.Itoa(i) + "]", Ref: ref}
+		for i := range r.ParentRefs {
+			ref := &r.ParentRefs[i]
+			p := &ParentResult{Route: r, Index: i, Path: parentRefPath(i), Ref: ref}
 			r.Parents = append(r.Parents, p)
 			group, kind := string(*ref.Group), string(*ref.Kind)
 			switch {
@@ -236,7 +237,7 @@ type ParentJudge interface {
 // that takes it (ParentJudge), and reports whether one did.
 func (g *Graph) judgeParent(b *Builder, p *ParentResult) bool {
 	route := p.Route.Route
-	takes := func(j ParentJudge) bool { return j.TakesParent(route, p.Ref) }
+	takes := func(j ParentJudge) bool { return j.TakesParent(route, *p.Ref) }
 	var judge ParentJudge
 	if group, kind := string(*p.Ref.Group), string(*p.Ref.Kind); qualifiedKind(group, kind) != kind {
 		for _, prof := range g.routeProfiles(route) {
@@ -327,7 +328,7 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 		return
 	}
 	if len(selected) == 0 {
-		p.Accepted = condition(typ, false, ReasonNoMatchingParent, parent+" has no listener "+describeSelection(p.Ref))
+		p.Accepted = condition(typ, false, ReasonNoMatchingParent, parent+" has no listener "+describeSelection(*p.Ref))
 		return
 	}
 	routeHosts := make([]string, len(r.Hostnames))

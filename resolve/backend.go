@@ -101,22 +101,16 @@ func (rr *RuleResult) Outcome(route *Route) Outcome {
 // BackendResult is one backendRef (or filter backendRef) resolved.
 type BackendResult struct {
 	Path string // "spec.rules[i].backendRefs[j]"
-	// Ref is the defaulted reference.
-	Ref    gwv1.BackendObjectReference
+	// Ref is the defaulted reference, the route's own (RouteRule).
+	Ref    *gwv1.BackendObjectReference
 	Target ObjectRef
 	Group  string
-	// Presence of the target object among the inputs, and for a Generated
-	// one which input will create it.
-	Presence   Presence
+	// Generation is, for a Generated target, which input will create it.
 	Generation *Generation
 	// Reason is the route ResolvedRefs reason when the ref is invalid
 	// (BackendNotFound, RefNotPermitted, InvalidKind, UnsupportedValue,
 	// or an implementation's own, PortNotFound), else "".
 	Reason Reason
-	// Unreported is true for an invalid ref that the implementation does
-	// not check (MissingPortReporter): requests to it fail, and the
-	// route's ResolvedRefs does not say so.
-	Unreported bool
 	// Message says why the ref is invalid, or, for an Unlisted or
 	// Unresolved target or a port holding a placeholder, what is unknown
 	// about it.
@@ -141,6 +135,13 @@ type BackendResult struct {
 
 	Weight          int32
 	WeightDefaulted bool
+	// Presence of the target object among the inputs (beside the other
+	// small fields: tens of thousands of results).
+	Presence Presence
+	// Unreported is true for an invalid ref that the implementation does
+	// not check (MissingPortReporter): requests to it fail, and the
+	// route's ResolvedRefs does not say so.
+	Unreported bool
 	// Share is Weight / TotalWeight of the rule: the fraction of matching
 	// requests meant for this backend.
 	Share float64
@@ -200,7 +201,7 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 		rr.Backends = make([]*BackendResult, len(rule.BackendRefs))
 		for j, ref := range rule.BackendRefs {
 			b := &results[j]
-			g.resolveBackend(bld, b, r.Route, ref.Path, ref.BackendObjectReference)
+			g.resolveBackend(bld, b, r.Route, ref.Path, &ref.BackendObjectReference)
 			g.judgeServiceBackend(bld, r.Route, b)
 			g.refuseBackendFilters(b, r.Route, &rule.BackendRefs[j])
 			b.Weight = *ref.Weight
@@ -347,7 +348,7 @@ func meshOnly(route *Route) bool {
 	return len(route.ParentRefs) > 0
 }
 
-func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, path string, ref gwv1.BackendObjectReference) {
+func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, path string, ref *gwv1.BackendObjectReference) {
 	ns := string(*ref.Namespace)
 	*b = BackendResult{
 		Path:   path,

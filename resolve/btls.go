@@ -480,7 +480,7 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 				continue
 			}
 			if judge.AncestorsByParentRef() {
-				parents[parentRefKey(pr.Ref)] = pr
+				parents[parentRefKey(*pr.Ref)] = pr
 			}
 			if c := judge.TargetAncestorsController(); c != "" && targetsBy == "" {
 				targetsBy, targetsWriter = c, prof
@@ -509,7 +509,7 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 	}
 	for _, key := range slices.Sorted(maps.Keys(parents)) {
 		pr := parents[key]
-		out = append(out, PolicyAncestor{Ref: pr.Ref, ControllerName: pr.ControllerName, writer: gatewayOf(pr).Profile})
+		out = append(out, PolicyAncestor{Ref: *pr.Ref, ControllerName: pr.ControllerName, writer: gatewayOf(pr).Profile})
 	}
 	refs := slices.Collect(maps.Keys(callers))
 	sort.Slice(refs, func(i, j int) bool { return refLess(refs[i], refs[j]) })

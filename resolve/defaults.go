@@ -291,7 +291,7 @@ func (r *Route) index() {
 			rp := rulePath(i)
 			filterRefs := httpFilterRefs(rp+".filters", rule.Filters)
 			for j, b := range rule.BackendRefs {
-				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters)}
+				refs[j] = RuleBackendRef{BackendRef: &rule.BackendRefs[j].BackendRef, Filters: len(b.Filters)}
 				if len(b.Filters) == 0 {
 					continue
 				}
@@ -313,7 +313,7 @@ func (r *Route) index() {
 			rp := rulePath(i)
 			filterRefs := grpcFilterRefs(rp+".filters", rule.Filters)
 			for j, b := range rule.BackendRefs {
-				refs[j] = RuleBackendRef{BackendRef: b.BackendRef, Filters: len(b.Filters)}
+				refs[j] = RuleBackendRef{BackendRef: &rule.BackendRefs[j].BackendRef, Filters: len(b.Filters)}
 				if len(b.Filters) == 0 {
 					continue
 				}
@@ -350,8 +350,8 @@ func (r *Route) index() {
 
 func plainRefs(refs []gwv1.BackendRef) []RuleBackendRef {
 	out := make([]RuleBackendRef, len(refs))
-	for j, b := range refs {
-		out[j] = RuleBackendRef{BackendRef: b}
+	for j := range refs {
+		out[j] = RuleBackendRef{BackendRef: &refs[j]}
 	}
 	return out
 }
@@ -361,10 +361,10 @@ func httpFilterRefs(path string, filters []gwv1.HTTPRouteFilter) []FilterBackend
 	for k, f := range filters {
 		fp := path + "[" + strconv.Itoa(k) + "]"
 		if f.RequestMirror != nil {
-			out = append(out, FilterBackendRef{Path: fp + ".requestMirror.backendRef", Filter: string(f.Type), BackendObjectReference: f.RequestMirror.BackendRef})
+			out = append(out, FilterBackendRef{Path: fp + ".requestMirror.backendRef", Filter: string(f.Type), BackendObjectReference: &f.RequestMirror.BackendRef})
 		}
 		if f.ExternalAuth != nil {
-			out = append(out, FilterBackendRef{Path: fp + ".externalAuth.backendRef", Filter: string(f.Type), BackendObjectReference: f.ExternalAuth.BackendRef})
+			out = append(out, FilterBackendRef{Path: fp + ".externalAuth.backendRef", Filter: string(f.Type), BackendObjectReference: &f.ExternalAuth.BackendRef})
 		}
 	}
 	return out
@@ -374,7 +374,7 @@ func grpcFilterRefs(path string, filters []gwv1.GRPCRouteFilter) []FilterBackend
 	var out []FilterBackendRef
 	for k, f := range filters {
 		if f.RequestMirror != nil {
-			out = append(out, FilterBackendRef{Path: path + "[" + strconv.Itoa(k) + "].requestMirror.backendRef", Filter: string(f.Type), BackendObjectReference: f.RequestMirror.BackendRef})
+			out = append(out, FilterBackendRef{Path: path + "[" + strconv.Itoa(k) + "].requestMirror.backendRef", Filter: string(f.Type), BackendObjectReference: &f.RequestMirror.BackendRef})
 		}
 	}
 	return out
@@ -415,6 +415,23 @@ func rulePath(i int) string {
 		return rulePaths[i]
 	}
 	return "spec.rules[" + strconv.Itoa(i) + "]"
+}
+
+// parentRefPaths are the first paths of parentRefPath, built once like
+// rulePaths.
+var parentRefPaths = func() (paths [sharedPaths]string) {
+	for i := range paths {
+		paths[i] = "spec.parentRefs[" + strconv.Itoa(i) + "]"
+	}
+	return paths
+}()
+
+// parentRefPath is "spec.parentRefs[i]".
+func parentRefPath(i int) string {
+	if i < sharedPaths {
+		return parentRefPaths[i]
+	}
+	return "spec.parentRefs[" + strconv.Itoa(i) + "]"
 }
 
 // backendRefPath is "spec.rules[i].backendRefs[j]".

@@ -22,7 +22,7 @@ import (
 // objects of its kind in its namespace (see Graph.holdsAll), or that the
 // reference misspells the name of one beside it (Graph.Misspelling);
 // otherwise its absence is unknown, never an error.
-type Presence int
+type Presence int8
 
 const (
 	// NotLookedUp: the reference was refused before the target was looked

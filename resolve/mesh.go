@@ -94,7 +94,7 @@ func (g *Graph) bindToService(p *ParentResult) {
 		p.MeshPorts = append(p.MeshPorts, port)
 	}
 	if len(p.MeshPorts) == 0 {
-		msg := fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(p.Ref), PortList(svc.Spec.Ports))
+		msg := fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(*p.Ref), PortList(svc.Spec.Ports))
 		if judge := g.meshJudge(); judge != nil && !judge.ChecksMeshPorts() {
 			p.Accepted = condition(typ, true, ReasonAccepted,
 				fmt.Sprintf("%s; %s does not check a Service parentRef's port, and the route matches no traffic", msg, g.profile))

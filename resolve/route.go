@@ -71,7 +71,9 @@ type RouteRule struct {
 type FilterBackendRef struct {
 	Path   string // "spec.rules[i].filters[k].requestMirror.backendRef"
 	Filter string // "RequestMirror", "ExternalAuth"
-	gwv1.BackendObjectReference
+	// The filter's own reference, defaulted in place: tens of thousands of
+	// routes hold no copy of it.
+	*gwv1.BackendObjectReference
 }
 
 // Label is the rule's name, or "rules[i]" when it has none.
@@ -87,7 +89,9 @@ func (r *RouteRule) Label() string {
 type RuleBackendRef struct {
 	Index int
 	Path  string // "spec.rules[i].backendRefs[j]"
-	gwv1.BackendRef
+	// The rule's own backendRef, defaulted in place: tens of thousands of
+	// routes hold no copy of it.
+	*gwv1.BackendRef
 	Filters int // backendRef-level filters (HTTPRoute, GRPCRoute)
 	// FilterTypes are the types of those filters, in order.
 	FilterTypes []string

@@ -155,7 +155,7 @@ func (r *RouteResult) routeStatus() gwv1.RouteStatus {
 			continue
 		}
 		st.Parents = append(st.Parents, gwv1.RouteParentStatus{
-			ParentRef:      p.Ref,
+			ParentRef:      *p.Ref,
 			ControllerName: gwv1.GatewayController(p.ControllerName),
 			Conditions:     conditions(&r.Meta, p.conditions()...),
 		})

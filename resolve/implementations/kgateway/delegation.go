@@ -72,7 +72,7 @@ func namesChild(ref gwv1.BackendObjectReference, child *resolve.Route) bool {
 func (Implementation) JudgeBackend(b *resolve.Builder, route *resolve.Route, result *resolve.BackendResult) {
 	g := b.Graph()
 	for _, child := range g.Routes {
-		if child.Route != route && child.HTTP != nil && namesChild(result.Ref, child.Route) && !strings.Contains(result.Path, ".filters[") {
+		if child.Route != route && child.HTTP != nil && namesChild(*result.Ref, child.Route) && !strings.Contains(result.Path, ".filters[") {
 			b.HandTo(route, child.Route)
 		}
 	}
