@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"encoding/binary"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,25 +104,41 @@ func (p *Positions) entries() []posEntry {
 		return nil
 	}
 	out := make([]posEntry, 0, p.n)
-	b := p.packed
-	prevLine := p.line
-	for self := int32(0); len(b) > 0; self++ {
-		var e posEntry
-		dist := uvarint(&b)
-		e.parent = self - int32(dist)
-		if tag := uvarint(&b); tag&1 == 1 {
-			e.index = int32(tag >> 1)
-		} else {
-			e.index, e.name = -1, keyID(tag>>1)
-		}
-		e.key.line = prevLine + int32(varint(&b))
-		e.key.col = int32(uvarint(&b))
-		e.val.line = e.key.line + int32(varint(&b))
-		e.val.col = e.key.col + int32(varint(&b))
-		prevLine = e.key.line
-		out = append(out, e)
+	for r := p.reader(); r.more(); {
+		out = append(out, r.next())
 	}
 	return out
+}
+
+// entryReader unpacks a Positions' entries one at a time, in document
+// order, allocating nothing.
+type entryReader struct {
+	b        string
+	self     int32 // index of the next entry
+	prevLine int32
+}
+
+func (p *Positions) reader() entryReader { return entryReader{b: p.packed, prevLine: p.line} }
+
+func (r *entryReader) more() bool { return len(r.b) > 0 }
+
+// next unpacks the next entry; its index is r.self before the call.
+func (r *entryReader) next() posEntry {
+	var e posEntry
+	dist := uvarint(&r.b)
+	e.parent = r.self - int32(dist)
+	if tag := uvarint(&r.b); tag&1 == 1 {
+		e.index = int32(tag >> 1)
+	} else {
+		e.index, e.name = -1, keyID(tag>>1)
+	}
+	e.key.line = r.prevLine + int32(varint(&r.b))
+	e.key.col = int32(uvarint(&r.b))
+	e.val.line = e.key.line + int32(varint(&r.b))
+	e.val.col = e.key.col + int32(varint(&r.b))
+	r.prevLine = e.key.line
+	r.self++
+	return e
 }
 
 // uvarint reads what binary.AppendUvarint wrote from the front of *s.
@@ -207,8 +224,8 @@ func (t *keyTable) lookup(name string) (keyID, bool) {
 
 // Lookup returns where path was written.
 func (p *Positions) Lookup(path string) (Pos, bool) {
-	e, n := p.find(path)
-	if e == nil || n != len(path) {
+	e, n, ok := p.find(path)
+	if !ok || n != len(path) {
 		return Pos{}, false
 	}
 	return e.key.pos(), true
@@ -217,8 +234,8 @@ func (p *Positions) Lookup(path string) (Pos, bool) {
 // ValuePos returns where the value of path was written: for `port: 80` the
 // position of `80`. For sequence items it is the same as Lookup.
 func (p *Positions) ValuePos(path string) (Pos, bool) {
-	e, n := p.find(path)
-	if e == nil || n != len(path) {
+	e, n, ok := p.find(path)
+	if !ok || n != len(path) {
 		return Pos{}, false
 	}
 	return e.val.pos(), true
@@ -228,8 +245,8 @@ func (p *Positions) ValuePos(path string) (Pos, bool) {
 // defaulted, say), of its nearest written ancestor, and the path that was
 // found. It returns the zero Pos and "" when nothing was recorded.
 func (p *Positions) Nearest(path string) (Pos, string) {
-	e, n := p.find(path)
-	if e == nil {
+	e, n, ok := p.find(path)
+	if !ok {
 		return Pos{}, ""
 	}
 	return e.key.pos(), path[:n]
@@ -342,52 +359,54 @@ func (p *Positions) Paths() []string {
 // deepest entry reached (nil if there are no entries) and the length of the
 // path prefix that names it. Walking from the root rather than trimming
 // segments off the end keeps bracketed keys that contain dots intact.
-func (p *Positions) find(path string) (entry *posEntry, matched int) {
-	entries := p.entries()
-	if len(entries) == 0 {
-		return nil, 0
+func (p *Positions) find(path string) (entry posEntry, matched int, ok bool) {
+	if p == nil || p.n == 0 {
+		return posEntry{}, 0, false
 	}
-	cur, rest := 0, path
+	// One pass in document order (pre-order): each segment's entry is a
+	// child of the one before, later in the order and within its subtree.
+	// Asked once for each finding, so it unpacks nothing it passes.
+	r := p.reader()
+	cur, at, rest := r.next(), int32(0), path
 	for rest != "" {
 		seg, bracketed, next, ok := nextSegment(rest)
 		if !ok {
 			break
 		}
-		child := child(entries, cur, seg, bracketed)
-		if child < 0 {
+		child, self, found := nextChild(&r, at, seg, bracketed)
+		if !found {
 			break
 		}
-		cur, rest = child, next
+		cur, at, rest = child, self, next
 	}
-	return &entries[cur], len(path) - len(rest)
+	return cur, len(path) - len(rest), true
 }
 
-// child returns the entry under parent that seg names, or -1. A bracketed
+// nextChild reads on to the entry under parent that seg names. A bracketed
 // segment matches a sequence index or a map key: field.Path writes both as
 // "[...]", and a node's children are never a mix of the two.
-func child(entries []posEntry, parent int, seg string, bracketed bool) int {
-	index := -1
+func nextChild(r *entryReader, parent int32, seg string, bracketed bool) (posEntry, int32, bool) {
+	index := int32(-1)
 	if bracketed {
-		if n, err := strconv.Atoi(seg); err == nil && n >= 0 {
-			index = n
+		if n, err := strconv.Atoi(seg); err == nil && n >= 0 && n <= math.MaxInt32 {
+			index = int32(n)
 		}
 	}
-	// Pre-order: parent's subtree ends at the first entry whose parent
-	// index is before it.
-	for i := parent + 1; i < len(entries) && int(entries[i].parent) >= parent; i++ {
-		e := &entries[i]
-		if int(e.parent) != parent {
+	// The parent's subtree ends at the first entry whose parent is before it.
+	for r.more() {
+		self := r.self
+		e := r.next()
+		if e.parent < parent {
+			break
+		}
+		if e.parent != parent {
 			continue
 		}
-		if e.index >= 0 {
-			if int(e.index) == index {
-				return i
-			}
-		} else if e.keyName() == seg {
-			return i
+		if e.index >= 0 && e.index == index || e.index < 0 && e.keyName() == seg {
+			return e, self, true
 		}
 	}
-	return -1
+	return posEntry{}, 0, false
 }
 
 // nextSegment splits the first segment off a field path: "name", ".name" or

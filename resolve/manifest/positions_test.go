@@ -260,3 +260,35 @@ func TestPositionsPathOfAgreesWithPaths(t *testing.T) {
 		t.Error(`KeyPaths("name") found nothing in a fixture full of names`)
 	}
 }
+
+// TestPositionsFindEveryPath: on every object of the repository's
+// fixtures, each recorded path is found where it was written, and a path
+// under it that was not written is found at it.
+func TestPositionsFindEveryPath(t *testing.T) {
+	objs, _ := Read([]string{"../../testdata", "../../lint/testdata", "../../cmd/gwlint/testdata", "../../cmd/gwctl/testdata", "testdata"}, nil)
+	paths := 0
+	for _, o := range objs {
+		p := o.Positions
+		entries := p.entries()
+		for i, path := range p.Paths() {
+			e := entries[i]
+			if got, ok := p.Lookup(path); !ok || got != e.key.pos() {
+				t.Fatalf("%s: Lookup(%q) = %v, %v; want %v", o.Source.File, path, got, ok, e.key.pos())
+			}
+			if got, ok := p.ValuePos(path); !ok || got != e.val.pos() {
+				t.Fatalf("%s: ValuePos(%q) = %v, %v; want %v", o.Source.File, path, got, ok, e.val.pos())
+			}
+			under := path + ".notWritten"
+			if path == "" {
+				under = "notWritten"
+			}
+			if got, found := p.Nearest(under); got != e.key.pos() || found != path {
+				t.Fatalf("%s: Nearest(%q) = %v, %q; want %v, %q", o.Source.File, under, got, found, e.key.pos(), path)
+			}
+			paths++
+		}
+	}
+	if paths < 10_000 {
+		t.Errorf("only %d paths in the fixtures", paths)
+	}
+}
