@@ -126,40 +126,56 @@ func (o *ListenerOutcome) Accepted() bool { return o.Reason == ReasonAccepted }
 // inputs do not hold.
 func (o *ListenerOutcome) Undecided() bool { return o.Reason == ReasonPending }
 
+// resolveRoutes resolves every route, on every core. That is safe because a
+// route writes only its own results (its RouteResult, ParentResults,
+// RuleResults and BackendResults) and reads what no route writes: the
+// Gateways, ListenerSets and their listeners, the objects and grants, and
+// the profiles judging each route, all found before (routeProfiles). What
+// the implementations' steps write to the graph goes through the Builder
+// under a lock (Decide, HandTo), and the one write whose order shows,
+// HandTo's, is put back in the graph's order after.
 func (g *Graph) resolveRoutes(b *Builder) {
 	g.profilesOf = make(map[*Route][]*profile.Profile, len(g.Routes))
 	for _, r := range g.Routes {
-		g.resolveBackends(b, r)
-		for i := range r.ParentRefs {
-			ref := &r.ParentRefs[i]
-			p := &ParentResult{Route: r, Index: i, Path: parentRefPath(i), Ref: ref}
-			r.Parents = append(r.Parents, p)
-			group, kind := string(*ref.Group), string(*ref.Kind)
-			switch {
-			case g.leftToOtherController(b, p):
-			case group == GroupGateway && kind == KindGateway:
-				g.attachToGateway(p)
-			case group == GroupGateway && kind == KindListenerSet:
-				g.attachToListenerSet(p)
-			case p.Mesh():
-				g.bindToService(p)
-			case g.judgeParent(b, p):
-			case group == GroupMultiCluster && kind == KindServiceImport:
-				// The API's own examples bind mesh routes to a ServiceImport
-				// (multi-cluster mesh); whether a route binds there is the
-				// implementation's to say, and gwlint does not model it.
-				p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),
-					"a ServiceImport parent (multi-cluster mesh) binds the route only where the implementation supports it; gwlint does not model it")
-			default:
-				p.UnsupportedKind = true
-				msg := fmt.Sprintf("parentRef kind %s is not supported; use a Gateway, a ListenerSet or a Service, unless the implementation supports it", groupKind(group, kind))
-				if group == GroupGatewayExperimental && kind == "XListenerSet" {
-					msg = fmt.Sprintf("parentRef kind %s was renamed: write group %s, kind %s", groupKind(group, kind), GroupGateway, KindListenerSet)
-				}
-				p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonUnsupportedValue, msg)
+		g.profilesOf[r.Route] = g.findRouteProfiles(r.Route)
+	}
+	parallel(len(g.Routes), func(i int) { g.resolveRoute(b, g.Routes[i]) })
+	g.orderHandOffs()
+}
+
+// resolveRoute resolves a route's backendRefs, then attaches each of its
+// parentRefs.
+func (g *Graph) resolveRoute(b *Builder, r *RouteResult) {
+	g.resolveBackends(b, r)
+	for i := range r.ParentRefs {
+		ref := &r.ParentRefs[i]
+		p := &ParentResult{Route: r, Index: i, Path: parentRefPath(i), Ref: ref}
+		r.Parents = append(r.Parents, p)
+		group, kind := string(*ref.Group), string(*ref.Kind)
+		switch {
+		case g.leftToOtherController(b, p):
+		case group == GroupGateway && kind == KindGateway:
+			g.attachToGateway(p)
+		case group == GroupGateway && kind == KindListenerSet:
+			g.attachToListenerSet(p)
+		case p.Mesh():
+			g.bindToService(p)
+		case g.judgeParent(b, p):
+		case group == GroupMultiCluster && kind == KindServiceImport:
+			// The API's own examples bind mesh routes to a ServiceImport
+			// (multi-cluster mesh); whether a route binds there is the
+			// implementation's to say, and gwlint does not model it.
+			p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),
+				"a ServiceImport parent (multi-cluster mesh) binds the route only where the implementation supports it; gwlint does not model it")
+		default:
+			p.UnsupportedKind = true
+			msg := fmt.Sprintf("parentRef kind %s is not supported; use a Gateway, a ListenerSet or a Service, unless the implementation supports it", groupKind(group, kind))
+			if group == GroupGatewayExperimental && kind == "XListenerSet" {
+				msg = fmt.Sprintf("parentRef kind %s was renamed: write group %s, kind %s", groupKind(group, kind), GroupGateway, KindListenerSet)
 			}
-			g.dropInvalidRules(p)
+			p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, ReasonUnsupportedValue, msg)
 		}
+		g.dropInvalidRules(p)
 	}
 }
 

@@ -44,7 +44,9 @@ type FeatureGap struct {
 // order, and the gaps: each use the profile of the Gateway that serves the
 // object does not support (Unknown support is no gap). Routes are judged
 // by the profile of each Gateway they name, mesh features and objects no
-// Gateway serves by the graph-wide profile.
+// Gateway serves by the graph-wide profile. Objects are judged in
+// parallel: each only reads the resolved graph, and its uses and gaps are
+// gathered in object order.
 func (g *Graph) findFeatures() {
 	routes := make(map[*Route]*RouteResult, len(g.Routes))
 	for _, r := range g.Routes {
@@ -57,57 +59,66 @@ func (g *Graph) findFeatures() {
 	for _, d := range g.Duplicates {
 		replaced[d.First], replaced[d.Again] = d.First != d.Resolved, d.Again != d.Resolved
 	}
-	// Each object's uses are gathered, then copied into Features at once:
-	// appended one object at a time, the list of tens of thousands of uses
-	// grew by a quarter at a time, allocating five times its size.
-	perObject := make([][]FeatureUse, 0, len(g.Objects))
+	uses := make([][]FeatureUse, len(g.Objects))
+	gaps := make([][]FeatureGap, len(g.Objects))
+	parallel(len(g.Objects), func(i int) {
+		if obj := g.Objects[i]; !replaced[obj] {
+			uses[i], gaps[i] = g.objectFeatures(obj, routes)
+		}
+	})
+	// Each object's uses are copied into Features at once: appended one
+	// object at a time, the list of tens of thousands of uses grew by a
+	// quarter at a time, allocating five times its size.
 	total := 0
-	for _, obj := range g.Objects {
-		m := obj.Metadata()
-		if replaced[obj] {
-			continue
-		}
-		var uses []FeatureUse
-		var judges []*profile.Profile
-		inferred := g.Inferred
-		switch o := obj.(type) {
-		case *Gateway:
-			gw := g.gateways[m.Ref]
-			uses, judges, inferred = gatewayFeatures(gw), []*profile.Profile{gw.Profile}, gw.Inferred
-		case *ListenerSet:
-			ls := g.lsets[m.Ref]
-			uses = listenerSetFeatures(ls)
-			judges = []*profile.Profile{g.profile}
-			if ls.Parent != nil {
-				judges[0] = ls.Parent.Profile
-			}
-		case *Route:
-			r := routes[o]
-			uses, judges = routeFeatures(r), g.routeProfiles(o)
-		case *ReferenceGrant:
-			uses, judges = []FeatureUse{{Feature: features.SupportReferenceGrant, Object: m, Path: "kind"}}, []*profile.Profile{g.profile}
-		case *BackendTLSPolicy:
-			uses, judges = backendTLSPolicyFeatures(o), []*profile.Profile{g.profile}
-		}
-		perObject, total = append(perObject, uses), total+len(uses)
-		for _, u := range uses {
-			js := judges
-			if u.mesh {
-				js = []*profile.Profile{g.profile}
-			}
-			for _, p := range js {
-				if p.Support(u.Feature) == profile.Unsupported && !namesOnly[u.Feature] && !slices.Contains(p.Implementation.ParametersKinds, u.parameters) {
-					g.FeatureGaps = append(g.FeatureGaps, FeatureGap{FeatureUse: u, Profile: p, Inferred: g.inferenceOf(p, inferred)})
-				}
-			}
-		}
+	for i := range uses {
+		total += len(uses[i])
+		g.FeatureGaps = append(g.FeatureGaps, gaps[i]...)
 	}
 	if total > 0 {
 		g.Features = make([]FeatureUse, 0, total)
-		for _, uses := range perObject {
-			g.Features = append(g.Features, uses...)
+		for _, u := range uses {
+			g.Features = append(g.Features, u...)
 		}
 	}
+}
+
+// objectFeatures returns an object's feature uses, and those the profiles
+// judging it do not support; routes are the graph's, by route.
+func (g *Graph) objectFeatures(obj Object, routes map[*Route]*RouteResult) (uses []FeatureUse, gaps []FeatureGap) {
+	m := obj.Metadata()
+	var judges []*profile.Profile
+	inferred := g.Inferred
+	switch o := obj.(type) {
+	case *Gateway:
+		gw := g.gateways[m.Ref]
+		uses, judges, inferred = gatewayFeatures(gw), []*profile.Profile{gw.Profile}, gw.Inferred
+	case *ListenerSet:
+		ls := g.lsets[m.Ref]
+		uses = listenerSetFeatures(ls)
+		judges = []*profile.Profile{g.profile}
+		if ls.Parent != nil {
+			judges[0] = ls.Parent.Profile
+		}
+	case *Route:
+		r := routes[o]
+		uses, judges = routeFeatures(r), g.routeProfiles(o)
+	case *ReferenceGrant:
+		uses, judges = []FeatureUse{{Feature: features.SupportReferenceGrant, Object: m, Path: "kind"}}, []*profile.Profile{g.profile}
+	case *BackendTLSPolicy:
+		uses, judges = backendTLSPolicyFeatures(o), []*profile.Profile{g.profile}
+	}
+	for _, u := range uses {
+		js := judges
+		if u.mesh {
+			js = []*profile.Profile{g.profile}
+		}
+		for _, p := range js {
+			if p.Support(u.Feature) == profile.Unsupported && !namesOnly[u.Feature] && !slices.Contains(p.Implementation.ParametersKinds, u.parameters) {
+				gaps = append(gaps, FeatureGap{FeatureUse: u, Profile: p, Inferred: g.inferenceOf(p, inferred)})
+			}
+		}
+	}
+	return uses, gaps
 }
 
 // inferenceOf returns in when it inferred p, nil otherwise: a route's
@@ -135,17 +146,14 @@ var namesOnly = map[features.FeatureName]bool{
 
 // routeProfiles are the distinct profiles of the Gateways a route names
 // (routeGateways), or the graph-wide profile when the inputs hold none of
-// them. Once every Gateway has its profile (resolveRoutes on), each route's
-// are found once: the steps ask for them at every backendRef and rule.
+// them. Once every Gateway has its profile, resolveRoutes finds those of
+// each route of the graph once, before it resolves the routes in parallel:
+// the steps ask for them at every backendRef and rule, and only read them.
 func (g *Graph) routeProfiles(r *Route) []*profile.Profile {
 	if out, ok := g.profilesOf[r]; ok {
 		return out
 	}
-	out := g.findRouteProfiles(r)
-	if g.profilesOf != nil {
-		g.profilesOf[r] = out
-	}
-	return out
+	return g.findRouteProfiles(r)
 }
 
 // findRouteProfiles is routeProfiles, found.

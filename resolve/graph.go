@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -158,6 +159,9 @@ type Graph struct {
 	// decisions are what implementations decided beyond the core's
 	// results (Builder.Decide).
 	decisions map[decided]any
+	// shared guards handedBy and decisions, which the steps of routes
+	// resolved in parallel write (resolveRoutes).
+	shared sync.Mutex
 }
 
 // Duplicate is an object defined again after First; Resolved is the

@@ -3,6 +3,7 @@ package resolve
 import (
 	"fmt"
 	"slices"
+	"sort"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
@@ -97,7 +98,11 @@ import (
 //
 // A step writes the fields of the result the core hands it (a Listener, a
 // ParentResult, a BackendResult), and through the Builder what needs the
-// graph's own state.
+// graph's own state. The steps about a route's parentRefs, backendRefs and
+// rules (MeshJudge.LeavesMeshParent to RuleDropper) run for many routes at
+// once (resolveRoutes): such a step writes only the results of the route it
+// is handed, reads no other route's results, and keeps no state of its
+// own.
 //
 // Each implementation is a package of its own under
 // resolve/implementations, listed in that package's registry;
@@ -180,12 +185,16 @@ func firstRouteJudge[T Implementation](g *Graph, route *Route) (first T, all boo
 // fields the core gives it, such as its verdict on its own kinds, for its
 // package to expose (Graph.Decision).
 func (b *Builder) Decide(impl Implementation, about, decision any) {
+	b.g.shared.Lock()
+	defer b.g.shared.Unlock()
 	b.g.decisions[decided{impl.Name(), about}] = decision
 }
 
 // Decision is what impl decided about a result of the graph
 // (Builder.Decide), nil when nothing.
 func (g *Graph) Decision(impl Implementation, about any) any {
+	g.shared.Lock()
+	defer g.shared.Unlock()
 	return g.decisions[decided{impl.Name(), about}]
 }
 
@@ -211,8 +220,20 @@ func (b *Builder) DescribeAbsence(ref ObjectRef, presence Presence) string {
 // HandTo records that route from hands traffic to route to (route
 // delegation: a backendRef an implementation reads as naming routes).
 func (b *Builder) HandTo(from, to *Route) {
+	b.g.shared.Lock()
+	defer b.g.shared.Unlock()
 	if !slices.Contains(b.g.handedBy[to], from) {
 		b.g.handedBy[to] = append(b.g.handedBy[to], from)
+	}
+}
+
+// orderHandOffs puts the routes handing each route traffic in the graph's
+// order, whatever the order in which routes resolved in parallel called
+// HandTo: a route hands traffic only while it is resolved, so this is the
+// order resolving them one by one would give.
+func (g *Graph) orderHandOffs() {
+	for _, from := range g.handedBy {
+		sort.Slice(from, func(i, j int) bool { return refLess(from[i].Ref, from[j].Ref) })
 	}
 }
 

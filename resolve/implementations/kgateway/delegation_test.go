@@ -1,6 +1,9 @@
 package kgateway_test
 
 import (
+	"fmt"
+	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
@@ -109,6 +112,41 @@ spec:
 		}
 		if n := len(g.RoutesHandingTo(resolvetest.Route(t, g, resolve.KindHTTPRoute, "other", "api").Route)); n != c.delegated {
 			t.Errorf("under %v: %d routes delegate to api; want %d", c.impl, n, c.delegated)
+		}
+	}
+}
+
+// Routes are resolved in parallel, and call Builder.HandTo in any order:
+// RoutesHandingTo is still in the graph's order, on any number of cores.
+func TestRoutesHandingToInGraphOrder(t *testing.T) {
+	docs := []string{`
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: shop, namespace: app}
+spec:
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`}
+	var want []string
+	for i := range 16 {
+		name := fmt.Sprintf("root-%02d", i)
+		want = append(want, name)
+		docs = append(docs, fmt.Sprintf(`
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: %s, namespace: infra}
+spec:
+  parentRefs: [{name: gw}]
+  rules: [{backendRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: "*", namespace: app}]}]`, name))
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2, 8} {
+		runtime.GOMAXPROCS(procs)
+		g := resolvetest.Resolve(t, resolvetest.JudgedBy(t, kgateway.Implementation{}), append([]string{resolvetest.World}, docs...)...)
+		var got []string
+		for _, r := range g.RoutesHandingTo(resolvetest.Route(t, g, resolve.KindHTTPRoute, "app", "shop").Route) {
+			got = append(got, r.Ref.Name)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("GOMAXPROCS=%d: routes handing shop traffic %v; want %v", procs, got, want)
 		}
 	}
 }
