@@ -32,25 +32,21 @@ const (
 //     cluster) let the heap grow fourfold before collecting (GOGC=400):
 //     their peak stays in the tens of megabytes, and the collections the
 //     default would make cost a fifth of their time.
-//   - Large runs collect at 50% growth while loading, then at 30%: the
-//     heap then holds everything loaded (about 4× the input bytes), and
-//     resolving and linting only add to it, so the default's headroom of
-//     100% would set the peak RSS. Measured on the 10,000-route corpus
-//     (27.8 MB): 220-226 MiB at the default, 193-203 MiB at 70/30 and
-//     187-197 MiB at 50/30 (7.4x the corpus at most), for 10-25% more CPU
-//     (docs/performance.md).
-//   - Large runs also get, once loaded, a soft memory limit of 1.5× the
-//     live heap plus 64 MiB, or 7× the input bytes when that is more,
-//     which makes the runtime return freed pages at once and hold the peak
-//     down. Measured on the medium corpus (2026-11-27): 246-262 MiB
-//     without any of this policy, 190-200 MiB with it. The limit is
-//     relative because resolving adds about half the heap loading left
-//     (77 MB live after loading, about 150 MB at its largest on medium):
-//     1.5× plus 64 MiB alone had the collector run almost continuously on
-//     the 100,000-route corpus (30 s and 53 s of CPU, against 22 s and
-//     37 s with the input's floor, for the same 6.8× peak). The limit is
-//     soft: a run whose live heap outgrows it is slowed (the runtime caps
-//     collection at half the CPU), never stopped.
+//   - Large runs collect at the default growth, under a soft memory limit
+//     of 7× their input bytes from the start (when their size is known),
+//     and once loaded, after one collection that measures the live heap,
+//     of 1.5× the live heap plus 64 MiB where that is more: resolving adds
+//     about half the heap loading left (77 MB live after loading, about
+//     150 MB at its largest on the 10,000-route corpus). The limit makes
+//     the runtime collect, and return freed pages, only as the peak nears
+//     what the input allows, where a lower GOGC collected all along.
+//     Measured (2026-11-27, docs/performance.md): medium 196-210 MiB
+//     (7.4-7.9×) against 246-262 MiB without any policy, and 10-20% less
+//     time than the 50%/30% growth it replaces; the 100,000-route corpus
+//     19.9 s against 22.9 s; one file of 400,000 small Services 364 MiB
+//     against 420 MiB. The limit is soft: a run whose live heap outgrows
+//     it is slowed (the runtime caps collection at half the CPU), never
+//     stopped.
 func Set(paths []string) (loaded func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
@@ -60,9 +56,10 @@ func Set(paths []string) (loaded func()) {
 		debug.SetGCPercent(400)
 		return func() {}
 	}
-	debug.SetGCPercent(50)
+	if bytes > 0 {
+		debug.SetMemoryLimit(bytes * limitPerByte)
+	}
 	return func() {
-		debug.SetGCPercent(30)
 		// A collection now measures the live heap exactly: a stale, low
 		// measure would set a limit below it.
 		runtime.GC()
@@ -71,9 +68,8 @@ func Set(paths []string) (loaded func()) {
 }
 
 // limitPerByte is the soft memory limit of a large run per byte of its
-// input, when that is above 1.5x the live heap plus 64 MiB: the peak may
-// reach 8x the input, and the runtime's own pages and the binary's take
-// the rest.
+// input: the peak may reach 8× the input, and the runtime's own pages and
+// the binary's take the rest.
 const limitPerByte = 7
 
 // liveHeap returns the bytes the last collection found live.

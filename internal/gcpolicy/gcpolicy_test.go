@@ -23,16 +23,17 @@ func TestSet(t *testing.T) {
 		name                 string
 		gogc                 string
 		files                []string
-		whileLoading, loaded int
+		whileLoading, loaded int // GOGC
+		large                bool
 	}{
-		{"pre-commit", "", make([]string, 3), 400, 400},
-		{"small repository", "", make([]string, SmallRun), 400, 400},
-		{"monorepo", "", make([]string, SmallRun+1), 50, 30},
-		{"stdin, of unknown size", "", []string{"-"}, 50, 30},
-		{"one large file", "", []string{big}, 50, 30},
-		{"a directory of one large file", "", []string{filepath.Dir(big)}, 50, 30},
-		{"a small directory", "", []string{"."}, 400, 400},
-		{"user's GOGC", "150", make([]string, 10_000), 100, 100},
+		{"pre-commit", "", make([]string, 3), 400, 400, false},
+		{"small repository", "", make([]string, SmallRun), 400, 400, false},
+		{"monorepo", "", make([]string, SmallRun+1), 100, 100, true},
+		{"stdin, of unknown size", "", []string{"-"}, 100, 100, true},
+		{"one large file", "", []string{big}, 100, 100, true},
+		{"a directory of one large file", "", []string{filepath.Dir(big)}, 100, 100, true},
+		{"a small directory", "", []string{"."}, 400, 400, false},
+		{"user's GOGC", "150", make([]string, 10_000), 100, 100, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,17 +45,22 @@ func TestSet(t *testing.T) {
 			if got := current(); got != tt.whileLoading {
 				t.Errorf("while loading: GOGC %d, want %d", got, tt.whileLoading)
 			}
+			// A large run of known size is bounded by its input from the start.
+			_, bytes := measure(tt.files)
+			if limit := debug.SetMemoryLimit(-1); tt.large && bytes > 0 && limit != bytes*limitPerByte {
+				t.Errorf("while loading: memory limit %d, want %d× the input's %d bytes", limit, limitPerByte, bytes)
+			}
 			loaded()
 			if got := current(); got != tt.loaded {
 				t.Errorf("once loaded: GOGC %d, want %d", got, tt.loaded)
 			}
 			// Large runs get a memory limit, above the live heap.
 			limit := debug.SetMemoryLimit(-1)
-			if wantLimit := tt.loaded == 30; wantLimit != (limit != math.MaxInt64) {
-				t.Errorf("once loaded: memory limit %d, want one: %v", limit, wantLimit)
-			} else if wantLimit && limit <= liveHeap() {
+			if tt.large != (limit != math.MaxInt64) {
+				t.Errorf("once loaded: memory limit %d, want one: %v", limit, tt.large)
+			} else if tt.large && limit <= liveHeap() {
 				t.Errorf("memory limit %d is not above the live heap %d", limit, liveHeap())
-			} else if _, bytes := measure(tt.files); wantLimit && limit < bytes*limitPerByte {
+			} else if tt.large && limit < bytes*limitPerByte {
 				t.Errorf("memory limit %d is below %d× the input's %d bytes", limit, limitPerByte, bytes)
 			}
 		})
