@@ -142,6 +142,9 @@ type BackendResult struct {
 	// not check (MissingPortReporter): requests to it fail, and the
 	// route's ResolvedRefs does not say so.
 	Unreported bool
+	// Filter is true for the backendRef of a filter (RequestMirror), which
+	// is sent a copy of the requests rather than a share of them.
+	Filter bool
 	// Share is Weight / TotalWeight of the rule: the fraction of matching
 	// requests meant for this backend.
 	Share float64
@@ -201,7 +204,7 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 		rr.Backends = make([]*BackendResult, len(rule.BackendRefs))
 		for j, ref := range rule.BackendRefs {
 			b := &results[j]
-			g.resolveBackend(bld, b, r.Route, ref.Path, &ref.BackendObjectReference)
+			g.resolveBackend(bld, b, r.Route, ref.Path, &ref.BackendObjectReference, false)
 			g.judgeServiceBackend(bld, r.Route, b)
 			g.refuseBackendFilters(b, r.Route, &rule.BackendRefs[j])
 			b.Weight = *ref.Weight
@@ -213,7 +216,7 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 		}
 		for j, ref := range rule.FilterRefs {
 			b := &results[len(rule.BackendRefs)+j]
-			g.resolveBackend(bld, b, r.Route, ref.Path, ref.BackendObjectReference)
+			g.resolveBackend(bld, b, r.Route, ref.Path, ref.BackendObjectReference, true)
 			g.judgeServiceBackend(bld, r.Route, b)
 			rr.FilterBackends = append(rr.FilterBackends, b)
 		}
@@ -348,13 +351,14 @@ func meshOnly(route *Route) bool {
 	return len(route.ParentRefs) > 0
 }
 
-func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, path string, ref *gwv1.BackendObjectReference) {
+func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, path string, ref *gwv1.BackendObjectReference, filter bool) {
 	ns := string(*ref.Namespace)
 	*b = BackendResult{
 		Path:   path,
 		Ref:    ref,
 		Group:  string(*ref.Group),
 		Target: ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)},
+		Filter: filter,
 	}
 	invalid := func(problem BackendProblem, reason Reason, format string, args ...any) {
 		b.Problem, b.Reason, b.Message = problem, reason, fmt.Sprintf(format, args...)

@@ -2,7 +2,6 @@ package kgateway
 
 import (
 	"fmt"
-	"strings"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
@@ -72,7 +71,7 @@ func namesChild(ref gwv1.BackendObjectReference, child *resolve.Route) bool {
 func (Implementation) JudgeBackend(b *resolve.Builder, route *resolve.Route, result *resolve.BackendResult) {
 	g := b.Graph()
 	for _, child := range g.Routes {
-		if child.Route != route && child.HTTP != nil && namesChild(*result.Ref, child.Route) && !strings.Contains(result.Path, ".filters[") {
+		if child.Route != route && child.HTTP != nil && namesChild(*result.Ref, child.Route) && !result.Filter {
 			b.HandTo(route, child.Route)
 		}
 	}

@@ -150,3 +150,35 @@ spec:
 		}
 	}
 }
+
+// A RequestMirror filter's backendRef of kind HTTPRoute sends the child a
+// copy of the requests, not the rule: it hands the child nothing, so the
+// child still needs a parent of its own.
+func TestMirrorHandsNothing(t *testing.T) {
+	const routes = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: root, namespace: infra}
+spec:
+  parentRefs: [{name: gw}]
+  rules:
+  - filters:
+    - type: RequestMirror
+      requestMirror:
+        backendRef: {group: gateway.networking.k8s.io, kind: HTTPRoute, name: shadow, namespace: app}
+    backendRefs: [{name: web, namespace: app, port: 8080}]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: shadow, namespace: app}
+spec:
+  rules: [{backendRefs: [{name: web, port: 8080}]}]`
+	g := resolvetest.Resolve(t, resolvetest.JudgedBy(t, kgateway.Implementation{}), resolvetest.World, routes)
+	if from := g.RoutesHandingTo(resolvetest.Route(t, g, resolve.KindHTTPRoute, "app", "shadow").Route); len(from) != 0 {
+		t.Errorf("a mirror handed the child route traffic: from %v", from)
+	}
+	rule := resolvetest.Route(t, g, resolve.KindHTTPRoute, "infra", "root").Rules[0]
+	if len(rule.FilterBackends) != 1 || !rule.FilterBackends[0].Filter || rule.Backends[0].Filter {
+		t.Errorf("Filter marks the mirror's backendRef only: filter backends %v, backends %v", rule.FilterBackends, rule.Backends)
+	}
+}
