@@ -149,6 +149,7 @@ type Graph struct {
 	gateways  map[ObjectRef]*GatewayResult
 	lsets     map[ObjectRef]*ListenerSetResult
 	grantsIn  map[string][]*ReferenceGrant // by namespace
+	routesIn  map[kindNS][]*RouteResult    // by kind and namespace, in the graph's order
 	// profilesOf are the profiles judging each route (routeProfiles),
 	// kept while Resolve runs from resolveRoutes on, when every Gateway
 	// has its profile.
@@ -271,6 +272,11 @@ func (g *Graph) index() {
 	sort.Slice(g.Gateways, func(i, j int) bool { return refLess(g.Gateways[i].Ref, g.Gateways[j].Ref) })
 	sort.Slice(g.ListenerSets, func(i, j int) bool { return refLess(g.ListenerSets[i].Ref, g.ListenerSets[j].Ref) })
 	sort.Slice(g.Routes, func(i, j int) bool { return refLess(g.Routes[i].Ref, g.Routes[j].Ref) })
+	g.routesIn = map[kindNS][]*RouteResult{}
+	for _, r := range g.Routes {
+		key := kindNS{r.Ref.Kind, r.Ref.Namespace}
+		g.routesIn[key] = append(g.routesIn[key], r)
+	}
 	sort.Slice(g.Services, func(i, j int) bool { return refLess(g.Services[i].Ref, g.Services[j].Ref) })
 	sort.Slice(g.Grants, func(i, j int) bool { return refLess(g.Grants[i].Ref, g.Grants[j].Ref) })
 	sort.Slice(g.TLSPolicies, func(i, j int) bool { return refLess(g.TLSPolicies[i].Ref, g.TLSPolicies[j].Ref) })
@@ -475,6 +481,12 @@ func (g *Graph) Service(ns, name string) *ServiceResult {
 // implementation reads a backendRef as naming routes. A route handed
 // traffic needs no parentRef of its own.
 func (g *Graph) RoutesHandingTo(route *Route) []*Route { return g.handedBy[route] }
+
+// RoutesIn returns the routes of a kind (KindHTTPRoute, ...) in a
+// namespace, in the graph's order.
+func (g *Graph) RoutesIn(kind, namespace string) []*RouteResult {
+	return g.routesIn[kindNS{kind, namespace}]
+}
 
 // FindRoutes returns the routes named name in namespace ns (all namespaces
 // when ns is empty), of the given kind (any route kind when empty).

@@ -70,8 +70,9 @@ func namesChild(ref gwv1.BackendObjectReference, child *resolve.Route) bool {
 // a filter's (a mirror's) backendRef hands them nothing.
 func (Implementation) JudgeBackend(b *resolve.Builder, route *resolve.Route, result *resolve.BackendResult) {
 	g := b.Graph()
-	for _, child := range g.Routes {
-		if child.Route != route && child.HTTP != nil && namesChild(*result.Ref, child.Route) && !result.Filter {
+	// A child is an HTTPRoute in the namespace the ref names (namesChild).
+	for _, child := range g.RoutesIn(resolve.KindHTTPRoute, result.Target.Namespace) {
+		if child.Route != route && namesChild(*result.Ref, child.Route) && !result.Filter {
 			b.HandTo(route, child.Route)
 		}
 	}
