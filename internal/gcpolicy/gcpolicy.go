@@ -33,7 +33,8 @@ const (
 //     their peak stays in the tens of megabytes, and the collections the
 //     default would make cost a fifth of their time.
 //   - Large runs collect at the default growth, under a soft memory limit
-//     of 7× their input bytes from the start (when their size is known),
+//     of 7× their input bytes (at least 64 MiB) from the start (when their
+//     size is known),
 //     and once loaded, after one collection that measures the live heap,
 //     of 1.5× the live heap plus 64 MiB where that is more: resolving adds
 //     about half the heap loading left (77 MB live after loading, about
@@ -57,15 +58,21 @@ func Set(paths []string) (loaded func()) {
 		return func() {}
 	}
 	if bytes > 0 {
-		debug.SetMemoryLimit(bytes * limitPerByte)
+		debug.SetMemoryLimit(max(bytes*limitPerByte, minLimit))
 	}
 	return func() {
 		// A collection now measures the live heap exactly: a stale, low
 		// measure would set a limit below it.
 		runtime.GC()
-		debug.SetMemoryLimit(max(liveHeap()*3/2+64<<20, bytes*limitPerByte))
+		debug.SetMemoryLimit(max(liveHeap()*3/2+minLimit, bytes*limitPerByte))
 	}
 }
+
+// minLimit is the least soft memory limit: a run of many small files (600
+// of 500 bytes) would otherwise start under a limit of a few megabytes,
+// below what the runtime itself holds, and collect back to back (350
+// collections and 8× the time, measured).
+const minLimit = 64 << 20
 
 // limitPerByte is the soft memory limit of a large run per byte of its
 // input: the peak may reach 8× the input, and the runtime's own pages and

@@ -1,6 +1,7 @@
 package gcpolicy
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -19,6 +20,14 @@ func TestSet(t *testing.T) {
 	if err := os.WriteFile(big, make([]byte, SmallBytes+1), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A monorepo of small files: its input allows less than the runtime
+	// holds, so the limit is the least one.
+	smallFiles := t.TempDir()
+	for i := range SmallRun + 1 {
+		if err := os.WriteFile(filepath.Join(smallFiles, fmt.Sprintf("m%d.yaml", i)), []byte("kind: Namespace\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tests := []struct {
 		name                 string
 		gogc                 string
@@ -29,6 +38,7 @@ func TestSet(t *testing.T) {
 		{"pre-commit", "", make([]string, 3), 400, 400, false},
 		{"small repository", "", make([]string, SmallRun), 400, 400, false},
 		{"monorepo", "", make([]string, SmallRun+1), 100, 100, true},
+		{"a monorepo of small files", "", []string{smallFiles}, 100, 100, true},
 		{"stdin, of unknown size", "", []string{"-"}, 100, 100, true},
 		{"one large file", "", []string{big}, 100, 100, true},
 		{"a directory of one large file", "", []string{filepath.Dir(big)}, 100, 100, true},
@@ -47,8 +57,8 @@ func TestSet(t *testing.T) {
 			}
 			// A large run of known size is bounded by its input from the start.
 			_, bytes := measure(tt.files)
-			if limit := debug.SetMemoryLimit(-1); tt.large && bytes > 0 && limit != bytes*limitPerByte {
-				t.Errorf("while loading: memory limit %d, want %d× the input's %d bytes", limit, limitPerByte, bytes)
+			if limit := debug.SetMemoryLimit(-1); tt.large && bytes > 0 && limit != max(bytes*limitPerByte, minLimit) {
+				t.Errorf("while loading: memory limit %d, want %d× the input's %d bytes, at least %d", limit, limitPerByte, bytes, minLimit)
 			}
 			loaded()
 			if got := current(); got != tt.loaded {
