@@ -43,11 +43,15 @@ type Options struct {
 	// ControllerName is written as status controllerName for Gateways whose
 	// GatewayClass is not among the inputs.
 	ControllerName string
-	// Validate checks every Gateway API object against the CRDs of Channel
-	// (schema and CEL, as the API server would on create) and keeps the
-	// violations in Meta.Violations.
+	// Validate checks every Gateway API object against the CRDs of Release
+	// and Channel (schema and CEL, as the API server would on create) and
+	// keeps the violations in Meta.Violations.
 	Validate bool
 	Channel  crd.Channel
+	// Release is the Gateway API release whose CRDs the cluster runs: it
+	// decides which versions are served, and Validate's schemas. The zero
+	// value is the release go.mod pins.
+	Release crd.Release
 	// ChannelAssumed says Channel is the default, which no flag or
 	// configuration named: the CRDs the cluster runs are outside the
 	// inputs, so what only the channel decides is not certain.
@@ -86,6 +90,9 @@ func (o Options) now() time.Time {
 	}
 	return o.Now
 }
+
+// crds is the CRDs the cluster runs.
+func (o Options) crds() crd.CRDs { return crd.CRDs{Release: o.Release, Channel: o.Channel} }
 
 func (o Options) namespace() string {
 	if o.DefaultNamespace == "" {
@@ -238,8 +245,8 @@ func decodeObject(raw *manifest.Object, opts Options) (obj Object, err *manifest
 // unknownKind reports a kind that a Gateway API group does not have: a
 // typo (HTTPRoutez) that the API server would refuse, and that would
 // otherwise drop the object, and every finding about it, unnoticed.
-func unknownKind(raw *manifest.Object, group string) *manifest.ReadError {
-	kinds := crd.Kinds(group)
+func unknownKind(raw *manifest.Object, group string, r crd.Release) *manifest.ReadError {
+	kinds := crd.Kinds(group, r)
 	hint := ""
 	if best := suggest.Closest(raw.Kind, kinds); best != "" {
 		hint = " (did you mean " + best + "?)"
@@ -292,16 +299,16 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 		if r, ok := retiredVersions[raw.APIVersion][raw.Kind]; ok {
 			retired = &r
 		}
-		versions := crd.Served(group, raw.Kind)
+		versions := crd.Served(group, raw.Kind, opts.Release)
 		switch {
 		case retired != nil:
 		case versions == nil:
-			return nil, unknownKind(raw, group)
+			return nil, unknownKind(raw, group, opts.Release)
 		case !contains(versions, version):
 			return nil, raw.Errorf("", "%s %s is not served by Gateway API %s (served: %s)",
 				raw.Kind, raw.APIVersion, APIVersion, strings.Join(versions, ", "))
 		}
-		served = apiVersionInfo(raw.APIVersion, raw.Kind, opts.Channel, retired)
+		served = apiVersionInfo(raw.APIVersion, raw.Kind, opts.crds(), retired)
 		if served.State == VersionExperimentalOnly && opts.ChannelAssumed {
 			served.ChannelAssumed = true
 			served.Message += "; " + ChannelOutsideInputs
@@ -433,15 +440,16 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 		// are the object's, its successor's may be stricter (TLSRoute
 		// v1alpha2 takes no hostnames and 16 rules, v1 needs hostnames and
 		// one rule). The channel's refusal is the version's one finding.
-		version, ch := served.ReadAs, opts.Channel
+		version, crds := served.ReadAs, opts.crds()
 		if served.State == VersionExperimentalOnly {
-			version, ch = raw.APIVersion, crd.Experimental
+			version, crds.Channel = raw.APIVersion, crd.Experimental
 		}
 		if parsed {
-			m.Violations = foldTypos(crd.ValidateOwned(version, raw.Kind, tree.Root, ch))
+			m.Violations = foldTypos(crd.ValidateOwned(version, raw.Kind, tree.Root, crds))
 		}
-		if opts.ChannelAssumed && ch == crd.Standard && len(m.Violations) > 0 {
-			markStandardOnly(m.Violations, crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, crd.Experimental))
+		if opts.ChannelAssumed && crds.Channel == crd.Standard && len(m.Violations) > 0 {
+			crds.Channel = crd.Experimental
+			markStandardOnly(m.Violations, crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, crds))
 		}
 	}
 	var specErr *manifest.ReadError

@@ -190,13 +190,13 @@ func internVersion(v APIVersionInfo) *APIVersionInfo {
 	return p
 }
 
-func apiVersionInfo(apiVersion, kind string, ch crd.Channel, retired *retiredVersion) APIVersionInfo {
+func apiVersionInfo(apiVersion, kind string, crds crd.CRDs, retired *retiredVersion) APIVersionInfo {
 	readKind := kind
 	if retired != nil && retired.kind != "" {
 		readKind = retired.kind
 	}
 	successor := ""
-	if crd.Known(versionSuccessor, readKind, ch) {
+	if crd.Known(versionSuccessor, readKind, crds) {
 		successor = versionSuccessor
 	}
 	switch {
@@ -215,7 +215,7 @@ func apiVersionInfo(apiVersion, kind string, ch crd.Channel, retired *retiredVer
 			info.Kind = kind
 		}
 		return info
-	case !crd.Known(apiVersion, kind, ch):
+	case !crd.Known(apiVersion, kind, crds):
 		info := APIVersionInfo{State: VersionExperimentalOnly, ReadAs: successor}
 		if successor == "" {
 			info.Message = fmt.Sprintf("%s %s is served only by the experimental channel CRDs of Gateway API %s; it needs them installed (--channel experimental)",
@@ -226,7 +226,7 @@ func apiVersionInfo(apiVersion, kind string, ch crd.Channel, retired *retiredVer
 		}
 		return info
 	}
-	if warning := crd.Deprecation(apiVersion, kind, ch); warning != "" {
+	if warning := crd.Deprecation(apiVersion, kind, crds); warning != "" {
 		return APIVersionInfo{State: VersionDeprecated, ReadAs: apiVersion, Message: warning}
 	}
 	return APIVersionInfo{State: VersionServed, ReadAs: apiVersion}

@@ -44,10 +44,10 @@ func runCases(t *testing.T, path string) {
 				ch = Experimental
 			}
 			apiVersion, kind := obj["apiVersion"].(string), obj["kind"].(string)
-			if !Known(apiVersion, kind, ch) {
+			if !Known(apiVersion, kind, CRDs{Channel: ch}) {
 				t.Fatalf("%s %s is not known in channel %s", apiVersion, kind, c.Channel)
 			}
-			got := Validate(apiVersion, kind, obj, ch)
+			got := Validate(apiVersion, kind, obj, CRDs{Channel: ch})
 			used := make([]bool, len(got))
 		wants:
 			for _, w := range c.Want {

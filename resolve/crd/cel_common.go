@@ -56,6 +56,19 @@ var commonRules = map[string]celImpl{
 		}
 		return or(not(strIs(cc, "lifetimeType", "Permanent")), cb(has(self, "absoluteTimeout")))
 	}},
+	// BackendLBPolicy (v1.1.0 to v1.3.0, experimental), where selecting
+	// the absent cookieConfig is an error only has(self.absoluteTimeout)
+	// absorbs.
+	`!has(self.cookieConfig.lifetimeType) || self.cookieConfig.lifetimeType != 'Permanent' || has(self.absoluteTimeout)`: {eval: func(self any) cbool {
+		cc, err := get(self, "cookieConfig")
+		if err != nil {
+			return or(errCBool(err), cb(has(self, "absoluteTimeout")))
+		}
+		if !has(cc, "lifetimeType") {
+			return celTrue
+		}
+		return or(not(strIs(cc, "lifetimeType", "Permanent")), cb(has(self, "absoluteTimeout")))
+	}},
 	`!has(self.cookieConfig) || self.type == 'Cookie'`: {eval: func(self any) cbool {
 		return or(cb(!has(self, "cookieConfig")), strIs(self, "type", "Cookie"))
 	}},
@@ -77,20 +90,25 @@ var commonRules = map[string]celImpl{
 	}},
 
 	// Backend TLS validation (BackendTLSPolicy, XBackend).
-	`!(has(self.caCertificateRefs) && size(self.caCertificateRefs) > 0 && has(self.wellKnownCACertificates) && self.wellKnownCACertificates != "")`: {eval: func(self any) cbool {
-		return cb(!(hasNonEmptyList(self, "caCertificateRefs") && hasNonEmptyString(self, "wellKnownCACertificates")))
-	}},
-	`(has(self.caCertificateRefs) && size(self.caCertificateRefs) > 0 || has(self.wellKnownCACertificates) && self.wellKnownCACertificates != "")`: {eval: func(self any) cbool {
-		return cb(hasNonEmptyList(self, "caCertificateRefs") || hasNonEmptyString(self, "wellKnownCACertificates"))
-	}},
-	`!(self.type == "Hostname" && (!has(self.hostname) || self.hostname == ""))`: {eval: subjectAltNameRequires("Hostname", "hostname")},
-	`!(self.type != "Hostname" && has(self.hostname) && self.hostname != "")`:    {eval: subjectAltNameForbids("Hostname", "hostname")},
-	`!(self.type == "URI" && (!has(self.uri) || self.uri == ""))`:                {eval: subjectAltNameRequires("URI", "uri")},
-	`!(self.type != "URI" && has(self.uri) && self.uri != "")`:                   {eval: subjectAltNameForbids("URI", "uri")},
+	`!(has(self.caCertificateRefs) && size(self.caCertificateRefs) > 0 && has(self.wellKnownCACertificates) && self.wellKnownCACertificates != "")`: {eval: caSourcesExclusive("caCertificateRefs", "wellKnownCACertificates")},
+	`(has(self.caCertificateRefs) && size(self.caCertificateRefs) > 0 || has(self.wellKnownCACertificates) && self.wellKnownCACertificates != "")`:  {eval: caSourceRequired("caCertificateRefs", "wellKnownCACertificates")},
+	// BackendTLSPolicy v1alpha2 (v1.0.0, experimental): the same, by the
+	// fields' first names.
+	`!(has(self.caCertRefs) && size(self.caCertRefs) > 0 && has(self.wellKnownCACerts) && self.wellKnownCACerts != "")`: {eval: caSourcesExclusive("caCertRefs", "wellKnownCACerts")},
+	`(has(self.caCertRefs) && size(self.caCertRefs) > 0 || has(self.wellKnownCACerts) && self.wellKnownCACerts != "")`:  {eval: caSourceRequired("caCertRefs", "wellKnownCACerts")},
+	`!(self.type == "Hostname" && (!has(self.hostname) || self.hostname == ""))`:                                        {eval: subjectAltNameRequires("Hostname", "hostname")},
+	`!(self.type != "Hostname" && has(self.hostname) && self.hostname != "")`:                                           {eval: subjectAltNameForbids("Hostname", "hostname")},
+	`!(self.type == "URI" && (!has(self.uri) || self.uri == ""))`:                                                       {eval: subjectAltNameRequires("URI", "uri")},
+	`!(self.type != "URI" && has(self.uri) && self.uri != "")`:                                                          {eval: subjectAltNameForbids("URI", "uri")},
 
 	// Listeners (Gateway, ListenerSet).
 	`self.all(l, l.protocol in ['HTTP', 'TCP', 'UDP'] ? !has(l.tls) : true)`: {eval: forAllListeners(func(l any) cbool {
 		return implies(strIn(l, "protocol", "HTTP", "TCP", "UDP"), func() cbool { return cb(!has(l, "tls")) })
+	})},
+	// v1.0.0: HTTPS and TLS listeners need a tls block (v1.1.0 dropped
+	// the rule; v1.6.0 made it the next one but for TLS alone).
+	`self.all(l, l.protocol in ['HTTPS', 'TLS'] ? has(l.tls) : true)`: {eval: forAllListeners(func(l any) cbool {
+		return implies(strIn(l, "protocol", "HTTPS", "TLS"), func() cbool { return cb(has(l, "tls")) })
 	})},
 	`self.all(l, (l.protocol == 'HTTPS' && has(l.tls)) ? (l.tls.mode == '' || l.tls.mode == 'Terminate') : true)`: {eval: forAllListeners(func(l any) cbool {
 		return implies(and(strIs(l, "protocol", "HTTPS"), cb(has(l, "tls"))), func() cbool {
@@ -123,6 +141,10 @@ var commonRules = map[string]celImpl{
 		return implies(strIs(self, "mode", "Terminate"), func() cbool {
 			return or(sizeAbove0(self, "certificateRefs"), sizeAbove0(self, "options"))
 		})
+	}},
+	// v1.0.0: options did not stand in for certificates yet.
+	`self.mode == 'Terminate' ? size(self.certificateRefs) > 0 : true`: {eval: func(self any) cbool {
+		return implies(strIs(self, "mode", "Terminate"), func() cbool { return sizeAbove0(self, "certificateRefs") })
 	}},
 }
 
@@ -166,6 +188,22 @@ func subjectAltNameRequires(typ, field string) func(any) cbool {
 func subjectAltNameForbids(typ, field string) func(any) cbool {
 	return func(self any) cbool {
 		return not(and(not(strIs(self, "type", typ)), cb(hasNonEmptyString(self, field))))
+	}
+}
+
+// caSourcesExclusive is
+// !(has(self.<refs>) && size(self.<refs>) > 0 && has(self.<wellKnown>) && self.<wellKnown> != "").
+func caSourcesExclusive(refs, wellKnown string) func(any) cbool {
+	return func(self any) cbool {
+		return cb(!(hasNonEmptyList(self, refs) && hasNonEmptyString(self, wellKnown)))
+	}
+}
+
+// caSourceRequired is
+// (has(self.<refs>) && size(self.<refs>) > 0 || has(self.<wellKnown>) && self.<wellKnown> != "").
+func caSourceRequired(refs, wellKnown string) func(any) cbool {
+	return func(self any) cbool {
+		return cb(hasNonEmptyList(self, refs) || hasNonEmptyString(self, wellKnown))
 	}
 }
 

@@ -33,6 +33,14 @@ func ParseChannel(name string) (Channel, error) {
 	return Standard, fmt.Errorf("unknown channel %q (want standard or experimental)", name)
 }
 
+// String is the channel's name, as ParseChannel reads it.
+func (ch Channel) String() string {
+	if ch == Experimental {
+		return "experimental"
+	}
+	return "standard"
+}
+
 // Violation is one thing the API server would reject. Path uses the
 // k8s.io/apimachinery field.Path String() form: "spec.rules[0].backendRefs[1].port",
 // map keys in brackets. For list-map uniqueness it points at the duplicate item.
@@ -43,6 +51,13 @@ type Violation struct {
 	// StandardOnly: the standard channel was assumed, not named, and the
 	// experimental channel's CRDs accept what its CRDs refuse here.
 	StandardOnly bool
+	// AddedIn names, for an unknown field, the newer release that added
+	// it: "v1.4.0", or "v1.4.0 (experimental)" when only the experimental
+	// channel of a newer release has it. Empty when no newer release has
+	// the field, or the release's own experimental channel does (the
+	// channel is what lacks it then, not the release). The Message ends
+	// with "; added in " and AddedIn.
+	AddedIn string
 }
 
 // TypeUnknownField is the Violation.Type of a field the schema does not
@@ -50,77 +65,87 @@ type Violation struct {
 // validation (kubectl's default for server-side apply and create).
 const TypeUnknownField = "Unknown field"
 
-// Known reports whether group/version/kind is a CRD version the channel serves.
-func Known(apiVersion, kind string, ch Channel) bool {
-	return lookup(apiVersion, kind, ch) != nil
+// Known reports whether group/version/kind is a CRD version c serves.
+func Known(apiVersion, kind string, c CRDs) bool {
+	return lookup(apiVersion, kind, c) != nil
 }
 
 // Deprecation returns the warning the API server sends with every request
-// in apiVersion, when the channel serves it and its CRD marks it deprecated
-// (the CRD's deprecationWarning), and "" otherwise.
-func Deprecation(apiVersion, kind string, ch Channel) string {
-	if v := lookup(apiVersion, kind, ch); v != nil {
+// in apiVersion, when c serves it and its CRD marks it deprecated (the
+// CRD's deprecationWarning), and "" otherwise.
+func Deprecation(apiVersion, kind string, c CRDs) string {
+	if v := lookup(apiVersion, kind, c); v != nil {
 		return v.deprecation
 	}
 	return ""
 }
 
-// Served returns the versions of group's kind that the pinned CRDs serve
+// Served returns the versions of group's kind that release r's CRDs serve
 // in either channel, in the CRDs' order (the storage version first); nil
 // if they define no such kind. The slice is shared: do not modify it.
-func Served(group, kind string) []string {
-	return served[groupKind{group, kind}]
+func Served(group, kind string, r Release) []string {
+	return served[r.seq()][groupKind{group, kind}]
 }
 
 type groupKind struct{ group, kind string }
 
-// served is Served's answers, computed once: Served is asked for every
-// object read.
-var served = func() map[groupKind][]string {
-	m := map[groupKind][]string{}
-	for i := range crdVersions {
-		v := &crdVersions[i]
-		key := groupKind{v.group, v.kind}
-		if !slices.Contains(m[key], v.version) {
-			m[key] = append(m[key], v.version)
+// served is Served's answers for each release (by seq), computed once:
+// Served is asked for every object read.
+var served = func() (out [len(releaseNames)]map[groupKind][]string) {
+	for seq := range crdVersions {
+		m := map[groupKind][]string{}
+		for _, vs := range crdVersions[seq] {
+			for i := range vs {
+				v := &vs[i]
+				key := groupKind{v.group, v.kind}
+				if !slices.Contains(m[key], v.version) {
+					m[key] = append(m[key], v.version)
+				}
+			}
 		}
+		out[seq] = m
 	}
-	return m
+	return out
 }()
 
-// APIVersions lists what the pinned CRDs serve in either channel, as Helm's
-// .Capabilities.APIVersions names it: each "group/version", and each
-// "group/version/Kind"; sorted.
-func APIVersions() []string {
+// APIVersions lists what release r's CRDs serve in either channel, as
+// Helm's .Capabilities.APIVersions names it: each "group/version", and
+// each "group/version/Kind"; sorted.
+func APIVersions(r Release) []string {
 	var out []string
-	for i := range crdVersions {
-		v := &crdVersions[i]
-		out = append(out, v.group+"/"+v.version, v.group+"/"+v.version+"/"+v.kind)
+	for _, vs := range crdVersions[r.seq()] {
+		for i := range vs {
+			v := &vs[i]
+			out = append(out, v.group+"/"+v.version, v.group+"/"+v.version+"/"+v.kind)
+		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
 }
 
-// Kinds returns the kinds the pinned CRDs define in group, sorted.
-func Kinds(group string) []string {
+// Kinds returns the kinds release r's CRDs define in group, sorted.
+func Kinds(group string, r Release) []string {
 	var out []string
-	for i := range crdVersions {
-		if v := &crdVersions[i]; v.group == group && !slices.Contains(out, v.kind) {
-			out = append(out, v.kind)
+	for _, vs := range crdVersions[r.seq()] {
+		for i := range vs {
+			if v := &vs[i]; v.group == group && !slices.Contains(out, v.kind) {
+				out = append(out, v.kind)
+			}
 		}
 	}
 	slices.Sort(out)
 	return out
 }
 
-func lookup(apiVersion, kind string, ch Channel) *crdVersion {
+func lookup(apiVersion, kind string, c CRDs) *crdVersion {
 	group, version, ok := strings.Cut(apiVersion, "/")
 	if !ok {
 		return nil
 	}
-	for i := range crdVersions {
-		v := &crdVersions[i]
-		if v.ch == ch && v.kind == kind && v.version == version && v.group == group {
+	vs := c.versions()
+	for i := range vs {
+		v := &vs[i]
+		if v.kind == kind && v.version == version && v.group == group {
 			return v
 		}
 	}
@@ -139,36 +164,36 @@ func lookup(apiVersion, kind string, ch Channel) *crdVersion {
 // are reported; status itself is not validated, because create drops it;
 // metadata gets the API server's ObjectMeta validation, with the namespace
 // taken as given by the request when the manifest has none.
-func Validate(apiVersion, kind string, obj map[string]any, ch Channel) []Violation {
-	return validate(apiVersion, kind, obj, ch, false)
+func Validate(apiVersion, kind string, obj map[string]any, c CRDs) []Violation {
+	return validate(apiVersion, kind, obj, c, false)
 }
 
 // ValidateOwned is Validate for a document the caller no longer needs:
 // defaults are applied and nulls dropped in place, which saves copying the
 // maps and lists on the way to every default.
-func ValidateOwned(apiVersion, kind string, obj map[string]any, ch Channel) []Violation {
-	return validate(apiVersion, kind, obj, ch, true)
+func ValidateOwned(apiVersion, kind string, obj map[string]any, c CRDs) []Violation {
+	return validate(apiVersion, kind, obj, c, true)
 }
 
 // ValidateJSON is ValidateOwned on an object given as JSON, decoded the way
 // the API server decodes it (numbers as int64 or float64, by json.Number),
 // into a tree that is recycled as soon as the violations are known.
-func ValidateJSON(apiVersion, kind string, data []byte, ch Channel) []Violation {
+func ValidateJSON(apiVersion, kind string, data []byte, c CRDs) []Violation {
 	tree, ok := jsontree.Parse(data)
 	if !ok {
 		return nil // the typed decode reports malformed documents
 	}
 	// Violations are strings: nothing refers to the tree afterwards.
 	defer tree.Release()
-	return ValidateOwned(apiVersion, kind, tree.Root, ch)
+	return ValidateOwned(apiVersion, kind, tree.Root, c)
 }
 
-func validate(apiVersion, kind string, obj map[string]any, ch Channel, inPlace bool) []Violation {
-	cv := lookup(apiVersion, kind, ch)
+func validate(apiVersion, kind string, obj map[string]any, c CRDs, inPlace bool) []Violation {
+	cv := lookup(apiVersion, kind, c)
 	if cv == nil || obj == nil {
 		return nil
 	}
-	w := &walker{inPlace: inPlace, ph: syntaxOf(obj)}
+	w := &walker{inPlace: inPlace, ph: syntaxOf(obj), crds: c, apiVersion: apiVersion, kind: kind}
 	doc := w.prepareRoot(obj, cv.root)
 	w.validateMetadata(obj["metadata"], cv.namespaced)
 	w.validateRoot(doc, cv.root)
@@ -199,6 +224,10 @@ type walker struct {
 
 	noCEL  bool // a oneOf/anyOf branch: schema checks only
 	checks int  // nodes checked, to pick a failing branch like kube-openapi
+
+	// What is validated, for the release an unknown field was added in.
+	crds             CRDs
+	apiVersion, kind string
 }
 
 // result applies the API server's "blocking error" logic in the linter's

@@ -10,20 +10,32 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve/crd/internal/cases"
 	"github.com/gwlint/gwlint/resolve/crd/internal/gen"
 )
 
-// TestGeneratedUpToDate regenerates the schemas from the pinned module and
-// compares: run `go generate ./resolve/crd` when it fails.
+// loadReleases is gen.LoadReleases, once for the package's tests.
+var loadReleases = sync.OnceValues(func() (releases, error) {
+	pinned, rels, err := gen.LoadReleases()
+	return releases{pinned, rels}, err
+})
+
+type releases struct {
+	pinned string
+	rels   []gen.Release
+}
+
+// TestGeneratedUpToDate regenerates the schemas from every release's
+// module and compares: run `go generate ./resolve/crd` when it fails.
 func TestGeneratedUpToDate(t *testing.T) {
-	dir, version, err := gen.ModuleDir()
+	rs, err := loadReleases()
 	if err != nil {
 		t.Skip(err)
 	}
-	src, err := gen.Generate(dir, version)
+	src, err := gen.Generate(rs.pinned, rs.rels)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,20 +53,20 @@ func TestGeneratedUpToDate(t *testing.T) {
 }
 
 // TestEveryRuleImplemented walks every x-kubernetes-validations rule of
-// every CRD version of both channels, served or not: each must have a Go
-// translation, marked transition exactly when it uses oldSelf; and each
-// translation must translate a rule of the CRDs.
+// every CRD version of both channels of every release, served or not: each
+// must have a Go translation, marked transition exactly when it uses
+// oldSelf; and each translation must translate a rule of the CRDs.
 func TestEveryRuleImplemented(t *testing.T) {
-	dir, _, err := gen.ModuleDir()
+	rs, err := loadReleases()
 	if err != nil {
 		t.Skip(err)
 	}
-	vs, err := gen.Load(dir)
-	if err != nil {
-		t.Fatal(err)
+	var uses []gen.RuleUse
+	for _, rel := range rs.rels {
+		uses = append(uses, gen.Rules(rel.Versions)...)
 	}
 	used := map[string]bool{}
-	for _, u := range gen.Rules(vs) {
+	for _, u := range uses {
 		src := u.Rule.Rule
 		if used[src] {
 			continue
@@ -167,7 +179,7 @@ func patternInputs() []string {
 		"_a", "a_", "9a", "a:b", "a,b:", ".a.b", "a.b.", "scheme://host/path?q#f", "://", "a:/b", "a:b//",
 		strings.Repeat("a", 61), strings.Repeat("a", 62), strings.Repeat("a", 63), strings.Repeat("a", 64),
 		strings.Repeat("a", 253) + "/b", "a/" + strings.Repeat("b", 63), "a/" + strings.Repeat("b", 64),
-		"é", "\xff", "a\x00b", "x/y/z", "ab/cd/Ef", "AB/cd", "x.y/9", "Hostnamex", "1.2.3.4", "::1",
+		"a+b.c-d://h:1", "s://h", "ab://h", "ab://h:", "ab://h:123456", "ab://h/x", "1b://h", "ab://h\n", "ab://a:b:1", "é", "\xff", "a\x00b", "x/y/z", "ab/cd/Ef", "AB/cd", "x.y/9", "Hostnamex", "1.2.3.4", "::1",
 	}
 	const alphabet = "aAzZ09-._/:*%#@!$&'()+,;=~ \t?Kſé\x60^|hmsS"
 	r := rand.New(rand.NewPCG(3, 4))
@@ -194,7 +206,7 @@ func TestValidateDoesNotModify(t *testing.T) {
 		if c.Channel == "experimental" {
 			ch = Experimental
 		}
-		Validate(obj["apiVersion"].(string), obj["kind"].(string), obj, ch)
+		Validate(obj["apiVersion"].(string), obj["kind"].(string), obj, CRDs{Channel: ch})
 		after, _ := json.Marshal(obj)
 		before := decodeDoc(t, c.Doc)
 		want, _ := json.Marshal(before)
@@ -218,8 +230,8 @@ func TestValidateOwnedFindsTheSame(t *testing.T) {
 		}
 		obj := decodeDoc(t, c.Doc)
 		apiVersion, kind := obj["apiVersion"].(string), obj["kind"].(string)
-		want := Validate(apiVersion, kind, obj, ch)
-		got := ValidateOwned(apiVersion, kind, decodeDoc(t, c.Doc), ch)
+		want := Validate(apiVersion, kind, obj, CRDs{Channel: ch})
+		got := ValidateOwned(apiVersion, kind, decodeDoc(t, c.Doc), CRDs{Channel: ch})
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: ValidateOwned = %v\nValidate = %v", c.Name, got, want)
 		}
@@ -242,11 +254,11 @@ func TestKnown(t *testing.T) {
 		{"gateway.networking.k8s.io/v1", "Service", Standard, false},
 		{"v1", "Service", Standard, false},
 	} {
-		if got := Known(tc.apiVersion, tc.kind, tc.ch); got != tc.want {
+		if got := Known(tc.apiVersion, tc.kind, CRDs{Channel: tc.ch}); got != tc.want {
 			t.Errorf("Known(%s, %s, %d) = %t", tc.apiVersion, tc.kind, tc.ch, got)
 		}
 	}
-	if vs := Validate("v1", "Service", map[string]any{}, Standard); vs != nil {
+	if vs := Validate("v1", "Service", map[string]any{}, CRDs{}); vs != nil {
 		t.Errorf("Validate of an unknown kind: %v", vs)
 	}
 }
@@ -275,12 +287,12 @@ const typicalHTTPRoute = `{
 
 func BenchmarkValidateHTTPRoute(b *testing.B) {
 	obj := decodeDoc(b, []byte(typicalHTTPRoute))
-	if vs := Validate("gateway.networking.k8s.io/v1", "HTTPRoute", obj, Standard); len(vs) > 0 {
+	if vs := Validate("gateway.networking.k8s.io/v1", "HTTPRoute", obj, CRDs{}); len(vs) > 0 {
 		b.Fatalf("typical route invalid: %v", vs)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		Validate("gateway.networking.k8s.io/v1", "HTTPRoute", obj, Standard)
+		Validate("gateway.networking.k8s.io/v1", "HTTPRoute", obj, CRDs{})
 	}
 }
 
@@ -299,14 +311,14 @@ func TestDeprecation(t *testing.T) {
 		{"gateway.networking.k8s.io/v1beta1", "HTTPRoute", Experimental, ""},
 		{"gateway.networking.k8s.io/v1", "TLSRoute", Experimental, ""},
 	} {
-		if got := Deprecation(tc.apiVersion, tc.kind, tc.ch); got != tc.want {
+		if got := Deprecation(tc.apiVersion, tc.kind, CRDs{Channel: tc.ch}); got != tc.want {
 			t.Errorf("Deprecation(%s, %s, %d) = %q, want %q", tc.apiVersion, tc.kind, tc.ch, got, tc.want)
 		}
 	}
 }
 
 func TestAPIVersions(t *testing.T) {
-	got := APIVersions()
+	got := APIVersions(Pinned)
 	for _, want := range []string{"gateway.networking.k8s.io/v1", "gateway.networking.k8s.io/v1/HTTPRoute", "gateway.networking.k8s.io/v1alpha2/TLSRoute"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("APIVersions() lacks %s", want)

@@ -70,16 +70,13 @@ var nativePatterns = map[string]func(string) bool{
 	},
 	"^[!-~]+([\\t ]?[!-~]+)*$":      isHeaderValueish,
 	"^([0-9]{1,5}(h|m|s|ms)){1,4}$": isGatewayDuration,
-	`(^\*$)|(^(http(s)?):\/\/(((\*\.)?([a-zA-Z0-9\-]+\.)*[a-zA-Z0-9-]+|\*)(:([0-9]{1,5}))?)$)`: isCORSOrigin,
-	`^[a-zA-Z0-9]([-a-zA-Z0-9]*[a-zA-Z0-9])?$|[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/[A-Za-z0-9]+$`: func(s string) bool {
-		if s != "" && isAlnum(s[0]) && isAlnum(s[len(s)-1]) && allBytes(s, isLabelMixedChar) {
-			return true
-		}
-		// Unanchored at the start: a suffix "<subdomain>/<alnum>+".
-		k := strings.LastIndexByte(s, '/')
-		return k > 0 && k < len(s)-1 && isLowerAlnum(s[k-1]) && allBytes(s[k+1:], isAlnum)
-	},
-	`^(?:[-A-Za-z0-9/._~!$&'()*+,;=:@]|[%][0-9a-fA-F]{2})+$`: isPathish,
+	`(^\*$)|(^(http(s)?):\/\/(((\*\.)?([a-zA-Z0-9\-]+\.)*[a-zA-Z0-9-]+|\*)(:([0-9]{1,5}))?)$)`:                                isCORSOrigin,
+	`^[a-zA-Z0-9]([-a-zA-Z0-9]*[a-zA-Z0-9])?$|[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/[A-Za-z0-9]+$`: isListenerProtocolish,
+	// v1.0.0 to v1.1.0: the same, S being in A-Z already.
+	`^[a-zA-Z0-9]([-a-zSA-Z0-9]*[a-zA-Z0-9])?$|[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/[A-Za-z0-9]+$`: isListenerProtocolish,
+	// v1.2.0 to v1.3.0 (experimental).
+	`(^\*$)|(^([a-zA-Z][a-zA-Z0-9+\-.]+):\/\/([^:/?#]+)(:([0-9]{1,5}))?$)`: isSchemeCORSOrigin,
+	`^(?:[-A-Za-z0-9/._~!$&'()*+,;=:@]|[%][0-9a-fA-F]{2})+$`:               isPathish,
 }
 
 func allBytes(s string, ok func(byte) bool) bool {
@@ -191,6 +188,38 @@ func isGatewayDuration(s string) bool {
 	}
 	return groups >= 1 && groups <= 4
 }
+
+// isListenerProtocolish is
+// ^[a-zA-Z0-9]([-a-zA-Z0-9]*[a-zA-Z0-9])?$|[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/[A-Za-z0-9]+$.
+func isListenerProtocolish(s string) bool {
+	if s != "" && isAlnum(s[0]) && isAlnum(s[len(s)-1]) && allBytes(s, isLabelMixedChar) {
+		return true
+	}
+	// Unanchored at the start: a suffix "<subdomain>/<alnum>+".
+	k := strings.LastIndexByte(s, '/')
+	return k > 0 && k < len(s)-1 && isLowerAlnum(s[k-1]) && allBytes(s[k+1:], isAlnum)
+}
+
+// isSchemeCORSOrigin is
+// (^\*$)|(^([a-zA-Z][a-zA-Z0-9+\-.]+):\/\/([^:/?#]+)(:([0-9]{1,5}))?$): any
+// scheme of two characters or more, a host without ":/?#", a port.
+func isSchemeCORSOrigin(s string) bool {
+	if s == "*" {
+		return true
+	}
+	// The scheme has no ':', so it ends at the first "://".
+	scheme, rest, ok := strings.Cut(s, "://")
+	if !ok || len(scheme) < 2 || !isAlpha(scheme[0]) || !allBytes(scheme[1:], isSchemeChar) {
+		return false
+	}
+	host, port, hasPort := strings.Cut(rest, ":")
+	if host == "" || strings.ContainsAny(host, "/?#") {
+		return false
+	}
+	return !hasPort || port != "" && len(port) <= 5 && allBytes(port, isDigit)
+}
+
+func isSchemeChar(c byte) bool { return isAlnum(c) || c == '+' || c == '-' || c == '.' }
 
 // isCORSOrigin is (^\*$)|(^(http(s)?):\/\/(((\*\.)?([a-zA-Z0-9\-]+\.)*[a-zA-Z0-9-]+|\*)(:([0-9]{1,5}))?)$).
 func isCORSOrigin(s string) bool {

@@ -1,6 +1,9 @@
 package crd
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // This file mirrors what the API server does to a custom resource while
 // decoding it, before any validation (apiextensions-apiserver
@@ -181,7 +184,43 @@ func (w *walker) prepareMap(x map[string]any, s *node) (any, bool) {
 
 // unknown reports the field at the walker's path; name is its last segment.
 func (w *walker) unknown(name string) {
-	w.add(TypeUnknownField, "Unknown field "+strconv.Quote(name))
+	v := Violation{Path: string(w.path), Type: TypeUnknownField, Message: "Unknown field " + strconv.Quote(name)}
+	if v.AddedIn = w.addedIn(name); v.AddedIn != "" {
+		v.Message += "; added in " + v.AddedIn
+	}
+	w.out = append(w.out, v)
+}
+
+// addedIn is Violation.AddedIn for the unknown field at the walker's path,
+// name being its last segment: the oldest newer release whose CRDs of the
+// same channel declare it, else (on the standard channel, and unless this
+// release's experimental channel has it) the oldest newer release whose
+// experimental CRDs do.
+func (w *walker) addedIn(name string) string {
+	parent := strings.TrimSuffix(string(w.path[:len(w.path)-len(name)]), ".")
+	next := w.crds.Release.seq() + 1
+	has := func(seq int, ch Channel) bool {
+		cv := lookup(w.apiVersion, w.kind, CRDs{releaseAt(seq), ch})
+		if cv == nil {
+			return false
+		}
+		n := cv.root.at(parent)
+		return n != nil && n.prop(name) != nil
+	}
+	for seq := next; seq < len(releaseNames); seq++ {
+		if has(seq, w.crds.Channel) {
+			return releaseNames[seq]
+		}
+	}
+	if w.crds.Channel == Experimental || has(next-1, Experimental) {
+		return ""
+	}
+	for seq := next; seq < len(releaseNames); seq++ {
+		if has(seq, Experimental) {
+			return releaseNames[seq] + " (experimental)"
+		}
+	}
+	return ""
 }
 
 // writable returns m, or a copy of it unless the walker may change the

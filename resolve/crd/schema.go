@@ -2,6 +2,7 @@ package crd
 
 import (
 	"regexp"
+	"strings"
 	"sync"
 )
 
@@ -118,6 +119,37 @@ func (n *node) prop(name string) *node {
 	return nil
 }
 
+// at returns the schema of the value at path, in the field.Path form
+// Violation.Path uses ("spec.rules[0].filters", "labels[app]"), or nil when
+// n declares no such value. A bracket is a list index or a map key,
+// whichever n has there.
+func (n *node) at(path string) *node {
+	for path != "" && n != nil {
+		switch path[0] {
+		case '.':
+			path = path[1:]
+		case '[':
+			end := strings.IndexByte(path, ']')
+			if end < 0 {
+				return nil
+			}
+			if n.items != nil {
+				n = n.items
+			} else {
+				n = n.additional
+			}
+			path = path[end+1:]
+		default:
+			end := strings.IndexAny(path, ".[")
+			if end < 0 {
+				end = len(path)
+			}
+			n, path = n.prop(path[:end]), path[end:]
+		}
+	}
+	return n
+}
+
 // pattern is a schema `pattern`. The API server matches it with Go's regexp
 // (unanchored MatchString); gwlint checks the patterns the CRDs actually use
 // with hand-written matchers (patterns.go, proven equal to the regexp by
@@ -149,9 +181,8 @@ type celRule struct {
 	msg string
 }
 
-// crdVersion is one served version of a CRD in one channel.
+// crdVersion is one served version of a CRD in one release and channel.
 type crdVersion struct {
-	ch         Channel
 	group      string
 	version    string
 	kind       string

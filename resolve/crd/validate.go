@@ -312,6 +312,10 @@ func (w *walker) checkEnum(v any, s *node) {
 					return
 				}
 			}
+		case bool: // no other type converts to bool
+			if x, ok := bad.(bool); ok && x == e {
+				return
+			}
 		}
 	}
 	w.blocking = true

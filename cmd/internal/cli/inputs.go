@@ -197,7 +197,7 @@ func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 		renders.Go(func() {
 			limit <- struct{}{}
 			defer func() { <-limit }()
-			objs, errs := r.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions())
+			objs, errs := r.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions(crd.Pinned))
 			charts[i] = resolve.LoadObjects(objs, errs, opts)
 		})
 	}

@@ -1,5 +1,5 @@
-// Package gen turns the pinned Gateway API CRD YAMLs into the Go schema
-// tables of package crd (zz_generated_schemas.go).
+// Package gen turns the Gateway API CRD YAMLs of every known release into
+// the Go schema tables of package crd (zz_generated_schemas.go).
 //
 // It is strict on purpose: any schema keyword, format, bound or
 // x-kubernetes-validations field the crd package does not implement makes it
@@ -7,24 +7,41 @@
 package gen
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/format"
+	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
-	"path/filepath"
+	"path"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
+	"testing/fstest"
 
 	"sigs.k8s.io/yaml"
 )
 
 // Module is the Go module whose CRDs are compiled.
 const Module = "sigs.k8s.io/gateway-api"
+
+// Releases are the releases of Module whose CRDs are compiled, oldest
+// first. The one go.mod pins must be among them: it is crd's default (the
+// zero crd.Release). To add the next release, append it here and run
+// go generate ./resolve/crd.
+var Releases = []string{
+	"v1.0.0",
+	"v1.1.0",
+	"v1.2.0", "v1.2.1",
+	"v1.3.0",
+	"v1.4.0", "v1.4.1",
+	"v1.5.0", "v1.5.1",
+	"v1.6.0", "v1.6.1", "v1.6.2", "v1.6.3",
+}
 
 // Channels maps the crd.Channel constant names to their CRD directories.
 var Channels = []struct{ Const, Dir string }{
@@ -124,22 +141,94 @@ type Version struct {
 	Raw         json.RawMessage // the openAPIV3Schema as the CRD writes it
 }
 
-// Load reads every CRD version (served or not) of both channels, in a
-// deterministic order.
-func Load(moduleDir string) ([]Version, error) {
-	var out []Version
-	for _, ch := range Channels {
-		files, err := filepath.Glob(filepath.Join(moduleDir, ch.Dir, "*.yaml"))
+// Open returns the files under config/crd of one release of Module, read
+// from the module zip that the go command downloads into its module cache.
+// The zip rather than the extracted module: the go command extracts no
+// release whose go.mod asks for a newer Go than the one running, but
+// downloads its zip all the same, and only the YAML is needed.
+func Open(version string) (fs.FS, error) {
+	cmd := exec.Command("go", "mod", "download", "-json", Module+"@"+version)
+	cmd.Dir = os.TempDir() // outside any module: nothing to update
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	out, runErr := cmd.Output() // fails on a too new go line, zip downloaded
+	var info struct{ Zip, Error string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Zip == "" {
+		return nil, fmt.Errorf("go mod download %s@%s: %v %s", Module, version, runErr, info.Error)
+	}
+	zr, err := zip.OpenReader(info.Zip)
+	if err != nil {
+		return nil, fmt.Errorf("%s@%s: %w (%s)", Module, version, err, info.Error)
+	}
+	defer zr.Close()
+	prefix := Module + "@" + version + "/"
+	files := fstest.MapFS{}
+	for _, f := range zr.File {
+		name, ok := strings.CutPrefix(f.Name, prefix)
+		if !ok || !strings.HasPrefix(name, "config/crd/") {
+			continue
+		}
+		rc, err := f.Open()
 		if err != nil {
 			return nil, err
 		}
-		sort.Strings(files)
-		for _, f := range files {
-			data, err := os.ReadFile(f)
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
+		files[name] = &fstest.MapFile{Data: data, Mode: 0o444}
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no config/crd", info.Zip)
+	}
+	return files, nil
+}
+
+// Release is the CRDs of one release.
+type Release struct {
+	Version  string // "v1.6.3"
+	Versions []Version
+}
+
+// LoadReleases loads every release of Releases and returns them with the
+// version go.mod pins.
+func LoadReleases() (pinned string, rels []Release, err error) {
+	if _, pinned, err = ModuleDir(); err != nil {
+		return "", nil, err
+	}
+	if !slices.Contains(Releases, pinned) {
+		return "", nil, fmt.Errorf("go.mod pins %s@%s, which gen.Releases does not list", Module, pinned)
+	}
+	for _, version := range Releases {
+		fsys, err := Open(version)
+		if err != nil {
+			return "", nil, err
+		}
+		vs, err := Load(fsys)
+		if err != nil {
+			return "", nil, fmt.Errorf("%s: %w", version, err)
+		}
+		rels = append(rels, Release{version, vs})
+	}
+	return pinned, rels, nil
+}
+
+// Load reads every CRD version (served or not) of both channels, in a
+// deterministic order, from a release's files (a module directory, or
+// Open's).
+func Load(fsys fs.FS) ([]Version, error) {
+	var out []Version
+	for _, ch := range Channels {
+		files, err := fs.Glob(fsys, path.Join(ch.Dir, "*.yaml"))
+		if err != nil {
+			return nil, err
+		}
+		slices.Sort(files)
+		for _, rel := range files {
+			data, err := fs.ReadFile(fsys, rel)
 			if err != nil {
 				return nil, err
 			}
-			rel, _ := filepath.Rel(moduleDir, f)
 			for _, doc := range splitYAML(data) {
 				js, err := yaml.YAMLToJSON(doc)
 				if err != nil {
@@ -247,37 +336,50 @@ func Rules(vs []Version) []RuleUse {
 }
 
 // Generate returns the gofmt'ed source of zz_generated_schemas.go for the
-// served versions of both channels.
-func Generate(moduleDir, moduleVersion string) ([]byte, error) {
-	vs, err := Load(moduleDir)
-	if err != nil {
-		return nil, err
-	}
+// served versions of both channels of each release (oldest first), pinned
+// being the default one. A node identical in several places, releases or
+// channels is emitted once.
+func Generate(pinned string, rels []Release) ([]byte, error) {
 	g := &generator{vars: map[string]string{}, patterns: map[string]int{}, rules: map[Rule]int{}}
-	type root struct {
-		v   *Version
-		ref string
+	var rows bytes.Buffer
+	pinnedSeq := -1
+	for seq, rel := range rels {
+		if rel.Version == pinned {
+			pinnedSeq = seq
+		}
+		fmt.Fprintf(&rows, "\t{ // %s\n", rel.Version)
+		for _, ch := range Channels {
+			fmt.Fprintf(&rows, "\t\t%s: {\n", ch.Const)
+			for i := range rel.Versions {
+				v := &rel.Versions[i]
+				if !v.Served || v.Channel != ch.Const {
+					continue
+				}
+				ref, err := g.node(v.Schema, "")
+				if err != nil {
+					return nil, fmt.Errorf("%s %s %s %s: %w", rel.Version, v.File, v.Kind, v.Version, err)
+				}
+				fmt.Fprintf(&rows, "\t\t\t{%q, %q, %q, %t, %s, %q},\n", v.Group, v.Version, v.Kind, v.Namespaced, ref, v.Deprecation)
+			}
+			rows.WriteString("\t\t},\n")
+		}
+		rows.WriteString("\t},\n")
 	}
-	var roots []root
-	for i := range vs {
-		v := &vs[i]
-		if !v.Served {
-			continue
-		}
-		ref, err := g.node(v.Schema, "")
-		if err != nil {
-			return nil, fmt.Errorf("%s %s %s: %w", v.File, v.Kind, v.Version, err)
-		}
-		roots = append(roots, root{v, ref})
+	if pinnedSeq < 0 {
+		return nil, fmt.Errorf("pinned release %s not among the releases", pinned)
 	}
 
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "// Code generated by internal/gen from %s@%s config/crd; DO NOT EDIT.\n\n", Module, moduleVersion)
+	fmt.Fprintf(&b, "// Code generated by internal/gen from %s %s to %s config/crd; DO NOT EDIT.\n\n", Module, rels[0].Version, rels[len(rels)-1].Version)
 	b.WriteString("package crd\n\nimport \"encoding/json\"\n\n")
-	b.WriteString("// crdVersions lists every served CRD version of both channels.\nvar crdVersions = [...]crdVersion{\n")
-	for _, r := range roots {
-		fmt.Fprintf(&b, "\t{%s, %q, %q, %q, %t, %s, %q},\n", r.v.Channel, r.v.Group, r.v.Version, r.v.Kind, r.v.Namespaced, r.ref, r.v.Deprecation)
+	b.WriteString("// releaseNames are the releases whose CRDs are compiled, oldest first.\nvar releaseNames = [...]string{\n")
+	for _, rel := range rels {
+		fmt.Fprintf(&b, "\t%q,\n", rel.Version)
 	}
+	b.WriteString("}\n\n")
+	fmt.Fprintf(&b, "// pinnedSeq is the index in releaseNames of the release go.mod pins (%s): the zero Release.\nconst pinnedSeq = %d\n\n", pinned, pinnedSeq)
+	b.WriteString("// crdVersions lists every served CRD version of each release (in\n// releaseNames' order) and channel.\nvar crdVersions = [len(releaseNames)][2][]crdVersion{\n")
+	b.Write(rows.Bytes())
 	b.WriteString("}\n\n")
 	b.WriteString("// patterns are the distinct schema patterns.\nvar patterns = [...]pattern{\n")
 	for _, p := range g.patternList {
@@ -335,7 +437,7 @@ func (g *generator) node(s *Schema, path string) (string, error) {
 	}
 	if len(s.Enum) > 0 {
 		// The API server holds enum values as decoded by apimachinery's
-		// json: strings, and int64 for integral numbers.
+		// json: strings, bools, and int64 for integral numbers.
 		var vals []string
 		for _, e := range s.Enum {
 			switch e := e.(type) {
@@ -347,6 +449,8 @@ func (g *generator) node(s *Schema, path string) (string, error) {
 					return "", fmt.Errorf("%s: non-integral enum value %s", path, e)
 				}
 				vals = append(vals, fmt.Sprintf("int64(%d)", i))
+			case bool: // v1.3.0's CORS allowCredentials: [true]
+				vals = append(vals, strconv.FormatBool(e))
 			default:
 				return "", fmt.Errorf("%s: unsupported enum value %v", path, e)
 			}

@@ -5,8 +5,9 @@
 //go:build gwlintdev
 
 // Command gen writes zz_generated_schemas.go of package crd from the CRDs of
-// the gateway-api module pinned in go.mod. Run it through go generate in
-// resolve/crd.
+// every release of the gateway-api module listed in gen.Releases (the go
+// command downloads them into its module cache), the one go.mod pins being
+// the default. Run it through go generate in resolve/crd.
 package main
 
 import (
@@ -20,11 +21,11 @@ import (
 func main() {
 	out := flag.String("o", "zz_generated_schemas.go", "output file")
 	flag.Parse()
-	dir, version, err := gen.ModuleDir()
+	pinned, rels, err := gen.LoadReleases()
 	if err != nil {
 		log.Fatal(err)
 	}
-	src, err := gen.Generate(dir, version)
+	src, err := gen.Generate(pinned, rels)
 	if err != nil {
 		log.Fatal(err)
 	}

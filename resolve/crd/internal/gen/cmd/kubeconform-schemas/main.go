@@ -47,7 +47,7 @@ func run(out string) error {
 	if err != nil {
 		return err
 	}
-	versions, err := gen.Load(dir)
+	versions, err := gen.Load(os.DirFS(dir))
 	if err != nil {
 		return err
 	}
