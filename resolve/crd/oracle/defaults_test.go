@@ -85,7 +85,7 @@ func TestDefaults(t *testing.T) {
 	cov := newDefaultCoverage()
 	for _, c := range corpora {
 		var st defaultStats
-		docs := readCorpus(t, c.dir)
+		docs := readCorpus(t, c.dir, crd.Pinned)
 		if len(docs) == 0 {
 			t.Errorf("%s: no Gateway API documents under %s", c.name, c.dir)
 		}
@@ -662,7 +662,7 @@ func (c *defaultCoverage) uncovered() []string {
 // for the API server, so that what they default is what a cluster stores.
 func TestDefaultsSeedsValid(t *testing.T) {
 	setup(t)
-	docs := readCorpus(t, "testdata/defaults")
+	docs := readCorpus(t, "testdata/defaults", crd.Pinned)
 	for _, d := range docs {
 		if o := run(t, d); len(o.real) > 0 || !o.agree() {
 			t.Errorf("%s (%s): must be valid%s", d.name, d.kind, o.diff())
@@ -680,7 +680,7 @@ func TestDefaultsSeedsValid(t *testing.T) {
 func TestDefaultsDetects(t *testing.T) {
 	setup(t)
 	const file = "testdata/defaults/standard/defaults.yaml"
-	docs := readCorpus(t, "testdata/defaults/standard")
+	docs := readCorpus(t, "testdata/defaults/standard", crd.Pinned)
 	load := func(name string) (document, *resolve.Route) {
 		for _, d := range docs {
 			var meta struct{ Metadata struct{ Name string } }

@@ -23,15 +23,24 @@ import (
 // example documents both ways. Mutations mix generic edits (delete, null,
 // duplicate, unknown field) with values and subtrees picked to hit the
 // schema's and the CEL rules' edge cases.
+//
+// Every release runs, each on its own examples and the seeds (40 mutants
+// per seed document: about 4 s a release on 2 cores).
 func TestMutations(t *testing.T) {
-	setup(t)
-	seeds := readCorpus(t, filepath.Join(moduleDir, "examples"))
-	seeds = append(seeds, readCorpus(t, filepath.Join(moduleDir, "hack/invalid-examples"))...)
-	seeds = append(seeds, readCorpus(t, "testdata/seeds")...)
-	n, seed := 40, uint64(1) // mutants per seed document
-	if testing.Short() {
-		n = 5
-	}
+	eachRelease(t, func(t *testing.T, r *release) {
+		n := 40 // mutants per seed document
+		if testing.Short() {
+			n = 5
+		}
+		mutations(t, r, n)
+	})
+}
+
+func mutations(t *testing.T, rel *release, n int) {
+	seeds := readCorpus(t, filepath.Join(rel.dir, "examples"), rel.rel)
+	seeds = append(seeds, readCorpus(t, filepath.Join(rel.dir, "hack/invalid-examples"), rel.rel)...)
+	seeds = append(seeds, readCorpus(t, "testdata/seeds", rel.rel)...)
+	seed := uint64(1)
 	// More, or other, mutants: ORACLE_MUTANTS=400 ORACLE_SEED=7 go test -run Mutations
 	if v, err := strconv.Atoi(os.Getenv("ORACLE_MUTANTS")); err == nil {
 		n = v
@@ -39,7 +48,6 @@ func TestMutations(t *testing.T) {
 	if v, err := strconv.ParseUint(os.Getenv("ORACLE_SEED"), 10, 64); err == nil {
 		seed = v
 	}
-
 	// Subtrees by field name, from all seeds, to graft elsewhere.
 	grafts := map[string][]any{}
 	var names []string
@@ -88,13 +96,13 @@ func TestMutations(t *testing.T) {
 	}
 	t.Log(st)
 	var missed []string
-	for msg := range ruleMessages {
+	for msg := range rel.ruleMessages {
 		if !seen[msg] {
 			missed = append(missed, msg)
 		}
 	}
 	sort.Strings(missed)
-	t.Logf("%d of the %d CEL rule messages (create path) seen failing; not seen: %q", len(ruleMessages)-len(missed), len(ruleMessages), missed)
+	t.Logf("%d of the %d CEL rule messages (create path) seen failing; not seen: %q", len(rel.ruleMessages)-len(missed), len(rel.ruleMessages), missed)
 }
 
 func decode(t *testing.T, js []byte) map[string]any {

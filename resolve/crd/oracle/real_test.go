@@ -31,24 +31,22 @@ import (
 	"github.com/gwlint/gwlint/resolve/crd"
 )
 
-// ruleMessages are the messages of the CEL rules of the served versions.
-var ruleMessages = map[string]bool{}
-
-func collectRuleMessages(s *structuralschema.Structural) {
+// collectRuleMessages adds the messages of the CEL rules of s to msgs.
+func collectRuleMessages(s *structuralschema.Structural, msgs map[string]bool) {
 	if s == nil {
 		return
 	}
 	for _, r := range s.XValidations {
 		if !strings.Contains(r.Rule, "oldSelf") {
-			ruleMessages[r.Message] = true
+			msgs[r.Message] = true
 		}
 	}
 	for _, p := range s.Properties {
-		collectRuleMessages(&p)
+		collectRuleMessages(&p, msgs)
 	}
-	collectRuleMessages(s.Items)
+	collectRuleMessages(s.Items, msgs)
 	if s.AdditionalProperties != nil {
-		collectRuleMessages(s.AdditionalProperties.Structural)
+		collectRuleMessages(s.AdditionalProperties.Structural, msgs)
 	}
 }
 
@@ -66,27 +64,32 @@ type gvkch struct {
 	ch                   crd.Channel
 }
 
-// gatewayAPIDir is the gateway-api module pinned by gwlint's go.mod, in the
-// module cache.
-func gatewayAPIDir() (string, error) {
-	cmd := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "sigs.k8s.io/gateway-api")
-	cmd.Dir = "../../.."
+// gatewayAPIDir is the module of one release of gateway-api in the module
+// cache, downloaded by the go command if need be (from outside any module,
+// so no go.mod changes).
+func gatewayAPIDir(rel crd.Release) (string, error) {
+	cmd := exec.Command("go", "mod", "download", "-json", "sigs.k8s.io/gateway-api@"+rel.String())
+	cmd.Dir = os.TempDir()
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("go list -m sigs.k8s.io/gateway-api: %w", err)
+	var info struct{ Dir, Error string }
+	if jerr := json.Unmarshal(out, &info); jerr != nil || info.Dir == "" {
+		return "", fmt.Errorf("go mod download sigs.k8s.io/gateway-api@%s: %v %s", rel, err, info.Error)
 	}
-	return strings.TrimSpace(string(out)), nil
+	return info.Dir, nil
 }
 
-// loadCRDs compiles every served version of the CRDs of both channels.
-func loadCRDs(moduleDir string) (map[gvkch]*realVersion, error) {
+// loadCRDs compiles every served version of the CRDs of both channels,
+// and returns them with the messages of their spec's CEL rules.
+func loadCRDs(moduleDir string) (map[gvkch]*realVersion, map[string]bool, error) {
 	out := map[gvkch]*realVersion{}
+	msgs := map[string]bool{}
 	for ch, dir := range map[crd.Channel]string{crd.Standard: "standard", crd.Experimental: "experimental"} {
 		files, _ := filepath.Glob(filepath.Join(moduleDir, "config/crd", dir, "*.yaml"))
 		for _, f := range files {
 			data, err := os.ReadFile(f)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			for _, doc := range splitYAML(data) {
 				var meta struct{ Kind string }
@@ -95,11 +98,11 @@ func loadCRDs(moduleDir string) (map[gvkch]*realVersion, error) {
 				}
 				var v1crd apiextensionsv1.CustomResourceDefinition
 				if err := yaml.UnmarshalStrict(doc, &v1crd); err != nil {
-					return nil, fmt.Errorf("%s: %w", f, err)
+					return nil, nil, fmt.Errorf("%s: %w", f, err)
 				}
 				var in apiextensions.CustomResourceDefinition
 				if err := apiextensionsv1.Convert_v1_CustomResourceDefinition_To_apiextensions_CustomResourceDefinition(&v1crd, &in, nil); err != nil {
-					return nil, fmt.Errorf("%s: %w", f, err)
+					return nil, nil, fmt.Errorf("%s: %w", f, err)
 				}
 				for _, v := range in.Spec.Versions {
 					if !v.Served {
@@ -113,7 +116,10 @@ func loadCRDs(moduleDir string) (map[gvkch]*realVersion, error) {
 					}
 					rv, err := compile(schema.OpenAPIV3Schema)
 					if err != nil {
-						return nil, fmt.Errorf("%s %s: %w", f, v.Name, err)
+						return nil, nil, fmt.Errorf("%s %s: %w", f, v.Name, err)
+					}
+					if c, ok := rv.structural.Properties["spec"]; ok {
+						collectRuleMessages(&c, msgs) // status is not validated on create
 					}
 					rv.namespaced = in.Spec.Scope == apiextensions.NamespaceScoped
 					out[gvkch{in.Spec.Group, v.Name, in.Spec.Names.Kind, ch}] = rv
@@ -121,7 +127,7 @@ func loadCRDs(moduleDir string) (map[gvkch]*realVersion, error) {
 			}
 		}
 	}
-	return out, nil
+	return out, msgs, nil
 }
 
 func compile(s *apiextensions.JSONSchemaProps) (*realVersion, error) {
@@ -131,9 +137,6 @@ func compile(s *apiextensions.JSONSchemaProps) (*realVersion, error) {
 	}
 	if err := structuraldefaulting.PruneDefaults(ss); err != nil {
 		return nil, err
-	}
-	if c, ok := ss.Properties["spec"]; ok {
-		collectRuleMessages(&c) // status is not validated on create
 	}
 	sv, _, err := apiextensionsvalidation.NewSchemaValidator(s)
 	if err != nil {
