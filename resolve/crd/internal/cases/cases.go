@@ -22,6 +22,13 @@ type Case struct {
 	Set   map[string]any
 	Unset []string
 	Want  []Want
+	// Releases are the violations wanted under other releases than the
+	// pinned one (which Want is for), by version ("v1.2.0"); an empty
+	// list wants none.
+	Releases map[string][]Want
+	// NotServed lists releases whose CRDs do not serve the document's kind
+	// and version.
+	NotServed []string
 
 	Channel string // "standard" or "experimental", from the base
 	Doc     []byte // the resulting document, JSON
