@@ -12,11 +12,11 @@ var gatewayClassRules = map[string]celImpl{
 
 var gatewayRules = map[string]celImpl{
 	// spec.addresses
-	`self.all(a1, a1.type == 'IPAddress' && has(a1.value) ? self.exists_one(a2, a2.type == a1.type && has(a2.value) && a2.value == a1.value) : true )`: {eval: uniqueAddressValues("IPAddress")},
-	`self.all(a1, a1.type == 'Hostname'  && has(a1.value) ? self.exists_one(a2, a2.type == a1.type && has(a2.value) && a2.value == a1.value) : true )`: {eval: uniqueAddressValues("Hostname")},
+	`self.all(a1, a1.type == 'IPAddress' && has(a1.value) ? self.exists_one(a2, a2.type == a1.type && has(a2.value) && a2.value == a1.value) : true )`: {eval: uniqueAddressValues("IPAddress", false)},
+	`self.all(a1, a1.type == 'Hostname'  && has(a1.value) ? self.exists_one(a2, a2.type == a1.type && has(a2.value) && a2.value == a1.value) : true )`: {eval: uniqueAddressValues("Hostname", false)},
 	// v1.3.0 and earlier: the value is required, so not tested.
-	`self.all(a1, a1.type == 'IPAddress' ? self.exists_one(a2, a2.type == a1.type && a2.value == a1.value) : true )`: {eval: uniqueRequiredAddressValues("IPAddress")},
-	`self.all(a1, a1.type == 'Hostname' ? self.exists_one(a2, a2.type == a1.type && a2.value == a1.value) : true )`:  {eval: uniqueRequiredAddressValues("Hostname")},
+	`self.all(a1, a1.type == 'IPAddress' ? self.exists_one(a2, a2.type == a1.type && a2.value == a1.value) : true )`: {eval: uniqueAddressValues("IPAddress", true)},
+	`self.all(a1, a1.type == 'Hostname' ? self.exists_one(a2, a2.type == a1.type && a2.value == a1.value) : true )`:  {eval: uniqueAddressValues("Hostname", true)},
 	// spec.addresses[]: type is defaulted to IPAddress.
 	`self.type == 'Hostname' ? (!has(self.value) || self.value.matches(r"""^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$""")): true`: {eval: func(self any) cbool {
 		return implies(strIs(self, "type", "Hostname"), func() cbool {
@@ -81,35 +81,20 @@ var gatewayRules = map[string]celImpl{
 }
 
 // uniqueAddressValues is
-// self.all(a1, a1.type == '<typ>' && has(a1.value) ? self.exists_one(a2, a2.type == a1.type && has(a2.value) && a2.value == a1.value) : true ).
-func uniqueAddressValues(typ string) func(any) cbool {
+// self.all(a1, a1.type == '<typ>' && has(a1.value) ? self.exists_one(a2, a2.type == a1.type && has(a2.value) && a2.value == a1.value) : true ),
+// or, where the value is required (v1.3.0 and earlier), the same without
+// the has() tests.
+func uniqueAddressValues(typ string, valueRequired bool) func(any) cbool {
+	hasValue := func(a any) cbool { return cb(valueRequired || has(a, "value")) }
 	return func(self any) cbool {
 		as, err := celList(self)
 		if err != nil {
 			return errCBool(err)
 		}
 		return all(as, func(a1 any) cbool {
-			return implies(and(strIs(a1, "type", typ), cb(has(a1, "value"))), func() cbool {
+			return implies(and(strIs(a1, "type", typ), hasValue(a1)), func() cbool {
 				return existsOne(as, func(a2 any) cbool {
-					return and(fieldsEqual(a2, a1, "type"), cb(has(a2, "value")), fieldsEqual(a2, a1, "value"))
-				})
-			})
-		})
-	}
-}
-
-// uniqueRequiredAddressValues is
-// self.all(a1, a1.type == '<typ>' ? self.exists_one(a2, a2.type == a1.type && a2.value == a1.value) : true ).
-func uniqueRequiredAddressValues(typ string) func(any) cbool {
-	return func(self any) cbool {
-		as, err := celList(self)
-		if err != nil {
-			return errCBool(err)
-		}
-		return all(as, func(a1 any) cbool {
-			return implies(strIs(a1, "type", typ), func() cbool {
-				return existsOne(as, func(a2 any) cbool {
-					return and(fieldsEqual(a2, a1, "type"), fieldsEqual(a2, a1, "value"))
+					return and(fieldsEqual(a2, a1, "type"), hasValue(a2), fieldsEqual(a2, a1, "value"))
 				})
 			})
 		})

@@ -1,11 +1,20 @@
 // Package crd reports what the Kubernetes API server would reject in a
 // Gateway API object, natively and in microseconds: the OpenAPI schema of
-// the pinned CRDs (types, enums, patterns, formats, lengths, item and
-// property counts, bounds, required fields, list-map and list-set
-// uniqueness), every x-kubernetes-validations CEL rule, unknown fields, and
-// ObjectMeta validation, for every served version of both release channels
-// (config/crd/standard and config/crd/experimental of sigs.k8s.io/gateway-api
-// as pinned in go.mod).
+// the CRDs (types, enums, patterns, formats, lengths, item and property
+// counts, bounds, required fields, list-map and list-set uniqueness), every
+// x-kubernetes-validations CEL rule, unknown fields, and ObjectMeta
+// validation, for every served version of both release channels
+// (config/crd/standard and config/crd/experimental of
+// sigs.k8s.io/gateway-api) of every release from v1.0.0 to v1.6.3.
+//
+// # Releases
+//
+// A CRDs value names what a cluster runs: a Release and a Channel. The zero
+// Release is the one go.mod pins (v1.6.3, Pinned), so zero-valued options
+// validate as gwlint always has. The releases are listed once, in
+// internal/gen's Releases: to add the next one, append it there and run
+// go generate ./resolve/crd. An unknown field that a newer release declares
+// names it (Violation.AddedIn).
 //
 // Validate and ValidateOwned take the object as the generic tree the API
 // server decodes; ValidateJSON takes package manifest's JSON and builds that
@@ -18,11 +27,14 @@
 // cel-go) costs milliseconds per CRD to set up and far more per object
 // than a linter can afford, and drags the API server's dependencies into
 // gwlint. Here the schemas are Go tables generated from the CRD YAMLs
-// (zz_generated_schemas.go, by internal/gen; go generate regenerates it and
-// TestGeneratedUpToDate fails when it is stale), the patterns are
+// (zz_generated_schemas.go, by internal/gen from each release's module zip;
+// one table per release and channel, a node identical anywhere emitted
+// once; go generate regenerates it and TestGeneratedUpToDate fails when it
+// is stale), the patterns are
 // hand-written matchers proven equal to their regexps (patterns.go), and
-// each CEL rule is a hand translation registered under its exact rule text
-// (cel_*.go; TestEveryRuleImplemented fails on a rule without one).
+// each CEL rule is a hand translation registered under its exact rule text,
+// once for all releases (cel_*.go; TestEveryRuleImplemented fails on a rule
+// of any release without one).
 //
 // # What it follows
 //
@@ -52,8 +64,9 @@
 // The nested module oracle/ (cd resolve/crd/oracle && go test ./...) runs
 // the real thing, apiextensions-apiserver's structural schema, pruning,
 // defaulting, ObjectMeta, kube-openapi and CEL validators, side by side
-// with Validate on the pinned examples (all valid), hack/invalid-examples
-// (all flagged), the case table testdata/cases.yaml (also run by this
+// with Validate, once per release with that release's CRDs: on its
+// examples (all valid), hack/invalid-examples (all flagged), the case
+// tables testdata/cases.yaml and testdata/releases.yaml (also run by this
 // package's tests), the shared bench corpus generator with injected errors,
 // and thousands of random mutations of all of them, and fails on any
 // document where the sets of (path, type) differ.
