@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -52,6 +53,15 @@ type Options struct {
 	// decides which versions are served, and Validate's schemas. The zero
 	// value is the release go.mod pins.
 	Release crd.Release
+	// ReleaseAssumed says Release is the default, which no flag or
+	// configuration named: CRDs of a release among the inputs choose it
+	// (Inputs.InstalledCRDs, read by the commands), as they choose the
+	// channel under ChannelAssumed.
+	ReleaseAssumed bool
+	// CompareCRDs are other CRDs every Gateway API object is validated
+	// against, as written (gwlint releases): what each refuses is in
+	// Inputs.Compared.
+	CompareCRDs []crd.CRDs
 	// ChannelAssumed says Channel is the default, which no flag or
 	// configuration named: the CRDs the cluster runs are outside the
 	// inputs, so what only the channel decides is not certain.
@@ -124,6 +134,18 @@ type Inputs struct {
 	// (manifest.ReadError.Unknown): no error, but their objects are
 	// missing from the graph.
 	Unknowns []*manifest.ReadError
+	// CRDBundles are the Gateway API releases the inputs install, in read
+	// order: one for each CRD of a release among them, or remote entry
+	// that names one.
+	CRDBundles []CRDBundle
+	// CRDsFrom is the bundle among them whose release and channel the
+	// objects were validated against (set by whoever chose it: the
+	// commands, unless flags or configuration chose); nil otherwise.
+	CRDsFrom *CRDBundle
+	// Compared holds, for each Gateway API object, what each of
+	// Options.CompareCRDs refuses or prunes in it, in their order; nil
+	// without them.
+	Compared map[Object][][]crd.Violation
 	// NotManifests are the files read that hold no Kubernetes object,
 	// only documents of something else (values files, tools'
 	// configurations, their templates): skipped, as no error.
@@ -174,6 +196,11 @@ func (in *Inputs) Merge(other *Inputs) {
 	in.HelmCharts = append(in.HelmCharts, other.HelmCharts...)
 	in.Unknowns = append(in.Unknowns, other.Unknowns...)
 	in.NotManifests = append(in.NotManifests, other.NotManifests...)
+	in.CRDBundles = append(in.CRDBundles, other.CRDBundles...)
+	if other.Compared != nil && in.Compared == nil {
+		in.Compared = map[Object][][]crd.Violation{}
+	}
+	maps.Copy(in.Compared, other.Compared)
 	for k, n := range other.Skipped {
 		in.Skipped[k] += n
 	}
@@ -187,6 +214,9 @@ type loaded struct {
 	skipped string           // "apiVersion Kind" of a kind the resolver does not model
 	kept    *manifest.Object // the object as read, when Options.Keep asks for it
 	chart   string           // the Helm chart it installs (Options.HelmChart)
+	bundle  *CRDBundle       // the Gateway API release it installs a CRD of
+	// compared is what each of Options.CompareCRDs refuses in it.
+	compared [][]crd.Violation
 }
 
 func load(raw *manifest.Object, opts Options) loaded {
@@ -197,6 +227,10 @@ func load(raw *manifest.Object, opts Options) loaded {
 	}
 	if opts.HelmChart != nil {
 		l.chart = opts.HelmChart(raw)
+	}
+	l.bundle = crdBundleOf(raw)
+	if obj != nil && len(opts.CompareCRDs) > 0 {
+		l.compared = compared(raw, opts)
 	}
 	return l
 }
@@ -212,6 +246,15 @@ func (in *Inputs) add(objs []loaded) {
 		}
 		if o.chart != "" {
 			in.HelmCharts = append(in.HelmCharts, o.chart)
+		}
+		if o.bundle != nil {
+			in.CRDBundles = append(in.CRDBundles, *o.bundle)
+		}
+		if o.compared != nil {
+			if in.Compared == nil {
+				in.Compared = map[Object][][]crd.Violation{}
+			}
+			in.Compared[o.obj] = o.compared
 		}
 		creator, isCreator := o.obj.(*Creator)
 		switch {
@@ -367,6 +410,7 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 		target = &Creator{row: row, document: raw.JSON}
 	}
 
+	typedSpec := spec // decoded below, and again when a release prunes it
 	// The tree is read by the typed decoding, the placeholder scan and the
 	// CRD validation, in that order: the validation defaults it in place.
 	tree, parsed := jsontree.Parse(raw.JSON)
@@ -432,7 +476,10 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 		m.NamespaceDefaulted = true
 	}
 
-	if opts.Validate && served.ReadAs != "" {
+	// Under another release than gwlint's own, the validation also says
+	// which fields the cluster prunes (pruneSpec), so it runs whatever
+	// Validate says.
+	if (opts.Validate || opts.Release != 0) && served.ReadAs != "" {
 		// The CRD validation of the channel, on the document as written
 		// (with int64 numbers, as the API server decodes them), in the
 		// version it is read as; a version only the experimental channel
@@ -450,6 +497,9 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 		if opts.ChannelAssumed && crds.Channel == crd.Standard && len(m.Violations) > 0 {
 			crds.Channel = crd.Experimental
 			markStandardOnly(m.Violations, crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, crds))
+		}
+		if opts.Release != 0 && typedSpec != nil && slices.ContainsFunc(m.Violations, func(v crd.Violation) bool { return v.Type == crd.TypeUnknownField }) {
+			pruneSpec(raw, typedSpec, m.Violations)
 		}
 	}
 	var specErr *manifest.ReadError

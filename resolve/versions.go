@@ -28,7 +28,7 @@ const (
 
 // ChannelOutsideInputs ends the message of what only an assumed standard
 // channel refuses (Options.ChannelAssumed).
-const ChannelOutsideInputs = "which channel the cluster runs is outside the inputs (standard is gwlint's default; --channel names it)"
+const ChannelOutsideInputs = "which channel the cluster runs is outside the inputs (standard is gwlint's default; --channel, or the Gateway API CRDs among the inputs, name it)"
 
 // APIVersionInfo is what the CRDs of the channel make of the apiVersion an
 // object was written in. The object is read (decoded and validated) as

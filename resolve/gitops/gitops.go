@@ -371,7 +371,9 @@ func (k *kustomization) deploy(b *builder) *build {
 		return unknown("spec.sourceRef.kind", "its source is a "+kind+", not this repository: what it deploys is unknown")
 	}
 	if url := b.otherRepository(k.spec.SourceRef.Name, cmp.Or(k.spec.SourceRef.Namespace, k.namespace)); url != "" {
-		return unknown("spec.sourceRef.name", "its source is GitRepository "+k.spec.SourceRef.Name+", another repository ("+url+"): what it deploys is unknown")
+		res = unknown("spec.sourceRef.name", "its source is GitRepository "+k.spec.SourceRef.Name+", another repository ("+url+"): what it deploys is unknown")
+		res.in.Unknowns[0].Remote = b.sources.remote(cmp.Or(k.spec.SourceRef.Namespace, k.namespace), k.spec.SourceRef.Name, k.spec.Path, k.raw.Source.File)
+		return res
 	}
 	rel, err := render.Path(k.spec.Path)
 	if err != nil {

@@ -78,29 +78,87 @@ func (h *helmRelease) release(defaultNamespace string) (name, namespace string) 
 
 // sources indexes Flux's sources (GitRepository, OCIRepository,
 // HelmRepository) by kind, namespace and name: their URLs name the charts.
-type sources map[string]*manifest.Object
+// Each name keeps every definition, in the order read: the folders of
+// several clusters may define the same source differently.
+type sources map[string][]*manifest.Object
 
 func (s sources) add(kept []*manifest.Object) {
 	for _, raw := range kept {
 		if doc, ok := readHeader(raw, groupFluxSource); ok {
-			s[raw.Kind+"/"+doc.Metadata.Namespace+"/"+doc.Metadata.Name] = raw
+			key := raw.Kind + "/" + doc.Metadata.Namespace + "/" + doc.Metadata.Name
+			s[key] = append(s[key], raw)
 		}
 	}
 }
 
-// url is the spec.url of a source, "" when the inputs lack it.
-func (s sources) url(kind, namespace, name string) string {
-	raw := s[kind+"/"+namespace+"/"+name]
+// nearest is the definition of a source in the folder nearest file's
+// (the one sharing the longest directory prefix with it), the last read
+// when file is "" or on a tie; nil when the inputs lack the source.
+func (s sources) nearest(kind, namespace, name, file string) *manifest.Object {
+	var best *manifest.Object
+	most := -1
+	for _, raw := range s[kind+"/"+namespace+"/"+name] {
+		if n := sharedDirs(raw.Source.File, file); n >= most {
+			best, most = raw, n
+		}
+	}
+	return best
+}
+
+// sharedDirs counts the leading directories two paths share.
+func sharedDirs(a, b string) int {
+	da, db := strings.Split(filepath.ToSlash(filepath.Dir(a)), "/"), strings.Split(filepath.ToSlash(filepath.Dir(b)), "/")
+	n := 0
+	for n < len(da) && n < len(db) && da[n] == db[n] {
+		n++
+	}
+	return n
+}
+
+// sourceSpec is what a source's spec says of where it fetches from.
+type sourceSpec struct {
+	URL string `json:"url"`
+	Ref struct {
+		Tag    string `json:"tag"`
+		Branch string `json:"branch"`
+	} `json:"ref"`
+}
+
+// spec is the spec of a source, as defined nearest file (see nearest);
+// ok false when the inputs lack it.
+func (s sources) spec(kind, namespace, name, file string) (spec sourceSpec, ok bool) {
+	raw := s.nearest(kind, namespace, name, file)
 	if raw == nil {
-		return ""
+		return spec, false
 	}
 	var doc struct {
-		Spec struct {
-			URL string `json:"url"`
-		} `json:"spec"`
+		Spec sourceSpec `json:"spec"`
 	}
 	_ = json.Unmarshal(raw.JSON, &doc) // a source without a URL names nothing
-	return strings.TrimSuffix(doc.Spec.URL, "/")
+	doc.Spec.URL = strings.TrimSuffix(doc.Spec.URL, "/")
+	return doc.Spec, true
+}
+
+// url is the spec.url of a source, "" when the inputs lack it.
+func (s sources) url(kind, namespace, name string) string {
+	spec, _ := s.spec(kind, namespace, name, "")
+	return spec.URL
+}
+
+// remote names directory path of the GitRepository at its reference as
+// kustomize names a remote directory: "URL//path?ref=TAG"; the reference
+// is the tag, else the branch, else none. The GitRepository is the one
+// defined nearest file, the Kustomization that deploys path.
+func (s sources) remote(namespace, name, path, file string) string {
+	spec, ok := s.spec("GitRepository", namespace, name, file)
+	if !ok {
+		return ""
+	}
+	out := strings.TrimSuffix(spec.URL, ".git") + "//" + strings.TrimPrefix(path, "./")
+	if ref := cmp.Or(spec.Ref.Tag, spec.Ref.Branch); ref != "" {
+		out += "?ref=" + ref
+	}
+	return out
 }
 
 // chartRefs are the references a release's chart is known by, most

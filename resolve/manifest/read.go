@@ -64,6 +64,11 @@ type ReadError struct {
 	// with them (a remote base, a chart that is not in the repository):
 	// its objects are unknown, and that is no error.
 	Unknown bool `json:",omitempty"`
+	// Remote is the URL of the remote entry an Unknown leaves out (a
+	// kustomization's resource, a Flux source's directory at its
+	// reference), as kustomize names one: what it installs may still be
+	// known by its name (a Gateway API release's CRDs).
+	Remote string `json:",omitempty"`
 }
 
 // Error renders "file:line:col: msg", dropping what is unknown.

@@ -170,7 +170,9 @@ func EntryPath(entry string) string {
 // refuseRemote notes an entry that names a file kustomize would fetch.
 func (inc *Includes) refuseRemote(file string, item *yaml.Node) {
 	if Remote(item.Value) {
-		inc.Errs = append(inc.Errs, unknownAt(file, item, fmt.Sprintf("%q %s", item.Value, remoteHelp)))
+		e := unknownAt(file, item, fmt.Sprintf("%q %s", item.Value, remoteHelp))
+		e.Remote = item.Value
+		inc.Errs = append(inc.Errs, e)
 	}
 }
 
@@ -189,7 +191,9 @@ func (inc *Includes) add(dir, file string, item *yaml.Node) {
 	case err == nil:
 		inc.Files = append(inc.Files, p)
 	case Remote(item.Value):
-		inc.Errs = append(inc.Errs, unknownAt(file, item, fmt.Sprintf("%q %s", item.Value, remoteHelp)))
+		e := unknownAt(file, item, fmt.Sprintf("%q %s", item.Value, remoteHelp))
+		e.Remote = item.Value
+		inc.Errs = append(inc.Errs, e)
 	default:
 		inc.Errs = append(inc.Errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: item.Line, Col: item.Column},
 			Msg: fmt.Sprintf("%q is not a file or directory here", item.Value)})

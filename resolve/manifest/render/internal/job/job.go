@@ -17,7 +17,7 @@ const WorkerEnv = "GWLINT_RENDER_WORKER"
 // gwlint-render of another release (an old one on PATH) then refuses to
 // serve, where it would drop the fields it does not know and render
 // something else.
-const Protocol = "1"
+const Protocol = "2"
 
 // ProtocolMismatch starts what a worker writes to its stderr when its
 // parent speaks another protocol.
