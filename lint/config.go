@@ -38,6 +38,7 @@ const ConfigFileName = ".gwlint.yaml"
 //	- shop
 //	- "team-*"
 //	channel: experimental     # like --channel
+//	gatewayAPIVersion: v1.2.0 # like --gateway-api-version
 //	failOn: warning           # like --fail-on
 //	implementation: istio     # like --implementation
 //	withoutFeatures: [HTTPRouteCORS]  # like --without-features
@@ -62,6 +63,9 @@ type Config struct {
 	// Channel is the Gateway API release channel whose CRDs are installed:
 	// "standard" or "experimental"; empty for the default.
 	Channel string
+	// GatewayAPIVersion is the Gateway API release whose CRDs are
+	// installed (crd.ParseRelease); empty for the default.
+	GatewayAPIVersion string
 	// Implementation names the profile every Gateway is judged by,
 	// NAME[@VERSION] (profile.Lookup); empty lets GatewayClasses choose.
 	Implementation string
@@ -97,6 +101,8 @@ type rawConfig struct {
 	StrictRefs *bool             `json:"strictRefs,omitempty"`
 	FailOn     string            `json:"failOn,omitempty"`
 	Channel    string            `json:"channel,omitempty"`
+	// GatewayAPIVersion: see Config.
+	GatewayAPIVersion string `json:"gatewayAPIVersion,omitempty"`
 	// OwnedNamespaces: see Config.
 	OwnedNamespaces []string `json:"ownedNamespaces,omitempty"`
 	Implementation  string   `json:"implementation,omitempty"`
@@ -106,7 +112,7 @@ type rawConfig struct {
 }
 
 // configKeys are the keys of rawConfig, sorted, for messages.
-var configKeys = []string{"channel", "charts", "exclude", "failOn", "implementation", "namespace", "ownedNamespaces", "rules", "strictRefs", "withoutFeatures"}
+var configKeys = []string{"channel", "charts", "exclude", "failOn", "gatewayAPIVersion", "implementation", "namespace", "ownedNamespaces", "rules", "strictRefs", "withoutFeatures"}
 
 // ConfigError is a problem with a configuration file, at a line and column
 // when known.
@@ -242,6 +248,12 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 			return nil, errAt(kv[1], "channel: %v", err)
 		}
 		cfg.Channel = raw.Channel
+	}
+	if kv, ok := nodes["gatewayAPIVersion"]; ok {
+		if _, err := crd.ParseRelease(raw.GatewayAPIVersion); err != nil {
+			return nil, errAt(kv[1], "gatewayAPIVersion: %v", err)
+		}
+		cfg.GatewayAPIVersion = raw.GatewayAPIVersion
 	}
 	if kv, ok := nodes["implementation"]; ok {
 		if _, err := profile.Lookup(raw.Implementation); err != nil {

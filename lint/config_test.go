@@ -58,7 +58,7 @@ func TestParseConfigErrors(t *testing.T) {
 		name, config, want string
 	}{
 		{"unknown key", "rules: {}\nfailon: warning\n",
-			`c.yaml:2:1: unknown key "failon" (known keys: channel, charts, exclude, failOn, implementation, namespace, ownedNamespaces, rules, strictRefs, withoutFeatures)`},
+			`c.yaml:2:1: unknown key "failon" (known keys: channel, charts, exclude, failOn, gatewayAPIVersion, implementation, namespace, ownedNamespaces, rules, strictRefs, withoutFeatures)`},
 		{"unknown rule", "rules:\n  backend-not-found: off\n  parentref-not-alowed: off\n",
 			`c.yaml:3:3: unknown rule "parentref-not-alowed" (did you mean parentref-not-allowed?) (see gwlint rules)`},
 		{"unknown rule far from any", "rules:\n  no-such-thing: warning\n",
@@ -89,7 +89,7 @@ func TestParseConfigErrors(t *testing.T) {
 			`c.yaml:2:1: "namespace" is already set at line 1`},
 		{"duplicate rule", "rules:\n  backend-not-found: off\n  backend-not-found: info\n",
 			`c.yaml:3:3: "backend-not-found" is already set at line 2`},
-		{"not a mapping", "- rules\n", `c.yaml:1:1: the configuration must be a mapping of channel, charts, exclude, failOn, implementation, namespace, ownedNamespaces, rules, strictRefs, withoutFeatures`},
+		{"not a mapping", "- rules\n", `c.yaml:1:1: the configuration must be a mapping of channel, charts, exclude, failOn, gatewayAPIVersion, implementation, namespace, ownedNamespaces, rules, strictRefs, withoutFeatures`},
 		{"unknown implementation", "implementation: nginx\n",
 			`c.yaml:1:17: implementation: unknown implementation "nginx" (known: agentgateway, alibaba-cloud-service-mesh, application-gateway-for-containers, aws-application-networking-k8s, aws-load-balancer-controller, buoyant-enterprise-for-linkerd, cilium, cloud-provider-kind, contour, envoy-gateway, gateway-operator, gke-gateway, gloo-gateway, gravitee-kubernetes-operator, haproxy-ingress, istio, kgateway, kong-operator, kubernetes-ingress-controller, kubvernor, kuma, linkerd, microgateway, nginx-gateway-fabric, traefik, varnish-gateway)`},
 		{"unknown feature", "withoutFeatures: [CORS]\n",

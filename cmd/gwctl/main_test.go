@@ -25,6 +25,10 @@ func TestGolden(t *testing.T) {
 		// A Flux repository's cluster, as gwlint check judges it: the route
 		// of one app folder attaches to the Gateway of another.
 		{Name: "explain-gateway-flux", Args: []string{"explain", "gateway", "envoy-external", "-n", "network", "-f", "../../testdata/gitops/flux"}, Code: 0},
+		// The release whose CRDs the inputs install prunes the rules'
+		// names (standard since v1.4.0): no rule is named.
+		{Name: "explain-route-release-installed", Args: []string{"explain", "route", "storefront", "-n", "shop", "--no-config", "-f", "../gwlint/testdata/releases/installed"}, Code: 0},
+		{Name: "explain-route-release-flag", Args: []string{"explain", "route", "storefront", "-n", "shop", "--no-config", "--gateway-api-version", "v1.6.3", "-f", "../gwlint/testdata/releases/installed"}, Code: 0},
 		{Name: "explain-gateway-argocd", Args: []string{"explain", "gateway", "external", "-n", "gateway", "-f", "../../testdata/gitops/argocd"}, Code: 0},
 		{Name: "explain-gateway-shared-json", Args: []string{"explain", "gateway", "shared", "-f", clitest.Examples, "-o", "json"}, Code: 0},
 		{Name: "explain-service-store-v1", Args: []string{"explain", "service", "store-v1", "-f", clitest.Examples}, Code: 0},

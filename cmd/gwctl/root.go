@@ -116,8 +116,10 @@ type inputOptions struct {
 	StrictRefs     bool
 	ControllerName string
 	Channel        string
-	Implementation cli.Implementation
-	Config         cli.ConfigFlags
+	// GatewayAPIVersion is --gateway-api-version, or the configuration's.
+	GatewayAPIVersion string
+	Implementation    cli.Implementation
+	Config            cli.ConfigFlags
 	// Values are the Helm values files rendered over every chart's
 	// defaults.
 	Values []string
@@ -143,6 +145,7 @@ func (o *inputOptions) addFlags(fs *pflag.FlagSet) {
 		"controller that manages Gateways whose GatewayClass is outside the inputs")
 	fs.StringVar(&o.Channel, "channel", "standard",
 		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (which versions it serves)")
+	cli.AddGatewayAPIVersionFlag(fs, &o.GatewayAPIVersion)
 	cli.AddImplementationFlags(fs, &o.Implementation)
 	cli.AddValuesFlag(fs, &o.Values)
 	cli.AddRootFlag(fs, &o.Roots)
@@ -171,6 +174,9 @@ func (o *inputOptions) complete(fs *pflag.FlagSet) (err error) {
 		if cfg.Channel != "" && !fs.Changed("channel") {
 			o.Channel = cfg.Channel
 		}
+		if cfg.GatewayAPIVersion != "" && !fs.Changed("gateway-api-version") {
+			o.GatewayAPIVersion = cfg.GatewayAPIVersion
+		}
 		if cfg.Implementation != "" && !fs.Changed("implementation") {
 			o.Implementation.Name = cfg.Implementation
 		}
@@ -181,18 +187,22 @@ func (o *inputOptions) complete(fs *pflag.FlagSet) (err error) {
 	if _, err = crd.ParseChannel(o.Channel); err != nil {
 		return err
 	}
+	if _, err = cli.Release(o.GatewayAPIVersion); err != nil {
+		return err
+	}
 	o.profile, o.without, err = o.Implementation.Profile()
 	return err
 }
 
 func (o *inputOptions) resolveOptions() resolve.Options {
-	ch, _ := crd.ParseChannel(o.Channel) // checked by complete
+	ch, _ := crd.ParseChannel(o.Channel)           // checked by complete
+	release, _ := cli.Release(o.GatewayAPIVersion) // checked by complete
 	var owned []string
 	if o.config != nil {
 		owned = o.config.OwnedNamespaces
 	}
 	return resolve.Options{DefaultNamespace: cmp.Or(o.Namespace, o.defaultNamespace), OwnedNamespaces: owned, StrictRefs: o.StrictRefs, ControllerName: o.ControllerName,
-		Channel: ch, Implementation: o.profile, WithoutFeatures: o.without, Implementations: implementations.All()}
+		Channel: ch, Release: release, ReleaseAssumed: o.GatewayAPIVersion == "", Implementation: o.profile, WithoutFeatures: o.without, Implementations: implementations.All()}
 }
 
 // loadGraph reads and resolves the inputs. Read errors go to stderr with

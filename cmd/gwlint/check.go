@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -23,11 +24,13 @@ type checkOptions struct {
 	Namespace  string
 	StrictRefs bool
 	Channel    string
-	FailOn     string
-	Output     string
-	Color      string
-	Quiet      bool
-	Config     cli.ConfigFlags
+	// GatewayAPIVersion is --gateway-api-version.
+	GatewayAPIVersion string
+	FailOn            string
+	Output            string
+	Color             string
+	Quiet             bool
+	Config            cli.ConfigFlags
 	// Baseline is the baseline file whose findings are not reported.
 	Baseline string
 	// ShowConfig prints the effective configuration instead of checking.
@@ -44,7 +47,7 @@ type checkOptions struct {
 
 	// Which of the flags that the configuration file can also set were
 	// given: those override it.
-	namespaceSet, strictRefsSet, channelSet, failOnSet, implementationSet, withoutFeaturesSet bool
+	namespaceSet, strictRefsSet, channelSet, releaseSet, failOnSet, implementationSet, withoutFeaturesSet bool
 }
 
 // Output formats.
@@ -117,7 +120,8 @@ func (o *checkOptions) addInputFlags(cmd *cobra.Command) {
 	cli.AddStrictRefsFlag(f, &o.StrictRefs)
 	cli.AddImplementationFlags(f, &o.Implementation)
 	f.StringVar(&o.Channel, "channel", "standard",
-		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (overrides the configuration's channel)")
+		"Gateway API release channel whose CRDs the cluster runs: standard or experimental (default: the channel of the Gateway API CRDs among the inputs, else standard; overrides the configuration's channel)")
+	cli.AddGatewayAPIVersionFlag(f, &o.GatewayAPIVersion)
 	cli.AddValuesFlag(f, &o.Values)
 	cli.AddRootFlag(f, &o.Roots)
 	cli.AddEachDirFlag(f, &o.EachDir)
@@ -163,6 +167,10 @@ func (o *checkOptions) completeInputs(cmd *cobra.Command, args []string) error {
 	if _, err := crd.ParseChannel(o.Channel); err != nil {
 		return err
 	}
+	o.releaseSet = flags.Changed("gateway-api-version")
+	if _, err := cli.Release(o.GatewayAPIVersion); err != nil {
+		return err
+	}
 	o.implementationSet = flags.Changed("implementation")
 	o.withoutFeaturesSet = flags.Changed("without-features")
 	_, _, err := o.Implementation.Profile()
@@ -194,6 +202,12 @@ func (o *checkOptions) settings() (*settings, error) {
 	}
 	s.resolve.Channel, _ = crd.ParseChannel(channel) // checked with the flags and config
 	s.resolve.ChannelAssumed = cfg.Channel == "" && !o.channelSet
+	release := o.GatewayAPIVersion
+	if cfg.GatewayAPIVersion != "" && !o.releaseSet {
+		release = cfg.GatewayAPIVersion
+	}
+	s.resolve.Release, _ = cli.Release(release) // checked with the flags and config
+	s.resolve.ReleaseAssumed = cfg.GatewayAPIVersion == "" && !o.releaseSet
 	s.resolve.DefaultNamespace = cfg.Namespace
 	if o.namespaceSet {
 		s.resolve.DefaultNamespace = o.Namespace
@@ -231,6 +245,7 @@ type linted struct {
 	rules      []*lint.Rule
 	findings   []lint.Finding // sorted
 	suppressed []lint.Suppressed
+	gatewayAPI []gatewayAPI // what chose the CRDs, unless the defaults did
 }
 
 // lintInputs loads the configuration, reads, resolves and lints the
@@ -262,7 +277,38 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 	for _, w := range worlds {
 		all.Merge(w)
 	}
-	return &linted{settings: s, files: inputs.Paths(), in: all, rules: rules, findings: findings, suppressed: suppressed}, nil
+	return &linted{settings: s, files: inputs.Paths(), in: all, rules: rules, findings: findings, suppressed: suppressed,
+		gatewayAPI: o.gatewayAPI(s, worlds)}, nil
+}
+
+// gatewayAPI says which Gateway API releases judged the worlds, when
+// anything but the defaults chose: the flag, the configuration, or the
+// CRDs among a world's inputs (cli.Inputs.Load), which choose what the
+// first two did not.
+func (o *checkOptions) gatewayAPI(s *settings, worlds []*resolve.Inputs) []gatewayAPI {
+	var out []gatewayAPI
+	for _, w := range worlds {
+		g := gatewayAPI{Version: s.resolve.Release.String(), Channel: s.resolve.Channel.String(), Source: "--gateway-api-version"}
+		switch {
+		case !s.resolve.ReleaseAssumed:
+			if !o.releaseSet {
+				g.Source = s.config.File
+			}
+		case w.CRDsFrom != nil:
+			crds, _ := w.CRDsFrom.CRDs()
+			g.Version, g.Source = crds.Release.String(), w.CRDsFrom.At.File+":"+strconv.Itoa(w.CRDsFrom.At.Pos.Line)
+		default:
+			continue
+		}
+		if w.CRDsFrom != nil && s.resolve.ChannelAssumed {
+			crds, _ := w.CRDsFrom.CRDs()
+			g.Channel = crds.Channel.String()
+		}
+		if !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // lintWorlds resolves and lints each world on its own (see cli.Inputs.Load)
@@ -342,7 +388,8 @@ func runCheck(opts *checkOptions) error {
 		suppressed = slices.DeleteFunc(suppressed, func(f lint.Suppressed) bool { return f.Severity == lint.Info })
 	}
 	sum := summary{Files: len(files), Objects: len(in.Objects), Suppressed: len(suppressed), Quiet: opts.Quiet,
-		NotManifests: len(slices.Compact(slices.Sorted(slices.Values(in.NotManifests)))), FileNames: files, FailOn: s.failOn}
+		NotManifests: len(slices.Compact(slices.Sorted(slices.Values(in.NotManifests)))), FileNames: files, FailOn: s.failOn,
+		GatewayAPI: l.gatewayAPI}
 	failed := false
 	for _, f := range findings {
 		sum.count(f.Severity)

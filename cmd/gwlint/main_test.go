@@ -108,7 +108,7 @@ func TestExitCodes(t *testing.T) {
 			StdoutHas: "<stdin>:26:7: error: Service app/stroe not found; did you mean \"store\"?"},
 		{Name: "stdin, -n moves it", Stdin: string(route), Args: []string{"check", "-n", "other", "-"}, Code: 1},
 		{Name: "bad config", Args: []string{"check", "--config", badConfig, cases + "error"}, Code: 2,
-			StderrHas: `bad.yaml:3:1: unknown key "failon" (known keys: channel, charts, exclude, failOn, implementation, namespace, ownedNamespaces, rules, strictRefs, withoutFeatures)`},
+			StderrHas: `bad.yaml:3:1: unknown key "failon" (known keys: channel, charts, exclude, failOn, gatewayAPIVersion, implementation, namespace, ownedNamespaces, rules, strictRefs, withoutFeatures)`},
 		{Name: "missing config", Args: []string{"check", "--config", "nope.yaml", clitest.Examples}, Code: 2,
 			StderrHas: "Error: nope.yaml: no such file or directory"},
 		{Name: "bad flag", Args: []string{"check", "--bogus"}, Code: 2, StderrHas: "Run 'gwlint check --help' for usage."},

@@ -36,6 +36,25 @@ type summary struct {
 	// the severity that fails the run: JUnit reports both.
 	FileNames []string
 	FailOn    lint.Severity
+	// GatewayAPI are the Gateway API releases whose CRDs judged the
+	// inputs, when anything but the defaults chose them (one for each
+	// choice: the worlds of a repository may install different ones).
+	GatewayAPI []gatewayAPI
+}
+
+// gatewayAPI is a Gateway API release and channel whose CRDs judged the
+// inputs, and what chose them.
+type gatewayAPI struct {
+	Version string `json:"version"`
+	Channel string `json:"channel"`
+	// Source is what chose them: the flag ("--gateway-api-version"), the
+	// configuration file, or the CRDs among the inputs, at the first
+	// one's annotation ("crds/gateway-api.yaml:9").
+	Source string `json:"source"`
+}
+
+func (g gatewayAPI) String() string {
+	return "Gateway API " + g.Version + " (" + g.Channel + " channel) from " + g.Source
 }
 
 func (s *summary) count(sev lint.Severity) {
@@ -51,7 +70,9 @@ func (s *summary) count(sev lint.Severity) {
 
 // String renders "3 errors, 1 warning, 2 info in 5 files (12 objects)",
 // with "; 2 not manifests, skipped" inside the parentheses when files held
-// no object, and "; 2 suppressed" when ignores suppressed findings.
+// no object, "; 2 suppressed" when ignores suppressed findings, and the
+// Gateway API release that judged them when the defaults did not choose
+// it.
 func (s summary) String() string {
 	counts := []string{plural(s.Errors, "error", "errors"), plural(s.Warnings, "warning", "warnings")}
 	if !s.Quiet {
@@ -64,6 +85,9 @@ func (s summary) String() string {
 	out := fmt.Sprintf("%s in %s (%s)", strings.Join(counts, ", "), plural(s.Files, "file", "files"), read)
 	if s.Suppressed > 0 {
 		out += fmt.Sprintf("; %d suppressed", s.Suppressed)
+	}
+	for _, g := range s.GatewayAPI {
+		out += "; " + g.String()
 	}
 	return out
 }

@@ -45,6 +45,8 @@ type jsonSummary struct {
 	Suppressed int `json:"suppressed"`
 	Files      int `json:"files"`
 	Objects    int `json:"objects"`
+	// GatewayAPI: see summary.
+	GatewayAPI []gatewayAPI `json:"gatewayAPI,omitempty"`
 }
 
 // jsonOutput collects the findings and prints one JSON document.
@@ -78,7 +80,7 @@ func (o *jsonOutput) Flush(s summary) error {
 		Findings: o.findings,
 		Summary: jsonSummary{
 			Errors: s.Errors, Warnings: s.Warnings, Info: s.Info,
-			Suppressed: s.Suppressed, Files: s.Files, Objects: s.Objects,
+			Suppressed: s.Suppressed, Files: s.Files, Objects: s.Objects, GatewayAPI: s.GatewayAPI,
 		},
 	}
 	if report.Findings == nil {

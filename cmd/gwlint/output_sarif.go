@@ -35,6 +35,13 @@ type sarifRun struct {
 	// ColumnKind says how columns count: resolve counts characters.
 	ColumnKind string        `json:"columnKind"`
 	Results    []sarifResult `json:"results"`
+	// Properties say which Gateway API release judged the inputs, when
+	// the defaults did not choose it.
+	Properties *sarifRunProperties `json:"properties,omitempty"`
+}
+
+type sarifRunProperties struct {
+	GatewayAPI []gatewayAPI `json:"gatewayAPI"`
 }
 
 type sarifTool struct {
@@ -197,7 +204,10 @@ func (o *sarifOutput) Write(r result) error {
 	return nil
 }
 
-func (o *sarifOutput) Flush(summary) error {
+func (o *sarifOutput) Flush(s summary) error {
+	if len(s.GatewayAPI) > 0 {
+		o.run.Properties = &sarifRunProperties{GatewayAPI: s.GatewayAPI}
+	}
 	return cli.WriteJSON(o.w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{o.run}})
 }
 

@@ -74,6 +74,9 @@ func (o *checkOptions) effectiveConfig(s *settings) jsonConfig {
 			impl = cfg.Implementation
 		}
 	}
+	// Without a flag or the key, the CRDs among the inputs may choose: the
+	// summary line says so.
+	add("gatewayAPIVersion", s.resolve.Release.String(), cfg.GatewayAPIVersion != "", "gateway-api-version", o.releaseSet)
 	add("implementation", impl, cfg.Implementation != "", "implementation", o.implementationSet)
 	ns := s.resolve.DefaultNamespace
 	if ns == "" {

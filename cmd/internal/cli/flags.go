@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 	"sigs.k8s.io/gateway-api/pkg/features"
 
+	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/profile"
 )
 
@@ -24,6 +25,26 @@ func OneOf(flag, value string, allowed ...string) error {
 func AddStrictRefsFlag(fs *pflag.FlagSet, strict *bool) {
 	fs.BoolVar(strict, "strict-refs", false,
 		"treat every referenced object outside the inputs as missing instead of external")
+}
+
+// AddGatewayAPIVersionFlag adds --gateway-api-version, which sets
+// resolve.Options.Release.
+func AddGatewayAPIVersionFlag(fs *pflag.FlagSet, version *string) {
+	fs.StringVar(version, "gateway-api-version", "",
+		"Gateway API release whose CRDs the cluster runs, vX.Y.Z or vX.Y for its newest patch (default: the release of the Gateway API CRDs among the inputs, else "+crd.Release(0).String()+"; see gwlint releases)")
+}
+
+// Release reads --gateway-api-version or the configuration's
+// gatewayAPIVersion; "" is the default release.
+func Release(version string) (crd.Release, error) {
+	if version == "" {
+		return 0, nil
+	}
+	r, err := crd.ParseRelease(version)
+	if err != nil {
+		return 0, fmt.Errorf("--gateway-api-version: %w", err)
+	}
+	return r, nil
 }
 
 // Implementation holds --implementation and --without-features, the

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"cmp"
 	"io"
 	"os"
@@ -183,7 +184,62 @@ func (in Inputs) Paths() []string {
 // duplicates. Charts are rendered in the namespace opts gives objects that
 // name none. Renders run in parallel, each in a worker process within the
 // boundary and render.DefaultLimits.
+//
+// Where a flag or the configuration did not choose the release or the
+// channel (opts.ReleaseAssumed, opts.ChannelAssumed), the CRDs of a
+// Gateway API release that a world's inputs install choose them
+// (resolve.Inputs.InstalledCRDs): the world is loaded again with them,
+// since every object is validated as it is read.
 func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
+	if !opts.ReleaseAssumed && !opts.ChannelAssumed {
+		return in.load(stdin, opts)
+	}
+	input := func() io.Reader { return stdin }
+	if stdin != nil && slices.Contains(in.Files, "-") {
+		// Kept, to be read again when the inputs choose.
+		if data, err := io.ReadAll(stdin); err == nil {
+			input = func() io.Reader { return bytes.NewReader(data) }
+		}
+	}
+	worlds := in.load(input(), opts)
+	type installed struct {
+		crds   crd.CRDs
+		bundle resolve.CRDBundle
+	}
+	var choices []installed
+	chosen := map[crd.CRDs][]int{} // worlds, by the CRDs they are judged by
+	for i, w := range worlds {
+		bundle, crds, ok := w.InstalledCRDs()
+		if !ok {
+			continue
+		}
+		if !opts.ReleaseAssumed {
+			crds.Release = opts.Release
+		}
+		if !opts.ChannelAssumed {
+			crds.Channel = opts.Channel
+		}
+		if chosen[crds] == nil {
+			choices = append(choices, installed{crds, bundle})
+		}
+		chosen[crds] = append(chosen[crds], i)
+	}
+	for _, c := range choices {
+		o := opts
+		o.Release, o.Channel, o.ReleaseAssumed, o.ChannelAssumed = c.crds.Release, c.crds.Channel, false, false
+		reloaded := in.load(input(), o)
+		if len(reloaded) != len(worlds) {
+			continue // never: the same inputs make the same worlds
+		}
+		for _, i := range chosen[c.crds] {
+			worlds[i] = reloaded[i]
+			worlds[i].CRDsFrom = &c.bundle
+		}
+	}
+	return worlds
+}
+
+func (in Inputs) load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 	opts.Keep, opts.HelmChart = gitops.Keep, gitops.HelmChart
 	r := render.NewRenderer(in.Boundary)
 	// The values files are named one by one: each within its own root,
