@@ -479,7 +479,7 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 	// Under another release than gwlint's own, the validation also says
 	// which fields the cluster prunes (pruneSpec), so it runs whatever
 	// Validate says.
-	if (opts.Validate || opts.Release != 0) && served.ReadAs != "" {
+	if (opts.Validate || opts.Release != crd.Pinned) && served.ReadAs != "" {
 		// The CRD validation of the channel, on the document as written
 		// (with int64 numbers, as the API server decodes them), in the
 		// version it is read as; a version only the experimental channel
@@ -498,7 +498,7 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 			crds.Channel = crd.Experimental
 			markStandardOnly(m.Violations, crd.ValidateJSON(served.ReadAs, raw.Kind, raw.JSON, crds))
 		}
-		if opts.Release != 0 && typedSpec != nil && slices.ContainsFunc(m.Violations, func(v crd.Violation) bool { return v.Type == crd.TypeUnknownField }) {
+		if opts.Release != crd.Pinned && typedSpec != nil && slices.ContainsFunc(m.Violations, func(v crd.Violation) bool { return v.Type == crd.TypeUnknownField }) {
 			pruneSpec(raw, typedSpec, m.Violations)
 		}
 	}

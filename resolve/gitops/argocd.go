@@ -266,7 +266,7 @@ func (a *application) renderChart(b *builder, src applicationSource, dir string)
 			}
 		}
 	}
-	return b.a.Renderer.Release(dir, rel, crd.APIVersions(crd.Pinned))
+	return b.a.Renderer.Release(dir, rel, crd.APIVersions(b.a.Options.Release))
 }
 
 // directoryFiles are the manifests Argo CD reads from a plain directory:

@@ -277,7 +277,7 @@ func (b *builder) render(h *helmRelease, dir string, copied bool) *resolve.Input
 			rel.ValuesFrom = append(rel.ValuesFrom, h.raw.Source.File)
 		}
 	}
-	objs, errs := b.a.Renderer.Release(render.Shown(absolute(dir), h.raw.Source.File), rel, crd.APIVersions(crd.Pinned))
+	objs, errs := b.a.Renderer.Release(render.Shown(absolute(dir), h.raw.Source.File), rel, crd.APIVersions(b.a.Options.Release))
 	for _, o := range objs {
 		inNamespace(o, namespace)
 	}

@@ -31,18 +31,18 @@ func AddStrictRefsFlag(fs *pflag.FlagSet, strict *bool) {
 // resolve.Options.Release.
 func AddGatewayAPIVersionFlag(fs *pflag.FlagSet, version *string) {
 	fs.StringVar(version, "gateway-api-version", "",
-		"Gateway API release whose CRDs the cluster runs, vX.Y.Z or vX.Y for its newest patch (default: the release of the Gateway API CRDs among the inputs, else "+crd.Release(0).String()+"; see gwlint releases)")
+		"Gateway API release whose CRDs the cluster runs, vX.Y.Z or vX.Y for its newest patch (default: the release of the Gateway API CRDs among the inputs, else "+crd.Pinned.String()+"; see gwlint releases)")
 }
 
 // Release reads --gateway-api-version or the configuration's
 // gatewayAPIVersion; "" is the default release.
 func Release(version string) (crd.Release, error) {
 	if version == "" {
-		return 0, nil
+		return crd.Pinned, nil
 	}
 	r, err := crd.ParseRelease(version)
 	if err != nil {
-		return 0, fmt.Errorf("--gateway-api-version: %w", err)
+		return crd.Pinned, fmt.Errorf("--gateway-api-version: %w", err)
 	}
 	return r, nil
 }

@@ -253,7 +253,7 @@ func (in Inputs) load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 		renders.Go(func() {
 			limit <- struct{}{}
 			defer func() { <-limit }()
-			objs, errs := r.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions(crd.Pinned))
+			objs, errs := r.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions(opts.Release))
 			charts[i] = resolve.LoadObjects(objs, errs, opts)
 		})
 	}
