@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // Severity orders findings by how much they matter.
@@ -117,6 +118,17 @@ func (p *Pass) Report(obj *resolve.Meta, path string, related []Related, format 
 		Path:     path,
 		Message:  fmt.Sprintf(format, args...),
 		Related:  related,
+	})
+}
+
+// ReportAt records a finding about no object, at a place in the inputs
+// that says how the cluster is set up (a CRD, a remote entry).
+func (p *Pass) ReportAt(file string, pos manifest.Pos, format string, args ...any) {
+	p.findings = append(p.findings, Finding{
+		Rule:     p.rule.ID,
+		Severity: p.rule.Severity,
+		Position: Position{File: file, Line: pos.Line, Col: pos.Col},
+		Message:  fmt.Sprintf(format, args...),
 	})
 }
 

@@ -16,6 +16,8 @@ func Rules() []*Rule {
 		backendTLSPolicyConflicted,
 		backendTLSPolicyTargetNotFound,
 		crdValidation,
+		crdsReleaseMixed,
+		crdsReleaseUnknown,
 		deprecatedAPIVersion,
 		envoyProxyRefused,
 		experimentalChannelOnly,

@@ -85,9 +85,19 @@ func crdBundleOf(raw *manifest.Object) *CRDBundle {
 // of them name, the first read on a tie; bundle is the first that names
 // it.
 func (in *Inputs) InstalledCRDs() (bundle CRDBundle, crds crd.CRDs, ok bool) {
+	return installedCRDs(in.InstallingCRDs())
+}
+
+// InstalledCRDs is Inputs.InstalledCRDs, of the inputs the graph was
+// resolved from.
+func (g *Graph) InstalledCRDs() (bundle CRDBundle, crds crd.CRDs, ok bool) {
+	return installedCRDs(g.CRDBundles)
+}
+
+func installedCRDs(bundles []CRDBundle) (bundle CRDBundle, crds crd.CRDs, ok bool) {
 	count := map[crd.CRDs]int{}
 	var firsts []CRDBundle // the first bundle of each release and channel
-	for _, b := range in.installing() {
+	for _, b := range bundles {
 		if c, known := b.CRDs(); known {
 			if count[c] == 0 {
 				firsts = append(firsts, b)
@@ -122,9 +132,9 @@ func compared(raw *manifest.Object, opts Options) [][]crd.Violation {
 	return out
 }
 
-// installing are the bundles the inputs install: CRDBundles, and those
-// that remote entries left out name.
-func (in *Inputs) installing() []CRDBundle {
+// InstallingCRDs are the bundles the inputs install: CRDBundles, and
+// those that remote entries left out name.
+func (in *Inputs) InstallingCRDs() []CRDBundle {
 	out := in.CRDBundles
 	for _, e := range in.Unknowns {
 		if b := remoteBundle(e); b != nil {

@@ -116,6 +116,9 @@ type Graph struct {
 	// Shadows are matches that an identical match of higher precedence on
 	// the same listener and hostname keeps from ever receiving traffic.
 	Shadows []Shadow
+	// CRDBundles are the Gateway API releases the inputs install
+	// (Inputs.InstallingCRDs), in read order.
+	CRDBundles []CRDBundle
 	// Features are the feature uses of every object, in object order;
 	// FeatureGaps those the judging profile does not support (features.go).
 	Features    []FeatureUse
@@ -187,19 +190,20 @@ type kindNS struct{ kind, ns string }
 // reference and traffic split.
 func Resolve(in *Inputs, opts Options) *Graph {
 	g := &Graph{
-		opts:      opts,
-		profile:   opts.selectedProfile(),
-		Objects:   in.Objects,
-		byRef:     make(map[ObjectRef]Object, len(in.Objects)),
-		seen:      map[kindNS]bool{},
-		names:     map[kindNS][]string{},
-		creations: map[ObjectRef]*Generation{},
-		prefixes:  map[kindNS][]prefixCreation{},
-		gateways:  map[ObjectRef]*GatewayResult{},
-		lsets:     map[ObjectRef]*ListenerSetResult{},
-		grantsIn:  map[string][]*ReferenceGrant{},
-		handedBy:  map[*Route][]*Route{},
-		decisions: map[decided]any{},
+		opts:       opts,
+		profile:    opts.selectedProfile(),
+		Objects:    in.Objects,
+		CRDBundles: in.InstallingCRDs(),
+		byRef:      make(map[ObjectRef]Object, len(in.Objects)),
+		seen:       map[kindNS]bool{},
+		names:      map[kindNS][]string{},
+		creations:  map[ObjectRef]*Generation{},
+		prefixes:   map[kindNS][]prefixCreation{},
+		gateways:   map[ObjectRef]*GatewayResult{},
+		lsets:      map[ObjectRef]*ListenerSetResult{},
+		grantsIn:   map[string][]*ReferenceGrant{},
+		handedBy:   map[*Route][]*Route{},
+		decisions:  map[decided]any{},
 	}
 	g.index()
 	g.inferWorld(in.Skipped, in.HelmCharts)
