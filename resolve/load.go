@@ -295,7 +295,7 @@ func unknownKind(raw *manifest.Object, group string, r crd.Release) *manifest.Re
 		hint = " (did you mean " + best + "?)"
 	}
 	return raw.Errorf("kind", "%s is not a kind of %s in Gateway API %s%s; its kinds: %s",
-		raw.Kind, group, APIVersion, hint, strings.Join(kinds, ", "))
+		raw.Kind, group, r, hint, strings.Join(kinds, ", "))
 }
 
 // clusterScoped kinds get no default namespace.
@@ -339,17 +339,19 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 		// The API server knows every served version of every kind the
 		// CRDs define, and refuses any other.
 		var retired *retiredVersion
-		if r, ok := retiredVersions[raw.APIVersion][raw.Kind]; ok {
+		versions := crd.Served(group, raw.Kind, opts.Release)
+		// A version gwlint's own release retired may be served by an
+		// older one.
+		if r, ok := retiredVersions[raw.APIVersion][raw.Kind]; ok && !contains(versions, version) {
 			retired = &r
 		}
-		versions := crd.Served(group, raw.Kind, opts.Release)
 		switch {
 		case retired != nil:
 		case versions == nil:
 			return nil, unknownKind(raw, group, opts.Release)
 		case !contains(versions, version):
 			return nil, raw.Errorf("", "%s %s is not served by Gateway API %s (served: %s)",
-				raw.Kind, raw.APIVersion, APIVersion, strings.Join(versions, ", "))
+				raw.Kind, raw.APIVersion, opts.Release, strings.Join(versions, ", "))
 		}
 		served = apiVersionInfo(raw.APIVersion, raw.Kind, opts.crds(), retired)
 		if served.State == VersionExperimentalOnly && opts.ChannelAssumed {

@@ -210,7 +210,7 @@ func apiVersionInfo(apiVersion, kind string, crds crd.CRDs, retired *retiredVers
 		}
 		info := APIVersionInfo{State: VersionRetired, ReadAs: successor,
 			Message: fmt.Sprintf("%s %s is not served by Gateway API %s (last served by %s); write %s, %s",
-				apiVersion, kind, APIVersion, retired.last, write, fields)}
+				apiVersion, kind, crds.Release, retired.last, write, fields)}
 		if retired.kind != "" {
 			info.Kind = kind
 		}
@@ -219,10 +219,10 @@ func apiVersionInfo(apiVersion, kind string, crds crd.CRDs, retired *retiredVers
 		info := APIVersionInfo{State: VersionExperimentalOnly, ReadAs: successor}
 		if successor == "" {
 			info.Message = fmt.Sprintf("%s %s is served only by the experimental channel CRDs of Gateway API %s; it needs them installed (--channel experimental)",
-				apiVersion, kind, APIVersion)
+				apiVersion, kind, crds.Release)
 		} else {
 			info.Message = fmt.Sprintf("%s %s is served only by the experimental channel CRDs of Gateway API %s; write %s, which the standard channel serves",
-				apiVersion, kind, APIVersion, successor)
+				apiVersion, kind, crds.Release, successor)
 		}
 		return info
 	}

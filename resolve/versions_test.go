@@ -258,3 +258,29 @@ spec:
 		})
 	}
 }
+
+// A release judges its own versions: what gwlint's release retired may be
+// served by an older one (GRPCRoute v1alpha2 by v1.1.0's experimental
+// CRDs), and a version a newer release added is not served by an older
+// one (TLSRoute v1 before v1.5), whose messages name the release.
+func TestVersionsOfTheRelease(t *testing.T) {
+	v110, _ := crd.ParseRelease("v1.1.0")
+	v120, _ := crd.ParseRelease("v1.2.0")
+	in := Load([]string{"-"}, strings.NewReader(`
+apiVersion: gateway.networking.k8s.io/v1alpha2
+kind: GRPCRoute
+metadata: {name: old, namespace: app}`), Options{Validate: true, Release: v110, Channel: crd.Experimental})
+	if len(in.Errors) != 0 || len(in.Objects) != 1 {
+		t.Fatalf("v1.1.0: %d objects, errors %v", len(in.Objects), in.Errors)
+	}
+	if v := in.Objects[0].Metadata().Version(); v.State != VersionDeprecated {
+		t.Errorf("GRPCRoute v1alpha2 under v1.1.0 experimental: %+v, want deprecated", v)
+	}
+	in = Load([]string{"-"}, strings.NewReader(`
+apiVersion: gateway.networking.k8s.io/v1
+kind: TLSRoute
+metadata: {name: new, namespace: app}`), Options{Validate: true, Release: v120})
+	if len(in.Errors) != 1 || !strings.Contains(in.Errors[0].Msg, "TLSRoute gateway.networking.k8s.io/v1 is not served by Gateway API v1.2.0 (served: v1alpha2)") {
+		t.Errorf("TLSRoute v1 under v1.2.0: errors %v", in.Errors)
+	}
+}
