@@ -422,6 +422,9 @@ func (w *walker) checkUnique(x []any, keyOf func(any) any) {
 // checkObject is kube-openapi's objectValidator. Undeclared keys were
 // pruned by the API server: they are not validated.
 func (w *walker) checkObject(x map[string]any, s *node) {
+	if s.minProperties.set && int64(len(x)) < s.minProperties.v {
+		w.invalid(int64(len(x)), fmt.Sprintf("%s in body should have at least %d properties", w.path, s.minProperties.v))
+	}
 	if s.maxProperties.set && int64(len(x)) > s.maxProperties.v {
 		w.blocking = true
 		w.add("Too many", field.TooMany(nil, len(x), int(s.maxProperties.v)).ErrorBody())

@@ -76,6 +76,7 @@ type Schema struct {
 	MaxLength            *int64             `json:"maxLength"`
 	MinItems             *int64             `json:"minItems"`
 	MaxItems             *int64             `json:"maxItems"`
+	MinProperties        *int64             `json:"minProperties"`
 	MaxProperties        *int64             `json:"maxProperties"`
 	Minimum              *json.Number       `json:"minimum"`
 	Maximum              *json.Number       `json:"maximum"`
@@ -469,7 +470,7 @@ func (g *generator) node(s *Schema, path string) (string, error) {
 	for _, l := range []struct {
 		name string
 		v    *int64
-	}{{"minLength", s.MinLength}, {"maxLength", s.MaxLength}, {"minItems", s.MinItems}, {"maxItems", s.MaxItems}, {"maxProperties", s.MaxProperties}} {
+	}{{"minLength", s.MinLength}, {"maxLength", s.MaxLength}, {"minItems", s.MinItems}, {"maxItems", s.MaxItems}, {"minProperties", s.MinProperties}, {"maxProperties", s.MaxProperties}} {
 		if l.v != nil {
 			add("%s: bound{true, %d}", l.name, *l.v)
 		}
