@@ -41,6 +41,7 @@ var Releases = []string{
 	"v1.4.0", "v1.4.1",
 	"v1.5.0", "v1.5.1",
 	"v1.6.0", "v1.6.1", "v1.6.2", "v1.6.3",
+	"v1.7.0",
 }
 
 // Channels maps the crd.Channel constant names to their CRD directories.
