@@ -70,6 +70,22 @@ func setupRelease(t *testing.T, rel crd.Release) *release {
 	return r
 }
 
+// extractRoot holds, for the test binary's life, the releases the go
+// command does not extract (gatewayAPIDir).
+var extractRoot string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gwlint-oracle-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	extractRoot = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // Of the pinned release, for the tests that only it concerns.
 var (
 	moduleDir string
