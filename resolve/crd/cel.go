@@ -45,6 +45,7 @@ var ruleSets = []map[string]celImpl{
 	tlsRouteRules,
 	xBackendRules,
 	xBackendTrafficPolicyRules,
+	xTelemetryPolicyRules,
 }
 
 // lookupRule returns the Go translation of a rule.

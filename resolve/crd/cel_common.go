@@ -19,6 +19,13 @@ var commonRules = map[string]celImpl{
 		})
 	}},
 
+	// v1.7.0, experimental: an XBackend names its own port.
+	`(self.group == 'gateway.networking.x-k8s.io' && self.kind == 'XBackend') ? !has(self.port) : true`: {eval: func(self any) cbool {
+		return implies(and(strIs(self, "group", "gateway.networking.x-k8s.io"), strIs(self, "kind", "XBackend")), func() cbool {
+			return not(celHas(self, "port"))
+		})
+	}},
+
 	// HTTPRoute and GRPCRoute filters.
 	`self.filter(f, f.type == 'RequestHeaderModifier').size() <= 1`:                 {eval: filterAtMostOnce("RequestHeaderModifier")},
 	`self.filter(f, f.type == 'ResponseHeaderModifier').size() <= 1`:                {eval: filterAtMostOnce("ResponseHeaderModifier")},
@@ -45,17 +52,10 @@ var commonRules = map[string]celImpl{
 		return cb(num <= den)
 	}},
 
-	// Session persistence (routes and XBackendTrafficPolicy).
-	`!has(self.cookieConfig) || !has(self.cookieConfig.lifetimeType) || self.cookieConfig.lifetimeType != 'Permanent' || has(self.absoluteTimeout)`: {eval: func(self any) cbool {
-		if !has(self, "cookieConfig") {
-			return celTrue
-		}
-		cc, _ := get(self, "cookieConfig")
-		if !has(cc, "lifetimeType") {
-			return celTrue
-		}
-		return or(not(strIs(cc, "lifetimeType", "Permanent")), cb(has(self, "absoluteTimeout")))
-	}},
+	// Session persistence (routes, XBackendTrafficPolicy, and from v1.7.0
+	// XBackend, where the cookie's settings are in cookie).
+	`!has(self.cookieConfig) || !has(self.cookieConfig.lifetimeType) || self.cookieConfig.lifetimeType != 'Permanent' || has(self.absoluteTimeout)`: {eval: permanentCookieNeedsTimeout("cookieConfig")},
+	`!has(self.cookie) || !has(self.cookie.lifetimeType) || self.cookie.lifetimeType != 'Permanent' || has(self.absoluteTimeout)`:                   {eval: permanentCookieNeedsTimeout("cookie")},
 	// BackendLBPolicy (v1.1.0 to v1.3.0, experimental), where selecting
 	// the absent cookieConfig is an error only has(self.absoluteTimeout)
 	// absorbs.
@@ -69,9 +69,12 @@ var commonRules = map[string]celImpl{
 		}
 		return or(not(strIs(cc, "lifetimeType", "Permanent")), cb(has(self, "absoluteTimeout")))
 	}},
-	`!has(self.cookieConfig) || self.type == 'Cookie'`: {eval: func(self any) cbool {
-		return or(cb(!has(self, "cookieConfig")), strIs(self, "type", "Cookie"))
-	}},
+	// !has(x) || c is has(x) ? c : true: both yield c's error.
+	`!has(self.cookieConfig) || self.type == 'Cookie'`: {eval: configNeedsProtocolField("cookieConfig", "type", "Cookie")},
+	`!has(self.cookie) || self.type == 'Cookie'`:       {eval: configNeedsProtocolField("cookie", "type", "Cookie")},
+	`!has(self.header) || self.type == 'Header'`:       {eval: configNeedsProtocolField("header", "type", "Header")},
+	`self.type != 'Cookie' || has(self.cookie)`:        {eval: valueNeedsField("type", "Cookie", "cookie")},
+	`self.type != 'Header' || has(self.header)`:        {eval: valueNeedsField("type", "Header", "header")},
 
 	// Rule names (routes).
 	`self.all(l1, !has(l1.name) || self.exists_one(l2, has(l2.name) && l1.name == l2.name))`: {eval: func(self any) cbool {
@@ -96,10 +99,14 @@ var commonRules = map[string]celImpl{
 	// fields' first names.
 	`!(has(self.caCertRefs) && size(self.caCertRefs) > 0 && has(self.wellKnownCACerts) && self.wellKnownCACerts != "")`: {eval: caSourcesExclusive("caCertRefs", "wellKnownCACerts")},
 	`(has(self.caCertRefs) && size(self.caCertRefs) > 0 || has(self.wellKnownCACerts) && self.wellKnownCACerts != "")`:  {eval: caSourceRequired("caCertRefs", "wellKnownCACerts")},
-	`!(self.type == "Hostname" && (!has(self.hostname) || self.hostname == ""))`:                                        {eval: subjectAltNameRequires("Hostname", "hostname")},
-	`!(self.type != "Hostname" && has(self.hostname) && self.hostname != "")`:                                           {eval: subjectAltNameForbids("Hostname", "hostname")},
-	`!(self.type == "URI" && (!has(self.uri) || self.uri == ""))`:                                                       {eval: subjectAltNameRequires("URI", "uri")},
-	`!(self.type != "URI" && has(self.uri) && self.uri != "")`:                                                          {eval: subjectAltNameForbids("URI", "uri")},
+	// v1.7.0, experimental: exactly one of them.
+	`(has(self.caCertificateRefs)?1:0)+(has(self.wellKnownCACertificates)?1:0) == 1`: {eval: func(self any) cbool {
+		return cb(has(self, "caCertificateRefs") != has(self, "wellKnownCACertificates"))
+	}},
+	`!(self.type == "Hostname" && (!has(self.hostname) || self.hostname == ""))`: {eval: subjectAltNameRequires("Hostname", "hostname")},
+	`!(self.type != "Hostname" && has(self.hostname) && self.hostname != "")`:    {eval: subjectAltNameForbids("Hostname", "hostname")},
+	`!(self.type == "URI" && (!has(self.uri) || self.uri == ""))`:                {eval: subjectAltNameRequires("URI", "uri")},
+	`!(self.type != "URI" && has(self.uri) && self.uri != "")`:                   {eval: subjectAltNameForbids("URI", "uri")},
 
 	// Listeners (Gateway, ListenerSet).
 	`self.all(l, l.protocol in ['HTTP', 'TCP', 'UDP'] ? !has(l.tls) : true)`: {eval: forAllListeners(func(l any) cbool {
@@ -146,6 +153,39 @@ var commonRules = map[string]celImpl{
 	`self.mode == 'Terminate' ? size(self.certificateRefs) > 0 : true`: {eval: func(self any) cbool {
 		return implies(strIs(self, "mode", "Terminate"), func() cbool { return sizeAbove0(self, "certificateRefs") })
 	}},
+}
+
+// permanentCookieNeedsTimeout is
+// !has(self.<cookie>) || !has(self.<cookie>.lifetimeType) || self.<cookie>.lifetimeType != 'Permanent' || has(self.absoluteTimeout).
+func permanentCookieNeedsTimeout(cookie string) func(any) cbool {
+	return func(self any) cbool {
+		if !has(self, cookie) {
+			return celTrue
+		}
+		cc, _ := get(self, cookie)
+		if !has(cc, "lifetimeType") {
+			return celTrue
+		}
+		return or(not(strIs(cc, "lifetimeType", "Permanent")), cb(has(self, "absoluteTimeout")))
+	}
+}
+
+// presentExactlyWhen is self.<field> == '<value>' ? has(self.<config>) : !has(self.<config>).
+func presentExactlyWhen(field, value, config string) func(any) cbool {
+	return func(self any) cbool {
+		return cond(strIs(self, field, value),
+			func() cbool { return cb(has(self, config)) },
+			func() cbool { return cb(!has(self, config)) })
+	}
+}
+
+// valueNeedsField is self.<field> != '<value>' || has(self.<config>):
+// unlike protocolNeedsConfigField's ternary, true despite an error in the
+// comparison when the field is there.
+func valueNeedsField(field, value, config string) func(any) cbool {
+	return func(self any) cbool {
+		return or(not(strIs(self, field, value)), cb(has(self, config)))
+	}
 }
 
 // filterAtMostOnce is self.filter(f, f.type == '<typ>').size() <= 1.

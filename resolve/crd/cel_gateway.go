@@ -1,6 +1,10 @@
 package crd
 
-import "strings"
+import (
+	"strings"
+
+	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
+)
 
 // CEL rules of Gateway (v1, v1beta1) and GatewayClass (and XMesh, which
 // shares the controllerName rule).
@@ -46,6 +50,40 @@ var gatewayRules = map[string]celImpl{
 		return all(keys, func(k any) cbool {
 			prefix, _, _ := strings.Cut(k.(string), "/")
 			return cb(runeLen(prefix) < 253)
+		})
+	}},
+	// spec.addresses[].routability (v1.7.0, experimental): a prefixed
+	// name's prefix is a DNS subdomain outside k8s.io.
+	`size(self) == 0 || self == 'Cluster' || (self.matches('^.*/.+$') && !format.dns1123Subdomain().validate(self.split('/')[0]).hasValue() && self.split('/')[0] != 'k8s.io' && !self.split('/')[0].endsWith('.k8s.io'))`: {eval: func(self any) cbool {
+		s, err := celStr(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		if s == "" || s == "Cluster" {
+			return celTrue
+		}
+		// ^.*/.+$: no newline (. does not match one), and a slash before
+		// the last character.
+		slash := strings.IndexByte(s, '/')
+		if strings.ContainsRune(s, '\n') || slash < 0 || slash == len(s)-1 {
+			return celFalse
+		}
+		prefix := s[:slash]
+		return cb(len(utilvalidation.IsDNS1123Subdomain(prefix)) == 0 && prefix != "k8s.io" && !strings.HasSuffix(prefix, ".k8s.io"))
+	}},
+	// spec.listeners[] (v1.7.0, experimental)
+	`!has(self.filters) || self.protocol in ['HTTP', 'HTTPS']`: {eval: func(self any) cbool {
+		return or(cb(!has(self, "filters")), strIn(self, "protocol", "HTTP", "HTTPS"))
+	}},
+	// spec.tls.frontend.default.validation.caCertificateRefs (v1.7.0,
+	// experimental): a ClusterTrustBundle is cluster-scoped.
+	`self.all(r, !(r.group == 'certificates.k8s.io' && r.kind == 'ClusterTrustBundle' && has(r.namespace)))`: {eval: func(self any) cbool {
+		refs, err := celList(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		return all(refs, func(r any) cbool {
+			return not(and(strIs(r, "group", "certificates.k8s.io"), strIs(r, "kind", "ClusterTrustBundle"), cb(has(r, "namespace"))))
 		})
 	}},
 	// spec.listeners

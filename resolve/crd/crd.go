@@ -55,8 +55,10 @@ type Violation struct {
 	// it: "v1.4.0", or "v1.4.0 (experimental)" when only the experimental
 	// channel of a newer release has it. Empty when no newer release has
 	// the field, or the release's own experimental channel does (the
-	// channel is what lacks it then, not the release). The Message ends
-	// with "; added in " and AddedIn.
+	// channel is what lacks it then, not the release), and always under
+	// the pinned release (the default's messages do not change when a
+	// newer release is added). The Message ends with "; added in " and
+	// AddedIn.
 	AddedIn string
 }
 

@@ -5,16 +5,18 @@
 // x-kubernetes-validations CEL rule, unknown fields, and ObjectMeta
 // validation, for every served version of both release channels
 // (config/crd/standard and config/crd/experimental of
-// sigs.k8s.io/gateway-api) of every release from v1.0.0 to v1.6.3.
+// sigs.k8s.io/gateway-api) of every release from v1.0.0 to v1.7.0.
 //
 // # Releases
 //
 // A CRDs value names what a cluster runs: a Release and a Channel. The zero
 // Release is the one go.mod pins (v1.6.3, Pinned), so zero-valued options
-// validate as gwlint always has. The releases are listed once, in
-// internal/gen's Releases: to add the next one, append it there and run
+// validate as gwlint always has; newer releases (v1.7.0) are known and
+// selectable all the same. The releases are listed once, in internal/gen's
+// Releases: to add the next one, append it there and run
 // go generate ./resolve/crd. An unknown field that a newer release declares
-// names it (Violation.AddedIn).
+// names it (Violation.AddedIn), except under the pinned release, whose
+// messages stay what they were before newer releases were known.
 //
 // Validate and ValidateOwned take the object as the generic tree the API
 // server decodes; ValidateJSON takes package manifest's JSON and builds that

@@ -77,6 +77,25 @@ var nativePatterns = map[string]func(string) bool{
 	// v1.2.0 to v1.3.0 (experimental).
 	`(^\*$)|(^([a-zA-Z][a-zA-Z0-9+\-.]+):\/\/([^:/?#]+)(:([0-9]{1,5}))?$)`: isSchemeCORSOrigin,
 	`^(?:[-A-Za-z0-9/._~!$&'()*+,;=:@]|[%][0-9a-fA-F]{2})+$`:               isPathish,
+	// v1.7.0 (experimental XTelemetryPolicy): attribute keys, attribute
+	// names, and span names (such names separated by single spaces).
+	`^[a-z0-9_.-]+$`: func(s string) bool {
+		return s != "" && allBytes(s, func(c byte) bool { return isLowerAlnum(c) || c == '_' || c == '.' || c == '-' })
+	},
+	`^[a-zA-Z0-9_.:/-]+$`: func(s string) bool { return s != "" && allBytes(s, isAttributeNameChar) },
+	`^[a-zA-Z0-9_.:/-]+( [a-zA-Z0-9_.:/-]+)*$`: func(s string) bool {
+		for word := range strings.SplitSeq(s, " ") {
+			if word == "" || !allBytes(word, isAttributeNameChar) {
+				return false
+			}
+		}
+		return true
+	},
+}
+
+// isAttributeNameChar is [a-zA-Z0-9_.:/-].
+func isAttributeNameChar(c byte) bool {
+	return isAlnum(c) || c == '_' || c == '.' || c == ':' || c == '/' || c == '-'
 }
 
 func allBytes(s string, ok func(byte) bool) bool {

@@ -195,8 +195,13 @@ func (w *walker) unknown(name string) {
 // name being its last segment: the oldest newer release whose CRDs of the
 // same channel declare it, else (on the standard channel, and unless this
 // release's experimental channel has it) the oldest newer release whose
-// experimental CRDs do.
+// experimental CRDs do. Under the pinned release no newer one is named:
+// the default's messages stay those it gave before gwlint knew newer
+// releases.
 func (w *walker) addedIn(name string) string {
+	if w.crds.Release == Pinned {
+		return ""
+	}
 	parent := strings.TrimSuffix(string(w.path[:len(w.path)-len(name)]), ".")
 	next := w.crds.Release.seq() + 1
 	has := func(seq int, ch Channel) bool {

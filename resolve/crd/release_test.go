@@ -33,6 +33,7 @@ func TestParseRelease(t *testing.T) {
 		{"1.2.0", "v1.2.0"},
 		{"v1.2", "v1.2.1"}, // the newest patch
 		{"1.6", "v1.6.3"},
+		{"v1.7", "v1.7.0"}, // newer than the pinned one
 		{"v1.0", "v1.0.0"},
 	} {
 		r, err := ParseRelease(tc.in)
@@ -61,5 +62,38 @@ func TestServedByRelease(t *testing.T) {
 	}
 	if slices.Contains(APIVersions(v120), "gateway.networking.k8s.io/v1/BackendTLSPolicy") {
 		t.Error("v1.2.0 serves no BackendTLSPolicy v1")
+	}
+}
+
+// A field only a release newer than the pinned one has is named under an
+// older release, and not under the pinned one: the default's message is
+// the one it gave before gwlint knew the newer release.
+func TestAddedInNewerThanPinned(t *testing.T) {
+	doc := func() map[string]any {
+		return map[string]any{
+			"apiVersion": "gateway.networking.k8s.io/v1", "kind": "HTTPRoute",
+			"metadata": map[string]any{"name": "r", "namespace": "apps"},
+			"spec": map[string]any{"rules": []any{map[string]any{
+				"backendRefs": []any{map[string]any{"name": "svc", "port": int64(8080)}},
+				"retry":       map[string]any{"attempts": int64(2)},
+			}}},
+		}
+	}
+	v151, _ := ParseRelease("v1.5.1")
+	v170, _ := ParseRelease("v1.7.0")
+	for _, tc := range []struct {
+		rel              Release
+		message, addedIn string
+	}{
+		{Pinned, `Unknown field "retry"`, ""},
+		{v151, `Unknown field "retry"; added in v1.7.0`, "v1.7.0"},
+	} {
+		got := Validate("gateway.networking.k8s.io/v1", "HTTPRoute", doc(), CRDs{Release: tc.rel})
+		if len(got) != 1 || got[0].Message != tc.message || got[0].AddedIn != tc.addedIn {
+			t.Errorf("%s: %+v, want one %q (AddedIn %q)", tc.rel, got, tc.message, tc.addedIn)
+		}
+	}
+	if got := Validate("gateway.networking.k8s.io/v1", "HTTPRoute", doc(), CRDs{Release: v170}); len(got) != 0 {
+		t.Errorf("v1.7.0: %+v, want none", got)
 	}
 }

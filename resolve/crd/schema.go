@@ -69,9 +69,9 @@ type node struct {
 	enum    []any // string or int64 values
 	pattern *pattern
 
-	minLength, maxLength bound
-	minItems, maxItems   bound
-	maxProperties        bound
+	minLength, maxLength         bound
+	minItems, maxItems           bound
+	minProperties, maxProperties bound
 
 	// Every minimum/maximum in the Gateway API CRDs is integral (the
 	// generator refuses anything else), so they are kept as int64 like the

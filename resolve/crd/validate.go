@@ -419,12 +419,33 @@ func (w *walker) checkUnique(x []any, keyOf func(any) any) {
 	}
 }
 
+// prunedLen is the number of properties of x the API server keeps: x
+// still holds the undeclared ones (reported, not deleted, by prepare).
+func prunedLen(x map[string]any, s *node) int {
+	if s.additional != nil {
+		return len(x)
+	}
+	n := 0
+	for k := range x {
+		if s.prop(k) != nil {
+			n++
+		}
+	}
+	return n
+}
+
 // checkObject is kube-openapi's objectValidator. Undeclared keys were
 // pruned by the API server: they are not validated.
 func (w *walker) checkObject(x map[string]any, s *node) {
-	if s.maxProperties.set && int64(len(x)) > s.maxProperties.v {
-		w.blocking = true
-		w.add("Too many", field.TooMany(nil, len(x), int(s.maxProperties.v)).ErrorBody())
+	if s.minProperties.set || s.maxProperties.set {
+		n := prunedLen(x, s)
+		if s.minProperties.set && int64(n) < s.minProperties.v {
+			w.invalid(int64(n), fmt.Sprintf("%s in body should have at least %d properties", w.path, s.minProperties.v))
+		}
+		if s.maxProperties.set && int64(n) > s.maxProperties.v {
+			w.blocking = true
+			w.add("Too many", field.TooMany(nil, n, int(s.maxProperties.v)).ErrorBody())
+		}
 	}
 	for k, v := range x {
 		if c := s.prop(k); c != nil {

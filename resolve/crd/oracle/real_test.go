@@ -1,9 +1,11 @@
 package oracle
 
 import (
+	"archive/zip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,17 +68,57 @@ type gvkch struct {
 
 // gatewayAPIDir is the module of one release of gateway-api in the module
 // cache, downloaded by the go command if need be (from outside any module,
-// so no go.mod changes).
+// so no go.mod changes). The go command downloads the zip of a release
+// whose go.mod asks for a newer Go than the one running but does not
+// extract it: the files the oracle reads are then extracted under
+// extractRoot.
 func gatewayAPIDir(rel crd.Release) (string, error) {
 	cmd := exec.Command("go", "mod", "download", "-json", "sigs.k8s.io/gateway-api@"+rel.String())
 	cmd.Dir = os.TempDir()
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	out, err := cmd.Output()
-	var info struct{ Dir, Error string }
-	if jerr := json.Unmarshal(out, &info); jerr != nil || info.Dir == "" {
+	var info struct{ Dir, Zip, Error string }
+	if jerr := json.Unmarshal(out, &info); jerr != nil || info.Dir == "" && info.Zip == "" {
 		return "", fmt.Errorf("go mod download sigs.k8s.io/gateway-api@%s: %v %s", rel, err, info.Error)
 	}
-	return info.Dir, nil
+	if info.Dir != "" {
+		return info.Dir, nil
+	}
+	dir := filepath.Join(extractRoot, rel.String())
+	return dir, extractModule(info.Zip, "sigs.k8s.io/gateway-api@"+rel.String()+"/", dir)
+}
+
+// extractModule writes the files of a module zip under config/crd,
+// examples and hack/invalid-examples into dir.
+func extractModule(zipFile, prefix, dir string) error {
+	zr, err := zip.OpenReader(zipFile)
+	if err != nil {
+		return err
+	}
+	defer zr.Close()
+	for _, f := range zr.File {
+		name, ok := strings.CutPrefix(f.Name, prefix)
+		if !ok || !(strings.HasPrefix(name, "config/crd/") || strings.HasPrefix(name, "examples/") || strings.HasPrefix(name, "hack/invalid-examples/")) {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return err
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.Name, err)
+		}
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // loadCRDs compiles every served version of the CRDs of both channels,

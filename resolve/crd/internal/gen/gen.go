@@ -41,6 +41,7 @@ var Releases = []string{
 	"v1.4.0", "v1.4.1",
 	"v1.5.0", "v1.5.1",
 	"v1.6.0", "v1.6.1", "v1.6.2", "v1.6.3",
+	"v1.7.0",
 }
 
 // Channels maps the crd.Channel constant names to their CRD directories.
@@ -76,6 +77,7 @@ type Schema struct {
 	MaxLength            *int64             `json:"maxLength"`
 	MinItems             *int64             `json:"minItems"`
 	MaxItems             *int64             `json:"maxItems"`
+	MinProperties        *int64             `json:"minProperties"`
 	MaxProperties        *int64             `json:"maxProperties"`
 	Minimum              *json.Number       `json:"minimum"`
 	Maximum              *json.Number       `json:"maximum"`
@@ -469,7 +471,7 @@ func (g *generator) node(s *Schema, path string) (string, error) {
 	for _, l := range []struct {
 		name string
 		v    *int64
-	}{{"minLength", s.MinLength}, {"maxLength", s.MaxLength}, {"minItems", s.MinItems}, {"maxItems", s.MaxItems}, {"maxProperties", s.MaxProperties}} {
+	}{{"minLength", s.MinLength}, {"maxLength", s.MaxLength}, {"minItems", s.MinItems}, {"maxItems", s.MaxItems}, {"minProperties", s.MinProperties}, {"maxProperties", s.MaxProperties}} {
 		if l.v != nil {
 			add("%s: bound{true, %d}", l.name, *l.v)
 		}
