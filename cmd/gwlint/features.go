@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -14,24 +13,15 @@ import (
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
-	"github.com/gwlint/gwlint/resolve/implementations"
 	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 const formatMarkdown = "markdown"
 
-type featuresOptions struct {
-	IO        *cli.IOStreams
-	Paths     []string
-	Namespace string
-	Output    string
-	Config    cli.ConfigFlags
-	Values    []string // Helm values files, as for check
-	Roots     []string // --root, as for check
-}
+type featuresOptions struct{ reportOptions }
 
 func newFeaturesCmd(streams *cli.IOStreams, runF func(*featuresOptions) error) *cobra.Command {
-	opts := &featuresOptions{IO: streams}
+	opts := &featuresOptions{reportOptions{IO: streams}}
 	cmd := &cobra.Command{
 		Use:   "features [PATH ...|-]",
 		Short: "Report the Gateway API features the manifests use, and which implementations support them",
@@ -49,22 +39,10 @@ Exit status: 0, or 2 for usage errors and manifests that could not be read.`,
   gwlint features -o markdown . > portability.md
   gwlint features -o json . | jq '.implementations[] | select(.supportsAll) | .name'`,
 		RunE: cli.RunE(opts, func(_ *cobra.Command, args []string) error {
-			opts.Paths = args
-			if len(opts.Paths) == 0 {
-				opts.Paths = []string{"."}
-			}
-			if err := cli.CheckPaths(opts.Paths); err != nil {
-				return err
-			}
-			return cli.OneOf("output", opts.Output, formatText, formatJSON, formatMarkdown)
+			return opts.complete(args, formatText, formatJSON, formatMarkdown)
 		}, runF, runFeatures),
 	}
-	cmd.Flags().StringVarP(&opts.Namespace, "namespace", "n", "", `namespace for objects that name none (default "default")`)
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", formatText, "output format: text, json or markdown")
-	cli.AddValuesFlag(cmd.Flags(), &opts.Values)
-	cli.AddRootFlag(cmd.Flags(), &opts.Roots)
-	cli.AddConfigFlags(cmd.Flags(), &opts.Config)
-	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
+	opts.addFlags(cmd, "text, json or markdown")
 	return cmd
 }
 
@@ -107,21 +85,11 @@ type implementation struct {
 }
 
 func runFeatures(opts *featuresOptions) error {
-	cfg, err := opts.Config.LoadConfig(opts.Paths)
+	in, resolveOpts, err := opts.load(resolve.Options{})
 	if err != nil {
 		return err
 	}
-	resolveOpts := resolve.Options{DefaultNamespace: cmp.Or(opts.Namespace, cfg.Namespace), Implementations: implementations.All()}
-	inputs, walkErrs := cli.FindInputs(opts.Paths, cfg.Excludes, opts.Roots)
-	inputs.Values = opts.Values
-	inputs.ChartCopies = cfg.ChartDirs()
-	in := inputs.LoadOne(opts.IO.In, resolveOpts)
-	in.Errors = append(in.Errors, walkErrs...)
-	for _, e := range in.Errors {
-		fmt.Fprintln(opts.IO.ErrOut, cli.Escape(e.Error()))
-	}
-	g := resolve.Resolve(in, resolveOpts)
-	report := newFeaturesReport(g.Features)
+	report := newFeaturesReport(resolve.Resolve(in, resolveOpts).Features)
 	switch opts.Output {
 	case formatJSON:
 		err = cli.WriteJSON(opts.IO.Out, report)
@@ -130,13 +98,7 @@ func runFeatures(opts *featuresOptions) error {
 	default:
 		err = report.writeText(opts.IO.Out)
 	}
-	if err != nil {
-		return outputError(err)
-	}
-	if len(in.Errors) > 0 {
-		return &cli.ExitError{Code: cli.ExitUsage}
-	}
-	return nil
+	return finish(in, err)
 }
 
 // newFeaturesReport groups the uses by feature, sorted by name, each in the

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -13,21 +12,12 @@ import (
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/crd"
-	"github.com/gwlint/gwlint/resolve/implementations"
 )
 
-type releasesOptions struct {
-	IO        *cli.IOStreams
-	Paths     []string
-	Namespace string
-	Output    string
-	Config    cli.ConfigFlags
-	Values    []string // Helm values files, as for check
-	Roots     []string // --root, as for check
-}
+type releasesOptions struct{ reportOptions }
 
 func newReleasesCmd(streams *cli.IOStreams, runF func(*releasesOptions) error) *cobra.Command {
-	opts := &releasesOptions{IO: streams}
+	opts := &releasesOptions{reportOptions{IO: streams}}
 	cmd := &cobra.Command{
 		Use:   "releases [PATH ...|-]",
 		Short: "Report the Gateway API releases and channels whose CRDs accept the manifests",
@@ -48,22 +38,10 @@ Exit status: 0, or 2 for usage errors and manifests that could not be read.`,
 		Example: `  gwlint releases deploy/
   gwlint releases -o json . | jq -r '.oldest.release'`,
 		RunE: cli.RunE(opts, func(_ *cobra.Command, args []string) error {
-			opts.Paths = args
-			if len(opts.Paths) == 0 {
-				opts.Paths = []string{"."}
-			}
-			if err := cli.CheckPaths(opts.Paths); err != nil {
-				return err
-			}
-			return cli.OneOf("output", opts.Output, formatText, formatJSON)
+			return opts.complete(args, formatText, formatJSON)
 		}, runF, runReleases),
 	}
-	cmd.Flags().StringVarP(&opts.Namespace, "namespace", "n", "", `namespace for objects that name none (default "default")`)
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", formatText, "output format: text or json")
-	cli.AddValuesFlag(cmd.Flags(), &opts.Values)
-	cli.AddRootFlag(cmd.Flags(), &opts.Roots)
-	cli.AddConfigFlags(cmd.Flags(), &opts.Config)
-	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
+	opts.addFlags(cmd, "text or json")
 	return cmd
 }
 
@@ -118,19 +96,10 @@ func compared() []crd.CRDs {
 }
 
 func runReleases(opts *releasesOptions) error {
-	cfg, err := opts.Config.LoadConfig(opts.Paths)
+	crds := compared()
+	in, _, err := opts.load(resolve.Options{CompareCRDs: crds})
 	if err != nil {
 		return err
-	}
-	crds := compared()
-	resolveOpts := resolve.Options{DefaultNamespace: cmp.Or(opts.Namespace, cfg.Namespace), Implementations: implementations.All(), CompareCRDs: crds}
-	inputs, walkErrs := cli.FindInputs(opts.Paths, cfg.Excludes, opts.Roots)
-	inputs.Values = opts.Values
-	inputs.ChartCopies = cfg.ChartDirs()
-	in := inputs.LoadOne(opts.IO.In, resolveOpts)
-	in.Errors = append(in.Errors, walkErrs...)
-	for _, e := range in.Errors {
-		fmt.Fprintln(opts.IO.ErrOut, cli.Escape(e.Error()))
 	}
 	report := newReleasesReport(in, crds)
 	if opts.Output == formatJSON {
@@ -138,13 +107,7 @@ func runReleases(opts *releasesOptions) error {
 	} else {
 		err = report.writeText(opts.IO.Out)
 	}
-	if err != nil {
-		return outputError(err)
-	}
-	if len(in.Errors) > 0 {
-		return &cli.ExitError{Code: cli.ExitUsage}
-	}
-	return nil
+	return finish(in, err)
 }
 
 // newReleasesReport sorts what each of crds refuses in the objects read
