@@ -49,7 +49,10 @@ func otherImplementations(g *resolve.Graph, obj resolve.Object, impl string) str
 	case *resolve.Gateway:
 		gateways = append(gateways, g.Gateway(o.Ref.Namespace, o.Ref.Name))
 	case *resolve.Route:
-		for _, r := range g.FindRoutes(o.Kind(), o.Ref.Namespace, o.Ref.Name) {
+		for _, r := range g.RoutesIn(o.Kind(), o.Ref.Namespace) {
+			if r.Route != o {
+				continue
+			}
 			for _, parent := range r.Parents {
 				if gw := parent.ManagedGateway(); gw != nil && parent.Accepted.True() {
 					gateways = append(gateways, gw)
