@@ -113,6 +113,10 @@ type Graph struct {
 	Services       []*ServiceResult     // sorted by namespace/name
 	Grants         []*ReferenceGrant
 	TLSPolicies    []*BackendTLSPolicyResult // sorted by namespace/name
+	// Policies are every policy (GEP-713) among the inputs, the
+	// BackendTLSPolicies included, sorted by kind (qualified),
+	// namespace/name (policies.go).
+	Policies []*PolicyResult
 	// Shadows are matches that an identical match of higher precedence on
 	// the same listener and hostname keeps from ever receiving traffic.
 	Shadows []Shadow
@@ -160,6 +164,9 @@ type Graph struct {
 	// handedBy are, for each route, the routes that hand it traffic
 	// (Builder.HandTo).
 	handedBy map[*Route][]*Route
+	// reachesOf are the policies reaching each object
+	// (PoliciesReaching).
+	reachesOf map[ObjectRef][]*PolicyReach
 	// decisions are what implementations decided beyond the core's
 	// results (Builder.Decide).
 	decisions map[decided]any
@@ -215,6 +222,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.resolveMesh()
 	g.countAttachments()
 	g.resolveBackendTLSPolicies(b)
+	g.resolvePolicies()
 	g.findShadows()
 	g.judgeOverlaps(b)
 	g.finishGateways(b)
@@ -270,6 +278,13 @@ func (g *Graph) index() {
 			g.grantsIn[m.Ref.Namespace] = append(g.grantsIn[m.Ref.Namespace], o)
 		case *BackendTLSPolicy:
 			g.TLSPolicies = append(g.TLSPolicies, &BackendTLSPolicyResult{BackendTLSPolicy: o})
+		case PolicyObject:
+			// An implementation's kind read whole or in part is a policy
+			// only with target references (Istio's selector form has none).
+			if len(o.PolicyTargetRefs()) > 0 {
+				group, _ := splitAPIVersion(m.APIVersion)
+				g.Policies = append(g.Policies, &PolicyResult{Object: o, Ref: m.Ref, Group: group, Kind: unqualifiedKind(m.Ref.Kind)})
+			}
 		}
 	}
 	sort.Slice(g.GatewayClasses, func(i, j int) bool { return g.GatewayClasses[i].Ref.Name < g.GatewayClasses[j].Ref.Name })
@@ -284,6 +299,7 @@ func (g *Graph) index() {
 	sort.Slice(g.Services, func(i, j int) bool { return refLess(g.Services[i].Ref, g.Services[j].Ref) })
 	sort.Slice(g.Grants, func(i, j int) bool { return refLess(g.Grants[i].Ref, g.Grants[j].Ref) })
 	sort.Slice(g.TLSPolicies, func(i, j int) bool { return refLess(g.TLSPolicies[i].Ref, g.TLSPolicies[j].Ref) })
+	sort.Slice(g.Policies, func(i, j int) bool { return refLess(g.Policies[i].Ref, g.Policies[j].Ref) })
 }
 
 func refLess(a, b ObjectRef) bool {

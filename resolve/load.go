@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"errors"
@@ -303,6 +304,9 @@ func clusterScoped(kind string) bool {
 	return kind == KindGatewayClass || kind == KindNamespace
 }
 
+// targetRefKey begins the JSON keys targetRef and targetRefs.
+var targetRefKey = []byte(`"targetRef`)
+
 // decode turns a raw document into a typed object. It returns (nil, nil)
 // for kinds the resolver does not model. Every served version of a Gateway
 // API kind decodes into the v1 struct: the versions differ in validation
@@ -405,11 +409,17 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 		if target, spec = opts.newObject(group, version, raw.Kind); target != nil {
 			break
 		}
-		row := generatorRowOf(group, raw.Kind)
-		if row == nil {
+		if row := generatorRowOf(group, raw.Kind); row != nil {
+			target = &Creator{row: row, document: raw.JSON}
+			break
+		}
+		// A policy of any group (GEP-713) has a targetRef or targetRefs:
+		// a document without the word is skipped before any decoding.
+		if !bytes.Contains(raw.JSON, targetRefKey) {
 			return nil, nil
 		}
-		target = &Creator{row: row, document: raw.JSON}
+		p := &GenericPolicy{}
+		target, spec = p, &p.Spec
 	}
 
 	typedSpec := spec // decoded below, and again when a release prunes it
@@ -521,6 +531,12 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 		}
 	}
 	switch o := target.(type) {
+	case *GenericPolicy:
+		// Not the GEP-713 shape after all (a VerticalPodAutoscaler's
+		// targetRef): skipped, as any kind the core does not model.
+		if specErr != nil || !o.Spec.gep713() {
+			return nil, nil
+		}
 	case *Service:
 		if opts.Validate && specErr == nil {
 			o.Violations = o.portViolations()

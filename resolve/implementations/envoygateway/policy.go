@@ -32,10 +32,10 @@ const (
 type Policy struct {
 	resolve.Meta
 	Spec struct {
-		// TargetRef is the deprecated single target, beside TargetRefs.
-		TargetRef  *gwv1.LocalPolicyTargetReferenceWithSectionName  `json:"targetRef,omitempty"`
-		TargetRefs []gwv1.LocalPolicyTargetReferenceWithSectionName `json:"targetRefs,omitempty"`
-		ExtProc    []struct {
+		// PolicySpec holds its targetRefs and the deprecated single
+		// targetRef.
+		resolve.PolicySpec
+		ExtProc []struct {
 			BackendRefs []policyBackendRef `json:"backendRefs,omitempty"`
 		} `json:"extProc,omitempty"`
 		ExtAuth *struct {
@@ -106,13 +106,9 @@ func (p *Policy) backendRefLists() [][]policyBackendRef {
 	return out
 }
 
-// policyTargets are the policy's targetRefs, the deprecated one first.
-func (p *Policy) policyTargets() []gwv1.LocalPolicyTargetReferenceWithSectionName {
-	if p.Spec.TargetRef == nil {
-		return p.Spec.TargetRefs
-	}
-	return append([]gwv1.LocalPolicyTargetReferenceWithSectionName{*p.Spec.TargetRef}, p.Spec.TargetRefs...)
-}
+// PolicyTargetRefs are the policy's targetRefs, the deprecated one first
+// (resolve.PolicyObject).
+func (p *Policy) PolicyTargetRefs() []resolve.PolicyTargetRef { return p.Spec.Refs() }
 
 // JudgeBackendCallers names its policies that call a backend (an
 // EnvoyExtensionPolicy's extProc, a SecurityPolicy's extAuth, OIDC
@@ -170,7 +166,7 @@ func (impl Implementation) policyGateway(g *resolve.Graph, p *Policy, attached m
 		return gw != nil && gw.Managed && gw.Profile.Name == impl.Name()
 	}
 	var out *resolve.GatewayResult
-	for _, t := range p.policyTargets() {
+	for _, t := range p.PolicyTargetRefs() {
 		if string(t.Group) != resolve.GroupGateway {
 			continue
 		}

@@ -56,13 +56,19 @@ func isServiceEntry(group, kind string) bool { return group == Group && kind == 
 // Kinds are the kinds of Istio that gwlint reads.
 func (Implementation) Kinds() []profile.GroupKind { return kinds }
 
-// NewObject returns an empty ServiceEntry, of any version, and its spec.
+// NewObject returns an empty ServiceEntry or policy (policy.go), of any
+// version, and its spec. Its policies are read only in part, so not among
+// kinds: the lack of one says nothing.
 func (Implementation) NewObject(group, _, kind string) (resolve.Object, any) {
-	if !isServiceEntry(group, kind) {
-		return nil, nil
+	switch {
+	case isServiceEntry(group, kind):
+		s := &ServiceEntry{}
+		return s, &s.Spec
+	case isPolicyKind(group, kind):
+		p := &Policy{}
+		return p, &p.Spec
 	}
-	s := &ServiceEntry{}
-	return s, &s.Spec
+	return nil, nil
 }
 
 // TakesParent: a route may name a ServiceEntry as its parent.
