@@ -30,7 +30,11 @@ var (
 
 // explainKinds is the kind each explain subcommand built by explainCmd
 // looks up, for completion.
-var explainKinds = map[string]string{"gateway": resolve.KindGateway, "service": resolve.KindService}
+var explainKinds = map[string]string{"gateway": resolve.KindGateway, "service": resolve.KindService, "policy": anyPolicy}
+
+// anyPolicy stands, among the kinds to complete, for every policy kind
+// (resolve.PolicyObject).
+const anyPolicy = "*policy*"
 
 // completeNames completes the NAME of an explain subcommand: the names of
 // the objects of the kinds that kinds returns (all route kinds when it
@@ -62,7 +66,8 @@ func completeNames(in *inputOptions, kinds func(*cobra.Command) []string) cobra.
 		where := map[string][]string{}
 		for _, obj := range loaded.Objects {
 			ref := obj.Metadata().Ref
-			if !slices.Contains(want, ref.Kind) || !strings.HasPrefix(ref.Name, toComplete) || cli.Escape(ref.Name) != ref.Name ||
+			_, policy := obj.(resolve.PolicyObject)
+			if !slices.Contains(want, ref.Kind) && !(policy && slices.Contains(want, anyPolicy)) || !strings.HasPrefix(ref.Name, toComplete) || cli.Escape(ref.Name) != ref.Name ||
 				(in.Namespace != "" && ref.Namespace != in.Namespace) {
 				continue
 			}

@@ -102,7 +102,7 @@ func TestCompleteCommandsAfterInputFlags(t *testing.T) {
 		want          []string
 		wantDirective string
 	}{
-		{[]string{"-n", "store", "ex"}, []string{"explain\tExplain a route, a Gateway or a Service"}, ":4"},
+		{[]string{"-n", "store", "ex"}, []string{"explain\tExplain a route, a Gateway, a Service or a policy"}, ":4"},
 		{[]string{"-f", clitest.Examples, "st"}, []string{"status\tPrint the status a controller would write for every object"}, ":4"},
 		{[]string{"-f", clitest.Examples, "-n", "store", "explain", "ro"}, []string{"route\tExplain where a route attaches and where its traffic goes"}, ":4"},
 		{[]string{"explain", "-n", "store", "ro"}, []string{"route\tExplain where a route attaches and where its traffic goes"}, ":4"},

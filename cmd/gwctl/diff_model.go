@@ -26,6 +26,9 @@ type diffView struct {
 	Hostnames  []hostnameChange  `json:"hostnames"`
 	Conditions []conditionChange `json:"conditions"`
 	Backends   []backendChange   `json:"backends"`
+	// Policies are the policies that start or stop reaching an object, or
+	// whose state there changes (effective, overridden, conflicted, ...).
+	Policies []policyChange `json:"policies"`
 	// Requests are the sample requests (trace.SampleRequests of
 	// either side) that would now go elsewhere.
 	Requests []requestChange `json:"requests"`
@@ -131,6 +134,52 @@ type findingChange struct {
 	Source string `json:"source"`
 }
 
+// policyChange is a policy's reach of an object in one tree and not the
+// other, or in another state.
+type policyChange struct {
+	Policy  refView `json:"policy"`
+	Object  refView `json:"object"`
+	Section string  `json:"section,omitempty"`
+	// Old and New are its state there (policyReachView.State); absent
+	// where the policy does not reach the object.
+	Old string `json:"old,omitempty"`
+	New string `json:"new,omitempty"`
+}
+
+// reachesOf are every policy's reaches in g, by policy, object and
+// section.
+func reachesOf(g *resolve.Graph) map[string]policyReachView {
+	out := map[string]policyReachView{}
+	for _, p := range g.Policies {
+		for _, r := range p.Reaches {
+			v := policyReachViewOf(r)
+			out[v.Policy.String()+"\x00"+v.Object.String()+"\x00"+v.Section] = v
+		}
+	}
+	return out
+}
+
+func diffPolicies(oldG, newG *resolve.Graph) []policyChange {
+	oldR, newR := reachesOf(oldG), reachesOf(newG)
+	var out []policyChange
+	for _, k := range slices.Sorted(maps.Keys(oldR)) {
+		o := oldR[k]
+		if n, ok := newR[k]; !ok || n.State != o.State {
+			out = append(out, policyChange{Policy: o.Policy, Object: o.Object, Section: o.Section, Old: o.State, New: n.State})
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(newR)) {
+		if _, ok := oldR[k]; !ok {
+			n := newR[k]
+			out = append(out, policyChange{Policy: n.Policy, Object: n.Object, Section: n.Section, New: n.State})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b policyChange) int {
+		return cmp.Or(cmp.Compare(a.Policy.String(), b.Policy.String()), cmp.Compare(a.Object.String(), b.Object.String()), cmp.Compare(a.Section, b.Section))
+	})
+	return out
+}
+
 // diffInput is one side resolved, with what lint found in it.
 type diffInput struct {
 	graph    *resolve.Graph
@@ -143,14 +192,16 @@ func computeDiff(oldIn, newIn *diffInput, oldName, newName string) *diffView {
 	v.Hostnames = diffHostnames(attachmentsOf(oldIn.graph), attachmentsOf(newIn.graph))
 	v.Conditions = diffConditions(oldIn.graph, newIn.graph)
 	v.Backends = diffBackends(backendsOf(oldIn.graph), backendsOf(newIn.graph))
+	v.Policies = diffPolicies(oldIn.graph, newIn.graph)
 	v.Requests = diffRequests(oldIn.graph, newIn.graph)
 	v.Findings = diffFindings(oldIn.findings, newIn.findings)
-	v.Changed = len(v.Attachments)+len(v.Hostnames)+len(v.Conditions)+len(v.Backends)+len(v.Requests)+len(v.Findings) > 0
+	v.Changed = len(v.Attachments)+len(v.Hostnames)+len(v.Conditions)+len(v.Backends)+len(v.Policies)+len(v.Requests)+len(v.Findings) > 0
 	// Empty lists, not null, in JSON.
 	v.Attachments = nonNil(v.Attachments)
 	v.Hostnames = nonNil(v.Hostnames)
 	v.Conditions = nonNil(v.Conditions)
 	v.Backends = nonNil(v.Backends)
+	v.Policies = nonNil(v.Policies)
 	v.Requests = nonNil(v.Requests)
 	v.Findings = nonNil(v.Findings)
 	return v
@@ -554,6 +605,7 @@ func (v *diffView) summary() string {
 	add(len(v.Hostnames), "hostname")
 	add(len(v.Conditions), "condition")
 	add(len(v.Backends), "backend")
+	add(len(v.Policies), "policy reach")
 	add(len(v.Requests), "request")
 	add(len(v.Findings), "finding")
 	if len(parts) == 0 {
@@ -565,6 +617,9 @@ func (v *diffView) summary() string {
 func nouns(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "ch") {
+		return strconv.Itoa(n) + " " + noun + "es" // reaches
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
 }

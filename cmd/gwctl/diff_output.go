@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strconv"
@@ -119,6 +120,29 @@ func changeOf[T any](old, new *T) string {
 	return "changed"
 }
 
+// change names a policy change: gained, lost or changed.
+func (c policyChange) change() string {
+	switch {
+	case c.Old == "":
+		return "gained"
+	case c.New == "":
+		return "lost"
+	}
+	return "changed"
+}
+
+// where is "BackendTrafficPolicy... infra/retries → HTTPRoute shop/web
+// section api".
+func (c policyChange) where() string {
+	s := c.Policy.String() + " → " + c.Object.String()
+	if c.Section != "" {
+		s += " section " + c.Section
+	}
+	return s
+}
+
+func orAbsent(state string) string { return cmp.Or(state, "absent") }
+
 func (f findingChange) text() string {
 	s := f.Severity + " " + f.Rule
 	if f.Object != "" {
@@ -169,6 +193,13 @@ func writeDiffText(p *printer, v *diffView) {
 		p.heading("Backends")
 		for _, c := range v.Backends {
 			p.line(1, "%s %s: %s → %s", changeMark[c.change()], c.where(), c.Old.text(c.Route.Kind), c.New.text(c.Route.Kind))
+		}
+	}
+	if len(v.Policies) > 0 {
+		p.blank()
+		p.heading("Policies")
+		for _, c := range v.Policies {
+			p.line(1, "%s %s: %s → %s", changeMark[c.change()], c.where(), orAbsent(c.Old), orAbsent(c.New))
 		}
 	}
 	if len(v.Requests) > 0 {
@@ -238,6 +269,11 @@ func writeDiffMarkdown(w io.Writer, v *diffView) error {
 		rows = append(rows, []string{c.change(), code(c.Route.String()), c.Rule, code(c.Backend), c.Old.text(c.Route.Kind), c.New.text(c.Route.Kind)})
 	}
 	table("Backends", []string{"change", "route", "rule", "backend", "old", "new"}, rows)
+	rows = nil
+	for _, c := range v.Policies {
+		rows = append(rows, []string{c.change(), code(c.Policy.String()), code(c.Object.String()), c.Section, orAbsent(c.Old), orAbsent(c.New)})
+	}
+	table("Policies", []string{"change", "policy", "object", "section", "old", "new"}, rows)
 	rows = nil
 	for _, r := range v.Requests {
 		rows = append(rows, []string{code(r.Request), r.Old.text(), r.New.text()})

@@ -21,7 +21,9 @@ import (
 // requests that would now go elsewhere), hostnames (a route's effective
 // hostnames gained and lost on a listener it stays attached to),
 // backendtls (a BackendTLSPolicy's CA goes missing: its backend's share
-// fails, under Backends too), same (objects reordered: no change).
+// fails, under Backends too), policies (a route's own policy removed: the
+// Gateway's reaches it instead; a typo in a target fixed), same (objects
+// reordered: no change).
 // canaryConfig owns namespace shop of the canary pair: its missing Service
 // is missing, not unlisted.
 const canaryConfig = "testdata/diff/canary/.gwlint.yaml"
@@ -36,7 +38,7 @@ func TestDiffGolden(t *testing.T) {
 	for _, pair := range []struct {
 		name string
 		code int
-	}{{"canary", 1}, {"attach", 1}, {"mesh", 1}, {"requests", 1}, {"hostnames", 1}, {"backendtls", 1}, {"same", 0}} {
+	}{{"canary", 1}, {"attach", 1}, {"mesh", 1}, {"requests", 1}, {"hostnames", 1}, {"backendtls", 1}, {"policies", 1}, {"same", 0}} {
 		dirs := []string{"diff", "testdata/diff/" + pair.name + "/old", "testdata/diff/" + pair.name + "/new", "--exit-code"}
 		if config := "testdata/diff/" + pair.name + "/.gwlint.yaml"; fileExists(config) {
 			dirs = slices.Clip(append(dirs, "--config", config)) // its ownedNamespaces

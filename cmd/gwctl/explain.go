@@ -29,7 +29,7 @@ func explanationMeta(kind string) typeMeta {
 func newExplainCmd(streams *cli.IOStreams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "explain",
-		Short: "Explain a route, a Gateway or a Service",
+		Short: "Explain a route, a Gateway, a Service or a policy",
 		Long: `Explain one object and everything the resolver decided about it, with the
 API's own reason for every outcome.`,
 		Example: `  gwctl explain route store -n store
@@ -44,6 +44,7 @@ API's own reason for every outcome.`,
 		newExplainRouteCmd(streams, nil),
 		newExplainGatewayCmd(streams, nil),
 		newExplainServiceCmd(streams, nil),
+		newExplainPolicyCmd(streams, nil),
 		newExplainRequestCmd(streams, nil),
 	)
 	for _, spelling := range slices.Sorted(maps.Keys(routeSpellings)) {

@@ -36,7 +36,7 @@ func runExplainGateway(opts *explainOptions) error {
 	if err != nil {
 		return withInputErrors(err, inputFailed)
 	}
-	view := newGatewayExplanation(gw)
+	view := newGatewayExplanation(g, gw)
 	opts.diagram = func() *diagram { d := newDiagram(); d.addGateway(gw); return d }
 	if err := opts.write(view); err != nil {
 		return withInputErrors(err, inputFailed)
@@ -63,6 +63,8 @@ type gatewayExplanation struct {
 	Conditions   []conditionView   `json:"conditions"`
 	Listeners    []listenerView    `json:"listeners"`
 	ListenerSets []listenerSetView `json:"listenerSets,omitempty"`
+	// Policies are the policies that reach the Gateway or its listeners.
+	Policies []policyReachView `json:"policies"`
 }
 
 type classView struct {
@@ -147,7 +149,7 @@ type attachmentView struct {
 	Message   string         `json:"message,omitempty"`
 }
 
-func newGatewayExplanation(gw *resolve.GatewayResult) *gatewayExplanation {
+func newGatewayExplanation(g *resolve.Graph, gw *resolve.GatewayResult) *gatewayExplanation {
 	v := &gatewayExplanation{
 		typeMeta: explanationMeta("GatewayExplanation"),
 		Gateway:  refOf(gw.Ref), Source: sourceOf(&gw.Meta),
@@ -157,6 +159,7 @@ func newGatewayExplanation(gw *resolve.GatewayResult) *gatewayExplanation {
 		},
 		Conditions: []conditionView{conditionOf(gw.Accepted), conditionOf(gw.Programmed), conditionOf(gw.ResolvedRefs)},
 		Listeners:  listenerViews(gw.Listeners),
+		Policies:   policyReachesOf(g, gw.Ref),
 	}
 	if in := gw.Inferred; in != nil {
 		v.Implementation = &implementationView{Evidence: in.Evidence, Candidates: in.Candidates, text: in.String()}
@@ -294,20 +297,20 @@ func (v *gatewayExplanation) writeText(p *printer) {
 	for _, l := range v.Listeners {
 		l.writeText(p, 1)
 	}
-	if len(v.ListenerSets) == 0 {
-		return
-	}
-	p.blank()
-	p.heading("ListenerSets")
-	for _, ls := range v.ListenerSets {
-		p.line(1, "%s   (%s)", ls.ListenerSet, ls.Source)
-		for _, c := range ls.Conditions {
-			p.line(2, "%s", c.text(pal))
+	if len(v.ListenerSets) > 0 {
+		p.blank()
+		p.heading("ListenerSets")
+		for _, ls := range v.ListenerSets {
+			p.line(1, "%s   (%s)", ls.ListenerSet, ls.Source)
+			for _, c := range ls.Conditions {
+				p.line(2, "%s", c.text(pal))
+			}
+			for _, l := range ls.Listeners {
+				l.writeText(p, 2)
+			}
 		}
-		for _, l := range ls.Listeners {
-			l.writeText(p, 2)
-		}
 	}
+	writePolicies(p, v.Policies)
 }
 
 func (l listenerView) writeText(p *printer, indent int) {

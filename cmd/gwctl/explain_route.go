@@ -146,6 +146,8 @@ type routeExplanation struct {
 	// Features are the Gateway API features the route needs (as
 	// sigs.k8s.io/gateway-api/pkg/features names them), in the order found.
 	Features []featureView `json:"features"`
+	// Policies are the policies that reach the route, direct and inherited.
+	Policies []policyReachView `json:"policies"`
 }
 
 type featureView struct {
@@ -302,6 +304,7 @@ func newRouteExplanation(g *resolve.Graph, r *resolve.RouteResult) *routeExplana
 		Route:    refOf(r.Ref), Source: sourceOf(&r.Meta),
 		Accepted: r.Accepted(), ResolvedRefs: conditionOf(r.ResolvedRefs),
 		Parents: []parentView{}, Rules: []ruleView{}, Features: []featureView{},
+		Policies: policyReachesOf(g, r.Ref),
 	}
 	gaps := g.GapsOf(&r.Meta)
 	for _, u := range g.FeaturesOf(&r.Meta) {
@@ -492,6 +495,7 @@ func (v *routeExplanation) writeText(p *printer) {
 		}
 	}
 	p.table(1, nil, rows)
+	writePolicies(p, v.Policies)
 	p.blank()
 	p.line(0, "%s", v.ResolvedRefs.text(pal))
 }

@@ -49,6 +49,8 @@ type serviceExplanation struct {
 	Ports         []servicePortView `json:"ports"`
 	// BackendOf lists the route rules that send traffic to the Service.
 	BackendOf []backendUseView `json:"backendOf"`
+	// Policies are the policies that reach the Service or its ports.
+	Policies []policyReachView `json:"policies"`
 }
 
 type servicePortView struct {
@@ -81,6 +83,7 @@ func newServiceExplanation(g *resolve.Graph, svc *resolve.ServiceResult) *servic
 		typeMeta: explanationMeta("ServiceExplanation"),
 		Service:  refOf(svc.Ref), Source: sourceOf(&svc.Meta),
 		Ports: []servicePortView{}, BackendOf: []backendUseView{},
+		Policies: policyReachesOf(g, svc.Ref),
 	}
 	switch {
 	case svc.Headless():
@@ -138,19 +141,20 @@ func (v *serviceExplanation) writeText(p *printer) {
 	p.heading("Backend of")
 	if len(v.BackendOf) == 0 {
 		p.line(1, "no route sends traffic to this Service")
-		return
-	}
-	var rows [][]string
-	for _, u := range v.BackendOf {
-		b := u.row(pal)
-		rows = append(rows, []string{u.Route.String(), u.Rule, u.BackendRef, b[1], b[2], b[3], b[4]})
-	}
-	p.table(1, []string{"ROUTE", "RULE", "BACKENDREF", "WEIGHT", "SHARE", "STATE", "TRAFFIC"}, rows)
-	for _, u := range v.BackendOf {
-		if u.TLSPolicy != nil {
-			p.line(1, "%s %s: %s", u.Route, u.BackendRef, u.TLSPolicy.text(pal, u.name()))
+	} else {
+		var rows [][]string
+		for _, u := range v.BackendOf {
+			b := u.row(pal)
+			rows = append(rows, []string{u.Route.String(), u.Rule, u.BackendRef, b[1], b[2], b[3], b[4]})
+		}
+		p.table(1, []string{"ROUTE", "RULE", "BACKENDREF", "WEIGHT", "SHARE", "STATE", "TRAFFIC"}, rows)
+		for _, u := range v.BackendOf {
+			if u.TLSPolicy != nil {
+				p.line(1, "%s %s: %s", u.Route, u.BackendRef, u.TLSPolicy.text(pal, u.name()))
+			}
 		}
 	}
+	writePolicies(p, v.Policies)
 }
 
 func (sp servicePortView) writeText(p *printer) {

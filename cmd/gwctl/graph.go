@@ -21,7 +21,9 @@ func newGraphCmd(streams *cli.IOStreams, runF func(*graphOptions) error) *cobra.
 		Long: `Draw the whole resolved tree: every Gateway → its listeners (and its
 ListenerSets') → the routes attached to them (refused ones dashed, with the
 reason) → their rules → backends, each backend edge labelled with its weight
-and share; then every Service with mesh routes bound to it. Objects are
+and share; then every Service with mesh routes bound to it, and every
+policy with an edge to each of its targets (dashed, with the reason, where
+it does not apply). Objects are
 coloured by verdict: accepted (green), degraded (yellow: accepted, but part
 of the traffic fails) and refused (red).
 
@@ -50,6 +52,9 @@ func runGraph(opts *graphOptions) error {
 	}
 	for _, s := range g.Services {
 		d.addMeshService(s)
+	}
+	for _, p := range g.Policies {
+		d.addPolicy(p)
 	}
 	return withInputErrors(outputError(d.write(opts.IO.Out, opts.Output)), inputFailed)
 }

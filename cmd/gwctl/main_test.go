@@ -29,6 +29,17 @@ func TestGolden(t *testing.T) {
 		// names (standard since v1.4.0): no rule is named.
 		{Name: "explain-route-release-installed", Args: []string{"explain", "route", "storefront", "-n", "shop", "--no-config", "-f", "../gwlint/testdata/releases/installed"}, Code: 0},
 		{Name: "explain-route-release-flag", Args: []string{"explain", "route", "storefront", "-n", "shop", "--no-config", "--gateway-api-version", "v1.6.3", "-f", "../gwlint/testdata/releases/installed"}, Code: 0},
+		// Envoy Gateway's policies: inherited from the Gateway, overridden
+		// by the route's own, conflicted by an older one, a target that is
+		// a typo.
+		{Name: "explain-route-policies", Args: []string{"explain", "route", "checkout", "-n", "shop", "--no-config", "-f", "testdata/policies"}, Code: 0},
+		{Name: "explain-route-policies-json", Args: []string{"explain", "route", "checkout", "-n", "shop", "--no-config", "-f", "testdata/policies", "-o", "json"}, Code: 0},
+		{Name: "explain-gateway-policies", Args: []string{"explain", "gateway", "eg", "--no-config", "-f", "testdata/policies"}, Code: 0},
+		{Name: "explain-policy-conflicted", Args: []string{"explain", "policy", "gateway-timeouts", "--no-config", "-f", "testdata/policies"}, Code: 0},
+		{Name: "explain-policy-typo-json", Args: []string{"explain", "policy", "checkout-auth", "--no-config", "-f", "testdata/policies", "-o", "json"}, Code: 0},
+		{Name: "explain-policy-unknown-kind", Args: []string{"explain", "policy", "store-timeouts", "-f", clitest.Examples}, Code: 0},
+		{Name: "explain-policy-missing", Args: []string{"explain", "policy", "nope", "--no-config", "-f", "testdata/policies"}, Code: 1},
+		{Name: "graph-policies", Args: []string{"graph", "--no-config", "-f", "testdata/policies"}, Code: 0},
 		{Name: "explain-gateway-argocd", Args: []string{"explain", "gateway", "external", "-n", "gateway", "-f", "../../testdata/gitops/argocd"}, Code: 0},
 		{Name: "explain-gateway-shared-json", Args: []string{"explain", "gateway", "shared", "-f", clitest.Examples, "-o", "json"}, Code: 0},
 		{Name: "explain-service-store-v1", Args: []string{"explain", "service", "store-v1", "-f", clitest.Examples}, Code: 0},

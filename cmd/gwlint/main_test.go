@@ -76,7 +76,7 @@ func TestExitCodes(t *testing.T) {
 
 	tests := []clitest.Case{
 		{Name: "clean clitest.Examples", Args: []string{"check", clitest.Examples}, Code: 0,
-			StdoutHas: "0 errors, 0 warnings, 0 info in 4 files"},
+			StdoutHas: "0 errors, 0 warnings, 0 info in 5 files"},
 		{Name: "clean clitest.Examples, even info", Args: []string{"check", "--fail-on", "info", clitest.Examples}, Code: 0},
 		{Name: "an error", Args: []string{"check", cases + "error"}, Code: 1, StdoutHas: "[backend-not-found]"},
 		{Name: "an error in json", Args: []string{"check", "-o", "json", cases + "error"}, Code: 1},

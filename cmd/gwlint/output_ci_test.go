@@ -199,8 +199,8 @@ func TestJUnitClean(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	doc := parseJUnit(t, out)
-	if doc.Tests != 4 || doc.Failures != 0 || len(doc.Suites) != 4 {
-		t.Errorf("tests=%d failures=%d suites=%d, want 4 passing tests in 4 suites", doc.Tests, doc.Failures, len(doc.Suites))
+	if doc.Tests != 5 || doc.Failures != 0 || len(doc.Suites) != 5 {
+		t.Errorf("tests=%d failures=%d suites=%d, want 5 passing tests in 5 suites", doc.Tests, doc.Failures, len(doc.Suites))
 	}
 }
 
