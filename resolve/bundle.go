@@ -121,13 +121,25 @@ func compared(raw *manifest.Object, opts Options) [][]crd.Violation {
 		return nil
 	}
 	out := make([][]crd.Violation, len(opts.CompareCRDs))
+	type schema struct {
+		root   any
+		pinned bool // crd.Schema
+	}
+	bySchema := map[schema][]crd.Violation{}
 	for i, crds := range opts.CompareCRDs {
-		if !crd.Known(raw.APIVersion, raw.Kind, crds) {
+		root := crd.Schema(raw.APIVersion, raw.Kind, crds)
+		if root == nil {
 			out[i] = []crd.Violation{{Path: "apiVersion", Type: "Unsupported value",
 				Message: fmt.Sprintf("%s %s is not served by Gateway API %s (%s channel)", raw.APIVersion, raw.Kind, crds.Release, crds.Channel)}}
 			continue
 		}
-		out[i] = foldTypos(crd.ValidateJSON(raw.APIVersion, raw.Kind, raw.JSON, crds))
+		key := schema{root, crds.Release == crd.Pinned}
+		vs, done := bySchema[key]
+		if !done {
+			vs = foldTypos(crd.ValidateJSON(raw.APIVersion, raw.Kind, raw.JSON, crds))
+			bySchema[key] = vs
+		}
+		out[i] = vs
 	}
 	return out
 }

@@ -524,8 +524,8 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 		if err := json.Unmarshal(specJSON, spec); err != nil {
 			// A placeholder where a number goes (`port: ${PORT}`) is
 			// unknown, not wrong: Flux substitutes before parsing.
-			path := stripIndices(jsonErrorPath(raw, err, "spec"))
-			if !m.unknownOnPath(path) && !slices.ContainsFunc(m.Violations, func(v crd.Violation) bool { return stripIndices(v.Path) == path }) {
+			path := StripIndices(jsonErrorPath(raw, err, "spec"))
+			if !m.unknownOnPath(path) && !slices.ContainsFunc(m.Violations, func(v crd.Violation) bool { return StripIndices(v.Path) == path }) {
 				specErr = jsonError(raw, err, "spec")
 			}
 		}
@@ -793,7 +793,7 @@ func jsonErrorPath(raw *manifest.Object, err error, prefix string) string {
 	}
 	want := strings.Join(field, ".")
 	for _, p := range raw.Positions.Paths() {
-		if stripIndices(p) == want {
+		if StripIndices(p) == want {
 			return p
 		}
 	}
@@ -803,9 +803,9 @@ func jsonErrorPath(raw *manifest.Object, err error, prefix string) string {
 	return prefix
 }
 
-// stripIndices removes list indices from a field path:
+// StripIndices removes list indices (and map keys) from a field path:
 // "spec.rules[0].backendRefs[1].port" → "spec.rules.backendRefs.port".
-func stripIndices(path string) string {
+func StripIndices(path string) string {
 	if !strings.Contains(path, "[") {
 		return path
 	}

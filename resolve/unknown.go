@@ -65,9 +65,9 @@ func (m *Meta) UnknownAt(path string) (string, bool) {
 // unknownOnPath reports whether a value holding a placeholder was written
 // at path, list indices aside (encoding/json's errors name none).
 func (m *Meta) unknownOnPath(path string) bool {
-	want := stripIndices(path)
+	want := StripIndices(path)
 	for k := range m.Unknown {
-		if stripIndices(k) == want {
+		if StripIndices(k) == want {
 			return true
 		}
 	}

@@ -200,12 +200,18 @@ func (r *releasesReport) writeText(w io.Writer) error {
 			continue
 		}
 		fmt.Fprintf(&b, "\n%s (%s channel) refuses or prunes:\n", v.Release, v.Channel)
-		for k, ref := range v.Refused {
+		groups := groupRefusals(v.Refused)
+		for k, g := range groups {
 			if k == maxShown {
-				fmt.Fprintf(&b, "  ... and %d more (-o json lists them all)\n", len(v.Refused)-maxShown)
+				fmt.Fprintf(&b, "  ... and %d more (-o json lists them all)\n", len(groups)-maxShown)
 				break
 			}
-			fmt.Fprintf(&b, "  %s\n", cli.Escape(ref.String()))
+			if len(g) == 1 {
+				fmt.Fprintf(&b, "  %s\n", cli.Escape(g[0].String()))
+				continue
+			}
+			fmt.Fprintf(&b, "  %s: %s\n    in %d objects, the first %s:%d:%d %s\n", cli.Escape(resolve.StripIndices(g[0].Path)), cli.Escape(g[0].Message),
+				len(g), cli.Escape(g[0].File), g[0].Line, g[0].Column, cli.Escape(g[0].Object))
 		}
 	}
 	if n := len(r.EveryRelease); n > 0 {
@@ -213,6 +219,24 @@ func (r *releasesReport) writeText(w io.Writer) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// groupRefusals groups the refusals that say the same of the same field
+// (indices aside), in the order of their first: a release that does not
+// serve ReferenceGrant v1 refuses each of them alike.
+func groupRefusals(refused []refusal) [][]refusal {
+	var groups [][]refusal
+	at := map[string]int{}
+	for _, r := range refused {
+		key := resolve.StripIndices(r.Path) + "\x00" + r.Message
+		i, ok := at[key]
+		if !ok {
+			i, at[key] = len(groups), len(groups)
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], r)
+	}
+	return groups
 }
 
 // worthShowing says whether the text output details release i. Only one

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,5 +94,25 @@ func TestGatewayAPIReleaseStdin(t *testing.T) {
 	}
 	if len(report.Findings) != 5 {
 		t.Errorf("%d findings, want 5 (an info and four refusals):\n%s", len(report.Findings), stdout)
+	}
+}
+
+// What a release refuses alike in many objects (a version it does not
+// serve, a field of every route) is one line of the text, with a count.
+func TestGroupRefusals(t *testing.T) {
+	notServed := "apiVersion: gateway.networking.k8s.io/v1 ReferenceGrant is not served by Gateway API v1.2.0 (standard channel)"
+	groups := groupRefusals([]refusal{
+		{File: "a.yaml", Line: 1, Object: "ReferenceGrant a/one", Path: "apiVersion", Message: notServed},
+		{File: "r.yaml", Line: 9, Object: "HTTPRoute a/r", Path: "spec.rules[0].name", Message: `Unknown field "name"; added in v1.4.0`},
+		{File: "r.yaml", Line: 14, Object: "HTTPRoute a/r", Path: "spec.rules[1].name", Message: `Unknown field "name"; added in v1.4.0`},
+		{File: "b.yaml", Line: 1, Object: "ReferenceGrant b/two", Path: "apiVersion", Message: notServed},
+		{File: "r.yaml", Line: 20, Object: "HTTPRoute a/r", Path: "spec.rules[1].filters[0].type", Message: `Unsupported value: "CORS"`},
+	})
+	var sizes []int
+	for _, g := range groups {
+		sizes = append(sizes, len(g))
+	}
+	if len(groups) != 3 || !slices.Equal(sizes, []int{2, 2, 1}) || groups[0][1].Object != "ReferenceGrant b/two" {
+		t.Errorf("groups of %v: %+v", sizes, groups)
 	}
 }

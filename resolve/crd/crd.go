@@ -139,6 +139,17 @@ func Kinds(group string, r Release) []string {
 	return out
 }
 
+// Schema identifies the schema c validates apiVersion and kind with; nil
+// when c does not serve them. Releases that share a schema validate
+// alike, but for AddedIn, which names no release under Pinned: a caller
+// validating against many releases validates once per schema.
+func Schema(apiVersion, kind string, c CRDs) any {
+	if v := lookup(apiVersion, kind, c); v != nil {
+		return v.root
+	}
+	return nil
+}
+
 func lookup(apiVersion, kind string, c CRDs) *crdVersion {
 	group, version, ok := strings.Cut(apiVersion, "/")
 	if !ok {
