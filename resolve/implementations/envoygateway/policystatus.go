@@ -71,7 +71,42 @@ func (impl Implementation) JudgePolicyAncestors(b *resolve.Builder, policies []*
 					fmt.Sprintf(policyOverriddenMessage, lowerFirst(p.Kind)+"s", msg)))
 			}
 		}
+		truncateAncestors(p)
 	}
+}
+
+// truncateAncestors keeps the 16 entries the API allows, as
+// status/policy.go TruncatePolicyAncestors chooses them: those not
+// accepted first, then those overridden, then by namespace and name; the
+// last kept says the list is cut (Aggregated).
+func truncateAncestors(p *resolve.PolicyResult) {
+	const kept = 16
+	if len(p.Ancestors) <= kept {
+		return
+	}
+	rank := func(a *resolve.PolicyAncestorStatus) int {
+		switch {
+		case a.Accepted.Type != "" && a.Accepted.Status == metav1.ConditionFalse:
+			return 0
+		case slices.ContainsFunc(a.OwnConditions, func(c resolve.Condition) bool { return c.Type == ConditionOverridden }):
+			return 1
+		}
+		return 2
+	}
+	sort.SliceStable(p.Ancestors, func(i, j int) bool {
+		a, b := p.Ancestors[i], p.Ancestors[j]
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra < rb
+		}
+		if *a.Ref.Namespace != *b.Ref.Namespace {
+			return *a.Ref.Namespace < *b.Ref.Namespace
+		}
+		return a.Ref.Name < b.Ref.Name
+	})
+	p.Ancestors = p.Ancestors[:kept]
+	last := p.Ancestors[kept-1]
+	last.OwnConditions = append(last.OwnConditions, ownCondition(ConditionAggregated, ReasonAggregated,
+		"Ancestors have been truncated because the number of policy ancestors exceeds 16."))
 }
 
 func ownCondition(typ string, reason resolve.Reason, message string) resolve.Condition {
@@ -405,13 +440,15 @@ func (s *policyScopes) overriding(p *resolve.PolicyResult, a *resolve.PolicyAnce
 			}
 		}
 	default:
-		for c := range s.children[own] {
-			maps.Copy(found, s.children[c])
-		}
+		// A Gateway or ListenerSet holds its listeners, and a Gateway its
+		// ListenerSets and theirs (GetWithDescendants).
+		holders := map[resolve.ObjectRef]bool{own.ref: true}
 		for ls := range s.listenerSets[own] {
-			maps.Copy(found, s.children[ls])
-			for c := range s.children[ls] {
-				maps.Copy(found, s.children[c])
+			holders[ls.ref] = true
+		}
+		for parent, children := range s.children {
+			if holders[parent.ref] && parent != own {
+				maps.Copy(found, children)
 			}
 		}
 	}
