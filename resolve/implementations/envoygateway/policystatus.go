@@ -64,11 +64,11 @@ func (impl Implementation) JudgePolicyAncestors(b *resolve.Builder, policies []*
 			}
 			if msg := s.mergedInto(p, a); msg != "" {
 				a.OwnConditions = append(a.OwnConditions, ownCondition(ConditionMerged, ReasonMerged,
-					fmt.Sprintf("This policy is being merged by other %ss for %s", lowerFirst(p.Kind), msg)))
+					fmt.Sprintf("This policy is being merged by other %s for %s", plural(p.Kind), msg)))
 			}
 			if msg := s.overriding(p, a); msg != "" {
 				a.OwnConditions = append(a.OwnConditions, ownCondition(ConditionOverridden, ReasonOverridden,
-					fmt.Sprintf(policyOverriddenMessage, lowerFirst(p.Kind)+"s", msg)))
+					fmt.Sprintf(policyOverriddenMessage, plural(p.Kind), msg)))
 			}
 		}
 		truncateAncestors(p)
@@ -113,7 +113,10 @@ func ownCondition(typ string, reason resolve.Reason, message string) resolve.Con
 	return resolve.Condition{Type: typ, Status: metav1.ConditionTrue, Reason: reason, Message: message}
 }
 
-func lowerFirst(s string) string { return strings.ToLower(s[:1]) + s[1:] }
+// plural names policies of a kind as its messages do: "backendTrafficPolicies".
+func plural(kind string) string {
+	return strings.ToLower(kind[:1]) + strings.TrimSuffix(kind[1:], "y") + "ies"
+}
 
 // deprecatedFields is the warning of the deprecated fields the policy
 // uses, "" when none (deprecatedFieldsUsedIn* of each kind, and
