@@ -115,11 +115,11 @@ func (g *Graph) writeTargetAncestors(p *PolicyResult, t *PolicyTargetResult, rou
 	switch o := t.Object.(type) {
 	case *Gateway:
 		if gw := g.Gateway(o.Ref.Namespace, o.Ref.Name); writes(gw) {
-			p.addAncestor(ancestorRef(KindGateway, o.Ref, section(t.SectionName)), gw, t)
+			p.addAncestor(AncestorRef(KindGateway, o.Ref, section(t.SectionName)), gw, t)
 		}
 	case *ListenerSet:
 		if ls := g.ListenerSet(o.Ref.Namespace, o.Ref.Name); ls != nil && writes(ls.Parent) {
-			p.addAncestor(ancestorRef(KindListenerSet, o.Ref, section(t.SectionName)), ls.Parent, t)
+			p.addAncestor(AncestorRef(KindListenerSet, o.Ref, section(t.SectionName)), ls.Parent, t)
 		}
 	case *Route:
 		r := routes[o.Ref]
@@ -135,14 +135,14 @@ func (g *Graph) writeTargetAncestors(p *PolicyResult, t *PolicyTargetResult, rou
 			if parent.ListenerSet != nil {
 				kind, ref = KindListenerSet, parent.ListenerSet.Ref
 			}
-			p.addAncestor(ancestorRef(kind, ref, parent.Ref.SectionName), gw, t)
+			p.addAncestor(AncestorRef(kind, ref, parent.Ref.SectionName), gw, t)
 		}
 	}
 }
 
-// ancestorRef names a Gateway or ListenerSet as an ancestor, its group,
+// AncestorRef names a Gateway or ListenerSet as an ancestor, its group,
 // kind and namespace written out.
-func ancestorRef(kind string, ref ObjectRef, section *gwv1.SectionName) gwv1.ParentReference {
+func AncestorRef(kind string, ref ObjectRef, section *gwv1.SectionName) gwv1.ParentReference {
 	group, k, ns := gwv1.Group(GroupGateway), gwv1.Kind(kind), gwv1.Namespace(ref.Namespace)
 	return gwv1.ParentReference{Group: &group, Kind: &k, Namespace: &ns, Name: gwv1.ObjectName(ref.Name), SectionName: section}
 }

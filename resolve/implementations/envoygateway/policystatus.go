@@ -369,11 +369,11 @@ func (s *policyScopes) parentPolicy(l *resolve.Listener) (gwv1.ParentReference, 
 	gw := scope{kind: resolve.KindGateway, ref: l.Gateway.Ref}
 	section := gwv1.SectionName(l.Name)
 	candidates := []scope{{kind: resolve.KindGateway, ref: l.Gateway.Ref, section: l.Name}, gw}
-	entry := ancestorOf(resolve.KindGateway, l.Gateway.Ref, &section)
+	entry := resolve.AncestorRef(resolve.KindGateway, l.Gateway.Ref, &section)
 	if ls := l.ListenerSet; ls != nil {
 		lsScope := scope{kind: resolve.KindListenerSet, ref: ls.Ref}
 		candidates = []scope{{kind: resolve.KindListenerSet, ref: ls.Ref, section: l.Name}, lsScope, gw}
-		entry = ancestorOf(resolve.KindListenerSet, ls.Ref, &section)
+		entry = resolve.AncestorRef(resolve.KindListenerSet, ls.Ref, &section)
 	}
 	for _, c := range candidates {
 		if p := s.parents[c]; p != nil {
@@ -381,11 +381,6 @@ func (s *policyScopes) parentPolicy(l *resolve.Listener) (gwv1.ParentReference, 
 		}
 	}
 	return entry, scope{}, nil
-}
-
-func ancestorOf(kind string, ref resolve.ObjectRef, section *gwv1.SectionName) gwv1.ParentReference {
-	group, k, ns := gwv1.Group(resolve.GroupGateway), gwv1.Kind(kind), gwv1.Namespace(ref.Namespace)
-	return gwv1.ParentReference{Group: &group, Kind: &k, Namespace: &ns, Name: gwv1.ObjectName(ref.Name), SectionName: section}
 }
 
 // entryFor is p's entry of ref, added without Accepted when p has none
