@@ -29,6 +29,9 @@ type PolicyResult struct {
 	// conflict: each target, and what is under the target of an inherited
 	// kind, sorted by object and section.
 	Reaches []*PolicyReach
+	// Ancestors are its status.ancestors, as the implementation of its
+	// kind writes them (PolicyStatusWriter); none for other kinds.
+	Ancestors []*PolicyAncestorStatus
 }
 
 // Meta is the policy's metadata.
@@ -192,6 +195,7 @@ func (g *Graph) resolvePolicies() {
 		}
 	}
 	g.reachesOf = reach.finish()
+	g.writePolicyStatuses()
 }
 
 // heldTarget is what two policies of a kind conflict on.

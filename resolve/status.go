@@ -29,8 +29,10 @@ type StatusMetadata struct {
 var epoch = metav1.NewTime(time.Unix(0, 0).UTC())
 
 // Statuses returns the status of every GatewayClass, every managed Gateway,
-// every ListenerSet whose Gateway is managed, every route and every
-// BackendTLSPolicy, in that order, each group sorted by namespace/name.
+// every ListenerSet whose Gateway is managed, every route, every
+// BackendTLSPolicy and every other policy with ancestors written
+// (PolicyStatusWriter), in that order, each group sorted by namespace/name
+// (policies by kind first).
 func (g *Graph) Statuses() []StatusObject {
 	var out []StatusObject
 	for _, c := range g.GatewayClasses {
@@ -51,6 +53,13 @@ func (g *Graph) Statuses() []StatusObject {
 	}
 	for _, p := range g.TLSPolicies {
 		out = append(out, statusObject(&p.Meta, p.policyStatus()))
+	}
+	for _, p := range g.Policies {
+		if len(p.Ancestors) > 0 {
+			so := statusObject(p.Meta(), p.policyStatus())
+			so.Kind = p.Kind // as written, not qualified by its group
+			out = append(out, so)
+		}
 	}
 	return out
 }

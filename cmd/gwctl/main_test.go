@@ -73,6 +73,7 @@ func TestGolden(t *testing.T) {
 		{Name: "backend-tls-route-json", Args: []string{"explain", "route", "shop", "-f", "testdata/backend-tls", "-o", "json"}, Code: 0},
 		{Name: "backend-tls-service", Args: []string{"explain", "service", "payments", "-f", "testdata/backend-tls"}, Code: 0},
 		{Name: "backend-tls-status", Args: []string{"status", "-f", "testdata/backend-tls"}, Code: 0},
+		{Name: "policies-status", Args: []string{"status", "-f", "testdata/policy-status"}, Code: 0},
 		// Versions the channel does not serve: read as v1 and resolved,
 		// with a warning on stderr for each (the experimental channel
 		// serves TLSRoute v1alpha2; no channel serves GRPCRoute v1alpha2).

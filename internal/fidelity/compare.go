@@ -22,6 +22,10 @@ const (
 	ScopeListenerSetListener Scope = "ListenerSet listener"
 	ScopeRouteParent         Scope = "route parent"
 	ScopePolicyAncestor      Scope = "BackendTLSPolicy ancestor"
+	// ScopeImplementationPolicyAncestor is an ancestor of one of the
+	// implementation's own policies (Envoy Gateway's
+	// BackendTrafficPolicy, ...), tallied apart (Result.SplitPolicies).
+	ScopeImplementationPolicyAncestor Scope = "policy ancestor"
 )
 
 // Values an outcome takes besides "Status/Reason".
@@ -162,8 +166,10 @@ func scopeOf(kind string, place statusdiff.Place) Scope {
 	switch {
 	case place == statusdiff.Parent:
 		return ScopeRouteParent
-	case place == statusdiff.Ancestor:
+	case place == statusdiff.Ancestor && kind == "BackendTLSPolicy":
 		return ScopePolicyAncestor
+	case place == statusdiff.Ancestor:
+		return ScopeImplementationPolicyAncestor
 	case kind == "ListenerSet" && place == statusdiff.Listener:
 		return ScopeListenerSetListener
 	case kind == "ListenerSet":

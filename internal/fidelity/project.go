@@ -178,6 +178,21 @@ func (p *Project) Run(c *Case) *Result {
 	return res
 }
 
+// SplitPolicies parts the result into the outcomes of the API's objects
+// and those of the implementation's own policies
+// (ScopeImplementationPolicyAncestor), each with the read errors.
+func (r *Result) SplitPolicies() (api, policies *Result) {
+	api, policies = &Result{ReadErrors: r.ReadErrors}, &Result{ReadErrors: r.ReadErrors}
+	for _, o := range r.Outcomes {
+		if o.Scope == ScopeImplementationPolicyAncestor {
+			policies.Outcomes = append(policies.Outcomes, o)
+		} else {
+			api.Outcomes = append(api.Outcomes, o)
+		}
+	}
+	return api, policies
+}
+
 // statuses returns what gwctl status writes, restricted to the Gateways
 // and ListenerSets of the project's controllers (route parents are
 // filtered by Compare). GatewayClass status is left out: the projects'
@@ -204,8 +219,10 @@ func (p *Project) statuses(g *resolve.Graph) []*statusdiff.Object {
 	return out
 }
 
-// comparedKinds are the kinds whose status gwctl writes.
-var comparedKinds = []string{"Gateway", "ListenerSet", "HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute", "BackendTLSPolicy"}
+// comparedKinds are the kinds whose status gwctl writes: the API's, and
+// the policies of the implementations whose policy status it writes.
+var comparedKinds = []string{"Gateway", "ListenerSet", "HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute", "BackendTLSPolicy",
+	"BackendTrafficPolicy", "ClientTrafficPolicy", "SecurityPolicy", "EnvoyExtensionPolicy"}
 
 // manifest is a decoded input object, to be completed and written as JSON.
 type manifest = map[string]any

@@ -32,7 +32,7 @@ func (Implementation) NewObject(group, version, kind string) (resolve.Object, an
 	case KindEnvoyProxy:
 		p := &EnvoyProxy{}
 		return p, &p.Spec
-	case KindEnvoyExtensionPolicy, KindSecurityPolicy:
+	case KindEnvoyExtensionPolicy, KindSecurityPolicy, KindBackendTrafficPolicy, KindClientTrafficPolicy:
 		// Read only in part, so not among kinds: the lack of one says
 		// nothing.
 		p := &Policy{}

@@ -1,6 +1,7 @@
 package envoygateway
 
 import (
+	"encoding/json"
 	"slices"
 	"sort"
 	"strconv"
@@ -24,11 +25,12 @@ const (
 	KindSecurityPolicy       = "SecurityPolicy"
 )
 
-// Policy is the part of an EnvoyExtensionPolicy or SecurityPolicy (gateway.envoyproxy.io/v1alpha1,
-// api/v1alpha1/envoyextensionypolicy_types.go, securitypolicy_types.go)
-// that names its targets and the backends it calls: an EnvoyExtensionPolicy
-// fills only ExtProc, a SecurityPolicy the others. Its Ref's kind is
-// qualified (EnvoyExtensionPolicy.gateway.envoyproxy.io).
+// Policy is the part of one of its policies (gateway.envoyproxy.io/v1alpha1,
+// api/v1alpha1/*policy_types.go) that names its targets and the backends it
+// calls (an EnvoyExtensionPolicy fills only ExtProc, a SecurityPolicy the
+// others), and the deprecated fields whose use it warns of in status
+// (deprecatedFields). Its Ref's kind is qualified
+// (EnvoyExtensionPolicy.gateway.envoyproxy.io).
 type Policy struct {
 	resolve.Meta
 	Spec struct {
@@ -42,6 +44,20 @@ type Policy struct {
 			GRPC *extAuthService `json:"grpc,omitempty"`
 			HTTP *extAuthService `json:"http,omitempty"`
 		} `json:"extAuth,omitempty"`
+		// MergeType: a route's policy is merged into its parent's.
+		MergeType *string `json:"mergeType,omitempty"`
+		// Deprecated fields of a BackendTrafficPolicy and a
+		// ClientTrafficPolicy.
+		Compression         []json.RawMessage `json:"compression,omitempty"`
+		EnableProxyProtocol *bool             `json:"enableProxyProtocol,omitempty"`
+		Headers             *struct {
+			PreserveXRequestID *bool `json:"preserveXRequestID,omitempty"`
+		} `json:"headers,omitempty"`
+		TLS *struct {
+			ClientValidation *struct {
+				Optional bool `json:"optional,omitempty"`
+			} `json:"clientValidation,omitempty"`
+		} `json:"tls,omitempty"`
 		OIDC *struct {
 			Provider struct {
 				BackendRefs []policyBackendRef `json:"backendRefs,omitempty"`
