@@ -24,10 +24,12 @@ func newStatusCmd(streams *cli.IOStreams, runF func(*statusOptions) error) *cobr
 		Use:   "status",
 		Short: "Print the status a controller would write for every object",
 		Long: `Print, as a v1 List, the .status a conformant controller would write for
-every Gateway and ListenerSet it manages, for every route and every
-BackendTLSPolicy: conditions with the API's reasons, listener attachedRoutes
-and supportedKinds, route parent statuses, and policy ancestors (the
-Gateways a policy's Services are reached through). Each item is apiVersion, kind, metadata (name,
+every Gateway and ListenerSet it manages, for every route, every
+BackendTLSPolicy and every policy of a kind whose implementation's
+behaviour gwlint models (Envoy Gateway's): conditions with the API's
+reasons, listener attachedRoutes and supportedKinds, route parent statuses,
+and policy ancestors (GEP-713: the Gateways a BackendTLSPolicy's Services
+are reached through, a policy's targets or the Gateways of its routes). Each item is apiVersion, kind, metadata (name,
 namespace, generation) and status.
 
 lastTransitionTime is unknowable offline and is always the Unix epoch, so
