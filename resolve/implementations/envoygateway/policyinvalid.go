@@ -402,3 +402,62 @@ func secretRef(g *resolve.Graph, p *Policy, ref gwv1.SecretObjectReference) (*re
 
 // ignoreBackend is walkBackendRefs' reach when only its refusal matters.
 func ignoreBackend(resolve.ObjectRef, string) {}
+
+// samePortConflict is the refusal of a ClientTrafficPolicy on a listener
+// of a Gateway or ListenerSet, or on a whole ListenerSet, whose plain HTTP
+// listener shares its port with another plain HTTP listener of the same
+// Gateway the policy does not cover: on one port they share a filter
+// chain, which the policy would change for both ("" for none).
+// clienttrafficpolicy.go validatePortOverlapForClientTrafficPolicy and
+// helpers.go listenersWithSameHTTPPort, with the listeners named as its IR
+// names them ("ns/gateway/listener", "ns/gateway/ns/listenerset/listener").
+// A policy on a whole Gateway covers all its listeners, its ListenerSets'
+// too.
+func samePortConflict(g *resolve.Graph, t *resolve.PolicyTargetResult) string {
+	var gw *resolve.GatewayResult
+	var covers func(l *resolve.Listener) bool
+	switch o := t.Object.(type) {
+	case *resolve.Gateway:
+		if t.SectionName == "" {
+			return ""
+		}
+		gw = g.Gateway(o.Ref.Namespace, o.Ref.Name)
+		covers = func(l *resolve.Listener) bool { return l.ListenerSet == nil && l.Name == t.SectionName }
+	case *resolve.ListenerSet:
+		if ls := g.ListenerSet(o.Ref.Namespace, o.Ref.Name); ls != nil {
+			gw = ls.Parent
+		}
+		covers = func(l *resolve.Listener) bool {
+			return l.ListenerSet != nil && l.ListenerSet.Ref == o.Ref && (t.SectionName == "" || l.Name == t.SectionName)
+		}
+	}
+	if gw == nil {
+		return ""
+	}
+	all := slices.Clone(gw.Listeners)
+	for _, ls := range gw.ListenerSets {
+		all = append(all, ls.Listeners...)
+	}
+	plain := func(l *resolve.Listener) bool { return l.Valid() && l.Protocol == gwv1.HTTPProtocolType }
+	irName := func(l *resolve.Listener) string {
+		if l.ListenerSet != nil {
+			return gw.Ref.NamespacedName() + "/" + l.ListenerSet.Ref.NamespacedName() + "/" + l.Name
+		}
+		return gw.Ref.NamespacedName() + "/" + l.Name
+	}
+	for _, l := range all {
+		if !covers(l) || !plain(l) {
+			continue
+		}
+		var others []string
+		for _, o := range all {
+			if o != l && plain(o) && o.Port == l.Port && (t.SectionName != "" || !covers(o)) {
+				others = append(others, irName(o))
+			}
+		}
+		if len(others) > 0 {
+			return fmt.Sprintf("ClientTrafficPolicy is being applied to multiple http (non https) listeners (%s) on the same port, which is not allowed.", strings.Join(others, ", "))
+		}
+	}
+	return ""
+}

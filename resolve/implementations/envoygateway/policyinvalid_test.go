@@ -139,3 +139,43 @@ data: {secret: c2VjcmV0}`},
 		})
 	}
 }
+
+// A ClientTrafficPolicy on one plain HTTP listener that shares its port
+// with another would change both: Envoy Gateway refuses it. On an HTTPS
+// listener, or on the whole Gateway, it is accepted.
+func TestClientTrafficPolicySamePort(t *testing.T) {
+	gateway := egClass + `
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: eg
+  listeners:
+  - {name: shop, protocol: HTTP, port: 80, hostname: shop.example.com}
+  - {name: blog, protocol: HTTP, port: 80, hostname: blog.example.com}
+  - {name: admin, protocol: HTTP, port: 8080}`
+	for _, c := range []struct{ name, target, want string }{
+		{"a listener sharing its port", `sectionName: shop`,
+			"ClientTrafficPolicy is being applied to multiple http (non https) listeners (infra/edge/blog) on the same port, which is not allowed."},
+		{"a listener alone on its port", `sectionName: admin`, ""},
+		{"the whole Gateway", ``, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := resolvetest.Resolve(t, byClass, gateway, `
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: ClientTrafficPolicy
+metadata: {name: p, namespace: infra}
+spec:
+  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: edge, `+c.target+`}]`)
+			p := g.Policy(resolve.ObjectRef{Kind: envoygateway.KindClientTrafficPolicy + "." + envoygateway.Group, Namespace: "infra", Name: "p"})
+			if p == nil || len(p.Ancestors) != 1 {
+				t.Fatalf("want one ancestor, policy %v", p)
+			}
+			got := p.Ancestors[0].Accepted
+			if (c.want == "") != (got.Status == "True") || (c.want != "" && got.Message != c.want) {
+				t.Errorf("Accepted %s/%s %q, want %q", got.Status, got.Reason, got.Message, c.want)
+			}
+		})
+	}
+}

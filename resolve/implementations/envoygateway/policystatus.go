@@ -70,7 +70,16 @@ func (impl Implementation) JudgePolicyAncestors(b *resolve.Builder, policies []*
 			if !applies {
 				continue
 			}
-			if msg := invalid[p]; msg != "" && a.Accepted.Status == metav1.ConditionTrue {
+			msg := invalid[p]
+			if policyKind(p.Ref) == KindClientTrafficPolicy {
+				// Its listeners are checked before its fields.
+				for _, t := range a.Targets {
+					if conflict := samePortConflict(g, t); conflict != "" {
+						msg = conflict
+					}
+				}
+			}
+			if msg != "" && a.Accepted.Status == metav1.ConditionTrue {
 				a.Accepted = resolve.Condition{Type: string(gwv1.PolicyConditionAccepted), Status: metav1.ConditionFalse, Reason: ReasonInvalid, Message: msg}
 			}
 			if deprecated != "" {
