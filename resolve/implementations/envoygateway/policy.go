@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"k8s.io/apimachinery/pkg/api/resource"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
 	"github.com/gwlint/gwlint/resolve"
@@ -56,6 +57,8 @@ type Policy struct {
 		EnableProxyProtocol *bool             `json:"enableProxyProtocol,omitempty"`
 		Headers             *struct {
 			PreserveXRequestID *bool `json:"preserveXRequestID,omitempty"`
+			// MaxRequestHeaderLimit: checked (policyinvalid.go).
+			MaxRequestHeaderLimit *resource.Quantity `json:"maxRequestHeaderLimit,omitempty"`
 		} `json:"headers,omitempty"`
 		TLS *struct {
 			ClientValidation *struct {

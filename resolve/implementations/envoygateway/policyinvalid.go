@@ -93,6 +93,11 @@ type policyFields struct {
 			} `json:"body,omitempty"`
 		} `json:"response,omitempty"`
 	} `json:"responseOverride,omitempty"`
+	// HTTP2: both kinds (http.go buildIRHTTP2Settings).
+	HTTP2 *struct {
+		InitialStreamWindowSize     *resource.Quantity `json:"initialStreamWindowSize,omitempty"`
+		InitialConnectionWindowSize *resource.Quantity `json:"initialConnectionWindowSize,omitempty"`
+	} `json:"http2,omitempty"`
 	RequestBuffer *struct {
 		Limit resource.Quantity `json:"limit"`
 	} `json:"requestBuffer,omitempty"`
@@ -279,6 +284,7 @@ func backendTrafficPolicyErrors(g *resolve.Graph, p *Policy, errs *policyErrors)
 			errs.add("BackendConnection", fmt.Sprintf("BufferLimit value %s is out of range", c.BufferLimit.String()))
 		}
 	}
+	errs.add("HTTP2", http2Errors(p)...)
 	for _, ro := range spec.ResponseOverride {
 		if ro.Response == nil || ro.Response.Body == nil || ro.Response.Body.Type == nil || *ro.Response.Body.Type != "ValueRef" || ro.Response.Body.ValueRef == nil {
 			continue
@@ -356,6 +362,44 @@ func clientTrafficPolicyErrors(p *Policy, errs *policyErrors) {
 		// buildClientTimeout returns at the first.
 		errs.add("Timeout", bad[:min(len(bad), 1)]...)
 	}
+	if h := spec.Headers; h != nil && h.MaxRequestHeaderLimit != nil {
+		// translateListenerHeaderSettings: at least 1Ki, at most
+		// maxRequestHeaderLimitKB (8192) Ki.
+		limit := h.MaxRequestHeaderLimit
+		switch n, ok := limit.AsInt64(); {
+		case !ok || n < 1024:
+			errs.add("Headers", fmt.Sprintf("MaxRequestHeaderLimit value %s must be at least 1Ki", limit.String()))
+		case n > 8192*1024:
+			errs.add("Headers", fmt.Sprintf("MaxRequestHeaderLimit value %s exceeds the maximum of 8192Ki", limit.String()))
+		}
+	}
+	errs.add("HTTP2", http2Errors(p)...)
+}
+
+// http2Errors: http.go buildIRHTTP2Settings, window sizes within
+// MinHTTP2Initial*WindowSize (65535) and MaxHTTP2Initial*WindowSize
+// (2147483647).
+func http2Errors(p *Policy) []string {
+	h := p.Spec.HTTP2
+	if h == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range []struct {
+		name  string
+		value *resource.Quantity
+	}{{"InitialStreamWindowSize", h.InitialStreamWindowSize}, {"InitialConnectionWindowSize", h.InitialConnectionWindowSize}} {
+		if f.value == nil {
+			continue
+		}
+		switch n, ok := f.value.AsInt64(); {
+		case !ok:
+			out = append(out, fmt.Sprintf("invalid %s value %s", f.name, f.value.String()))
+		case n < 65535 || n > 2147483647:
+			out = append(out, fmt.Sprintf("%s value %s is out of range, must be between 65535 and 2147483647", f.name, f.value.String()))
+		}
+	}
+	return out
 }
 
 // field is a duration field by the name its error gives it.

@@ -115,6 +115,10 @@ data: {secret: c2VjcmV0}`},
 		docs: []string{policy("ClientTrafficPolicy", "infra", onGateway+"\n  connection: {bufferLimit: 100G}")},
 		want: "Connection: BufferLimit value 100G is out of range, must be between 0 and 4294967295.",
 	}, {
+		name: "request header limit below 1Ki, HTTP/2 window too small", kind: envoygateway.KindClientTrafficPolicy,
+		docs: []string{policy("ClientTrafficPolicy", "infra", onGateway+"\n  headers: {maxRequestHeaderLimit: 512}\n  http2: {initialStreamWindowSize: 1Ki}")},
+		want: "Headers: MaxRequestHeaderLimit value 512 must be at least 1Ki\nHTTP2: InitialStreamWindowSize value 1Ki is out of range, must be between 65535 and 2147483647.",
+	}, {
 		name: "client timeouts that are durations", kind: envoygateway.KindClientTrafficPolicy,
 		docs: []string{policy("ClientTrafficPolicy", "infra", onGateway+"\n  timeout: {http: {requestReceivedTimeout: 5s, idleTimeout: 1m}}")},
 	}} {
