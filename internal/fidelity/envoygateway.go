@@ -178,7 +178,7 @@ var egConfigs = map[string]func(*envoygateway.Config){
 	"backend-invalid-feature-disabled":                                            egBackendOff,
 	"envoypatchpolicy-invalid-feature-disabled":                                   egBackendOff,
 	"gateway-namespace-mode-infra-httproute":                                      egBackendOff,
-	"envoyextensionpolicy-lua-feature-disabled":                                   egBackendOff,
+	"envoyextensionpolicy-lua-feature-disabled":                                   egLuaOff,
 	"envoyextensionpolicy-with-extproc-with-backendtlspolicy-shared-secret":       egBackendOff,
 	"envoyextensionpolicy-with-extproc-with-backendtlspolicy-per-resource-secret": egBackendOff,
 	"backend-with-localhost-host-infra":                                           egOnHost,
@@ -234,6 +234,13 @@ func egImplementation(name string, mergeBackends bool) envoygateway.Implementati
 
 func egBackendOff(config *envoygateway.Config) { config.Backend.Disabled = true }
 func egOnHost(config *envoygateway.Config)     { config.Backend.OnHost = true }
+
+// egLuaOff: the case's LuaEnvoyExtensionPolicyDisabled, with the Backend
+// API off as for every case listed.
+func egLuaOff(config *envoygateway.Config) {
+	egBackendOff(config)
+	config.LuaDisabled = true
+}
 
 // egClassProxy points the GatewayClass's parametersRef at the case's
 // envoyProxyForGatewayClass, as the translator test gives it to the class

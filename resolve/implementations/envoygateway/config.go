@@ -15,6 +15,11 @@ type Config struct {
 	ExtensionFilters ExtensionFilters
 	// ProxyDefaults is what it gives every proxy's parameters.
 	ProxyDefaults ProxyDefaults
+	// LuaDisabled: it refuses an EnvoyExtensionPolicy's Lua extensions
+	// (envoyextensionpolicy.go buildLuas, LuaEnvoyExtensionPolicyDisabled:
+	// "feature is disabled in the Gateway"; EnvoyGateway's
+	// extensionApis.disableLua). The zero value: enabled, its default.
+	LuaDisabled bool
 }
 
 // ProxyDefaults is the EnvoyProxy spec Envoy Gateway's own configuration

@@ -2,11 +2,13 @@ package envoygateway
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"k8s.io/apimachinery/pkg/api/resource"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
 	"github.com/gwlint/gwlint/resolve"
@@ -37,6 +39,9 @@ type Policy struct {
 		// PolicySpec holds its targetRefs and the deprecated single
 		// targetRef.
 		resolve.PolicySpec
+		// policyFields are the fields its translator checks
+		// (policyinvalid.go).
+		policyFields
 		ExtProc []struct {
 			BackendRefs []policyBackendRef `json:"backendRefs,omitempty"`
 		} `json:"extProc,omitempty"`
@@ -52,6 +57,8 @@ type Policy struct {
 		EnableProxyProtocol *bool             `json:"enableProxyProtocol,omitempty"`
 		Headers             *struct {
 			PreserveXRequestID *bool `json:"preserveXRequestID,omitempty"`
+			// MaxRequestHeaderLimit: checked (policyinvalid.go).
+			MaxRequestHeaderLimit *resource.Quantity `json:"maxRequestHeaderLimit,omitempty"`
 		} `json:"headers,omitempty"`
 		TLS *struct {
 			ClientValidation *struct {
@@ -62,12 +69,17 @@ type Policy struct {
 			Provider struct {
 				BackendRefs []policyBackendRef `json:"backendRefs,omitempty"`
 			} `json:"provider"`
+			ClientSecret gwv1.SecretObjectReference `json:"clientSecret"`
 		} `json:"oidc,omitempty"`
 		JWT *struct {
 			Providers []struct {
 				RemoteJWKS *struct {
 					BackendRefs []policyBackendRef `json:"backendRefs,omitempty"`
 				} `json:"remoteJWKS,omitempty"`
+				LocalJWKS *struct {
+					Type     *string                    `json:"type,omitempty"`
+					ValueRef *gwv1.LocalObjectReference `json:"valueRef,omitempty"`
+				} `json:"localJWKS,omitempty"`
 			} `json:"providers,omitempty"`
 		} `json:"jwt,omitempty"`
 	}
@@ -156,7 +168,7 @@ func (impl Implementation) JudgeBackendCallers(b *resolve.Builder, reach func(ca
 		group, kind, ns := gwv1.Group(Group), gwv1.Kind(policyKind(p.Ref)), gwv1.Namespace(p.Ref.Namespace)
 		caller := resolve.BackendCaller{Ref: p.Ref, Gateway: gw,
 			Ancestor: gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(p.Ref.Name)}}
-		policyBackends(g, p, func(backend resolve.ObjectRef, section string) { reach(caller, backend, section) })
+		impl.policyBackends(g, p, func(backend resolve.ObjectRef, section string) { reach(caller, backend, section) })
 	}
 }
 
@@ -218,32 +230,44 @@ func (impl Implementation) policyGateway(g *resolve.Graph, p *Policy, attached m
 // policyBackends calls reach with every backend the policy sends traffic
 // to and the sectionName a BackendTLSPolicy would select it by, as Envoy
 // Gateway's translator walks each list: it stops at the first backendRef
-// it refuses (a kind it does not take, a Service without that TCP port, a
-// missing object, a cross-namespace ref no ReferenceGrant permits, a
-// dynamic resolver Backend) and skips those of weight 0. A backendRef whose
-// object the inputs do not hold stops the walk too: whether it would be
-// refused is unknown.
-func policyBackends(g *resolve.Graph, p *Policy, reach func(backend resolve.ObjectRef, section string)) {
-	kind := policyKind(p.Ref)
+// it refuses (policyBackend) and skips those of weight 0. A backendRef
+// whose object the inputs may lack stops the walk too: whether it would
+// be refused is unknown.
+func (impl Implementation) policyBackends(g *resolve.Graph, p *Policy, reach func(backend resolve.ObjectRef, section string)) {
 	for _, refs := range p.backendRefLists() {
-		for _, ref := range refs {
-			target, section, ok := policyBackend(g, p, kind, ref.BackendObjectReference)
-			if !ok {
-				break
-			}
-			if ref.Weight != nil && *ref.Weight == 0 {
-				continue
-			}
-			reach(target, section)
-		}
+		impl.walkBackendRefs(g, p, refs, reach)
 	}
+}
+
+// walkBackendRefs calls reach with the backends of one list of a policy's
+// backendRefs until the first it refuses (translateExtServiceBackendRefs),
+// and returns that refusal, "" when there is none or it is unknown.
+func (impl Implementation) walkBackendRefs(g *resolve.Graph, p *Policy, refs []policyBackendRef, reach func(backend resolve.ObjectRef, section string)) string {
+	kind := policyKind(p.Ref)
+	for _, ref := range refs {
+		target, section, refusal, unknown := impl.policyBackend(g, p, kind, ref.BackendObjectReference)
+		if refusal != "" || unknown {
+			return refusal
+		}
+		if ref.Weight != nil && *ref.Weight == 0 {
+			continue
+		}
+		reach(target, section)
+	}
+	return ""
 }
 
 // policyBackend is the object a policy's backendRef names and the
 // sectionName a BackendTLSPolicy would select it by (a Service port's
-// name, a Backend's port number), as getTargetBackendReference has it; ok
-// is false when the translator refuses the ref, or may.
-func policyBackend(g *resolve.Graph, p *Policy, policyKind string, ref gwv1.BackendObjectReference) (target resolve.ObjectRef, section string, ok bool) {
+// name, a Backend's port number), as getTargetBackendReference has it.
+// refusal is why the translator refuses the ref, in its words
+// (validate.go validateExtServiceBackendReference, ext_service.go
+// processExtServiceDestination): a ref without a port, a missing object, a
+// Service without that TCP port, a cross-namespace ref no ReferenceGrant
+// permits, a Backend its configuration does not serve or of a dynamic
+// resolver, an ExternalName Service. unknown: the inputs may lack the
+// object, so whether it is refused is not known.
+func (impl Implementation) policyBackend(g *resolve.Graph, p *Policy, policyKind string, ref gwv1.BackendObjectReference) (target resolve.ObjectRef, section, refusal string, unknown bool) {
 	group, kind := resolve.GroupCore, resolve.KindService
 	ns := namespaceOr((*string)(ref.Namespace), p.Ref.Namespace)
 	if ref.Group != nil {
@@ -255,9 +279,9 @@ func policyBackend(g *resolve.Graph, p *Policy, policyKind string, ref gwv1.Back
 	target = resolve.ObjectRef{Kind: kind, Namespace: ns, Name: string(ref.Name)}
 	backend := group == Group && kind == KindBackend
 	if !backend && ref.Port == nil {
-		return target, "", false
+		return target, "", "a valid port number corresponding to a port on the Service must be specified", false
 	}
-	obj, _ := g.Lookup(resolve.ObjectRef{Kind: resolve.QualifiedKind(group, kind), Namespace: ns, Name: target.Name})
+	obj, presence := g.Lookup(resolve.ObjectRef{Kind: resolve.QualifiedKind(group, kind), Namespace: ns, Name: target.Name})
 	var ports []resolve.ServicePort
 	switch o := obj.(type) {
 	case *resolve.Service:
@@ -266,23 +290,37 @@ func policyBackend(g *resolve.Graph, p *Policy, policyKind string, ref gwv1.Back
 		ports = o.Spec.Ports
 	case *Backend:
 		if o.DynamicResolver() {
-			return target, "", false
+			return target, "", fmt.Sprintf("dynamic resolver backend %s is not supported", target.NamespacedName()), false
 		}
 		if ref.Port != nil {
 			section = strconv.Itoa(int(*ref.Port))
 		}
 	default:
-		return target, "", false
+		if presence != resolve.Missing {
+			return target, "", "", true
+		}
+		return target, "", fmt.Sprintf("%s %s not found", strings.ToLower(kind), target.NamespacedName()), false
 	}
 	if !backend {
 		i := slices.IndexFunc(ports, func(port resolve.ServicePort) bool { return port.Port == *ref.Port && port.Transport() == "TCP" })
 		if i < 0 {
-			return target, "", false
+			return target, "", fmt.Sprintf("TCP Port %d not found on service %s", *ref.Port, target.NamespacedName()), false
 		}
 		section = ports[i].Name
 	}
-	if ns != p.Ref.Namespace {
-		return target, section, g.Granted(Group, policyKind, p.Ref.Namespace, group, kind, ns, target.Name)
+	if ns != p.Ref.Namespace && !g.Granted(Group, policyKind, p.Ref.Namespace, group, kind, ns, target.Name) {
+		return target, section, fmt.Sprintf("backend ref to %s %s not permitted by any ReferenceGrant", kind, target.NamespacedName()), false
 	}
-	return target, section, true
+	switch o := obj.(type) {
+	case *Backend:
+		if impl.Config.Backend.Disabled {
+			return target, section, fmt.Sprintf("resource %s of type Backend cannot be used since Backend is disabled in Envoy Gateway configuration", target.Name), false
+		}
+	case *resolve.Service:
+		if o.ExternalName() {
+			return target, section, fmt.Sprintf("Service %s is of type ExternalName, which is not supported as a backend; "+
+				"use an Envoy Gateway Backend resource with an FQDN endpoint instead", target.NamespacedName()), false
+		}
+	}
+	return target, section, "", false
 }

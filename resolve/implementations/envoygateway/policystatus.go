@@ -29,7 +29,8 @@ const (
 // JudgePolicyAncestors adds to the entries the core wrote for its
 // policies what its translator adds (internal/gatewayapi/
 // backendtrafficpolicy.go, clienttrafficpolicy.go, securitypolicy.go,
-// envoyextensionpolicy.go; status/policy.go): a route's policy with a
+// envoyextensionpolicy.go; status/policy.go): a policy whose own fields
+// it refuses is Invalid wherever it applies (policyInvalid); a route's policy with a
 // mergeType is Merged into the policy of the Gateway (or listener,
 // ListenerSet) each of its listeners belongs to; a policy a more specific
 // one of its kind displaces somewhere is Overridden, naming where; an
@@ -47,9 +48,19 @@ func (impl Implementation) JudgePolicyAncestors(b *resolve.Builder, policies []*
 	for kind, ps := range byKind {
 		scopes[kind] = newPolicyScopes(ps)
 	}
+	invalid := make(map[*resolve.PolicyResult]string, len(policies))
+	for _, p := range policies {
+		if obj, ok := p.Object.(*Policy); ok {
+			invalid[p] = impl.policyInvalid(g, obj)
+		}
+	}
 	for _, p := range policies {
 		s := scopes[p.Ref.Kind]
-		s.merge(g, p)
+		// A policy whose translation fails merges into nothing
+		// (processBackendTrafficPolicyForRoute: Invalid, then continue).
+		if invalid[p] == "" {
+			s.merge(g, p)
+		}
 	}
 	for _, p := range policies {
 		s := scopes[p.Ref.Kind]
@@ -58,6 +69,18 @@ func (impl Implementation) JudgePolicyAncestors(b *resolve.Builder, policies []*
 			applies := slices.ContainsFunc(a.Targets, (*resolve.PolicyTargetResult).Applies)
 			if !applies {
 				continue
+			}
+			msg := invalid[p]
+			if policyKind(p.Ref) == KindClientTrafficPolicy {
+				// Its listeners are checked before its fields.
+				for _, t := range a.Targets {
+					if conflict := samePortConflict(g, t); conflict != "" {
+						msg = conflict
+					}
+				}
+			}
+			if msg != "" && a.Accepted.Status == metav1.ConditionTrue {
+				a.Accepted = resolve.Condition{Type: string(gwv1.PolicyConditionAccepted), Status: metav1.ConditionFalse, Reason: ReasonInvalid, Message: msg}
 			}
 			if deprecated != "" {
 				a.OwnConditions = append(a.OwnConditions, ownCondition(ConditionWarning, ReasonDeprecatedField, deprecated))

@@ -1,0 +1,507 @@
+package envoygateway
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"k8s.io/apimachinery/pkg/api/resource"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
+	"github.com/gwlint/gwlint/resolve"
+)
+
+// ReasonInvalid is the reason of Accepted=False on a policy's ancestor
+// whose translation failed (api/v1alpha1/policy_helpers.go
+// PolicyReasonInvalid).
+const ReasonInvalid resolve.Reason = "Invalid"
+
+// policyFields are the fields of its policies whose references and values
+// its translator checks as it translates the policy for a target; a
+// failure makes the target's ancestor Accepted=False/Invalid
+// (status.SetTranslationErrorForPolicyAncestors). Each kind reads its own:
+// a BackendTrafficPolicy and a ClientTrafficPolicy share timeout,
+// connection and http2, each with its own subfields.
+type policyFields struct {
+	// SecurityPolicy (securitypolicy.go buildBasicAuth, buildOIDC,
+	// buildJWT).
+	BasicAuth *struct {
+		Users gwv1.SecretObjectReference `json:"users"`
+	} `json:"basicAuth,omitempty"`
+	// EnvoyExtensionPolicy (envoyextensionpolicy.go buildWasm, buildLua).
+	Wasm []struct {
+		Code struct {
+			Image *struct {
+				PullSecretRef *gwv1.SecretObjectReference `json:"pullSecretRef,omitempty"`
+			} `json:"image,omitempty"`
+		} `json:"code"`
+	} `json:"wasm,omitempty"`
+	Lua []struct {
+		Type     string                     `json:"type,omitempty"`
+		ValueRef *gwv1.LocalObjectReference `json:"valueRef,omitempty"`
+	} `json:"lua,omitempty"`
+	// BackendTrafficPolicy (backendtrafficpolicy.go buildTrafficFeatures,
+	// clustersettings.go).
+	LoadBalancer *struct {
+		ConsistentHash *struct {
+			TableSize *uint64 `json:"tableSize,omitempty"`
+		} `json:"consistentHash,omitempty"`
+	} `json:"loadBalancer,omitempty"`
+	CircuitBreaker *struct {
+		MaxConnections           *int64 `json:"maxConnections,omitempty"`
+		MaxParallelRequests      *int64 `json:"maxParallelRequests,omitempty"`
+		MaxPendingRequests       *int64 `json:"maxPendingRequests,omitempty"`
+		MaxParallelRetries       *int64 `json:"maxParallelRetries,omitempty"`
+		MaxRequestsPerConnection *int64 `json:"maxRequestsPerConnection,omitempty"`
+	} `json:"circuitBreaker,omitempty"`
+	Retry *struct {
+		PerRetry *struct {
+			BackOff *struct {
+				BaseInterval *string `json:"baseInterval,omitempty"`
+				MaxInterval  *string `json:"maxInterval,omitempty"`
+			} `json:"backOff,omitempty"`
+		} `json:"perRetry,omitempty"`
+	} `json:"retry,omitempty"`
+	Timeout *struct {
+		TCP *struct {
+			ConnectTimeout *string `json:"connectTimeout,omitempty"`
+			IdleTimeout    *string `json:"idleTimeout,omitempty"`
+		} `json:"tcp,omitempty"`
+		HTTP *struct {
+			ConnectionIdleTimeout  *string `json:"connectionIdleTimeout,omitempty"`
+			MaxConnectionDuration  *string `json:"maxConnectionDuration,omitempty"`
+			RequestTimeout         *string `json:"requestTimeout,omitempty"`
+			RequestReceivedTimeout *string `json:"requestReceivedTimeout,omitempty"`
+			IdleTimeout            *string `json:"idleTimeout,omitempty"`
+		} `json:"http,omitempty"`
+	} `json:"timeout,omitempty"`
+	Connection *struct {
+		BufferLimit     *resource.Quantity `json:"bufferLimit,omitempty"`
+		ConnectionLimit *struct {
+			CloseDelay *string `json:"closeDelay,omitempty"`
+		} `json:"connectionLimit,omitempty"`
+	} `json:"connection,omitempty"`
+	ResponseOverride []struct {
+		Response *struct {
+			Body *struct {
+				Type     *string                    `json:"type,omitempty"`
+				ValueRef *gwv1.LocalObjectReference `json:"valueRef,omitempty"`
+			} `json:"body,omitempty"`
+		} `json:"response,omitempty"`
+	} `json:"responseOverride,omitempty"`
+	// HTTP2: both kinds (http.go buildIRHTTP2Settings).
+	HTTP2 *struct {
+		InitialStreamWindowSize     *resource.Quantity `json:"initialStreamWindowSize,omitempty"`
+		InitialConnectionWindowSize *resource.Quantity `json:"initialConnectionWindowSize,omitempty"`
+	} `json:"http2,omitempty"`
+	RequestBuffer *struct {
+		Limit resource.Quantity `json:"limit"`
+	} `json:"requestBuffer,omitempty"`
+}
+
+// policyErrors gathers a translation's errors feature by feature, each
+// prefixed by its feature (perr.WithMessage), joined as errors.Join joins
+// them.
+type policyErrors []string
+
+// add records the errors of one feature, if any.
+func (e *policyErrors) add(feature string, errs ...string) {
+	if len(errs) > 0 {
+		*e = append(*e, feature+": "+strings.Join(errs, "\n"))
+	}
+}
+
+// message is the condition message status.Error2ConditionMsg makes of the
+// errors: the first letter upper case, ending with a period.
+func (e policyErrors) message() string {
+	msg := []rune(strings.Join(e, "\n"))
+	if len(msg) == 0 {
+		return ""
+	}
+	msg[0] = unicode.ToUpper(msg[0])
+	if msg[len(msg)-1] != '.' {
+		msg = append(msg, '.')
+	}
+	return string(msg)
+}
+
+// policyInvalid is the message of what the translator refuses in the
+// policy's own fields whatever its target, "" when nothing is. An object
+// the policy refers to that the inputs may lack is not refused
+// (resolve.Presence).
+func (impl Implementation) policyInvalid(g *resolve.Graph, p *Policy) string {
+	var errs policyErrors
+	switch policyKind(p.Ref) {
+	case KindSecurityPolicy:
+		impl.securityPolicyErrors(g, p, &errs)
+	case KindEnvoyExtensionPolicy:
+		impl.extensionPolicyErrors(g, p, &errs)
+	case KindBackendTrafficPolicy:
+		backendTrafficPolicyErrors(g, p, &errs)
+	case KindClientTrafficPolicy:
+		clientTrafficPolicyErrors(p, &errs)
+	}
+	return errs.message()
+}
+
+// securityPolicyErrors: securitypolicy.go translateSecurityPolicyForRoute
+// builds BasicAuth, then for each parent ExtAuth, OIDC and JWT.
+func (impl Implementation) securityPolicyErrors(g *resolve.Graph, p *Policy, errs *policyErrors) {
+	spec := &p.Spec
+	if a := spec.BasicAuth; a != nil {
+		if secret, problem := secretRef(g, p, a.Users); problem != "" {
+			errs.add("BasicAuth", problem)
+		} else if secret != nil && !slices.Contains(secret.DataKeys, ".htpasswd") {
+			errs.add("BasicAuth", fmt.Sprintf("secret %s must contain a non-empty \".htpasswd\" key", secret.Ref.NamespacedName()))
+		}
+	}
+	if a := spec.ExtAuth; a != nil && (a.GRPC == nil) != (a.HTTP == nil) {
+		service := a.GRPC
+		if service == nil {
+			service = a.HTTP
+		}
+		if refusal := impl.walkBackendRefs(g, p, service.refs(), ignoreBackend); refusal != "" {
+			errs.add("ExtAuth", refusal)
+		}
+	}
+	if o := spec.OIDC; o != nil {
+		if refusal := impl.walkBackendRefs(g, p, o.Provider.BackendRefs, ignoreBackend); refusal != "" {
+			errs.add("OIDC", refusal)
+		} else if secret, problem := secretRef(g, p, o.ClientSecret); problem != "" {
+			errs.add("OIDC", problem)
+		} else if secret != nil && !slices.Contains(secret.DataKeys, "client-secret") {
+			errs.add("OIDC", "client secret not found in secret "+secret.Ref.NamespacedName())
+		}
+	}
+	if j := spec.JWT; j != nil {
+		for _, pr := range j.Providers {
+			if pr.RemoteJWKS != nil {
+				if refusal := impl.walkBackendRefs(g, p, pr.RemoteJWKS.BackendRefs, ignoreBackend); refusal != "" {
+					errs.add("JWT", refusal)
+					break
+				}
+			}
+			if l := pr.LocalJWKS; l != nil && l.Type != nil && *l.Type == "ValueRef" && l.ValueRef != nil {
+				ref := resolve.ObjectRef{Kind: resolve.KindConfigMap, Namespace: p.Ref.Namespace, Name: string(l.ValueRef.Name)}
+				if _, presence := g.Lookup(ref); presence == resolve.Missing {
+					errs.add("JWT", fmt.Sprintf("local JWKS ConfigMap %s not found", ref.NamespacedName()))
+					break
+				}
+			}
+		}
+	}
+}
+
+// extensionPolicyErrors: envoyextensionpolicy.go translates Wasm, Lua,
+// then ExtProc; each Wasm and ExtProc entry's error is joined, Lua stops
+// at the first.
+func (impl Implementation) extensionPolicyErrors(g *resolve.Graph, p *Policy, errs *policyErrors) {
+	spec := &p.Spec
+	var wasm []string
+	for _, w := range spec.Wasm {
+		if img := w.Code.Image; img != nil && img.PullSecretRef != nil {
+			if secret, problem := secretRef(g, p, *img.PullSecretRef); problem != "" {
+				wasm = append(wasm, problem)
+			} else if secret != nil && !slices.Contains(secret.DataKeys, ".dockerconfigjson") {
+				wasm = append(wasm, fmt.Sprintf("missing .dockerconfigjson key in secret %s", secret.Ref.NamespacedName()))
+			}
+		}
+	}
+	errs.add("Wasm", wasm...)
+	if len(spec.Lua) > 0 && impl.Config.LuaDisabled {
+		errs.add("Lua", "Skipping Lua EnvoyExtensionPolicy as feature is disabled in the Gateway")
+	} else {
+		for _, l := range spec.Lua {
+			if l.Type != "ValueRef" || l.ValueRef == nil {
+				continue
+			}
+			obj, presence := g.Lookup(resolve.ObjectRef{Kind: resolve.KindConfigMap, Namespace: p.Ref.Namespace, Name: string(l.ValueRef.Name)})
+			if presence == resolve.Missing {
+				errs.add("Lua", fmt.Sprintf("can't find the referenced configmap %s in namespace %s", l.ValueRef.Name, p.Ref.Namespace))
+				break
+			}
+			// It falls back to any key when there is no "lua".
+			if cm, ok := obj.(*resolve.ConfigMap); ok && len(cm.DataKeys) == 0 {
+				errs.add("Lua", fmt.Sprintf("can't find the key lua in the referenced configmap %s", l.ValueRef.Name))
+				break
+			}
+		}
+	}
+	var extProc []string
+	for _, ep := range spec.ExtProc {
+		if refusal := impl.walkBackendRefs(g, p, ep.BackendRefs, ignoreBackend); refusal != "" {
+			extProc = append(extProc, refusal)
+		}
+	}
+	errs.add("ExtProc", extProc...)
+}
+
+// backendTrafficPolicyErrors: backendtrafficpolicy.go buildTrafficFeatures,
+// in its order.
+func backendTrafficPolicyErrors(g *resolve.Graph, p *Policy, errs *policyErrors) {
+	spec := &p.Spec
+	if lb := spec.LoadBalancer; lb != nil && lb.ConsistentHash != nil && lb.ConsistentHash.TableSize != nil {
+		// clustersettings.go buildConsistentHashLoadBalancer:
+		// MaxConsistentHashTableSize, and a prime.
+		if size := *lb.ConsistentHash.TableSize; size > 5000011 || !big.NewInt(int64(size)).ProbablyPrime(0) {
+			errs.add("LoadBalancer", fmt.Sprintf("ConsistentHash: invalid TableSize value %d", size))
+		}
+	}
+	if cb := spec.CircuitBreaker; cb != nil {
+		for _, f := range []struct {
+			name  string
+			value *int64
+		}{{"MaxConnections", cb.MaxConnections}, {"MaxParallelRequests", cb.MaxParallelRequests}, {"MaxPendingRequests", cb.MaxPendingRequests},
+			{"MaxParallelRetries", cb.MaxParallelRetries}, {"MaxRequestsPerConnection", cb.MaxRequestsPerConnection}} {
+			if f.value != nil && (*f.value < 0 || *f.value > math.MaxUint32) {
+				errs.add("CircuitBreaker", fmt.Sprintf("invalid %s value %d", f.name, *f.value))
+				break
+			}
+		}
+	}
+	if r := spec.Retry; r != nil && r.PerRetry != nil && r.PerRetry.BackOff != nil {
+		errs.add("Retry", retryErrors(r.PerRetry.BackOff.BaseInterval, r.PerRetry.BackOff.MaxInterval)...)
+	}
+	if t := spec.Timeout; t != nil {
+		var bad []string
+		if t.TCP != nil {
+			bad = append(bad, invalidDurations(field{"ConnectTimeout", t.TCP.ConnectTimeout})...)
+		}
+		if h := t.HTTP; h != nil {
+			bad = append(bad, invalidDurations(field{"ConnectionIdleTimeout", h.ConnectionIdleTimeout},
+				field{"MaxConnectionDuration", h.MaxConnectionDuration}, field{"RequestTimeout", h.RequestTimeout})...)
+		}
+		errs.add("Timeout", bad...)
+	}
+	if c := spec.Connection; c != nil && c.BufferLimit != nil {
+		if n, ok := c.BufferLimit.AsInt64(); !ok {
+			errs.add("BackendConnection", "invalid BufferLimit value "+c.BufferLimit.String())
+		} else if n < 0 || n > math.MaxUint32 {
+			errs.add("BackendConnection", fmt.Sprintf("BufferLimit value %s is out of range", c.BufferLimit.String()))
+		}
+	}
+	errs.add("HTTP2", http2Errors(p)...)
+	for _, ro := range spec.ResponseOverride {
+		if ro.Response == nil || ro.Response.Body == nil || ro.Response.Body.Type == nil || *ro.Response.Body.Type != "ValueRef" || ro.Response.Body.ValueRef == nil {
+			continue
+		}
+		ref := resolve.ObjectRef{Kind: resolve.KindConfigMap, Namespace: p.Ref.Namespace, Name: string(ro.Response.Body.ValueRef.Name)}
+		obj, presence := g.Lookup(ref)
+		if presence == resolve.Missing {
+			errs.add("ResponseOverride", "can't find the referenced configmap "+ref.NamespacedName())
+			break
+		}
+		// It falls back to any key when there is no "response.body".
+		if cm, ok := obj.(*resolve.ConfigMap); ok && len(cm.DataKeys) == 0 {
+			errs.add("ResponseOverride", "can't find the key response.body in the referenced configmap "+ref.NamespacedName())
+			break
+		}
+	}
+	if rb := spec.RequestBuffer; rb != nil {
+		if n, ok := rb.Limit.AsInt64(); !ok {
+			errs.add("RequestBuffer", "limit must be convertible to an int64")
+		} else if n < 0 || n > math.MaxUint32 {
+			errs.add("RequestBuffer", fmt.Sprintf("limit value %s is out of range, must be between 0 and %d", rb.Limit.String(), uint32(math.MaxUint32)))
+		}
+	}
+}
+
+// retryErrors: clustersettings.go buildRetry's backOff checks.
+func retryErrors(base, max *string) []string {
+	parse := func(s *string) (time.Duration, bool) {
+		if s == nil {
+			return 0, false
+		}
+		d, err := time.ParseDuration(*s)
+		return d, err == nil
+	}
+	b, hasBase := parse(base)
+	m, hasMax := parse(max)
+	switch {
+	case hasBase && b == 0:
+		return []string{"baseInterval cannot be set to 0s"}
+	case hasMax && m == 0:
+		return []string{"maxInterval cannot be set to 0s"}
+	case hasBase && hasMax && b > m:
+		return []string{"maxInterval cannot be less than baseInterval"}
+	}
+	return nil
+}
+
+// clientTrafficPolicyErrors: clienttrafficpolicy.go
+// translateClientTrafficPolicyForListener, the checks that do not depend
+// on the listener.
+func clientTrafficPolicyErrors(p *Policy, errs *policyErrors) {
+	spec := &p.Spec
+	if c := spec.Connection; c != nil {
+		var bad []string
+		if c.ConnectionLimit != nil {
+			bad = invalidDurations(field{"CloseDelay", c.ConnectionLimit.CloseDelay})
+		}
+		if len(bad) == 0 && c.BufferLimit != nil {
+			if n, ok := c.BufferLimit.AsInt64(); !ok {
+				bad = append(bad, "invalid BufferLimit value "+c.BufferLimit.String())
+			} else if n < 0 || n > math.MaxUint32 {
+				bad = append(bad, fmt.Sprintf("BufferLimit value %s is out of range, must be between 0 and %d", c.BufferLimit.String(), uint32(math.MaxUint32)))
+			}
+		}
+		errs.add("Connection", bad[:min(len(bad), 1)]...)
+	}
+	if t := spec.Timeout; t != nil {
+		var bad []string
+		if t.TCP != nil {
+			bad = invalidDurations(field{"TCP IdleTimeout", t.TCP.IdleTimeout})
+		}
+		if h := t.HTTP; h != nil && len(bad) == 0 {
+			bad = invalidDurations(field{"HTTP RequestReceivedTimeout", h.RequestReceivedTimeout}, field{"HTTP IdleTimeout", h.IdleTimeout})
+		}
+		// buildClientTimeout returns at the first.
+		errs.add("Timeout", bad[:min(len(bad), 1)]...)
+	}
+	if h := spec.Headers; h != nil && h.MaxRequestHeaderLimit != nil {
+		// translateListenerHeaderSettings: at least 1Ki, at most
+		// maxRequestHeaderLimitKB (8192) Ki.
+		limit := h.MaxRequestHeaderLimit
+		switch n, ok := limit.AsInt64(); {
+		case !ok || n < 1024:
+			errs.add("Headers", fmt.Sprintf("MaxRequestHeaderLimit value %s must be at least 1Ki", limit.String()))
+		case n > 8192*1024:
+			errs.add("Headers", fmt.Sprintf("MaxRequestHeaderLimit value %s exceeds the maximum of 8192Ki", limit.String()))
+		}
+	}
+	errs.add("HTTP2", http2Errors(p)...)
+}
+
+// http2Errors: http.go buildIRHTTP2Settings, window sizes within
+// MinHTTP2Initial*WindowSize (65535) and MaxHTTP2Initial*WindowSize
+// (2147483647).
+func http2Errors(p *Policy) []string {
+	h := p.Spec.HTTP2
+	if h == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range []struct {
+		name  string
+		value *resource.Quantity
+	}{{"InitialStreamWindowSize", h.InitialStreamWindowSize}, {"InitialConnectionWindowSize", h.InitialConnectionWindowSize}} {
+		if f.value == nil {
+			continue
+		}
+		switch n, ok := f.value.AsInt64(); {
+		case !ok:
+			out = append(out, fmt.Sprintf("invalid %s value %s", f.name, f.value.String()))
+		case n < 65535 || n > 2147483647:
+			out = append(out, fmt.Sprintf("%s value %s is out of range, must be between 65535 and 2147483647", f.name, f.value.String()))
+		}
+	}
+	return out
+}
+
+// field is a duration field by the name its error gives it.
+type field struct {
+	name  string
+	value *string
+}
+
+// invalidDurations are the errors of the fields time.ParseDuration
+// refuses: "invalid ConnectTimeout value 20kib".
+func invalidDurations(fields ...field) []string {
+	var out []string
+	for _, f := range fields {
+		if f.value == nil {
+			continue
+		}
+		if _, err := time.ParseDuration(*f.value); err != nil {
+			out = append(out, fmt.Sprintf("invalid %s value %s", f.name, *f.value))
+		}
+	}
+	return out
+}
+
+// secretRef is the Secret a policy's reference names, or why the
+// translator refuses it (validate.go validateSecretRef: a cross-namespace
+// reference no ReferenceGrant permits, a Secret that does not exist); nil
+// and "" when the inputs may lack it.
+func secretRef(g *resolve.Graph, p *Policy, ref gwv1.SecretObjectReference) (*resolve.Secret, string) {
+	kind := resolve.KindSecret
+	if ref.Kind != nil && string(*ref.Kind) == resolve.KindConfigMap {
+		kind = resolve.KindConfigMap
+	}
+	target := resolve.ObjectRef{Kind: kind, Namespace: namespaceOr((*string)(ref.Namespace), p.Ref.Namespace), Name: string(ref.Name)}
+	if target.Namespace != p.Ref.Namespace && !g.Granted(Group, policyKind(p.Ref), p.Ref.Namespace, resolve.GroupCore, kind, target.Namespace, target.Name) {
+		return nil, fmt.Sprintf("ref to %s %s not permitted by any ReferenceGrant", kind, target.NamespacedName())
+	}
+	obj, presence := g.Lookup(target)
+	if presence == resolve.Missing {
+		return nil, fmt.Sprintf("%s %s does not exist", strings.ToLower(kind), target.NamespacedName())
+	}
+	secret, _ := obj.(*resolve.Secret)
+	return secret, ""
+}
+
+// ignoreBackend is walkBackendRefs' reach when only its refusal matters.
+func ignoreBackend(resolve.ObjectRef, string) {}
+
+// samePortConflict is the refusal of a ClientTrafficPolicy on a listener
+// of a Gateway or ListenerSet, or on a whole ListenerSet, whose plain HTTP
+// listener shares its port with another plain HTTP listener of the same
+// Gateway the policy does not cover: on one port they share a filter
+// chain, which the policy would change for both ("" for none).
+// clienttrafficpolicy.go validatePortOverlapForClientTrafficPolicy and
+// helpers.go listenersWithSameHTTPPort, with the listeners named as its IR
+// names them ("ns/gateway/listener", "ns/gateway/ns/listenerset/listener").
+// A policy on a whole Gateway covers all its listeners, its ListenerSets'
+// too.
+func samePortConflict(g *resolve.Graph, t *resolve.PolicyTargetResult) string {
+	var gw *resolve.GatewayResult
+	var covers func(l *resolve.Listener) bool
+	switch o := t.Object.(type) {
+	case *resolve.Gateway:
+		if t.SectionName == "" {
+			return ""
+		}
+		gw = g.Gateway(o.Ref.Namespace, o.Ref.Name)
+		covers = func(l *resolve.Listener) bool { return l.ListenerSet == nil && l.Name == t.SectionName }
+	case *resolve.ListenerSet:
+		if ls := g.ListenerSet(o.Ref.Namespace, o.Ref.Name); ls != nil {
+			gw = ls.Parent
+		}
+		covers = func(l *resolve.Listener) bool {
+			return l.ListenerSet != nil && l.ListenerSet.Ref == o.Ref && (t.SectionName == "" || l.Name == t.SectionName)
+		}
+	}
+	if gw == nil {
+		return ""
+	}
+	all := slices.Clone(gw.Listeners)
+	for _, ls := range gw.ListenerSets {
+		all = append(all, ls.Listeners...)
+	}
+	plain := func(l *resolve.Listener) bool { return l.Valid() && l.Protocol == gwv1.HTTPProtocolType }
+	irName := func(l *resolve.Listener) string {
+		if l.ListenerSet != nil {
+			return gw.Ref.NamespacedName() + "/" + l.ListenerSet.Ref.NamespacedName() + "/" + l.Name
+		}
+		return gw.Ref.NamespacedName() + "/" + l.Name
+	}
+	for _, l := range all {
+		if !covers(l) || !plain(l) {
+			continue
+		}
+		var others []string
+		for _, o := range all {
+			if o != l && plain(o) && o.Port == l.Port && (t.SectionName != "" || !covers(o)) {
+				others = append(others, irName(o))
+			}
+		}
+		if len(others) > 0 {
+			return fmt.Sprintf("ClientTrafficPolicy is being applied to multiple http (non https) listeners (%s) on the same port, which is not allowed.", strings.Join(others, ", "))
+		}
+	}
+	return ""
+}

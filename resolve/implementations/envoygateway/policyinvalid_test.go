@@ -1,0 +1,185 @@
+package envoygateway_test
+
+import (
+	"testing"
+
+	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
+	"github.com/gwlint/gwlint/resolve/resolvetest"
+)
+
+// Envoy Gateway refuses a policy whose own fields it cannot translate (a
+// backend, Secret or ConfigMap that does not exist, a value out of range):
+// the policy's ancestor is Accepted=False/Invalid, with its translator's
+// message. An object the inputs may merely lack refuses nothing.
+func TestPolicyInvalid(t *testing.T) {
+	base := []string{egClass, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec: {gatewayClassName: eg, listeners: [{name: http, protocol: HTTP, port: 80, allowedRoutes: {namespaces: {from: All}}}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: shop, namespace: app}
+spec:
+  parentRefs: [{name: edge, namespace: infra}]
+  rules: [{backendRefs: [{name: web, port: 8080}]}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: web, namespace: app}
+spec: {ports: [{name: http, port: 8080}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: authz, namespace: app}
+spec: {ports: [{name: grpc, port: 9000}]}`}
+	onRoute := `targetRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: shop}]`
+	onGateway := `targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: edge}]`
+	policy := func(kind, ns, spec string) string {
+		return `
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: ` + kind + `
+metadata: {name: p, namespace: ` + ns + `}
+spec:
+  ` + spec
+	}
+	for _, c := range []struct {
+		name   string
+		kind   string
+		docs   []string
+		strict bool
+		config envoygateway.Config
+		want   string // Accepted's message, "" for Accepted=True
+	}{{
+		name: "extAuth to a Service that exists", kind: envoygateway.KindSecurityPolicy, strict: true,
+		docs: []string{policy("SecurityPolicy", "app", onRoute+"\n  extAuth: {grpc: {backendRefs: [{name: authz, port: 9000}]}}")},
+	}, {
+		name: "extAuth to a Service that does not exist", kind: envoygateway.KindSecurityPolicy, strict: true,
+		docs: []string{policy("SecurityPolicy", "app", onRoute+"\n  extAuth: {grpc: {backendRefs: [{name: authn, port: 9000}]}}")},
+		want: "ExtAuth: service app/authn not found.",
+	}, {
+		name: "extAuth to a Service the inputs may lack", kind: envoygateway.KindSecurityPolicy,
+		docs: []string{policy("SecurityPolicy", "app", onRoute+"\n  extAuth: {grpc: {backendRefs: [{name: checker, port: 9000}]}}")},
+	}, {
+		// A slip of the name of a Service beside it is evidence enough.
+		name: "extAuth to a misspelt Service", kind: envoygateway.KindSecurityPolicy,
+		docs: []string{policy("SecurityPolicy", "app", onRoute+"\n  extAuth: {grpc: {backendRefs: [{name: authn, port: 9000}]}}")},
+		want: "ExtAuth: service app/authn not found.",
+	}, {
+		name: "extAuth to a port the Service lacks", kind: envoygateway.KindSecurityPolicy,
+		docs: []string{policy("SecurityPolicy", "app", onRoute+"\n  extAuth: {http: {backendRefs: [{name: authz, port: 9001}]}}")},
+		want: "ExtAuth: TCP Port 9001 not found on service app/authz.",
+	}, {
+		name: "extAuth to another namespace without a ReferenceGrant", kind: envoygateway.KindSecurityPolicy,
+		docs: []string{policy("SecurityPolicy", "infra", onGateway+"\n  extAuth: {grpc: {backendRefs: [{name: authz, namespace: app, port: 9000}]}}")},
+		want: "ExtAuth: backend ref to Service app/authz not permitted by any ReferenceGrant.",
+	}, {
+		name: "basicAuth users Secret that does not exist, and extAuth", kind: envoygateway.KindSecurityPolicy, strict: true,
+		docs: []string{policy("SecurityPolicy", "app", onRoute+"\n  basicAuth: {users: {name: users}}\n  extAuth: {grpc: {backendRefs: [{name: authn, port: 9000}]}}")},
+		want: "BasicAuth: secret app/users does not exist\nExtAuth: service app/authn not found.",
+	}, {
+		name: "OIDC client Secret without its key", kind: envoygateway.KindSecurityPolicy,
+		docs: []string{policy("SecurityPolicy", "app", onRoute+`
+  oidc: {provider: {issuer: "https://idp.example.com"}, clientID: shop, clientSecret: {name: oidc}}`), `
+apiVersion: v1
+kind: Secret
+metadata: {name: oidc, namespace: app}
+data: {secret: c2VjcmV0}`},
+		want: "OIDC: client secret not found in secret app/oidc.",
+	}, {
+		name: "Lua from a ConfigMap that does not exist", kind: envoygateway.KindEnvoyExtensionPolicy, strict: true,
+		docs: []string{policy("EnvoyExtensionPolicy", "app", onRoute+"\n  lua: [{type: ValueRef, valueRef: {group: v1, kind: ConfigMap, name: script}}]")},
+		want: "Lua: can't find the referenced configmap script in namespace app.",
+	}, {
+		name: "Lua where its configuration disables it", kind: envoygateway.KindEnvoyExtensionPolicy, config: envoygateway.Config{LuaDisabled: true},
+		docs: []string{policy("EnvoyExtensionPolicy", "app", onRoute+"\n  lua: [{type: Inline, inline: 'function envoy_on_request(h) end'}]")},
+		want: "Lua: Skipping Lua EnvoyExtensionPolicy as feature is disabled in the Gateway.",
+	}, {
+		name: "circuit breaker limit below 0", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+"\n  circuitBreaker: {maxConnections: -1}")},
+		want: "CircuitBreaker: invalid MaxConnections value -1.",
+	}, {
+		name: "timeout that is no duration, consistent hash table size no prime", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+`
+  loadBalancer: {type: ConsistentHash, consistentHash: {type: SourceIP, tableSize: 1024}}
+  timeout: {tcp: {connectTimeout: 20kib}}`)},
+		want: "LoadBalancer: ConsistentHash: invalid TableSize value 1024\nTimeout: invalid ConnectTimeout value 20kib.",
+	}, {
+		name: "retry backoff below its base", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "app", onRoute+"\n  retry: {perRetry: {backOff: {baseInterval: 1s, maxInterval: 100ms}}}")},
+		want: "Retry: maxInterval cannot be less than baseInterval.",
+	}, {
+		name: "client buffer limit out of range", kind: envoygateway.KindClientTrafficPolicy,
+		docs: []string{policy("ClientTrafficPolicy", "infra", onGateway+"\n  connection: {bufferLimit: 100G}")},
+		want: "Connection: BufferLimit value 100G is out of range, must be between 0 and 4294967295.",
+	}, {
+		name: "request header limit below 1Ki, HTTP/2 window too small", kind: envoygateway.KindClientTrafficPolicy,
+		docs: []string{policy("ClientTrafficPolicy", "infra", onGateway+"\n  headers: {maxRequestHeaderLimit: 512}\n  http2: {initialStreamWindowSize: 1Ki}")},
+		want: "Headers: MaxRequestHeaderLimit value 512 must be at least 1Ki\nHTTP2: InitialStreamWindowSize value 1Ki is out of range, must be between 65535 and 2147483647.",
+	}, {
+		name: "client timeouts that are durations", kind: envoygateway.KindClientTrafficPolicy,
+		docs: []string{policy("ClientTrafficPolicy", "infra", onGateway+"\n  timeout: {http: {requestReceivedTimeout: 5s, idleTimeout: 1m}}")},
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			opts := resolve.Options{StrictRefs: c.strict, Implementations: []resolve.Implementation{envoygateway.Implementation{Config: c.config}}}
+			g := resolvetest.Resolve(t, opts, append(base, c.docs...)...)
+			ns := "app"
+			if g.Policy(resolve.ObjectRef{Kind: c.kind + "." + envoygateway.Group, Namespace: ns, Name: "p"}) == nil {
+				ns = "infra"
+			}
+			p := g.Policy(resolve.ObjectRef{Kind: c.kind + "." + envoygateway.Group, Namespace: ns, Name: "p"})
+			if p == nil || len(p.Ancestors) != 1 {
+				t.Fatalf("want one ancestor of %s %s/p, policy %v", c.kind, ns, p)
+			}
+			got := p.Ancestors[0].Accepted
+			switch {
+			case c.want == "" && got.Status != "True":
+				t.Errorf("Accepted %s/%s %q, want True", got.Status, got.Reason, got.Message)
+			case c.want != "" && (got.Status != "False" || got.Reason != envoygateway.ReasonInvalid || got.Message != c.want):
+				t.Errorf("Accepted %s/%s %q, want False/Invalid %q", got.Status, got.Reason, got.Message, c.want)
+			}
+		})
+	}
+}
+
+// A ClientTrafficPolicy on one plain HTTP listener that shares its port
+// with another would change both: Envoy Gateway refuses it. On an HTTPS
+// listener, or on the whole Gateway, it is accepted.
+func TestClientTrafficPolicySamePort(t *testing.T) {
+	gateway := egClass + `
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: eg
+  listeners:
+  - {name: shop, protocol: HTTP, port: 80, hostname: shop.example.com}
+  - {name: blog, protocol: HTTP, port: 80, hostname: blog.example.com}
+  - {name: admin, protocol: HTTP, port: 8080}`
+	for _, c := range []struct{ name, target, want string }{
+		{"a listener sharing its port", `sectionName: shop`,
+			"ClientTrafficPolicy is being applied to multiple http (non https) listeners (infra/edge/blog) on the same port, which is not allowed."},
+		{"a listener alone on its port", `sectionName: admin`, ""},
+		{"the whole Gateway", ``, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := resolvetest.Resolve(t, byClass, gateway, `
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: ClientTrafficPolicy
+metadata: {name: p, namespace: infra}
+spec:
+  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: edge, `+c.target+`}]`)
+			p := g.Policy(resolve.ObjectRef{Kind: envoygateway.KindClientTrafficPolicy + "." + envoygateway.Group, Namespace: "infra", Name: "p"})
+			if p == nil || len(p.Ancestors) != 1 {
+				t.Fatalf("want one ancestor, policy %v", p)
+			}
+			got := p.Ancestors[0].Accepted
+			if (c.want == "") != (got.Status == "True") || (c.want != "" && got.Message != c.want) {
+				t.Errorf("Accepted %s/%s %q, want %q", got.Status, got.Reason, got.Message, c.want)
+			}
+		})
+	}
+}
