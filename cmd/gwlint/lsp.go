@@ -35,7 +35,7 @@ Helix.`,
 }
 
 func runLSP(opts *checkOptions) error {
-	return lsp.Serve(context.Background(), lsp.Stdio(opts.IO.In, opts.IO.Out), opts.lspSetup)
+	return lsp.Serve(context.Background(), lsp.Stdio(opts.IO.In, opts.IO.Out), opts.lspSetup, lsp.Debounce)
 }
 
 // lspSetup sets up a workspace folder as gwlint check PATH would, with

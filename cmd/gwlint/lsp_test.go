@@ -21,7 +21,7 @@ import (
 // lspClient is a scripted editor: it talks to an in-process gwlint lsp
 // over a pipe and keeps the diagnostics published for each file.
 type lspClient struct {
-	t    *testing.T
+	t    testing.TB
 	conn *jsonrpc2.Conn
 	done chan struct{}
 
@@ -30,14 +30,14 @@ type lspClient struct {
 	seen  chan struct{} // signalled at every publish
 }
 
-func startLSP(t *testing.T, dir string) *lspClient {
+func startLSP(t testing.TB, dir string, debounce time.Duration) *lspClient {
 	t.Helper()
 	server, client := net.Pipe()
 	opts := &checkOptions{IO: &cli.IOStreams{}, Channel: "standard"}
 	c := &lspClient{t: t, done: make(chan struct{}), diags: map[string][]diagnostic{}, seen: make(chan struct{}, 1000)}
 	go func() {
 		defer close(c.done)
-		if err := lsp.Serve(context.Background(), server, opts.lspSetup); err != nil {
+		if err := lsp.Serve(context.Background(), server, opts.lspSetup, debounce); err != nil {
 			t.Errorf("Serve: %v", err)
 		}
 	}()
@@ -184,7 +184,7 @@ func copyTree(t *testing.T, from string) string {
 // files' diagnostics, and shutdown and exit end it.
 func TestLSP(t *testing.T) {
 	dir := copyTree(t, filepath.Join("testdata", "lsp"))
-	c := startLSP(t, dir)
+	c := startLSP(t, dir, lsp.Debounce)
 	route := filepath.Join(dir, "route.yaml")
 	text := c.open(route)
 	c.waitDiagnostics(route, "none on open", none)

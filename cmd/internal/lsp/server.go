@@ -37,9 +37,10 @@ type Server struct {
 }
 
 // Serve serves the protocol over stream until the client exits or the
-// stream closes, configuring each folder with configure.
-func Serve(ctx context.Context, stream io.ReadWriteCloser, configure Configure) error {
-	s := newServer(configure, Debounce)
+// stream closes, configuring each folder with configure and checking
+// debounce after the last edit (Debounce for editors).
+func Serve(ctx context.Context, stream io.ReadWriteCloser, configure Configure, debounce time.Duration) error {
+	s := newServer(configure, debounce)
 	s.mu.Lock() // the first request waits for s.conn
 	s.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}),
 		jsonrpc2.HandlerWithError(s.handle))
