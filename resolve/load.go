@@ -161,7 +161,17 @@ func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 	// Decoding and defaulting touch one object each, so they run on the
 	// reading workers, as soon as each object is read; the results are
 	// gathered in read order below.
-	objs, errs, notManifests := manifest.ReadEach(paths, stdin, func(raw *manifest.Object) loaded { return load(raw, opts) })
+	return gather(manifest.ReadEach(paths, stdin, func(raw *manifest.Object) loaded { return load(raw, opts) }))
+}
+
+// LoadData is Load for one file whose text is given (manifest.ReadDataEach):
+// an editor's unsaved buffer, loaded as the file it will be saved as.
+func LoadData(file string, data []byte, opts Options) *Inputs {
+	return gather(manifest.ReadDataEach(file, data, func(raw *manifest.Object) loaded { return load(raw, opts) }))
+}
+
+// gather makes Inputs of what a read loaded, in read order.
+func gather(objs []loaded, errs []*manifest.ReadError, notManifests []string) *Inputs {
 	in := &Inputs{Errors: errs, Skipped: map[string]int{}, NotManifests: notManifests}
 	in.add(objs)
 	return in

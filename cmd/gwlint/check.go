@@ -255,18 +255,7 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 	if err != nil {
 		return nil, err
 	}
-	inputs, walkErrs := cli.FindInputs(o.Paths, s.config.Excludes, o.Roots)
-	inputs.Values, inputs.EachDir = o.Values, o.EachDir
-	inputs.ChartCopies = s.config.ChartDirs()
-	// A values file that a walk found is the charts' input, not a manifest.
-	inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool {
-		return slices.ContainsFunc(o.Values, func(v string) bool { return sameFile(f, v) })
-	})
-	if o.Baseline != "" && o.Baseline != "-" {
-		// The baseline is JSON, but never a manifest.
-		inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool { return sameFile(f, o.Baseline) })
-		walkErrs = slices.DeleteFunc(walkErrs, func(e *manifest.ReadError) bool { return sameFile(e.File, o.Baseline) })
-	}
+	inputs, walkErrs := o.findInputs(s)
 	loaded := gcpolicy.Set(inputs.Files)
 	worlds := inputs.Load(o.IO.In, s.resolve)
 	worlds[0].Errors = append(worlds[0].Errors, walkErrs...)
@@ -279,6 +268,24 @@ func (o *checkOptions) lintInputs() (*linted, error) {
 	}
 	return &linted{settings: s, files: inputs.Paths(), in: all, rules: rules, findings: findings, suppressed: suppressed,
 		gatewayAPI: o.gatewayAPI(s, worlds)}, nil
+}
+
+// findInputs finds what the paths name, as the configuration and flags
+// say, and what cannot be walked.
+func (o *checkOptions) findInputs(s *settings) (cli.Inputs, []*manifest.ReadError) {
+	inputs, walkErrs := cli.FindInputs(o.Paths, s.config.Excludes, o.Roots)
+	inputs.Values, inputs.EachDir = o.Values, o.EachDir
+	inputs.ChartCopies = s.config.ChartDirs()
+	// A values file that a walk found is the charts' input, not a manifest.
+	inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool {
+		return slices.ContainsFunc(o.Values, func(v string) bool { return sameFile(f, v) })
+	})
+	if o.Baseline != "" && o.Baseline != "-" {
+		// The baseline is JSON, but never a manifest.
+		inputs.Files = slices.DeleteFunc(inputs.Files, func(f string) bool { return sameFile(f, o.Baseline) })
+		walkErrs = slices.DeleteFunc(walkErrs, func(e *manifest.ReadError) bool { return sameFile(e.File, o.Baseline) })
+	}
+	return inputs, walkErrs
 }
 
 // gatewayAPI says which Gateway API releases judged the worlds, when
@@ -311,54 +318,14 @@ func (o *checkOptions) gatewayAPI(s *settings, worlds []*resolve.Inputs) []gatew
 	return out
 }
 
-// lintWorlds resolves and lints each world on its own (see cli.Inputs.Load)
-// and merges what they found: a finding that several worlds make (about a
-// base that two overlays include) is reported once, and an ignore comment
-// that one world used is not unused because another did not need it.
+// lintWorlds resolves each world on its own (see cli.Inputs.Load) and
+// lints them (cli.LintWorlds).
 func lintWorlds(worlds []*resolve.Inputs, opts resolve.Options, rules []*lint.Rule) ([]lint.Finding, []lint.Suppressed) {
-	var findings []lint.Finding
-	var suppressed []lint.Suppressed
-	// With several clusters (package gitops), a finding says which one it
-	// is about: the same line may be right in one and wrong in another.
-	clusters := 0
-	for _, in := range worlds {
-		if in.Cluster != "" {
-			clusters++
-		}
+	graphs := make([]*resolve.Graph, len(worlds))
+	for i, in := range worlds {
+		graphs[i] = resolve.Resolve(in, opts)
 	}
-	for _, in := range worlds {
-		g := resolve.Resolve(in, opts)
-		kept, supp := lint.Suppress(g, lint.Run(g, rules), rules)
-		if clusters > 1 && in.Cluster != "" {
-			for i := range kept {
-				kept[i].Message += " (in the cluster of " + in.Cluster + ")"
-			}
-		}
-		findings = append(findings, kept...)
-		findings = append(findings, lint.InvalidManifests(in.Errors)...)
-		findings = append(findings, lint.InputUnknowns(in.Unknowns)...)
-		suppressed = append(suppressed, supp...)
-	}
-	if len(worlds) > 1 {
-		// An ignore is unused for a rule only if no world used it for
-		// that rule.
-		type use struct {
-			at   lint.Position
-			rule string
-		}
-		used := map[use]bool{}
-		for _, sp := range suppressed {
-			used[use{sp.By.Position, sp.Rule}] = true
-		}
-		findings = slices.DeleteFunc(findings, func(f lint.Finding) bool {
-			return f.Rule == lint.UnusedIgnore.ID && used[use{f.Position, f.IgnoredRule}]
-		})
-		slices.SortStableFunc(suppressed, func(a, b lint.Suppressed) int { return lint.Compare(a.Finding, b.Finding) })
-		suppressed = slices.CompactFunc(suppressed, func(a, b lint.Suppressed) bool {
-			return lint.Compare(a.Finding, b.Finding) == 0 && a.By.Position == b.By.Position
-		})
-	}
-	return lint.Sort(findings), suppressed
+	return cli.LintWorlds(worlds, graphs, rules)
 }
 
 func runCheck(opts *checkOptions) error {

@@ -29,5 +29,5 @@ every attachment and reference, so the two tools always agree.`,
 
   # What does a rule mean?
   gwlint rules backend-not-found`,
-	}, streams, buildInfo(), newCheckCmd(streams, nil), newBaselineCmd(streams, nil), newFeaturesCmd(streams, nil), newReleasesCmd(streams, nil), newRulesCmd(streams, nil))
+	}, streams, buildInfo(), newCheckCmd(streams, nil), newBaselineCmd(streams, nil), newFeaturesCmd(streams, nil), newReleasesCmd(streams, nil), newRulesCmd(streams, nil), newLSPCmd(streams, nil))
 }

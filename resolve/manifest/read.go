@@ -104,7 +104,17 @@ func Read(paths []string, stdin io.Reader) ([]*Object, []*ReadError) {
 // configuration, a template of one; see header and templateNotObject),
 // skipped as no error.
 func ReadEach[T any](paths []string, stdin io.Reader, convert func(*Object) T) ([]T, []*ReadError, []string) {
-	jobs := collect(paths, stdin)
+	return readJobs(collect(paths, stdin), convert)
+}
+
+// ReadDataEach is ReadEach for one file whose text is given rather than
+// read from disk (an editor's unsaved buffer): its objects and errors name
+// file as if it had been read.
+func ReadDataEach[T any](file string, data []byte, convert func(*Object) T) ([]T, []*ReadError, []string) {
+	return readJobs([]job{{file: file, data: data, stdin: true}}, convert)
+}
+
+func readJobs[T any](jobs []job, convert func(*Object) T) ([]T, []*ReadError, []string) {
 	results := make([]fileResult, len(jobs))
 	converted := make([][]T, len(jobs))
 	var next atomic.Int64
@@ -141,7 +151,7 @@ func ReadEach[T any](paths []string, stdin io.Reader, convert func(*Object) T) (
 // job is one file to read.
 type job struct {
 	file  string     // as shown in Source.File
-	data  []byte     // contents already read (stdin)
+	data  []byte     // contents already read (stdin, or given: ReadDataEach)
 	stdin bool       // data holds the contents; do not open file
 	err   *ReadError // the file cannot be read at all
 }

@@ -42,6 +42,11 @@ type Inputs struct {
 	// EachDir judges the files of each directory as a world of its own
 	// (--each-dir), and each chart: a folder of independent examples.
 	EachDir bool
+	// LoadFile, when set, loads each file read one by one in place of
+	// resolve.Load: a language server serves the files it holds already
+	// and its editor's unsaved text (package lsp). It loads as
+	// resolve.Load would, with opts.
+	LoadFile func(file string, opts resolve.Options) *resolve.Inputs
 	// roots are --root's directories, nil without it.
 	roots []string
 }
@@ -259,7 +264,7 @@ func (in Inputs) load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 	}
 	var units []*gitops.Unit
 	for _, files := range in.plainGroups() {
-		units = append(units, &gitops.Unit{In: resolve.Load(files, stdin, opts)})
+		units = append(units, &gitops.Unit{In: in.loadFiles(files, stdin, opts)})
 	}
 	renders.Wait()
 	for _, c := range charts {
@@ -277,6 +282,19 @@ func (in Inputs) load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 	}
 	a := gitops.Assembler{Renderer: r, Options: opts, Charts: in.ChartCopies}
 	return a.Assemble(units)
+}
+
+// loadFiles loads files read one by one, with LoadFile when it is set:
+// their Inputs merged in order are what resolve.Load makes of them all.
+func (in Inputs) loadFiles(files []string, stdin io.Reader, opts resolve.Options) *resolve.Inputs {
+	if in.LoadFile == nil || slices.Contains(files, "-") {
+		return resolve.Load(files, stdin, opts)
+	}
+	all := &resolve.Inputs{Skipped: map[string]int{}}
+	for _, f := range files {
+		all.Merge(in.LoadFile(f, opts))
+	}
+	return all
 }
 
 // LoadOne is Load with every world in one, for the commands that explain a

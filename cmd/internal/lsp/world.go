@@ -1,0 +1,137 @@
+package lsp
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gwlint/gwlint/cmd/internal/cli"
+	"github.com/gwlint/gwlint/lint"
+	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/manifest"
+)
+
+// Setup is how `gwlint check DIR` reads and judges DIR: its configuration
+// and flags applied, its inputs found.
+type Setup struct {
+	Inputs cli.Inputs
+	// WalkErrors are what finding the inputs could not walk; they are
+	// reported with the first world's errors, as gwlint check does.
+	WalkErrors []*manifest.ReadError
+	Options    resolve.Options
+	Rules      []*lint.Rule
+}
+
+// Configure sets up a path (a workspace folder, or a file outside every
+// folder) as `gwlint check PATH` would. Its error is a configuration error.
+type Configure func(path string) (*Setup, error)
+
+// folder is one workspace folder and what the server holds of it.
+type folder struct {
+	path      string
+	configure Configure
+
+	mu sync.Mutex
+	// setup is nil until the next check configures the folder again:
+	// after a file is saved, created or deleted, which may change the
+	// configuration or the files found.
+	setup *Setup
+	// files are the files read one by one, as loaded: an edit re-reads
+	// the file it changed only.
+	files map[fileKey]*resolve.Inputs
+	// last is what the last check found.
+	last *snapshot
+}
+
+// fileKey is a file as loaded with one release and channel: the inputs
+// may choose those (cli.Inputs.Load), and a file is validated as read.
+type fileKey struct {
+	path string
+	crds crd.CRDs
+}
+
+// snapshot is one check of a folder: the worlds, their graphs, the
+// findings and the configuration error, if any.
+type snapshot struct {
+	worlds   []*resolve.Inputs
+	graphs   []*resolve.Graph
+	findings []lint.Finding
+	err      error
+}
+
+func newFolder(path string, configure Configure) *folder {
+	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}}
+}
+
+// contains reports whether the folder reads path.
+func (f *folder) contains(path string) bool {
+	rel, err := filepath.Rel(f.path, path)
+	return err == nil && (rel == "." || !strings.HasPrefix(rel, ".."))
+}
+
+// forget drops what the folder loaded of path, to be read again; with
+// reconfigure, the folder's setup too (a file was saved, created or
+// deleted: the configuration or the files found may be others).
+func (f *folder) forget(path string, reconfigure bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for k := range f.files {
+		if k.path == path {
+			delete(f.files, k)
+		}
+	}
+	if reconfigure {
+		f.setup = nil
+	}
+}
+
+// check reads what changed, resolves and lints the folder as gwlint
+// check would, reading open documents from text (by path) rather than
+// from disk.
+func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.setup == nil {
+		s, err := f.configure(f.path)
+		if err != nil {
+			f.last = &snapshot{err: err}
+			return f.last
+		}
+		f.setup = s
+		// The options may be others: nothing loaded before holds.
+		clear(f.files)
+	}
+	s := f.setup
+	inputs := s.Inputs
+	inputs.LoadFile = func(file string, opts resolve.Options) *resolve.Inputs {
+		return f.loadFile(file, opts, text)
+	}
+	worlds := inputs.Load(nil, s.Options)
+	worlds[0].Errors = append(slices.Clip(worlds[0].Errors), s.WalkErrors...)
+	graphs := make([]*resolve.Graph, len(worlds))
+	for i, w := range worlds {
+		graphs[i] = resolve.Resolve(w, s.Options)
+	}
+	findings, _ := cli.LintWorlds(worlds, graphs, s.Rules)
+	f.last = &snapshot{worlds: worlds, graphs: graphs, findings: findings}
+	return f.last
+}
+
+// loadFile loads one file, or hands back what it loaded before. It runs
+// within check, which holds the lock.
+func (f *folder) loadFile(file string, opts resolve.Options, text func(string) ([]byte, bool)) *resolve.Inputs {
+	key := fileKey{path: file, crds: crd.CRDs{Release: opts.Release, Channel: opts.Channel}}
+	if in, ok := f.files[key]; ok {
+		return in
+	}
+	var in *resolve.Inputs
+	if data, open := text(file); open {
+		in = resolve.LoadData(file, data, opts)
+	} else {
+		in = resolve.Load([]string{file}, nil, opts)
+	}
+	f.files[key] = in
+	return in
+}
