@@ -39,6 +39,8 @@ type Policy struct {
 		// PolicySpec holds its targetRefs and the deprecated single
 		// targetRef.
 		resolve.PolicySpec
+		// TargetSelectors pick targets by their labels (targetselectors.go).
+		TargetSelectors []targetSelector `json:"targetSelectors,omitempty"`
 		// policyFields are the fields its translator checks
 		// (policyinvalid.go).
 		policyFields
