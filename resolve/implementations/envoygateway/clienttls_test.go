@@ -78,13 +78,7 @@ spec:
 			if p == nil || len(p.Ancestors) != 1 {
 				t.Fatalf("want one ancestor, policy %v", p)
 			}
-			got := p.Ancestors[0].Accepted
-			switch {
-			case c.want == "" && got.Status != "True":
-				t.Errorf("Accepted %s/%s %q, want True", got.Status, got.Reason, got.Message)
-			case c.want != "" && (got.Status != "False" || got.Reason != envoygateway.ReasonInvalid || got.Message != c.want):
-				t.Errorf("Accepted %s/%s %q, want False/Invalid %q", got.Status, got.Reason, got.Message, c.want)
-			}
+			checkInvalid(t, p.Ancestors[0].Accepted, c.want)
 		})
 	}
 }
