@@ -281,7 +281,7 @@ func (g *Graph) index() {
 		case PolicyObject:
 			// An implementation's kind read whole or in part is a policy
 			// only with target references (Istio's selector form has none).
-			if len(o.PolicyTargetRefs()) > 0 {
+			if sel, ok := o.(TargetSelectingPolicy); len(o.PolicyTargetRefs()) > 0 || ok && sel.SelectsTargets() {
 				group, _ := splitAPIVersion(m.APIVersion)
 				g.Policies = append(g.Policies, &PolicyResult{Object: o, Ref: m.Ref, Group: group, Kind: unqualifiedKind(m.Ref.Kind)})
 			}

@@ -171,7 +171,11 @@ func (g *Graph) resolvePolicies() {
 	sort.SliceStable(byAge, func(i, j int) bool { return olderOrFirst(byAge[i].Meta(), byAge[j].Meta()) })
 	held := map[heldTarget]*PolicyResult{}
 	for _, p := range byAge {
-		for _, ref := range p.Object.PolicyTargetRefs() {
+		refs := p.Object.PolicyTargetRefs()
+		if sel, ok := p.Object.(TargetSelectingPolicy); ok {
+			refs = sel.TargetRefsIn(g, p.Known)
+		}
+		for _, ref := range refs {
 			t := g.resolvePolicyTarget(p, ref)
 			p.Targets = append(p.Targets, t)
 			if !t.Applies() || p.Known == nil || p.Known.Conflicts != OlderWins {
@@ -223,7 +227,10 @@ func (g *Graph) resolvePolicyTarget(p *PolicyResult, ref PolicyTargetRef) *Polic
 	}
 	if ns := ref.Namespace; ns != nil && *ns != "" && string(*ns) != p.Ref.Namespace && t.Target.Namespace != "" {
 		t.Target.Namespace = string(*ns)
-		return fail(PolicyOtherNamespace, ReasonInvalid, "%s is in namespace %s: a %s attaches only to objects of its own namespace, %s", t.Target, *ns, p.Kind, p.Ref.Namespace)
+		// A target its implementation selected there is allowed.
+		if !ref.Selected {
+			return fail(PolicyOtherNamespace, ReasonInvalid, "%s is in namespace %s: a %s attaches only to objects of its own namespace, %s", t.Target, *ns, p.Kind, p.Ref.Namespace)
+		}
 	}
 	if k := p.Known; k != nil {
 		takes, section := k.TakesTarget(group, kind)

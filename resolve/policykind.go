@@ -35,17 +35,21 @@ type PolicySpec struct {
 // written.
 type PolicyTargetRef struct {
 	PolicyTargetReference
-	Path string // "spec.targetRef", "spec.targetRefs[i]"
+	Path string // "spec.targetRef", "spec.targetRefs[i]", "spec.targetSelectors[i]"
+	// Selected: the policy's implementation picked the target
+	// (TargetSelectingPolicy), which names its namespace, another than
+	// the policy's when the implementation allows it.
+	Selected bool
 }
 
 // Refs are the spec's target references, the single one first.
 func (s *PolicySpec) Refs() []PolicyTargetRef {
 	out := make([]PolicyTargetRef, 0, len(s.TargetRefs)+1)
 	if s.TargetRef != nil {
-		out = append(out, PolicyTargetRef{*s.TargetRef, "spec.targetRef"})
+		out = append(out, PolicyTargetRef{PolicyTargetReference: *s.TargetRef, Path: "spec.targetRef"})
 	}
 	for i, ref := range s.TargetRefs {
-		out = append(out, PolicyTargetRef{ref, "spec.targetRefs[" + strconv.Itoa(i) + "]"})
+		out = append(out, PolicyTargetRef{PolicyTargetReference: ref, Path: "spec.targetRefs[" + strconv.Itoa(i) + "]"})
 	}
 	return out
 }
@@ -68,6 +72,20 @@ type PolicyObject interface {
 	PolicyTargetRefs() []PolicyTargetRef
 }
 
+// TargetSelectingPolicy is a policy that may pick targets by their labels
+// besides those it names (Envoy Gateway's spec.targetSelectors): a policy
+// even without target references, whose implementation selects its
+// targets among the graph's objects.
+type TargetSelectingPolicy interface {
+	PolicyObject
+	// SelectsTargets reports whether it has selectors.
+	SelectsTargets() bool
+	// TargetRefsIn are its targets in g, those it selects (Selected) and
+	// those it names, in the order its implementation takes them; kind is
+	// its policy kind, nil when none is declared.
+	TargetRefsIn(g *Graph, kind *PolicyKind) []PolicyTargetRef
+}
+
 // GenericPolicy is an object of a group the core does not model whose
 // spec has the GEP-713 shape: a policy, whatever its kind. Only its target
 // references are read.
@@ -83,8 +101,8 @@ func (p *GenericPolicy) PolicyTargetRefs() []PolicyTargetRef { return p.Spec.Ref
 func (p *BackendTLSPolicy) PolicyTargetRefs() []PolicyTargetRef {
 	out := make([]PolicyTargetRef, len(p.Spec.TargetRefs))
 	for i, ref := range p.Spec.TargetRefs {
-		out[i] = PolicyTargetRef{PolicyTargetReference{Group: ref.Group, Kind: ref.Kind, Name: ref.Name, SectionName: ref.SectionName},
-			"spec.targetRefs[" + strconv.Itoa(i) + "]"}
+		out[i] = PolicyTargetRef{PolicyTargetReference: PolicyTargetReference{Group: ref.Group, Kind: ref.Kind, Name: ref.Name, SectionName: ref.SectionName},
+			Path: "spec.targetRefs[" + strconv.Itoa(i) + "]"}
 	}
 	return out
 }

@@ -108,6 +108,7 @@ func envoyGatewayCase(name, inFile, outFile string, base []manifest) (*Case, err
 		return nil, fmt.Errorf("%s: %w", inFile, err)
 	}
 	c := &Case{Name: name, Implementation: egImplementation(name, defaults.Spec != nil && defaults.Spec.MergeBackends != nil)}
+	egDeclarationOrder(objs)
 	world := envoyGatewayWorld()
 	if err := egClassProxy(inData, append(objs, world...)); err != nil {
 		return nil, fmt.Errorf("%s: %w", inFile, err)
@@ -122,6 +123,39 @@ func envoyGatewayCase(name, inFile, outFile string, base []manifest) (*Case, err
 		return nil, fmt.Errorf("%s: %w", outFile, err)
 	}
 	return c, nil
+}
+
+// egPolicyKinds are Envoy Gateway's policy kinds whose conflicts the
+// order of processing settles.
+var egPolicyKinds = []string{envoygateway.KindBackendTrafficPolicy, envoygateway.KindClientTrafficPolicy,
+	envoygateway.KindEnvoyExtensionPolicy, envoygateway.KindSecurityPolicy}
+
+// egDeclarationOrder gives the policies of each of Envoy Gateway's kinds
+// creation times in the order the case declares them, when none has one.
+// Its translator takes the policies of a kind in the order it is given
+// them, the first to hold a target winning it: in a cluster the provider
+// sorts them, oldest first, then by namespace/name (resource.go
+// Resources.Sort); the translator test does not, and "the testdata loader
+// iterates in YAML declaration order"
+// (testdata/backendtlspolicy-wildcard-older-than-sectioned.in.yaml).
+func egDeclarationOrder(objs []manifest) {
+	for _, kind := range egPolicyKinds {
+		var policies []map[string]any
+		for _, m := range objs {
+			if m["kind"] != kind {
+				continue
+			}
+			meta, ok := m["metadata"].(map[string]any)
+			if !ok || meta["creationTimestamp"] != nil {
+				policies = nil
+				break
+			}
+			policies = append(policies, meta)
+		}
+		for i, meta := range policies {
+			meta["creationTimestamp"] = fmt.Sprintf("2000-01-01T00:%02d:%02dZ", i/60, i%60)
+		}
+	}
 }
 
 // egProxiesNotLookedUp are the outcomes of Gateways whose parametersRef

@@ -39,6 +39,8 @@ type Policy struct {
 		// PolicySpec holds its targetRefs and the deprecated single
 		// targetRef.
 		resolve.PolicySpec
+		// TargetSelectors pick targets by their labels (targetselectors.go).
+		TargetSelectors []targetSelector `json:"targetSelectors,omitempty"`
 		// policyFields are the fields its translator checks
 		// (policyinvalid.go).
 		policyFields
@@ -60,11 +62,9 @@ type Policy struct {
 			// MaxRequestHeaderLimit: checked (policyinvalid.go).
 			MaxRequestHeaderLimit *resource.Quantity `json:"maxRequestHeaderLimit,omitempty"`
 		} `json:"headers,omitempty"`
-		TLS *struct {
-			ClientValidation *struct {
-				Optional bool `json:"optional,omitempty"`
-			} `json:"clientValidation,omitempty"`
-		} `json:"tls,omitempty"`
+		// TLS: a ClientTrafficPolicy's, checked on the TLS listeners it
+		// applies to (clienttls.go).
+		TLS  *clientTLS `json:"tls,omitempty"`
 		OIDC *struct {
 			Provider struct {
 				BackendRefs []policyBackendRef `json:"backendRefs,omitempty"`

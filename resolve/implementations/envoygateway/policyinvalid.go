@@ -129,11 +129,11 @@ func (e policyErrors) message() string {
 	return string(msg)
 }
 
-// policyInvalid is the message of what the translator refuses in the
-// policy's own fields whatever its target, "" when nothing is. An object
+// policyInvalid are the errors of what the translator refuses in the
+// policy's own fields whatever its target, none when nothing is. An object
 // the policy refers to that the inputs may lack is not refused
 // (resolve.Presence).
-func (impl Implementation) policyInvalid(g *resolve.Graph, p *Policy) string {
+func (impl Implementation) policyInvalid(g *resolve.Graph, p *Policy) policyErrors {
 	var errs policyErrors
 	switch policyKind(p.Ref) {
 	case KindSecurityPolicy:
@@ -145,7 +145,7 @@ func (impl Implementation) policyInvalid(g *resolve.Graph, p *Policy) string {
 	case KindClientTrafficPolicy:
 		clientTrafficPolicyErrors(p, &errs)
 	}
-	return errs.message()
+	return errs
 }
 
 // securityPolicyErrors: securitypolicy.go translateSecurityPolicyForRoute

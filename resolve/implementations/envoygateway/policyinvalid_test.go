@@ -133,13 +133,7 @@ data: {secret: c2VjcmV0}`},
 			if p == nil || len(p.Ancestors) != 1 {
 				t.Fatalf("want one ancestor of %s %s/p, policy %v", c.kind, ns, p)
 			}
-			got := p.Ancestors[0].Accepted
-			switch {
-			case c.want == "" && got.Status != "True":
-				t.Errorf("Accepted %s/%s %q, want True", got.Status, got.Reason, got.Message)
-			case c.want != "" && (got.Status != "False" || got.Reason != envoygateway.ReasonInvalid || got.Message != c.want):
-				t.Errorf("Accepted %s/%s %q, want False/Invalid %q", got.Status, got.Reason, got.Message, c.want)
-			}
+			checkInvalid(t, p.Ancestors[0].Accepted, c.want)
 		})
 	}
 }
@@ -181,5 +175,17 @@ spec:
 				t.Errorf("Accepted %s/%s %q, want %q", got.Status, got.Reason, got.Message, c.want)
 			}
 		})
+	}
+}
+
+// checkInvalid checks an entry's Accepted: True when want is "", else
+// False/Invalid with want as its message.
+func checkInvalid(t *testing.T, got resolve.Condition, want string) {
+	t.Helper()
+	switch {
+	case want == "" && got.Status != "True":
+		t.Errorf("Accepted %s/%s %q, want True", got.Status, got.Reason, got.Message)
+	case want != "" && (got.Status != "False" || got.Reason != envoygateway.ReasonInvalid || got.Message != want):
+		t.Errorf("Accepted %s/%s %q, want False/Invalid %q", got.Status, got.Reason, got.Message, want)
 	}
 }

@@ -48,7 +48,7 @@ func (impl Implementation) JudgePolicyAncestors(b *resolve.Builder, policies []*
 	for kind, ps := range byKind {
 		scopes[kind] = newPolicyScopes(ps)
 	}
-	invalid := make(map[*resolve.PolicyResult]string, len(policies))
+	invalid := make(map[*resolve.PolicyResult]policyErrors, len(policies))
 	for _, p := range policies {
 		if obj, ok := p.Object.(*Policy); ok {
 			invalid[p] = impl.policyInvalid(g, obj)
@@ -58,7 +58,7 @@ func (impl Implementation) JudgePolicyAncestors(b *resolve.Builder, policies []*
 		s := scopes[p.Ref.Kind]
 		// A policy whose translation fails merges into nothing
 		// (processBackendTrafficPolicyForRoute: Invalid, then continue).
-		if invalid[p] == "" {
+		if len(invalid[p]) == 0 {
 			s.merge(g, p)
 		}
 	}
@@ -70,14 +70,9 @@ func (impl Implementation) JudgePolicyAncestors(b *resolve.Builder, policies []*
 			if !applies {
 				continue
 			}
-			msg := invalid[p]
+			msg := invalid[p].message()
 			if policyKind(p.Ref) == KindClientTrafficPolicy {
-				// Its listeners are checked before its fields.
-				for _, t := range a.Targets {
-					if conflict := samePortConflict(g, t); conflict != "" {
-						msg = conflict
-					}
-				}
+				msg = clientTrafficPolicyEntryError(g, p, a, invalid[p])
 			}
 			if msg != "" && a.Accepted.Status == metav1.ConditionTrue {
 				a.Accepted = resolve.Condition{Type: string(gwv1.PolicyConditionAccepted), Status: metav1.ConditionFalse, Reason: ReasonInvalid, Message: msg}
