@@ -43,8 +43,8 @@ func TestLSPRandomEdits(t *testing.T) {
 	// The sentinel is an open document that every step changes last, its
 	// finding on another line each time: once its new diagnostic is
 	// published, the server has checked every edit before it (edits are
-	// applied in order, each check reads every change made before it,
-	// and the sentinel is the last file a check publishes).
+	// applied in order, a check that an edit interrupted publishes
+	// nothing, and the sentinel is the last file a check publishes).
 	tree.sentinel = filepath.Join(dir, "zz-sentinel.yaml")
 	tree.write(tree.sentinel, sentinelText(0))
 	c := startLSP(t, dir, 0)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/lint"
@@ -33,6 +34,8 @@ type folder struct {
 	path      string
 	configure Configure
 
+	// mu guards setup, files and epoch, held only briefly: an edit
+	// (forget) never waits for a check, nor a hover for one (last).
 	mu sync.Mutex
 	// setup is nil until the next check configures the folder again:
 	// after a file is saved, created or deleted, which may change the
@@ -41,8 +44,11 @@ type folder struct {
 	// files are the files read one by one, as loaded: an edit re-reads
 	// the file it changed only.
 	files map[fileKey]*resolve.Inputs
+	// epoch counts the forgets: a check keeps what it read only if no
+	// forget came meanwhile, as what it read may be older than the edit.
+	epoch uint64
 	// last is what the last check found.
-	last *snapshot
+	last atomic.Pointer[snapshot]
 }
 
 // fileKey is a file as loaded with one release and channel: the inputs
@@ -77,6 +83,7 @@ func (f *folder) contains(path string) bool {
 func (f *folder) forget(path string, reconfigure bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.epoch++
 	for k := range f.files {
 		if k.path == path {
 			delete(f.files, k)
@@ -89,21 +96,26 @@ func (f *folder) forget(path string, reconfigure bool) {
 
 // check reads what changed, resolves and lints the folder as gwlint
 // check would, reading open documents from text (by path) rather than
-// from disk.
+// from disk. Checks run one at a time (the server's checkLock). It
+// returns nil when an edit came during the check: what it found may mix
+// the old text and the new, and the edit has asked for another check.
 func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.setup == nil {
-		s, err := f.configure(f.path)
-		if err != nil {
-			f.last = &snapshot{err: err}
-			return f.last
+	s, epoch := f.setup, f.epoch
+	f.mu.Unlock()
+	if s == nil {
+		var err error
+		if s, err = f.configure(f.path); err != nil {
+			return f.keep(&snapshot{err: err}, epoch)
 		}
-		f.setup = s
-		// The options may be others: nothing loaded before holds.
-		clear(f.files)
+		f.mu.Lock()
+		if f.epoch == epoch {
+			f.setup = s
+			// The options may be others: nothing loaded before holds.
+			clear(f.files)
+		}
+		f.mu.Unlock()
 	}
-	s := f.setup
 	inputs := s.Inputs
 	inputs.LoadFile = func(file string, opts resolve.Options) *resolve.Inputs {
 		return f.loadFile(file, opts, text)
@@ -115,23 +127,39 @@ func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 		graphs[i] = resolve.Resolve(w, s.Options)
 	}
 	findings, _ := cli.LintWorlds(worlds, graphs, s.Rules)
-	f.last = &snapshot{worlds: worlds, graphs: graphs, findings: findings}
-	return f.last
+	return f.keep(&snapshot{worlds: worlds, graphs: graphs, findings: findings}, epoch)
 }
 
-// loadFile loads one file, or hands back what it loaded before. It runs
-// within check, which holds the lock.
+// keep makes snap the last check unless an edit came since epoch.
+func (f *folder) keep(snap *snapshot, epoch uint64) *snapshot {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.epoch != epoch {
+		return nil
+	}
+	f.last.Store(snap)
+	return snap
+}
+
+// loadFile loads one file, or hands back what it loaded before.
 func (f *folder) loadFile(file string, opts resolve.Options, text func(string) ([]byte, bool)) *resolve.Inputs {
 	key := fileKey{path: file, crds: crd.CRDs{Release: opts.Release, Channel: opts.Channel}}
-	if in, ok := f.files[key]; ok {
+	f.mu.Lock()
+	in, ok := f.files[key]
+	epoch := f.epoch
+	f.mu.Unlock()
+	if ok {
 		return in
 	}
-	var in *resolve.Inputs
 	if data, open := text(file); open {
 		in = resolve.LoadData(file, data, opts)
 	} else {
 		in = resolve.Load([]string{file}, nil, opts)
 	}
-	f.files[key] = in
+	f.mu.Lock()
+	if f.epoch == epoch {
+		f.files[key] = in
+	}
+	f.mu.Unlock()
 	return in
 }
