@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -44,9 +45,17 @@ type folder struct {
 	// files are the files read one by one, as loaded: an edit re-reads
 	// the file it changed only.
 	files map[fileKey]*resolve.Inputs
-	// epoch counts the forgets: a check keeps what it read only if no
-	// forget came meanwhile, as what it read may be older than the edit.
-	epoch uint64
+	// loadedWith are the options of the last setup made, which files
+	// were loaded with.
+	loadedWith resolve.Options
+	// epoch counts the forgets, forgotAt is each file's last and
+	// reconfiguredAt the last that dropped the setup: a check keeps a
+	// file it read, or the setup it made, only if no forget of it came
+	// meanwhile (what it read may be older than the edit), and what it
+	// found only if no forget at all came.
+	epoch          uint64
+	forgotAt       map[string]uint64
+	reconfiguredAt uint64
 	// last is what the last check found.
 	last atomic.Pointer[snapshot]
 }
@@ -68,7 +77,7 @@ type snapshot struct {
 }
 
 func newFolder(path string, configure Configure) *folder {
-	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}}
+	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}, forgotAt: map[string]uint64{}}
 }
 
 // contains reports whether the folder reads path.
@@ -84,12 +93,14 @@ func (f *folder) forget(path string, reconfigure bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.epoch++
+	f.forgotAt[path] = f.epoch
 	for k := range f.files {
 		if k.path == path {
 			delete(f.files, k)
 		}
 	}
 	if reconfigure {
+		f.reconfiguredAt = f.epoch
 		f.setup = nil
 	}
 }
@@ -109,10 +120,14 @@ func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 			return f.keep(&snapshot{err: err}, epoch)
 		}
 		f.mu.Lock()
-		if f.epoch == epoch {
-			f.setup = s
-			// The options may be others: nothing loaded before holds.
+		// With other options nothing loaded before holds; with the same,
+		// a save or a file created re-reads none of the others.
+		if !reflect.DeepEqual(f.loadedWith, s.Options) {
 			clear(f.files)
+			f.loadedWith = s.Options
+		}
+		if f.reconfiguredAt <= epoch {
+			f.setup = s
 		}
 		f.mu.Unlock()
 	}
@@ -157,7 +172,7 @@ func (f *folder) loadFile(file string, opts resolve.Options, text func(string) (
 		in = resolve.Load([]string{file}, nil, opts)
 	}
 	f.mu.Lock()
-	if f.epoch == epoch {
+	if f.forgotAt[file] <= epoch {
 		f.files[key] = in
 	}
 	f.mu.Unlock()
