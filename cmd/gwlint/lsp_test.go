@@ -3,11 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,7 +18,9 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
+	"github.com/gwlint/gwlint/cmd/internal/clitest"
 	"github.com/gwlint/gwlint/cmd/internal/lsp"
+	"github.com/gwlint/gwlint/lint"
 )
 
 // lspClient is a scripted editor: it talks to an in-process gwlint lsp
@@ -32,12 +37,18 @@ type lspClient struct {
 
 func startLSP(t testing.TB, dir string, debounce time.Duration) *lspClient {
 	t.Helper()
-	server, client := net.Pipe()
 	opts := &checkOptions{IO: &cli.IOStreams{}, Channel: "standard"}
+	return startLSPWith(t, dir, debounce, opts.lspSetup)
+}
+
+// startLSPWith is startLSP with the folders set up by configure.
+func startLSPWith(t testing.TB, dir string, debounce time.Duration, configure lsp.Configure) *lspClient {
+	t.Helper()
+	server, client := net.Pipe()
 	c := &lspClient{t: t, done: make(chan struct{}), diags: map[string][]diagnostic{}, seen: make(chan struct{}, 1000)}
 	go func() {
 		defer close(c.done)
-		if err := lsp.Serve(context.Background(), server, opts.lspSetup, debounce); err != nil {
+		if err := lsp.Serve(context.Background(), server, configure, debounce); err != nil {
 			t.Errorf("Serve: %v", err)
 		}
 	}()
@@ -242,5 +253,95 @@ func TestLSP(t *testing.T) {
 	c.change(gateway, 2, gwText[:len(gwText)/2]+"\n  listeners: [\n  - {name: ")
 	c.waitDiagnostics(gateway, "invalid-manifest", hasRule("invalid-manifest"))
 	c.waitDiagnostics(route, "backend-not-found kept", hasRule("backend-not-found"))
+	c.exit()
+}
+
+// TestLSPClientDies: a client that dies closes the server's stdin without
+// shutdown or exit; the server must end too, not linger.
+func TestLSPClientDies(t *testing.T) {
+	dir := copyTree(t, filepath.Join("testdata", "lsp"))
+	server := clitest.Command(t, "lsp")
+	stdin, err := server.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	server.Stdout = io.Discard
+	if err := server.Start(); err != nil {
+		t.Fatal(err)
+	}
+	initialize, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "initialize",
+		"params": protocol.InitializeParams{RootURI: ptr("file://" + dir)}})
+	fmt.Fprintf(stdin, "Content-Length: %d\r\n\r\n%s", len(initialize), initialize)
+	stdin.Close()
+	exited := make(chan error, 1)
+	go func() { exited <- server.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("gwlint lsp after its client died: %v", err)
+		}
+	case <-time.After(time.Minute):
+		server.Process.Kill()
+		t.Fatal("gwlint lsp still runs a minute after its client closed stdin")
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestLSPHugePaste pastes megabytes of routes into a document: while the
+// server checks them, it still answers hovers and takes edits of other
+// documents, and then publishes the paste's findings and keeps the other
+// files'.
+func TestLSPHugePaste(t *testing.T) {
+	dir := copyTree(t, filepath.Join("testdata", "lsp"))
+	// A rule that holds the check of the paste until the test has been
+	// answered meanwhile: the check is slow, deterministically.
+	var paste atomic.Bool
+	var once sync.Once
+	checking, release := make(chan struct{}), make(chan struct{})
+	hold := &lint.Rule{ID: "hold", Severity: lint.Info, Summary: "holds the check of the paste", Run: func(*lint.Pass) {
+		if paste.Load() {
+			once.Do(func() {
+				close(checking)
+				<-release
+			})
+		}
+	}}
+	opts := &checkOptions{IO: &cli.IOStreams{}, Channel: "standard"}
+	c := startLSPWith(t, dir, 0, func(path string) (*lsp.Setup, error) {
+		s, err := opts.lspSetup(path)
+		if err == nil {
+			s.Rules = append(s.Rules, hold)
+		}
+		return s, err
+	})
+	route, gateway := filepath.Join(dir, "route.yaml"), filepath.Join(dir, "gateway.yaml")
+	text := c.open(route)
+	gwText := c.open(gateway)
+	c.waitDiagnostics(route, "none on open", none)
+	c.waitDiagnostics(gateway, "none on open", none)
+
+	var huge strings.Builder
+	huge.WriteString(text)
+	for i := 0; huge.Len() < 8<<20; i++ {
+		fmt.Fprintf(&huge, "\n---\n%s", strings.Replace(strings.Replace(text, "name: store\n", fmt.Sprintf("name: pasted-%d\n", i), 1),
+			"name: store-canary", "name: store-canry", 1))
+	}
+	paste.Store(true)
+	c.change(route, 2, huge.String())
+	<-checking
+	var hover protocol.Hover
+	c.call("textDocument/hover", protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: "file://" + route}, Position: position(text, "  - name: shared", 10)}}, &hover)
+	if hoverJSON, _ := json.Marshal(hover.Contents); !strings.Contains(string(hoverJSON), "Gateway infra/shared") {
+		t.Errorf("hover during the paste's check = %s", hoverJSON)
+	}
+	c.change(gateway, 2, gwText+"\n---\nkind: [\n")
+	close(release)
+	ds := c.waitDiagnostics(route, "the paste's", hasRule("backend-not-found"))
+	if len(ds) < 1000 {
+		t.Errorf("%d diagnostics for the paste, want one for each pasted route", len(ds))
+	}
+	c.waitDiagnostics(gateway, "the edit made during the paste's check", hasRule("invalid-manifest"))
 	c.exit()
 }

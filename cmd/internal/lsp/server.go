@@ -274,8 +274,6 @@ func (s *Server) changed(path string, reconfigure bool, wait time.Duration) {
 	}
 	f := s.folderOfLocked(path)
 	s.mu.Unlock()
-	// Not under s.mu: a check holds the folder's lock and reads the open
-	// documents under s.mu.
 	f.forget(path, reconfigure)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -303,6 +301,20 @@ func (s *Server) fileLines(path string) []string {
 	return diskLines(path)
 }
 
+// linesCache is fileLines splitting each file once: the findings of a
+// file of thousands of documents point at it thousands of times.
+func (s *Server) linesCache() func(path string) []string {
+	cache := map[string][]string{}
+	return func(path string) []string {
+		text, ok := cache[path]
+		if !ok {
+			text = s.fileLines(path)
+			cache[path] = text
+		}
+		return text
+	}
+}
+
 // check checks a folder and publishes the diagnostics that changed. It
 // runs on its own goroutine, where a panic would end the process: it is
 // reported to the client instead, and the diagnostics published stay.
@@ -315,6 +327,9 @@ func (s *Server) check(f *folder) {
 	s.checkLock.Lock()
 	defer s.checkLock.Unlock()
 	snap := f.check(s.text)
+	if snap == nil {
+		return
+	}
 	if snap.err != nil {
 		s.logError(fmt.Sprintf("gwlint: %s: %v", f.path, snap.err))
 		return
@@ -343,10 +358,11 @@ func (s *Server) publish(f *folder, snap *snapshot) {
 			}
 		}
 	})
+	texts := s.linesCache()
 	for _, file := range files {
 		s.notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{
 			URI:         uriOf(file),
-			Diagnostics: diagnostics(changes[file], s.fileLines(file), s.fileLines),
+			Diagnostics: diagnostics(changes[file], texts(file), texts),
 		})
 	}
 }
@@ -369,9 +385,7 @@ func (s *Server) at(params protocol.TextDocumentPositionParams) (spot, bool) {
 	s.mu.Lock()
 	f := s.folderOfLocked(p)
 	s.mu.Unlock()
-	f.mu.Lock()
-	snap := f.last
-	f.mu.Unlock()
+	snap := f.last.Load()
 	if snap == nil {
 		return spot{}, false
 	}
@@ -428,16 +442,15 @@ func (s *Server) codeAction(_ *glsp.Context, params *protocol.CodeActionParams) 
 	s.mu.Lock()
 	f := s.folderOfLocked(p)
 	s.mu.Unlock()
-	f.mu.Lock()
-	snap := f.last
-	f.mu.Unlock()
+	snap := f.last.Load()
 	if snap == nil {
 		return nil, nil
 	}
-	text := s.fileLines(p)
+	texts := s.linesCache()
+	text := texts(p)
 	var out []protocol.CodeAction
 	for _, finding := range byFile(snap.findings)[p] {
-		d := diagnostics([]lint.Finding{finding}, text, s.fileLines)[0]
+		d := diagnostics([]lint.Finding{finding}, text, texts)[0]
 		if d.Range.Start.Line > params.Range.End.Line || d.Range.Start.Line < params.Range.Start.Line {
 			continue
 		}

@@ -2,9 +2,11 @@ package lsp
 
 import (
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/lint"
@@ -33,6 +35,8 @@ type folder struct {
 	path      string
 	configure Configure
 
+	// mu guards setup, files and epoch, held only briefly: an edit
+	// (forget) never waits for a check, nor a hover for one (last).
 	mu sync.Mutex
 	// setup is nil until the next check configures the folder again:
 	// after a file is saved, created or deleted, which may change the
@@ -41,8 +45,19 @@ type folder struct {
 	// files are the files read one by one, as loaded: an edit re-reads
 	// the file it changed only.
 	files map[fileKey]*resolve.Inputs
+	// loadedWith are the options of the last setup made, which files
+	// were loaded with.
+	loadedWith resolve.Options
+	// epoch counts the forgets, forgotAt is each file's last and
+	// reconfiguredAt the last that dropped the setup: a check keeps a
+	// file it read, or the setup it made, only if no forget of it came
+	// meanwhile (what it read may be older than the edit), and what it
+	// found only if no forget at all came.
+	epoch          uint64
+	forgotAt       map[string]uint64
+	reconfiguredAt uint64
 	// last is what the last check found.
-	last *snapshot
+	last atomic.Pointer[snapshot]
 }
 
 // fileKey is a file as loaded with one release and channel: the inputs
@@ -62,7 +77,7 @@ type snapshot struct {
 }
 
 func newFolder(path string, configure Configure) *folder {
-	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}}
+	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}, forgotAt: map[string]uint64{}}
 }
 
 // contains reports whether the folder reads path.
@@ -77,33 +92,45 @@ func (f *folder) contains(path string) bool {
 func (f *folder) forget(path string, reconfigure bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.epoch++
+	f.forgotAt[path] = f.epoch
 	for k := range f.files {
 		if k.path == path {
 			delete(f.files, k)
 		}
 	}
 	if reconfigure {
+		f.reconfiguredAt = f.epoch
 		f.setup = nil
 	}
 }
 
 // check reads what changed, resolves and lints the folder as gwlint
 // check would, reading open documents from text (by path) rather than
-// from disk.
+// from disk. Checks run one at a time (the server's checkLock). It
+// returns nil when an edit came during the check: what it found may mix
+// the old text and the new, and the edit has asked for another check.
 func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.setup == nil {
-		s, err := f.configure(f.path)
-		if err != nil {
-			f.last = &snapshot{err: err}
-			return f.last
+	s, epoch := f.setup, f.epoch
+	f.mu.Unlock()
+	if s == nil {
+		var err error
+		if s, err = f.configure(f.path); err != nil {
+			return f.keep(&snapshot{err: err}, epoch)
 		}
-		f.setup = s
-		// The options may be others: nothing loaded before holds.
-		clear(f.files)
+		f.mu.Lock()
+		// With other options nothing loaded before holds; with the same,
+		// a save or a file created re-reads none of the others.
+		if !reflect.DeepEqual(f.loadedWith, s.Options) {
+			clear(f.files)
+			f.loadedWith = s.Options
+		}
+		if f.reconfiguredAt <= epoch {
+			f.setup = s
+		}
+		f.mu.Unlock()
 	}
-	s := f.setup
 	inputs := s.Inputs
 	inputs.LoadFile = func(file string, opts resolve.Options) *resolve.Inputs {
 		return f.loadFile(file, opts, text)
@@ -115,23 +142,39 @@ func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 		graphs[i] = resolve.Resolve(w, s.Options)
 	}
 	findings, _ := cli.LintWorlds(worlds, graphs, s.Rules)
-	f.last = &snapshot{worlds: worlds, graphs: graphs, findings: findings}
-	return f.last
+	return f.keep(&snapshot{worlds: worlds, graphs: graphs, findings: findings}, epoch)
 }
 
-// loadFile loads one file, or hands back what it loaded before. It runs
-// within check, which holds the lock.
+// keep makes snap the last check unless an edit came since epoch.
+func (f *folder) keep(snap *snapshot, epoch uint64) *snapshot {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.epoch != epoch {
+		return nil
+	}
+	f.last.Store(snap)
+	return snap
+}
+
+// loadFile loads one file, or hands back what it loaded before.
 func (f *folder) loadFile(file string, opts resolve.Options, text func(string) ([]byte, bool)) *resolve.Inputs {
 	key := fileKey{path: file, crds: crd.CRDs{Release: opts.Release, Channel: opts.Channel}}
-	if in, ok := f.files[key]; ok {
+	f.mu.Lock()
+	in, ok := f.files[key]
+	epoch := f.epoch
+	f.mu.Unlock()
+	if ok {
 		return in
 	}
-	var in *resolve.Inputs
 	if data, open := text(file); open {
 		in = resolve.LoadData(file, data, opts)
 	} else {
 		in = resolve.Load([]string{file}, nil, opts)
 	}
-	f.files[key] = in
+	f.mu.Lock()
+	if f.forgotAt[file] <= epoch {
+		f.files[key] = in
+	}
+	f.mu.Unlock()
 	return in
 }
