@@ -111,6 +111,51 @@ data: {secret: c2VjcmV0}`},
 		docs: []string{policy("BackendTrafficPolicy", "app", onRoute+"\n  retry: {perRetry: {backOff: {baseInterval: 1s, maxInterval: 100ms}}}")},
 		want: "Retry: maxInterval cannot be less than baseInterval.",
 	}, {
+		name: "local rate limits, one rule without selectors", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+`
+  rateLimit:
+    local:
+      rules:
+      - limit: {requests: 100, unit: Minute}
+      - clientSelectors: [{headers: [{name: x-user, type: Distinct}]}]
+        limit: {requests: 10, unit: Hour}`)},
+	}, {
+		name: "local rate limits, two rules without selectors", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+`
+  rateLimit:
+    type: Local
+    local: {rules: [{limit: {requests: 10, unit: Minute}}, {limit: {requests: 20, unit: Minute}}]}`)},
+		want: "RateLimit: local rateLimit can not have more than one rule without clientSelectors.",
+	}, {
+		name: "local rate limit whose unit is no multiple of the default's", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+`
+  rateLimit:
+    local:
+      rules:
+      - limit: {requests: 1000, unit: Hour}
+      - clientSelectors: [{sourceCIDR: {value: 192.168.0.0/16}}]
+        limit: {requests: 10, unit: Minute}`)},
+		want: "RateLimit: local rateLimit rule limit unit must be a multiple of the default limit unit.",
+	}, {
+		name: "global rate limit on an inverted distinct header", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+`
+  rateLimit:
+    global: {rules: [{clientSelectors: [{headers: [{name: x-org, type: Distinct, invert: true}]}], limit: {requests: 10, unit: Hour}}]}`)},
+		want: "RateLimit: unable to translate rateLimit.Invert is not applicable for distinct header match type.",
+	}, {
+		name: "global rate limit on a regex that does not compile", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+`
+  rateLimit:
+    global: {rules: [{clientSelectors: [{path: {type: RegularExpression, value: "*.x"}}], limit: {requests: 10, unit: Hour}}]}`)},
+		want: "RateLimit: regex \"*.x\" is invalid: error parsing regexp: missing argument to repetition operator: `*`.",
+	}, {
+		name: "bandwidth limit below 1 KiB/s", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+"\n  bandwidthLimit: {request: {limit: {value: 1023, unit: Second}}}")},
+		want: "BandwidthLimit: request: bandwidth limit of 1023 bytes per Second is below the minimum of 1 KiB/s.",
+	}, {
+		name: "bandwidth limit of 1 KiB/s", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+"\n  bandwidthLimit: {response: {limit: {value: 60Ki, unit: Minute}}}")},
+	}, {
 		name: "client buffer limit out of range", kind: envoygateway.KindClientTrafficPolicy,
 		docs: []string{policy("ClientTrafficPolicy", "infra", onGateway+"\n  connection: {bufferLimit: 100G}")},
 		want: "Connection: BufferLimit value 100G is out of range, must be between 0 and 4294967295.",
