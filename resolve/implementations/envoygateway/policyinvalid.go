@@ -35,6 +35,26 @@ type policyFields struct {
 	BasicAuth *struct {
 		Users gwv1.SecretObjectReference `json:"users"`
 	} `json:"basicAuth,omitempty"`
+	// Authorization (SecurityPolicy): its client IP geolocations need the
+	// listener's client IP detection and the proxy's GeoIP provider
+	// (geoIPEntryError).
+	Authorization *struct {
+		Rules []struct {
+			Principal struct {
+				ClientIPGeoLocations []struct {
+					Country   *string   `json:"country,omitempty"`
+					Region    *string   `json:"region,omitempty"`
+					City      *string   `json:"city,omitempty"`
+					ASN       *uint32   `json:"asn,omitempty"`
+					ISP       *string   `json:"isp,omitempty"`
+					Anonymous *struct{} `json:"anonymous,omitempty"`
+				} `json:"clientIPGeoLocations,omitempty"`
+			} `json:"principal"`
+		} `json:"rules,omitempty"`
+	} `json:"authorization,omitempty"`
+	// ClientIPDetection (ClientTrafficPolicy): how its listeners find the
+	// client's address.
+	ClientIPDetection *clientIPDetection `json:"clientIPDetection,omitempty"`
 	// EnvoyExtensionPolicy (envoyextensionpolicy.go buildWasm, buildLua).
 	Wasm []struct {
 		Code struct {
@@ -113,6 +133,17 @@ type policyFields struct {
 	RequestBuffer *struct {
 		Limit resource.Quantity `json:"limit"`
 	} `json:"requestBuffer,omitempty"`
+}
+
+// clientIPDetection is how a ClientTrafficPolicy's listeners find the
+// client's address (api/v1alpha1 clienttrafficpolicy_types.go
+// ClientIPDetectionSettings).
+type clientIPDetection struct {
+	XForwardedFor *struct {
+		TrustedCIDRs []string `json:"trustedCIDRs,omitempty"`
+	} `json:"xForwardedFor,omitempty"`
+	CustomHeader   *struct{} `json:"customHeader,omitempty"`
+	DirectSourceIP *struct{} `json:"directSourceIP,omitempty"`
 }
 
 // rateLimitSpec is a local or global rate limit (api/v1alpha1
@@ -684,6 +715,131 @@ func secretRef(g *resolve.Graph, p *Policy, ref gwv1.SecretObjectReference) (*re
 
 // ignoreBackend is walkBackendRefs' reach when only its refusal matters.
 func ignoreBackend(resolve.ObjectRef, string) {}
+
+// geoIPEntryError is the message of what its translator refuses for a
+// SecurityPolicy at entry a, "" for nothing: its own fields' errors, then
+// for each HTTP listener the entry covers, when an authorization rule
+// matches client IP geolocations, what validateAuthorizationGeoIP refuses
+// (securitypolicy.go translateSecurityPolicyForRoute and
+// translateSecurityPolicyForGateway validate each listener once, with the
+// client IP detection a ClientTrafficPolicy gives it and the Gateway's
+// EnvoyProxy).
+func geoIPEntryError(g *resolve.Graph, p *resolve.PolicyResult, a *resolve.PolicyAncestorStatus, errs policyErrors) string {
+	auth := p.Object.(*Policy).Spec.Authorization
+	if auth == nil || a.Gateway == nil {
+		return errs.message()
+	}
+	var country, region, city, asn, isp, anonymous bool
+	for _, r := range auth.Rules {
+		for _, geo := range r.Principal.ClientIPGeoLocations {
+			country, region, city = country || geo.Country != nil, region || geo.Region != nil, city || geo.City != nil
+			asn, isp, anonymous = asn || geo.ASN != nil, isp || geo.ISP != nil, anonymous || geo.Anonymous != nil
+		}
+	}
+	if !(country || region || city || asn || isp || anonymous) {
+		return errs.message()
+	}
+	listeners := attachedListeners(g, a)
+	for _, t := range a.Targets {
+		listeners = append(listeners, coveredListeners(g, t)...)
+	}
+	var seen []*resolve.Listener
+	for _, l := range listeners {
+		if slices.Contains(seen, l) || !l.Valid() || (l.Protocol != gwv1.HTTPProtocolType && l.Protocol != gwv1.HTTPSProtocolType) {
+			continue
+		}
+		seen = append(seen, l)
+		if problem := geoIPListenerError(g, a.Gateway, l, country, region, city, asn, isp, anonymous); problem != "" {
+			errs = append(slices.Clone(errs), "Authorization: "+problem)
+		}
+	}
+	return errs.message()
+}
+
+// geoIPListenerError: validateAuthorizationGeoIP and buildGeoIPProvider
+// for one listener, given which geolocation fields the rules match. The
+// provider is judged only when the inputs show the Gateway's EnvoyProxy,
+// or that it has none.
+func geoIPListenerError(g *resolve.Graph, gw *resolve.GatewayResult, l *resolve.Listener, country, region, city, asn, isp, anonymous bool) string {
+	d := listenerClientIPDetection(g, l)
+	if d == nil {
+		return "authorization clientIPGeoLocations requires ClientTrafficPolicy.spec.clientIPDetection to be configured"
+	}
+	if modes := btoi(d.XForwardedFor != nil) + btoi(d.CustomHeader != nil) + btoi(d.DirectSourceIP != nil); modes != 1 {
+		return "authorization clientIPGeoLocations requires exactly one of ClientTrafficPolicy.spec.clientIPDetection.{xForwardedFor,customHeader,directSourceIP}"
+	}
+	if d.XForwardedFor != nil && len(d.XForwardedFor.TrustedCIDRs) > 0 {
+		return "authorization clientIPGeoLocations does not support ClientIPDetection.XForwardedFor.TrustedCIDRs"
+	}
+	proxy := Proxy(g, gw)
+	if proxy == nil && (gw.Parameters != nil || gw.Class == nil || gw.Class.Spec.ParametersRef != nil) {
+		return ""
+	}
+	if proxy == nil || proxy.Spec.GeoIP == nil {
+		return "authorization clientIPGeoLocations requires EnvoyProxy.spec.geoIP.provider to be configured"
+	}
+	provider := proxy.Spec.GeoIP.Provider
+	switch {
+	case provider.Type != "MaxMind":
+		return fmt.Sprintf("unsupported geoIP provider type %q", provider.Type)
+	case provider.MaxMind == nil:
+		return "geoIP provider MaxMind is missing maxMind configuration"
+	}
+	m := provider.MaxMind
+	for _, need := range []struct {
+		used, missing bool
+		problem       string
+	}{
+		{country, m.CountryDBSource == nil && m.CityDBSource == nil, "country requires EnvoyProxy.spec.geoIP.provider.maxMind.countryDbSource or cityDbSource"},
+		{region, m.CityDBSource == nil, "region requires EnvoyProxy.spec.geoIP.provider.maxMind.cityDbSource"},
+		{city, m.CityDBSource == nil, "city requires EnvoyProxy.spec.geoIP.provider.maxMind.cityDbSource"},
+		{asn, m.ASNDBSource == nil, "asn requires EnvoyProxy.spec.geoIP.provider.maxMind.asnDbSource"},
+		{isp, m.ISPDBSource == nil, "isp requires EnvoyProxy.spec.geoIP.provider.maxMind.ispDbSource"},
+		{anonymous, m.AnonymousIPDBSource == nil, "anonymous requires EnvoyProxy.spec.geoIP.provider.maxMind.anonymousIpDbSource"},
+	} {
+		if need.used && need.missing {
+			return "authorization clientIPGeoLocations." + need.problem
+		}
+	}
+	return ""
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// listenerClientIPDetection is the clientIPDetection of the
+// ClientTrafficPolicy that applies to the listener: one on the listener
+// before one on its Gateway or ListenerSet (clienttrafficpolicy.go
+// ProcessClientTrafficPolicies translates the policies with a sectionName
+// first); nil when none sets it.
+func listenerClientIPDetection(g *resolve.Graph, l *resolve.Listener) *clientIPDetection {
+	var whole *Policy
+	for _, p := range g.Policies {
+		obj, ok := p.Object.(*Policy)
+		if !ok || policyKind(p.Ref) != KindClientTrafficPolicy {
+			continue
+		}
+		for _, t := range p.Targets {
+			if !t.Applies() || !slices.Contains(coveredListeners(g, t), l) {
+				continue
+			}
+			if t.SectionName != "" {
+				return obj.Spec.ClientIPDetection
+			}
+			if whole == nil {
+				whole = obj
+			}
+		}
+	}
+	if whole == nil {
+		return nil
+	}
+	return whole.Spec.ClientIPDetection
+}
 
 // samePortConflict is the refusal of a ClientTrafficPolicy on a listener
 // of a Gateway or ListenerSet, or on a whole ListenerSet, whose plain HTTP

@@ -234,3 +234,91 @@ func checkInvalid(t *testing.T, got resolve.Condition, want string) {
 		t.Errorf("Accepted %s/%s %q, want False/Invalid %q", got.Status, got.Reason, got.Message, want)
 	}
 }
+
+// A SecurityPolicy whose authorization matches client IP geolocations
+// needs, on each HTTP listener it covers, the client IP detection of a
+// ClientTrafficPolicy and the GeoIP provider of the Gateway's EnvoyProxy;
+// where either is missing Envoy Gateway refuses it.
+func TestSecurityPolicyGeoIP(t *testing.T) {
+	const class = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: eg}
+spec:
+  controllerName: gateway.envoyproxy.io/gatewayclass-controller
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy, namespace: infra}`
+	withProxy := func(geoIP string) string {
+		return class + `
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: proxy, namespace: infra}
+spec: {` + geoIP + `}`
+	}
+	const cityDB = `geoIP: {provider: {type: MaxMind, maxMind: {cityDbSource: {local: {path: /db/city.mmdb}}}}}`
+	detection := func(target, mode string) string {
+		return `
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: ClientTrafficPolicy
+metadata: {name: client-ip, namespace: infra}
+spec:
+  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: edge` + target + `}]
+  clientIPDetection: ` + mode
+	}
+	for _, c := range []struct {
+		name string
+		docs []string
+		want string
+	}{{
+		name: "client IP from a header, a city database",
+		docs: []string{withProxy(cityDB), detection("", "{customHeader: {name: x-client-ip}}")},
+	}, {
+		name: "no client IP detection",
+		docs: []string{withProxy(cityDB)},
+		want: "Authorization: authorization clientIPGeoLocations requires ClientTrafficPolicy.spec.clientIPDetection to be configured.",
+	}, {
+		name: "client IP detection on the other listener only",
+		docs: []string{withProxy(cityDB), detection(", sectionName: admin", "{customHeader: {name: x-client-ip}}")},
+		want: "Authorization: authorization clientIPGeoLocations requires ClientTrafficPolicy.spec.clientIPDetection to be configured.",
+	}, {
+		name: "X-Forwarded-For with trusted CIDRs",
+		docs: []string{withProxy(cityDB), detection("", "{xForwardedFor: {trustedCIDRs: [10.0.0.0/8]}}")},
+		want: "Authorization: authorization clientIPGeoLocations does not support ClientIPDetection.XForwardedFor.TrustedCIDRs.",
+	}, {
+		name: "no GeoIP provider",
+		docs: []string{withProxy(""), detection("", "{customHeader: {name: x-client-ip}}")},
+		want: "Authorization: authorization clientIPGeoLocations requires EnvoyProxy.spec.geoIP.provider to be configured.",
+	}, {
+		name: "a provider without the city database",
+		docs: []string{withProxy(`geoIP: {provider: {type: MaxMind, maxMind: {countryDbSource: {local: {path: /db/country.mmdb}}}}}`), detection("", "{customHeader: {name: x-client-ip}}")},
+		want: "Authorization: authorization clientIPGeoLocations.city requires EnvoyProxy.spec.geoIP.provider.maxMind.cityDbSource.",
+	}, {
+		// The EnvoyProxy may exist where the inputs do not show it.
+		name: "an EnvoyProxy the inputs lack",
+		docs: []string{class, detection("", "{customHeader: {name: x-client-ip}}")},
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			g := resolvetest.Resolve(t, byClass, append(c.docs, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: eg
+  listeners: [{name: http, protocol: HTTP, port: 80}, {name: admin, protocol: HTTP, port: 8080}]
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: SecurityPolicy
+metadata: {name: p, namespace: infra}
+spec:
+  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: edge, sectionName: http}]
+  authorization:
+    defaultAction: Deny
+    rules: [{action: Allow, principal: {clientIPGeoLocations: [{country: US, city: Seattle}]}}]`)...)
+			p := g.Policy(resolve.ObjectRef{Kind: envoygateway.KindSecurityPolicy + "." + envoygateway.Group, Namespace: "infra", Name: "p"})
+			if p == nil || len(p.Ancestors) != 1 {
+				t.Fatalf("want one ancestor, policy %v", p)
+			}
+			checkInvalid(t, p.Ancestors[0].Accepted, c.want)
+		})
+	}
+}
