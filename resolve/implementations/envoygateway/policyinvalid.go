@@ -1,9 +1,12 @@
 package envoygateway
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
+	"net"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -32,6 +35,26 @@ type policyFields struct {
 	BasicAuth *struct {
 		Users gwv1.SecretObjectReference `json:"users"`
 	} `json:"basicAuth,omitempty"`
+	// Authorization (SecurityPolicy): its client IP geolocations need the
+	// listener's client IP detection and the proxy's GeoIP provider
+	// (geoIPEntryError).
+	Authorization *struct {
+		Rules []struct {
+			Principal struct {
+				ClientIPGeoLocations []struct {
+					Country   *string   `json:"country,omitempty"`
+					Region    *string   `json:"region,omitempty"`
+					City      *string   `json:"city,omitempty"`
+					ASN       *uint32   `json:"asn,omitempty"`
+					ISP       *string   `json:"isp,omitempty"`
+					Anonymous *struct{} `json:"anonymous,omitempty"`
+				} `json:"clientIPGeoLocations,omitempty"`
+			} `json:"principal"`
+		} `json:"rules,omitempty"`
+	} `json:"authorization,omitempty"`
+	// ClientIPDetection (ClientTrafficPolicy): how its listeners find the
+	// client's address.
+	ClientIPDetection *clientIPDetection `json:"clientIPDetection,omitempty"`
 	// EnvoyExtensionPolicy (envoyextensionpolicy.go buildWasm, buildLua).
 	Wasm []struct {
 		Code struct {
@@ -46,6 +69,15 @@ type policyFields struct {
 	} `json:"lua,omitempty"`
 	// BackendTrafficPolicy (backendtrafficpolicy.go buildTrafficFeatures,
 	// clustersettings.go).
+	RateLimit *struct {
+		Type   *string        `json:"type,omitempty"`
+		Local  *rateLimitSpec `json:"local,omitempty"`
+		Global *rateLimitSpec `json:"global,omitempty"`
+	} `json:"rateLimit,omitempty"`
+	BandwidthLimit *struct {
+		Request  *bandwidthLimit `json:"request,omitempty"`
+		Response *bandwidthLimit `json:"response,omitempty"`
+	} `json:"bandwidthLimit,omitempty"`
 	LoadBalancer *struct {
 		ConsistentHash *struct {
 			TableSize *uint64 `json:"tableSize,omitempty"`
@@ -101,6 +133,58 @@ type policyFields struct {
 	RequestBuffer *struct {
 		Limit resource.Quantity `json:"limit"`
 	} `json:"requestBuffer,omitempty"`
+}
+
+// clientIPDetection is how a ClientTrafficPolicy's listeners find the
+// client's address (api/v1alpha1 clienttrafficpolicy_types.go
+// ClientIPDetectionSettings).
+type clientIPDetection struct {
+	XForwardedFor *struct {
+		TrustedCIDRs []string `json:"trustedCIDRs,omitempty"`
+	} `json:"xForwardedFor,omitempty"`
+	CustomHeader   *struct{} `json:"customHeader,omitempty"`
+	DirectSourceIP *struct{} `json:"directSourceIP,omitempty"`
+}
+
+// rateLimitSpec is a local or global rate limit (api/v1alpha1
+// ratelimit_types.go): its rules' limits and the selectors the translator
+// checks.
+type rateLimitSpec struct {
+	Rules []struct {
+		ClientSelectors []struct {
+			Headers []struct {
+				Type   *string `json:"type,omitempty"`
+				Value  *string `json:"value,omitempty"`
+				Invert *bool   `json:"invert,omitempty"`
+			} `json:"headers,omitempty"`
+			Methods []json.RawMessage `json:"methods,omitempty"`
+			Path    *struct {
+				Type  *string `json:"type,omitempty"`
+				Value string  `json:"value"`
+			} `json:"path,omitempty"`
+			SourceCIDR *struct {
+				Value string `json:"value"`
+			} `json:"sourceCIDR,omitempty"`
+			QueryParams []struct {
+				Name   string  `json:"name"`
+				Type   *string `json:"type,omitempty"`
+				Value  *string `json:"value,omitempty"`
+				Invert *bool   `json:"invert,omitempty"`
+			} `json:"queryParams,omitempty"`
+		} `json:"clientSelectors,omitempty"`
+		Limit struct {
+			Unit string `json:"unit"`
+		} `json:"limit"`
+	} `json:"rules"`
+}
+
+// bandwidthLimit is a request's or a response's bandwidth limit (api/v1alpha1
+// bandwidthlimit_types.go): bytes per unit.
+type bandwidthLimit struct {
+	Limit struct {
+		Value resource.Quantity `json:"value"`
+		Unit  string            `json:"unit"`
+	} `json:"limit"`
 }
 
 // policyErrors gathers a translation's errors feature by feature, each
@@ -244,6 +328,18 @@ func (impl Implementation) extensionPolicyErrors(g *resolve.Graph, p *Policy, er
 // in its order.
 func backendTrafficPolicyErrors(g *resolve.Graph, p *Policy, errs *policyErrors) {
 	spec := &p.Spec
+	if spec.RateLimit != nil {
+		if problem := rateLimitError(&spec.policyFields); problem != "" {
+			errs.add("RateLimit", problem)
+		}
+	}
+	if bl := spec.BandwidthLimit; bl != nil {
+		if problem := bandwidthError("request", bl.Request); problem != "" {
+			errs.add("BandwidthLimit", problem)
+		} else if problem := bandwidthError("response", bl.Response); problem != "" {
+			errs.add("BandwidthLimit", problem)
+		}
+	}
 	if lb := spec.LoadBalancer; lb != nil && lb.ConsistentHash != nil && lb.ConsistentHash.TableSize != nil {
 		// clustersettings.go buildConsistentHashLoadBalancer:
 		// MaxConsistentHashTableSize, and a prime.
@@ -308,6 +404,179 @@ func backendTrafficPolicyErrors(g *resolve.Graph, p *Policy, errs *policyErrors)
 			errs.add("RequestBuffer", fmt.Sprintf("limit value %s is out of range, must be between 0 and %d", rb.Limit.String(), uint32(math.MaxUint32)))
 		}
 	}
+}
+
+// rateLimitError: backendtrafficpolicy.go buildRateLimit, which stops at
+// its first error. The global rate limit's "enable Ratelimit in the
+// EnvoyGateway config" is not predicted: whether it is enabled is not
+// among the inputs.
+func rateLimitError(spec *policyFields) string {
+	rl := spec.RateLimit
+	local, global := rl.Local, rl.Global
+	if rl.Type != nil {
+		switch *rl.Type {
+		case "Local":
+			if local == nil {
+				return "local configuration empty for rateLimit"
+			}
+			global = nil
+		case "Global":
+			if global == nil {
+				return "global configuration empty for rateLimit"
+			}
+			local = nil
+		}
+	}
+	if local != nil {
+		if problem := localRateLimitError(local); problem != "" {
+			return problem
+		}
+	}
+	if global != nil {
+		for i := range global.Rules {
+			if problem := rateLimitRuleError(global, i); problem != "" {
+				return problem
+			}
+		}
+	}
+	return ""
+}
+
+// localRateLimitError: buildLocalRateLimit. Its rule without
+// clientSelectors, at most one, is the route's default limit (else one per
+// second); every rule's unit must be a multiple of the default's, as
+// Envoy's local rate limit requires.
+func localRateLimitError(local *rateLimitSpec) string {
+	defaultUnit := "Second"
+	seen := false
+	for _, r := range local.Rules {
+		if len(r.ClientSelectors) == 0 {
+			if seen {
+				return "local rateLimit can not have more than one rule without clientSelectors"
+			}
+			seen, defaultUnit = true, r.Limit.Unit
+		}
+	}
+	d := rateLimitUnitSeconds(defaultUnit)
+	for _, r := range local.Rules {
+		if d == 0 || rateLimitUnitSeconds(r.Limit.Unit)%d != 0 {
+			return "local rateLimit rule limit unit must be a multiple of the default limit unit"
+		}
+	}
+	for i, r := range local.Rules {
+		if len(r.ClientSelectors) > 0 {
+			if problem := rateLimitRuleError(local, i); problem != "" {
+				return problem
+			}
+		}
+	}
+	return ""
+}
+
+// rateLimitUnitSeconds: internal/utils/ratelimit UnitToSeconds, 0 for a
+// unit it does not know.
+func rateLimitUnitSeconds(unit string) int64 {
+	const day = 24 * 60 * 60
+	return map[string]int64{"Second": 1, "Minute": 60, "Hour": 60 * 60, "Day": day, "Week": 7 * day, "Month": 30 * day, "Year": 365 * day}[unit]
+}
+
+// rateLimitRuleError: buildRateLimitRule's checks of a rule's
+// clientSelectors, in its order. A match type left out is the API's
+// default: Exact for headers and query parameters, PathPrefix for a path.
+func rateLimitRuleError(rl *rateLimitSpec, i int) string {
+	or := func(t *string, otherwise string) string {
+		if t == nil {
+			return otherwise
+		}
+		return *t
+	}
+	inverted := func(b *bool) bool { return b != nil && *b }
+	for _, m := range rl.Rules[i].ClientSelectors {
+		if len(m.Headers) == 0 && len(m.Methods) == 0 && m.Path == nil && m.SourceCIDR == nil && len(m.QueryParams) == 0 {
+			return "unable to translate rateLimit. At least one of the header or method or path or sourceCIDR or queryParameters must be specified"
+		}
+		for _, h := range m.Headers {
+			switch typ := or(h.Type, "Exact"); {
+			case typ == "Exact" && h.Value != nil:
+			case typ == "RegularExpression" && h.Value != nil:
+				if !compiles(*h.Value) {
+					return regexError(*h.Value)
+				}
+			case typ == "Distinct" && h.Value == nil:
+				if inverted(h.Invert) {
+					return "unable to translate rateLimit.Invert is not applicable for distinct header match type"
+				}
+			default:
+				return "unable to translate rateLimit. Either the header.Type is not valid or the header is missing a value"
+			}
+		}
+		if p := m.Path; p != nil {
+			switch typ := or(p.Type, "PathPrefix"); typ {
+			case "PathPrefix", "Exact":
+			case "RegularExpression":
+				if !compiles(p.Value) {
+					return regexError(p.Value)
+				}
+			default:
+				return "unable to translate rateLimit: invalid path type."
+			}
+		}
+		if c := m.SourceCIDR; c != nil {
+			if _, _, err := net.ParseCIDR(c.Value); err != nil {
+				return "unable to translate rateLimit: " + err.Error()
+			}
+		}
+		for _, q := range m.QueryParams {
+			if q.Name == "" {
+				return "name is required when QueryParamMatch is specified"
+			}
+			switch typ := or(q.Type, "Exact"); typ {
+			case "Exact", "RegularExpression":
+				if q.Value == nil || *q.Value == "" {
+					return "value is required for " + typ + " query parameter match"
+				}
+				if typ == "RegularExpression" && !compiles(*q.Value) {
+					return regexError(*q.Value)
+				}
+			case "Distinct":
+				if inverted(q.Invert) {
+					return "unable to translate rateLimit.Invert is not applicable for distinct query parameter match type"
+				}
+				if q.Value != nil {
+					return "unable to translate rateLimit.Value is not applicable for distinct query parameter match type"
+				}
+			default:
+				return "invalid query parameter match type: " + typ
+			}
+		}
+	}
+	return ""
+}
+
+// regexError: internal/utils/regex Validate's error.
+func regexError(pattern string) string {
+	_, err := regexp.Compile(pattern)
+	return fmt.Sprintf("regex %q is invalid: %v", pattern, err)
+}
+
+// bandwidthError: backendtrafficpolicy.go buildBandwidthLimit and
+// bandwidthToKibps, which refuse a limit below Envoy's 1 KiB/s.
+func bandwidthError(direction string, b *bandwidthLimit) string {
+	if b == nil {
+		return ""
+	}
+	bytes, ok := b.Limit.Value.AsInt64()
+	switch {
+	case !ok:
+		return direction + " limit value must be convertible to an int64"
+	case bytes < 0:
+		return direction + " limit value must be positive"
+	}
+	perUnit := map[string]int64{"Minute": 60, "Hour": 3600}[b.Limit.Unit]
+	if bytes/(max(perUnit, 1)*1024) == 0 {
+		return fmt.Sprintf("%s: bandwidth limit of %d bytes per %s is below the minimum of 1 KiB/s", direction, bytes, b.Limit.Unit)
+	}
+	return ""
 }
 
 // retryErrors: clustersettings.go buildRetry's backOff checks.
@@ -446,6 +715,131 @@ func secretRef(g *resolve.Graph, p *Policy, ref gwv1.SecretObjectReference) (*re
 
 // ignoreBackend is walkBackendRefs' reach when only its refusal matters.
 func ignoreBackend(resolve.ObjectRef, string) {}
+
+// geoIPEntryError is the message of what its translator refuses for a
+// SecurityPolicy at entry a, "" for nothing: its own fields' errors, then
+// for each HTTP listener the entry covers, when an authorization rule
+// matches client IP geolocations, what validateAuthorizationGeoIP refuses
+// (securitypolicy.go translateSecurityPolicyForRoute and
+// translateSecurityPolicyForGateway validate each listener once, with the
+// client IP detection a ClientTrafficPolicy gives it and the Gateway's
+// EnvoyProxy).
+func geoIPEntryError(g *resolve.Graph, p *resolve.PolicyResult, a *resolve.PolicyAncestorStatus, errs policyErrors) string {
+	auth := p.Object.(*Policy).Spec.Authorization
+	if auth == nil || a.Gateway == nil {
+		return errs.message()
+	}
+	var country, region, city, asn, isp, anonymous bool
+	for _, r := range auth.Rules {
+		for _, geo := range r.Principal.ClientIPGeoLocations {
+			country, region, city = country || geo.Country != nil, region || geo.Region != nil, city || geo.City != nil
+			asn, isp, anonymous = asn || geo.ASN != nil, isp || geo.ISP != nil, anonymous || geo.Anonymous != nil
+		}
+	}
+	if !(country || region || city || asn || isp || anonymous) {
+		return errs.message()
+	}
+	listeners := attachedListeners(g, a)
+	for _, t := range a.Targets {
+		listeners = append(listeners, coveredListeners(g, t)...)
+	}
+	var seen []*resolve.Listener
+	for _, l := range listeners {
+		if slices.Contains(seen, l) || !l.Valid() || (l.Protocol != gwv1.HTTPProtocolType && l.Protocol != gwv1.HTTPSProtocolType) {
+			continue
+		}
+		seen = append(seen, l)
+		if problem := geoIPListenerError(g, a.Gateway, l, country, region, city, asn, isp, anonymous); problem != "" {
+			errs = append(slices.Clone(errs), "Authorization: "+problem)
+		}
+	}
+	return errs.message()
+}
+
+// geoIPListenerError: validateAuthorizationGeoIP and buildGeoIPProvider
+// for one listener, given which geolocation fields the rules match. The
+// provider is judged only when the inputs show the Gateway's EnvoyProxy,
+// or that it has none.
+func geoIPListenerError(g *resolve.Graph, gw *resolve.GatewayResult, l *resolve.Listener, country, region, city, asn, isp, anonymous bool) string {
+	d := listenerClientIPDetection(g, l)
+	if d == nil {
+		return "authorization clientIPGeoLocations requires ClientTrafficPolicy.spec.clientIPDetection to be configured"
+	}
+	if modes := btoi(d.XForwardedFor != nil) + btoi(d.CustomHeader != nil) + btoi(d.DirectSourceIP != nil); modes != 1 {
+		return "authorization clientIPGeoLocations requires exactly one of ClientTrafficPolicy.spec.clientIPDetection.{xForwardedFor,customHeader,directSourceIP}"
+	}
+	if d.XForwardedFor != nil && len(d.XForwardedFor.TrustedCIDRs) > 0 {
+		return "authorization clientIPGeoLocations does not support ClientIPDetection.XForwardedFor.TrustedCIDRs"
+	}
+	proxy := Proxy(g, gw)
+	if proxy == nil && (gw.Parameters != nil || gw.Class == nil || gw.Class.Spec.ParametersRef != nil) {
+		return ""
+	}
+	if proxy == nil || proxy.Spec.GeoIP == nil {
+		return "authorization clientIPGeoLocations requires EnvoyProxy.spec.geoIP.provider to be configured"
+	}
+	provider := proxy.Spec.GeoIP.Provider
+	switch {
+	case provider.Type != "MaxMind":
+		return fmt.Sprintf("unsupported geoIP provider type %q", provider.Type)
+	case provider.MaxMind == nil:
+		return "geoIP provider MaxMind is missing maxMind configuration"
+	}
+	m := provider.MaxMind
+	for _, need := range []struct {
+		used, missing bool
+		problem       string
+	}{
+		{country, m.CountryDBSource == nil && m.CityDBSource == nil, "country requires EnvoyProxy.spec.geoIP.provider.maxMind.countryDbSource or cityDbSource"},
+		{region, m.CityDBSource == nil, "region requires EnvoyProxy.spec.geoIP.provider.maxMind.cityDbSource"},
+		{city, m.CityDBSource == nil, "city requires EnvoyProxy.spec.geoIP.provider.maxMind.cityDbSource"},
+		{asn, m.ASNDBSource == nil, "asn requires EnvoyProxy.spec.geoIP.provider.maxMind.asnDbSource"},
+		{isp, m.ISPDBSource == nil, "isp requires EnvoyProxy.spec.geoIP.provider.maxMind.ispDbSource"},
+		{anonymous, m.AnonymousIPDBSource == nil, "anonymous requires EnvoyProxy.spec.geoIP.provider.maxMind.anonymousIpDbSource"},
+	} {
+		if need.used && need.missing {
+			return "authorization clientIPGeoLocations." + need.problem
+		}
+	}
+	return ""
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// listenerClientIPDetection is the clientIPDetection of the
+// ClientTrafficPolicy that applies to the listener: one on the listener
+// before one on its Gateway or ListenerSet (clienttrafficpolicy.go
+// ProcessClientTrafficPolicies translates the policies with a sectionName
+// first); nil when none sets it.
+func listenerClientIPDetection(g *resolve.Graph, l *resolve.Listener) *clientIPDetection {
+	var whole *Policy
+	for _, p := range g.Policies {
+		obj, ok := p.Object.(*Policy)
+		if !ok || policyKind(p.Ref) != KindClientTrafficPolicy {
+			continue
+		}
+		for _, t := range p.Targets {
+			if !t.Applies() || !slices.Contains(coveredListeners(g, t), l) {
+				continue
+			}
+			if t.SectionName != "" {
+				return obj.Spec.ClientIPDetection
+			}
+			if whole == nil {
+				whole = obj
+			}
+		}
+	}
+	if whole == nil {
+		return nil
+	}
+	return whole.Spec.ClientIPDetection
+}
 
 // samePortConflict is the refusal of a ClientTrafficPolicy on a listener
 // of a Gateway or ListenerSet, or on a whole ListenerSet, whose plain HTTP

@@ -111,6 +111,51 @@ data: {secret: c2VjcmV0}`},
 		docs: []string{policy("BackendTrafficPolicy", "app", onRoute+"\n  retry: {perRetry: {backOff: {baseInterval: 1s, maxInterval: 100ms}}}")},
 		want: "Retry: maxInterval cannot be less than baseInterval.",
 	}, {
+		name: "local rate limits, one rule without selectors", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+`
+  rateLimit:
+    local:
+      rules:
+      - limit: {requests: 100, unit: Minute}
+      - clientSelectors: [{headers: [{name: x-user, type: Distinct}]}]
+        limit: {requests: 10, unit: Hour}`)},
+	}, {
+		name: "local rate limits, two rules without selectors", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+`
+  rateLimit:
+    type: Local
+    local: {rules: [{limit: {requests: 10, unit: Minute}}, {limit: {requests: 20, unit: Minute}}]}`)},
+		want: "RateLimit: local rateLimit can not have more than one rule without clientSelectors.",
+	}, {
+		name: "local rate limit whose unit is no multiple of the default's", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+`
+  rateLimit:
+    local:
+      rules:
+      - limit: {requests: 1000, unit: Hour}
+      - clientSelectors: [{sourceCIDR: {value: 192.168.0.0/16}}]
+        limit: {requests: 10, unit: Minute}`)},
+		want: "RateLimit: local rateLimit rule limit unit must be a multiple of the default limit unit.",
+	}, {
+		name: "global rate limit on an inverted distinct header", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+`
+  rateLimit:
+    global: {rules: [{clientSelectors: [{headers: [{name: x-org, type: Distinct, invert: true}]}], limit: {requests: 10, unit: Hour}}]}`)},
+		want: "RateLimit: unable to translate rateLimit.Invert is not applicable for distinct header match type.",
+	}, {
+		name: "global rate limit on a regex that does not compile", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+`
+  rateLimit:
+    global: {rules: [{clientSelectors: [{path: {type: RegularExpression, value: "*.x"}}], limit: {requests: 10, unit: Hour}}]}`)},
+		want: "RateLimit: regex \"*.x\" is invalid: error parsing regexp: missing argument to repetition operator: `*`.",
+	}, {
+		name: "bandwidth limit below 1 KiB/s", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+"\n  bandwidthLimit: {request: {limit: {value: 1023, unit: Second}}}")},
+		want: "BandwidthLimit: request: bandwidth limit of 1023 bytes per Second is below the minimum of 1 KiB/s.",
+	}, {
+		name: "bandwidth limit of 1 KiB/s", kind: envoygateway.KindBackendTrafficPolicy,
+		docs: []string{policy("BackendTrafficPolicy", "infra", onGateway+"\n  bandwidthLimit: {response: {limit: {value: 60Ki, unit: Minute}}}")},
+	}, {
 		name: "client buffer limit out of range", kind: envoygateway.KindClientTrafficPolicy,
 		docs: []string{policy("ClientTrafficPolicy", "infra", onGateway+"\n  connection: {bufferLimit: 100G}")},
 		want: "Connection: BufferLimit value 100G is out of range, must be between 0 and 4294967295.",
@@ -187,5 +232,93 @@ func checkInvalid(t *testing.T, got resolve.Condition, want string) {
 		t.Errorf("Accepted %s/%s %q, want True", got.Status, got.Reason, got.Message)
 	case want != "" && (got.Status != "False" || got.Reason != envoygateway.ReasonInvalid || got.Message != want):
 		t.Errorf("Accepted %s/%s %q, want False/Invalid %q", got.Status, got.Reason, got.Message, want)
+	}
+}
+
+// A SecurityPolicy whose authorization matches client IP geolocations
+// needs, on each HTTP listener it covers, the client IP detection of a
+// ClientTrafficPolicy and the GeoIP provider of the Gateway's EnvoyProxy;
+// where either is missing Envoy Gateway refuses it.
+func TestSecurityPolicyGeoIP(t *testing.T) {
+	const class = `
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: eg}
+spec:
+  controllerName: gateway.envoyproxy.io/gatewayclass-controller
+  parametersRef: {group: gateway.envoyproxy.io, kind: EnvoyProxy, name: proxy, namespace: infra}`
+	withProxy := func(geoIP string) string {
+		return class + `
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata: {name: proxy, namespace: infra}
+spec: {` + geoIP + `}`
+	}
+	const cityDB = `geoIP: {provider: {type: MaxMind, maxMind: {cityDbSource: {local: {path: /db/city.mmdb}}}}}`
+	detection := func(target, mode string) string {
+		return `
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: ClientTrafficPolicy
+metadata: {name: client-ip, namespace: infra}
+spec:
+  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: edge` + target + `}]
+  clientIPDetection: ` + mode
+	}
+	for _, c := range []struct {
+		name string
+		docs []string
+		want string
+	}{{
+		name: "client IP from a header, a city database",
+		docs: []string{withProxy(cityDB), detection("", "{customHeader: {name: x-client-ip}}")},
+	}, {
+		name: "no client IP detection",
+		docs: []string{withProxy(cityDB)},
+		want: "Authorization: authorization clientIPGeoLocations requires ClientTrafficPolicy.spec.clientIPDetection to be configured.",
+	}, {
+		name: "client IP detection on the other listener only",
+		docs: []string{withProxy(cityDB), detection(", sectionName: admin", "{customHeader: {name: x-client-ip}}")},
+		want: "Authorization: authorization clientIPGeoLocations requires ClientTrafficPolicy.spec.clientIPDetection to be configured.",
+	}, {
+		name: "X-Forwarded-For with trusted CIDRs",
+		docs: []string{withProxy(cityDB), detection("", "{xForwardedFor: {trustedCIDRs: [10.0.0.0/8]}}")},
+		want: "Authorization: authorization clientIPGeoLocations does not support ClientIPDetection.XForwardedFor.TrustedCIDRs.",
+	}, {
+		name: "no GeoIP provider",
+		docs: []string{withProxy(""), detection("", "{customHeader: {name: x-client-ip}}")},
+		want: "Authorization: authorization clientIPGeoLocations requires EnvoyProxy.spec.geoIP.provider to be configured.",
+	}, {
+		name: "a provider without the city database",
+		docs: []string{withProxy(`geoIP: {provider: {type: MaxMind, maxMind: {countryDbSource: {local: {path: /db/country.mmdb}}}}}`), detection("", "{customHeader: {name: x-client-ip}}")},
+		want: "Authorization: authorization clientIPGeoLocations.city requires EnvoyProxy.spec.geoIP.provider.maxMind.cityDbSource.",
+	}, {
+		// The EnvoyProxy may exist where the inputs do not show it.
+		name: "an EnvoyProxy the inputs lack",
+		docs: []string{class, detection("", "{customHeader: {name: x-client-ip}}")},
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			g := resolvetest.Resolve(t, byClass, append(c.docs, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: edge, namespace: infra}
+spec:
+  gatewayClassName: eg
+  listeners: [{name: http, protocol: HTTP, port: 80}, {name: admin, protocol: HTTP, port: 8080}]
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: SecurityPolicy
+metadata: {name: p, namespace: infra}
+spec:
+  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: edge, sectionName: http}]
+  authorization:
+    defaultAction: Deny
+    rules: [{action: Allow, principal: {clientIPGeoLocations: [{country: US, city: Seattle}]}}]`)...)
+			p := g.Policy(resolve.ObjectRef{Kind: envoygateway.KindSecurityPolicy + "." + envoygateway.Group, Namespace: "infra", Name: "p"})
+			if p == nil || len(p.Ancestors) != 1 {
+				t.Fatalf("want one ancestor, policy %v", p)
+			}
+			checkInvalid(t, p.Ancestors[0].Accepted, c.want)
+		})
 	}
 }

@@ -71,8 +71,11 @@ func (impl Implementation) JudgePolicyAncestors(b *resolve.Builder, policies []*
 				continue
 			}
 			msg := invalid[p].message()
-			if policyKind(p.Ref) == KindClientTrafficPolicy {
+			switch policyKind(p.Ref) {
+			case KindClientTrafficPolicy:
 				msg = clientTrafficPolicyEntryError(g, p, a, invalid[p])
+			case KindSecurityPolicy:
+				msg = geoIPEntryError(g, p, a, invalid[p])
 			}
 			if msg != "" && a.Accepted.Status == metav1.ConditionTrue {
 				a.Accepted = resolve.Condition{Type: string(gwv1.PolicyConditionAccepted), Status: metav1.ConditionFalse, Reason: ReasonInvalid, Message: msg}

@@ -78,6 +78,20 @@ type EnvoyProxy struct {
 				Provider telemetryBackend `json:"provider"`
 			} `json:"tracing,omitempty"`
 		} `json:"telemetry,omitempty"`
+		// GeoIP is the provider of its GeoIP filters: a SecurityPolicy's
+		// rules on client IP geolocations need it (geoIPListenerError).
+		GeoIP *struct {
+			Provider struct {
+				Type    string `json:"type"`
+				MaxMind *struct {
+					CityDBSource        *struct{} `json:"cityDbSource,omitempty"`
+					CountryDBSource     *struct{} `json:"countryDbSource,omitempty"`
+					ASNDBSource         *struct{} `json:"asnDbSource,omitempty"`
+					ISPDBSource         *struct{} `json:"ispDbSource,omitempty"`
+					AnonymousIPDBSource *struct{} `json:"anonymousIpDbSource,omitempty"`
+				} `json:"maxMind,omitempty"`
+			} `json:"provider"`
+		} `json:"geoIP,omitempty"`
 		// BackendTLS is the TLS its proxy offers backends that verify
 		// it: only the client certificate counts.
 		BackendTLS *struct {
