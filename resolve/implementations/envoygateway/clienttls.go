@@ -3,6 +3,7 @@ package envoygateway
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
@@ -179,17 +180,30 @@ func coveredListeners(g *resolve.Graph, t *resolve.PolicyTargetResult) []*resolv
 
 // clientTrafficPolicyEntryError is the message of what its translator
 // refuses for a ClientTrafficPolicy at entry a, "" for nothing: its
-// listeners are checked first (samePortConflict), then its fields, spec.tls
+// listeners are checked first (samePortConflict), then its fields, with
+// http1's default host (http10Errors) between headers and http2, spec.tls
 // last and only when a listener it covers terminates TLS
 // (translateClientTrafficPolicyForListener).
 func clientTrafficPolicyEntryError(g *resolve.Graph, p *resolve.PolicyResult, a *resolve.PolicyAncestorStatus, errs policyErrors) string {
 	obj := p.Object.(*Policy)
 	tls := false
+	var listeners []*resolve.Listener
 	for _, t := range a.Targets {
 		if conflict := samePortConflict(g, t); conflict != "" {
 			return conflict
 		}
-		tls = tls || slices.ContainsFunc(coveredListeners(g, t), terminatesTLS)
+		covered := coveredListeners(g, t)
+		tls = tls || slices.ContainsFunc(covered, terminatesTLS)
+		listeners = append(listeners, covered...)
+	}
+	if http10 := http10Errors(obj, listeners); len(http10) > 0 {
+		var http1 policyErrors
+		http1.add("HTTP1", http10...)
+		at := slices.IndexFunc(errs, func(e string) bool { return strings.HasPrefix(e, "HTTP2: ") })
+		if at < 0 {
+			at = len(errs)
+		}
+		errs = slices.Insert(slices.Clone(errs), at, http1...)
 	}
 	if tls {
 		if problem := clientTLSError(g, obj); problem != "" {

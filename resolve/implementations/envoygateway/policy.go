@@ -64,7 +64,14 @@ type Policy struct {
 		} `json:"headers,omitempty"`
 		// TLS: a ClientTrafficPolicy's, checked on the TLS listeners it
 		// applies to (clienttls.go).
-		TLS  *clientTLS `json:"tls,omitempty"`
+		TLS *clientTLS `json:"tls,omitempty"`
+		// HTTP1: a ClientTrafficPolicy's; http10.useDefaultHost needs a
+		// default host on each listener it applies to (http10.go).
+		HTTP1 *struct {
+			HTTP10 *struct {
+				UseDefaultHost *bool `json:"useDefaultHost,omitempty"`
+			} `json:"http10,omitempty"`
+		} `json:"http1,omitempty"`
 		OIDC *struct {
 			Provider struct {
 				BackendRefs []policyBackendRef `json:"backendRefs,omitempty"`
