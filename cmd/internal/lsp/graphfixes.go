@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
@@ -63,12 +64,15 @@ func portFixes(f lint.Finding, graphs []*resolve.Graph, text []string) []protoco
 	if !ok || pos.Line < 1 || pos.Line > len(text) {
 		return nil
 	}
+	// The value written runs to the first character that cannot be part
+	// of it: a comma or brace of a flow mapping, a blank, a comment.
 	line := []rune(text[pos.Line-1])
-	end := pos.Col - 1
-	for end < len(line) && end >= 0 && line[end] < 0x80 && nameChar(byte(line[end])) {
+	start := pos.Col - 1
+	end := start
+	for start >= 0 && end < len(line) && line[end] < utf8.RuneSelf && nameChar(byte(line[end])) {
 		end++
 	}
-	if end <= pos.Col-1 {
+	if start < 0 || end == start {
 		return nil
 	}
 	written := protocol.Range{Start: lspPosition(text, pos.Line, pos.Col), End: lspPosition(text, pos.Line, end+1)}
