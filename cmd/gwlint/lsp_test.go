@@ -345,3 +345,140 @@ func TestLSPHugePaste(t *testing.T) {
 	c.waitDiagnostics(gateway, "the edit made during the paste's check", hasRule("invalid-manifest"))
 	c.exit()
 }
+
+// TestLSPGraphFixes: the fixes that need the graph's facts are offered on
+// their diagnostic, and applying one (to the open route, or to another
+// file, saved) clears it.
+func TestLSPGraphFixes(t *testing.T) {
+	const shop = `apiVersion: v1
+kind: Service
+metadata:
+  name: inventory
+  namespace: shop
+spec:
+  ports:
+  - port: 80`
+	for _, tc := range []struct {
+		name      string
+		from, to  string // the edit of route.yaml that raises rule
+		rule      string
+		title     string // of the preferred fix
+		fixedFile string // the file the fix edits or creates
+		config    string // .gwlint.yaml, if any
+	}{
+		{name: "port of the Service", from: "port: 8080\n      weight: 90", to: "port: 8081\n      weight: 90",
+			rule: "backend-port-not-found", title: "Change port to 8080", fixedFile: "route.yaml"},
+		{name: "ReferenceGrant beside the target", from: "name: store-canary\n      port: 8080", to: "name: inventory\n      namespace: shop\n      port: 80",
+			rule: "backend-ref-not-permitted", title: "Add a ReferenceGrant in namespace shop for Service shop/inventory", fixedFile: "shop.yaml"},
+		{name: "ReferenceGrant in a new file", from: "name: store-canary\n      port: 8080", to: "name: billing\n      namespace: shop\n      port: 80",
+			rule: "backend-ref-not-permitted", title: "Add a ReferenceGrant in namespace shop for Service shop/billing (new file referencegrant-app-service.yaml)",
+			// Only where the inputs hold the namespace whole is a missing
+			// grant not one kept elsewhere.
+			fixedFile: "referencegrant-app-service.yaml", config: "ownedNamespaces: [shop]\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := copyTree(t, filepath.Join("testdata", "lsp"))
+			if err := os.WriteFile(filepath.Join(dir, "shop.yaml"), []byte(shop), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if tc.config != "" {
+				if err := os.WriteFile(filepath.Join(dir, ".gwlint.yaml"), []byte(tc.config), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c := startLSP(t, dir, lsp.Debounce)
+			route := filepath.Join(dir, "route.yaml")
+			text := c.open(route)
+			c.waitDiagnostics(route, "none on open", none)
+			broken := strings.Replace(text, tc.from, tc.to, 1)
+			c.change(route, 2, broken)
+			ds := c.waitDiagnostics(route, tc.rule, hasRule(tc.rule))
+			var actions []protocol.CodeAction
+			c.call("textDocument/codeAction", protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: "file://" + route},
+				Range: ds[0].Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{ds[0].Diagnostic}}}, &actions)
+			if len(actions) != 2 || actions[0].Title != tc.title || actions[0].IsPreferred == nil || !*actions[0].IsPreferred {
+				t.Fatalf("code actions = %+v, want %q (preferred) and the ignore comment", actions, tc.title)
+			}
+			fixed := applyEdit(t, actions[0].Edit, map[string]string{route: broken})
+			if _, ok := fixed[filepath.Join(dir, tc.fixedFile)]; !ok || len(fixed) != 1 {
+				t.Fatalf("the fix edits %v, want %s", fixed, tc.fixedFile)
+			}
+			for file, text := range fixed {
+				if file == route {
+					c.change(route, 3, text)
+					continue
+				}
+				if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				c.notify("textDocument/didSave", protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: "file://" + file}})
+			}
+			c.waitDiagnostics(route, "without "+tc.rule, func(ds []diagnostic) bool { return !hasRule(tc.rule)(ds) })
+			if fixed[filepath.Join(dir, "shop.yaml")] != "" {
+				// The target is among the inputs: the fix leaves nothing to report.
+				c.waitDiagnostics(route, "none after the fix", none)
+			}
+			c.exit()
+		})
+	}
+}
+
+// applyEdit applies a workspace edit to the files' texts (open, else on
+// disk) and returns the texts of the files it edits or creates. Its
+// texts are ASCII: characters are bytes.
+func applyEdit(t *testing.T, edit *protocol.WorkspaceEdit, open map[string]string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	textOf := func(file string) string {
+		if text, ok := out[file]; ok {
+			return text
+		}
+		if text, ok := open[file]; ok {
+			return text
+		}
+		data, _ := os.ReadFile(file)
+		return string(data)
+	}
+	apply := func(uri string, e protocol.TextEdit) {
+		file := strings.TrimPrefix(uri, "file://")
+		lines := strings.Split(textOf(file), "\n")
+		offset := func(p protocol.Position) int {
+			n := 0
+			for _, l := range lines[:p.Line] {
+				n += len(l) + 1
+			}
+			return n + int(p.Character)
+		}
+		text := textOf(file)
+		out[file] = text[:offset(e.Range.Start)] + e.NewText + text[offset(e.Range.End):]
+	}
+	for uri, edits := range edit.Changes {
+		for _, e := range edits {
+			apply(uri, e)
+		}
+	}
+	// documentChanges decode as JSON objects: a CreateFile has a kind, a
+	// TextDocumentEdit a textDocument.
+	for _, change := range edit.DocumentChanges {
+		data, _ := json.Marshal(change)
+		var c struct {
+			Kind, URI    string
+			TextDocument protocol.TextDocumentIdentifier
+			Edits        []protocol.TextEdit
+		}
+		if err := json.Unmarshal(data, &c); err != nil {
+			t.Fatal(err)
+		}
+		switch c.Kind {
+		case "create":
+			out[strings.TrimPrefix(c.URI, "file://")] = ""
+		case "":
+			for _, e := range c.Edits {
+				apply(c.TextDocument.URI, e)
+			}
+		default:
+			t.Fatalf("document change %s", data)
+		}
+	}
+	return out
+}

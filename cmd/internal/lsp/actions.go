@@ -16,22 +16,17 @@ import (
 var suggestion = regexp.MustCompile(`did you mean "?([^"?\s,]+)"?\?`)
 
 // fixes are the code actions for one finding: the name it suggests in
-// place of the misspelt one, and an ignore comment with a reason to fill
-// in. text is the file's lines.
-func fixes(f lint.Finding, graphs []*resolve.Graph, text []string, diag protocol.Diagnostic) []protocol.CodeAction {
+// place of the misspelt one, a port its Service has, the ReferenceGrant it
+// lacks, and an ignore comment with a reason to fill in. text is the
+// file's lines; texts finds other files'.
+func fixes(f lint.Finding, graphs []*resolve.Graph, text []string, texts func(string) []string, diag protocol.Diagnostic) []protocol.CodeAction {
 	uri := uriOf(f.File)
 	var out []protocol.CodeAction
-	quickfix := protocol.CodeActionKindQuickFix
 	if edit, ok := didYouMean(f, graphs, text); ok {
-		preferred := true
-		out = append(out, protocol.CodeAction{
-			Title:       "Change to " + edit.NewText,
-			Kind:        &quickfix,
-			Diagnostics: []protocol.Diagnostic{diag},
-			IsPreferred: &preferred,
-			Edit:        &protocol.WorkspaceEdit{Changes: map[string][]protocol.TextEdit{uri: {edit}}},
-		})
+		out = append(out, quickFix("Change to "+edit.NewText, true, &protocol.WorkspaceEdit{Changes: map[string][]protocol.TextEdit{uri: {edit}}}))
 	}
+	out = append(out, portFixes(f, graphs, text)...)
+	out = append(out, grantFix(f, graphs, texts)...)
 	if f.Line >= 1 && f.Line <= len(text) {
 		line := text[f.Line-1]
 		indent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
@@ -39,17 +34,25 @@ func fixes(f lint.Finding, graphs []*resolve.Graph, text []string, diag protocol
 			indent += "  " // above the item's first key, the comment names the item's line
 		}
 		at := protocol.Position{Line: protocol.UInteger(f.Line - 1)}
-		out = append(out, protocol.CodeAction{
-			Title:       "Ignore " + f.Rule + " here (gwlint:ignore, with a reason)",
-			Kind:        &quickfix,
-			Diagnostics: []protocol.Diagnostic{diag},
-			Edit: &protocol.WorkspaceEdit{Changes: map[string][]protocol.TextEdit{uri: {{
-				Range:   protocol.Range{Start: at, End: at},
-				NewText: indent + "# gwlint:ignore " + f.Rule + " REASON\n",
-			}}}},
-		})
+		out = append(out, quickFix("Ignore "+f.Rule+" here (gwlint:ignore, with a reason)", false, &protocol.WorkspaceEdit{Changes: map[string][]protocol.TextEdit{uri: {{
+			Range:   protocol.Range{Start: at, End: at},
+			NewText: indent + "# gwlint:ignore " + f.Rule + " REASON\n",
+		}}}}))
+	}
+	for i := range out {
+		out[i].Diagnostics = []protocol.Diagnostic{diag}
 	}
 	return out
+}
+
+// quickFix is a quick fix that makes edit.
+func quickFix(title string, preferred bool, edit *protocol.WorkspaceEdit) protocol.CodeAction {
+	kind := protocol.CodeActionKindQuickFix
+	a := protocol.CodeAction{Title: title, Kind: &kind, Edit: edit}
+	if preferred {
+		a.IsPreferred = &preferred
+	}
+	return a
 }
 
 // didYouMean replaces the misspelt name with the one the message
@@ -114,7 +117,7 @@ func nameChar(c byte) bool {
 func findingObject(f lint.Finding, graphs []*resolve.Graph) *resolve.Meta {
 	for _, g := range graphs {
 		for _, obj := range g.Objects {
-			if m := obj.Metadata(); m.Source.File == f.File && m.Ref.String() == f.Object {
+			if m := obj.Metadata(); about(f, m) {
 				return m
 			}
 		}

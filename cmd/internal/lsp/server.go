@@ -454,7 +454,7 @@ func (s *Server) codeAction(_ *glsp.Context, params *protocol.CodeActionParams) 
 		if d.Range.Start.Line > params.Range.End.Line || d.Range.Start.Line < params.Range.Start.Line {
 			continue
 		}
-		out = append(out, fixes(finding, snap.graphs, text, d)...)
+		out = append(out, fixes(finding, snap.graphs, text, texts, d)...)
 	}
 	return out, nil
 }
