@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -12,15 +13,24 @@ import (
 // BenchmarkLSPEdit times a one-file edit on each corpus (GWLINT_BENCH_SIZES),
 // after the initial load, from didChange to that file's new diagnostics,
 // without the debounce an editor waits: each edit breaks the file's last
-// document or mends it again, so every iteration publishes.
+// document or mends it again, so every iteration publishes. It also
+// reports the heap the server keeps live between edits (the world of the
+// folder: every file's objects and the last graph), against the corpus's
+// bytes: gwlint check's bound is a peak of 8× them.
 func BenchmarkLSPEdit(b *testing.B) {
 	for _, size := range benchutil.Sizes() {
 		b.Run(string(size), func(b *testing.B) {
 			dir := benchutil.Corpus(b, size)
 			var file string
+			var input int64
 			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-				if err == nil && file == "" && strings.HasSuffix(p, ".yaml") {
-					file = p
+				if err == nil && strings.HasSuffix(p, ".yaml") {
+					if file == "" {
+						file = p
+					}
+					if info, err := d.Info(); err == nil {
+						input += info.Size()
+					}
 				}
 				return nil
 			})
@@ -39,6 +49,11 @@ func BenchmarkLSPEdit(b *testing.B) {
 				}
 			}
 			b.StopTimer()
+			runtime.GC()
+			var mem runtime.MemStats
+			runtime.ReadMemStats(&mem)
+			b.ReportMetric(float64(mem.HeapInuse)/(1<<20), "live-heap-MiB")
+			b.ReportMetric(float64(mem.HeapInuse)/float64(input), "heap-x-input")
 			c.exit()
 		})
 	}
