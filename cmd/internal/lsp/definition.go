@@ -26,7 +26,7 @@ func definition(s spot) (place, bool) {
 		}
 	}
 	if gw := gateway(s.graph, s.obj); gw != nil {
-		if classNamePath.MatchString(s.path) && gw.Class != nil {
+		if s.path == classNamePath && gw.Class != nil {
 			return place{obj: gw.Class}, true
 		}
 		if l := listenerAt(gw, s.path); l != nil {

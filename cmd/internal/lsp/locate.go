@@ -1,8 +1,8 @@
 package lsp
 
 import (
-	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/gwlint/gwlint/resolve"
 )
@@ -50,15 +50,35 @@ func locate(graphs []*resolve.Graph, file string, line, col int) (spot, bool) {
 	return best, true
 }
 
-var (
-	parentRefPath  = regexp.MustCompile(`^spec\.parentRefs\[(\d+)\]`)
-	backendRefPath = regexp.MustCompile(`^spec\.rules\[(\d+)\]\.backendRefs\[(\d+)\]`)
-	rulePath       = regexp.MustCompile(`^spec\.rules\[(\d+)\]`)
-	listenerPath   = regexp.MustCompile(`^spec\.listeners\[(\d+)\]`)
-	certRefPath    = regexp.MustCompile(`^spec\.listeners\[(\d+)\]\.tls\.certificateRefs\[(\d+)\]`)
-	targetRefPath  = regexp.MustCompile(`^spec\.targetRefs?(\[\d+\])?`)
-	classNamePath  = regexp.MustCompile(`^spec\.gatewayClassName$`)
-)
+// indexed is the part of path that is field and one index:
+// "spec.parentRefs[2]" of "spec.parentRefs[2].name"; "" when path does not
+// start so.
+func indexed(path, field string) string {
+	rest, ok := strings.CutPrefix(path, field+"[")
+	end := strings.IndexByte(rest, ']')
+	if field == "" || !ok || end < 0 {
+		return ""
+	}
+	return path[:len(field)+1+end+1]
+}
+
+// at is the item of items whose path (pathOf) is prefix; the zero value
+// when prefix is "" or none is.
+func at[T any](items []T, prefix string, pathOf func(T) string) T {
+	var zero T
+	if prefix == "" {
+		return zero
+	}
+	for _, it := range items {
+		if pathOf(it) == prefix {
+			return it
+		}
+	}
+	return zero
+}
+
+// classNamePath is a Gateway's GatewayClass name.
+const classNamePath = "spec.gatewayClassName"
 
 // route is the graph's result for a route object, nil for others.
 func route(g *resolve.Graph, obj resolve.Object) *resolve.RouteResult {
@@ -92,68 +112,49 @@ func policy(g *resolve.Graph, obj resolve.Object) *resolve.PolicyResult {
 
 // parentAt is the parentRef result at path of a route.
 func parentAt(r *resolve.RouteResult, path string) *resolve.ParentResult {
-	m := parentRefPath.FindString(path)
-	for _, p := range r.Parents {
-		if m != "" && p.Path == m {
-			return p
-		}
-	}
-	return nil
+	return at(r.Parents, indexed(path, "spec.parentRefs"), func(p *resolve.ParentResult) string { return p.Path })
 }
 
 // backendAt is the backendRef result at path of a route, with its rule.
 func backendAt(r *resolve.RouteResult, path string) (*resolve.RuleResult, *resolve.BackendResult) {
-	m := backendRefPath.FindString(path)
-	for _, rule := range r.Rules {
-		for _, b := range rule.Backends {
-			if m != "" && b.Path == m {
-				return rule, b
-			}
-		}
+	rule := ruleAt(r, path)
+	if rule == nil {
+		return nil, nil
 	}
-	return nil, nil
+	b := at(rule.Backends, indexed(path, rule.Path+".backendRefs"), func(b *resolve.BackendResult) string { return b.Path })
+	if b == nil {
+		return nil, nil
+	}
+	return rule, b
 }
 
 // ruleAt is the rule result at path of a route.
 func ruleAt(r *resolve.RouteResult, path string) *resolve.RuleResult {
-	m := rulePath.FindString(path)
-	for _, rule := range r.Rules {
-		if m != "" && rule.Path == m {
-			return rule
-		}
-	}
-	return nil
+	return at(r.Rules, indexed(path, "spec.rules"), func(rule *resolve.RuleResult) string { return rule.Path })
 }
 
-// listenerAt is the listener at path of a Gateway.
+// listenerAt is the listener at path of a Gateway (not one of its
+// ListenerSets').
 func listenerAt(gw *resolve.GatewayResult, path string) *resolve.Listener {
-	m := listenerPath.FindString(path)
-	for _, l := range gw.Listeners {
-		if m != "" && l.ListenerSet == nil && l.Path == m {
-			return l
+	return at(gw.Listeners, indexed(path, "spec.listeners"), func(l *resolve.Listener) string {
+		if l.ListenerSet != nil {
+			return ""
 		}
-	}
-	return nil
+		return l.Path
+	})
 }
 
 // certRefAt is the certificateRef at path of a Gateway's listener.
 func certRefAt(l *resolve.Listener, path string) *resolve.RefResult {
-	m := certRefPath.FindString(path)
-	for _, c := range l.CertRefs {
-		if m != "" && c.Path == m {
-			return c
-		}
-	}
-	return nil
+	return at(l.CertRefs, indexed(path, l.Path+".tls.certificateRefs"), func(c *resolve.RefResult) string { return c.Path })
 }
 
-// targetAt is the targetRef at path of a policy.
+// targetAt is the targetRef at path of a policy: spec.targetRefs[i], or
+// the single spec.targetRef.
 func targetAt(p *resolve.PolicyResult, path string) *resolve.PolicyTargetResult {
-	m := targetRefPath.FindString(path)
-	for _, t := range p.Targets {
-		if m != "" && t.Path == m {
-			return t
-		}
+	prefix := indexed(path, "spec.targetRefs")
+	if path == "spec.targetRef" || strings.HasPrefix(path, "spec.targetRef.") {
+		prefix = "spec.targetRef"
 	}
-	return nil
+	return at(p.Targets, prefix, func(t *resolve.PolicyTargetResult) string { return t.Path })
 }
