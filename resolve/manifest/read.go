@@ -196,12 +196,33 @@ func readStdin(stdin io.Reader) job {
 	if stdin == nil {
 		return job{file: stdinName, err: &ReadError{File: stdinName, Msg: "no standard input"}}
 	}
-	data, err := readLimited(stdin, 0, nil)
-	if err != nil {
-		return job{file: stdinName, err: &ReadError{File: stdinName, Msg: err.Error()}}
+	kept, ok := stdin.(*KeptStdin)
+	if !ok {
+		kept = KeepStdin(stdin)
 	}
-	return job{file: stdinName, data: data, stdin: true}
+	if kept.err != nil {
+		return job{file: stdinName, err: &ReadError{File: stdinName, Msg: kept.err.Error()}}
+	}
+	return job{file: stdinName, data: kept.data, stdin: true}
 }
+
+// KeptStdin is standard input read once, within MaxFileSize, for readers
+// that read it more than once: every Read given it takes the same bytes,
+// without copying them (parsing never writes to them).
+type KeptStdin struct {
+	data []byte
+	err  error
+}
+
+// KeepStdin reads r whole, or up to the error that stops it.
+func KeepStdin(r io.Reader) *KeptStdin {
+	data, err := readLimited(r, 0, nil)
+	return &KeptStdin{data: data, err: err}
+}
+
+// Read is never called by this package, which takes the bytes whole; it
+// makes a KeptStdin an io.Reader where stdin is expected.
+func (k *KeptStdin) Read([]byte) (int, error) { return 0, io.EOF }
 
 // walk lists the manifest files under root, sorted by path.
 func walk(root string) []job {

@@ -1083,3 +1083,14 @@ func TestReadNotManifests(t *testing.T) {
 		t.Errorf("walked, not manifests = %q, want %q", names, want)
 	}
 }
+
+// Kept stdin reads the same documents every time it is read.
+func TestKeptStdinReadTwice(t *testing.T) {
+	kept := KeepStdin(strings.NewReader("apiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: b}\n"))
+	for i := range 2 {
+		objs, errs := Read([]string{"-"}, kept)
+		if len(errs) != 0 || len(objs) != 2 || objs[1].Ref() != "b" {
+			t.Fatalf("reading %d: %d objects, errors %v", i+1, len(objs), errs)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"cmp"
 	"io"
 	"os"
@@ -199,14 +198,12 @@ func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 	if !opts.ReleaseAssumed && !opts.ChannelAssumed {
 		return in.load(stdin, opts)
 	}
-	input := func() io.Reader { return stdin }
 	if stdin != nil && slices.Contains(in.Files, "-") {
-		// Kept, to be read again when the inputs choose.
-		if data, err := io.ReadAll(stdin); err == nil {
-			input = func() io.Reader { return bytes.NewReader(data) }
-		}
+		// Kept, within the size limit, to be read again when the inputs
+		// choose.
+		stdin = manifest.KeepStdin(stdin)
 	}
-	worlds := in.load(input(), opts)
+	worlds := in.load(stdin, opts)
 	type installed struct {
 		crds   crd.CRDs
 		bundle resolve.CRDBundle
@@ -232,7 +229,7 @@ func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 	for _, c := range choices {
 		o := opts
 		o.Release, o.Channel, o.ReleaseAssumed, o.ChannelAssumed = c.crds.Release, c.crds.Channel, false, false
-		reloaded := in.load(input(), o)
+		reloaded := in.load(stdin, o)
 		if len(reloaded) != len(worlds) {
 			continue // never: the same inputs make the same worlds
 		}
