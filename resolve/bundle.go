@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/gwlint/gwlint/resolve/crd"
@@ -31,6 +32,9 @@ type CRDBundle struct {
 	// Via says what installs it: "CustomResourceDefinition
 	// httproutes.gateway.networking.k8s.io", or the remote entry.
 	Via string
+	// Kind is the kind a CustomResourceDefinition defines ("HTTPRoute");
+	// "" for a remote entry, which installs every kind.
+	Kind string
 }
 
 // CRDs are the release and channel the bundle names, as gwlint knows
@@ -63,6 +67,9 @@ func crdBundleOf(raw *manifest.Object) *CRDBundle {
 		} `json:"metadata"`
 		Spec struct {
 			Group string `json:"group"`
+			Names struct {
+				Kind string `json:"kind"`
+			} `json:"names"`
 		} `json:"spec"`
 	}
 	if json.Unmarshal(raw.JSON, &doc) != nil || (doc.Spec.Group != GroupGateway && doc.Spec.Group != GroupGatewayExperimental) {
@@ -77,6 +84,7 @@ func crdBundleOf(raw *manifest.Object) *CRDBundle {
 		Channel: cmp.Or(doc.Metadata.Annotations[AnnotationChannel], "standard"),
 		At:      *raw.Errorf("metadata.annotations["+AnnotationBundleVersion+"]", ""),
 		Via:     "CustomResourceDefinition " + doc.Metadata.Name,
+		Kind:    doc.Spec.Names.Kind,
 	}
 }
 
@@ -92,6 +100,26 @@ func (in *Inputs) InstalledCRDs() (bundle CRDBundle, crds crd.CRDs, ok bool) {
 // resolved from.
 func (g *Graph) InstalledCRDs() (bundle CRDBundle, crds crd.CRDs, ok bool) {
 	return installedCRDs(g.CRDBundles)
+}
+
+// InstalledKinds are the release and channel of each kind whose own CRD
+// the inputs install (CRDBundle.Kind), where it differs from crds: a
+// cluster serves each kind by its CRD, the last applied (standard-install.yaml
+// with the experimental TLSRoute CRD beside it is common).
+func (in *Inputs) InstalledKinds(crds crd.CRDs) map[string]crd.CRDs {
+	var out map[string]crd.CRDs
+	for _, b := range in.InstallingCRDs() {
+		c, known := b.CRDs()
+		if !known || b.Kind == "" {
+			continue
+		}
+		if out == nil {
+			out = map[string]crd.CRDs{}
+		}
+		out[b.Kind] = c
+	}
+	maps.DeleteFunc(out, func(_ string, c crd.CRDs) bool { return c == crds })
+	return out
 }
 
 func installedCRDs(bundles []CRDBundle) (bundle CRDBundle, crds crd.CRDs, ok bool) {

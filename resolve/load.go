@@ -59,6 +59,11 @@ type Options struct {
 	// (Inputs.InstalledCRDs, read by the commands), as they choose the
 	// channel under ChannelAssumed.
 	ReleaseAssumed bool
+	// KindCRDs are the release and channel of kinds whose own CRD the
+	// inputs install from another release or channel than Release and
+	// Channel (Inputs.InstalledKinds): objects of those kinds are judged
+	// by them.
+	KindCRDs map[string]crd.CRDs
 	// CompareCRDs are other CRDs every Gateway API object is validated
 	// against, as written (gwlint releases): what each refuses is in
 	// Inputs.Compared.
@@ -344,6 +349,10 @@ const (
 
 // decodeAs does decode's work, decoding as how says.
 func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manifest.ReadError) {
+	if c, ok := opts.KindCRDs[raw.Kind]; ok {
+		// The kind's own CRD is among the inputs: no assumption.
+		opts.Release, opts.Channel, opts.ChannelAssumed = c.Release, c.Channel, false
+	}
 	group, version := splitAPIVersion(raw.APIVersion)
 	var target Object
 	var spec any

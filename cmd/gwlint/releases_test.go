@@ -25,6 +25,9 @@ func TestGatewayAPIRelease(t *testing.T) {
 		{Name: "release-installed-flag", Args: []string{"check", "--no-config", "--gateway-api-version", "v1.6.3", "testdata/releases/installed"}, Code: 0},
 		{Name: "release-kustomize-remote", Args: []string{"check", "--no-config", "testdata/releases/kustomize"}, Code: 1},
 		{Name: "release-flux-clusters", Args: []string{"check", "--no-config", "testdata/releases/flux"}, Code: 1},
+		// Each kind by its own CRD: the experimental TLSRoute CRD beside
+		// the standard ones serves TLSRoute v1alpha2.
+		{Name: "release-kind-crds", Args: []string{"check", "--no-config", "testdata/releases/kinds"}, Code: 0},
 		{Name: "release-unknown", Args: []string{"check", "--no-config", "--gateway-api-version", "v0.8.0", "testdata/releases/plain"}, Code: 2},
 		{Name: "releases", Args: []string{"releases", "--no-config", "testdata/releases/plain"}, Code: 0},
 		{Name: "releases-json", Args: []string{"releases", "--no-config", "-o", "json", "testdata/releases/plain"}, Code: 0},

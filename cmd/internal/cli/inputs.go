@@ -3,6 +3,7 @@ package cli
 import (
 	"cmp"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -204,12 +205,15 @@ func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 		stdin = manifest.KeepStdin(stdin)
 	}
 	worlds := in.load(stdin, opts)
-	type installed struct {
-		crds   crd.CRDs
+	// A choice is the options a world is loaded again with; worlds that
+	// make the same one share a reading.
+	type choice struct {
+		opts   resolve.Options
 		bundle resolve.CRDBundle
+		worlds []int
 	}
-	var choices []installed
-	chosen := map[crd.CRDs][]int{} // worlds, by the CRDs they are judged by
+	var choices []*choice
+	byKey := map[string]*choice{}
 	for i, w := range worlds {
 		bundle, crds, ok := w.InstalledCRDs()
 		if !ok {
@@ -221,19 +225,29 @@ func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 		if !opts.ChannelAssumed {
 			crds.Channel = opts.Channel
 		}
-		if chosen[crds] == nil {
-			choices = append(choices, installed{crds, bundle})
+		o := opts
+		o.Release, o.Channel, o.ReleaseAssumed, o.ChannelAssumed = crds.Release, crds.Channel, false, false
+		if opts.ReleaseAssumed && opts.ChannelAssumed {
+			// Each kind whose own CRD is there by its CRD, when neither
+			// flag nor configuration said what the cluster runs.
+			o.KindCRDs = w.InstalledKinds(crds)
 		}
-		chosen[crds] = append(chosen[crds], i)
+		key := crds.String()
+		for _, k := range slices.Sorted(maps.Keys(o.KindCRDs)) {
+			key += " " + k + "=" + o.KindCRDs[k].String()
+		}
+		if byKey[key] == nil {
+			byKey[key] = &choice{opts: o, bundle: bundle}
+			choices = append(choices, byKey[key])
+		}
+		byKey[key].worlds = append(byKey[key].worlds, i)
 	}
 	for _, c := range choices {
-		o := opts
-		o.Release, o.Channel, o.ReleaseAssumed, o.ChannelAssumed = c.crds.Release, c.crds.Channel, false, false
-		reloaded := in.load(stdin, o)
+		reloaded := in.load(stdin, c.opts)
 		if len(reloaded) != len(worlds) {
 			continue // never: the same inputs make the same worlds
 		}
-		for _, i := range chosen[c.crds] {
+		for _, i := range c.worlds {
 			worlds[i] = reloaded[i]
 			worlds[i].CRDsFrom = &c.bundle
 		}
