@@ -26,7 +26,10 @@ parentRef.port.`,
 	},
 	Run: func(p *Pass) {
 		for _, s := range p.Graph.Services {
-			for _, mp := range s.Ports {
+			if !s.Bound() {
+				continue
+			}
+			for _, mp := range s.Ports() {
 				for _, pr := range mp.Conflicted {
 					p.Report(&pr.Route.Meta, pr.Path, nil,
 						"%s loses Service %s port %d to %s (precedence GRPCRoute > HTTPRoute > TLSRoute > TCPRoute)",

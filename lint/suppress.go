@@ -280,31 +280,32 @@ func (ig *ignore) describe() string {
 	return IgnoreAnnotation + " annotation"
 }
 
-// fileIgnores are the ignore comments of a file, which every object read
-// from it carries; an object a renderer could not place in its source file
-// carries none.
-func fileIgnores(objs []*resolve.Meta) []manifest.IgnoreDirective {
-	for _, m := range objs {
-		if len(m.Ignores) > 0 {
-			return m.Ignores
-		}
-	}
-	return nil
-}
-
 // collectIgnores gathers the ignore comments of every file (each object
-// carries those of its whole file) and the ignore annotations of every
+// carries those of its whole file; an object a renderer could not place in
+// its source file carries none) and the ignore annotations of every
 // object, in file and line order.
 func collectIgnores(g *resolve.Graph) []*ignore {
 	var out []*ignore
-	byFile := map[string][]*resolve.Meta{}
+	// The objects of a file are kept only for a file with ignore comments,
+	// to find the object each applies to: one file may hold hundreds of
+	// thousands.
+	type fileObjects struct {
+		ignores []manifest.IgnoreDirective
+		objs    []*resolve.Meta
+	}
+	byFile := map[string]*fileObjects{}
 	var files []string
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
-		if _, seen := byFile[m.Source.File]; !seen {
+		f := byFile[m.Source.File]
+		if f == nil {
+			f = &fileObjects{}
+			byFile[m.Source.File] = f
 			files = append(files, m.Source.File)
 		}
-		byFile[m.Source.File] = append(byFile[m.Source.File], m)
+		if f.ignores == nil && len(m.Ignores) > 0 {
+			f.ignores = m.Ignores
+		}
 		if v, ok := m.Annotations[IgnoreAnnotation]; ok {
 			out = append(out, &ignore{
 				kind: "annotation", pos: position(m, ignoreAnnotationPath), path: ignoreAnnotationPath,
@@ -312,14 +313,20 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 			})
 		}
 	}
+	for _, obj := range g.Objects {
+		m := obj.Metadata()
+		if f := byFile[m.Source.File]; f.ignores != nil {
+			f.objs = append(f.objs, m)
+		}
+	}
 	for _, file := range files {
-		objs := byFile[file]
-		for _, d := range fileIgnores(objs) {
+		f := byFile[file]
+		for _, d := range f.ignores {
 			ig := &ignore{
 				kind: "comment", pos: Position{File: file, Line: d.Line, Col: d.Col}, target: d.Target,
 				ids: d.Rules, reason: d.Reason, used: map[string]bool{},
 			}
-			if m := objectAt(objs, d); m != nil {
+			if m := objectAt(f.objs, d); m != nil {
 				ig.object = m.Ref.String()
 			}
 			out = append(out, ig)

@@ -108,8 +108,8 @@ func (g *Graph) resolveBackendTLSPolicies(b *Builder) {
 // olderOrFirst orders policies as the API's precedence does: the older
 // first, then the first by namespace/name.
 func olderOrFirst(a, b *Meta) bool {
-	if !a.Created.Equal(&b.Created) {
-		return a.Created.Before(&b.Created)
+	if ac, bc := a.Created(), b.Created(); !ac.Equal(&bc) {
+		return ac.Before(&bc)
 	}
 	return refLess(a.Ref, b.Ref)
 }

@@ -59,14 +59,22 @@ func (g *Graph) findFeatures() {
 	for _, d := range g.Duplicates {
 		replaced[d.First], replaced[d.Again] = d.First != d.Resolved, d.Again != d.Resolved
 	}
-	uses := make([][]FeatureUse, len(g.Objects))
-	gaps := make([][]FeatureGap, len(g.Objects))
-	parallel(len(g.Objects), func(i int) {
-		if obj := g.Objects[i]; !replaced[obj] {
-			uses[i], gaps[i] = g.objectFeatures(obj, routes)
+	// Objects are judged in chunks, each gathering its objects' uses and
+	// gaps: most objects (Services, Secrets) have none, and two lists per
+	// object cost 48 bytes each of hundreds of thousands.
+	const chunk = 256
+	chunks := (len(g.Objects) + chunk - 1) / chunk
+	uses := make([][]FeatureUse, chunks)
+	gaps := make([][]FeatureGap, chunks)
+	parallel(chunks, func(c int) {
+		for _, obj := range g.Objects[c*chunk : min((c+1)*chunk, len(g.Objects))] {
+			if !replaced[obj] {
+				u, gs := g.objectFeatures(obj, routes)
+				uses[c], gaps[c] = append(uses[c], u...), append(gaps[c], gs...)
+			}
 		}
 	})
-	// Each object's uses are copied into Features at once: appended one
+	// Each chunk's uses are copied into Features at once: appended one
 	// object at a time, the list of tens of thousands of uses grew by a
 	// quarter at a time, allocating five times its size.
 	total := 0
@@ -191,7 +199,8 @@ func (g *Graph) routeGateways(r *Route, visited []*Route, out []*GatewayResult) 
 				gw = ls.Parent
 			}
 		case target.Kind == KindHTTPRoute:
-			if parent, ok := g.byRef[target].(*Route); ok {
+			obj, _ := g.object(target)
+			if parent, ok := obj.(*Route); ok {
 				out = g.routeGateways(parent, visited, out)
 			}
 		}

@@ -483,8 +483,8 @@ func (g *Graph) resolveGateways(b *Builder) {
 	for _, gw := range g.Gateways {
 		sort.SliceStable(gw.ListenerSets, func(i, j int) bool {
 			a, b := gw.ListenerSets[i], gw.ListenerSets[j]
-			if !a.Created.Equal(&b.Created) {
-				return a.Created.Before(&b.Created)
+			if ac, bc := a.Created(), b.Created(); !ac.Equal(&bc) {
+				return ac.Before(&bc)
 			}
 			return refLess(a.Ref, b.Ref)
 		})

@@ -361,7 +361,7 @@ func (g *Graph) indexCreations(creators []*Creator) {
 			g.creations[ref] = gen
 			if !c.AnyNamespace {
 				key := kindNS{ref.Kind, ref.Namespace}
-				g.names[key] = append(g.names[key], ref.Name)
+				g.createdNames[key] = append(g.createdNames[key], ref.Name)
 			}
 		}
 	}

@@ -31,7 +31,7 @@ func (g *Graph) permitted(fromKind, fromNS, toGroup, toKind, toNS, name string) 
 		// Which grant admits it is as unknown as the names: assumed.
 		return nil, true
 	}
-	return nil, !presence.Known() && !g.seen[kindNS{KindReferenceGrant, toNS}]
+	return nil, !presence.Known() && !g.holdsAny(KindReferenceGrant, toNS)
 }
 
 // Evaluated reports whether the resolver decides every reference the grant

@@ -141,13 +141,16 @@ type Graph struct {
 	world     map[string]*evidence
 	inferring bool
 
-	byRef map[ObjectRef]Object
-	// seen records which (kind, namespace) pairs the inputs hold any object
-	// of: the evidence for telling Unlisted and External apart.
-	seen map[kindNS]bool
-	// names are the names of the objects of each kind and namespace that
-	// the inputs hold or will create, for telling a misspelt reference.
-	names map[kindNS][]string
+	// objects index the inputs by kind and namespace, then by name (the
+	// last definition of each): which pairs the inputs hold any object of
+	// tells Unlisted and External apart, and the names a misspelt
+	// reference. Two levels, because one map keyed by the whole ObjectRef
+	// costs twice the memory, and a repository's objects number hundreds
+	// of thousands.
+	objects map[kindNS]map[string]Object
+	// createdNames are the names creators among the inputs will give
+	// objects of each kind and namespace, for telling a misspelt reference.
+	createdNames map[kindNS][]string
 	// creations are the objects that objects among the inputs will create
 	// (generated.go), by identity, with an empty namespace for those made
 	// in any namespace; prefixes those made under a name prefix.
@@ -197,20 +200,19 @@ type kindNS struct{ kind, ns string }
 // reference and traffic split.
 func Resolve(in *Inputs, opts Options) *Graph {
 	g := &Graph{
-		opts:       opts,
-		profile:    opts.selectedProfile(),
-		Objects:    in.Objects,
-		CRDBundles: in.InstallingCRDs(),
-		byRef:      make(map[ObjectRef]Object, len(in.Objects)),
-		seen:       map[kindNS]bool{},
-		names:      map[kindNS][]string{},
-		creations:  map[ObjectRef]*Generation{},
-		prefixes:   map[kindNS][]prefixCreation{},
-		gateways:   map[ObjectRef]*GatewayResult{},
-		lsets:      map[ObjectRef]*ListenerSetResult{},
-		grantsIn:   map[string][]*ReferenceGrant{},
-		handedBy:   map[*Route][]*Route{},
-		decisions:  map[decided]any{},
+		opts:         opts,
+		profile:      opts.selectedProfile(),
+		Objects:      in.Objects,
+		CRDBundles:   in.InstallingCRDs(),
+		objects:      map[kindNS]map[string]Object{},
+		createdNames: map[kindNS][]string{},
+		creations:    map[ObjectRef]*Generation{},
+		prefixes:     map[kindNS][]prefixCreation{},
+		gateways:     map[ObjectRef]*GatewayResult{},
+		lsets:        map[ObjectRef]*ListenerSetResult{},
+		grantsIn:     map[string][]*ReferenceGrant{},
+		handedBy:     map[*Route][]*Route{},
+		decisions:    map[decided]any{},
 	}
 	g.index()
 	g.inferWorld(in.Skipped, in.HelmCharts)
@@ -237,27 +239,47 @@ func (g *Graph) index() {
 	// Few objects are defined twice: only theirs are remembered by first
 	// definition, not every object's.
 	defined := map[ObjectRef]bool{}
+	// Counted first, the maps and the results of the many routes and
+	// Services are allocated once, at their size, rather than grown.
+	counts := map[kindNS]int{}
+	routes, services := 0, 0
 	for _, obj := range g.Objects {
 		ref := obj.Metadata().Ref
-		if _, again := g.byRef[ref]; again {
+		counts[kindNS{ref.Kind, ref.Namespace}]++
+		switch obj.(type) {
+		case *Route:
+			routes++
+		case *Service:
+			services++
+		}
+	}
+	routeResults, serviceResults := make([]RouteResult, 0, routes), make([]ServiceResult, 0, services)
+	g.Routes, g.Services = make([]*RouteResult, 0, routes), make([]*ServiceResult, 0, services)
+	for _, obj := range g.Objects {
+		ref := obj.Metadata().Ref
+		key := kindNS{ref.Kind, ref.Namespace}
+		byName := g.objects[key]
+		if byName == nil {
+			byName = make(map[string]Object, counts[key])
+			g.objects[key] = byName
+		}
+		if _, again := byName[ref.Name]; again {
 			defined[ref] = true
 		}
-		g.byRef[ref] = obj // the last definition wins
+		byName[ref.Name] = obj // the last definition wins
 	}
 	first := make(map[ObjectRef]Object, len(defined))
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
+		resolved, _ := g.object(m.Ref)
 		if f, dup := first[m.Ref]; dup {
-			g.Duplicates = append(g.Duplicates, Duplicate{First: f, Again: obj, Resolved: g.byRef[m.Ref], Same: sameDocument(f.Metadata(), m)})
+			g.Duplicates = append(g.Duplicates, Duplicate{First: f, Again: obj, Resolved: resolved, Same: sameDocument(f.Metadata(), m)})
 		} else if defined[m.Ref] {
 			first[m.Ref] = obj
 		}
-		if g.byRef[m.Ref] != obj {
+		if resolved != obj {
 			continue
 		}
-		key := kindNS{m.Ref.Kind, m.Ref.Namespace}
-		g.seen[key] = true
-		g.names[key] = append(g.names[key], m.Ref.Name)
 		switch o := obj.(type) {
 		case *GatewayClass:
 			g.GatewayClasses = append(g.GatewayClasses, &GatewayClassResult{GatewayClass: o})
@@ -270,9 +292,11 @@ func (g *Graph) index() {
 			g.ListenerSets = append(g.ListenerSets, ls)
 			g.lsets[m.Ref] = ls
 		case *Route:
-			g.Routes = append(g.Routes, &RouteResult{Route: o})
+			routeResults = append(routeResults, RouteResult{Route: o})
+			g.Routes = append(g.Routes, &routeResults[len(routeResults)-1])
 		case *Service:
-			g.Services = append(g.Services, &ServiceResult{Service: o})
+			serviceResults = append(serviceResults, ServiceResult{Service: o})
+			g.Services = append(g.Services, &serviceResults[len(serviceResults)-1])
 		case *ReferenceGrant:
 			g.Grants = append(g.Grants, o)
 			g.grantsIn[m.Ref.Namespace] = append(g.grantsIn[m.Ref.Namespace], o)
@@ -315,7 +339,7 @@ func refLess(a, b ObjectRef) bool {
 // Lookup returns the object with the given identity and whether the inputs
 // hold it, or how sure its absence is.
 func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
-	if obj, ok := g.byRef[ref]; ok {
+	if obj, ok := g.object(ref); ok {
 		return obj, Present
 	}
 	if holdsPlaceholder(ref.Namespace) || holdsPlaceholder(ref.Name) {
@@ -326,7 +350,7 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 	if gen := g.createdBy(ref); gen != nil && (!gen.Maybe || g.Misspelling(ref) == "") {
 		return nil, Generated
 	}
-	seen := g.seen[kindNS{ref.Kind, ref.Namespace}]
+	seen := g.holdsAny(ref.Kind, ref.Namespace)
 	switch {
 	case !g.opts.reads(ref.Kind):
 		return nil, External // gwlint does not read that kind: even --strict-refs cannot tell
@@ -341,6 +365,20 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 	// A cluster-scoped or namespaced kind the inputs hold nowhere at all is
 	// just as external as one they hold in other namespaces.
 	return nil, External
+}
+
+// object returns the object with the given identity, if the inputs hold
+// it.
+func (g *Graph) object(ref ObjectRef) (Object, bool) {
+	obj, ok := g.objects[kindNS{ref.Kind, ref.Namespace}][ref.Name]
+	return obj, ok
+}
+
+// holdsAny reports whether the inputs hold any object of kind in namespace
+// ns.
+func (g *Graph) holdsAny(kind, ns string) bool {
+	_, ok := g.objects[kindNS{kind, ns}]
+	return ok
 }
 
 // holdsPlaceholder reports whether a name, namespace, hostname or section
@@ -375,10 +413,23 @@ func (g *Graph) holdsAll(ns string) bool {
 // as it refuses any to an object that does not exist, so the name is as
 // good evidence as an owned namespace: the reference is Missing.
 func (g *Graph) Misspelling(ref ObjectRef) string {
-	if _, ok := g.byRef[ref]; ok {
+	key := kindNS{ref.Kind, ref.Namespace}
+	held := g.objects[key]
+	if _, ok := held[ref.Name]; ok {
 		return ""
 	}
-	return suggest.Misspelt(ref.Name, g.names[kindNS{ref.Kind, ref.Namespace}])
+	return suggest.Misspelt(ref.Name, func(yield func(string) bool) {
+		for name := range held {
+			if !yield(name) {
+				return
+			}
+		}
+		for _, name := range g.createdNames[key] {
+			if !yield(name) {
+				return
+			}
+		}
+	})
 }
 
 // describeAbsence is DescribeAbsence, with the name a misspelt reference

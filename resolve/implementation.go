@@ -207,7 +207,7 @@ type decided struct {
 
 // HoldsAny reports whether the inputs hold any object of kind in namespace
 // ns.
-func (b *Builder) HoldsAny(kind, ns string) bool { return b.g.seen[kindNS{kind, ns}] }
+func (b *Builder) HoldsAny(kind, ns string) bool { return b.g.holdsAny(kind, ns) }
 
 // DescribeAbsence says in words that an object a reference names is not
 // among the inputs and how sure that is (the package's DescribeAbsence),

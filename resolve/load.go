@@ -223,10 +223,17 @@ func (in *Inputs) Merge(other *Inputs) {
 }
 
 // loaded is one document decoded: an object, an error, or a kind the
-// resolver does not model.
+// resolver does not model. It is kept for every document until all are
+// read (hundreds of thousands in one file), so what few documents have is
+// behind one pointer.
 type loaded struct {
-	obj     Object
-	err     *manifest.ReadError
+	obj  Object
+	err  *manifest.ReadError
+	rare *loadedRarely
+}
+
+// loadedRarely is what only some documents give.
+type loadedRarely struct {
 	skipped string           // "apiVersion Kind" of a kind the resolver does not model
 	kept    *manifest.Object // the object as read, when Options.Keep asks for it
 	chart   string           // the Helm chart it installs (Options.HelmChart)
@@ -237,40 +244,52 @@ type loaded struct {
 
 func load(raw *manifest.Object, opts Options) loaded {
 	obj, err := decodeObject(raw, opts)
-	l := loaded{obj: obj, err: err, skipped: raw.APIVersion + " " + raw.Kind}
+	var r loadedRarely
+	if obj == nil && err == nil {
+		r.skipped = raw.APIVersion + " " + raw.Kind
+	}
 	if opts.Keep != nil && opts.Keep(raw) {
-		l.kept = raw
+		r.kept = raw
 	}
 	if opts.HelmChart != nil {
-		l.chart = opts.HelmChart(raw)
+		r.chart = opts.HelmChart(raw)
 	}
-	l.bundle = crdBundleOf(raw)
+	r.bundle = crdBundleOf(raw)
 	if obj != nil && len(opts.CompareCRDs) > 0 {
-		l.compared = compared(raw, opts)
+		r.compared = compared(raw, opts)
+	}
+	l := loaded{obj: obj, err: err}
+	if r.skipped != "" || r.kept != nil || r.chart != "" || r.bundle != nil || r.compared != nil {
+		l.rare = &r
 	}
 	return l
 }
 
 // add gathers decoded documents into in, in their order.
 func (in *Inputs) add(objs []loaded) {
+	in.Objects = slices.Grow(in.Objects, len(objs))
 	for _, o := range objs {
 		if o.err != nil {
 			in.Errors = append(in.Errors, o.err)
 		}
-		if o.kept != nil {
-			in.Kept = append(in.Kept, o.kept)
+		var r loadedRarely
+		if o.rare != nil {
+			r = *o.rare
 		}
-		if o.chart != "" {
-			in.HelmCharts = append(in.HelmCharts, o.chart)
+		if r.kept != nil {
+			in.Kept = append(in.Kept, r.kept)
 		}
-		if o.bundle != nil {
-			in.CRDBundles = append(in.CRDBundles, *o.bundle)
+		if r.chart != "" {
+			in.HelmCharts = append(in.HelmCharts, r.chart)
 		}
-		if o.compared != nil {
+		if r.bundle != nil {
+			in.CRDBundles = append(in.CRDBundles, *r.bundle)
+		}
+		if r.compared != nil {
 			if in.Compared == nil {
 				in.Compared = map[Object][][]crd.Violation{}
 			}
-			in.Compared[o.obj] = o.compared
+			in.Compared[o.obj] = r.compared
 		}
 		creator, isCreator := o.obj.(*Creator)
 		switch {
@@ -279,7 +298,7 @@ func (in *Inputs) add(objs []loaded) {
 		case o.obj != nil:
 			in.Objects = append(in.Objects, o.obj)
 		case o.err == nil:
-			in.Skipped[o.skipped]++
+			in.Skipped[r.skipped]++
 		}
 	}
 }
@@ -491,7 +510,7 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 	m.Labels = doc.Metadata.Labels
 	m.Annotations = doc.Metadata.Annotations
 	m.Ignores = raw.Ignores
-	m.Created = doc.Metadata.CreationTimestamp.Time
+	m.setCreated(doc.Metadata.CreationTimestamp.Time.Time)
 	m.Generation = doc.Metadata.Generation
 	m.digest = digestOf(raw.JSON)
 	if parsed {

@@ -66,7 +66,7 @@ spec:
 		"c-oldest": "2025-07-01T00:00:00Z",
 	}
 	for name, created := range want {
-		if got := mustRoute(t, g, KindHTTPRoute, "app", name).Created.UTC().Format(time.RFC3339); got != created {
+		if got := mustRoute(t, g, KindHTTPRoute, "app", name).Created().UTC().Format(time.RFC3339); got != created {
 			t.Errorf("%s: Created = %s, want %s", name, got, created)
 		}
 	}
@@ -76,5 +76,29 @@ spec:
 	}
 	if winners["a-newer"] != "c-oldest" || winners["b-older"] != "c-oldest" {
 		t.Errorf("shadowed by = %v, want both by c-oldest", winners)
+	}
+}
+
+// TestCreatedKeepsTheTimestamp checks that Meta's compact creation time
+// gives back what was written, to the nanosecond, and the zero time for
+// none (the zero Meta included).
+func TestCreatedKeepsTheTimestamp(t *testing.T) {
+	for _, written := range []time.Time{
+		{},
+		time.Date(2025, 7, 1, 20, 47, 53, 0, time.UTC),
+		time.Date(2025, 7, 1, 20, 47, 53, 123456789, time.UTC),
+		time.Date(1, 1, 1, 0, 0, 1, 0, time.UTC),
+		time.Date(1969, 12, 31, 23, 59, 59, 999999999, time.UTC),
+		time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC),
+	} {
+		var m Meta
+		m.setCreated(written)
+		if got := m.Created(); !got.Time.Equal(written) || got.IsZero() != written.IsZero() {
+			t.Errorf("setCreated(%s): Created() = %s", written, got.Time)
+		}
+	}
+	var zero Meta
+	if c := zero.Created(); !c.IsZero() {
+		t.Error("the zero Meta has a creation time")
 	}
 }

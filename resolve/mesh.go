@@ -18,13 +18,40 @@ var meshPrecedence = map[string]int{KindGRPCRoute: 4, KindHTTPRoute: 3, KindTLSR
 // ServiceResult is a Service with the mesh routes bound to it.
 type ServiceResult struct {
 	*Service
-	Ports []*MeshPort
+	// ports are the Service's MeshPorts once a mesh route binds to it, nil
+	// for the many no route binds (a repository's Services are half its
+	// objects: see Ports).
+	ports []*MeshPort
+}
+
+// Ports returns the Service's ports, each with the mesh routes bound to
+// it; every port is unbound when no mesh route binds to the Service.
+func (s *ServiceResult) Ports() []*MeshPort {
+	if s.ports != nil {
+		return s.ports
+	}
+	return meshPorts(s.Service)
+}
+
+// Bound reports whether any mesh route binds to one of the Service's ports
+// (accepted, or lost to another route type).
+func (s *ServiceResult) Bound() bool { return s.ports != nil }
+
+// meshPorts returns the unbound MeshPorts of every port of svc, in one
+// allocation.
+func meshPorts(svc *Service) []*MeshPort {
+	all := make([]MeshPort, len(svc.Spec.Ports))
+	out := make([]*MeshPort, len(all))
+	for i := range svc.Spec.Ports {
+		all[i].Port = &svc.Spec.Ports[i]
+		out[i] = &all[i]
+	}
+	return out
 }
 
 // MeshPort is one port of a Service and the routes bound to it.
 type MeshPort struct {
-	// Port is the Service's own port (in Spec.Ports), not a copy: every
-	// Service has its MeshPorts, bound or not.
+	// Port is the Service's own port (in Spec.Ports), not a copy.
 	Port *ServicePort
 	// Winner is the route kind that applies on this port, "" if none
 	// (where the implementation does not rank kinds, every bound kind
@@ -45,7 +72,10 @@ type MeshPort struct {
 // twice, once per protocol (53/UDP and 53/TCP), so the whole port decides.
 // A Service has a handful of ports: a scan beats a map per Service.
 func (s *ServiceResult) port(sp ServicePort) *MeshPort {
-	for _, mp := range s.Ports {
+	if s.ports == nil {
+		s.ports = meshPorts(s.Service)
+	}
+	for _, mp := range s.ports {
 		if mp.Port.Port == sp.Port && mp.Port.Protocol == sp.Protocol && mp.Port.Name == sp.Name {
 			return mp
 		}
@@ -175,14 +205,6 @@ func (g *Graph) leftToOtherController(b *Builder, p *ParentResult) bool {
 func (g *Graph) resolveMesh() {
 	judge := g.meshJudge()
 	ranked := judge == nil || judge.RanksMeshKinds()
-	for _, s := range g.Services {
-		all := make([]MeshPort, len(s.Spec.Ports)) // one allocation per Service
-		s.Ports = make([]*MeshPort, len(all))
-		for i := range s.Spec.Ports {
-			all[i].Port = &s.Spec.Ports[i]
-			s.Ports[i] = &all[i]
-		}
-	}
 	for _, r := range g.Routes {
 		for _, p := range r.Parents {
 			if p.Service == nil || !p.Accepted.True() {

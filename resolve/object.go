@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
@@ -144,9 +145,6 @@ type Meta struct {
 	version    *APIVersionInfo
 	Source     manifest.Source
 	Positions  *manifest.Positions
-	// NamespaceDefaulted is true when metadata.namespace was not written and
-	// the default namespace (-n, else "default") was used, as kubectl does.
-	NamespaceDefaulted bool
 	// Defaulted holds the field paths whose values the API server's defaulting
 	// (or the spec's implicit defaults) filled in; they were not written.
 	Defaulted   DefaultedPaths
@@ -157,18 +155,47 @@ type Meta struct {
 	// Violations are what the API server would reject in the object as
 	// written (Options.Validate): schema, CEL rules and unknown fields.
 	Violations []crd.Violation
-	// Created is metadata.creationTimestamp when written; it orders routes
-	// and ListenerSets the way the spec's precedence rules do.
-	Created    metav1.Time
 	Generation int64
 	// Unknown maps the field paths whose values hold a deploy-time
 	// placeholder to the values as written (unknown.go); nil when none.
 	Unknown map[string]string
+	// createdSec and createdNsec are metadata.creationTimestamp (Created),
+	// seconds since the year 1 as time.Time counts them, so that the zero
+	// Meta has none: 12 bytes where a metav1.Time takes 24, beside the
+	// small fields below in the padding of the struct's last word. Every
+	// object has a Meta, and a repository hundreds of thousands of objects.
+	createdSec  int64
+	createdNsec int32
+	// NamespaceDefaulted is true when metadata.namespace was not written and
+	// the default namespace (-n, else "default") was used, as kubectl does.
+	NamespaceDefaulted bool
 	// digest identifies the document as written, to tell a duplicate that
 	// repeats its first definition from one that changes it; zero for an
 	// object not read from a document.
 	digest documentDigest
 }
+
+// Created is metadata.creationTimestamp when written, else the zero time;
+// it orders routes and ListenerSets the way the spec's precedence rules do.
+func (m *Meta) Created() metav1.Time {
+	if m.createdSec == 0 && m.createdNsec == 0 {
+		return metav1.Time{}
+	}
+	return metav1.NewTime(time.Unix(m.createdSec+unixToYearOne, int64(m.createdNsec)))
+}
+
+// setCreated records t as the creation time.
+func (m *Meta) setCreated(t time.Time) {
+	if t.IsZero() {
+		m.createdSec, m.createdNsec = 0, 0
+		return
+	}
+	m.createdSec, m.createdNsec = t.Unix()-unixToYearOne, int32(t.Nanosecond())
+}
+
+// unixToYearOne is the Unix time of January 1 of the year 1, time.Time's
+// zero.
+const unixToYearOne = -62135596800
 
 // Object is implemented by every typed object in the graph.
 type Object interface {

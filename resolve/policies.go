@@ -332,7 +332,7 @@ func (g *Graph) addBackendTLSPolicyViews() {
 				Target: ObjectRef{Kind: qualifiedKind(pt.Group, pt.Target.Kind), Namespace: pt.Target.Namespace, Name: pt.Target.Name},
 				Reason: pt.Reason, Message: pt.Message}
 			if pt.Presence == Present {
-				t.Object = g.byRef[t.Target]
+				t.Object, _ = g.object(t.Target)
 			}
 			switch {
 			case pt.Reason == "":

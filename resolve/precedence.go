@@ -18,15 +18,16 @@ import "cmp"
 // tie-break across routes. A route without a creationTimestamp (a manifest
 // not yet applied) counts as newest.
 func CompareRouteAges(a, b *RouteResult) int {
+	ac, bc := a.Created(), b.Created()
 	switch {
-	case a.Created.Equal(&b.Created):
+	case ac.Equal(&bc):
 		return 0
-	case a.Created.IsZero() != b.Created.IsZero():
-		if a.Created.IsZero() {
+	case ac.IsZero() != bc.IsZero():
+		if ac.IsZero() {
 			return 1
 		}
 		return -1
-	case a.Created.Before(&b.Created):
+	case ac.Before(&bc):
 		return -1
 	}
 	return 1

@@ -611,7 +611,8 @@ spec:
 	if string(*gw.Listeners[1].TLS.Mode) != "Terminate" || !gw.IsDefaulted("spec.listeners[1].tls.mode") {
 		t.Errorf("listener tls.mode should default to Terminate")
 	}
-	ns := g.byRef[ObjectRef{Kind: KindNamespace, Name: "app"}].Metadata()
+	obj, _ := g.Lookup(ObjectRef{Kind: KindNamespace, Name: "app"})
+	ns := obj.Metadata()
 	if ns.Labels[NamespaceNameLabel] != "app" || ns.Labels["team"] != "shop" {
 		t.Errorf("Namespace labels = %v, want team=shop plus %s", ns.Labels, NamespaceNameLabel)
 	}
@@ -686,8 +687,15 @@ spec:
 			t.Errorf("%s %s/%s: accepted=%v %s, want %v %s", tc.kind, tc.ns, tc.name, ok, reason, tc.ok, tc.reason)
 		}
 	}
+	// No route binds to the headless Service: its port is there, unbound.
+	if headless := g.Service("app", "headless"); headless.Bound() || len(headless.Ports()) != 1 || headless.Ports()[0].Winner != "" {
+		t.Errorf("headless: bound %v, %d ports; want unbound, 1 port without routes", headless.Bound(), len(headless.Ports()))
+	}
 	web := g.Service("app", "web")
-	for _, mp := range web.Ports {
+	if !web.Bound() {
+		t.Error("web: not bound, want bound")
+	}
+	for _, mp := range web.Ports() {
 		switch mp.Port.Port {
 		case 8080:
 			if mp.Winner != KindHTTPRoute || len(mp.Producers) != 1 || len(mp.Consumers) != 1 {
@@ -950,7 +958,7 @@ metadata: {name: dns-tcp, namespace: kube-system}
 spec:
   parentRefs: [{group: "", kind: Service, name: dns, port: 53}]
   rules: [{backendRefs: [{name: dns, port: 53}]}]`)
-	ports := g.Service("kube-system", "dns").Ports
+	ports := g.Service("kube-system", "dns").Ports()
 	if len(ports) != 2 {
 		t.Fatalf("%d mesh ports, want 2", len(ports))
 	}

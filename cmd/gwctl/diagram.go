@@ -170,15 +170,11 @@ func (d *diagram) addRoute(r *resolve.RouteResult) *diagramNode {
 
 // addMeshService draws a Service and the mesh routes bound to its ports.
 func (d *diagram) addMeshService(s *resolve.ServiceResult) {
-	var bound bool
-	for _, mp := range s.Ports {
-		bound = bound || len(mp.Producers)+len(mp.Consumers)+len(mp.Conflicted) > 0
-	}
-	if !bound {
+	if !s.Bound() {
 		return
 	}
 	sn := d.node(s.Ref.String()+" (mesh)", accepted, s.Ref.String(), "(mesh)")
-	for _, mp := range s.Ports {
+	for _, mp := range s.Ports() {
 		for _, p := range append(append([]*resolve.ParentResult(nil), mp.Producers...), mp.Consumers...) {
 			d.edge(sn, d.addRoute(p.Route), fmt.Sprintf("port %d", mp.Port.Port), accepted)
 		}

@@ -370,7 +370,7 @@ func meshBindingOf(p *resolve.ParentResult) *meshBindingView {
 
 // lostTo is the winning route kind when p lost Service port n to it.
 func lostTo(p *resolve.ParentResult, n int32) string {
-	for _, mp := range p.Service.Ports {
+	for _, mp := range p.Service.Ports() {
 		if mp.Port.Port != n {
 			continue
 		}

@@ -91,7 +91,7 @@ func newServiceExplanation(g *resolve.Graph, svc *resolve.ServiceResult) *servic
 	case svc.ExternalName():
 		v.ParentProblem = "type ExternalName: mesh routes cannot bind to it"
 	}
-	for _, mp := range svc.Ports {
+	for _, mp := range svc.Ports() {
 		pv := servicePortView{
 			Port: mp.Port.Port, Name: mp.Port.Name, Protocol: mp.Port.Protocol, Winner: mp.Winner,
 			Producers: meshRoutes(mp.Producers), Consumers: meshRoutes(mp.Consumers), Conflicted: meshRoutes(mp.Conflicted),

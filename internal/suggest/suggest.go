@@ -3,7 +3,10 @@
 // manifests, and the names of the objects a reference means (Misspelt).
 package suggest
 
-import "strings"
+import (
+	"iter"
+	"strings"
+)
 
 // Closest returns the candidate nearest to name, ignoring case, if it is
 // at most 3 edits away; else "".
@@ -54,12 +57,12 @@ func Distance(a, b string) int {
 // characters are never slips either: one edit changes too much of them
 // (web, api). When two candidates are a slip away, which was meant is
 // unknown, and nothing is returned.
-func Misspelt(name string, candidates []string) string {
+func Misspelt(name string, candidates iter.Seq[string]) string {
 	if len(name) < 4 {
 		return ""
 	}
 	found := ""
-	for _, c := range candidates {
+	for c := range candidates {
 		if c == name || len(c) < 4 || osaDistance(name, c) != 1 {
 			continue
 		}

@@ -1,6 +1,9 @@
 package suggest
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestClosest(t *testing.T) {
 	kinds := []string{"Gateway", "GatewayClass", "HTTPRoute", "GRPCRoute"}
@@ -69,7 +72,7 @@ func TestMisspelt(t *testing.T) {
 		// Two candidates a slip away: which was meant is unknown.
 		{"sharde", []string{"shared", "sharded"}, ""},
 	} {
-		if got := Misspelt(tt.name, tt.candidates); got != tt.want {
+		if got := Misspelt(tt.name, slices.Values(tt.candidates)); got != tt.want {
 			t.Errorf("Misspelt(%q, %q) = %q, want %q", tt.name, tt.candidates, got, tt.want)
 		}
 	}

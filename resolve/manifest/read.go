@@ -135,11 +135,24 @@ func readJobs[T any](jobs []job, convert func(*Object) T) ([]T, []*ReadError, []
 	}
 	wg.Wait()
 
+	// One file (a rendered chart, a cluster's objects) may hold hundreds
+	// of thousands: its objects are handed on as they are, not copied.
 	var out []T
+	if len(jobs) == 1 {
+		out = converted[0]
+	} else {
+		total := 0
+		for _, c := range converted {
+			total += len(c)
+		}
+		out = make([]T, 0, total)
+	}
 	var errs []*ReadError
 	var notManifests []string
 	for i, r := range results {
-		out = append(out, converted[i]...)
+		if len(jobs) > 1 {
+			out = append(out, converted[i]...)
+		}
 		errs = append(errs, r.errs...)
 		if r.notObjects > 0 && r.objects == 0 && len(r.errs) == 0 {
 			notManifests = append(notManifests, jobs[i].file)

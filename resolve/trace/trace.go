@@ -494,7 +494,7 @@ func (tr *Tracer) traceMesh(t *Result) {
 		return
 	}
 	t.Service = s
-	for _, mp := range s.Ports {
+	for _, mp := range s.Ports() {
 		if mp.Port.Port == t.Port && (mp.Port.Protocol == "" || mp.Port.Protocol == "TCP") {
 			t.MeshPort = mp
 		}

@@ -77,7 +77,10 @@ func (p *Policy) TargetRefsIn(g *resolve.Graph, kind *resolve.PolicyKind) []reso
 				Path:                  "spec.targetSelectors[" + strconv.Itoa(i) + "]", Selected: true}, m})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].meta.Created.Before(&out[j].meta.Created) })
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].meta.Created(), out[j].meta.Created()
+		return a.Before(&b)
+	})
 	all := make([]resolve.PolicyTargetRef, 0, len(out)+len(refs))
 	for _, s := range out {
 		all = append(all, s.ref)
