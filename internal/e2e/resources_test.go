@@ -24,7 +24,8 @@ const maxOneFile = 50 << 20
 // of issues 11 and 22 are stated: for one multi-document file holding the
 // corpus (at most 50 MB of it), for the same bytes on stdin, for
 // `gwctl status` (YAML) on the corpus directory, and for one file of many
-// small documents (manyDocuments). Each reports peak-MiB and
+// small documents (manyDocuments), and for `gwlint lsp` serving the corpus
+// directory through an editor's edits (measureLSP). Each reports peak-MiB and
 // rss-x-input, the peak as a multiple of the bytes read. See
 // docs/performance.md.
 func BenchmarkResources(b *testing.B) {
@@ -46,6 +47,10 @@ func BenchmarkResources(b *testing.B) {
 			b.Run("documents", func(b *testing.B) {
 				many, manyBytes := manyDocuments(b, dir, size)
 				measure(b, manyBytes, nil, gwlint, "check", "--no-config", many)
+			})
+			b.Run("lsp", func(b *testing.B) {
+				files, _ := corpusFiles(b, dir)
+				measureLSP(b, gwlint, dir, files[0], corpusBytes)
 			})
 		})
 	}
