@@ -31,9 +31,5 @@ spec:
   - ip: {address: 10.0.0.7, port: 443}   # before: FQDN beside IP
 # after: one Backend with the FQDN endpoint, another with the IP one`,
 	},
-	Run: func(p *Pass) {
-		for _, problem := range envoygateway.BackendProblems {
-			reportBackends(problem, ".name")(p)
-		}
-	},
+	Run: reportBackendsWith(envoygateway.BackendProblems, ".name"),
 }

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,18 +13,24 @@ import (
 // as RequestMirror) with problem, at the field that is wrong: field is
 // appended to the backendRef's path.
 func reportBackends(problem resolve.BackendProblem, field string) func(*Pass) {
+	return reportBackendsWith([]resolve.BackendProblem{problem}, field)
+}
+
+// reportBackendsWith is reportBackends for every backend that has one of
+// problems, in one walk.
+func reportBackendsWith(problems []resolve.BackendProblem, field string) func(*Pass) {
 	return func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			for _, rule := range r.Rules {
 				for b := range rule.AllBackends() {
-					if b.Problem != problem {
+					if !slices.Contains(problems, b.Problem) {
 						continue
 					}
-					if problem == resolve.UnsupportedRef && refusedField(&r.Meta, b.Path+".group") {
+					if b.Problem == resolve.UnsupportedRef && refusedField(&r.Meta, b.Path+".group") {
 						continue // the group crd-validation refuses is the one problem
 					}
 					msg := withShare(r, rule, b)
-					if problem == resolve.NotPermitted {
+					if b.Problem == resolve.NotPermitted {
 						msg += "; " + grantHint(r.Ref.Kind, r.Ref.Namespace, b.Group, b.Target)
 					}
 					var related []Related
