@@ -96,8 +96,9 @@ func Read(paths []string, stdin io.Reader) ([]*Object, []*ReadError) {
 }
 
 // ReadEach is Read, handing every object to convert right after it is read,
-// on the worker that read it, and returning what convert made of them in
-// Read's order. A caller that decodes objects does it there, so that no
+// on the worker that read it (or, for one large file read alone, on any
+// core: convert must be safe to call concurrently), and returning what
+// convert made of them in Read's order. A caller that decodes objects does it there, so that no
 // object's JSON waits for the rest of its file, or the other files, to be
 // read. It also returns, in order, the files that are not manifests: every
 // document of them is something else (a values file, a tool's
@@ -115,6 +116,9 @@ func ReadDataEach[T any](file string, data []byte, convert func(*Object) T) ([]T
 }
 
 func readJobs[T any](jobs []job, convert func(*Object) T) ([]T, []*ReadError, []string) {
+	if len(jobs) == 1 && runtime.GOMAXPROCS(0) > 1 && jobs[0].size() >= pipelineBytes {
+		return readLargeFile(jobs[0], convert)
+	}
 	results := make([]fileResult, len(jobs))
 	converted := make([][]T, len(jobs))
 	var next atomic.Int64
@@ -161,12 +165,81 @@ func readJobs[T any](jobs []job, convert func(*Object) T) ([]T, []*ReadError, []
 	return out, errs, notManifests
 }
 
+// pipelineBytes is the size from which a file read alone is converted on
+// every core (readLargeFile).
+const pipelineBytes = 1 << 20
+
+// readLargeFile is readJobs for one large file (a rendered chart, a
+// cluster's objects on stdin): its documents are parsed in order on one
+// goroutine, which hands each object to the other cores to convert, and
+// converts it itself when they are all busy. Each converted object goes to
+// its own slot, so the order is the file's.
+func readLargeFile[T any](j job, convert func(*Object) T) ([]T, []*ReadError, []string) {
+	type task struct {
+		obj *Object
+		to  *T
+	}
+	tasks := make(chan task, 64)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) - 1 {
+		wg.Go(func() {
+			for t := range tasks {
+				*t.to = convert(t.obj)
+			}
+		})
+	}
+	// Slots are allocated a block at a time and never move.
+	const block = 1024
+	var blocks [][]T
+	n := 0
+	var c converter
+	r := c.run(j, func(o *Object) {
+		if n%block == 0 {
+			blocks = append(blocks, make([]T, block))
+		}
+		t := task{obj: o, to: &blocks[n/block][n%block]}
+		n++
+		select {
+		case tasks <- t:
+		default:
+			*t.to = convert(t.obj)
+		}
+	})
+	close(tasks)
+	wg.Wait()
+	out := make([]T, 0, n)
+	for _, b := range blocks {
+		out = append(out, b[:min(block, n-len(out))]...)
+	}
+	var notManifests []string
+	if r.notObjects > 0 && r.objects == 0 && len(r.errs) == 0 {
+		notManifests = []string{j.file}
+	}
+	return out, r.errs, notManifests
+}
+
 // job is one file to read.
 type job struct {
 	file  string     // as shown in Source.File
 	data  []byte     // contents already read (stdin, or given: ReadDataEach)
 	stdin bool       // data holds the contents; do not open file
 	err   *ReadError // the file cannot be read at all
+}
+
+// size is the job's bytes, as far as known before reading: 0 for a file
+// that cannot be read or stat'ed.
+func (j job) size() int64 {
+	switch {
+	case j.err != nil:
+		return 0
+	case j.stdin:
+		return int64(len(j.data))
+	}
+	info, err := os.Stat(j.file)
+	if err != nil {
+		return 0
+	}
+	return info.Size()
 }
 
 // fileResult is what reading one file gives.

@@ -1094,3 +1094,48 @@ func TestKeptStdinReadTwice(t *testing.T) {
 		}
 	}
 }
+
+// TestReadLargeFileOnEveryCore checks that one file large enough to be
+// converted on every core (readLargeFile) reads exactly as it does on one:
+// the same objects, documents numbered alike, errors in place, whether the
+// file is named or on stdin.
+func TestReadLargeFileOnEveryCore(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 2*pipelineBytes; i++ {
+		switch i % 500 {
+		case 7:
+			b.WriteString("---\nkind: [\n") // a document that cannot be read
+		case 11:
+			b.WriteString("---\nreplicaCount: 3\n") // not an object
+		case 13:
+			fmt.Fprintf(&b, "---\napiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Service, metadata: {name: item-%d-a}}\n- {apiVersion: v1, kind: Service, metadata: {name: item-%d-b}}\n", i, i)
+		default:
+			fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: svc-%d\n  namespace: team-%d\nspec:\n  ports:\n  - port: %d\n", i, i%7, 1000+i%50)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "large.yaml")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read := func(procs int, paths []string, stdin string) ([]*Object, []*ReadError) {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		return Read(paths, strings.NewReader(stdin))
+	}
+	for _, in := range []struct {
+		name  string
+		paths []string
+		stdin string
+	}{{"file", []string{file}, ""}, {"stdin", []string{"-"}, b.String()}} {
+		oneObjs, oneErrs := read(1, in.paths, in.stdin)
+		allObjs, allErrs := read(4, in.paths, in.stdin)
+		if len(oneObjs) < 1000 || len(oneErrs) == 0 {
+			t.Fatalf("%s: %d objects and %d errors on one core; the file should give thousands and some", in.name, len(oneObjs), len(oneErrs))
+		}
+		if !reflect.DeepEqual(oneObjs, allObjs) {
+			t.Errorf("%s: the objects read on every core differ from those read on one (%d and %d)", in.name, len(allObjs), len(oneObjs))
+		}
+		if !reflect.DeepEqual(oneErrs, allErrs) {
+			t.Errorf("%s: errors on every core %v, on one %v", in.name, allErrs, oneErrs)
+		}
+	}
+}
