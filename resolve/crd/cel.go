@@ -32,25 +32,29 @@ type celImpl struct {
 	transition bool // uses oldSelf: never evaluated on create
 }
 
-// ruleSets are the per-kind tables, keyed by the exact rule text.
-var ruleSets = []map[string]celImpl{
-	commonRules,
-	backendTLSPolicyRules,
-	gatewayClassRules,
-	gatewayRules,
-	listenerSetRules,
-	routeRules,
-	httpRouteRules,
-	grpcRouteRules,
-	tlsRouteRules,
-	xBackendRules,
-	xBackendTrafficPolicyRules,
-	xTelemetryPolicyRules,
-}
+// ruleSets are the per-kind tables, keyed by the exact rule text, built
+// on first use: gwlint version, and a run that validates nothing, do not
+// pay for them.
+var ruleSets = sync.OnceValue(func() []map[string]celImpl {
+	return []map[string]celImpl{
+		commonRules(),
+		backendTLSPolicyRules(),
+		gatewayClassRules(),
+		gatewayRules(),
+		listenerSetRules(),
+		routeRules(),
+		httpRouteRules(),
+		grpcRouteRules(),
+		tlsRouteRules(),
+		xBackendRules(),
+		xBackendTrafficPolicyRules(),
+		xTelemetryPolicyRules(),
+	}
+})
 
 // lookupRule returns the Go translation of a rule.
 func lookupRule(src string) (celImpl, bool) {
-	for _, set := range ruleSets {
+	for _, set := range ruleSets() {
 		if impl, ok := set[src]; ok {
 			return impl, true
 		}

@@ -2,24 +2,26 @@ package crd
 
 // CEL rules on the parentRefs of every route kind.
 
-var routeRules = map[string]celImpl{
-	// Two refs to the same parent must both name a section (or a port), or
-	// both not...
-	`self.all(p1, self.all(p2, p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name && (((!has(p1.__namespace__) || p1.__namespace__ == '') && (!has(p2.__namespace__) || p2.__namespace__ == '')) || (has(p1.__namespace__) && has(p2.__namespace__) && p1.__namespace__ == p2.__namespace__)) ? ((!has(p1.sectionName) || p1.sectionName == '') == (!has(p2.sectionName) || p2.sectionName == '') && (!has(p1.port) || p1.port == 0) == (!has(p2.port) || p2.port == 0)): true))`: {eval: forAllPairs(func(p1, p2 any) cbool {
-		return implies(sameParent(p1, p2), func() cbool {
-			return and(sameEmptiness(p1, p2, "sectionName"), sameEmptiness(p1, p2, "port"))
-		})
-	})},
-	`self.all(p1, self.all(p2, p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name && (((!has(p1.__namespace__) || p1.__namespace__ == '') && (!has(p2.__namespace__) || p2.__namespace__ == '')) || (has(p1.__namespace__) && has(p2.__namespace__) && p1.__namespace__ == p2.__namespace__ )) ? ((!has(p1.sectionName) || p1.sectionName == '') == (!has(p2.sectionName) || p2.sectionName == '')) : true))`: {eval: forAllPairs(func(p1, p2 any) cbool {
-		return implies(sameParent(p1, p2), func() cbool { return sameEmptiness(p1, p2, "sectionName") })
-	})},
-	// ...and must differ.
-	`self.all(p1, self.exists_one(p2, p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name && (((!has(p1.__namespace__) || p1.__namespace__ == '') && (!has(p2.__namespace__) || p2.__namespace__ == '')) || (has(p1.__namespace__) && has(p2.__namespace__) && p1.__namespace__ == p2.__namespace__ )) && (((!has(p1.sectionName) || p1.sectionName == '') && (!has(p2.sectionName) || p2.sectionName == '')) || ( has(p1.sectionName) && has(p2.sectionName) && p1.sectionName == p2.sectionName)) && (((!has(p1.port) || p1.port == 0) && (!has(p2.port) || p2.port == 0)) || (has(p1.port) && has(p2.port) && p1.port == p2.port))))`: {eval: eachExactlyOnce(func(p1, p2 any) cbool {
-		return and(sameParent(p1, p2), optionalEqual(p1, p2, "sectionName"), optionalEqual(p1, p2, "port"))
-	})},
-	`self.all(p1, self.exists_one(p2, p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name && (((!has(p1.__namespace__) || p1.__namespace__ == '') && (!has(p2.__namespace__) || p2.__namespace__ == '')) || (has(p1.__namespace__) && has(p2.__namespace__) && p1.__namespace__ == p2.__namespace__ )) && (((!has(p1.sectionName) || p1.sectionName == '') && (!has(p2.sectionName) || p2.sectionName == '')) || (has(p1.sectionName) && has(p2.sectionName) && p1.sectionName == p2.sectionName))))`: {eval: eachExactlyOnce(func(p1, p2 any) cbool {
-		return and(sameParent(p1, p2), optionalEqual(p1, p2, "sectionName"))
-	})},
+func routeRules() map[string]celImpl {
+	return map[string]celImpl{
+		// Two refs to the same parent must both name a section (or a port), or
+		// both not...
+		`self.all(p1, self.all(p2, p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name && (((!has(p1.__namespace__) || p1.__namespace__ == '') && (!has(p2.__namespace__) || p2.__namespace__ == '')) || (has(p1.__namespace__) && has(p2.__namespace__) && p1.__namespace__ == p2.__namespace__)) ? ((!has(p1.sectionName) || p1.sectionName == '') == (!has(p2.sectionName) || p2.sectionName == '') && (!has(p1.port) || p1.port == 0) == (!has(p2.port) || p2.port == 0)): true))`: {eval: forAllPairs(func(p1, p2 any) cbool {
+			return implies(sameParent(p1, p2), func() cbool {
+				return and(sameEmptiness(p1, p2, "sectionName"), sameEmptiness(p1, p2, "port"))
+			})
+		})},
+		`self.all(p1, self.all(p2, p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name && (((!has(p1.__namespace__) || p1.__namespace__ == '') && (!has(p2.__namespace__) || p2.__namespace__ == '')) || (has(p1.__namespace__) && has(p2.__namespace__) && p1.__namespace__ == p2.__namespace__ )) ? ((!has(p1.sectionName) || p1.sectionName == '') == (!has(p2.sectionName) || p2.sectionName == '')) : true))`: {eval: forAllPairs(func(p1, p2 any) cbool {
+			return implies(sameParent(p1, p2), func() cbool { return sameEmptiness(p1, p2, "sectionName") })
+		})},
+		// ...and must differ.
+		`self.all(p1, self.exists_one(p2, p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name && (((!has(p1.__namespace__) || p1.__namespace__ == '') && (!has(p2.__namespace__) || p2.__namespace__ == '')) || (has(p1.__namespace__) && has(p2.__namespace__) && p1.__namespace__ == p2.__namespace__ )) && (((!has(p1.sectionName) || p1.sectionName == '') && (!has(p2.sectionName) || p2.sectionName == '')) || ( has(p1.sectionName) && has(p2.sectionName) && p1.sectionName == p2.sectionName)) && (((!has(p1.port) || p1.port == 0) && (!has(p2.port) || p2.port == 0)) || (has(p1.port) && has(p2.port) && p1.port == p2.port))))`: {eval: eachExactlyOnce(func(p1, p2 any) cbool {
+			return and(sameParent(p1, p2), optionalEqual(p1, p2, "sectionName"), optionalEqual(p1, p2, "port"))
+		})},
+		`self.all(p1, self.exists_one(p2, p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name && (((!has(p1.__namespace__) || p1.__namespace__ == '') && (!has(p2.__namespace__) || p2.__namespace__ == '')) || (has(p1.__namespace__) && has(p2.__namespace__) && p1.__namespace__ == p2.__namespace__ )) && (((!has(p1.sectionName) || p1.sectionName == '') && (!has(p2.sectionName) || p2.sectionName == '')) || (has(p1.sectionName) && has(p2.sectionName) && p1.sectionName == p2.sectionName))))`: {eval: eachExactlyOnce(func(p1, p2 any) cbool {
+			return and(sameParent(p1, p2), optionalEqual(p1, p2, "sectionName"))
+		})},
+	}
 }
 
 // sameParent is sameRef and the same namespace (absent and "" alike).

@@ -7,15 +7,17 @@ import (
 
 // CEL rules of TLSRoute (v1, v1alpha3) on spec.hostnames.
 
-var tlsRouteRules = map[string]celImpl{
-	`self.all(h, !isIP(h))`: {eval: forAllHostnames(func(h string) cbool { return cb(!celIsIP(h)) })},
-	`self.all(h, !h.contains('*') ? h.matches('^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)$') : true)`: {eval: forAllHostnames(func(h string) cbool {
-		return cb(strings.Contains(h, "*") || isSubdomainish(h))
-	})},
-	`self.all(h, h.contains('*') ? (h.startsWith('*.') && h.substring(2).matches('^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)$')) : true)`: {eval: forAllHostnames(func(h string) cbool {
-		// substring(2) is safe: it only runs after startsWith('*.').
-		return cb(!strings.Contains(h, "*") || strings.HasPrefix(h, "*.") && isSubdomainish(h[2:]))
-	})},
+func tlsRouteRules() map[string]celImpl {
+	return map[string]celImpl{
+		`self.all(h, !isIP(h))`: {eval: forAllHostnames(func(h string) cbool { return cb(!celIsIP(h)) })},
+		`self.all(h, !h.contains('*') ? h.matches('^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)$') : true)`: {eval: forAllHostnames(func(h string) cbool {
+			return cb(strings.Contains(h, "*") || isSubdomainish(h))
+		})},
+		`self.all(h, h.contains('*') ? (h.startsWith('*.') && h.substring(2).matches('^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)$')) : true)`: {eval: forAllHostnames(func(h string) cbool {
+			// substring(2) is safe: it only runs after startsWith('*.').
+			return cb(!strings.Contains(h, "*") || strings.HasPrefix(h, "*.") && isSubdomainish(h[2:]))
+		})},
+	}
 }
 
 // forAllHostnames is self.all(h, pred(h)) over a list of strings.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gwlint/gwlint/resolve/internal/jsontree"
 	"github.com/gwlint/gwlint/resolve/placeholder"
@@ -86,14 +87,14 @@ func Deprecation(apiVersion, kind string, c CRDs) string {
 // in either channel, in the CRDs' order (the storage version first); nil
 // if they define no such kind. The slice is shared: do not modify it.
 func Served(group, kind string, r Release) []string {
-	return served[r.seq()][groupKind{group, kind}]
+	return served()[r.seq()][groupKind{group, kind}]
 }
 
 type groupKind struct{ group, kind string }
 
-// served is Served's answers for each release (by seq), computed once:
-// Served is asked for every object read.
-var served = func() (out [len(releaseNames)]map[groupKind][]string) {
+// served is Served's answers for each release (by seq), computed once, on
+// first use: Served is asked for every object read.
+var served = sync.OnceValue(func() (out [len(releaseNames)]map[groupKind][]string) {
 	for seq := range crdVersions {
 		m := map[groupKind][]string{}
 		for _, vs := range crdVersions[seq] {
@@ -108,7 +109,7 @@ var served = func() (out [len(releaseNames)]map[groupKind][]string) {
 		out[seq] = m
 	}
 	return out
-}()
+})
 
 // APIVersions lists what release r's CRDs serve in either channel, as
 // Helm's .Capabilities.APIVersions names it: each "group/version", and

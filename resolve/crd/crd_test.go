@@ -82,7 +82,7 @@ func TestEveryRuleImplemented(t *testing.T) {
 			t.Errorf("%q: no eval", src)
 		}
 	}
-	for _, set := range ruleSets {
+	for _, set := range ruleSets() {
 		for src := range set {
 			if !used[src] {
 				t.Errorf("translation of a rule no CRD has: %q", src)
