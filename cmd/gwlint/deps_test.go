@@ -24,5 +24,8 @@ func TestCommandsLinkNoRenderer(t *testing.T) {
 				t.Errorf("gwlint or gwctl links %s: rendering belongs to gwlint-render (resolve/manifest/render/worker)", pkg)
 			}
 		}
+		if strings.HasPrefix(pkg, "github.com/spf13/cobra/doc") || strings.HasPrefix(pkg, "github.com/russross/blackfriday") {
+			t.Errorf("gwlint or gwctl links %s: the man command belongs to the manpages build (cmd/internal/cli/man.go)", pkg)
+		}
 	}
 }

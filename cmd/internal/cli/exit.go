@@ -61,7 +61,10 @@ func SetupRoot(root *cobra.Command, streams *IOStreams, info BuildInfo, subcomma
 	root.SilenceErrors, root.SilenceUsage = true, true
 	root.Version = info.String()
 	root.SetVersionTemplate("{{.Name}} {{.Version}}\n")
-	root.AddCommand(newVersionCmd(root.Name(), info), newManCmd(root.Name(), info))
+	root.AddCommand(newVersionCmd(root.Name(), info))
+	if man := newManCmd(root.Name(), info); man != nil {
+		root.AddCommand(man)
+	}
 	root.SetIn(streams.In)
 	root.SetOut(streams.Out)
 	root.SetErr(streams.ErrOut)
