@@ -59,33 +59,40 @@ func (g *Graph) findFeatures() {
 	for _, d := range g.Duplicates {
 		replaced[d.First], replaced[d.Again] = d.First != d.Resolved, d.Again != d.Resolved
 	}
-	// Objects are judged in chunks, each gathering its objects' uses and
-	// gaps: most objects (Services, Secrets) have none, and two lists per
-	// object cost 48 bytes each of hundreds of thousands.
+	// Objects are judged in chunks, each keeping the uses and gaps of its
+	// objects that have some: most objects (Services, Secrets) have none,
+	// and two lists for every object cost 48 bytes each of hundreds of
+	// thousands.
 	const chunk = 256
 	chunks := (len(g.Objects) + chunk - 1) / chunk
-	uses := make([][]FeatureUse, chunks)
-	gaps := make([][]FeatureGap, chunks)
+	uses := make([][][]FeatureUse, chunks)
+	gaps := make([][][]FeatureGap, chunks)
 	parallel(chunks, func(c int) {
 		for _, obj := range g.Objects[c*chunk : min((c+1)*chunk, len(g.Objects))] {
-			if !replaced[obj] {
-				u, gs := g.objectFeatures(obj, routes)
-				uses[c], gaps[c] = append(uses[c], u...), append(gaps[c], gs...)
+			if replaced[obj] {
+				continue
+			}
+			if u, gs := g.objectFeatures(obj, routes); len(u) > 0 || len(gs) > 0 {
+				uses[c], gaps[c] = append(uses[c], u), append(gaps[c], gs)
 			}
 		}
 	})
-	// Each chunk's uses are copied into Features at once: appended one
-	// object at a time, the list of tens of thousands of uses grew by a
-	// quarter at a time, allocating five times its size.
+	// The uses are copied into Features at once: appended one object at a
+	// time, the list of tens of thousands of uses grew by a quarter at a
+	// time, allocating five times its size.
 	total := 0
-	for i := range uses {
-		total += len(uses[i])
-		g.FeatureGaps = append(g.FeatureGaps, gaps[i]...)
+	for c := range uses {
+		for i := range uses[c] {
+			total += len(uses[c][i])
+			g.FeatureGaps = append(g.FeatureGaps, gaps[c][i]...)
+		}
 	}
 	if total > 0 {
 		g.Features = make([]FeatureUse, 0, total)
-		for _, u := range uses {
-			g.Features = append(g.Features, u...)
+		for _, us := range uses {
+			for _, u := range us {
+				g.Features = append(g.Features, u...)
+			}
 		}
 	}
 }

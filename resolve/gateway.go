@@ -902,7 +902,7 @@ func (g *Graph) namespaceAllowed(from gwv1.FromNamespaces, selector *metav1.Labe
 		if selector == nil {
 			return refused, "(from: Selector without a selector)"
 		}
-		sel, err := metav1.LabelSelectorAsSelector(selector)
+		sel, err := g.labelSelector(selector)
 		if err != nil {
 			return refused, fmt.Sprintf("(invalid selector: %v)", err)
 		}
@@ -919,6 +919,22 @@ func (g *Graph) namespaceAllowed(from gwv1.FromNamespaces, selector *metav1.Labe
 		return refused, "(from: None)"
 	}
 	return refused, fmt.Sprintf("(unsupported from: %q)", from)
+}
+
+// labelSelector returns selector as a labels.Selector, parsed once: a
+// listener's selector is asked about by every route that names it, on
+// every core.
+func (g *Graph) labelSelector(selector *metav1.LabelSelector) (labels.Selector, error) {
+	type parsed struct {
+		sel labels.Selector
+		err error
+	}
+	if p, ok := g.selectors.Load(selector); ok {
+		return p.(parsed).sel, p.(parsed).err
+	}
+	sel, err := metav1.LabelSelectorAsSelector(selector)
+	g.selectors.Store(selector, parsed{sel, err})
+	return sel, err
 }
 
 // selectsByNameOnly reports whether selector looks at no label but the one

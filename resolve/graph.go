@@ -170,6 +170,9 @@ type Graph struct {
 	// reachesOf are the policies reaching each object
 	// (PoliciesReaching).
 	reachesOf map[ObjectRef][]*PolicyReach
+	// selectors are the listeners' namespace selectors, parsed
+	// (labelSelector).
+	selectors sync.Map
 	// decisions are what implementations decided beyond the core's
 	// results (Builder.Decide).
 	decisions map[decided]any
