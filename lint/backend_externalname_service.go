@@ -27,7 +27,7 @@ backendRefs:
 	Run: func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			for _, rule := range r.Rules {
-				for b := range rule.AllBackends() {
+				for _, b := range rule.AllBackends() {
 					if b.Service == nil || !b.Service.ExternalName() {
 						continue
 					}

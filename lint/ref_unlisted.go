@@ -69,7 +69,7 @@ ownedNamespaces: [store, infra]`,
 				}
 			}
 			for _, rule := range r.Rules {
-				for b := range rule.AllBackends() {
+				for _, b := range rule.AllBackends() {
 					if b.Presence == resolve.Unlisted {
 						report(&r.Meta, b.Path+".name", b.Target)
 					}

@@ -22,7 +22,7 @@ func reportBackendsWith(problems []resolve.BackendProblem, field string) func(*P
 	return func(p *Pass) {
 		for _, r := range p.Graph.Routes {
 			for _, rule := range r.Rules {
-				for b := range rule.AllBackends() {
+				for _, b := range rule.AllBackends() {
 					if !slices.Contains(problems, b.Problem) {
 						continue
 					}

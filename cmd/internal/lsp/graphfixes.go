@@ -32,7 +32,7 @@ func findingBackend(f lint.Finding, graphs []*resolve.Graph, field string) (*res
 				continue
 			}
 			for _, rule := range r.Rules {
-				for b := range rule.AllBackends() {
+				for _, b := range rule.AllBackends() {
 					if b.Path+field == f.Path {
 						return g, r, b
 					}
