@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"bytes"
 	"encoding/binary"
 	"iter"
 	"slices"
@@ -93,13 +94,19 @@ func (d *DefaultedPaths) each(f func([]byte) bool) {
 	s := d.sealed
 	var path []byte
 	for s != "" {
-		shared, rest := uvarint(&s), uvarint(&s)
-		path = append(path[:shared], s[:rest]...)
-		s = s[rest:]
-		if !f(path) {
+		if path = nextPath(&s, path); !f(path) {
 			return
 		}
 	}
+}
+
+// nextPath decodes from the front of the sealed paths s the path that
+// follows prev, in prev's buffer, and moves s past it.
+func nextPath(s *string, prev []byte) []byte {
+	shared, rest := uvarint(s), uvarint(s)
+	path := append(prev[:shared], (*s)[:rest]...)
+	*s = (*s)[rest:]
+	return path
 }
 
 // lines yields the newline-terminated lines of s.
@@ -119,25 +126,32 @@ func lines(s string) iter.Seq[string] {
 func (d *DefaultedPaths) Has(path string) bool { return d.hasJoined(path, "") }
 
 // hasJoined is Has(path + suffix). It is asked for every backendRef while
-// resolving, so it compares in place, allocating nothing.
+// resolving, so it compares in place, allocating nothing (for paths of up
+// to 256 bytes).
 func (d *DefaultedPaths) hasJoined(path, suffix string) bool {
-	is := func(p string) bool {
-		return len(p) == len(path)+len(suffix) && p[:len(path)] == path && p[len(path):] == suffix
+	is := func(p []byte) bool {
+		return len(p) == len(path)+len(suffix) && string(p[:len(path)]) == path && string(p[len(path):]) == suffix
 	}
 	if d.buf != nil {
-		for p := range lines(string(*d.buf)) {
-			if is(p) {
+		for b := *d.buf; len(b) > 0; {
+			i := bytes.IndexByte(b, '\n')
+			if is(b[:i]) {
 				return true
 			}
+			b = b[i+1:]
 		}
 		return false
 	}
-	found := false
-	d.each(func(p []byte) bool {
-		found = len(p) == len(path)+len(suffix) && string(p[:len(path)]) == path && string(p[len(path):]) == suffix
-		return !found
-	})
-	return found
+	// The paths are decoded into a buffer on the stack, which each's
+	// callback would make escape.
+	var buf [256]byte
+	p := buf[:0]
+	for s := d.sealed; s != ""; {
+		if p = nextPath(&s, p); is(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Len is the number of paths recorded.
