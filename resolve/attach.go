@@ -399,14 +399,17 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 	refusedByListeners := noHostname == 0 || (hostnameFirst && notAllowed > 0)
 	switch {
 	case slices.ContainsFunc(p.Listeners, (*ListenerOutcome).Accepted):
-		var names []string
-		for _, o := range p.Listeners {
-			if o.Accepted() {
-				names = append(names, o.Listener.Name)
+		msg := p.Listeners[0].Listener.attached // the one listener selected
+		if len(p.Listeners) > 1 {
+			var names []string
+			for _, o := range p.Listeners {
+				if o.Accepted() {
+					names = append(names, o.Listener.Name)
+				}
 			}
+			msg = fmt.Sprintf("Route attached to %s %s of %s", nouns(len(names), "listener"), strings.Join(names, ", "), parent)
 		}
-		p.Accepted = condition(typ, true, ReasonAccepted,
-			fmt.Sprintf("Route attached to %s %s of %s", nouns(len(names), "listener"), strings.Join(names, ", "), parent))
+		p.Accepted = condition(typ, true, ReasonAccepted, msg)
 	case firstUndecided != "":
 		p.Accepted = undecidedCondition(typ, firstUndecided)
 	case refusedByListeners:

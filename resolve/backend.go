@@ -386,7 +386,7 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 	if b.Presence == Missing {
 		return
 	}
-	if v, ok := route.UnknownAt(path + ".port"); ok {
+	if v, ok := route.UnknownAt(path, ".port"); ok {
 		// `port: ${PORT}`: which port it selects is unknown.
 		b.Message = fmt.Sprintf("port %s %s", v, placeholder.All.Why(v))
 		return

@@ -146,7 +146,11 @@ type Listener struct {
 	Index       int
 	Path        string // "spec.listeners[i]" within its owner
 
-	Name          string
+	Name string
+	// attached is the Accepted message of a route attached to this
+	// listener alone (attachToListeners), made once rather than for every
+	// route.
+	attached      string
 	Port          int32
 	Protocol      gwv1.ProtocolType
 	Hostname      *gwv1.Hostname
@@ -216,13 +220,17 @@ func (l *Listener) Owner() *Meta {
 	return &l.Gateway.Meta
 }
 
-// String names the listener: "gateway ns/name listener http" or, for a
-// ListenerSet's, "listenerset ns/name listener http".
-func (l *Listener) String() string {
+// String names the listener: "Gateway ns/name listener http" or, for a
+// ListenerSet's, "ListenerSet ns/name listener http".
+func (l *Listener) String() string { return l.owner() + " listener " + l.Name }
+
+// owner names the object whose listener it is: "Gateway ns/name" or
+// "ListenerSet ns/name".
+func (l *Listener) owner() string {
 	if l.ListenerSet != nil {
-		return "ListenerSet " + l.ListenerSet.Ref.NamespacedName() + " listener " + l.Name
+		return "ListenerSet " + l.ListenerSet.Ref.NamespacedName()
 	}
-	return "Gateway " + l.Gateway.Ref.NamespacedName() + " listener " + l.Name
+	return "Gateway " + l.Gateway.Ref.NamespacedName()
 }
 
 // HostnameString is the listener's hostname, or "*" when it matches any.
@@ -961,6 +969,7 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 		Name: string(name), Port: port, Protocol: protocol, Hostname: hostname, TLS: tls, AllowedRoutes: allowed,
 	}
 	owner := l.Owner()
+	l.attached = "Route attached to listener " + l.Name + " of " + l.owner()
 
 	// Accepted: the protocol must be one a controller can serve.
 	kinds, known := protocolKinds[protocol]

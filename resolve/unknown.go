@@ -55,10 +55,15 @@ func unknownValues(js []byte, doc map[string]any, syntax placeholder.Syntax) map
 	return out
 }
 
-// UnknownAt returns the value written at path when it holds a deploy-time
-// placeholder, and whether it does.
-func (m *Meta) UnknownAt(path string) (string, bool) {
-	v, ok := m.Unknown[path]
+// UnknownAt returns the value written at path + suffix when it holds a
+// deploy-time placeholder, and whether it does. It is asked for every
+// backendRef's port, of objects nearly all of which hold none: the path is
+// joined only for one that does.
+func (m *Meta) UnknownAt(path, suffix string) (string, bool) {
+	if len(m.Unknown) == 0 {
+		return "", false
+	}
+	v, ok := m.Unknown[path+suffix]
 	return v, ok
 }
 
