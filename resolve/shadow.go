@@ -224,8 +224,20 @@ func anyRouteHasRepeatedMatches(l *Listener) bool {
 // requests: header names compare case-insensitively, and the order of
 // header and query conditions does not matter.
 func routeMatches(r *RouteResult) []matchEntry {
-	var out []matchEntry
-	var k matchKey
+	n := 0
+	switch {
+	case r.HTTP != nil:
+		for _, rule := range r.HTTP.Rules {
+			n += len(rule.Matches)
+		}
+	case r.GRPC != nil:
+		for _, rule := range r.GRPC.Rules {
+			n += max(1, len(rule.Matches))
+		}
+	}
+	out := make([]matchEntry, 0, n)
+	k := matchKeys.Get().(*matchKey)
+	defer matchKeys.Put(k)
 	switch {
 	case r.HTTP != nil:
 		for i, rule := range r.HTTP.Rules {
@@ -267,12 +279,16 @@ func routeMatches(r *RouteResult) []matchEntry {
 }
 
 // matchKey builds a canonical key: the kind, then the parts in order, then
-// the conditions sorted, each after a NUL. One serves all of a route's
-// matches, so only the finished keys are allocated.
+// the conditions sorted, each after a NUL. One serves many routes' matches
+// (matchKeys), so only the finished keys are allocated.
 type matchKey struct {
 	buf   []byte
 	conds []string
 }
+
+// matchKeys recycle the matchKeys of routeMatches, which runs for every
+// route on every core.
+var matchKeys = sync.Pool{New: func() any { return new(matchKey) }}
 
 func (k *matchKey) start(kind string) {
 	k.buf = append(k.buf[:0], kind...)
