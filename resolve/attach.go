@@ -147,10 +147,13 @@ func (g *Graph) resolveRoutes(b *Builder) {
 // parentRefs.
 func (g *Graph) resolveRoute(b *Builder, r *RouteResult) {
 	g.resolveBackends(b, r)
+	parents := make([]ParentResult, len(r.ParentRefs)) // one allocation for all
+	r.Parents = make([]*ParentResult, len(r.ParentRefs))
 	for i := range r.ParentRefs {
 		ref := &r.ParentRefs[i]
-		p := &ParentResult{Route: r, Index: i, Path: parentRefPath(i), Ref: ref}
-		r.Parents = append(r.Parents, p)
+		p := &parents[i]
+		*p = ParentResult{Route: r, Index: i, Path: parentRefPath(i), Ref: ref}
+		r.Parents[i] = p
 		group, kind := string(*ref.Group), string(*ref.Kind)
 		switch {
 		case g.leftToOtherController(b, p):
@@ -354,9 +357,12 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 	hostnameFirst := selected[0].Gateway.hostnameFirst
 	var notAllowed, noHostname int
 	var firstNotAllowed, firstUndecided string
-	for _, l := range selected {
-		o := &ListenerOutcome{Listener: l}
-		p.Listeners = append(p.Listeners, o)
+	outcomes := make([]ListenerOutcome, len(selected)) // one allocation for all
+	p.Listeners = make([]*ListenerOutcome, len(selected))
+	for i, l := range selected {
+		o := &outcomes[i]
+		o.Listener = l
+		p.Listeners[i] = o
 		adm, why := g.listenerAllows(l, r)
 		hosts, hostsOK, maybe := g.listenerHostnames(l, r, routeHosts)
 		switch {

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"bytes"
 	"hash/maphash"
 	"runtime"
 	"slices"
@@ -282,8 +283,11 @@ func routeMatches(r *RouteResult) []matchEntry {
 // the conditions sorted, each after a NUL. One serves many routes' matches
 // (matchKeys), so only the finished keys are allocated.
 type matchKey struct {
-	buf   []byte
-	conds []string
+	buf []byte
+	// conds are the conditions written so far, one after the other, and
+	// spans where each is in conds: sorted when the key is finished.
+	conds []byte
+	spans [][2]int
 }
 
 // matchKeys recycle the matchKeys of routeMatches, which runs for every
@@ -292,7 +296,7 @@ var matchKeys = sync.Pool{New: func() any { return new(matchKey) }}
 
 func (k *matchKey) start(kind string) {
 	k.buf = append(k.buf[:0], kind...)
-	k.conds = k.conds[:0]
+	k.conds, k.spans = k.conds[:0], k.spans[:0]
 }
 
 func (k *matchKey) part(pieces ...string) {
@@ -303,13 +307,18 @@ func (k *matchKey) part(pieces ...string) {
 }
 
 func (k *matchKey) cond(pieces ...string) {
-	k.conds = append(k.conds, strings.Join(pieces, ""))
+	start := len(k.conds)
+	for _, p := range pieces {
+		k.conds = append(k.conds, p...)
+	}
+	k.spans = append(k.spans, [2]int{start, len(k.conds)})
 }
 
 func (k *matchKey) String() string {
-	slices.Sort(k.conds)
-	for _, c := range k.conds {
-		k.part(c)
+	cond := func(s [2]int) []byte { return k.conds[s[0]:s[1]] }
+	slices.SortFunc(k.spans, func(a, b [2]int) int { return bytes.Compare(cond(a), cond(b)) })
+	for _, s := range k.spans {
+		k.buf = append(append(k.buf, 0), cond(s)...)
 	}
 	return string(k.buf)
 }
