@@ -56,8 +56,9 @@ func (e *posEntry) keyName() string {
 type Positions struct {
 	// packed holds the entries in document order (pre-order), so every
 	// subtree is a contiguous run starting at its root, and the first entry
-	// is the root. Objects of the same shape and layout pack alike, and
-	// share one copy (see packed).
+	// is the root; then the object's distinct key names, sorted, and the
+	// length of that list in 4 bytes (see packPositions). Objects of the
+	// same shape and layout pack alike, and share one copy (see pack).
 	packed string
 	n      int32 // number of entries
 	line   int32 // the root's line, from which the packed lines count
@@ -69,16 +70,40 @@ type Positions struct {
 
 // packPositions packs the entries of one object, counting lines from the
 // root's, so that the same object packs alike wherever it is in its file.
+//
+// The key names follow, so that a rule looking for a few names in every
+// object (KeyPaths) reads a few bytes, not every entry.
 func packPositions(buf []byte, entries []posEntry) []byte {
 	var prevLine int32
 	if len(entries) > 0 {
 		prevLine = entries[0].key.line
 	}
+	var scratch [64]keyID // most objects have fewer distinct keys
+	keys := scratch[:0]
 	for i := range entries {
 		buf = appendEntry(buf, int32(i), &entries[i], prevLine)
 		prevLine = entries[i].key.line
+		if e := &entries[i]; e.index < 0 && e.parent >= 0 {
+			keys = append(keys, e.name)
+		}
 	}
-	return buf
+	slices.Sort(keys)
+	start := len(buf)
+	for _, k := range slices.Compact(keys) {
+		buf = binary.AppendUvarint(buf, uint64(k))
+	}
+	return binary.LittleEndian.AppendUint32(buf, uint32(len(buf)-start))
+}
+
+// keyList returns the packed entries and the packed key names of p.
+func (p *Positions) keyList() (entries, keys string) {
+	if len(p.packed) < 4 {
+		return "", ""
+	}
+	n := len(p.packed) - 4
+	b := p.packed[n:]
+	start := n - int(uint32(b[0])|uint32(b[1])<<8|uint32(b[2])<<16|uint32(b[3])<<24)
+	return p.packed[:start], p.packed[start:n]
 }
 
 // appendEntry appends entry self as varints, each usually one byte: the
@@ -118,7 +143,10 @@ type entryReader struct {
 	prevLine int32
 }
 
-func (p *Positions) reader() entryReader { return entryReader{b: p.packed, prevLine: p.line} }
+func (p *Positions) reader() entryReader {
+	entries, _ := p.keyList()
+	return entryReader{b: entries, prevLine: p.line}
+}
 
 func (r *entryReader) more() bool { return len(r.b) > 0 }
 
@@ -290,20 +318,16 @@ func (p *Positions) KeyPaths(names ...string) []string {
 	return out
 }
 
-// hasKey reports whether any mapping key is one of ids, scanning the
-// packed entries.
+// hasKey reports whether any mapping key is one of ids, from the packed
+// key names.
 func (p *Positions) hasKey(ids []keyID) bool {
 	if len(ids) == 0 {
 		return false // no object has such a key
 	}
-	b := p.packed
-	for len(b) > 0 {
-		uvarint(&b) // parent
-		if tag := uvarint(&b); tag&1 == 0 && slices.Contains(ids, keyID(tag>>1)) {
+	_, keys := p.keyList()
+	for keys != "" {
+		if slices.Contains(ids, keyID(uvarint(&keys))) {
 			return true
-		}
-		for range 4 { // the positions
-			uvarint(&b)
 		}
 	}
 	return false
