@@ -3,6 +3,7 @@ package jsontree
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -33,9 +34,13 @@ type Tree struct {
 //
 // data must not be modified while the tree is in use.
 func Parse(data []byte) (Tree, bool) {
-	p := genericParser{data: data}
-	if root, ok := p.object(); ok {
-		return Tree{Root: root, data: data, exact: !p.dupKeys}, true
+	items := listItems.Get().(*[]any)
+	p := genericParser{data: data, items: (*items)[:0]}
+	obj, ok := p.object()
+	*items = p.items[:0]
+	listItems.Put(items)
+	if ok {
+		return Tree{Root: obj, data: data, exact: !p.dupKeys}, true
 	}
 	var root map[string]any
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -109,7 +114,13 @@ type genericParser struct {
 	data    []byte
 	i       int
 	dupKeys bool // an object had a key twice
+	// items holds the items of the lists being read, innermost last: a
+	// list is allocated once, at its length, when its last item is read.
+	items []any
 }
+
+// listItems recycles genericParser.items.
+var listItems = sync.Pool{New: func() any { return new([]any) }}
 
 // maxGenericDepth bounds recursion; deeper documents go to encoding/json.
 const maxGenericDepth = 1000
@@ -167,20 +178,24 @@ func (p *genericParser) value(depth int) (any, bool) {
 		}
 	case c == '[':
 		p.i++
-		l := []any{}
 		p.space()
 		if p.i < len(p.data) && p.data[p.i] == ']' {
 			p.i++
-			return l, true
+			return []any{}, true
 		}
+		base := len(p.items)
+		defer func() {
+			clear(p.items[base:]) // what the pool keeps holds no value
+			p.items = p.items[:base]
+		}()
 		for {
 			v, ok := p.value(depth + 1)
 			if !ok {
 				return nil, false
 			}
-			l = append(l, v)
+			p.items = append(p.items, v)
 			if done, ok := p.after(']'); !ok || done {
-				return l, ok
+				return slices.Clone(p.items[base:]), ok
 			}
 		}
 	case c == '"':
