@@ -190,10 +190,18 @@ func defaultHTTPRoute(r *Route) {
 				setDefault(&r.Meta, &m.QueryParams[k].Type, gwv1.QueryParamMatchExact, mp, ".queryParams["+strconv.Itoa(k)+"].type")
 			}
 		}
-		defaultSessionPersistence(r, rp+".sessionPersistence", rule.SessionPersistence)
-		defaultHTTPFilters(r, rp+".filters", rule.Filters)
+		// Paths are joined only for what is there: most rules have no
+		// session persistence and no filters.
+		if rule.SessionPersistence != nil {
+			defaultSessionPersistence(r, rp+".sessionPersistence", rule.SessionPersistence)
+		}
+		if len(rule.Filters) > 0 {
+			defaultHTTPFilters(r, rp+".filters", rule.Filters)
+		}
 		for j := range rule.BackendRefs {
-			defaultHTTPFilters(r, rp+".backendRefs["+strconv.Itoa(j)+"].filters", rule.BackendRefs[j].Filters)
+			if filters := rule.BackendRefs[j].Filters; len(filters) > 0 {
+				defaultHTTPFilters(r, rp+".backendRefs["+strconv.Itoa(j)+"].filters", filters)
+			}
 		}
 		defaultBackendRefs(r, i, len(rule.BackendRefs), func(j int) *gwv1.BackendRef { return &rule.BackendRefs[j].BackendRef })
 	}
@@ -236,7 +244,9 @@ func defaultGRPCRoute(r *Route) {
 	for i := range r.GRPC.Rules {
 		rule := &r.GRPC.Rules[i]
 		rp := "spec.rules[" + strconv.Itoa(i) + "]"
-		defaultSessionPersistence(r, rp+".sessionPersistence", rule.SessionPersistence)
+		if rule.SessionPersistence != nil {
+			defaultSessionPersistence(r, rp+".sessionPersistence", rule.SessionPersistence)
+		}
 		for k := range rule.Filters {
 			if f := rule.Filters[k].RequestMirror; f != nil {
 				defaultObjectRef(r, rp+".filters["+strconv.Itoa(k)+"].requestMirror.backendRef", &f.BackendRef)

@@ -296,16 +296,17 @@ type Service struct {
 // 1–65535. A targetPort of 0 is not one: defaulting sets it to the port.
 func (s *Service) portViolations() []crd.Violation {
 	var out []crd.Violation
-	invalid := func(path string, value int32) {
+	// The path is made only for a port that is invalid: every Service
+	// has ports, nearly all valid.
+	invalid := func(i int, field string, value int32) {
 		for _, msg := range validation.IsValidPortNum(int(value)) {
-			out = append(out, crd.Violation{Path: path, Type: "Invalid value", Message: fmt.Sprintf("Invalid value: %d: %s", value, msg)})
+			out = append(out, crd.Violation{Path: fmt.Sprintf("spec.ports[%d].%s", i, field), Type: "Invalid value", Message: fmt.Sprintf("Invalid value: %d: %s", value, msg)})
 		}
 	}
 	for i, p := range s.Spec.Ports {
-		path := fmt.Sprintf("spec.ports[%d]", i)
-		invalid(path+".port", p.Port)
+		invalid(i, "port", p.Port)
 		if t := p.TargetPort; t.Type == intstr.Int && t.IntVal != 0 {
-			invalid(path+".targetPort", t.IntVal)
+			invalid(i, "targetPort", t.IntVal)
 		}
 	}
 	return out
