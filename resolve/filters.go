@@ -91,7 +91,12 @@ func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProbl
 		return nil
 	}
 	var out []FilterProblem
-	name := func(p, n string) {
+	// Paths are made only for a problem: filters are checked on every
+	// route, and nearly all are fine.
+	at := func(field string, i int, suffix string) string {
+		return path + "." + field + "[" + strconv.Itoa(i) + "]" + suffix
+	}
+	name := func(field string, i int, suffix, n string) {
 		var msg string
 		switch {
 		case strings.EqualFold(n, "host"):
@@ -103,26 +108,24 @@ func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProbl
 		default:
 			return
 		}
-		out = append(out, FilterProblem{Path: p, Check: HeaderNotModifiable, Message: msg})
+		out = append(out, FilterProblem{Path: at(field, i, suffix), Check: HeaderNotModifiable, Message: msg})
 	}
 	for _, set := range []struct {
 		field   string
 		headers []gwv1.HTTPHeader
 	}{{"add", m.Add}, {"set", m.Set}} {
 		for i, h := range set.headers {
-			hp := path + "." + set.field + "[" + strconv.Itoa(i) + "]"
-			name(hp+".name", string(h.Name))
+			name(set.field, i, ".name", string(h.Name))
 			if !modifiableHeaderValue().MatchString(h.Value) {
-				out = append(out, FilterProblem{Path: hp + ".value", Check: HeaderNotModifiable,
+				out = append(out, FilterProblem{Path: at(set.field, i, ".value"), Check: HeaderNotModifiable,
 					Message: fmt.Sprintf("header %s value %q is not visible ASCII words separated by single spaces", h.Name, h.Value)})
 			}
 		}
 	}
 	for i, n := range m.Remove {
-		rp := path + ".remove[" + strconv.Itoa(i) + "]"
-		name(rp, n)
+		name("remove", i, "", n)
 		if !headerName().MatchString(n) {
-			out = append(out, FilterProblem{Path: rp, Check: RemovedNotAHeader,
+			out = append(out, FilterProblem{Path: at("remove", i, ""), Check: RemovedNotAHeader,
 				Message: fmt.Sprintf("%q is not an HTTP header name (a token, as add and set require): it removes nothing", n)})
 		}
 	}
@@ -132,8 +135,14 @@ func headerModifierProblems(path string, m *gwv1.HTTPHeaderFilter) []FilterProbl
 // headerProblems checks the header modifiers of the filter at fp, which
 // follows an ExtensionRef when untranslated.
 func headerProblems(fp string, request, response *gwv1.HTTPHeaderFilter, untranslated bool) []FilterProblem {
-	return marked(untranslated, append(headerModifierProblems(fp+".requestHeaderModifier", request),
-		headerModifierProblems(fp+".responseHeaderModifier", response)...))
+	var out []FilterProblem
+	if request != nil {
+		out = headerModifierProblems(fp+".requestHeaderModifier", request)
+	}
+	if response != nil {
+		out = append(out, headerModifierProblems(fp+".responseHeaderModifier", response)...)
+	}
+	return marked(untranslated, out)
 }
 
 // marked sets Untranslated on problems.

@@ -32,23 +32,35 @@ func regexProblem(path, value string) []RegexProblem {
 	return nil
 }
 
+// lazyMatchPath returns the function that makes matchPath(rulePath, j)
+// once, when a regular expression needs it: most matches have none.
+func lazyMatchPath(rulePath string, j int) func() string {
+	var path string
+	return func() string {
+		if path == "" {
+			path = matchPath(rulePath, j)
+		}
+		return path
+	}
+}
+
 // httpRegexProblems checks the RegularExpression matches of an HTTPRoute
 // rule: path, headers and query parameters.
 func httpRegexProblems(rulePath string, rule *gwv1.HTTPRouteRule) []RegexProblem {
 	var out []RegexProblem
 	for j, m := range rule.Matches {
-		mp := rulePath + ".matches[" + strconv.Itoa(j) + "]"
+		mp := lazyMatchPath(rulePath, j)
 		if m.Path != nil && m.Path.Type != nil && *m.Path.Type == gwv1.PathMatchRegularExpression && m.Path.Value != nil {
-			out = append(out, regexProblem(mp+".path.value", *m.Path.Value)...)
+			out = append(out, regexProblem(mp()+".path.value", *m.Path.Value)...)
 		}
 		for k, h := range m.Headers {
 			if h.Type != nil && *h.Type == gwv1.HeaderMatchRegularExpression {
-				out = append(out, regexProblem(mp+".headers["+strconv.Itoa(k)+"].value", h.Value)...)
+				out = append(out, regexProblem(mp()+".headers["+strconv.Itoa(k)+"].value", h.Value)...)
 			}
 		}
 		for k, q := range m.QueryParams {
 			if q.Type != nil && *q.Type == gwv1.QueryParamMatchRegularExpression {
-				out = append(out, regexProblem(mp+".queryParams["+strconv.Itoa(k)+"].value", q.Value)...)
+				out = append(out, regexProblem(mp()+".queryParams["+strconv.Itoa(k)+"].value", q.Value)...)
 			}
 		}
 	}
@@ -60,18 +72,18 @@ func httpRegexProblems(rulePath string, rule *gwv1.HTTPRouteRule) []RegexProblem
 func grpcRegexProblems(rulePath string, rule *gwv1.GRPCRouteRule) []RegexProblem {
 	var out []RegexProblem
 	for j, m := range rule.Matches {
-		mp := rulePath + ".matches[" + strconv.Itoa(j) + "]"
+		mp := lazyMatchPath(rulePath, j)
 		if mm := m.Method; mm != nil && mm.Type != nil && *mm.Type == gwv1.GRPCMethodMatchRegularExpression {
 			if mm.Service != nil {
-				out = append(out, regexProblem(mp+".method.service", *mm.Service)...)
+				out = append(out, regexProblem(mp()+".method.service", *mm.Service)...)
 			}
 			if mm.Method != nil {
-				out = append(out, regexProblem(mp+".method.method", *mm.Method)...)
+				out = append(out, regexProblem(mp()+".method.method", *mm.Method)...)
 			}
 		}
 		for k, h := range m.Headers {
 			if h.Type != nil && *h.Type == gwv1.GRPCHeaderMatchRegularExpression {
-				out = append(out, regexProblem(mp+".headers["+strconv.Itoa(k)+"].value", h.Value)...)
+				out = append(out, regexProblem(mp()+".headers["+strconv.Itoa(k)+"].value", h.Value)...)
 			}
 		}
 	}
