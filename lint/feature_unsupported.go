@@ -1,6 +1,13 @@
 package lint
 
-import "strings"
+import (
+	"strings"
+
+	"sigs.k8s.io/gateway-api/pkg/features"
+
+	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/profile"
+)
 
 var featureUnsupported = &Rule{
 	ID: "feature-unsupported", Severity: Warning,
@@ -31,17 +38,34 @@ filters:
     set: [{name: Access-Control-Allow-Origin, value: "https://shop.example.com"}]`,
 	},
 	Run: func(p *Pass) {
+		// Many routes have the same gap: each feature's and each judge's
+		// words are made once.
+		others := map[features.FeatureName]string{}
+		type judgedBy struct {
+			profile  *profile.Profile
+			inferred *resolve.Inference
+		}
+		judges := map[judgedBy]string{}
 		for _, gap := range p.Graph.FeatureGaps {
-			others := "no conformance report claims it"
-			if names := gap.SupportedBy(); len(names) > 0 {
-				others = "implementations that do: " + strings.Join(names, ", ")
+			other, ok := others[gap.Feature]
+			if !ok {
+				other = "no conformance report claims it"
+				if names := gap.SupportedBy(); len(names) > 0 {
+					other = "implementations that do: " + strings.Join(names, ", ")
+				}
+				others[gap.Feature] = other
 			}
-			judge := gap.Profile.String()
-			if in := gap.Inferred; in != nil {
-				judge += " (inferred from " + strings.Join(in.Evidence, " and ") + ")"
+			by := judgedBy{gap.Profile, gap.Inferred}
+			judge, ok := judges[by]
+			if !ok {
+				judge = gap.Profile.String()
+				if in := gap.Inferred; in != nil {
+					judge += " (inferred from " + strings.Join(in.Evidence, " and ") + ")"
+				}
+				judges[by] = judge
 			}
 			p.Report(gap.Object, gap.Path, nil, "%s needs %s, which %s does not support (%s)",
-				gap.Object.Ref, gap.Feature, judge, others)
+				gap.Object.Ref, gap.Feature, judge, other)
 		}
 	},
 }

@@ -290,20 +290,21 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 	// to find the object each applies to: one file may hold hundreds of
 	// thousands.
 	type fileObjects struct {
+		name    string
 		ignores []manifest.IgnoreDirective
 		objs    []*resolve.Meta
 	}
-	byFile := map[string]*fileObjects{}
-	var files []string
+	var files []fileObjects
+	index := map[string]int{} // into files, by name
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
-		f := byFile[m.Source.File]
-		if f == nil {
-			f = &fileObjects{}
-			byFile[m.Source.File] = f
-			files = append(files, m.Source.File)
+		i, seen := index[m.Source.File]
+		if !seen {
+			i = len(files)
+			index[m.Source.File] = i
+			files = append(files, fileObjects{name: m.Source.File})
 		}
-		if f.ignores == nil && len(m.Ignores) > 0 {
+		if f := &files[i]; f.ignores == nil && len(m.Ignores) > 0 {
 			f.ignores = m.Ignores
 		}
 		if v, ok := m.Annotations[IgnoreAnnotation]; ok {
@@ -315,15 +316,14 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 	}
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
-		if f := byFile[m.Source.File]; f.ignores != nil {
+		if f := &files[index[m.Source.File]]; f.ignores != nil {
 			f.objs = append(f.objs, m)
 		}
 	}
-	for _, file := range files {
-		f := byFile[file]
+	for _, f := range files {
 		for _, d := range f.ignores {
 			ig := &ignore{
-				kind: "comment", pos: Position{File: file, Line: d.Line, Col: d.Col}, target: d.Target,
+				kind: "comment", pos: Position{File: f.name, Line: d.Line, Col: d.Col}, target: d.Target,
 				ids: d.Rules, reason: d.Reason, used: map[string]bool{},
 			}
 			if m := objectAt(f.objs, d); m != nil {
