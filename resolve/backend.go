@@ -202,7 +202,7 @@ func (g *Graph) resolveBackends(bld *Builder, r *RouteResult) {
 			g.judgeServiceBackend(bld, r.Route, b)
 			g.refuseBackendFilters(b, r.Route, &rule.BackendRefs[j])
 			b.Weight = *ref.Weight
-			b.WeightDefaulted = r.Defaulted.hasJoined(ref.Path, ".weight")
+			b.WeightDefaulted = ref.WeightDefaulted
 			rr.Backends[j] = b
 			// A negative weight is the CRDs' finding (minimum 0); it
 			// takes no share.

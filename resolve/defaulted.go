@@ -125,9 +125,9 @@ func lines(s string) iter.Seq[string] {
 // Has reports whether path was recorded.
 func (d *DefaultedPaths) Has(path string) bool { return d.hasJoined(path, "") }
 
-// hasJoined is Has(path + suffix). It is asked for every backendRef while
-// resolving, so it compares in place, allocating nothing (for paths of up
-// to 256 bytes).
+// hasJoined is Has(path + suffix). It is asked for every backendRef of
+// every route, so it compares in place, allocating nothing (for paths of
+// up to 256 bytes).
 func (d *DefaultedPaths) hasJoined(path, suffix string) bool {
 	is := func(p []byte) bool {
 		return len(p) == len(path)+len(suffix) && string(p[:len(path)]) == path && string(p[len(path):]) == suffix

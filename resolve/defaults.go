@@ -398,6 +398,7 @@ func (r *Route) addRule(i int, name *gwv1.SectionName, refs []RuleBackendRef, fi
 	for j := range refs {
 		refs[j].Index = j
 		refs[j].Path = backendRefPath(i, j)
+		refs[j].WeightDefaulted = r.Defaulted.hasJoined(refs[j].Path, ".weight")
 	}
 	r.Rules = append(r.Rules, rule)
 	return &r.Rules[len(r.Rules)-1]

@@ -92,7 +92,11 @@ type RuleBackendRef struct {
 	// The rule's own backendRef, defaulted in place: tens of thousands of
 	// routes hold no copy of it.
 	*gwv1.BackendRef
-	Filters int // backendRef-level filters (HTTPRoute, GRPCRoute)
+	// WeightDefaulted: the weight was not written (defaulted to 1), as
+	// recorded once the route was defaulted rather than asked of its
+	// defaulted paths every time it is resolved.
+	WeightDefaulted bool
+	Filters         int // backendRef-level filters (HTTPRoute, GRPCRoute)
 	// FilterTypes are the types of those filters, in order.
 	FilterTypes []string
 	// FilterProblems are their values that some implementations refuse.
