@@ -292,7 +292,6 @@ func defaultBackendRefs(r *Route, rule, n int, ref func(int) *gwv1.BackendRef) {
 // index builds the kind-independent view of a defaulted route.
 func (r *Route) index() {
 	r.Rules = r.Rules[:0]
-	r.matches = matchKeysOf(r)
 	switch {
 	case r.HTTP != nil:
 		r.ParentRefs, r.Hostnames = r.HTTP.ParentRefs, r.HTTP.Hostnames

@@ -20,10 +20,6 @@ type Route struct {
 	TLS  *gwv1.TLSRouteSpec
 	TCP  *gwv1.TCPRouteSpec
 	UDP  *gwv1.UDPRouteSpec
-
-	// matches are the canonical keys of its matches (HTTPRoute,
-	// GRPCRoute), for telling which shadow which (matchKeysOf).
-	matches []routeMatch
 }
 
 // Kind is the route's kind, e.g. "HTTPRoute".

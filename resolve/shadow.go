@@ -79,14 +79,21 @@ func (g *Graph) findShadows() {
 			}
 		}
 	}
-	// A route attached to several listeners has its entries made once.
+	// A route attached to several listeners has its keys built once.
 	keys := map[*RouteResult][]matchEntry{}
+	var routes []*RouteResult
 	for _, l := range listeners {
 		for _, p := range l.Attached {
 			if _, ok := keys[p.Route]; !ok {
-				keys[p.Route] = routeMatches(p.Route)
+				keys[p.Route] = nil
+				routes = append(routes, p.Route)
 			}
 		}
+	}
+	built := make([][]matchEntry, len(routes))
+	parallel(len(routes), func(i int) { built[i] = routeMatches(routes[i]) })
+	for i, r := range routes {
+		keys[r] = built[i]
 	}
 	matches := func(r *RouteResult) []matchEntry { return keys[r] }
 	found := make([][]Shadow, len(listeners))
@@ -213,29 +220,11 @@ func anyRouteHasRepeatedMatches(l *Listener) bool {
 	return len(l.Attached) == 1 && len(l.Attached[0].Route.Rules) > 1
 }
 
-// routeMatches returns the match entries of the route, from the keys
-// made when it was read (Route.matches).
-func routeMatches(r *RouteResult) []matchEntry {
-	out := make([]matchEntry, len(r.matches))
-	for i, m := range r.matches {
-		out[i] = matchEntry{key: m.key, route: r, rule: int(m.rule), match: int(m.match)}
-	}
-	return out
-}
-
-// routeMatch is a canonical key for one match of a route (matchKeysOf).
-type routeMatch struct {
-	key         string
-	rule, match int32 // match is -1 for a GRPCRoute rule without matches
-}
-
-// matchKeysOf returns a canonical key for every match of the route, in
+// routeMatches returns a canonical key for every match of the route, in
 // rule order. Keys are equal exactly when two matches select the same
 // requests: header names compare case-insensitively, and the order of
-// header and query conditions does not matter. Route.index keeps them:
-// a route that does not change is resolved again (gwlint lsp) without
-// making them again.
-func matchKeysOf(r *Route) []routeMatch {
+// header and query conditions does not matter.
+func routeMatches(r *RouteResult) []matchEntry {
 	n := 0
 	switch {
 	case r.HTTP != nil:
@@ -247,10 +236,7 @@ func matchKeysOf(r *Route) []routeMatch {
 			n += max(1, len(rule.Matches))
 		}
 	}
-	if n == 0 {
-		return nil
-	}
-	out := make([]routeMatch, 0, n)
+	out := make([]matchEntry, 0, n)
 	k := matchKeys.Get().(*matchKey)
 	defer matchKeys.Put(k)
 	switch {
@@ -270,13 +256,13 @@ func matchKeysOf(r *Route) []routeMatch {
 				for _, q := range m.QueryParams {
 					k.cond("query ", string(q.Name), " ", string(*q.Type), " ", q.Value)
 				}
-				out = append(out, routeMatch{key: k.String(), rule: int32(i), match: int32(j)})
+				out = append(out, matchEntry{key: k.String(), route: r, rule: i, match: j})
 			}
 		}
 	case r.GRPC != nil:
 		for i, rule := range r.GRPC.Rules {
 			if len(rule.Matches) == 0 {
-				out = append(out, routeMatch{key: "GRPC\x00any", rule: int32(i), match: -1})
+				out = append(out, matchEntry{key: "GRPC\x00any", route: r, rule: i, match: -1})
 			}
 			for j, m := range rule.Matches {
 				k.start("GRPC")
@@ -286,7 +272,7 @@ func matchKeysOf(r *Route) []routeMatch {
 				for _, h := range m.Headers {
 					k.cond("header ", strings.ToLower(string(h.Name)), " ", string(*h.Type), " ", h.Value)
 				}
-				out = append(out, routeMatch{key: k.String(), rule: int32(i), match: int32(j)})
+				out = append(out, matchEntry{key: k.String(), route: r, rule: i, match: j})
 			}
 		}
 	}
@@ -304,8 +290,8 @@ type matchKey struct {
 	spans [][2]int
 }
 
-// matchKeys recycle the matchKeys of matchKeysOf, which runs for every
-// route as it is read, on every core.
+// matchKeys recycle the matchKeys of routeMatches, which runs for every
+// route on every core.
 var matchKeys = sync.Pool{New: func() any { return new(matchKey) }}
 
 func (k *matchKey) start(kind string) {
