@@ -482,3 +482,33 @@ func applyEdit(t *testing.T, edit *protocol.WorkspaceEdit, open map[string]strin
 	}
 	return out
 }
+
+// TestLSPMalformedRequests sends what a careless client might: a ranged
+// edit whose range ends before it starts, and hovers on a document that
+// is not a file and on one never opened. The server answers each (the
+// hovers with nothing) and keeps serving.
+func TestLSPMalformedRequests(t *testing.T) {
+	dir := copyTree(t, filepath.Join("testdata", "lsp"))
+	c := startLSP(t, dir, 0)
+	route := filepath.Join(dir, "route.yaml")
+	text := c.open(route)
+	c.waitDiagnostics(route, "none on open", none)
+
+	c.notify("textDocument/didChange", protocol.DidChangeTextDocumentParams{
+		TextDocument: protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: "file://" + route}, Version: 2},
+		ContentChanges: []any{protocol.TextDocumentContentChangeEvent{
+			Range: &protocol.Range{Start: protocol.Position{Line: 3, Character: 4}, End: protocol.Position{Line: 1, Character: 0}}, Text: "# inserted\n"}},
+	})
+	for _, uri := range []string{"untitled:Untitled-1", "file://" + filepath.Join(dir, "never-opened.yaml")} {
+		var hover *protocol.Hover
+		c.call("textDocument/hover", protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Position: protocol.Position{Line: 1, Character: 1}}}, &hover)
+		if hover != nil {
+			t.Errorf("hover on %s = %+v, want none", uri, hover)
+		}
+	}
+	// Still serving: a typo raises its finding.
+	c.change(route, 3, strings.Replace(text, "name: store-canary", "name: store-canry", 1))
+	c.waitDiagnostics(route, "backend-not-found after the malformed requests", hasRule("backend-not-found"))
+	c.exit()
+}

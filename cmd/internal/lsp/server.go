@@ -204,11 +204,21 @@ func (s *Server) didOpen(_ *glsp.Context, params *protocol.DidOpenTextDocumentPa
 
 func (s *Server) didChange(_ *glsp.Context, params *protocol.DidChangeTextDocumentParams) error {
 	p := pathOf(params.TextDocument.URI)
+	if s.applyChanges(p, params) {
+		s.changed(p, false, s.debounce)
+	}
+	return nil
+}
+
+// applyChanges applies an edit to the open document of path, and reports
+// whether there is one. The lock is released however the edit goes: a
+// request's panic is its error, and must not leave the server stuck.
+func (s *Server) applyChanges(path string, params *protocol.DidChangeTextDocumentParams) bool {
 	s.mu.Lock()
-	doc := s.docs[p]
+	defer s.mu.Unlock()
+	doc := s.docs[path]
 	if doc == nil {
-		s.mu.Unlock()
-		return nil
+		return false
 	}
 	for _, c := range params.ContentChanges {
 		switch c := c.(type) {
@@ -216,16 +226,16 @@ func (s *Server) didChange(_ *glsp.Context, params *protocol.DidChangeTextDocume
 			doc.text = []byte(c.Text)
 		case protocol.TextDocumentContentChangeEvent:
 			// Full sync is what the server asks for; a client that sends
-			// ranges anyway is applied.
+			// ranges anyway is applied (a range ending before it starts
+			// replaces nothing).
 			text := string(doc.text)
 			start, end := c.Range.IndexesIn(text)
+			end = max(start, end)
 			doc.text = []byte(text[:start] + c.Text + text[end:])
 		}
 	}
 	doc.version = params.TextDocument.Version
-	s.mu.Unlock()
-	s.changed(p, false, s.debounce)
-	return nil
+	return true
 }
 
 func (s *Server) didSave(_ *glsp.Context, params *protocol.DidSaveTextDocumentParams) error {
@@ -245,15 +255,35 @@ func (s *Server) didClose(_ *glsp.Context, params *protocol.DidCloseTextDocument
 	return nil
 }
 
-// folderOfLocked is the innermost folder holding path; a file outside
-// every folder is served on its own, as `gwlint check FILE` would.
-func (s *Server) folderOfLocked(path string) *folder {
+// lastCheck is the last check of the folder that serves path, nil when
+// none serves it or it has not been checked yet. Unlike folderOfLocked,
+// it makes no folder: a request about a document never opened (or not
+// a file) serves nothing.
+func (s *Server) lastCheck(path string) *snapshot {
+	s.mu.Lock()
+	f := s.innermostLocked(path)
+	s.mu.Unlock()
+	if path == "" || f == nil {
+		return nil
+	}
+	return f.last.Load()
+}
+
+// innermostLocked is the innermost folder holding path, nil for none.
+func (s *Server) innermostLocked(path string) *folder {
 	var best *folder
 	for _, f := range s.folders {
 		if f.contains(path) && (best == nil || len(f.path) > len(best.path)) {
 			best = f
 		}
 	}
+	return best
+}
+
+// folderOfLocked is the innermost folder holding path; a file outside
+// every folder is served on its own, as `gwlint check FILE` would.
+func (s *Server) folderOfLocked(path string) *folder {
+	best := s.innermostLocked(path)
 	if best == nil {
 		best = newFolder(path, s.configure)
 		s.folders = append(s.folders, best)
@@ -382,10 +412,7 @@ func (s *Server) logError(msg string) {
 // check of its folder.
 func (s *Server) at(params protocol.TextDocumentPositionParams) (spot, bool) {
 	p := pathOf(params.TextDocument.URI)
-	s.mu.Lock()
-	f := s.folderOfLocked(p)
-	s.mu.Unlock()
-	snap := f.last.Load()
+	snap := s.lastCheck(p)
 	if snap == nil {
 		return spot{}, false
 	}
@@ -439,10 +466,7 @@ func (s *Server) references(_ *glsp.Context, params *protocol.ReferenceParams) (
 
 func (s *Server) codeAction(_ *glsp.Context, params *protocol.CodeActionParams) (any, error) {
 	p := pathOf(params.TextDocument.URI)
-	s.mu.Lock()
-	f := s.folderOfLocked(p)
-	s.mu.Unlock()
-	snap := f.last.Load()
+	snap := s.lastCheck(p)
 	if snap == nil {
 		return nil, nil
 	}
