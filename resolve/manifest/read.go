@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -177,14 +178,32 @@ const pipelineBytes = 1 << 20
 func readLargeFile[T any](j job, convert func(*Object) T) ([]T, []*ReadError, []string) {
 	type task struct {
 		obj *Object
+		at  int // the object's place in the file
 		to  *T
+	}
+	// A panic converting one object (a bug) would otherwise end the whole
+	// process on a worker: it drops that object and becomes the file's
+	// error, as it does where the reading worker converts.
+	var mu sync.Mutex
+	var panics []*ReadError
+	dropped := map[int]bool{}
+	run := func(t task) {
+		defer func() {
+			if v := recover(); v != nil {
+				mu.Lock()
+				defer mu.Unlock()
+				dropped[t.at] = true
+				panics = append(panics, &ReadError{File: j.file, Pos: t.obj.Source.Pos, Msg: fmt.Sprintf("internal error while reading: %v", v)})
+			}
+		}()
+		*t.to = convert(t.obj)
 	}
 	tasks := make(chan task, 64)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) - 1 {
 		wg.Go(func() {
 			for t := range tasks {
-				*t.to = convert(t.obj)
+				run(t)
 			}
 		})
 	}
@@ -197,25 +216,28 @@ func readLargeFile[T any](j job, convert func(*Object) T) ([]T, []*ReadError, []
 		if n%block == 0 {
 			blocks = append(blocks, make([]T, block))
 		}
-		t := task{obj: o, to: &blocks[n/block][n%block]}
+		t := task{obj: o, at: n, to: &blocks[n/block][n%block]}
 		n++
 		select {
 		case tasks <- t:
 		default:
-			*t.to = convert(t.obj)
+			run(t)
 		}
 	})
 	close(tasks)
 	wg.Wait()
-	out := make([]T, 0, n)
-	for _, b := range blocks {
-		out = append(out, b[:min(block, n-len(out))]...)
+	out := make([]T, 0, n-len(dropped))
+	for i := range n {
+		if !dropped[i] {
+			out = append(out, blocks[i/block][i%block])
+		}
 	}
+	slices.SortFunc(panics, func(a, b *ReadError) int { return cmp.Compare(a.Pos.Line, b.Pos.Line) })
 	var notManifests []string
 	if r.notObjects > 0 && r.objects == 0 && len(r.errs) == 0 {
 		notManifests = []string{j.file}
 	}
-	return out, r.errs, notManifests
+	return out, append(r.errs, panics...), notManifests
 }
 
 // job is one file to read.
