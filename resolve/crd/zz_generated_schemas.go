@@ -30,489 +30,489 @@ const pinnedSeq = 12
 var crdVersions = [len(releaseNames)][2][]crdVersion{
 	{ // v1.0.0
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n19, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n19, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n63, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n63, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n112, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n112, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "ReferenceGrant", true, n118, "The v1alpha2 version of ReferenceGrant has been deprecated and will be removed in a future release of the API. Please upgrade to v1beta1."},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n19, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n19, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n63, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n63, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n112, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n112, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "ReferenceGrant", true, &n118, "The v1alpha2 version of ReferenceGrant has been deprecated and will be removed in a future release of the API. Please upgrade to v1beta1."},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1alpha2", "BackendTLSPolicy", true, n128, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n132, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n132, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n136, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n136, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "GRPCRoute", true, n152, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n158, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n158, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "ReferenceGrant", true, n118, "The v1alpha2 version of ReferenceGrant has been deprecated and will be removed in a future release of the API. Please upgrade to v1beta1."},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n164, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n166, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n164, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "BackendTLSPolicy", true, &n128, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n132, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n132, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n136, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n136, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "GRPCRoute", true, &n152, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n158, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n158, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "ReferenceGrant", true, &n118, "The v1alpha2 version of ReferenceGrant has been deprecated and will be removed in a future release of the API. Please upgrade to v1beta1."},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n164, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n166, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n164, ""},
 		},
 	},
 	{ // v1.1.0
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n19, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n19, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n171, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n171, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n174, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n176, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n176, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n19, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n19, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n171, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n171, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n174, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n176, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n176, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1alpha2", "BackendLBPolicy", true, n184, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n189, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n192, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n192, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n200, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n200, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n204, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "GRPCRoute", true, n204, "The v1alpha2 version of GRPCRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n208, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n208, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "ReferenceGrant", true, n118, "The v1alpha2 version of ReferenceGrant has been deprecated and will be removed in a future release of the API. Please upgrade to v1beta1."},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n164, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n166, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n164, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "BackendLBPolicy", true, &n184, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n189, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n192, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n192, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n200, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n200, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n204, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "GRPCRoute", true, &n204, "The v1alpha2 version of GRPCRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n208, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n208, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "ReferenceGrant", true, &n118, "The v1alpha2 version of ReferenceGrant has been deprecated and will be removed in a future release of the API. Please upgrade to v1beta1."},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n164, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n166, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n164, ""},
 		},
 	},
 	{ // v1.2.0
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n210, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n210, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n219, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n219, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n222, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n227, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n227, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n210, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n210, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n219, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n219, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n222, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n227, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n227, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1alpha2", "BackendLBPolicy", true, n230, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n237, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n246, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n246, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n259, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n272, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n272, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n276, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n278, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n276, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "BackendLBPolicy", true, &n230, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n237, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n246, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n246, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n259, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n272, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n272, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n276, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n278, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n276, ""},
 		},
 	},
 	{ // v1.2.1
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n210, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n210, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n219, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n219, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n222, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n227, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n227, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n210, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n210, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n219, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n219, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n222, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n227, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n227, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1alpha2", "BackendLBPolicy", true, n230, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n237, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n246, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n246, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n259, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n272, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n272, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n276, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n278, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n276, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "BackendLBPolicy", true, &n230, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n237, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n246, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n246, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n259, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n272, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n272, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n276, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n278, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n276, ""},
 		},
 	},
 	{ // v1.3.0
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n210, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n210, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n283, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n283, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n288, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n292, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n292, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n210, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n210, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n283, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n283, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n288, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n292, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n292, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n295, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n300, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n300, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n304, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n321, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n321, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n276, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n278, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n276, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, n330, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XListenerSet", true, n337, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n295, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n300, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n300, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n304, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n321, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n321, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n276, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n278, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n276, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, &n330, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XListenerSet", true, &n337, ""},
 		},
 	},
 	{ // v1.4.0
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n341, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n345, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n345, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n352, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n358, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n358, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n341, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n345, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n345, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n352, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n358, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n358, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n341, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n341, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n368, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n368, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n370, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n390, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n390, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n394, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n396, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, n400, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n394, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, n401, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XListenerSet", true, n406, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, n408, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n341, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n341, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n368, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n368, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n370, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n390, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n390, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n394, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n396, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, &n400, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n394, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, &n401, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XListenerSet", true, &n406, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, &n408, ""},
 		},
 	},
 	{ // v1.4.1
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n341, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n345, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n345, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n352, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n358, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n358, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n341, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n345, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n345, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n352, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n358, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n358, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n341, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n341, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n368, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n368, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n370, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n390, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n390, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n394, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n396, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, n400, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n394, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, n401, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XListenerSet", true, n406, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, n408, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n341, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n341, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n368, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n368, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n370, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n390, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n390, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n394, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n396, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, &n400, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n394, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, &n401, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XListenerSet", true, &n406, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, &n408, ""},
 		},
 	},
 	{ // v1.5.0
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n418, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n418, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n352, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n432, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n432, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n440, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n418, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n418, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n352, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n432, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n432, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n440, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n442, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n442, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n455, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n470, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n470, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n394, ""},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n472, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n396, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, n472, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n394, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, n479, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, n408, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n442, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n442, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n455, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n470, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n470, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n394, ""},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n472, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n396, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, &n472, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n394, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, &n479, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, &n408, ""},
 		},
 	},
 	{ // v1.5.1
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n418, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n418, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n352, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n486, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n486, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n440, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n418, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n418, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n352, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n486, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n486, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n440, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n442, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n442, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n455, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n493, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n493, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n118, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n394, ""},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n472, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n396, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, n472, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n394, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, n479, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, n408, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n442, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n442, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n455, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n493, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n493, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n118, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n394, ""},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n472, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n396, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, &n472, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n394, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, &n479, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, &n408, ""},
 		},
 	},
 	{ // v1.6.0
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n504, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n504, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n352, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n486, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n486, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, n507, ""},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n510, ""},
-			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, n507, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n504, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n504, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n352, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n486, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n486, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, &n507, ""},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n510, ""},
+			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, &n507, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n512, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n512, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n517, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n524, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n524, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, n526, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n394, "The v1alpha2 version of TCPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n528, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n531, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, n528, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, n526, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n394, "The v1alpha2 version of UDPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackend", true, n545, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, n547, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, n408, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n512, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n512, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n517, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n524, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n524, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, &n526, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n394, "The v1alpha2 version of TCPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n528, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n531, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, &n528, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, &n526, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n394, "The v1alpha2 version of UDPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackend", true, &n545, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, &n547, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, &n408, ""},
 		},
 	},
 	{ // v1.6.1
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n504, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n504, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n352, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n486, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n486, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, n507, ""},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n510, ""},
-			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, n507, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n504, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n504, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n352, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n486, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n486, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, &n507, ""},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n510, ""},
+			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, &n507, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n512, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n512, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n517, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n524, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n524, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, n526, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n394, "The v1alpha2 version of TCPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n528, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n531, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, n528, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, n526, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n394, "The v1alpha2 version of UDPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackend", true, n545, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, n547, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, n408, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n512, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n512, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n517, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n524, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n524, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, &n526, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n394, "The v1alpha2 version of TCPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n528, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n531, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, &n528, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, &n526, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n394, "The v1alpha2 version of UDPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackend", true, &n545, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, &n547, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, &n408, ""},
 		},
 	},
 	{ // v1.6.2
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n504, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n504, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n352, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n486, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n486, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, n507, ""},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n510, ""},
-			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, n507, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n504, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n504, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n352, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n486, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n486, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, &n507, ""},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n510, ""},
+			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, &n507, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n512, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n512, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n517, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n524, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n524, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, n526, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n394, "The v1alpha2 version of TCPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n528, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n531, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, n528, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, n526, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n394, "The v1alpha2 version of UDPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackend", true, n545, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, n547, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, n408, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n512, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n512, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n517, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n524, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n524, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, &n526, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n394, "The v1alpha2 version of TCPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n528, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n531, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, &n528, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, &n526, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n394, "The v1alpha2 version of UDPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackend", true, &n545, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, &n547, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, &n408, ""},
 		},
 	},
 	{ // v1.6.3
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n504, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n504, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n352, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n486, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n486, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, n507, ""},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n510, ""},
-			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, n507, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n504, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n504, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n352, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n486, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n486, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, &n507, ""},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n510, ""},
+			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, &n507, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n241, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n512, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n512, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n517, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n524, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n524, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, n526, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n394, "The v1alpha2 version of TCPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n528, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n531, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, n528, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, n526, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n394, "The v1alpha2 version of UDPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackend", true, n545, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, n547, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, n408, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n412, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n241, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n512, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n512, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n517, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n524, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n524, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, &n526, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n394, "The v1alpha2 version of TCPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n528, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n531, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, &n528, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, &n526, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n394, "The v1alpha2 version of UDPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackend", true, &n545, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, &n547, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, &n408, ""},
 		},
 	},
 	{ // v1.7.0
 		Standard: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n412, ""},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n550, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n550, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n504, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n504, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n553, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n559, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n559, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n436, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, n507, ""},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n510, ""},
-			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, n507, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n412, ""},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n550, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n550, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n504, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n504, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n553, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n559, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n559, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n436, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, &n507, ""},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n510, ""},
+			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, &n507, ""},
 		},
 		Experimental: {
-			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, n563, ""},
-			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, n563, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, n550, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, n550, ""},
-			{"gateway.networking.k8s.io", "v1", "Gateway", true, n587, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, n587, ""},
-			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, n599, ""},
-			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, n607, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, n607, ""},
-			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, n611, ""},
-			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, n505, ""},
-			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, n617, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, n620, "The v1alpha2 version of TCPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, n622, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, n624, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, n622, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, n617, ""},
-			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, n620, "The v1alpha2 version of UDPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackend", true, n635, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, n637, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, n638, ""},
-			{"gateway.networking.x-k8s.io", "v1alpha1", "XTelemetryPolicy", true, n652, ""},
+			{"gateway.networking.k8s.io", "v1", "BackendTLSPolicy", true, &n563, ""},
+			{"gateway.networking.k8s.io", "v1alpha3", "BackendTLSPolicy", true, &n563, "The v1alpha3 version of BackendTLSPolicy has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "GatewayClass", false, &n550, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "GatewayClass", false, &n550, ""},
+			{"gateway.networking.k8s.io", "v1", "Gateway", true, &n587, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "Gateway", true, &n587, ""},
+			{"gateway.networking.k8s.io", "v1", "GRPCRoute", true, &n599, ""},
+			{"gateway.networking.k8s.io", "v1", "HTTPRoute", true, &n607, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "HTTPRoute", true, &n607, ""},
+			{"gateway.networking.k8s.io", "v1", "ListenerSet", true, &n611, ""},
+			{"gateway.networking.k8s.io", "v1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1beta1", "ReferenceGrant", true, &n505, ""},
+			{"gateway.networking.k8s.io", "v1", "TCPRoute", true, &n617, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TCPRoute", true, &n620, "The v1alpha2 version of TCPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "TLSRoute", true, &n622, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "TLSRoute", true, &n624, "The v1alpha2 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1alpha3", "TLSRoute", true, &n622, "The v1alpha3 version of TLSRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.k8s.io", "v1", "UDPRoute", true, &n617, ""},
+			{"gateway.networking.k8s.io", "v1alpha2", "UDPRoute", true, &n620, "The v1alpha2 version of UDPRoute has been deprecated and will be removed in a future release of the API. Please upgrade to v1."},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackend", true, &n635, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy", true, &n637, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XMesh", false, &n638, ""},
+			{"gateway.networking.x-k8s.io", "v1alpha1", "XTelemetryPolicy", true, &n652, ""},
 		},
 	},
 }
@@ -686,715 +686,715 @@ var celRules = [...]celRule{
 }
 
 var (
-	n0  = &node{typ: tString}
-	n1  = &node{typ: tObject}
-	n2  = &node{typ: tString, pattern: &patterns[0], minLength: bound{true, 1}, maxLength: bound{true, 253}, rules: []uint16{0}}
-	n3  = &node{typ: tString, maxLength: bound{true, 64}}
-	n4  = &node{typ: tString, pattern: &patterns[1], maxLength: bound{true, 253}}
-	n5  = &node{typ: tString, pattern: &patterns[2], minLength: bound{true, 1}, maxLength: bound{true, 63}}
-	n6  = &node{typ: tString, minLength: bound{true, 1}, maxLength: bound{true, 253}}
-	n7  = &node{typ: tString, pattern: &patterns[3], minLength: bound{true, 1}, maxLength: bound{true, 63}}
-	n8  = &node{typ: tObject, required: []string{"group", "kind", "name"}, props: []prop{{"group", n4}, {"kind", n5}, {"name", n6}, {"namespace", n7}}}
-	n9  = &node{typ: tObject, required: []string{"controllerName"}, props: []prop{{"controllerName", n2}, {"description", n3}, {"parametersRef", n8}}}
-	n10 = &node{typ: tString, format: fmtDateTime}
-	n11 = &node{typ: tString, maxLength: bound{true, 32768}}
-	n12 = &node{typ: tInteger, format: fmtInt64, minimum: bound{true, 0}}
-	n13 = &node{typ: tString, pattern: &patterns[4], minLength: bound{true, 1}, maxLength: bound{true, 1024}}
-	n14 = &node{typ: tString, enum: []any{"True", "False", "Unknown"}}
-	n15 = &node{typ: tString, pattern: &patterns[5], maxLength: bound{true, 316}}
-	n16 = &node{typ: tObject, required: []string{"lastTransitionTime", "message", "reason", "status", "type"}, props: []prop{{"lastTransitionTime", n10}, {"message", n11}, {"observedGeneration", n12}, {"reason", n13}, {"status", n14}, {"type", n15}}}
-	n17 = &node{typ: tArray, maxItems: bound{true, 8}, items: n16, listType: listMap, mapKeys: []string{"type"}, def: func() any {
+	n0  = node{typ: tString}
+	n1  = node{typ: tObject}
+	n2  = node{typ: tString, pattern: &patterns[0], minLength: bound{true, 1}, maxLength: bound{true, 253}, rules: []uint16{0}}
+	n3  = node{typ: tString, maxLength: bound{true, 64}}
+	n4  = node{typ: tString, pattern: &patterns[1], maxLength: bound{true, 253}}
+	n5  = node{typ: tString, pattern: &patterns[2], minLength: bound{true, 1}, maxLength: bound{true, 63}}
+	n6  = node{typ: tString, minLength: bound{true, 1}, maxLength: bound{true, 253}}
+	n7  = node{typ: tString, pattern: &patterns[3], minLength: bound{true, 1}, maxLength: bound{true, 63}}
+	n8  = node{typ: tObject, required: []string{"group", "kind", "name"}, props: []prop{{"group", &n4}, {"kind", &n5}, {"name", &n6}, {"namespace", &n7}}}
+	n9  = node{typ: tObject, required: []string{"controllerName"}, props: []prop{{"controllerName", &n2}, {"description", &n3}, {"parametersRef", &n8}}}
+	n10 = node{typ: tString, format: fmtDateTime}
+	n11 = node{typ: tString, maxLength: bound{true, 32768}}
+	n12 = node{typ: tInteger, format: fmtInt64, minimum: bound{true, 0}}
+	n13 = node{typ: tString, pattern: &patterns[4], minLength: bound{true, 1}, maxLength: bound{true, 1024}}
+	n14 = node{typ: tString, enum: []any{"True", "False", "Unknown"}}
+	n15 = node{typ: tString, pattern: &patterns[5], maxLength: bound{true, 316}}
+	n16 = node{typ: tObject, required: []string{"lastTransitionTime", "message", "reason", "status", "type"}, props: []prop{{"lastTransitionTime", &n10}, {"message", &n11}, {"observedGeneration", &n12}, {"reason", &n13}, {"status", &n14}, {"type", &n15}}}
+	n17 = node{typ: tArray, maxItems: bound{true, 8}, items: &n16, listType: listMap, mapKeys: []string{"type"}, def: func() any {
 		return []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Accepted"}}
 	}}
-	n18 = &node{typ: tObject, props: []prop{{"conditions", n17}}, def: func() any {
+	n18 = node{typ: tObject, props: []prop{{"conditions", &n17}}, def: func() any {
 		return map[string]any{"conditions": []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Waiting", "status": "Unknown", "type": "Accepted"}}}
 	}}
-	n19 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n9}, {"status", n18}}}
-	n20 = &node{typ: tString, pattern: &patterns[6], minLength: bound{true, 1}, maxLength: bound{true, 253}, def: func() any { return "IPAddress" }}
-	n21 = &node{enum: []any{"IPAddress"}}
-	n22 = &node{format: fmtIPv4}
-	n23 = &node{format: fmtIPv6}
-	n24 = &node{anyOf: []*node{n22, n23}}
-	n25 = &node{props: []prop{{"type", n21}, {"value", n24}}}
-	n26 = &node{not: n21}
-	n27 = &node{props: []prop{{"type", n26}}}
-	n28 = &node{typ: tObject, required: []string{"value"}, props: []prop{{"type", n20}, {"value", n6}}, oneOf: []*node{n25, n27}, rules: []uint16{1}}
-	n29 = &node{typ: tArray, maxItems: bound{true, 16}, items: n28, rules: []uint16{2, 3}}
-	n30 = &node{typ: tString, pattern: &patterns[1], maxLength: bound{true, 253}, def: func() any { return "gateway.networking.k8s.io" }}
-	n31 = &node{typ: tObject, required: []string{"kind"}, props: []prop{{"group", n30}, {"kind", n5}}}
-	n32 = &node{typ: tArray, maxItems: bound{true, 8}, items: n31}
-	n33 = &node{typ: tString, enum: []any{"All", "Selector", "Same"}, def: func() any { return "Same" }}
-	n34 = &node{typ: tArray, items: n0}
-	n35 = &node{typ: tObject, required: []string{"key", "operator"}, props: []prop{{"key", n0}, {"operator", n0}, {"values", n34}}}
-	n36 = &node{typ: tArray, items: n35}
-	n37 = &node{typ: tObject, additional: n0}
-	n38 = &node{typ: tObject, props: []prop{{"matchExpressions", n36}, {"matchLabels", n37}}}
-	n39 = &node{typ: tObject, props: []prop{{"from", n33}, {"selector", n38}}, def: func() any { return map[string]any{"from": "Same"} }}
-	n40 = &node{typ: tObject, props: []prop{{"kinds", n32}, {"namespaces", n39}}, def: func() any { return map[string]any{"namespaces": map[string]any{"from": "Same"}} }}
-	n41 = &node{typ: tString, pattern: &patterns[7], minLength: bound{true, 1}, maxLength: bound{true, 253}}
-	n42 = &node{typ: tString, pattern: &patterns[8], minLength: bound{true, 1}, maxLength: bound{true, 253}}
-	n43 = &node{typ: tInteger, format: fmtInt32, minimum: bound{true, 1}, maximum: bound{true, 65535}}
-	n44 = &node{typ: tString, pattern: &patterns[9], minLength: bound{true, 1}, maxLength: bound{true, 255}}
-	n45 = &node{typ: tString, pattern: &patterns[1], maxLength: bound{true, 253}, def: func() any { return "" }}
-	n46 = &node{typ: tString, pattern: &patterns[2], minLength: bound{true, 1}, maxLength: bound{true, 63}, def: func() any { return "Secret" }}
-	n47 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"group", n45}, {"kind", n46}, {"name", n6}, {"namespace", n7}}}
-	n48 = &node{typ: tArray, maxItems: bound{true, 64}, items: n47}
-	n49 = &node{typ: tString, enum: []any{"Terminate", "Passthrough"}, def: func() any { return "Terminate" }}
-	n50 = &node{typ: tString, minLength: bound{true, 0}, maxLength: bound{true, 4096}}
-	n51 = &node{typ: tObject, maxProperties: bound{true, 16}, additional: n50}
-	n52 = &node{typ: tObject, props: []prop{{"certificateRefs", n48}, {"mode", n49}, {"options", n51}}, rules: []uint16{4}}
-	n53 = &node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", n40}, {"hostname", n41}, {"name", n42}, {"port", n43}, {"protocol", n44}, {"tls", n52}}}
-	n54 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: n53, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{5, 6, 7, 8, 9}}
-	n55 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n29}, {"gatewayClassName", n6}, {"listeners", n54}}}
-	n56 = &node{typ: tArray, maxItems: bound{true, 16}, items: n28}
-	n57 = &node{typ: tArray, maxItems: bound{true, 8}, items: n16, listType: listMap, mapKeys: []string{"type"}, def: func() any {
+	n19 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n9}, {"status", &n18}}}
+	n20 = node{typ: tString, pattern: &patterns[6], minLength: bound{true, 1}, maxLength: bound{true, 253}, def: func() any { return "IPAddress" }}
+	n21 = node{enum: []any{"IPAddress"}}
+	n22 = node{format: fmtIPv4}
+	n23 = node{format: fmtIPv6}
+	n24 = node{anyOf: []*node{&n22, &n23}}
+	n25 = node{props: []prop{{"type", &n21}, {"value", &n24}}}
+	n26 = node{not: &n21}
+	n27 = node{props: []prop{{"type", &n26}}}
+	n28 = node{typ: tObject, required: []string{"value"}, props: []prop{{"type", &n20}, {"value", &n6}}, oneOf: []*node{&n25, &n27}, rules: []uint16{1}}
+	n29 = node{typ: tArray, maxItems: bound{true, 16}, items: &n28, rules: []uint16{2, 3}}
+	n30 = node{typ: tString, pattern: &patterns[1], maxLength: bound{true, 253}, def: func() any { return "gateway.networking.k8s.io" }}
+	n31 = node{typ: tObject, required: []string{"kind"}, props: []prop{{"group", &n30}, {"kind", &n5}}}
+	n32 = node{typ: tArray, maxItems: bound{true, 8}, items: &n31}
+	n33 = node{typ: tString, enum: []any{"All", "Selector", "Same"}, def: func() any { return "Same" }}
+	n34 = node{typ: tArray, items: &n0}
+	n35 = node{typ: tObject, required: []string{"key", "operator"}, props: []prop{{"key", &n0}, {"operator", &n0}, {"values", &n34}}}
+	n36 = node{typ: tArray, items: &n35}
+	n37 = node{typ: tObject, additional: &n0}
+	n38 = node{typ: tObject, props: []prop{{"matchExpressions", &n36}, {"matchLabels", &n37}}}
+	n39 = node{typ: tObject, props: []prop{{"from", &n33}, {"selector", &n38}}, def: func() any { return map[string]any{"from": "Same"} }}
+	n40 = node{typ: tObject, props: []prop{{"kinds", &n32}, {"namespaces", &n39}}, def: func() any { return map[string]any{"namespaces": map[string]any{"from": "Same"}} }}
+	n41 = node{typ: tString, pattern: &patterns[7], minLength: bound{true, 1}, maxLength: bound{true, 253}}
+	n42 = node{typ: tString, pattern: &patterns[8], minLength: bound{true, 1}, maxLength: bound{true, 253}}
+	n43 = node{typ: tInteger, format: fmtInt32, minimum: bound{true, 1}, maximum: bound{true, 65535}}
+	n44 = node{typ: tString, pattern: &patterns[9], minLength: bound{true, 1}, maxLength: bound{true, 255}}
+	n45 = node{typ: tString, pattern: &patterns[1], maxLength: bound{true, 253}, def: func() any { return "" }}
+	n46 = node{typ: tString, pattern: &patterns[2], minLength: bound{true, 1}, maxLength: bound{true, 63}, def: func() any { return "Secret" }}
+	n47 = node{typ: tObject, required: []string{"name"}, props: []prop{{"group", &n45}, {"kind", &n46}, {"name", &n6}, {"namespace", &n7}}}
+	n48 = node{typ: tArray, maxItems: bound{true, 64}, items: &n47}
+	n49 = node{typ: tString, enum: []any{"Terminate", "Passthrough"}, def: func() any { return "Terminate" }}
+	n50 = node{typ: tString, minLength: bound{true, 0}, maxLength: bound{true, 4096}}
+	n51 = node{typ: tObject, maxProperties: bound{true, 16}, additional: &n50}
+	n52 = node{typ: tObject, props: []prop{{"certificateRefs", &n48}, {"mode", &n49}, {"options", &n51}}, rules: []uint16{4}}
+	n53 = node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", &n40}, {"hostname", &n41}, {"name", &n42}, {"port", &n43}, {"protocol", &n44}, {"tls", &n52}}}
+	n54 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: &n53, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{5, 6, 7, 8, 9}}
+	n55 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n29}, {"gatewayClassName", &n6}, {"listeners", &n54}}}
+	n56 = node{typ: tArray, maxItems: bound{true, 16}, items: &n28}
+	n57 = node{typ: tArray, maxItems: bound{true, 8}, items: &n16, listType: listMap, mapKeys: []string{"type"}, def: func() any {
 		return []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Accepted"}, map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Programmed"}}
 	}}
-	n58 = &node{typ: tInteger, format: fmtInt32}
-	n59 = &node{typ: tArray, maxItems: bound{true, 8}, items: n16, listType: listMap, mapKeys: []string{"type"}}
-	n60 = &node{typ: tObject, required: []string{"attachedRoutes", "conditions", "name", "supportedKinds"}, props: []prop{{"attachedRoutes", n58}, {"conditions", n59}, {"name", n42}, {"supportedKinds", n32}}}
-	n61 = &node{typ: tArray, maxItems: bound{true, 64}, items: n60, listType: listMap, mapKeys: []string{"name"}}
-	n62 = &node{typ: tObject, props: []prop{{"addresses", n56}, {"conditions", n57}, {"listeners", n61}}, def: func() any {
+	n58 = node{typ: tInteger, format: fmtInt32}
+	n59 = node{typ: tArray, maxItems: bound{true, 8}, items: &n16, listType: listMap, mapKeys: []string{"type"}}
+	n60 = node{typ: tObject, required: []string{"attachedRoutes", "conditions", "name", "supportedKinds"}, props: []prop{{"attachedRoutes", &n58}, {"conditions", &n59}, {"name", &n42}, {"supportedKinds", &n32}}}
+	n61 = node{typ: tArray, maxItems: bound{true, 64}, items: &n60, listType: listMap, mapKeys: []string{"name"}}
+	n62 = node{typ: tObject, props: []prop{{"addresses", &n56}, {"conditions", &n57}, {"listeners", &n61}}, def: func() any {
 		return map[string]any{"conditions": []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Accepted"}, map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Programmed"}}}
 	}}
-	n63  = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n55}, {"status", n62}}}
-	n64  = &node{typ: tArray, maxItems: bound{true, 16}, items: n41}
-	n65  = &node{typ: tString, pattern: &patterns[2], minLength: bound{true, 1}, maxLength: bound{true, 63}, def: func() any { return "Gateway" }}
-	n66  = &node{typ: tObject, required: []string{"name"}, props: []prop{{"group", n30}, {"kind", n65}, {"name", n6}, {"namespace", n7}, {"sectionName", n42}}}
-	n67  = &node{typ: tArray, maxItems: bound{true, 32}, items: n66, rules: []uint16{10, 11}}
-	n68  = &node{typ: tObject, required: []string{"group", "kind", "name"}, props: []prop{{"group", n4}, {"kind", n5}, {"name", n6}}}
-	n69  = &node{typ: tString, pattern: &patterns[10], minLength: bound{true, 1}, maxLength: bound{true, 256}}
-	n70  = &node{typ: tString, minLength: bound{true, 1}, maxLength: bound{true, 4096}}
-	n71  = &node{typ: tObject, required: []string{"name", "value"}, props: []prop{{"name", n69}, {"value", n70}}}
-	n72  = &node{typ: tArray, maxItems: bound{true, 16}, items: n71, listType: listMap, mapKeys: []string{"name"}}
-	n73  = &node{typ: tArray, maxItems: bound{true, 16}, items: n0, listType: listSet}
-	n74  = &node{typ: tObject, props: []prop{{"add", n72}, {"remove", n73}, {"set", n72}}}
-	n75  = &node{typ: tString, pattern: &patterns[2], minLength: bound{true, 1}, maxLength: bound{true, 63}, def: func() any { return "Service" }}
-	n76  = &node{typ: tObject, required: []string{"name"}, props: []prop{{"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}}, rules: []uint16{12}}
-	n77  = &node{typ: tObject, required: []string{"backendRef"}, props: []prop{{"backendRef", n76}}}
-	n78  = &node{typ: tString, maxLength: bound{true, 1024}}
-	n79  = &node{typ: tString, enum: []any{"ReplaceFullPath", "ReplacePrefixMatch"}}
-	n80  = &node{typ: tObject, required: []string{"type"}, props: []prop{{"replaceFullPath", n78}, {"replacePrefixMatch", n78}, {"type", n79}}, rules: []uint16{13, 14, 15, 16}}
-	n81  = &node{typ: tString, enum: []any{"http", "https"}}
-	n82  = &node{typ: tInteger, enum: []any{int64(301), int64(302)}, def: func() any { return json.Number("302") }}
-	n83  = &node{typ: tObject, props: []prop{{"hostname", n42}, {"path", n80}, {"port", n43}, {"scheme", n81}, {"statusCode", n82}}}
-	n84  = &node{typ: tString, enum: []any{"RequestHeaderModifier", "ResponseHeaderModifier", "RequestMirror", "RequestRedirect", "URLRewrite", "ExtensionRef"}}
-	n85  = &node{typ: tObject, props: []prop{{"hostname", n42}, {"path", n80}}}
-	n86  = &node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", n68}, {"requestHeaderModifier", n74}, {"requestMirror", n77}, {"requestRedirect", n83}, {"responseHeaderModifier", n74}, {"type", n84}, {"urlRewrite", n85}}, rules: []uint16{17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28}}
-	n87  = &node{typ: tArray, maxItems: bound{true, 16}, items: n86, rules: []uint16{29, 29, 30, 31, 32, 33}}
-	n88  = &node{typ: tInteger, format: fmtInt32, minimum: bound{true, 0}, maximum: bound{true, 1000000}, def: func() any { return json.Number("1") }}
-	n89  = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n87}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n90  = &node{typ: tArray, maxItems: bound{true, 16}, items: n89}
-	n91  = &node{typ: tArray, maxItems: bound{true, 16}, items: n86, rules: []uint16{29, 30, 31, 32, 33}}
-	n92  = &node{typ: tString, enum: []any{"Exact", "RegularExpression"}, def: func() any { return "Exact" }}
-	n93  = &node{typ: tObject, required: []string{"name", "value"}, props: []prop{{"name", n69}, {"type", n92}, {"value", n70}}}
-	n94  = &node{typ: tArray, maxItems: bound{true, 16}, items: n93, listType: listMap, mapKeys: []string{"name"}}
-	n95  = &node{typ: tString, enum: []any{"GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"}}
-	n96  = &node{typ: tString, enum: []any{"Exact", "PathPrefix", "RegularExpression"}, def: func() any { return "PathPrefix" }}
-	n97  = &node{typ: tString, maxLength: bound{true, 1024}, def: func() any { return "/" }}
-	n98  = &node{typ: tObject, props: []prop{{"type", n96}, {"value", n97}}, def: func() any { return map[string]any{"type": "PathPrefix", "value": "/"} }, rules: []uint16{34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44}}
-	n99  = &node{typ: tString, minLength: bound{true, 1}, maxLength: bound{true, 1024}}
-	n100 = &node{typ: tObject, required: []string{"name", "value"}, props: []prop{{"name", n69}, {"type", n92}, {"value", n99}}}
-	n101 = &node{typ: tArray, maxItems: bound{true, 16}, items: n100, listType: listMap, mapKeys: []string{"name"}}
-	n102 = &node{typ: tObject, props: []prop{{"headers", n94}, {"method", n95}, {"path", n98}, {"queryParams", n101}}}
-	n103 = &node{typ: tArray, maxItems: bound{true, 8}, items: n102, def: func() any { return []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}} }}
-	n104 = &node{typ: tObject, props: []prop{{"backendRefs", n90}, {"filters", n91}, {"matches", n103}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n105 = &node{typ: tArray, maxItems: bound{true, 16}, items: n104, def: func() any {
+	n63  = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n55}, {"status", &n62}}}
+	n64  = node{typ: tArray, maxItems: bound{true, 16}, items: &n41}
+	n65  = node{typ: tString, pattern: &patterns[2], minLength: bound{true, 1}, maxLength: bound{true, 63}, def: func() any { return "Gateway" }}
+	n66  = node{typ: tObject, required: []string{"name"}, props: []prop{{"group", &n30}, {"kind", &n65}, {"name", &n6}, {"namespace", &n7}, {"sectionName", &n42}}}
+	n67  = node{typ: tArray, maxItems: bound{true, 32}, items: &n66, rules: []uint16{10, 11}}
+	n68  = node{typ: tObject, required: []string{"group", "kind", "name"}, props: []prop{{"group", &n4}, {"kind", &n5}, {"name", &n6}}}
+	n69  = node{typ: tString, pattern: &patterns[10], minLength: bound{true, 1}, maxLength: bound{true, 256}}
+	n70  = node{typ: tString, minLength: bound{true, 1}, maxLength: bound{true, 4096}}
+	n71  = node{typ: tObject, required: []string{"name", "value"}, props: []prop{{"name", &n69}, {"value", &n70}}}
+	n72  = node{typ: tArray, maxItems: bound{true, 16}, items: &n71, listType: listMap, mapKeys: []string{"name"}}
+	n73  = node{typ: tArray, maxItems: bound{true, 16}, items: &n0, listType: listSet}
+	n74  = node{typ: tObject, props: []prop{{"add", &n72}, {"remove", &n73}, {"set", &n72}}}
+	n75  = node{typ: tString, pattern: &patterns[2], minLength: bound{true, 1}, maxLength: bound{true, 63}, def: func() any { return "Service" }}
+	n76  = node{typ: tObject, required: []string{"name"}, props: []prop{{"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}}, rules: []uint16{12}}
+	n77  = node{typ: tObject, required: []string{"backendRef"}, props: []prop{{"backendRef", &n76}}}
+	n78  = node{typ: tString, maxLength: bound{true, 1024}}
+	n79  = node{typ: tString, enum: []any{"ReplaceFullPath", "ReplacePrefixMatch"}}
+	n80  = node{typ: tObject, required: []string{"type"}, props: []prop{{"replaceFullPath", &n78}, {"replacePrefixMatch", &n78}, {"type", &n79}}, rules: []uint16{13, 14, 15, 16}}
+	n81  = node{typ: tString, enum: []any{"http", "https"}}
+	n82  = node{typ: tInteger, enum: []any{int64(301), int64(302)}, def: func() any { return json.Number("302") }}
+	n83  = node{typ: tObject, props: []prop{{"hostname", &n42}, {"path", &n80}, {"port", &n43}, {"scheme", &n81}, {"statusCode", &n82}}}
+	n84  = node{typ: tString, enum: []any{"RequestHeaderModifier", "ResponseHeaderModifier", "RequestMirror", "RequestRedirect", "URLRewrite", "ExtensionRef"}}
+	n85  = node{typ: tObject, props: []prop{{"hostname", &n42}, {"path", &n80}}}
+	n86  = node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", &n68}, {"requestHeaderModifier", &n74}, {"requestMirror", &n77}, {"requestRedirect", &n83}, {"responseHeaderModifier", &n74}, {"type", &n84}, {"urlRewrite", &n85}}, rules: []uint16{17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28}}
+	n87  = node{typ: tArray, maxItems: bound{true, 16}, items: &n86, rules: []uint16{29, 29, 30, 31, 32, 33}}
+	n88  = node{typ: tInteger, format: fmtInt32, minimum: bound{true, 0}, maximum: bound{true, 1000000}, def: func() any { return json.Number("1") }}
+	n89  = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n87}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n90  = node{typ: tArray, maxItems: bound{true, 16}, items: &n89}
+	n91  = node{typ: tArray, maxItems: bound{true, 16}, items: &n86, rules: []uint16{29, 30, 31, 32, 33}}
+	n92  = node{typ: tString, enum: []any{"Exact", "RegularExpression"}, def: func() any { return "Exact" }}
+	n93  = node{typ: tObject, required: []string{"name", "value"}, props: []prop{{"name", &n69}, {"type", &n92}, {"value", &n70}}}
+	n94  = node{typ: tArray, maxItems: bound{true, 16}, items: &n93, listType: listMap, mapKeys: []string{"name"}}
+	n95  = node{typ: tString, enum: []any{"GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"}}
+	n96  = node{typ: tString, enum: []any{"Exact", "PathPrefix", "RegularExpression"}, def: func() any { return "PathPrefix" }}
+	n97  = node{typ: tString, maxLength: bound{true, 1024}, def: func() any { return "/" }}
+	n98  = node{typ: tObject, props: []prop{{"type", &n96}, {"value", &n97}}, def: func() any { return map[string]any{"type": "PathPrefix", "value": "/"} }, rules: []uint16{34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44}}
+	n99  = node{typ: tString, minLength: bound{true, 1}, maxLength: bound{true, 1024}}
+	n100 = node{typ: tObject, required: []string{"name", "value"}, props: []prop{{"name", &n69}, {"type", &n92}, {"value", &n99}}}
+	n101 = node{typ: tArray, maxItems: bound{true, 16}, items: &n100, listType: listMap, mapKeys: []string{"name"}}
+	n102 = node{typ: tObject, props: []prop{{"headers", &n94}, {"method", &n95}, {"path", &n98}, {"queryParams", &n101}}}
+	n103 = node{typ: tArray, maxItems: bound{true, 8}, items: &n102, def: func() any { return []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}} }}
+	n104 = node{typ: tObject, props: []prop{{"backendRefs", &n90}, {"filters", &n91}, {"matches", &n103}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n105 = node{typ: tArray, maxItems: bound{true, 16}, items: &n104, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}}
-	n106 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n67}, {"rules", n105}}}
-	n107 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 8}, items: n16, listType: listMap, mapKeys: []string{"type"}}
-	n108 = &node{typ: tString, pattern: &patterns[0], minLength: bound{true, 1}, maxLength: bound{true, 253}}
-	n109 = &node{typ: tObject, required: []string{"controllerName", "parentRef"}, props: []prop{{"conditions", n107}, {"controllerName", n108}, {"parentRef", n66}}}
-	n110 = &node{typ: tArray, maxItems: bound{true, 32}, items: n109}
-	n111 = &node{typ: tObject, required: []string{"parents"}, props: []prop{{"parents", n110}}}
-	n112 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n106}, {"status", n111}}}
-	n113 = &node{typ: tObject, required: []string{"group", "kind", "namespace"}, props: []prop{{"group", n4}, {"kind", n5}, {"namespace", n7}}}
-	n114 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n113}
-	n115 = &node{typ: tObject, required: []string{"group", "kind"}, props: []prop{{"group", n4}, {"kind", n5}, {"name", n6}}}
-	n116 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n115}
-	n117 = &node{typ: tObject, required: []string{"from", "to"}, props: []prop{{"from", n114}, {"to", n116}}}
-	n118 = &node{typ: tObject, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n117}}}
-	n119 = &node{typ: tObject, required: []string{"group", "kind", "name"}, props: []prop{{"group", n4}, {"kind", n5}, {"name", n6}, {"namespace", n7}, {"sectionName", n42}}}
-	n120 = &node{typ: tArray, maxItems: bound{true, 8}, items: n68}
-	n121 = &node{typ: tString, enum: []any{"System"}}
-	n122 = &node{typ: tObject, required: []string{"hostname"}, props: []prop{{"caCertRefs", n120}, {"hostname", n42}, {"wellKnownCACerts", n121}}, rules: []uint16{50, 51}}
-	n123 = &node{typ: tObject, required: []string{"targetRef", "tls"}, props: []prop{{"targetRef", n119}, {"tls", n122}}}
-	n124 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"group", n30}, {"kind", n65}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"sectionName", n42}}}
-	n125 = &node{typ: tObject, required: []string{"ancestorRef", "controllerName"}, props: []prop{{"ancestorRef", n124}, {"conditions", n107}, {"controllerName", n108}}}
-	n126 = &node{typ: tArray, maxItems: bound{true, 16}, items: n125}
-	n127 = &node{typ: tObject, required: []string{"ancestors"}, props: []prop{{"ancestors", n126}}}
-	n128 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n123}, {"status", n127}}}
-	n129 = &node{typ: tString, enum: []any{"Gateway", "GatewayPort8080", "GatewayStaticAddresses", "HTTPRoute", "HTTPRouteDestinationPortMatching", "HTTPRouteHostRewrite", "HTTPRouteMethodMatching", "HTTPRoutePathRedirect", "HTTPRoutePathRewrite", "HTTPRoutePortRedirect", "HTTPRouteQueryParamMatching", "HTTPRouteRequestMirror", "HTTPRouteRequestMultipleMirrors", "HTTPRouteResponseHeaderModification", "HTTPRouteSchemeRedirect", "Mesh", "ReferenceGrant", "TLSRoute"}}
-	n130 = &node{typ: tArray, maxItems: bound{true, 64}, items: n129, listType: listSet}
-	n131 = &node{typ: tObject, props: []prop{{"conditions", n17}, {"supportedFeatures", n130}}, def: func() any {
+	n106 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n67}, {"rules", &n105}}}
+	n107 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 8}, items: &n16, listType: listMap, mapKeys: []string{"type"}}
+	n108 = node{typ: tString, pattern: &patterns[0], minLength: bound{true, 1}, maxLength: bound{true, 253}}
+	n109 = node{typ: tObject, required: []string{"controllerName", "parentRef"}, props: []prop{{"conditions", &n107}, {"controllerName", &n108}, {"parentRef", &n66}}}
+	n110 = node{typ: tArray, maxItems: bound{true, 32}, items: &n109}
+	n111 = node{typ: tObject, required: []string{"parents"}, props: []prop{{"parents", &n110}}}
+	n112 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n106}, {"status", &n111}}}
+	n113 = node{typ: tObject, required: []string{"group", "kind", "namespace"}, props: []prop{{"group", &n4}, {"kind", &n5}, {"namespace", &n7}}}
+	n114 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n113}
+	n115 = node{typ: tObject, required: []string{"group", "kind"}, props: []prop{{"group", &n4}, {"kind", &n5}, {"name", &n6}}}
+	n116 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n115}
+	n117 = node{typ: tObject, required: []string{"from", "to"}, props: []prop{{"from", &n114}, {"to", &n116}}}
+	n118 = node{typ: tObject, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n117}}}
+	n119 = node{typ: tObject, required: []string{"group", "kind", "name"}, props: []prop{{"group", &n4}, {"kind", &n5}, {"name", &n6}, {"namespace", &n7}, {"sectionName", &n42}}}
+	n120 = node{typ: tArray, maxItems: bound{true, 8}, items: &n68}
+	n121 = node{typ: tString, enum: []any{"System"}}
+	n122 = node{typ: tObject, required: []string{"hostname"}, props: []prop{{"caCertRefs", &n120}, {"hostname", &n42}, {"wellKnownCACerts", &n121}}, rules: []uint16{50, 51}}
+	n123 = node{typ: tObject, required: []string{"targetRef", "tls"}, props: []prop{{"targetRef", &n119}, {"tls", &n122}}}
+	n124 = node{typ: tObject, required: []string{"name"}, props: []prop{{"group", &n30}, {"kind", &n65}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"sectionName", &n42}}}
+	n125 = node{typ: tObject, required: []string{"ancestorRef", "controllerName"}, props: []prop{{"ancestorRef", &n124}, {"conditions", &n107}, {"controllerName", &n108}}}
+	n126 = node{typ: tArray, maxItems: bound{true, 16}, items: &n125}
+	n127 = node{typ: tObject, required: []string{"ancestors"}, props: []prop{{"ancestors", &n126}}}
+	n128 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n123}, {"status", &n127}}}
+	n129 = node{typ: tString, enum: []any{"Gateway", "GatewayPort8080", "GatewayStaticAddresses", "HTTPRoute", "HTTPRouteDestinationPortMatching", "HTTPRouteHostRewrite", "HTTPRouteMethodMatching", "HTTPRoutePathRedirect", "HTTPRoutePathRewrite", "HTTPRoutePortRedirect", "HTTPRouteQueryParamMatching", "HTTPRouteRequestMirror", "HTTPRouteRequestMultipleMirrors", "HTTPRouteResponseHeaderModification", "HTTPRouteSchemeRedirect", "Mesh", "ReferenceGrant", "TLSRoute"}}
+	n130 = node{typ: tArray, maxItems: bound{true, 64}, items: &n129, listType: listSet}
+	n131 = node{typ: tObject, props: []prop{{"conditions", &n17}, {"supportedFeatures", &n130}}, def: func() any {
 		return map[string]any{"conditions": []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Waiting", "status": "Unknown", "type": "Accepted"}}}
 	}}
-	n132 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n9}, {"status", n131}}}
-	n133 = &node{typ: tObject, maxProperties: bound{true, 8}, additional: n50}
-	n134 = &node{typ: tObject, props: []prop{{"annotations", n133}, {"labels", n133}}}
-	n135 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n29}, {"gatewayClassName", n6}, {"infrastructure", n134}, {"listeners", n54}}}
-	n136 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n135}, {"status", n62}}}
-	n137 = &node{typ: tArray, maxItems: bound{true, 32}, items: n124, rules: []uint16{52, 53}}
-	n138 = &node{typ: tString, enum: []any{"ResponseHeaderModifier", "RequestHeaderModifier", "RequestMirror", "ExtensionRef"}}
-	n139 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", n68}, {"requestHeaderModifier", n74}, {"requestMirror", n77}, {"responseHeaderModifier", n74}, {"type", n138}}, rules: []uint16{17, 18, 19, 20, 21, 22, 27, 28}}
-	n140 = &node{typ: tArray, maxItems: bound{true, 16}, items: n139, rules: []uint16{30, 31}}
-	n141 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n140}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n142 = &node{typ: tArray, maxItems: bound{true, 16}, items: n141}
-	n143 = &node{typ: tObject, props: []prop{{"method", n78}, {"service", n78}, {"type", n92}}, rules: []uint16{54, 55, 56}}
-	n144 = &node{typ: tObject, props: []prop{{"headers", n94}, {"method", n143}}}
-	n145 = &node{typ: tArray, maxItems: bound{true, 8}, items: n144}
-	n146 = &node{typ: tObject, props: []prop{{"backendRefs", n142}, {"filters", n140}, {"matches", n145}}}
-	n147 = &node{typ: tArray, maxItems: bound{true, 16}, items: n146}
-	n148 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n147}}}
-	n149 = &node{typ: tObject, required: []string{"controllerName", "parentRef"}, props: []prop{{"conditions", n107}, {"controllerName", n108}, {"parentRef", n124}}}
-	n150 = &node{typ: tArray, maxItems: bound{true, 32}, items: n149}
-	n151 = &node{typ: tObject, required: []string{"parents"}, props: []prop{{"parents", n150}}}
-	n152 = &node{typ: tObject, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n148}, {"status", n151}}}
-	n153 = &node{typ: tString, pattern: &patterns[11]}
-	n154 = &node{typ: tObject, props: []prop{{"backendRequest", n153}, {"request", n153}}, rules: []uint16{57}}
-	n155 = &node{typ: tObject, props: []prop{{"backendRefs", n90}, {"filters", n91}, {"matches", n103}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n156 = &node{typ: tArray, maxItems: bound{true, 16}, items: n155, def: func() any {
+	n132 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n9}, {"status", &n131}}}
+	n133 = node{typ: tObject, maxProperties: bound{true, 8}, additional: &n50}
+	n134 = node{typ: tObject, props: []prop{{"annotations", &n133}, {"labels", &n133}}}
+	n135 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n29}, {"gatewayClassName", &n6}, {"infrastructure", &n134}, {"listeners", &n54}}}
+	n136 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n135}, {"status", &n62}}}
+	n137 = node{typ: tArray, maxItems: bound{true, 32}, items: &n124, rules: []uint16{52, 53}}
+	n138 = node{typ: tString, enum: []any{"ResponseHeaderModifier", "RequestHeaderModifier", "RequestMirror", "ExtensionRef"}}
+	n139 = node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", &n68}, {"requestHeaderModifier", &n74}, {"requestMirror", &n77}, {"responseHeaderModifier", &n74}, {"type", &n138}}, rules: []uint16{17, 18, 19, 20, 21, 22, 27, 28}}
+	n140 = node{typ: tArray, maxItems: bound{true, 16}, items: &n139, rules: []uint16{30, 31}}
+	n141 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n140}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n142 = node{typ: tArray, maxItems: bound{true, 16}, items: &n141}
+	n143 = node{typ: tObject, props: []prop{{"method", &n78}, {"service", &n78}, {"type", &n92}}, rules: []uint16{54, 55, 56}}
+	n144 = node{typ: tObject, props: []prop{{"headers", &n94}, {"method", &n143}}}
+	n145 = node{typ: tArray, maxItems: bound{true, 8}, items: &n144}
+	n146 = node{typ: tObject, props: []prop{{"backendRefs", &n142}, {"filters", &n140}, {"matches", &n145}}}
+	n147 = node{typ: tArray, maxItems: bound{true, 16}, items: &n146}
+	n148 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n147}}}
+	n149 = node{typ: tObject, required: []string{"controllerName", "parentRef"}, props: []prop{{"conditions", &n107}, {"controllerName", &n108}, {"parentRef", &n124}}}
+	n150 = node{typ: tArray, maxItems: bound{true, 32}, items: &n149}
+	n151 = node{typ: tObject, required: []string{"parents"}, props: []prop{{"parents", &n150}}}
+	n152 = node{typ: tObject, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n148}, {"status", &n151}}}
+	n153 = node{typ: tString, pattern: &patterns[11]}
+	n154 = node{typ: tObject, props: []prop{{"backendRequest", &n153}, {"request", &n153}}, rules: []uint16{57}}
+	n155 = node{typ: tObject, props: []prop{{"backendRefs", &n90}, {"filters", &n91}, {"matches", &n103}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n156 = node{typ: tArray, maxItems: bound{true, 16}, items: &n155, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}}
-	n157 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n156}}}
-	n158 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n157}, {"status", n151}}}
-	n159 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n160 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n159}
-	n161 = &node{typ: tObject, props: []prop{{"backendRefs", n160}}}
-	n162 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n161}
-	n163 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", n137}, {"rules", n162}}}
-	n164 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n163}, {"status", n151}}}
-	n165 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n162}}}
-	n166 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n165}, {"status", n151}}}
-	n167 = &node{typ: tObject, props: []prop{{"certificateRefs", n48}, {"mode", n49}, {"options", n51}}, rules: []uint16{58}}
-	n168 = &node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", n40}, {"hostname", n41}, {"name", n42}, {"port", n43}, {"protocol", n44}, {"tls", n167}}}
-	n169 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: n168, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 9}}
-	n170 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n29}, {"gatewayClassName", n6}, {"listeners", n169}}}
-	n171 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n170}, {"status", n62}}}
-	n172 = &node{typ: tArray, maxItems: bound{true, 32}, items: n124, rules: []uint16{10, 11}}
-	n173 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n147}}}
-	n174 = &node{typ: tObject, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n173}, {"status", n151}}}
-	n175 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n105}}}
-	n176 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n175}, {"status", n151}}}
-	n177 = &node{typ: tString, enum: []any{"Permanent", "Session"}, def: func() any { return "Session" }}
-	n178 = &node{typ: tObject, props: []prop{{"lifetimeType", n177}}}
-	n179 = &node{typ: tString, maxLength: bound{true, 128}}
-	n180 = &node{typ: tString, enum: []any{"Cookie", "Header"}, def: func() any { return "Cookie" }}
-	n181 = &node{typ: tObject, props: []prop{{"absoluteTimeout", n153}, {"cookieConfig", n178}, {"idleTimeout", n153}, {"sessionName", n179}, {"type", n180}}, rules: []uint16{60}}
-	n182 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n68, listType: listMap, mapKeys: []string{"group", "kind", "name"}}
-	n183 = &node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"sessionPersistence", n181}, {"targetRefs", n182}}}
-	n184 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n183}, {"status", n127}}}
-	n185 = &node{typ: tObject, required: []string{"group", "kind", "name"}, props: []prop{{"group", n4}, {"kind", n5}, {"name", n6}, {"sectionName", n42}}}
-	n186 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n185}
-	n187 = &node{typ: tObject, required: []string{"hostname"}, props: []prop{{"caCertificateRefs", n120}, {"hostname", n42}, {"wellKnownCACertificates", n121}}, rules: []uint16{61, 62}}
-	n188 = &node{typ: tObject, required: []string{"targetRefs", "validation"}, props: []prop{{"targetRefs", n186}, {"validation", n187}}}
-	n189 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n188}, {"status", n127}}}
-	n190 = &node{typ: tArray, maxItems: bound{true, 64}, items: n0, listType: listSet}
-	n191 = &node{typ: tObject, props: []prop{{"conditions", n17}, {"supportedFeatures", n190}}, def: func() any {
+	n157 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n156}}}
+	n158 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n157}, {"status", &n151}}}
+	n159 = node{typ: tObject, required: []string{"name"}, props: []prop{{"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n160 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n159}
+	n161 = node{typ: tObject, props: []prop{{"backendRefs", &n160}}}
+	n162 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n161}
+	n163 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", &n137}, {"rules", &n162}}}
+	n164 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n163}, {"status", &n151}}}
+	n165 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n162}}}
+	n166 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n165}, {"status", &n151}}}
+	n167 = node{typ: tObject, props: []prop{{"certificateRefs", &n48}, {"mode", &n49}, {"options", &n51}}, rules: []uint16{58}}
+	n168 = node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", &n40}, {"hostname", &n41}, {"name", &n42}, {"port", &n43}, {"protocol", &n44}, {"tls", &n167}}}
+	n169 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: &n168, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 9}}
+	n170 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n29}, {"gatewayClassName", &n6}, {"listeners", &n169}}}
+	n171 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n170}, {"status", &n62}}}
+	n172 = node{typ: tArray, maxItems: bound{true, 32}, items: &n124, rules: []uint16{10, 11}}
+	n173 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n147}}}
+	n174 = node{typ: tObject, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n173}, {"status", &n151}}}
+	n175 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n105}}}
+	n176 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n175}, {"status", &n151}}}
+	n177 = node{typ: tString, enum: []any{"Permanent", "Session"}, def: func() any { return "Session" }}
+	n178 = node{typ: tObject, props: []prop{{"lifetimeType", &n177}}}
+	n179 = node{typ: tString, maxLength: bound{true, 128}}
+	n180 = node{typ: tString, enum: []any{"Cookie", "Header"}, def: func() any { return "Cookie" }}
+	n181 = node{typ: tObject, props: []prop{{"absoluteTimeout", &n153}, {"cookieConfig", &n178}, {"idleTimeout", &n153}, {"sessionName", &n179}, {"type", &n180}}, rules: []uint16{60}}
+	n182 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n68, listType: listMap, mapKeys: []string{"group", "kind", "name"}}
+	n183 = node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"sessionPersistence", &n181}, {"targetRefs", &n182}}}
+	n184 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n183}, {"status", &n127}}}
+	n185 = node{typ: tObject, required: []string{"group", "kind", "name"}, props: []prop{{"group", &n4}, {"kind", &n5}, {"name", &n6}, {"sectionName", &n42}}}
+	n186 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n185}
+	n187 = node{typ: tObject, required: []string{"hostname"}, props: []prop{{"caCertificateRefs", &n120}, {"hostname", &n42}, {"wellKnownCACertificates", &n121}}, rules: []uint16{61, 62}}
+	n188 = node{typ: tObject, required: []string{"targetRefs", "validation"}, props: []prop{{"targetRefs", &n186}, {"validation", &n187}}}
+	n189 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n188}, {"status", &n127}}}
+	n190 = node{typ: tArray, maxItems: bound{true, 64}, items: &n0, listType: listSet}
+	n191 = node{typ: tObject, props: []prop{{"conditions", &n17}, {"supportedFeatures", &n190}}, def: func() any {
 		return map[string]any{"conditions": []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Waiting", "status": "Unknown", "type": "Accepted"}}}
 	}}
-	n192 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n9}, {"status", n191}}}
-	n193 = &node{typ: tObject, props: []prop{{"annotations", n133}, {"labels", n133}, {"parametersRef", n68}}}
-	n194 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 8}, items: n8}
-	n195 = &node{typ: tObject, props: []prop{{"caCertificateRefs", n194}}}
-	n196 = &node{typ: tObject, props: []prop{{"certificateRefs", n48}, {"frontendValidation", n195}, {"mode", n49}, {"options", n51}}, rules: []uint16{58}}
-	n197 = &node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", n40}, {"hostname", n41}, {"name", n42}, {"port", n43}, {"protocol", n44}, {"tls", n196}}}
-	n198 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: n197, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 9}}
-	n199 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n29}, {"gatewayClassName", n6}, {"infrastructure", n193}, {"listeners", n198}}}
-	n200 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n199}, {"status", n62}}}
-	n201 = &node{typ: tObject, props: []prop{{"backendRefs", n142}, {"filters", n140}, {"matches", n145}, {"sessionPersistence", n181}}}
-	n202 = &node{typ: tArray, maxItems: bound{true, 16}, items: n201}
-	n203 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n202}}}
-	n204 = &node{typ: tObject, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n203}, {"status", n151}}}
-	n205 = &node{typ: tObject, props: []prop{{"backendRefs", n90}, {"filters", n91}, {"matches", n103}, {"sessionPersistence", n181}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n206 = &node{typ: tArray, maxItems: bound{true, 16}, items: n205, def: func() any {
+	n192 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n9}, {"status", &n191}}}
+	n193 = node{typ: tObject, props: []prop{{"annotations", &n133}, {"labels", &n133}, {"parametersRef", &n68}}}
+	n194 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 8}, items: &n8}
+	n195 = node{typ: tObject, props: []prop{{"caCertificateRefs", &n194}}}
+	n196 = node{typ: tObject, props: []prop{{"certificateRefs", &n48}, {"frontendValidation", &n195}, {"mode", &n49}, {"options", &n51}}, rules: []uint16{58}}
+	n197 = node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", &n40}, {"hostname", &n41}, {"name", &n42}, {"port", &n43}, {"protocol", &n44}, {"tls", &n196}}}
+	n198 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: &n197, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 9}}
+	n199 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n29}, {"gatewayClassName", &n6}, {"infrastructure", &n193}, {"listeners", &n198}}}
+	n200 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n199}, {"status", &n62}}}
+	n201 = node{typ: tObject, props: []prop{{"backendRefs", &n142}, {"filters", &n140}, {"matches", &n145}, {"sessionPersistence", &n181}}}
+	n202 = node{typ: tArray, maxItems: bound{true, 16}, items: &n201}
+	n203 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n202}}}
+	n204 = node{typ: tObject, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n203}, {"status", &n151}}}
+	n205 = node{typ: tObject, props: []prop{{"backendRefs", &n90}, {"filters", &n91}, {"matches", &n103}, {"sessionPersistence", &n181}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n206 = node{typ: tArray, maxItems: bound{true, 16}, items: &n205, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}}
-	n207 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n206}}}
-	n208 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n207}, {"status", n151}}}
-	n209 = &node{typ: tObject, props: []prop{{"conditions", n17}}, def: func() any {
+	n207 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n206}}}
+	n208 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n207}, {"status", &n151}}}
+	n209 = node{typ: tObject, props: []prop{{"conditions", &n17}}, def: func() any {
 		return map[string]any{"conditions": []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Accepted"}}}
 	}}
-	n210 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n9}, {"status", n209}}}
-	n211 = &node{typ: tObject, maxProperties: bound{true, 8}, additional: n50, rules: []uint16{63, 64}}
-	n212 = &node{typ: tString, pattern: &patterns[12], minLength: bound{true, 0}, maxLength: bound{true, 63}}
-	n213 = &node{typ: tObject, maxProperties: bound{true, 8}, additional: n212, rules: []uint16{65, 66}}
-	n214 = &node{typ: tObject, props: []prop{{"annotations", n211}, {"labels", n213}, {"parametersRef", n68}}}
-	n215 = &node{typ: tString, pattern: &patterns[13], minLength: bound{true, 1}, maxLength: bound{true, 255}}
-	n216 = &node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", n40}, {"hostname", n41}, {"name", n42}, {"port", n43}, {"protocol", n215}, {"tls", n167}}}
-	n217 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: n216, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 9}}
-	n218 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n29}, {"gatewayClassName", n6}, {"infrastructure", n214}, {"listeners", n217}}}
-	n219 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n218}, {"status", n62}}}
-	n220 = &node{typ: tArray, maxItems: bound{true, 16}, items: n146, rules: []uint16{67}}
-	n221 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n220}}}
-	n222 = &node{typ: tObject, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n221}, {"status", n151}}}
-	n223 = &node{typ: tArray, maxItems: bound{true, 64}, items: n102, def: func() any { return []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}} }}
-	n224 = &node{typ: tObject, props: []prop{{"backendRefs", n90}, {"filters", n91}, {"matches", n223}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n225 = &node{typ: tArray, maxItems: bound{true, 16}, items: n224, def: func() any {
+	n210 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n9}, {"status", &n209}}}
+	n211 = node{typ: tObject, maxProperties: bound{true, 8}, additional: &n50, rules: []uint16{63, 64}}
+	n212 = node{typ: tString, pattern: &patterns[12], minLength: bound{true, 0}, maxLength: bound{true, 63}}
+	n213 = node{typ: tObject, maxProperties: bound{true, 8}, additional: &n212, rules: []uint16{65, 66}}
+	n214 = node{typ: tObject, props: []prop{{"annotations", &n211}, {"labels", &n213}, {"parametersRef", &n68}}}
+	n215 = node{typ: tString, pattern: &patterns[13], minLength: bound{true, 1}, maxLength: bound{true, 255}}
+	n216 = node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", &n40}, {"hostname", &n41}, {"name", &n42}, {"port", &n43}, {"protocol", &n215}, {"tls", &n167}}}
+	n217 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: &n216, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 9}}
+	n218 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n29}, {"gatewayClassName", &n6}, {"infrastructure", &n214}, {"listeners", &n217}}}
+	n219 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n218}, {"status", &n62}}}
+	n220 = node{typ: tArray, maxItems: bound{true, 16}, items: &n146, rules: []uint16{67}}
+	n221 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n220}}}
+	n222 = node{typ: tObject, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n221}, {"status", &n151}}}
+	n223 = node{typ: tArray, maxItems: bound{true, 64}, items: &n102, def: func() any { return []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}} }}
+	n224 = node{typ: tObject, props: []prop{{"backendRefs", &n90}, {"filters", &n91}, {"matches", &n223}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n225 = node{typ: tArray, maxItems: bound{true, 16}, items: &n224, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{68}}
-	n226 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n225}}}
-	n227 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n226}, {"status", n151}}}
-	n228 = &node{typ: tObject, props: []prop{{"absoluteTimeout", n153}, {"cookieConfig", n178}, {"idleTimeout", n153}, {"sessionName", n179}, {"type", n180}}, rules: []uint16{69}}
-	n229 = &node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"sessionPersistence", n228}, {"targetRefs", n182}}}
-	n230 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n229}, {"status", n127}}}
-	n231 = &node{typ: tString, enum: []any{"Hostname", "URI"}}
-	n232 = &node{typ: tString, pattern: &patterns[14], minLength: bound{true, 1}, maxLength: bound{true, 253}}
-	n233 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"hostname", n41}, {"type", n231}, {"uri", n232}}, rules: []uint16{70, 71, 72, 73}}
-	n234 = &node{typ: tArray, maxItems: bound{true, 5}, items: n233}
-	n235 = &node{typ: tObject, required: []string{"hostname"}, props: []prop{{"caCertificateRefs", n120}, {"hostname", n42}, {"subjectAltNames", n234}, {"wellKnownCACertificates", n121}}, rules: []uint16{61, 62}}
-	n236 = &node{typ: tObject, required: []string{"targetRefs", "validation"}, props: []prop{{"options", n51}, {"targetRefs", n186}, {"validation", n235}}}
-	n237 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n236}, {"status", n127}}}
-	n238 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"name", n0}}}
-	n239 = &node{typ: tArray, maxItems: bound{true, 64}, items: n238, listType: listMap, mapKeys: []string{"name"}}
-	n240 = &node{typ: tObject, props: []prop{{"conditions", n17}, {"supportedFeatures", n239}}, def: func() any {
+	n226 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n225}}}
+	n227 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n226}, {"status", &n151}}}
+	n228 = node{typ: tObject, props: []prop{{"absoluteTimeout", &n153}, {"cookieConfig", &n178}, {"idleTimeout", &n153}, {"sessionName", &n179}, {"type", &n180}}, rules: []uint16{69}}
+	n229 = node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"sessionPersistence", &n228}, {"targetRefs", &n182}}}
+	n230 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n229}, {"status", &n127}}}
+	n231 = node{typ: tString, enum: []any{"Hostname", "URI"}}
+	n232 = node{typ: tString, pattern: &patterns[14], minLength: bound{true, 1}, maxLength: bound{true, 253}}
+	n233 = node{typ: tObject, required: []string{"type"}, props: []prop{{"hostname", &n41}, {"type", &n231}, {"uri", &n232}}, rules: []uint16{70, 71, 72, 73}}
+	n234 = node{typ: tArray, maxItems: bound{true, 5}, items: &n233}
+	n235 = node{typ: tObject, required: []string{"hostname"}, props: []prop{{"caCertificateRefs", &n120}, {"hostname", &n42}, {"subjectAltNames", &n234}, {"wellKnownCACertificates", &n121}}, rules: []uint16{61, 62}}
+	n236 = node{typ: tObject, required: []string{"targetRefs", "validation"}, props: []prop{{"options", &n51}, {"targetRefs", &n186}, {"validation", &n235}}}
+	n237 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n236}, {"status", &n127}}}
+	n238 = node{typ: tObject, required: []string{"name"}, props: []prop{{"name", &n0}}}
+	n239 = node{typ: tArray, maxItems: bound{true, 64}, items: &n238, listType: listMap, mapKeys: []string{"name"}}
+	n240 = node{typ: tObject, props: []prop{{"conditions", &n17}, {"supportedFeatures", &n239}}, def: func() any {
 		return map[string]any{"conditions": []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Accepted"}}}
 	}}
-	n241 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n9}, {"status", n240}}}
-	n242 = &node{typ: tObject, props: []prop{{"clientCertificateRef", n47}}}
-	n243 = &node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", n40}, {"hostname", n41}, {"name", n42}, {"port", n43}, {"protocol", n215}, {"tls", n196}}}
-	n244 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: n243, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 9}}
-	n245 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n29}, {"backendTLS", n242}, {"gatewayClassName", n6}, {"infrastructure", n214}, {"listeners", n244}}}
-	n246 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n245}, {"status", n62}}}
-	n247 = &node{typ: tInteger, format: fmtInt32, minimum: bound{true, 1}, def: func() any { return json.Number("100") }}
-	n248 = &node{typ: tInteger, format: fmtInt32, minimum: bound{true, 0}}
-	n249 = &node{typ: tObject, required: []string{"numerator"}, props: []prop{{"denominator", n247}, {"numerator", n248}}, rules: []uint16{74}}
-	n250 = &node{typ: tInteger, format: fmtInt32, minimum: bound{true, 0}, maximum: bound{true, 100}}
-	n251 = &node{typ: tObject, required: []string{"backendRef"}, props: []prop{{"backendRef", n76}, {"fraction", n249}, {"percent", n250}}, rules: []uint16{75}}
-	n252 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", n68}, {"requestHeaderModifier", n74}, {"requestMirror", n251}, {"responseHeaderModifier", n74}, {"type", n138}}, rules: []uint16{17, 18, 19, 20, 21, 22, 27, 28}}
-	n253 = &node{typ: tArray, maxItems: bound{true, 16}, items: n252, rules: []uint16{30, 31}}
-	n254 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n253}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n255 = &node{typ: tArray, maxItems: bound{true, 16}, items: n254}
-	n256 = &node{typ: tObject, props: []prop{{"backendRefs", n255}, {"filters", n253}, {"matches", n145}, {"name", n42}, {"sessionPersistence", n228}}}
-	n257 = &node{typ: tArray, maxItems: bound{true, 16}, items: n256, rules: []uint16{67, 76}}
-	n258 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n257}}}
-	n259 = &node{typ: tObject, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n258}, {"status", n151}}}
-	n260 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", n68}, {"requestHeaderModifier", n74}, {"requestMirror", n251}, {"requestRedirect", n83}, {"responseHeaderModifier", n74}, {"type", n84}, {"urlRewrite", n85}}, rules: []uint16{17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28}}
-	n261 = &node{typ: tArray, maxItems: bound{true, 16}, items: n260, rules: []uint16{29, 29, 30, 31, 32, 33}}
-	n262 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n261}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n263 = &node{typ: tArray, maxItems: bound{true, 16}, items: n262}
-	n264 = &node{typ: tArray, maxItems: bound{true, 16}, items: n260, rules: []uint16{29, 30, 31, 32, 33}}
-	n265 = &node{typ: tInteger}
-	n266 = &node{typ: tInteger, minimum: bound{true, 400}, maximum: bound{true, 599}}
-	n267 = &node{typ: tArray, items: n266}
-	n268 = &node{typ: tObject, props: []prop{{"attempts", n265}, {"backoff", n153}, {"codes", n267}}}
-	n269 = &node{typ: tObject, props: []prop{{"backendRefs", n263}, {"filters", n264}, {"matches", n223}, {"name", n42}, {"retry", n268}, {"sessionPersistence", n228}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n270 = &node{typ: tArray, maxItems: bound{true, 16}, items: n269, def: func() any {
+	n241 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n9}, {"status", &n240}}}
+	n242 = node{typ: tObject, props: []prop{{"clientCertificateRef", &n47}}}
+	n243 = node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", &n40}, {"hostname", &n41}, {"name", &n42}, {"port", &n43}, {"protocol", &n215}, {"tls", &n196}}}
+	n244 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: &n243, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 9}}
+	n245 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n29}, {"backendTLS", &n242}, {"gatewayClassName", &n6}, {"infrastructure", &n214}, {"listeners", &n244}}}
+	n246 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n245}, {"status", &n62}}}
+	n247 = node{typ: tInteger, format: fmtInt32, minimum: bound{true, 1}, def: func() any { return json.Number("100") }}
+	n248 = node{typ: tInteger, format: fmtInt32, minimum: bound{true, 0}}
+	n249 = node{typ: tObject, required: []string{"numerator"}, props: []prop{{"denominator", &n247}, {"numerator", &n248}}, rules: []uint16{74}}
+	n250 = node{typ: tInteger, format: fmtInt32, minimum: bound{true, 0}, maximum: bound{true, 100}}
+	n251 = node{typ: tObject, required: []string{"backendRef"}, props: []prop{{"backendRef", &n76}, {"fraction", &n249}, {"percent", &n250}}, rules: []uint16{75}}
+	n252 = node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", &n68}, {"requestHeaderModifier", &n74}, {"requestMirror", &n251}, {"responseHeaderModifier", &n74}, {"type", &n138}}, rules: []uint16{17, 18, 19, 20, 21, 22, 27, 28}}
+	n253 = node{typ: tArray, maxItems: bound{true, 16}, items: &n252, rules: []uint16{30, 31}}
+	n254 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n253}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n255 = node{typ: tArray, maxItems: bound{true, 16}, items: &n254}
+	n256 = node{typ: tObject, props: []prop{{"backendRefs", &n255}, {"filters", &n253}, {"matches", &n145}, {"name", &n42}, {"sessionPersistence", &n228}}}
+	n257 = node{typ: tArray, maxItems: bound{true, 16}, items: &n256, rules: []uint16{67, 76}}
+	n258 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n257}}}
+	n259 = node{typ: tObject, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n258}, {"status", &n151}}}
+	n260 = node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", &n68}, {"requestHeaderModifier", &n74}, {"requestMirror", &n251}, {"requestRedirect", &n83}, {"responseHeaderModifier", &n74}, {"type", &n84}, {"urlRewrite", &n85}}, rules: []uint16{17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28}}
+	n261 = node{typ: tArray, maxItems: bound{true, 16}, items: &n260, rules: []uint16{29, 29, 30, 31, 32, 33}}
+	n262 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n261}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n263 = node{typ: tArray, maxItems: bound{true, 16}, items: &n262}
+	n264 = node{typ: tArray, maxItems: bound{true, 16}, items: &n260, rules: []uint16{29, 30, 31, 32, 33}}
+	n265 = node{typ: tInteger}
+	n266 = node{typ: tInteger, minimum: bound{true, 400}, maximum: bound{true, 599}}
+	n267 = node{typ: tArray, items: &n266}
+	n268 = node{typ: tObject, props: []prop{{"attempts", &n265}, {"backoff", &n153}, {"codes", &n267}}}
+	n269 = node{typ: tObject, props: []prop{{"backendRefs", &n263}, {"filters", &n264}, {"matches", &n223}, {"name", &n42}, {"retry", &n268}, {"sessionPersistence", &n228}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n270 = node{typ: tArray, maxItems: bound{true, 16}, items: &n269, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{68, 76}}
-	n271 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n270}}}
-	n272 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n271}, {"status", n151}}}
-	n273 = &node{typ: tObject, props: []prop{{"backendRefs", n160}, {"name", n42}}}
-	n274 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n273, rules: []uint16{76}}
-	n275 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", n137}, {"rules", n274}}}
-	n276 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n275}, {"status", n151}}}
-	n277 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n274}}}
-	n278 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n277}, {"status", n151}}}
-	n279 = &node{typ: tString, maxLength: bound{true, 253}}
-	n280 = &node{typ: tObject, props: []prop{{"type", n20}, {"value", n279}}, oneOf: []*node{n25, n27}, rules: []uint16{1}}
-	n281 = &node{typ: tArray, maxItems: bound{true, 16}, items: n280, rules: []uint16{2, 3}}
-	n282 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n281}, {"gatewayClassName", n6}, {"infrastructure", n214}, {"listeners", n217}}}
-	n283 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n282}, {"status", n62}}}
-	n284 = &node{typ: tArray, maxItems: bound{true, 64}, items: n144}
-	n285 = &node{typ: tObject, props: []prop{{"backendRefs", n255}, {"filters", n253}, {"matches", n284}}}
-	n286 = &node{typ: tArray, maxItems: bound{true, 16}, items: n285, rules: []uint16{67}}
-	n287 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n286}}}
-	n288 = &node{typ: tObject, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n287}, {"status", n151}}}
-	n289 = &node{typ: tObject, props: []prop{{"backendRefs", n263}, {"filters", n264}, {"matches", n223}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n290 = &node{typ: tArray, maxItems: bound{true, 16}, items: n289, def: func() any {
+	n271 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n270}}}
+	n272 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n271}, {"status", &n151}}}
+	n273 = node{typ: tObject, props: []prop{{"backendRefs", &n160}, {"name", &n42}}}
+	n274 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n273, rules: []uint16{76}}
+	n275 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", &n137}, {"rules", &n274}}}
+	n276 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n275}, {"status", &n151}}}
+	n277 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n274}}}
+	n278 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n277}, {"status", &n151}}}
+	n279 = node{typ: tString, maxLength: bound{true, 253}}
+	n280 = node{typ: tObject, props: []prop{{"type", &n20}, {"value", &n279}}, oneOf: []*node{&n25, &n27}, rules: []uint16{1}}
+	n281 = node{typ: tArray, maxItems: bound{true, 16}, items: &n280, rules: []uint16{2, 3}}
+	n282 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n281}, {"gatewayClassName", &n6}, {"infrastructure", &n214}, {"listeners", &n217}}}
+	n283 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n282}, {"status", &n62}}}
+	n284 = node{typ: tArray, maxItems: bound{true, 64}, items: &n144}
+	n285 = node{typ: tObject, props: []prop{{"backendRefs", &n255}, {"filters", &n253}, {"matches", &n284}}}
+	n286 = node{typ: tArray, maxItems: bound{true, 16}, items: &n285, rules: []uint16{67}}
+	n287 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n286}}}
+	n288 = node{typ: tObject, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n287}, {"status", &n151}}}
+	n289 = node{typ: tObject, props: []prop{{"backendRefs", &n263}, {"filters", &n264}, {"matches", &n223}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n290 = node{typ: tArray, maxItems: bound{true, 16}, items: &n289, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{68}}
-	n291 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n290}}}
-	n292 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n291}, {"status", n151}}}
-	n293 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n185, rules: []uint16{77, 78}}
-	n294 = &node{typ: tObject, required: []string{"targetRefs", "validation"}, props: []prop{{"options", n51}, {"targetRefs", n293}, {"validation", n235}}}
-	n295 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n294}, {"status", n127}}}
-	n296 = &node{typ: tString, enum: []any{"All", "Selector", "Same", "None"}, def: func() any { return "None" }}
-	n297 = &node{typ: tObject, props: []prop{{"from", n296}, {"selector", n38}}, def: func() any { return map[string]any{"from": "None"} }}
-	n298 = &node{typ: tObject, props: []prop{{"namespaces", n297}}}
-	n299 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n281}, {"allowedListeners", n298}, {"backendTLS", n242}, {"gatewayClassName", n6}, {"infrastructure", n214}, {"listeners", n244}}}
-	n300 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n299}, {"status", n62}}}
-	n301 = &node{typ: tObject, props: []prop{{"backendRefs", n255}, {"filters", n253}, {"matches", n284}, {"name", n42}, {"sessionPersistence", n228}}}
-	n302 = &node{typ: tArray, maxItems: bound{true, 16}, items: n301, rules: []uint16{67, 76}}
-	n303 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n302}}}
-	n304 = &node{typ: tObject, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n303}, {"status", n151}}}
-	n305 = &node{typ: tBoolean, enum: []any{true}}
-	n306 = &node{typ: tArray, maxItems: bound{true, 64}, items: n69, listType: listSet}
-	n307 = &node{typ: tString, enum: []any{"GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "*"}}
-	n308 = &node{typ: tArray, maxItems: bound{true, 9}, items: n307, listType: listSet, rules: []uint16{79}}
-	n309 = &node{typ: tArray, maxItems: bound{true, 64}, items: n232, listType: listSet}
-	n310 = &node{typ: tInteger, format: fmtInt32, minimum: bound{true, 1}, def: func() any { return json.Number("5") }}
-	n311 = &node{typ: tObject, props: []prop{{"allowCredentials", n305}, {"allowHeaders", n306}, {"allowMethods", n308}, {"allowOrigins", n309}, {"exposeHeaders", n306}, {"maxAge", n310}}}
-	n312 = &node{typ: tString, enum: []any{"RequestHeaderModifier", "ResponseHeaderModifier", "RequestMirror", "RequestRedirect", "URLRewrite", "ExtensionRef", "CORS"}}
-	n313 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"cors", n311}, {"extensionRef", n68}, {"requestHeaderModifier", n74}, {"requestMirror", n251}, {"requestRedirect", n83}, {"responseHeaderModifier", n74}, {"type", n312}, {"urlRewrite", n85}}, rules: []uint16{17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 80, 81}}
-	n314 = &node{typ: tArray, maxItems: bound{true, 16}, items: n313, rules: []uint16{29, 29, 30, 31, 32, 33}}
-	n315 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n314}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n316 = &node{typ: tArray, maxItems: bound{true, 16}, items: n315}
-	n317 = &node{typ: tArray, maxItems: bound{true, 16}, items: n313, rules: []uint16{29, 30, 31, 32, 33}}
-	n318 = &node{typ: tObject, props: []prop{{"backendRefs", n316}, {"filters", n317}, {"matches", n223}, {"name", n42}, {"retry", n268}, {"sessionPersistence", n228}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n319 = &node{typ: tArray, maxItems: bound{true, 16}, items: n318, def: func() any {
+	n291 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n290}}}
+	n292 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n291}, {"status", &n151}}}
+	n293 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n185, rules: []uint16{77, 78}}
+	n294 = node{typ: tObject, required: []string{"targetRefs", "validation"}, props: []prop{{"options", &n51}, {"targetRefs", &n293}, {"validation", &n235}}}
+	n295 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n294}, {"status", &n127}}}
+	n296 = node{typ: tString, enum: []any{"All", "Selector", "Same", "None"}, def: func() any { return "None" }}
+	n297 = node{typ: tObject, props: []prop{{"from", &n296}, {"selector", &n38}}, def: func() any { return map[string]any{"from": "None"} }}
+	n298 = node{typ: tObject, props: []prop{{"namespaces", &n297}}}
+	n299 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n281}, {"allowedListeners", &n298}, {"backendTLS", &n242}, {"gatewayClassName", &n6}, {"infrastructure", &n214}, {"listeners", &n244}}}
+	n300 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n299}, {"status", &n62}}}
+	n301 = node{typ: tObject, props: []prop{{"backendRefs", &n255}, {"filters", &n253}, {"matches", &n284}, {"name", &n42}, {"sessionPersistence", &n228}}}
+	n302 = node{typ: tArray, maxItems: bound{true, 16}, items: &n301, rules: []uint16{67, 76}}
+	n303 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n302}}}
+	n304 = node{typ: tObject, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n303}, {"status", &n151}}}
+	n305 = node{typ: tBoolean, enum: []any{true}}
+	n306 = node{typ: tArray, maxItems: bound{true, 64}, items: &n69, listType: listSet}
+	n307 = node{typ: tString, enum: []any{"GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "*"}}
+	n308 = node{typ: tArray, maxItems: bound{true, 9}, items: &n307, listType: listSet, rules: []uint16{79}}
+	n309 = node{typ: tArray, maxItems: bound{true, 64}, items: &n232, listType: listSet}
+	n310 = node{typ: tInteger, format: fmtInt32, minimum: bound{true, 1}, def: func() any { return json.Number("5") }}
+	n311 = node{typ: tObject, props: []prop{{"allowCredentials", &n305}, {"allowHeaders", &n306}, {"allowMethods", &n308}, {"allowOrigins", &n309}, {"exposeHeaders", &n306}, {"maxAge", &n310}}}
+	n312 = node{typ: tString, enum: []any{"RequestHeaderModifier", "ResponseHeaderModifier", "RequestMirror", "RequestRedirect", "URLRewrite", "ExtensionRef", "CORS"}}
+	n313 = node{typ: tObject, required: []string{"type"}, props: []prop{{"cors", &n311}, {"extensionRef", &n68}, {"requestHeaderModifier", &n74}, {"requestMirror", &n251}, {"requestRedirect", &n83}, {"responseHeaderModifier", &n74}, {"type", &n312}, {"urlRewrite", &n85}}, rules: []uint16{17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 80, 81}}
+	n314 = node{typ: tArray, maxItems: bound{true, 16}, items: &n313, rules: []uint16{29, 29, 30, 31, 32, 33}}
+	n315 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n314}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n316 = node{typ: tArray, maxItems: bound{true, 16}, items: &n315}
+	n317 = node{typ: tArray, maxItems: bound{true, 16}, items: &n313, rules: []uint16{29, 30, 31, 32, 33}}
+	n318 = node{typ: tObject, props: []prop{{"backendRefs", &n316}, {"filters", &n317}, {"matches", &n223}, {"name", &n42}, {"retry", &n268}, {"sessionPersistence", &n228}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n319 = node{typ: tArray, maxItems: bound{true, 16}, items: &n318, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{68, 76}}
-	n320 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n319}}}
-	n321 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n320}, {"status", n151}}}
-	n322 = &node{typ: tString, pattern: &patterns[11], def: func() any { return "10s" }, rules: []uint16{82}}
-	n323 = &node{typ: tInteger, minimum: bound{true, 0}, maximum: bound{true, 100}, def: func() any { return json.Number("20") }}
-	n324 = &node{typ: tObject, props: []prop{{"interval", n322}, {"percent", n323}}, def: func() any { return map[string]any{"interval": "10s", "percent": json.Number("20")} }}
-	n325 = &node{typ: tInteger, minimum: bound{true, 1}, maximum: bound{true, 1000000}}
-	n326 = &node{typ: tString, pattern: &patterns[11], rules: []uint16{83}}
-	n327 = &node{typ: tObject, props: []prop{{"count", n325}, {"interval", n326}}, def: func() any { return map[string]any{"count": json.Number("10"), "interval": "1s"} }}
-	n328 = &node{typ: tObject, props: []prop{{"budget", n324}, {"minRetryRate", n327}}}
-	n329 = &node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"retryConstraint", n328}, {"sessionPersistence", n228}, {"targetRefs", n182}}}
-	n330 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n329}, {"status", n127}}}
-	n331 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: n243, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 84}}
-	n332 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"group", n30}, {"kind", n65}, {"name", n6}, {"namespace", n7}}}
-	n333 = &node{typ: tObject, required: []string{"listeners", "parentRef"}, props: []prop{{"listeners", n331}, {"parentRef", n332}}}
-	n334 = &node{typ: tObject, required: []string{"attachedRoutes", "conditions", "name", "port", "supportedKinds"}, props: []prop{{"attachedRoutes", n58}, {"conditions", n59}, {"name", n42}, {"port", n43}, {"supportedKinds", n32}}}
-	n335 = &node{typ: tArray, maxItems: bound{true, 64}, items: n334, listType: listMap, mapKeys: []string{"name"}}
-	n336 = &node{typ: tObject, props: []prop{{"conditions", n57}, {"listeners", n335}}, def: func() any {
+	n320 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n319}}}
+	n321 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n320}, {"status", &n151}}}
+	n322 = node{typ: tString, pattern: &patterns[11], def: func() any { return "10s" }, rules: []uint16{82}}
+	n323 = node{typ: tInteger, minimum: bound{true, 0}, maximum: bound{true, 100}, def: func() any { return json.Number("20") }}
+	n324 = node{typ: tObject, props: []prop{{"interval", &n322}, {"percent", &n323}}, def: func() any { return map[string]any{"interval": "10s", "percent": json.Number("20")} }}
+	n325 = node{typ: tInteger, minimum: bound{true, 1}, maximum: bound{true, 1000000}}
+	n326 = node{typ: tString, pattern: &patterns[11], rules: []uint16{83}}
+	n327 = node{typ: tObject, props: []prop{{"count", &n325}, {"interval", &n326}}, def: func() any { return map[string]any{"count": json.Number("10"), "interval": "1s"} }}
+	n328 = node{typ: tObject, props: []prop{{"budget", &n324}, {"minRetryRate", &n327}}}
+	n329 = node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"retryConstraint", &n328}, {"sessionPersistence", &n228}, {"targetRefs", &n182}}}
+	n330 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n329}, {"status", &n127}}}
+	n331 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: &n243, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 84}}
+	n332 = node{typ: tObject, required: []string{"name"}, props: []prop{{"group", &n30}, {"kind", &n65}, {"name", &n6}, {"namespace", &n7}}}
+	n333 = node{typ: tObject, required: []string{"listeners", "parentRef"}, props: []prop{{"listeners", &n331}, {"parentRef", &n332}}}
+	n334 = node{typ: tObject, required: []string{"attachedRoutes", "conditions", "name", "port", "supportedKinds"}, props: []prop{{"attachedRoutes", &n58}, {"conditions", &n59}, {"name", &n42}, {"port", &n43}, {"supportedKinds", &n32}}}
+	n335 = node{typ: tArray, maxItems: bound{true, 64}, items: &n334, listType: listMap, mapKeys: []string{"name"}}
+	n336 = node{typ: tObject, props: []prop{{"conditions", &n57}, {"listeners", &n335}}, def: func() any {
 		return map[string]any{"conditions": []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Accepted"}, map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Programmed"}}}
 	}}
-	n337 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n333}, {"status", n336}}}
-	n338 = &node{typ: tObject, required: []string{"ancestorRef", "conditions", "controllerName"}, props: []prop{{"ancestorRef", n124}, {"conditions", n107}, {"controllerName", n108}}}
-	n339 = &node{typ: tArray, maxItems: bound{true, 16}, items: n338}
-	n340 = &node{typ: tObject, required: []string{"ancestors"}, props: []prop{{"ancestors", n339}}}
-	n341 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n294}, {"status", n340}}}
-	n342 = &node{typ: tObject, props: []prop{{"type", n20}, {"value", n279}}, oneOf: []*node{n25, n27}, rules: []uint16{85}}
-	n343 = &node{typ: tArray, maxItems: bound{true, 16}, items: n342, rules: []uint16{86, 87}}
-	n344 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n343}, {"gatewayClassName", n6}, {"infrastructure", n214}, {"listeners", n217}}}
-	n345 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n344}, {"status", n62}}}
-	n346 = &node{typ: tObject, props: []prop{{"backendRefs", n255}, {"filters", n253}, {"matches", n284}, {"name", n42}}}
-	n347 = &node{typ: tArray, maxItems: bound{true, 16}, items: n346, rules: []uint16{67}}
-	n348 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n347}}}
-	n349 = &node{typ: tObject, required: []string{"conditions", "controllerName", "parentRef"}, props: []prop{{"conditions", n107}, {"controllerName", n108}, {"parentRef", n124}}}
-	n350 = &node{typ: tArray, maxItems: bound{true, 32}, items: n349}
-	n351 = &node{typ: tObject, required: []string{"parents"}, props: []prop{{"parents", n350}}}
-	n352 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n348}, {"status", n351}}}
-	n353 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n264}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n354 = &node{typ: tArray, maxItems: bound{true, 16}, items: n353}
-	n355 = &node{typ: tObject, props: []prop{{"backendRefs", n354}, {"filters", n264}, {"matches", n223}, {"name", n42}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n356 = &node{typ: tArray, maxItems: bound{true, 16}, items: n355, def: func() any {
+	n337 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n333}, {"status", &n336}}}
+	n338 = node{typ: tObject, required: []string{"ancestorRef", "conditions", "controllerName"}, props: []prop{{"ancestorRef", &n124}, {"conditions", &n107}, {"controllerName", &n108}}}
+	n339 = node{typ: tArray, maxItems: bound{true, 16}, items: &n338}
+	n340 = node{typ: tObject, required: []string{"ancestors"}, props: []prop{{"ancestors", &n339}}}
+	n341 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n294}, {"status", &n340}}}
+	n342 = node{typ: tObject, props: []prop{{"type", &n20}, {"value", &n279}}, oneOf: []*node{&n25, &n27}, rules: []uint16{85}}
+	n343 = node{typ: tArray, maxItems: bound{true, 16}, items: &n342, rules: []uint16{86, 87}}
+	n344 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n343}, {"gatewayClassName", &n6}, {"infrastructure", &n214}, {"listeners", &n217}}}
+	n345 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n344}, {"status", &n62}}}
+	n346 = node{typ: tObject, props: []prop{{"backendRefs", &n255}, {"filters", &n253}, {"matches", &n284}, {"name", &n42}}}
+	n347 = node{typ: tArray, maxItems: bound{true, 16}, items: &n346, rules: []uint16{67}}
+	n348 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n347}}}
+	n349 = node{typ: tObject, required: []string{"conditions", "controllerName", "parentRef"}, props: []prop{{"conditions", &n107}, {"controllerName", &n108}, {"parentRef", &n124}}}
+	n350 = node{typ: tArray, maxItems: bound{true, 32}, items: &n349}
+	n351 = node{typ: tObject, required: []string{"parents"}, props: []prop{{"parents", &n350}}}
+	n352 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n348}, {"status", &n351}}}
+	n353 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n264}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n354 = node{typ: tArray, maxItems: bound{true, 16}, items: &n353}
+	n355 = node{typ: tObject, props: []prop{{"backendRefs", &n354}, {"filters", &n264}, {"matches", &n223}, {"name", &n42}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n356 = node{typ: tArray, maxItems: bound{true, 16}, items: &n355, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{68}}
-	n357 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n356}}}
-	n358 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n357}, {"status", n351}}}
-	n359 = &node{typ: tString, enum: []any{"All", "None"}}
-	n360 = &node{typ: tString, enum: []any{"AllowValidOnly", "AllowInsecureFallback"}, def: func() any { return "AllowValidOnly" }}
-	n361 = &node{typ: tObject, required: []string{"caCertificateRefs"}, props: []prop{{"caCertificateRefs", n194}, {"mode", n360}}}
-	n362 = &node{typ: tObject, props: []prop{{"validation", n361}}}
-	n363 = &node{typ: tObject, required: []string{"port", "tls"}, props: []prop{{"port", n43}, {"tls", n362}}}
-	n364 = &node{typ: tArray, maxItems: bound{true, 64}, items: n363, listType: listMap, mapKeys: []string{"port"}, rules: []uint16{88}}
-	n365 = &node{typ: tObject, required: []string{"default"}, props: []prop{{"default", n362}, {"perPort", n364}}}
-	n366 = &node{typ: tObject, props: []prop{{"backend", n242}, {"frontend", n365}}}
-	n367 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n343}, {"allowedListeners", n298}, {"defaultScope", n359}, {"gatewayClassName", n6}, {"infrastructure", n214}, {"listeners", n217}, {"tls", n366}}}
-	n368 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n367}, {"status", n62}}}
-	n369 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n302}, {"useDefaultGateways", n359}}}
-	n370 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n369}, {"status", n351}}}
-	n371 = &node{typ: tBoolean}
-	n372 = &node{typ: tString, pattern: &patterns[15], minLength: bound{true, 1}, maxLength: bound{true, 253}}
-	n373 = &node{typ: tArray, maxItems: bound{true, 64}, items: n372, listType: listSet, rules: []uint16{89}}
-	n374 = &node{typ: tObject, props: []prop{{"allowCredentials", n371}, {"allowHeaders", n306}, {"allowMethods", n308}, {"allowOrigins", n373}, {"exposeHeaders", n306}, {"maxAge", n310}}}
-	n375 = &node{typ: tObject, props: []prop{{"maxSize", n265}}}
-	n376 = &node{typ: tArray, items: n0, listType: listSet}
-	n377 = &node{typ: tObject, props: []prop{{"allowedHeaders", n376}}}
-	n378 = &node{typ: tString, pattern: &patterns[16], maxLength: bound{true, 1024}}
-	n379 = &node{typ: tObject, props: []prop{{"allowedHeaders", n376}, {"allowedResponseHeaders", n376}, {"path", n378}}}
-	n380 = &node{typ: tString, enum: []any{"HTTP", "GRPC"}}
-	n381 = &node{typ: tObject, required: []string{"backendRef", "protocol"}, props: []prop{{"backendRef", n76}, {"forwardBody", n375}, {"grpc", n377}, {"http", n379}, {"protocol", n380}}, rules: []uint16{90, 91, 92, 93}}
-	n382 = &node{typ: tString, enum: []any{"RequestHeaderModifier", "ResponseHeaderModifier", "RequestMirror", "RequestRedirect", "URLRewrite", "ExtensionRef", "CORS", "ExternalAuth"}}
-	n383 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"cors", n374}, {"extensionRef", n68}, {"externalAuth", n381}, {"requestHeaderModifier", n74}, {"requestMirror", n251}, {"requestRedirect", n83}, {"responseHeaderModifier", n74}, {"type", n382}, {"urlRewrite", n85}}, rules: []uint16{17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 80, 81, 94, 95}}
-	n384 = &node{typ: tArray, maxItems: bound{true, 16}, items: n383, rules: []uint16{29, 30, 31, 32, 33}}
-	n385 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n384}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n386 = &node{typ: tArray, maxItems: bound{true, 16}, items: n385}
-	n387 = &node{typ: tObject, props: []prop{{"backendRefs", n386}, {"filters", n384}, {"matches", n223}, {"name", n42}, {"retry", n268}, {"sessionPersistence", n228}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n388 = &node{typ: tArray, maxItems: bound{true, 16}, items: n387, def: func() any {
+	n357 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n356}}}
+	n358 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n357}, {"status", &n351}}}
+	n359 = node{typ: tString, enum: []any{"All", "None"}}
+	n360 = node{typ: tString, enum: []any{"AllowValidOnly", "AllowInsecureFallback"}, def: func() any { return "AllowValidOnly" }}
+	n361 = node{typ: tObject, required: []string{"caCertificateRefs"}, props: []prop{{"caCertificateRefs", &n194}, {"mode", &n360}}}
+	n362 = node{typ: tObject, props: []prop{{"validation", &n361}}}
+	n363 = node{typ: tObject, required: []string{"port", "tls"}, props: []prop{{"port", &n43}, {"tls", &n362}}}
+	n364 = node{typ: tArray, maxItems: bound{true, 64}, items: &n363, listType: listMap, mapKeys: []string{"port"}, rules: []uint16{88}}
+	n365 = node{typ: tObject, required: []string{"default"}, props: []prop{{"default", &n362}, {"perPort", &n364}}}
+	n366 = node{typ: tObject, props: []prop{{"backend", &n242}, {"frontend", &n365}}}
+	n367 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n343}, {"allowedListeners", &n298}, {"defaultScope", &n359}, {"gatewayClassName", &n6}, {"infrastructure", &n214}, {"listeners", &n217}, {"tls", &n366}}}
+	n368 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n367}, {"status", &n62}}}
+	n369 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n302}, {"useDefaultGateways", &n359}}}
+	n370 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n369}, {"status", &n351}}}
+	n371 = node{typ: tBoolean}
+	n372 = node{typ: tString, pattern: &patterns[15], minLength: bound{true, 1}, maxLength: bound{true, 253}}
+	n373 = node{typ: tArray, maxItems: bound{true, 64}, items: &n372, listType: listSet, rules: []uint16{89}}
+	n374 = node{typ: tObject, props: []prop{{"allowCredentials", &n371}, {"allowHeaders", &n306}, {"allowMethods", &n308}, {"allowOrigins", &n373}, {"exposeHeaders", &n306}, {"maxAge", &n310}}}
+	n375 = node{typ: tObject, props: []prop{{"maxSize", &n265}}}
+	n376 = node{typ: tArray, items: &n0, listType: listSet}
+	n377 = node{typ: tObject, props: []prop{{"allowedHeaders", &n376}}}
+	n378 = node{typ: tString, pattern: &patterns[16], maxLength: bound{true, 1024}}
+	n379 = node{typ: tObject, props: []prop{{"allowedHeaders", &n376}, {"allowedResponseHeaders", &n376}, {"path", &n378}}}
+	n380 = node{typ: tString, enum: []any{"HTTP", "GRPC"}}
+	n381 = node{typ: tObject, required: []string{"backendRef", "protocol"}, props: []prop{{"backendRef", &n76}, {"forwardBody", &n375}, {"grpc", &n377}, {"http", &n379}, {"protocol", &n380}}, rules: []uint16{90, 91, 92, 93}}
+	n382 = node{typ: tString, enum: []any{"RequestHeaderModifier", "ResponseHeaderModifier", "RequestMirror", "RequestRedirect", "URLRewrite", "ExtensionRef", "CORS", "ExternalAuth"}}
+	n383 = node{typ: tObject, required: []string{"type"}, props: []prop{{"cors", &n374}, {"extensionRef", &n68}, {"externalAuth", &n381}, {"requestHeaderModifier", &n74}, {"requestMirror", &n251}, {"requestRedirect", &n83}, {"responseHeaderModifier", &n74}, {"type", &n382}, {"urlRewrite", &n85}}, rules: []uint16{17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 80, 81, 94, 95}}
+	n384 = node{typ: tArray, maxItems: bound{true, 16}, items: &n383, rules: []uint16{29, 30, 31, 32, 33}}
+	n385 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n384}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n386 = node{typ: tArray, maxItems: bound{true, 16}, items: &n385}
+	n387 = node{typ: tObject, props: []prop{{"backendRefs", &n386}, {"filters", &n384}, {"matches", &n223}, {"name", &n42}, {"retry", &n268}, {"sessionPersistence", &n228}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n388 = node{typ: tArray, maxItems: bound{true, 16}, items: &n387, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{68, 76}}
-	n389 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n388}, {"useDefaultGateways", n359}}}
-	n390 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n389}, {"status", n351}}}
-	n391 = &node{typ: tObject, required: []string{"backendRefs"}, props: []prop{{"backendRefs", n160}, {"name", n42}}}
-	n392 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n391, rules: []uint16{76}}
-	n393 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", n137}, {"rules", n392}, {"useDefaultGateways", n359}}}
-	n394 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n393}, {"status", n351}}}
-	n395 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n392}, {"useDefaultGateways", n359}}}
-	n396 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n395}, {"status", n351}}}
-	n397 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n41}
-	n398 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 1}, items: n391, rules: []uint16{76}}
-	n399 = &node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", n397}, {"parentRefs", n137}, {"rules", n398}, {"useDefaultGateways", n359}}}
-	n400 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n399}, {"status", n351}}}
-	n401 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n329}, {"status", n340}}}
-	n402 = &node{typ: tInteger, format: fmtInt32, minimum: bound{true, 0}, maximum: bound{true, 65535}, def: func() any { return json.Number("0") }}
-	n403 = &node{typ: tObject, required: []string{"name", "protocol"}, props: []prop{{"allowedRoutes", n40}, {"hostname", n41}, {"name", n42}, {"port", n402}, {"protocol", n215}, {"tls", n167}}}
-	n404 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: n403, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 84}}
-	n405 = &node{typ: tObject, required: []string{"listeners", "parentRef"}, props: []prop{{"listeners", n404}, {"parentRef", n332}}}
-	n406 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n405}, {"status", n336}}}
-	n407 = &node{typ: tObject, props: []prop{{"conditions", n57}, {"supportedFeatures", n239}}, def: func() any {
+	n389 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n388}, {"useDefaultGateways", &n359}}}
+	n390 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n389}, {"status", &n351}}}
+	n391 = node{typ: tObject, required: []string{"backendRefs"}, props: []prop{{"backendRefs", &n160}, {"name", &n42}}}
+	n392 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n391, rules: []uint16{76}}
+	n393 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", &n137}, {"rules", &n392}, {"useDefaultGateways", &n359}}}
+	n394 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n393}, {"status", &n351}}}
+	n395 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n392}, {"useDefaultGateways", &n359}}}
+	n396 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n395}, {"status", &n351}}}
+	n397 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n41}
+	n398 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 1}, items: &n391, rules: []uint16{76}}
+	n399 = node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", &n397}, {"parentRefs", &n137}, {"rules", &n398}, {"useDefaultGateways", &n359}}}
+	n400 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n399}, {"status", &n351}}}
+	n401 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n329}, {"status", &n340}}}
+	n402 = node{typ: tInteger, format: fmtInt32, minimum: bound{true, 0}, maximum: bound{true, 65535}, def: func() any { return json.Number("0") }}
+	n403 = node{typ: tObject, required: []string{"name", "protocol"}, props: []prop{{"allowedRoutes", &n40}, {"hostname", &n41}, {"name", &n42}, {"port", &n402}, {"protocol", &n215}, {"tls", &n167}}}
+	n404 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: &n403, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 7, 8, 84}}
+	n405 = node{typ: tObject, required: []string{"listeners", "parentRef"}, props: []prop{{"listeners", &n404}, {"parentRef", &n332}}}
+	n406 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n405}, {"status", &n336}}}
+	n407 = node{typ: tObject, props: []prop{{"conditions", &n57}, {"supportedFeatures", &n239}}, def: func() any {
 		return map[string]any{"conditions": []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Accepted"}}}
 	}}
-	n408 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n9}, {"status", n407}}}
-	n409 = &node{typ: tString, pattern: &patterns[17], minLength: bound{true, 1}, maxLength: bound{true, 253}}
-	n410 = &node{typ: tObject, required: []string{"hostname"}, props: []prop{{"caCertificateRefs", n120}, {"hostname", n42}, {"subjectAltNames", n234}, {"wellKnownCACertificates", n409}}, rules: []uint16{61, 62}}
-	n411 = &node{typ: tObject, required: []string{"targetRefs", "validation"}, props: []prop{{"options", n51}, {"targetRefs", n293}, {"validation", n410}}}
-	n412 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n411}, {"status", n340}}}
-	n413 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: n216, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 96, 7, 8, 9}}
-	n414 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n343}, {"allowedListeners", n298}, {"gatewayClassName", n6}, {"infrastructure", n214}, {"listeners", n413}, {"tls", n366}}}
-	n415 = &node{typ: tObject, required: []string{"attachedRoutes", "conditions", "name"}, props: []prop{{"attachedRoutes", n58}, {"conditions", n59}, {"name", n42}, {"supportedKinds", n32}}}
-	n416 = &node{typ: tArray, maxItems: bound{true, 64}, items: n415, listType: listMap, mapKeys: []string{"name"}}
-	n417 = &node{typ: tObject, props: []prop{{"addresses", n56}, {"attachedListenerSets", n58}, {"conditions", n57}, {"listeners", n416}}, def: func() any {
+	n408 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n9}, {"status", &n407}}}
+	n409 = node{typ: tString, pattern: &patterns[17], minLength: bound{true, 1}, maxLength: bound{true, 253}}
+	n410 = node{typ: tObject, required: []string{"hostname"}, props: []prop{{"caCertificateRefs", &n120}, {"hostname", &n42}, {"subjectAltNames", &n234}, {"wellKnownCACertificates", &n409}}, rules: []uint16{61, 62}}
+	n411 = node{typ: tObject, required: []string{"targetRefs", "validation"}, props: []prop{{"options", &n51}, {"targetRefs", &n293}, {"validation", &n410}}}
+	n412 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n411}, {"status", &n340}}}
+	n413 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: &n216, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 96, 7, 8, 9}}
+	n414 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n343}, {"allowedListeners", &n298}, {"gatewayClassName", &n6}, {"infrastructure", &n214}, {"listeners", &n413}, {"tls", &n366}}}
+	n415 = node{typ: tObject, required: []string{"attachedRoutes", "conditions", "name"}, props: []prop{{"attachedRoutes", &n58}, {"conditions", &n59}, {"name", &n42}, {"supportedKinds", &n32}}}
+	n416 = node{typ: tArray, maxItems: bound{true, 64}, items: &n415, listType: listMap, mapKeys: []string{"name"}}
+	n417 = node{typ: tObject, props: []prop{{"addresses", &n56}, {"attachedListenerSets", &n58}, {"conditions", &n57}, {"listeners", &n416}}, def: func() any {
 		return map[string]any{"conditions": []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Accepted"}, map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Programmed"}}}
 	}}
-	n418 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n414}, {"status", n417}}}
-	n419 = &node{typ: tArray, maxItems: bound{true, 64}, items: n69, listType: listSet, rules: []uint16{97}}
-	n420 = &node{typ: tString, pattern: &patterns[18], minLength: bound{true, 1}, maxLength: bound{true, 253}}
-	n421 = &node{typ: tArray, maxItems: bound{true, 64}, items: n420, listType: listSet, rules: []uint16{89}}
-	n422 = &node{typ: tObject, props: []prop{{"allowCredentials", n371}, {"allowHeaders", n419}, {"allowMethods", n308}, {"allowOrigins", n421}, {"exposeHeaders", n306}, {"maxAge", n310}}}
-	n423 = &node{typ: tInteger, enum: []any{int64(301), int64(302), int64(303), int64(307), int64(308)}, def: func() any { return json.Number("302") }}
-	n424 = &node{typ: tObject, props: []prop{{"hostname", n42}, {"path", n80}, {"port", n43}, {"scheme", n81}, {"statusCode", n423}}}
-	n425 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"cors", n422}, {"extensionRef", n68}, {"requestHeaderModifier", n74}, {"requestMirror", n251}, {"requestRedirect", n424}, {"responseHeaderModifier", n74}, {"type", n312}, {"urlRewrite", n85}}, rules: []uint16{80, 81, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28}}
-	n426 = &node{typ: tArray, maxItems: bound{true, 16}, items: n425, rules: []uint16{29, 30, 31, 32, 33}}
-	n427 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n426}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n428 = &node{typ: tArray, maxItems: bound{true, 16}, items: n427}
-	n429 = &node{typ: tObject, props: []prop{{"backendRefs", n428}, {"filters", n426}, {"matches", n223}, {"name", n42}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n430 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n429, def: func() any {
+	n418 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n414}, {"status", &n417}}}
+	n419 = node{typ: tArray, maxItems: bound{true, 64}, items: &n69, listType: listSet, rules: []uint16{97}}
+	n420 = node{typ: tString, pattern: &patterns[18], minLength: bound{true, 1}, maxLength: bound{true, 253}}
+	n421 = node{typ: tArray, maxItems: bound{true, 64}, items: &n420, listType: listSet, rules: []uint16{89}}
+	n422 = node{typ: tObject, props: []prop{{"allowCredentials", &n371}, {"allowHeaders", &n419}, {"allowMethods", &n308}, {"allowOrigins", &n421}, {"exposeHeaders", &n306}, {"maxAge", &n310}}}
+	n423 = node{typ: tInteger, enum: []any{int64(301), int64(302), int64(303), int64(307), int64(308)}, def: func() any { return json.Number("302") }}
+	n424 = node{typ: tObject, props: []prop{{"hostname", &n42}, {"path", &n80}, {"port", &n43}, {"scheme", &n81}, {"statusCode", &n423}}}
+	n425 = node{typ: tObject, required: []string{"type"}, props: []prop{{"cors", &n422}, {"extensionRef", &n68}, {"requestHeaderModifier", &n74}, {"requestMirror", &n251}, {"requestRedirect", &n424}, {"responseHeaderModifier", &n74}, {"type", &n312}, {"urlRewrite", &n85}}, rules: []uint16{80, 81, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28}}
+	n426 = node{typ: tArray, maxItems: bound{true, 16}, items: &n425, rules: []uint16{29, 30, 31, 32, 33}}
+	n427 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n426}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n428 = node{typ: tArray, maxItems: bound{true, 16}, items: &n427}
+	n429 = node{typ: tObject, props: []prop{{"backendRefs", &n428}, {"filters", &n426}, {"matches", &n223}, {"name", &n42}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n430 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n429, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{68}}
-	n431 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n430}}}
-	n432 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n431}, {"status", n351}}}
-	n433 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: n216, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 96, 7, 8, 84}}
-	n434 = &node{typ: tObject, required: []string{"listeners", "parentRef"}, props: []prop{{"listeners", n433}, {"parentRef", n332}}}
-	n435 = &node{typ: tObject, props: []prop{{"conditions", n57}, {"listeners", n416}}, def: func() any {
+	n431 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n430}}}
+	n432 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n431}, {"status", &n351}}}
+	n433 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: &n216, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 96, 7, 8, 84}}
+	n434 = node{typ: tObject, required: []string{"listeners", "parentRef"}, props: []prop{{"listeners", &n433}, {"parentRef", &n332}}}
+	n435 = node{typ: tObject, props: []prop{{"conditions", &n57}, {"listeners", &n416}}, def: func() any {
 		return map[string]any{"conditions": []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Accepted"}, map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Programmed"}}}
 	}}
-	n436 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n434}, {"status", n435}}}
-	n437 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n41, rules: []uint16{98, 99, 100}}
-	n438 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 1}, items: n391}
-	n439 = &node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", n437}, {"parentRefs", n172}, {"rules", n438}}}
-	n440 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n439}, {"status", n351}}}
-	n441 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n343}, {"allowedListeners", n298}, {"defaultScope", n359}, {"gatewayClassName", n6}, {"infrastructure", n214}, {"listeners", n413}, {"tls", n366}}}
-	n442 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n441}, {"status", n417}}}
-	n443 = &node{typ: tString, pattern: &patterns[19], minLength: bound{true, 1}, maxLength: bound{true, 4096}}
-	n444 = &node{typ: tObject, required: []string{"name", "value"}, props: []prop{{"name", n69}, {"value", n443}}}
-	n445 = &node{typ: tArray, maxItems: bound{true, 16}, items: n444, listType: listMap, mapKeys: []string{"name"}}
-	n446 = &node{typ: tObject, props: []prop{{"add", n445}, {"remove", n73}, {"set", n445}}}
-	n447 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", n68}, {"requestHeaderModifier", n446}, {"requestMirror", n251}, {"responseHeaderModifier", n446}, {"type", n138}}, rules: []uint16{17, 18, 19, 20, 21, 22, 27, 28}}
-	n448 = &node{typ: tArray, maxItems: bound{true, 16}, items: n447, rules: []uint16{30, 31}}
-	n449 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n448}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n450 = &node{typ: tArray, maxItems: bound{true, 16}, items: n449}
-	n451 = &node{typ: tObject, props: []prop{{"absoluteTimeout", n153}, {"cookieConfig", n178}, {"idleTimeout", n153}, {"sessionName", n179}, {"type", n180}}, rules: []uint16{69, 101}}
-	n452 = &node{typ: tObject, props: []prop{{"backendRefs", n450}, {"filters", n448}, {"matches", n284}, {"name", n42}, {"sessionPersistence", n451}}}
-	n453 = &node{typ: tArray, maxItems: bound{true, 16}, items: n452, rules: []uint16{67, 76}}
-	n454 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n453}, {"useDefaultGateways", n359}}}
-	n455 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n454}, {"status", n351}}}
-	n456 = &node{typ: tObject, props: []prop{{"allowedHeaders", n190}}}
-	n457 = &node{typ: tObject, props: []prop{{"allowedHeaders", n190}, {"allowedResponseHeaders", n190}, {"path", n378}}}
-	n458 = &node{typ: tObject, required: []string{"backendRef", "protocol"}, props: []prop{{"backendRef", n76}, {"forwardBody", n375}, {"grpc", n456}, {"http", n457}, {"protocol", n380}}, rules: []uint16{90, 91, 92, 93}}
-	n459 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"cors", n422}, {"extensionRef", n68}, {"externalAuth", n458}, {"requestHeaderModifier", n446}, {"requestMirror", n251}, {"requestRedirect", n424}, {"responseHeaderModifier", n446}, {"type", n382}, {"urlRewrite", n85}}, rules: []uint16{80, 81, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 94, 95}}
-	n460 = &node{typ: tArray, maxItems: bound{true, 16}, items: n459, rules: []uint16{29, 30, 31, 32, 33}}
-	n461 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n460}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n462 = &node{typ: tArray, maxItems: bound{true, 16}, items: n461}
-	n463 = &node{typ: tObject, required: []string{"name", "value"}, props: []prop{{"name", n69}, {"type", n92}, {"value", n443}}}
-	n464 = &node{typ: tArray, maxItems: bound{true, 16}, items: n463, listType: listMap, mapKeys: []string{"name"}}
-	n465 = &node{typ: tObject, props: []prop{{"headers", n464}, {"method", n95}, {"path", n98}, {"queryParams", n101}}}
-	n466 = &node{typ: tArray, maxItems: bound{true, 64}, items: n465, def: func() any { return []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}} }}
-	n467 = &node{typ: tObject, props: []prop{{"backendRefs", n462}, {"filters", n460}, {"matches", n466}, {"name", n42}, {"retry", n268}, {"sessionPersistence", n451}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n468 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n467, def: func() any {
+	n436 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n434}, {"status", &n435}}}
+	n437 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n41, rules: []uint16{98, 99, 100}}
+	n438 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 1}, items: &n391}
+	n439 = node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", &n437}, {"parentRefs", &n172}, {"rules", &n438}}}
+	n440 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n439}, {"status", &n351}}}
+	n441 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n343}, {"allowedListeners", &n298}, {"defaultScope", &n359}, {"gatewayClassName", &n6}, {"infrastructure", &n214}, {"listeners", &n413}, {"tls", &n366}}}
+	n442 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n441}, {"status", &n417}}}
+	n443 = node{typ: tString, pattern: &patterns[19], minLength: bound{true, 1}, maxLength: bound{true, 4096}}
+	n444 = node{typ: tObject, required: []string{"name", "value"}, props: []prop{{"name", &n69}, {"value", &n443}}}
+	n445 = node{typ: tArray, maxItems: bound{true, 16}, items: &n444, listType: listMap, mapKeys: []string{"name"}}
+	n446 = node{typ: tObject, props: []prop{{"add", &n445}, {"remove", &n73}, {"set", &n445}}}
+	n447 = node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", &n68}, {"requestHeaderModifier", &n446}, {"requestMirror", &n251}, {"responseHeaderModifier", &n446}, {"type", &n138}}, rules: []uint16{17, 18, 19, 20, 21, 22, 27, 28}}
+	n448 = node{typ: tArray, maxItems: bound{true, 16}, items: &n447, rules: []uint16{30, 31}}
+	n449 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n448}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n450 = node{typ: tArray, maxItems: bound{true, 16}, items: &n449}
+	n451 = node{typ: tObject, props: []prop{{"absoluteTimeout", &n153}, {"cookieConfig", &n178}, {"idleTimeout", &n153}, {"sessionName", &n179}, {"type", &n180}}, rules: []uint16{69, 101}}
+	n452 = node{typ: tObject, props: []prop{{"backendRefs", &n450}, {"filters", &n448}, {"matches", &n284}, {"name", &n42}, {"sessionPersistence", &n451}}}
+	n453 = node{typ: tArray, maxItems: bound{true, 16}, items: &n452, rules: []uint16{67, 76}}
+	n454 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n453}, {"useDefaultGateways", &n359}}}
+	n455 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n454}, {"status", &n351}}}
+	n456 = node{typ: tObject, props: []prop{{"allowedHeaders", &n190}}}
+	n457 = node{typ: tObject, props: []prop{{"allowedHeaders", &n190}, {"allowedResponseHeaders", &n190}, {"path", &n378}}}
+	n458 = node{typ: tObject, required: []string{"backendRef", "protocol"}, props: []prop{{"backendRef", &n76}, {"forwardBody", &n375}, {"grpc", &n456}, {"http", &n457}, {"protocol", &n380}}, rules: []uint16{90, 91, 92, 93}}
+	n459 = node{typ: tObject, required: []string{"type"}, props: []prop{{"cors", &n422}, {"extensionRef", &n68}, {"externalAuth", &n458}, {"requestHeaderModifier", &n446}, {"requestMirror", &n251}, {"requestRedirect", &n424}, {"responseHeaderModifier", &n446}, {"type", &n382}, {"urlRewrite", &n85}}, rules: []uint16{80, 81, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 94, 95}}
+	n460 = node{typ: tArray, maxItems: bound{true, 16}, items: &n459, rules: []uint16{29, 30, 31, 32, 33}}
+	n461 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n460}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n462 = node{typ: tArray, maxItems: bound{true, 16}, items: &n461}
+	n463 = node{typ: tObject, required: []string{"name", "value"}, props: []prop{{"name", &n69}, {"type", &n92}, {"value", &n443}}}
+	n464 = node{typ: tArray, maxItems: bound{true, 16}, items: &n463, listType: listMap, mapKeys: []string{"name"}}
+	n465 = node{typ: tObject, props: []prop{{"headers", &n464}, {"method", &n95}, {"path", &n98}, {"queryParams", &n101}}}
+	n466 = node{typ: tArray, maxItems: bound{true, 64}, items: &n465, def: func() any { return []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}} }}
+	n467 = node{typ: tObject, props: []prop{{"backendRefs", &n462}, {"filters", &n460}, {"matches", &n466}, {"name", &n42}, {"retry", &n268}, {"sessionPersistence", &n451}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n468 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n467, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{68, 76}}
-	n469 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n468}, {"useDefaultGateways", n359}}}
-	n470 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n469}, {"status", n351}}}
-	n471 = &node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", n437}, {"parentRefs", n137}, {"rules", n438}, {"useDefaultGateways", n359}}}
-	n472 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n471}, {"status", n351}}}
-	n473 = &node{typ: tString, pattern: &patterns[11], def: func() any { return "10s" }, rules: []uint16{102}}
-	n474 = &node{typ: tObject, props: []prop{{"interval", n473}, {"percent", n323}}, def: func() any { return map[string]any{"interval": "10s", "percent": json.Number("20")} }}
-	n475 = &node{typ: tString, pattern: &patterns[11], rules: []uint16{103}}
-	n476 = &node{typ: tObject, props: []prop{{"count", n325}, {"interval", n475}}, def: func() any { return map[string]any{"count": json.Number("10"), "interval": "1s"} }}
-	n477 = &node{typ: tObject, props: []prop{{"budget", n474}, {"minRetryRate", n476}}}
-	n478 = &node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"retryConstraint", n477}, {"sessionPersistence", n451}, {"targetRefs", n182}}}
-	n479 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n478}, {"status", n340}}}
-	n480 = &node{typ: tArray, maxItems: bound{true, 16}, items: n425, rules: []uint16{29, 104, 30, 31, 32, 33}}
-	n481 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n480}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n482 = &node{typ: tArray, maxItems: bound{true, 16}, items: n481}
-	n483 = &node{typ: tObject, props: []prop{{"backendRefs", n482}, {"filters", n480}, {"matches", n223}, {"name", n42}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n484 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n483, def: func() any {
+	n469 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n468}, {"useDefaultGateways", &n359}}}
+	n470 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n469}, {"status", &n351}}}
+	n471 = node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", &n437}, {"parentRefs", &n137}, {"rules", &n438}, {"useDefaultGateways", &n359}}}
+	n472 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n471}, {"status", &n351}}}
+	n473 = node{typ: tString, pattern: &patterns[11], def: func() any { return "10s" }, rules: []uint16{102}}
+	n474 = node{typ: tObject, props: []prop{{"interval", &n473}, {"percent", &n323}}, def: func() any { return map[string]any{"interval": "10s", "percent": json.Number("20")} }}
+	n475 = node{typ: tString, pattern: &patterns[11], rules: []uint16{103}}
+	n476 = node{typ: tObject, props: []prop{{"count", &n325}, {"interval", &n475}}, def: func() any { return map[string]any{"count": json.Number("10"), "interval": "1s"} }}
+	n477 = node{typ: tObject, props: []prop{{"budget", &n474}, {"minRetryRate", &n476}}}
+	n478 = node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"retryConstraint", &n477}, {"sessionPersistence", &n451}, {"targetRefs", &n182}}}
+	n479 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n478}, {"status", &n340}}}
+	n480 = node{typ: tArray, maxItems: bound{true, 16}, items: &n425, rules: []uint16{29, 104, 30, 31, 32, 33}}
+	n481 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n480}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n482 = node{typ: tArray, maxItems: bound{true, 16}, items: &n481}
+	n483 = node{typ: tObject, props: []prop{{"backendRefs", &n482}, {"filters", &n480}, {"matches", &n223}, {"name", &n42}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n484 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n483, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{68}}
-	n485 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n484}}}
-	n486 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n485}, {"status", n351}}}
-	n487 = &node{typ: tArray, maxItems: bound{true, 16}, items: n459, rules: []uint16{29, 104, 30, 31, 32, 33}}
-	n488 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n487}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12}}
-	n489 = &node{typ: tArray, maxItems: bound{true, 16}, items: n488}
-	n490 = &node{typ: tObject, props: []prop{{"backendRefs", n489}, {"filters", n487}, {"matches", n466}, {"name", n42}, {"retry", n268}, {"sessionPersistence", n451}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n491 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n490, def: func() any {
+	n485 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n484}}}
+	n486 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n485}, {"status", &n351}}}
+	n487 = node{typ: tArray, maxItems: bound{true, 16}, items: &n459, rules: []uint16{29, 104, 30, 31, 32, 33}}
+	n488 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n487}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12}}
+	n489 = node{typ: tArray, maxItems: bound{true, 16}, items: &n488}
+	n490 = node{typ: tObject, props: []prop{{"backendRefs", &n489}, {"filters", &n487}, {"matches", &n466}, {"name", &n42}, {"retry", &n268}, {"sessionPersistence", &n451}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n491 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n490, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{68, 76}}
-	n492 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n491}, {"useDefaultGateways", n359}}}
-	n493 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n492}, {"status", n351}}}
-	n494 = &node{typ: tObject, maxProperties: bound{true, 16}, additional: n50, rules: []uint16{63, 64}}
-	n495 = &node{typ: tObject, props: []prop{{"annotations", n494}, {"labels", n213}, {"parametersRef", n68}}}
-	n496 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n8}
-	n497 = &node{typ: tObject, required: []string{"caCertificateRefs"}, props: []prop{{"caCertificateRefs", n496}, {"mode", n360}}}
-	n498 = &node{typ: tObject, props: []prop{{"validation", n497}}}
-	n499 = &node{typ: tObject, required: []string{"port", "tls"}, props: []prop{{"port", n43}, {"tls", n498}}}
-	n500 = &node{typ: tArray, maxItems: bound{true, 64}, items: n499, listType: listMap, mapKeys: []string{"port"}, rules: []uint16{88}}
-	n501 = &node{typ: tObject, required: []string{"default"}, props: []prop{{"default", n498}, {"perPort", n500}}}
-	n502 = &node{typ: tObject, props: []prop{{"backend", n242}, {"frontend", n501}}}
-	n503 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n343}, {"allowedListeners", n298}, {"gatewayClassName", n6}, {"infrastructure", n495}, {"listeners", n413}, {"tls", n502}}}
-	n504 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n503}, {"status", n417}}}
-	n505 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n117}}}
-	n506 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", n172}, {"rules", n438}}}
-	n507 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n506}, {"status", n351}}}
-	n508 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 1024}, items: n41, rules: []uint16{98, 99, 100}}
-	n509 = &node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", n508}, {"parentRefs", n172}, {"rules", n438}}}
-	n510 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n509}, {"status", n351}}}
-	n511 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n343}, {"allowedListeners", n298}, {"defaultScope", n359}, {"gatewayClassName", n6}, {"infrastructure", n495}, {"listeners", n413}, {"tls", n502}}}
-	n512 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n511}, {"status", n417}}}
-	n513 = &node{typ: tObject, props: []prop{{"absoluteTimeout", n153}, {"cookieConfig", n178}, {"sessionName", n179}, {"type", n180}}, rules: []uint16{69, 101}}
-	n514 = &node{typ: tObject, props: []prop{{"backendRefs", n450}, {"filters", n448}, {"matches", n284}, {"name", n42}, {"sessionPersistence", n513}}}
-	n515 = &node{typ: tArray, maxItems: bound{true, 16}, items: n514, rules: []uint16{67, 76}}
-	n516 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n515}, {"useDefaultGateways", n359}}}
-	n517 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n516}, {"status", n351}}}
-	n518 = &node{typ: tInteger, minimum: bound{true, 1}}
-	n519 = &node{typ: tArray, items: n266, listType: listSet}
-	n520 = &node{typ: tObject, props: []prop{{"attempts", n518}, {"backoff", n153}, {"codes", n519}}}
-	n521 = &node{typ: tObject, props: []prop{{"backendRefs", n489}, {"filters", n487}, {"matches", n466}, {"name", n42}, {"retry", n520}, {"sessionPersistence", n513}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n522 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n521, def: func() any {
+	n492 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n491}, {"useDefaultGateways", &n359}}}
+	n493 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n492}, {"status", &n351}}}
+	n494 = node{typ: tObject, maxProperties: bound{true, 16}, additional: &n50, rules: []uint16{63, 64}}
+	n495 = node{typ: tObject, props: []prop{{"annotations", &n494}, {"labels", &n213}, {"parametersRef", &n68}}}
+	n496 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n8}
+	n497 = node{typ: tObject, required: []string{"caCertificateRefs"}, props: []prop{{"caCertificateRefs", &n496}, {"mode", &n360}}}
+	n498 = node{typ: tObject, props: []prop{{"validation", &n497}}}
+	n499 = node{typ: tObject, required: []string{"port", "tls"}, props: []prop{{"port", &n43}, {"tls", &n498}}}
+	n500 = node{typ: tArray, maxItems: bound{true, 64}, items: &n499, listType: listMap, mapKeys: []string{"port"}, rules: []uint16{88}}
+	n501 = node{typ: tObject, required: []string{"default"}, props: []prop{{"default", &n498}, {"perPort", &n500}}}
+	n502 = node{typ: tObject, props: []prop{{"backend", &n242}, {"frontend", &n501}}}
+	n503 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n343}, {"allowedListeners", &n298}, {"gatewayClassName", &n6}, {"infrastructure", &n495}, {"listeners", &n413}, {"tls", &n502}}}
+	n504 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n503}, {"status", &n417}}}
+	n505 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n117}}}
+	n506 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", &n172}, {"rules", &n438}}}
+	n507 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n506}, {"status", &n351}}}
+	n508 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 1024}, items: &n41, rules: []uint16{98, 99, 100}}
+	n509 = node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", &n508}, {"parentRefs", &n172}, {"rules", &n438}}}
+	n510 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n509}, {"status", &n351}}}
+	n511 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n343}, {"allowedListeners", &n298}, {"defaultScope", &n359}, {"gatewayClassName", &n6}, {"infrastructure", &n495}, {"listeners", &n413}, {"tls", &n502}}}
+	n512 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n511}, {"status", &n417}}}
+	n513 = node{typ: tObject, props: []prop{{"absoluteTimeout", &n153}, {"cookieConfig", &n178}, {"sessionName", &n179}, {"type", &n180}}, rules: []uint16{69, 101}}
+	n514 = node{typ: tObject, props: []prop{{"backendRefs", &n450}, {"filters", &n448}, {"matches", &n284}, {"name", &n42}, {"sessionPersistence", &n513}}}
+	n515 = node{typ: tArray, maxItems: bound{true, 16}, items: &n514, rules: []uint16{67, 76}}
+	n516 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n515}, {"useDefaultGateways", &n359}}}
+	n517 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n516}, {"status", &n351}}}
+	n518 = node{typ: tInteger, minimum: bound{true, 1}}
+	n519 = node{typ: tArray, items: &n266, listType: listSet}
+	n520 = node{typ: tObject, props: []prop{{"attempts", &n518}, {"backoff", &n153}, {"codes", &n519}}}
+	n521 = node{typ: tObject, props: []prop{{"backendRefs", &n489}, {"filters", &n487}, {"matches", &n466}, {"name", &n42}, {"retry", &n520}, {"sessionPersistence", &n513}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n522 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n521, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{68, 76}}
-	n523 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n522}, {"useDefaultGateways", n359}}}
-	n524 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n523}, {"status", n351}}}
-	n525 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", n137}, {"rules", n438}, {"useDefaultGateways", n359}}}
-	n526 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n525}, {"status", n351}}}
-	n527 = &node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", n508}, {"parentRefs", n137}, {"rules", n438}, {"useDefaultGateways", n359}}}
-	n528 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n527}, {"status", n351}}}
-	n529 = &node{typ: tArray, maxItems: bound{true, 1024}, items: n41}
-	n530 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"hostnames", n529}, {"parentRefs", n137}, {"rules", n392}, {"useDefaultGateways", n359}}}
-	n531 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n530}, {"status", n351}}}
-	n532 = &node{typ: tString, pattern: &patterns[8], minLength: bound{true, 1}, maxLength: bound{true, 253}, rules: []uint16{105}}
-	n533 = &node{typ: tObject, required: []string{"hostname"}, props: []prop{{"hostname", n532}}}
-	n534 = &node{typ: tString, maxLength: bound{true, 63}, rules: []uint16{106}}
-	n535 = &node{typ: tObject, required: []string{"port"}, props: []prop{{"name", n534}, {"port", n43}}}
-	n536 = &node{typ: tString, enum: []any{"TCP", "HTTP", "HTTP2", "HTTP11", "H2C", "MCP"}}
-	n537 = &node{typ: tString, enum: []any{"None", "ServerOnly", "ClientAndServer"}}
-	n538 = &node{typ: tObject, required: []string{"mode"}, props: []prop{{"clientCertificateRef", n47}, {"mode", n537}, {"validation", n410}}, rules: []uint16{107}}
-	n539 = &node{typ: tString, enum: []any{"ExternalHostname"}}
-	n540 = &node{typ: tObject, required: []string{"port", "type"}, props: []prop{{"externalHostname", n533}, {"port", n535}, {"protocol", n536}, {"tls", n538}, {"type", n539}}, rules: []uint16{108}}
-	n541 = &node{typ: tArray, items: n16, listType: listMap, mapKeys: []string{"type"}}
-	n542 = &node{typ: tObject, required: []string{"controllerName", "parentRef"}, props: []prop{{"conditions", n541}, {"controllerName", n108}, {"parentRef", n124}}}
-	n543 = &node{typ: tArray, maxItems: bound{true, 32}, items: n542}
-	n544 = &node{typ: tObject, props: []prop{{"parents", n543}}}
-	n545 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n540}, {"status", n544}}}
-	n546 = &node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"retryConstraint", n477}, {"sessionPersistence", n513}, {"targetRefs", n182}}}
-	n547 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n546}, {"status", n340}}}
-	n548 = &node{typ: tString, pattern: &patterns[0], minLength: bound{true, 1}, maxLength: bound{true, 253}, rules: []uint16{109}}
-	n549 = &node{typ: tObject, required: []string{"controllerName"}, props: []prop{{"controllerName", n548}, {"description", n3}, {"parametersRef", n8}}}
-	n550 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n549}, {"status", n240}}}
-	n551 = &node{typ: tArray, maxItems: bound{true, 16}, items: n346, rules: []uint16{67, 76}}
-	n552 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n551}}}
-	n553 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n552}, {"status", n351}}}
-	n554 = &node{typ: tInteger, minimum: bound{true, 0}, def: func() any { return json.Number("1") }}
-	n555 = &node{typ: tObject, props: []prop{{"attempts", n554}, {"backoff", n153}, {"codes", n519}}}
-	n556 = &node{typ: tObject, props: []prop{{"backendRefs", n482}, {"filters", n480}, {"matches", n223}, {"name", n42}, {"retry", n555}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n557 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n556, def: func() any {
+	n523 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n522}, {"useDefaultGateways", &n359}}}
+	n524 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n523}, {"status", &n351}}}
+	n525 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", &n137}, {"rules", &n438}, {"useDefaultGateways", &n359}}}
+	n526 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n525}, {"status", &n351}}}
+	n527 = node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", &n508}, {"parentRefs", &n137}, {"rules", &n438}, {"useDefaultGateways", &n359}}}
+	n528 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n527}, {"status", &n351}}}
+	n529 = node{typ: tArray, maxItems: bound{true, 1024}, items: &n41}
+	n530 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"hostnames", &n529}, {"parentRefs", &n137}, {"rules", &n392}, {"useDefaultGateways", &n359}}}
+	n531 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n530}, {"status", &n351}}}
+	n532 = node{typ: tString, pattern: &patterns[8], minLength: bound{true, 1}, maxLength: bound{true, 253}, rules: []uint16{105}}
+	n533 = node{typ: tObject, required: []string{"hostname"}, props: []prop{{"hostname", &n532}}}
+	n534 = node{typ: tString, maxLength: bound{true, 63}, rules: []uint16{106}}
+	n535 = node{typ: tObject, required: []string{"port"}, props: []prop{{"name", &n534}, {"port", &n43}}}
+	n536 = node{typ: tString, enum: []any{"TCP", "HTTP", "HTTP2", "HTTP11", "H2C", "MCP"}}
+	n537 = node{typ: tString, enum: []any{"None", "ServerOnly", "ClientAndServer"}}
+	n538 = node{typ: tObject, required: []string{"mode"}, props: []prop{{"clientCertificateRef", &n47}, {"mode", &n537}, {"validation", &n410}}, rules: []uint16{107}}
+	n539 = node{typ: tString, enum: []any{"ExternalHostname"}}
+	n540 = node{typ: tObject, required: []string{"port", "type"}, props: []prop{{"externalHostname", &n533}, {"port", &n535}, {"protocol", &n536}, {"tls", &n538}, {"type", &n539}}, rules: []uint16{108}}
+	n541 = node{typ: tArray, items: &n16, listType: listMap, mapKeys: []string{"type"}}
+	n542 = node{typ: tObject, required: []string{"controllerName", "parentRef"}, props: []prop{{"conditions", &n541}, {"controllerName", &n108}, {"parentRef", &n124}}}
+	n543 = node{typ: tArray, maxItems: bound{true, 32}, items: &n542}
+	n544 = node{typ: tObject, props: []prop{{"parents", &n543}}}
+	n545 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n540}, {"status", &n544}}}
+	n546 = node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"retryConstraint", &n477}, {"sessionPersistence", &n513}, {"targetRefs", &n182}}}
+	n547 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n546}, {"status", &n340}}}
+	n548 = node{typ: tString, pattern: &patterns[0], minLength: bound{true, 1}, maxLength: bound{true, 253}, rules: []uint16{109}}
+	n549 = node{typ: tObject, required: []string{"controllerName"}, props: []prop{{"controllerName", &n548}, {"description", &n3}, {"parametersRef", &n8}}}
+	n550 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n549}, {"status", &n240}}}
+	n551 = node{typ: tArray, maxItems: bound{true, 16}, items: &n346, rules: []uint16{67, 76}}
+	n552 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n551}}}
+	n553 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n552}, {"status", &n351}}}
+	n554 = node{typ: tInteger, minimum: bound{true, 0}, def: func() any { return json.Number("1") }}
+	n555 = node{typ: tObject, props: []prop{{"attempts", &n554}, {"backoff", &n153}, {"codes", &n519}}}
+	n556 = node{typ: tObject, props: []prop{{"backendRefs", &n482}, {"filters", &n480}, {"matches", &n223}, {"name", &n42}, {"retry", &n555}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n557 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n556, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{76, 68}}
-	n558 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n172}, {"rules", n557}}}
-	n559 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n558}, {"status", n351}}}
-	n560 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 8}, items: n68}
-	n561 = &node{typ: tObject, required: []string{"hostname"}, props: []prop{{"caCertificateRefs", n560}, {"hostname", n42}, {"subjectAltNames", n234}, {"wellKnownCACertificates", n409}}, rules: []uint16{110}}
-	n562 = &node{typ: tObject, required: []string{"targetRefs", "validation"}, props: []prop{{"options", n51}, {"targetRefs", n293}, {"validation", n561}}}
-	n563 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n562}, {"status", n340}}}
-	n564 = &node{typ: tString, maxLength: bound{true, 253}, rules: []uint16{111}}
-	n565 = &node{typ: tObject, props: []prop{{"routability", n564}, {"type", n20}, {"value", n279}}, oneOf: []*node{n25, n27}, rules: []uint16{85}}
-	n566 = &node{typ: tArray, maxItems: bound{true, 16}, items: n565, rules: []uint16{86, 87}}
-	n567 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}}, rules: []uint16{12, 112}}
-	n568 = &node{typ: tObject, props: []prop{{"maxSize", n248}}}
-	n569 = &node{typ: tObject, required: []string{"backendRef", "protocol"}, props: []prop{{"backendRef", n567}, {"forwardBody", n568}, {"grpc", n456}, {"http", n457}, {"protocol", n380}}, rules: []uint16{90, 91, 92, 93}}
-	n570 = &node{typ: tString, enum: []any{"ExternalAuth", "ExtensionRef"}}
-	n571 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", n68}, {"externalAuth", n569}, {"type", n570}}, rules: []uint16{94, 95, 27, 28}}
-	n572 = &node{typ: tArray, maxItems: bound{true, 16}, items: n571}
-	n573 = &node{typ: tObject, props: []prop{{"requests", n572}}}
-	n574 = &node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", n40}, {"filters", n573}, {"hostname", n41}, {"name", n42}, {"port", n43}, {"protocol", n215}, {"tls", n167}}, rules: []uint16{113}}
-	n575 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: n574, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 96, 7, 8, 9}}
-	n576 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n8, rules: []uint16{114}}
-	n577 = &node{typ: tObject, required: []string{"caCertificateRefs"}, props: []prop{{"caCertificateRefs", n576}, {"mode", n360}}}
-	n578 = &node{typ: tObject, props: []prop{{"validation", n577}}}
-	n579 = &node{typ: tObject, required: []string{"port", "tls"}, props: []prop{{"port", n43}, {"tls", n578}}}
-	n580 = &node{typ: tArray, maxItems: bound{true, 64}, items: n579, listType: listMap, mapKeys: []string{"port"}, rules: []uint16{88}}
-	n581 = &node{typ: tObject, required: []string{"default"}, props: []prop{{"default", n578}, {"perPort", n580}}}
-	n582 = &node{typ: tObject, props: []prop{{"backend", n242}, {"frontend", n581}}}
-	n583 = &node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", n566}, {"allowedListeners", n298}, {"defaultScope", n359}, {"gatewayClassName", n6}, {"infrastructure", n495}, {"listeners", n575}, {"tls", n582}}}
-	n584 = &node{typ: tObject, required: []string{"value"}, props: []prop{{"routability", n564}, {"type", n20}, {"value", n6}}, oneOf: []*node{n25, n27}, rules: []uint16{1}}
-	n585 = &node{typ: tArray, maxItems: bound{true, 16}, items: n584}
-	n586 = &node{typ: tObject, props: []prop{{"addresses", n585}, {"attachedListenerSets", n58}, {"conditions", n57}, {"listeners", n416}}, def: func() any {
+	n558 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n172}, {"rules", &n557}}}
+	n559 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n558}, {"status", &n351}}}
+	n560 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 8}, items: &n68}
+	n561 = node{typ: tObject, required: []string{"hostname"}, props: []prop{{"caCertificateRefs", &n560}, {"hostname", &n42}, {"subjectAltNames", &n234}, {"wellKnownCACertificates", &n409}}, rules: []uint16{110}}
+	n562 = node{typ: tObject, required: []string{"targetRefs", "validation"}, props: []prop{{"options", &n51}, {"targetRefs", &n293}, {"validation", &n561}}}
+	n563 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n562}, {"status", &n340}}}
+	n564 = node{typ: tString, maxLength: bound{true, 253}, rules: []uint16{111}}
+	n565 = node{typ: tObject, props: []prop{{"routability", &n564}, {"type", &n20}, {"value", &n279}}, oneOf: []*node{&n25, &n27}, rules: []uint16{85}}
+	n566 = node{typ: tArray, maxItems: bound{true, 16}, items: &n565, rules: []uint16{86, 87}}
+	n567 = node{typ: tObject, required: []string{"name"}, props: []prop{{"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}}, rules: []uint16{12, 112}}
+	n568 = node{typ: tObject, props: []prop{{"maxSize", &n248}}}
+	n569 = node{typ: tObject, required: []string{"backendRef", "protocol"}, props: []prop{{"backendRef", &n567}, {"forwardBody", &n568}, {"grpc", &n456}, {"http", &n457}, {"protocol", &n380}}, rules: []uint16{90, 91, 92, 93}}
+	n570 = node{typ: tString, enum: []any{"ExternalAuth", "ExtensionRef"}}
+	n571 = node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", &n68}, {"externalAuth", &n569}, {"type", &n570}}, rules: []uint16{94, 95, 27, 28}}
+	n572 = node{typ: tArray, maxItems: bound{true, 16}, items: &n571}
+	n573 = node{typ: tObject, props: []prop{{"requests", &n572}}}
+	n574 = node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", &n40}, {"filters", &n573}, {"hostname", &n41}, {"name", &n42}, {"port", &n43}, {"protocol", &n215}, {"tls", &n167}}, rules: []uint16{113}}
+	n575 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: &n574, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 96, 7, 8, 9}}
+	n576 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n8, rules: []uint16{114}}
+	n577 = node{typ: tObject, required: []string{"caCertificateRefs"}, props: []prop{{"caCertificateRefs", &n576}, {"mode", &n360}}}
+	n578 = node{typ: tObject, props: []prop{{"validation", &n577}}}
+	n579 = node{typ: tObject, required: []string{"port", "tls"}, props: []prop{{"port", &n43}, {"tls", &n578}}}
+	n580 = node{typ: tArray, maxItems: bound{true, 64}, items: &n579, listType: listMap, mapKeys: []string{"port"}, rules: []uint16{88}}
+	n581 = node{typ: tObject, required: []string{"default"}, props: []prop{{"default", &n578}, {"perPort", &n580}}}
+	n582 = node{typ: tObject, props: []prop{{"backend", &n242}, {"frontend", &n581}}}
+	n583 = node{typ: tObject, required: []string{"gatewayClassName", "listeners"}, props: []prop{{"addresses", &n566}, {"allowedListeners", &n298}, {"defaultScope", &n359}, {"gatewayClassName", &n6}, {"infrastructure", &n495}, {"listeners", &n575}, {"tls", &n582}}}
+	n584 = node{typ: tObject, required: []string{"value"}, props: []prop{{"routability", &n564}, {"type", &n20}, {"value", &n6}}, oneOf: []*node{&n25, &n27}, rules: []uint16{1}}
+	n585 = node{typ: tArray, maxItems: bound{true, 16}, items: &n584}
+	n586 = node{typ: tObject, props: []prop{{"addresses", &n585}, {"attachedListenerSets", &n58}, {"conditions", &n57}, {"listeners", &n416}}, def: func() any {
 		return map[string]any{"conditions": []any{map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Accepted"}, map[string]any{"lastTransitionTime": "1970-01-01T00:00:00Z", "message": "Waiting for controller", "reason": "Pending", "status": "Unknown", "type": "Programmed"}}}
 	}}
-	n587 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n583}, {"status", n586}}}
-	n588 = &node{typ: tObject, required: []string{"backendRef"}, props: []prop{{"backendRef", n567}, {"fraction", n249}, {"percent", n250}}, rules: []uint16{75}}
-	n589 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", n68}, {"requestHeaderModifier", n446}, {"requestMirror", n588}, {"responseHeaderModifier", n446}, {"type", n138}}, rules: []uint16{17, 18, 19, 20, 21, 22, 27, 28}}
-	n590 = &node{typ: tArray, maxItems: bound{true, 16}, items: n589, rules: []uint16{30, 31}}
-	n591 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n590}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12, 112}}
-	n592 = &node{typ: tArray, maxItems: bound{true, 16}, items: n591}
-	n593 = &node{typ: tObject, props: []prop{{"lifetimeType", n177}, {"name", n69}, {"path", n97}}}
-	n594 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"name", n69}}}
-	n595 = &node{typ: tObject, props: []prop{{"absoluteTimeout", n153}, {"cookie", n593}, {"header", n594}, {"type", n180}}, rules: []uint16{115, 116, 117, 118, 119}}
-	n596 = &node{typ: tObject, props: []prop{{"backendRefs", n592}, {"filters", n590}, {"matches", n284}, {"name", n42}, {"sessionPersistence", n595}}}
-	n597 = &node{typ: tArray, maxItems: bound{true, 16}, items: n596, rules: []uint16{67, 76}}
-	n598 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n597}, {"useDefaultGateways", n359}}}
-	n599 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n598}, {"status", n351}}}
-	n600 = &node{typ: tObject, required: []string{"type"}, props: []prop{{"cors", n422}, {"extensionRef", n68}, {"externalAuth", n569}, {"requestHeaderModifier", n446}, {"requestMirror", n588}, {"requestRedirect", n424}, {"responseHeaderModifier", n446}, {"type", n382}, {"urlRewrite", n85}}, rules: []uint16{80, 81, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 94, 95}}
-	n601 = &node{typ: tArray, maxItems: bound{true, 16}, items: n600, rules: []uint16{29, 104, 30, 31, 32, 33}}
-	n602 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", n601}, {"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12, 112}}
-	n603 = &node{typ: tArray, maxItems: bound{true, 16}, items: n602}
-	n604 = &node{typ: tObject, props: []prop{{"backendRefs", n603}, {"filters", n601}, {"matches", n466}, {"name", n42}, {"retry", n555}, {"sessionPersistence", n595}, {"timeouts", n154}}, rules: []uint16{45, 46, 47, 48, 49}}
-	n605 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n604, def: func() any {
+	n587 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n583}, {"status", &n586}}}
+	n588 = node{typ: tObject, required: []string{"backendRef"}, props: []prop{{"backendRef", &n567}, {"fraction", &n249}, {"percent", &n250}}, rules: []uint16{75}}
+	n589 = node{typ: tObject, required: []string{"type"}, props: []prop{{"extensionRef", &n68}, {"requestHeaderModifier", &n446}, {"requestMirror", &n588}, {"responseHeaderModifier", &n446}, {"type", &n138}}, rules: []uint16{17, 18, 19, 20, 21, 22, 27, 28}}
+	n590 = node{typ: tArray, maxItems: bound{true, 16}, items: &n589, rules: []uint16{30, 31}}
+	n591 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n590}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12, 112}}
+	n592 = node{typ: tArray, maxItems: bound{true, 16}, items: &n591}
+	n593 = node{typ: tObject, props: []prop{{"lifetimeType", &n177}, {"name", &n69}, {"path", &n97}}}
+	n594 = node{typ: tObject, required: []string{"name"}, props: []prop{{"name", &n69}}}
+	n595 = node{typ: tObject, props: []prop{{"absoluteTimeout", &n153}, {"cookie", &n593}, {"header", &n594}, {"type", &n180}}, rules: []uint16{115, 116, 117, 118, 119}}
+	n596 = node{typ: tObject, props: []prop{{"backendRefs", &n592}, {"filters", &n590}, {"matches", &n284}, {"name", &n42}, {"sessionPersistence", &n595}}}
+	n597 = node{typ: tArray, maxItems: bound{true, 16}, items: &n596, rules: []uint16{67, 76}}
+	n598 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n597}, {"useDefaultGateways", &n359}}}
+	n599 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n598}, {"status", &n351}}}
+	n600 = node{typ: tObject, required: []string{"type"}, props: []prop{{"cors", &n422}, {"extensionRef", &n68}, {"externalAuth", &n569}, {"requestHeaderModifier", &n446}, {"requestMirror", &n588}, {"requestRedirect", &n424}, {"responseHeaderModifier", &n446}, {"type", &n382}, {"urlRewrite", &n85}}, rules: []uint16{80, 81, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 94, 95}}
+	n601 = node{typ: tArray, maxItems: bound{true, 16}, items: &n600, rules: []uint16{29, 104, 30, 31, 32, 33}}
+	n602 = node{typ: tObject, required: []string{"name"}, props: []prop{{"filters", &n601}, {"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12, 112}}
+	n603 = node{typ: tArray, maxItems: bound{true, 16}, items: &n602}
+	n604 = node{typ: tObject, props: []prop{{"backendRefs", &n603}, {"filters", &n601}, {"matches", &n466}, {"name", &n42}, {"retry", &n555}, {"sessionPersistence", &n595}, {"timeouts", &n154}}, rules: []uint16{45, 46, 47, 48, 49}}
+	n605 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n604, def: func() any {
 		return []any{map[string]any{"matches": []any{map[string]any{"path": map[string]any{"type": "PathPrefix", "value": "/"}}}}}
 	}, rules: []uint16{76, 68}}
-	n606 = &node{typ: tObject, props: []prop{{"hostnames", n64}, {"parentRefs", n137}, {"rules", n605}, {"useDefaultGateways", n359}}}
-	n607 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n606}, {"status", n351}}}
-	n608 = &node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", n40}, {"filters", n573}, {"hostname", n41}, {"name", n42}, {"port", n43}, {"protocol", n215}, {"tls", n167}}}
-	n609 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: n608, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 96, 7, 8, 84}}
-	n610 = &node{typ: tObject, required: []string{"listeners", "parentRef"}, props: []prop{{"listeners", n609}, {"parentRef", n332}}}
-	n611 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n610}, {"status", n435}}}
-	n612 = &node{typ: tObject, required: []string{"name"}, props: []prop{{"group", n45}, {"kind", n75}, {"name", n6}, {"namespace", n7}, {"port", n43}, {"weight", n88}}, rules: []uint16{12, 112}}
-	n613 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n612}
-	n614 = &node{typ: tObject, required: []string{"backendRefs"}, props: []prop{{"backendRefs", n613}, {"name", n42}}}
-	n615 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 1}, items: n614}
-	n616 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", n137}, {"rules", n615}, {"useDefaultGateways", n359}}}
-	n617 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n616}, {"status", n351}}}
-	n618 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n614, rules: []uint16{76}}
-	n619 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", n137}, {"rules", n618}, {"useDefaultGateways", n359}}}
-	n620 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n619}, {"status", n351}}}
-	n621 = &node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", n508}, {"parentRefs", n137}, {"rules", n615}, {"useDefaultGateways", n359}}}
-	n622 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n621}, {"status", n351}}}
-	n623 = &node{typ: tObject, required: []string{"rules"}, props: []prop{{"hostnames", n529}, {"parentRefs", n137}, {"rules", n618}, {"useDefaultGateways", n359}}}
-	n624 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n623}, {"status", n351}}}
-	n625 = &node{typ: tObject, minProperties: bound{true, 1}, maxProperties: bound{true, 64}, additional: n212, rules: []uint16{120}}
-	n626 = &node{typ: tObject, required: []string{"matchLabels"}, props: []prop{{"matchLabels", n625}}}
-	n627 = &node{typ: tObject, minProperties: bound{true, 1}, props: []prop{{"number", n43}}}
-	n628 = &node{typ: tString, enum: []any{"TCP", "HTTP", "HTTP2", "HTTP11", "H2C", "MCP", "GRPC", "WSS"}}
-	n629 = &node{typ: tObject, required: []string{"mode"}, props: []prop{{"clientCertificateRef", n47}, {"mode", n537}, {"validation", n561}}, def: func() any { return map[string]any{"mode": "None"} }, rules: []uint16{107, 121}}
-	n630 = &node{typ: tString, enum: []any{"ExternalHostname", "EndpointSelector"}}
-	n631 = &node{typ: tObject, required: []string{"port", "type"}, props: []prop{{"endpointSelector", n626}, {"externalHostname", n533}, {"port", n627}, {"protocol", n628}, {"sessionPersistence", n595}, {"tls", n629}, {"type", n630}}, rules: []uint16{108, 122, 123, 124, 125, 126}}
-	n632 = &node{typ: tObject, required: []string{"ancestorRef", "controllerName"}, props: []prop{{"ancestorRef", n124}, {"conditions", n541}, {"controllerName", n108}}}
-	n633 = &node{typ: tArray, maxItems: bound{true, 32}, items: n632}
-	n634 = &node{typ: tObject, props: []prop{{"ancestors", n633}}}
-	n635 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n631}, {"status", n634}}}
-	n636 = &node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"retryConstraint", n477}, {"sessionPersistence", n595}, {"targetRefs", n182}}}
-	n637 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n636}, {"status", n340}}}
-	n638 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n549}, {"status", n407}}}
-	n639 = &node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: n68}
-	n640 = &node{typ: tString, pattern: &patterns[20], minLength: bound{true, 1}, maxLength: bound{true, 256}}
-	n641 = &node{typ: tString, pattern: &patterns[21], minLength: bound{true, 1}, maxLength: bound{true, 256}}
-	n642 = &node{typ: tString, enum: []any{"Header", "Literal", "Attribute"}}
-	n643 = &node{typ: tObject, required: []string{"name", "sourceType"}, props: []prop{{"attributeKey", n640}, {"headerName", n69}, {"literalValue", n99}, {"name", n641}, {"sourceType", n642}}, rules: []uint16{127, 128, 129}}
-	n644 = &node{typ: tArray, items: n643, listType: listMap, mapKeys: []string{"name"}}
-	n645 = &node{typ: tString, enum: []any{"Enabled", "Disabled", "ImplementationDefault"}, def: func() any { return "ImplementationDefault" }}
-	n646 = &node{typ: tObject, props: []prop{{"mode", n645}, {"samplingRate", n249}}, rules: []uint16{130}}
-	n647 = &node{typ: tObject, required: []string{"backendRef"}, props: []prop{{"backendRef", n567}, {"headers", n445}}}
-	n648 = &node{typ: tString, pattern: &patterns[21], minLength: bound{true, 1}, maxLength: bound{true, 253}}
-	n649 = &node{typ: tString, pattern: &patterns[22], minLength: bound{true, 1}, maxLength: bound{true, 256}}
-	n650 = &node{typ: tObject, props: []prop{{"attributes", n644}, {"mode", n645}, {"parentBasedSampling", n646}, {"provider", n647}, {"samplingRate", n249}, {"serviceName", n648}, {"spanName", n649}}, rules: []uint16{131, 130, 132, 133, 134, 135}}
-	n651 = &node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"targetRefs", n639}, {"tracing", n650}}, rules: []uint16{136}}
-	n652 = &node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", n0}, {"kind", n0}, {"metadata", n1}, {"spec", n651}, {"status", n340}}}
+	n606 = node{typ: tObject, props: []prop{{"hostnames", &n64}, {"parentRefs", &n137}, {"rules", &n605}, {"useDefaultGateways", &n359}}}
+	n607 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n606}, {"status", &n351}}}
+	n608 = node{typ: tObject, required: []string{"name", "port", "protocol"}, props: []prop{{"allowedRoutes", &n40}, {"filters", &n573}, {"hostname", &n41}, {"name", &n42}, {"port", &n43}, {"protocol", &n215}, {"tls", &n167}}}
+	n609 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 64}, items: &n608, listType: listMap, mapKeys: []string{"name"}, rules: []uint16{6, 59, 96, 7, 8, 84}}
+	n610 = node{typ: tObject, required: []string{"listeners", "parentRef"}, props: []prop{{"listeners", &n609}, {"parentRef", &n332}}}
+	n611 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n610}, {"status", &n435}}}
+	n612 = node{typ: tObject, required: []string{"name"}, props: []prop{{"group", &n45}, {"kind", &n75}, {"name", &n6}, {"namespace", &n7}, {"port", &n43}, {"weight", &n88}}, rules: []uint16{12, 112}}
+	n613 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n612}
+	n614 = node{typ: tObject, required: []string{"backendRefs"}, props: []prop{{"backendRefs", &n613}, {"name", &n42}}}
+	n615 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 1}, items: &n614}
+	n616 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", &n137}, {"rules", &n615}, {"useDefaultGateways", &n359}}}
+	n617 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n616}, {"status", &n351}}}
+	n618 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n614, rules: []uint16{76}}
+	n619 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"parentRefs", &n137}, {"rules", &n618}, {"useDefaultGateways", &n359}}}
+	n620 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n619}, {"status", &n351}}}
+	n621 = node{typ: tObject, required: []string{"hostnames", "rules"}, props: []prop{{"hostnames", &n508}, {"parentRefs", &n137}, {"rules", &n615}, {"useDefaultGateways", &n359}}}
+	n622 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n621}, {"status", &n351}}}
+	n623 = node{typ: tObject, required: []string{"rules"}, props: []prop{{"hostnames", &n529}, {"parentRefs", &n137}, {"rules", &n618}, {"useDefaultGateways", &n359}}}
+	n624 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n623}, {"status", &n351}}}
+	n625 = node{typ: tObject, minProperties: bound{true, 1}, maxProperties: bound{true, 64}, additional: &n212, rules: []uint16{120}}
+	n626 = node{typ: tObject, required: []string{"matchLabels"}, props: []prop{{"matchLabels", &n625}}}
+	n627 = node{typ: tObject, minProperties: bound{true, 1}, props: []prop{{"number", &n43}}}
+	n628 = node{typ: tString, enum: []any{"TCP", "HTTP", "HTTP2", "HTTP11", "H2C", "MCP", "GRPC", "WSS"}}
+	n629 = node{typ: tObject, required: []string{"mode"}, props: []prop{{"clientCertificateRef", &n47}, {"mode", &n537}, {"validation", &n561}}, def: func() any { return map[string]any{"mode": "None"} }, rules: []uint16{107, 121}}
+	n630 = node{typ: tString, enum: []any{"ExternalHostname", "EndpointSelector"}}
+	n631 = node{typ: tObject, required: []string{"port", "type"}, props: []prop{{"endpointSelector", &n626}, {"externalHostname", &n533}, {"port", &n627}, {"protocol", &n628}, {"sessionPersistence", &n595}, {"tls", &n629}, {"type", &n630}}, rules: []uint16{108, 122, 123, 124, 125, 126}}
+	n632 = node{typ: tObject, required: []string{"ancestorRef", "controllerName"}, props: []prop{{"ancestorRef", &n124}, {"conditions", &n541}, {"controllerName", &n108}}}
+	n633 = node{typ: tArray, maxItems: bound{true, 32}, items: &n632}
+	n634 = node{typ: tObject, props: []prop{{"ancestors", &n633}}}
+	n635 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n631}, {"status", &n634}}}
+	n636 = node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"retryConstraint", &n477}, {"sessionPersistence", &n595}, {"targetRefs", &n182}}}
+	n637 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n636}, {"status", &n340}}}
+	n638 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n549}, {"status", &n407}}}
+	n639 = node{typ: tArray, minItems: bound{true, 1}, maxItems: bound{true, 16}, items: &n68}
+	n640 = node{typ: tString, pattern: &patterns[20], minLength: bound{true, 1}, maxLength: bound{true, 256}}
+	n641 = node{typ: tString, pattern: &patterns[21], minLength: bound{true, 1}, maxLength: bound{true, 256}}
+	n642 = node{typ: tString, enum: []any{"Header", "Literal", "Attribute"}}
+	n643 = node{typ: tObject, required: []string{"name", "sourceType"}, props: []prop{{"attributeKey", &n640}, {"headerName", &n69}, {"literalValue", &n99}, {"name", &n641}, {"sourceType", &n642}}, rules: []uint16{127, 128, 129}}
+	n644 = node{typ: tArray, items: &n643, listType: listMap, mapKeys: []string{"name"}}
+	n645 = node{typ: tString, enum: []any{"Enabled", "Disabled", "ImplementationDefault"}, def: func() any { return "ImplementationDefault" }}
+	n646 = node{typ: tObject, props: []prop{{"mode", &n645}, {"samplingRate", &n249}}, rules: []uint16{130}}
+	n647 = node{typ: tObject, required: []string{"backendRef"}, props: []prop{{"backendRef", &n567}, {"headers", &n445}}}
+	n648 = node{typ: tString, pattern: &patterns[21], minLength: bound{true, 1}, maxLength: bound{true, 253}}
+	n649 = node{typ: tString, pattern: &patterns[22], minLength: bound{true, 1}, maxLength: bound{true, 256}}
+	n650 = node{typ: tObject, props: []prop{{"attributes", &n644}, {"mode", &n645}, {"parentBasedSampling", &n646}, {"provider", &n647}, {"samplingRate", &n249}, {"serviceName", &n648}, {"spanName", &n649}}, rules: []uint16{131, 130, 132, 133, 134, 135}}
+	n651 = node{typ: tObject, required: []string{"targetRefs"}, props: []prop{{"targetRefs", &n639}, {"tracing", &n650}}, rules: []uint16{136}}
+	n652 = node{typ: tObject, required: []string{"spec"}, props: []prop{{"apiVersion", &n0}, {"kind", &n0}, {"metadata", &n1}, {"spec", &n651}, {"status", &n340}}}
 )
