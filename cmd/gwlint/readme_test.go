@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"debug/elf"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,7 +84,7 @@ func TestReadmeQuickStart(t *testing.T) {
 		has  []string
 	}
 	claims := map[string]claim{
-		"go build -o bin/ ./cmd/...": {0, nil},
+		"CGO_ENABLED=0 go build -o bin/ ./cmd/...": {0, nil},
 		"bin/gwctl explain route store -n store -f testdata/examples": {0, []string{
 			"spec.parentRefs[0]  Gateway infra/shared  sectionName=https", "canary", "store-v1", "store-v2", "80%", "20%"}},
 		"bin/gwctl explain gateway shared -f testdata/examples": {0, []string{"Gateway infra/shared"}},
@@ -102,7 +103,7 @@ func TestReadmeQuickStart(t *testing.T) {
 	binDir := regexp.MustCompile(`(^|\s)bin/`)
 	var seen []string
 	for _, line := range lines {
-		if strings.HasPrefix(line, "make install") || strings.HasPrefix(line, "go install ") {
+		if strings.HasPrefix(line, "make install") || strings.HasPrefix(withoutCgo(line), "go install ") {
 			continue // TestReadmeInstall
 		}
 		if strings.HasPrefix(line, "docker run ") {
@@ -131,6 +132,30 @@ func TestReadmeQuickStart(t *testing.T) {
 			t.Errorf("the quick start no longer runs %q", line)
 		}
 	}
+	for _, name := range []string{"gwlint", "gwctl", "gwlint-render"} {
+		checkStatic(t, filepath.Join(bin, name))
+	}
+}
+
+// withoutCgo is a README command line without its CGO_ENABLED=0: the
+// commands are built as the release builds them (see the Makefile).
+func withoutCgo(line string) string { return strings.TrimPrefix(line, "CGO_ENABLED=0 ") }
+
+// checkStatic fails unless the ELF binary at path is statically linked
+// (no program interpreter), as the README's build lines promise: a static
+// binary starts sooner. Other formats are not checked.
+func checkStatic(t *testing.T, path string) {
+	t.Helper()
+	f, err := elf.Open(path)
+	if err != nil {
+		return // not ELF (macOS, Windows)
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			t.Errorf("%s is dynamically linked; the README builds it with CGO_ENABLED=0", path)
+		}
+	}
 }
 
 // TestReadmeInstall installs gwlint and gwctl as the README says, from the
@@ -147,7 +172,7 @@ func TestReadmeInstall(t *testing.T) {
 	gobin := t.TempDir()
 	var ran bool
 	for _, line := range shellLines(readmeSection(t, "Quick start")) {
-		if !strings.HasPrefix(line, "make install") && !strings.HasPrefix(line, "go install ./") {
+		if !strings.HasPrefix(line, "make install") && !strings.HasPrefix(withoutCgo(line), "go install ./") {
 			continue
 		}
 		if strings.HasPrefix(line, "make") {
@@ -169,6 +194,7 @@ func TestReadmeInstall(t *testing.T) {
 		t.Fatal("the README's quick start no longer installs from the clone (make install)")
 	}
 	for _, bin := range []string{"gwlint", "gwctl"} {
+		checkStatic(t, filepath.Join(gobin, bin))
 		out, err := exec.Command(filepath.Join(gobin, bin), "version").Output()
 		if err != nil {
 			t.Fatalf("%s version: %v", bin, err)
@@ -195,7 +221,7 @@ func TestReadmeInstallFromModule(t *testing.T) {
 	const path = "github.com/gwlint/gwlint"
 	var line string
 	for _, l := range shellLines(readmeSection(t, "Quick start")) {
-		if strings.HasPrefix(l, "go install "+path+"/") {
+		if strings.HasPrefix(withoutCgo(l), "go install "+path+"/") {
 			line = l
 		}
 	}
@@ -252,6 +278,7 @@ func TestReadmeInstallFromModule(t *testing.T) {
 		t.Fatalf("%s: exit %d\n%s", line, code, stderr)
 	}
 	for _, bin := range []string{"gwlint", "gwctl"} {
+		checkStatic(t, filepath.Join(gobin, bin))
 		out, err := exec.Command(filepath.Join(gobin, bin), "version").Output()
 		if err != nil {
 			t.Fatalf("%s version: %v", bin, err)

@@ -88,14 +88,17 @@ func command(b testing.TB, name string) string {
 		if errBuild != nil {
 			return
 		}
-		// The commands as users build them (no tags: the gwlintdev tag
-		// would add the man command, and its start-up cost); the floor is a
-		// development tool.
+		// The commands as users build them: static, as the release and
+		// the Makefile build them (CGO_ENABLED=0), and without tags (the
+		// gwlintdev tag would add the man command, and its start-up cost);
+		// the floor is a development tool.
 		for _, args := range [][]string{
 			{"build", "-o", builtDir + string(filepath.Separator), "../../cmd/gwlint", "../../cmd/gwctl", "../../cmd/gwlint-render"},
 			{"build", "-tags", "gwlintdev", "-o", builtDir + string(filepath.Separator), "../../hack/floor"},
 		} {
-			if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+			build := exec.Command("go", args...)
+			build.Env = append(os.Environ(), "CGO_ENABLED=0")
+			if out, err := build.CombinedOutput(); err != nil {
 				errBuild = fmt.Errorf("go build: %v\n%s", err, out)
 				return
 			}
