@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 	"sigs.k8s.io/gateway-api/pkg/features"
@@ -40,87 +41,105 @@ type FeatureGap struct {
 	Inferred *Inference
 }
 
-// findFeatures lists every object's feature uses, in the graph's object
-// order, and the gaps: each use the profile of the Gateway that serves the
-// object does not support (Unknown support is no gap). Routes are judged
-// by the profile of each Gateway they name, mesh features and objects no
-// Gateway serves by the graph-wide profile. Objects are judged in
-// parallel: each only reads the resolved graph, and its uses and gaps are
-// gathered in object order.
+// findFeatures finds the gaps: each feature use that the profile of the
+// Gateway that serves the object does not support (Unknown support is no
+// gap). Routes are judged by the profile of each Gateway they name, mesh
+// features and objects no Gateway serves by the graph-wide profile.
+// Objects are judged in parallel, each only reading the resolved graph,
+// and their gaps are gathered in object order. The uses themselves are
+// not kept (Features finds them again): gwlint check needs only the gaps,
+// and the uses of every route are megabytes of a large repository.
 func (g *Graph) findFeatures() {
+	routes, replaced := g.featureObjects()
+	const chunk = 256
+	chunks := (len(g.Objects) + chunk - 1) / chunk
+	gaps := make([][]FeatureGap, chunks)
+	parallel(chunks, func(c int) {
+		var uses []FeatureUse // one buffer for the chunk's objects
+		for _, obj := range g.Objects[c*chunk : min((c+1)*chunk, len(g.Objects))] {
+			if !replaced[obj] {
+				uses = g.objectUses(uses[:0], obj, routes)
+				gaps[c] = g.judgeUses(gaps[c], obj, uses)
+			}
+		}
+	})
+	for _, gs := range gaps {
+		g.FeatureGaps = append(g.FeatureGaps, gs...)
+	}
+	g.features = sync.OnceValue(g.allFeatures)
+}
+
+// Features returns the feature uses of every object, in object order.
+// They are found on the first call (findFeatures keeps only the gaps).
+func (g *Graph) Features() []FeatureUse { return g.features() }
+
+// allFeatures is Features, found.
+func (g *Graph) allFeatures() []FeatureUse {
+	routes, replaced := g.featureObjects()
+	var out []FeatureUse
+	for _, obj := range g.Objects {
+		if !replaced[obj] {
+			out = g.objectUses(out, obj, routes)
+		}
+	}
+	return out
+}
+
+// featureObjects returns the graph's route results by route, and the
+// definitions a duplicate replaced, whose features are not looked at: the
+// last definition is the one resolved. Few inputs have any duplicates, so
+// those are found from the duplicates rather than by looking every object
+// up by name.
+func (g *Graph) featureObjects() (map[*Route]*RouteResult, map[Object]bool) {
 	routes := make(map[*Route]*RouteResult, len(g.Routes))
 	for _, r := range g.Routes {
 		routes[r.Route] = r
 	}
-	// The definitions a duplicate replaced are not resolved: the last one
-	// is. Few inputs have any, so they are found from the duplicates
-	// rather than by looking every object up by name.
 	replaced := map[Object]bool{}
 	for _, d := range g.Duplicates {
 		replaced[d.First], replaced[d.Again] = d.First != d.Resolved, d.Again != d.Resolved
 	}
-	// Objects are judged in chunks, each keeping the uses and gaps of its
-	// objects that have some: most objects (Services, Secrets) have none,
-	// and two lists for every object cost 48 bytes each of hundreds of
-	// thousands.
-	const chunk = 256
-	chunks := (len(g.Objects) + chunk - 1) / chunk
-	uses := make([][][]FeatureUse, chunks)
-	gaps := make([][][]FeatureGap, chunks)
-	parallel(chunks, func(c int) {
-		for _, obj := range g.Objects[c*chunk : min((c+1)*chunk, len(g.Objects))] {
-			if replaced[obj] {
-				continue
-			}
-			if u, gs := g.objectFeatures(obj, routes); len(u) > 0 || len(gs) > 0 {
-				uses[c], gaps[c] = append(uses[c], u), append(gaps[c], gs)
-			}
-		}
-	})
-	// The uses are copied into Features at once: appended one object at a
-	// time, the list of tens of thousands of uses grew by a quarter at a
-	// time, allocating five times its size.
-	total := 0
-	for c := range uses {
-		for i := range uses[c] {
-			total += len(uses[c][i])
-			g.FeatureGaps = append(g.FeatureGaps, gaps[c][i]...)
-		}
-	}
-	if total > 0 {
-		g.Features = make([]FeatureUse, 0, total)
-		for _, us := range uses {
-			for _, u := range us {
-				g.Features = append(g.Features, u...)
-			}
-		}
-	}
+	return routes, replaced
 }
 
-// objectFeatures returns an object's feature uses, and those the profiles
-// judging it do not support; routes are the graph's, by route.
-func (g *Graph) objectFeatures(obj Object, routes map[*Route]*RouteResult) (uses []FeatureUse, gaps []FeatureGap) {
+// objectUses appends an object's feature uses to uses; routes are the
+// graph's, by route.
+func (g *Graph) objectUses(uses []FeatureUse, obj Object, routes map[*Route]*RouteResult) []FeatureUse {
 	m := obj.Metadata()
-	var judges []*profile.Profile
+	switch o := obj.(type) {
+	case *Gateway:
+		return gatewayFeatures(uses, g.gateways[m.Ref])
+	case *ListenerSet:
+		return listenerSetFeatures(uses, g.lsets[m.Ref])
+	case *Route:
+		return routeFeatures(uses, routes[o])
+	case *ReferenceGrant:
+		return append(uses, FeatureUse{Feature: features.SupportReferenceGrant, Object: m, Path: "kind"})
+	case *BackendTLSPolicy:
+		return backendTLSPolicyFeatures(uses, o)
+	}
+	return uses
+}
+
+// judgeUses appends to gaps the uses of obj that the profiles judging it
+// do not support.
+func (g *Graph) judgeUses(gaps []FeatureGap, obj Object, uses []FeatureUse) []FeatureGap {
+	if len(uses) == 0 {
+		return gaps
+	}
+	m := obj.Metadata()
+	judges := []*profile.Profile{g.profile}
 	inferred := g.Inferred
 	switch o := obj.(type) {
 	case *Gateway:
 		gw := g.gateways[m.Ref]
-		uses, judges, inferred = gatewayFeatures(gw), []*profile.Profile{gw.Profile}, gw.Inferred
+		judges[0], inferred = gw.Profile, gw.Inferred
 	case *ListenerSet:
-		ls := g.lsets[m.Ref]
-		uses = listenerSetFeatures(ls)
-		judges = []*profile.Profile{g.profile}
-		if ls.Parent != nil {
+		if ls := g.lsets[m.Ref]; ls.Parent != nil {
 			judges[0] = ls.Parent.Profile
 		}
 	case *Route:
-		r := routes[o]
-		uses, judges = routeFeatures(r), g.routeProfiles(o)
-	case *ReferenceGrant:
-		uses, judges = []FeatureUse{{Feature: features.SupportReferenceGrant, Object: m, Path: "kind"}}, []*profile.Profile{g.profile}
-	case *BackendTLSPolicy:
-		uses, judges = backendTLSPolicyFeatures(o), []*profile.Profile{g.profile}
+		judges = g.routeProfiles(o)
 	}
 	for _, u := range uses {
 		js := judges
@@ -133,7 +152,7 @@ func (g *Graph) objectFeatures(obj Object, routes map[*Route]*RouteResult) (uses
 			}
 		}
 	}
-	return uses, gaps
+	return gaps
 }
 
 // inferenceOf returns in when it inferred p, nil otherwise: a route's
@@ -218,9 +237,9 @@ func (g *Graph) routeGateways(r *Route, visited []*Route, out []*GatewayResult) 
 	return out
 }
 
-func gatewayFeatures(gw *GatewayResult) []FeatureUse {
+func gatewayFeatures(uses []FeatureUse, gw *GatewayResult) []FeatureUse {
 	m := &gw.Meta
-	uses := []FeatureUse{{Feature: features.SupportGateway, Object: m, Path: "kind"}}
+	uses = append(uses, FeatureUse{Feature: features.SupportGateway, Object: m, Path: "kind"})
 	add := func(f features.FeatureName, path string) {
 		uses = append(uses, FeatureUse{Feature: f, Object: m, Path: path})
 	}
@@ -273,8 +292,8 @@ func gatewayFeatures(gw *GatewayResult) []FeatureUse {
 	return append(uses, listenerFeatures(gw.AllListeners(), m)...)
 }
 
-func listenerSetFeatures(ls *ListenerSetResult) []FeatureUse {
-	uses := []FeatureUse{{Feature: features.SupportListenerSet, Object: &ls.Meta, Path: "kind"}}
+func listenerSetFeatures(uses []FeatureUse, ls *ListenerSetResult) []FeatureUse {
+	uses = append(uses, FeatureUse{Feature: features.SupportListenerSet, Object: &ls.Meta, Path: "kind"})
 	return append(uses, listenerFeatures(ls.Listeners, &ls.Meta)...)
 }
 
@@ -366,9 +385,8 @@ var routeKindFeatures = map[string]features.FeatureName{
 	KindUDPRoute:  features.SupportUDPRoute,
 }
 
-func routeFeatures(r *RouteResult) []FeatureUse {
+func routeFeatures(uses []FeatureUse, r *RouteResult) []FeatureUse {
 	m := &r.Meta
-	var uses []FeatureUse
 	mesh := slices.ContainsFunc(r.Parents, (*ParentResult).Mesh)
 	gateway := !mesh || slices.ContainsFunc(r.Parents, func(p *ParentResult) bool { return !p.Mesh() })
 	// add records a feature for the route's Gateway parents and, when
@@ -530,8 +548,8 @@ func httpFilterFeatures(f *gwv1.HTTPRouteFilter, fp string, add func(f, meshFeat
 	}
 }
 
-func backendTLSPolicyFeatures(p *BackendTLSPolicy) []FeatureUse {
-	uses := []FeatureUse{{Feature: features.SupportBackendTLSPolicy, Object: &p.Meta, Path: "kind"}}
+func backendTLSPolicyFeatures(uses []FeatureUse, p *BackendTLSPolicy) []FeatureUse {
+	uses = append(uses, FeatureUse{Feature: features.SupportBackendTLSPolicy, Object: &p.Meta, Path: "kind"})
 	if len(p.Spec.Validation.SubjectAltNames) > 0 {
 		uses = append(uses, FeatureUse{Feature: features.SupportBackendTLSPolicySANValidation, Object: &p.Meta, Path: "spec.validation.subjectAltNames"})
 	}
@@ -545,7 +563,7 @@ func (g FeatureGap) SupportedBy() []string { return profile.Supporting(g.Feature
 // FeaturesOf returns the feature uses of one object, in the order found.
 func (g *Graph) FeaturesOf(obj *Meta) []FeatureUse {
 	var out []FeatureUse
-	for _, u := range g.Features {
+	for _, u := range g.Features() {
 		if u.Object == obj {
 			out = append(out, u)
 		}

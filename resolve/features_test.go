@@ -55,7 +55,7 @@ func TestFeatureDetection(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := resolve.Resolve(in, resolve.Options{})
-			for _, u := range g.Features {
+			for _, u := range g.Features() {
 				if u.Object.Source.File != file {
 					continue
 				}

@@ -123,10 +123,10 @@ type Graph struct {
 	// CRDBundles are the Gateway API releases the inputs install
 	// (Inputs.InstallingCRDs), in read order.
 	CRDBundles []CRDBundle
-	// Features are the feature uses of every object, in object order;
-	// FeatureGaps those the judging profile does not support (features.go).
-	Features    []FeatureUse
+	// FeatureGaps are the feature uses (Features) that the judging
+	// profile does not support (features.go).
 	FeatureGaps []FeatureGap
+	features    func() []FeatureUse
 
 	// profile judges what no Gateway of the inputs serves.
 	profile *profile.Profile

@@ -89,7 +89,7 @@ func runFeatures(opts *featuresOptions) error {
 	if err != nil {
 		return err
 	}
-	report := newFeaturesReport(resolve.Resolve(in, resolveOpts).Features)
+	report := newFeaturesReport(resolve.Resolve(in, resolveOpts).Features())
 	switch opts.Output {
 	case formatJSON:
 		err = cli.WriteJSON(opts.IO.Out, report)
