@@ -146,11 +146,8 @@ func shadowsOn(l *Listener, matches func(*RouteResult) []matchEntry) []Shadow {
 	}
 	sort.SliceStable(routes, func(i, j int) bool { return routeBefore(routes[i], routes[j]) })
 
-	claims := 0
-	for _, r := range routes {
-		claims += len(matches(r)) * max(1, len(seen[r].Hostnames))
-	}
-	first := firstMatches{byHash: make(map[uint64]claim, claims)}
+	first := firstMatchPool.Get().(*firstMatches)
+	defer first.release()
 	var out []Shadow
 	for _, r := range routes {
 		hosts := seen[r].Hostnames
@@ -183,6 +180,18 @@ type firstMatches struct {
 }
 
 type hostMatch struct{ host, key string }
+
+// firstMatchPool recycles firstMatches from listener to listener: the
+// map of a listener with thousands of routes is megabytes, and a worker's
+// next listener can reuse it (clear keeps its room).
+var firstMatchPool = sync.Pool{New: func() any { return &firstMatches{byHash: map[uint64]claim{}} }}
+
+// release empties f, keeping no match alive, and hands it back.
+func (f *firstMatches) release() {
+	clear(f.byHash)
+	f.collide = nil
+	firstMatchPool.Put(f)
+}
 
 type claim struct {
 	host  string
