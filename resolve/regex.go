@@ -5,6 +5,8 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
@@ -24,13 +26,32 @@ type RegexProblem struct {
 // parsed expression cannot fail), so parsing alone tells the same, with
 // the same message, at a fraction of the cost of compiling a program that
 // nothing runs: a route index checks every match of every route.
-func regexProblem(path, value string) []RegexProblem {
+//
+// A repository's routes share a handful of patterns, so the values that
+// parse are remembered (up to maxValidRegexes of them, which bounds what a
+// language server keeps after hours of typing), and the field's path is
+// made only for a value that does not.
+func regexProblem(value string, path func() string) []RegexProblem {
+	if _, valid := validRegexes.Load(value); valid {
+		return nil
+	}
 	if _, err := syntax.Parse(value, syntax.Perl); err != nil {
-		return []RegexProblem{{Path: path, Value: value, Message: fmt.Sprintf("regex %q does not compile as RE2: %s", value,
+		return []RegexProblem{{Path: path(), Value: value, Message: fmt.Sprintf("regex %q does not compile as RE2: %s", value,
 			strings.TrimPrefix(err.Error(), "error parsing regexp: "))}}
+	}
+	if validRegexCount.Add(1) <= maxValidRegexes {
+		validRegexes.Store(value, struct{}{})
 	}
 	return nil
 }
+
+// validRegexes holds match values known to parse (regexProblem).
+var (
+	validRegexes    sync.Map
+	validRegexCount atomic.Int32
+)
+
+const maxValidRegexes = 1 << 12
 
 // lazyMatchPath returns the function that makes matchPath(rulePath, j)
 // once, when a regular expression needs it: most matches have none.
@@ -51,16 +72,16 @@ func httpRegexProblems(rulePath string, rule *gwv1.HTTPRouteRule) []RegexProblem
 	for j, m := range rule.Matches {
 		mp := lazyMatchPath(rulePath, j)
 		if m.Path != nil && m.Path.Type != nil && *m.Path.Type == gwv1.PathMatchRegularExpression && m.Path.Value != nil {
-			out = append(out, regexProblem(mp()+".path.value", *m.Path.Value)...)
+			out = append(out, regexProblem(*m.Path.Value, func() string { return mp() + ".path.value" })...)
 		}
 		for k, h := range m.Headers {
 			if h.Type != nil && *h.Type == gwv1.HeaderMatchRegularExpression {
-				out = append(out, regexProblem(mp()+".headers["+strconv.Itoa(k)+"].value", h.Value)...)
+				out = append(out, regexProblem(h.Value, func() string { return mp() + ".headers[" + strconv.Itoa(k) + "].value" })...)
 			}
 		}
 		for k, q := range m.QueryParams {
 			if q.Type != nil && *q.Type == gwv1.QueryParamMatchRegularExpression {
-				out = append(out, regexProblem(mp()+".queryParams["+strconv.Itoa(k)+"].value", q.Value)...)
+				out = append(out, regexProblem(q.Value, func() string { return mp() + ".queryParams[" + strconv.Itoa(k) + "].value" })...)
 			}
 		}
 	}
@@ -75,15 +96,15 @@ func grpcRegexProblems(rulePath string, rule *gwv1.GRPCRouteRule) []RegexProblem
 		mp := lazyMatchPath(rulePath, j)
 		if mm := m.Method; mm != nil && mm.Type != nil && *mm.Type == gwv1.GRPCMethodMatchRegularExpression {
 			if mm.Service != nil {
-				out = append(out, regexProblem(mp()+".method.service", *mm.Service)...)
+				out = append(out, regexProblem(*mm.Service, func() string { return mp() + ".method.service" })...)
 			}
 			if mm.Method != nil {
-				out = append(out, regexProblem(mp()+".method.method", *mm.Method)...)
+				out = append(out, regexProblem(*mm.Method, func() string { return mp() + ".method.method" })...)
 			}
 		}
 		for k, h := range m.Headers {
 			if h.Type != nil && *h.Type == gwv1.GRPCHeaderMatchRegularExpression {
-				out = append(out, regexProblem(mp()+".headers["+strconv.Itoa(k)+"].value", h.Value)...)
+				out = append(out, regexProblem(h.Value, func() string { return mp() + ".headers[" + strconv.Itoa(k) + "].value" })...)
 			}
 		}
 	}
