@@ -68,7 +68,7 @@ func (st *stringTable) share(s string) string {
 		return c
 	}
 	if len(*st) >= maxSharedStrings {
-		*st = stringTable{}
+		clear(*st) // keeping its room: refilling a new map would regrow it
 	}
 	c := strings.Clone(s)
 	(*st)[c] = c
