@@ -141,15 +141,16 @@ func defaultRoute(r *Route) {
 			defaultBackendRefs(r, i, len(r.UDP.Rules[i].BackendRefs), func(j int) *gwv1.BackendRef { return &r.UDP.Rules[i].BackendRefs[j] })
 		}
 	}
+	ns := routeNamespace(r)
 	for i := range parentRefs {
 		p := &parentRefs[i]
-		path := "spec.parentRefs[" + strconv.Itoa(i) + "]"
+		path := parentRefPath(i)
 		// +kubebuilder:default=gateway.networking.k8s.io (ParentReference.Group)
-		setDefault(&r.Meta, &p.Group, gwv1.Group(GroupGateway), path, ".group")
+		setShared(&r.Meta, &p.Group, &sharedGatewayGroup, path, ".group")
 		// +kubebuilder:default=Gateway (ParentReference.Kind)
-		setDefault(&r.Meta, &p.Kind, gwv1.Kind(KindGateway), path, ".kind")
+		setShared(&r.Meta, &p.Kind, &sharedGatewayKind, path, ".kind")
 		// "When unspecified, this refers to the local namespace of the Route."
-		setDefault(&r.Meta, &p.Namespace, gwv1.Namespace(r.Ref.Namespace), path, ".namespace")
+		setShared(&r.Meta, &p.Namespace, ns, path, ".namespace")
 	}
 }
 
@@ -163,7 +164,7 @@ func defaultHTTPRoute(r *Route) {
 	}
 	for i := range spec.Rules {
 		rule := &spec.Rules[i]
-		rp := "spec.rules[" + strconv.Itoa(i) + "]"
+		rp := rulePath(i)
 		// +kubebuilder:default={{path:{ type: "PathPrefix", value: "/"}}} (HTTPRouteRule.Matches)
 		// only when matches is absent: an explicit [] is kept, as the API
 		// server keeps it.
@@ -178,16 +179,16 @@ func defaultHTTPRoute(r *Route) {
 			// +kubebuilder:default={type: "PathPrefix", value: "/"} (HTTPRouteMatch.Path)
 			setDefault(&r.Meta, &m.Path, gwv1.HTTPPathMatch{}, mp, ".path")
 			// +kubebuilder:default=PathPrefix (HTTPPathMatch.Type)
-			setDefault(&r.Meta, &m.Path.Type, gwv1.PathMatchPathPrefix, mp, ".path.type")
+			setShared(&r.Meta, &m.Path.Type, &sharedPathPrefix, mp, ".path.type")
 			// +kubebuilder:default="/" (HTTPPathMatch.Value)
-			setDefault(&r.Meta, &m.Path.Value, "/", mp, ".path.value")
+			setShared(&r.Meta, &m.Path.Value, &sharedRootPath, mp, ".path.value")
 			for k := range m.Headers {
 				// +kubebuilder:default=Exact (HTTPHeaderMatch.Type)
-				setDefault(&r.Meta, &m.Headers[k].Type, gwv1.HeaderMatchExact, mp, ".headers["+strconv.Itoa(k)+"].type")
+				setShared(&r.Meta, &m.Headers[k].Type, &sharedHeaderExact, mp, ".headers["+strconv.Itoa(k)+"].type")
 			}
 			for k := range m.QueryParams {
 				// +kubebuilder:default=Exact (HTTPQueryParamMatch.Type)
-				setDefault(&r.Meta, &m.QueryParams[k].Type, gwv1.QueryParamMatchExact, mp, ".queryParams["+strconv.Itoa(k)+"].type")
+				setShared(&r.Meta, &m.QueryParams[k].Type, &sharedQueryExact, mp, ".queryParams["+strconv.Itoa(k)+"].type")
 			}
 		}
 		// Paths are joined only for what is there: most rules have no
@@ -233,11 +234,13 @@ func defaultHTTPFilters(r *Route, path string, filters []gwv1.HTTPRouteFilter) {
 // defaultObjectRef applies BackendObjectReference's defaults.
 func defaultObjectRef(r *Route, path string, b *gwv1.BackendObjectReference) {
 	// +kubebuilder:default="" (BackendObjectReference.Group)
-	setDefault(&r.Meta, &b.Group, gwv1.Group(GroupCore), path, ".group")
+	setShared(&r.Meta, &b.Group, &sharedCoreGroup, path, ".group")
 	// +kubebuilder:default=Service (BackendObjectReference.Kind)
-	setDefault(&r.Meta, &b.Kind, gwv1.Kind(KindService), path, ".kind")
+	setShared(&r.Meta, &b.Kind, &sharedServiceKind, path, ".kind")
 	// "When unspecified, the local namespace is inferred."
-	setDefault(&r.Meta, &b.Namespace, gwv1.Namespace(r.Ref.Namespace), path, ".namespace")
+	if b.Namespace == nil {
+		setShared(&r.Meta, &b.Namespace, routeNamespace(r), path, ".namespace")
+	}
 }
 
 func defaultGRPCRoute(r *Route) {
@@ -282,10 +285,10 @@ func defaultGRPCRoute(r *Route) {
 func defaultBackendRefs(r *Route, rule, n int, ref func(int) *gwv1.BackendRef) {
 	for j := 0; j < n; j++ {
 		b := ref(j)
-		bp := "spec.rules[" + strconv.Itoa(rule) + "].backendRefs[" + strconv.Itoa(j) + "]"
+		bp := backendRefPath(rule, j)
 		defaultObjectRef(r, bp, &b.BackendObjectReference)
 		// +kubebuilder:default=1 (BackendRef.Weight)
-		setDefault(&r.Meta, &b.Weight, int32(1), bp, ".weight")
+		setShared(&r.Meta, &b.Weight, &sharedWeight, bp, ".weight")
 	}
 }
 
@@ -461,4 +464,39 @@ func setDefault[T any](m *Meta, field **T, value T, path, suffix string) {
 		*field = &value
 		m.setDefaulted(path, suffix)
 	}
+}
+
+// setShared is setDefault with a value that many fields share (the
+// shared* defaults, a route's namespace), for a scalar field: nothing
+// writes through a field of a loaded object, so one copy serves them all,
+// where every backendRef of every route had copies of its own.
+func setShared[T any](m *Meta, field **T, shared *T, path, suffix string) {
+	if *field == nil {
+		*field = shared
+		m.setDefaulted(path, suffix)
+	}
+}
+
+// The scalar defaults every route repeats, one copy each (setShared).
+// TestSharedDefaultsUnchanged checks that a check leaves them as they are.
+var (
+	sharedGatewayGroup = gwv1.Group(GroupGateway)
+	sharedCoreGroup    = gwv1.Group(GroupCore)
+	sharedGatewayKind  = gwv1.Kind(KindGateway)
+	sharedServiceKind  = gwv1.Kind(KindService)
+	sharedPathPrefix   = gwv1.PathMatchPathPrefix
+	sharedRootPath     = "/"
+	sharedHeaderExact  = gwv1.HeaderMatchExact
+	sharedQueryExact   = gwv1.QueryParamMatchExact
+	sharedWeight       = int32(1)
+)
+
+// routeNamespace is the value of the namespace fields defaulted to the
+// route's own, one per route.
+func routeNamespace(r *Route) *gwv1.Namespace {
+	if r.defaultNamespace == nil {
+		ns := gwv1.Namespace(r.Ref.Namespace)
+		r.defaultNamespace = &ns
+	}
+	return r.defaultNamespace
 }

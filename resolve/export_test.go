@@ -12,3 +12,9 @@ func DecodeFromTree(raw *manifest.Object, opts Options) (Object, *manifest.ReadE
 func DecodeWithEncodingJSON(raw *manifest.Object, opts Options) (Object, *manifest.ReadError) {
 	return decodeAs(raw, opts, inOnePass)
 }
+
+// SharedDefaults are the values that defaulted fields share (setShared).
+func SharedDefaults() []any {
+	return []any{sharedGatewayGroup, sharedCoreGroup, sharedGatewayKind, sharedServiceKind,
+		sharedPathPrefix, sharedRootPath, sharedHeaderExact, sharedQueryExact, sharedWeight}
+}

@@ -20,6 +20,10 @@ type Route struct {
 	TLS  *gwv1.TLSRouteSpec
 	TCP  *gwv1.TCPRouteSpec
 	UDP  *gwv1.UDPRouteSpec
+
+	// defaultNamespace is what its references defaulted to the route's
+	// namespace point to (routeNamespace).
+	defaultNamespace *gwv1.Namespace
 }
 
 // Kind is the route's kind, e.g. "HTTPRoute".
