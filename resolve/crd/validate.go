@@ -348,7 +348,12 @@ func (w *walker) checkList(x []any, s *node) {
 	}
 	switch s.listType {
 	case listSet:
-		w.checkUnique(x, func(it any) any { return it })
+		if !w.checkUniqueStrings(x, func(it any) any { return it }, func(it any) (stringKey, bool) {
+			v, ok := it.(string)
+			return stringKey{s: v}, ok
+		}) {
+			w.checkUnique(x, func(it any) any { return it })
+		}
 	case listMap:
 		for i, it := range x {
 			if _, ok := it.(map[string]any); it != nil && !ok {
@@ -358,7 +363,7 @@ func (w *walker) checkList(x []any, s *node) {
 				return
 			}
 		}
-		w.checkUnique(x, func(it any) any {
+		keyOf := func(it any) any {
 			m, _ := it.(map[string]any)
 			if len(s.mapKeys) == 1 {
 				if k, ok := m[s.mapKeys[0]]; ok {
@@ -373,8 +378,69 @@ func (w *walker) checkList(x []any, s *node) {
 				}
 			}
 			return key
-		})
+		}
+		if len(s.mapKeys) == 1 && w.checkUniqueStrings(x, keyOf, func(it any) (stringKey, bool) {
+			m, _ := it.(map[string]any)
+			k, present := m[s.mapKeys[0]]
+			v, ok := k.(string)
+			return stringKey{s: v, missing: !present}, ok || !present
+		}) {
+			return
+		}
+		w.checkUnique(x, keyOf)
 	}
+}
+
+// stringKey is a list item's key when it is a string, or a list-type
+// map's single key that the item lacks.
+type stringKey struct {
+	s       string
+	missing bool
+}
+
+// maxQuickUnique is the longest list checkUniqueStrings compares item by
+// item; the CRDs bound their lists well below it.
+const maxQuickUnique = 64
+
+// checkUniqueStrings is checkUnique for the common lists whose keys are
+// strings (a set of hostnames, a list-type map keyed by name): it compares
+// them in place, where checkUnique builds a key, and for a list-type map a
+// map and its JSON, for every item. It reports false, having reported
+// nothing, for a list it does not take: a key that is not a string, or a
+// long list. Strings compare as checkUnique compares them, so it finds and
+// reports the same duplicates.
+func (w *walker) checkUniqueStrings(x []any, keyOf func(any) any, stringOf func(any) (stringKey, bool)) bool {
+	if len(x) > maxQuickUnique {
+		return false
+	}
+	var buf [maxQuickUnique]stringKey
+	keys := buf[:len(x)]
+	for i, it := range x {
+		k, ok := stringOf(it)
+		if !ok {
+			return false
+		}
+		keys[i] = k
+	}
+	for i, k := range keys {
+		// The second occurrence of a key, as checkUnique reports it.
+		if earlier := countOf(keys[:i], k); earlier == 1 {
+			n := w.pushIndex(i)
+			w.add("Duplicate value", field.Duplicate(nil, scalar(keyOf(x[i]))).ErrorBody())
+			w.pop(n)
+		}
+	}
+	return true
+}
+
+func countOf(keys []stringKey, k stringKey) int {
+	n := 0
+	for _, e := range keys {
+		if e == k {
+			n++
+		}
+	}
+	return n
 }
 
 // checkUnique reports the second occurrence of each repeated key (a third
