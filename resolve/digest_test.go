@@ -3,7 +3,9 @@ package resolve
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
@@ -17,6 +19,32 @@ func decodedEqual(a, b []byte) bool {
 		return false
 	}
 	return reflect.DeepEqual(x, y)
+}
+
+// largeObject is an object of n members k0…k(n-1) holding their index,
+// written in reverse with reversed, and with repeated, its first member
+// written first with another value, then again last with its own.
+func largeObject(n int, reversed, repeated bool) string {
+	var b strings.Builder
+	b.WriteString("{")
+	if repeated {
+		b.WriteString(`"k0":"first",`)
+	}
+	for i := range n {
+		j := i
+		if reversed {
+			j = n - 1 - i
+		}
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"k%d":%d`, j, j)
+	}
+	if repeated {
+		b.WriteString(`,"k0":0`)
+	}
+	b.WriteString("}")
+	return b.String()
 }
 
 func sameDigest(a, b []byte) bool {
@@ -47,6 +75,16 @@ func TestDigestAtTheEdges(t *testing.T) {
 		{`{"a":true}`, `{"a":false}`, false},
 		{`1e400`, `1e400`, false}, // encoding/json does not decode it
 		{`{"a":1`, `{"a":1`, false},
+		{`{"\u0061":1,"b":2}`, `{"b":2,"a":1}`, true}, // an escaped key
+		{`{"a":{"b":1},"c":[{"d":2}]}`, `{"c":[{"d":2}],"a":{"b":1}}`, true},
+		{`{"a":{"b":1}}`, `{"a":{"b":1},"b":{}}`, false},
+		{`[{"a":1},{"b":2}]`, `[{"b":2},{"a":1}]`, false},
+		{`[[1],[2]]`, `[[1,2]]`, false},
+		// Objects past the size searched member by member, with a
+		// repeated key.
+		{largeObject(40, false, false), largeObject(40, true, false), true},
+		{largeObject(40, false, true), largeObject(40, true, false), true},
+		{largeObject(40, false, false), largeObject(41, false, false), false},
 	} {
 		if got := decodedEqual([]byte(c.a), []byte(c.b)); got != c.same {
 			t.Fatalf("the test is wrong: %s and %s decode equal: %v", c.a, c.b, got)
