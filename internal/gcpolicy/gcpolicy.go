@@ -33,21 +33,20 @@ const (
 //     their peak stays in the tens of megabytes, and the collections the
 //     default would make cost a fifth of their time.
 //   - Large runs collect at the default growth, under a soft memory limit
-//     of 7× their input bytes (at least 64 MiB) from the start (when their
+//     of 7.5× their input bytes (at least 64 MiB) from the start (when their
 //     size is known),
 //     and once loaded, after one collection that measures the live heap,
 //     of 1.5× the live heap plus 64 MiB where that is more: resolving adds
-//     about half the heap loading left (77 MB live after loading, about
-//     150 MB at its largest on the 10,000-route corpus). The limit makes
+//     about half the heap loading left (76 MB live after loading, about
+//     120 MB at its largest on the 10,000-route corpus). The limit makes
 //     the runtime collect, and return freed pages, only as the peak nears
 //     what the input allows, where a lower GOGC collected all along.
-//     Measured (2026-11-27, docs/performance.md): medium 196-210 MiB
-//     (7.4-7.9×) against 246-262 MiB without any policy, and 10-20% less
-//     time than the 50%/30% growth it replaces; the 100,000-route corpus
-//     19.9 s against 22.9 s; one file of 400,000 small Services 364 MiB
-//     against 420 MiB. The limit is soft: a run whose live heap outgrows
-//     it is slowed (the runtime caps collection at half the CPU), never
-//     stopped.
+//     Measured (2026-11-27, docs/performance.md): medium 181-186 MiB
+//     (6.8-7.0×) against 189-201 MiB without any policy, and 10-20% less
+//     time than the 50%/30% growth it replaces; one file of 400,000 small
+//     Services 337 MiB (7.7×). The limit is soft: a run whose live heap
+//     outgrows it is slowed (the runtime caps collection at half the
+//     CPU), never stopped.
 func Set(paths []string) (loaded func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
@@ -58,13 +57,13 @@ func Set(paths []string) (loaded func()) {
 		return func() {}
 	}
 	if bytes > 0 {
-		debug.SetMemoryLimit(max(bytes*limitPerByte, minLimit))
+		debug.SetMemoryLimit(max(inputLimit(bytes), minLimit))
 	}
 	return func() {
 		// A collection now measures the live heap exactly: a stale, low
 		// measure would set a limit below it.
 		runtime.GC()
-		debug.SetMemoryLimit(max(liveHeap()*3/2+minLimit, bytes*limitPerByte))
+		debug.SetMemoryLimit(max(liveHeap()*3/2+minLimit, inputLimit(bytes)))
 	}
 }
 
@@ -74,10 +73,14 @@ func Set(paths []string) (loaded func()) {
 // collections and 8× the time, measured).
 const minLimit = 64 << 20
 
-// limitPerByte is the soft memory limit of a large run per byte of its
-// input: the peak may reach 8× the input, and the runtime's own pages and
-// the binary's take the rest.
-const limitPerByte = 7
+// inputLimit is the soft memory limit of a large run of the given input
+// bytes, 7.5× them: the peak may reach 8× the input, and the binary's
+// pages take the rest. At 7× the limit bound on the medium corpus in
+// every run, and the collector worked through resolving; at 7.5× it seldom
+// does there (a run 3-4% faster, at a peak of 181-186 MiB, 6.8-7.0×),
+// and it holds a file of 400,000 small Services at 337 MiB, 7.7×
+// (2026-11-27, docs/performance.md).
+func inputLimit(bytes int64) int64 { return bytes * 15 / 2 }
 
 // liveHeap returns the bytes the last collection found live.
 func liveHeap() int64 {

@@ -57,8 +57,8 @@ func TestSet(t *testing.T) {
 			}
 			// A large run of known size is bounded by its input from the start.
 			_, bytes := measure(tt.files)
-			if limit := debug.SetMemoryLimit(-1); tt.large && bytes > 0 && limit != max(bytes*limitPerByte, minLimit) {
-				t.Errorf("while loading: memory limit %d, want %d× the input's %d bytes, at least %d", limit, limitPerByte, bytes, minLimit)
+			if limit := debug.SetMemoryLimit(-1); tt.large && bytes > 0 && limit != max(inputLimit(bytes), minLimit) {
+				t.Errorf("while loading: memory limit %d, want 7.5× the input's %d bytes, at least %d", limit, bytes, minLimit)
 			}
 			loaded()
 			if got := current(); got != tt.loaded {
@@ -70,8 +70,8 @@ func TestSet(t *testing.T) {
 				t.Errorf("once loaded: memory limit %d, want one: %v", limit, tt.large)
 			} else if tt.large && limit <= liveHeap() {
 				t.Errorf("memory limit %d is not above the live heap %d", limit, liveHeap())
-			} else if tt.large && limit < bytes*limitPerByte {
-				t.Errorf("memory limit %d is below %d× the input's %d bytes", limit, limitPerByte, bytes)
+			} else if tt.large && limit < inputLimit(bytes) {
+				t.Errorf("memory limit %d is below 7.5× the input's %d bytes", limit, bytes)
 			}
 		})
 	}
