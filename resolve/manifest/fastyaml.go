@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -19,7 +20,10 @@ import (
 //
 // One worker reuses one fastParser from file to file, and the nodes and
 // content slices come from arenas reset on every parse: the trees are valid
-// only until the next call. Scalar values are ordinary strings, safe to keep.
+// only until the next call. Scalar values are views of the data (but for
+// those with escapes or folded from several lines), valid as long as it
+// is: what outlives a file's conversion is copied (headerString, keyID,
+// the JSON).
 type fastParser struct {
 	// bug is the panic, other than a bail, that ended the last parse.
 	bug any
@@ -35,12 +39,11 @@ type fastParser struct {
 
 	colLs, colPos, colVal int // the last column computed: see col
 
-	nodes []yaml.Node       // node arena
-	ptrs  []*yaml.Node      // content arena
-	stack []*yaml.Node      // children of the collections being parsed
-	docs  []*yaml.Node      // documents of this parse
-	buf   []byte            // unescaped scalar text
-	strs  map[string]string // short scalar values seen before, to share them
+	nodes []yaml.Node  // node arena
+	ptrs  []*yaml.Node // content arena
+	stack []*yaml.Node // children of the collections being parsed
+	docs  []*yaml.Node // documents of this parse
+	buf   []byte       // unescaped scalar text
 }
 
 const (
@@ -49,10 +52,6 @@ const (
 	maxFastDepth = 500
 	// maxSimpleKeyLen stays below libyaml's 1024-character limit on simple keys.
 	maxSimpleKeyLen = 1000
-	// Scalars up to maxSharedLen bytes are shared through strs, which
-	// holds at most maxShared of them.
-	maxSharedLen = 40
-	maxShared    = 8192
 )
 
 // fastBail is the panic that abandons a fast parse.
@@ -69,9 +68,6 @@ func (p *fastParser) parse(data []byte, line int) (docs []*yaml.Node, ok bool) {
 	p.colLs, p.colPos, p.colVal = 0, 0, 1
 	p.le = fastLineEnd(data, 0)
 	p.nodes, p.ptrs, p.stack, p.docs = p.nodes[:0], p.ptrs[:0], p.stack[:0], p.docs[:0]
-	if p.strs == nil {
-		p.strs = make(map[string]string)
-	}
 	p.bug = nil
 	defer func() {
 		if v := recover(); v != nil {
@@ -171,19 +167,10 @@ func (p *fastParser) content(mark int) []*yaml.Node {
 	return p.ptrs[start:len(p.ptrs):len(p.ptrs)]
 }
 
-func (p *fastParser) str(b []byte) string {
-	if len(b) > maxSharedLen {
-		return string(b)
-	}
-	if s, ok := p.strs[string(b)]; ok {
-		return s
-	}
-	s := string(b)
-	if len(p.strs) < maxShared {
-		p.strs[s] = s
-	}
-	return s
-}
+// view is the text of b, a slice of the data being parsed, without a
+// copy: it is valid as long as the data (the converter copies what it
+// keeps).
+func view(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // stream parses the documents of the file.
 func (p *fastParser) stream() {
@@ -337,13 +324,13 @@ func (p *fastParser) lineScalar() (*yaml.Node, bool) {
 			if i-start > maxSimpleKeyLen {
 				giveUp()
 			}
-			value := p.str(d[start:end])
+			value := view(d[start:end])
 			p.pos = i + 1
 			return p.node(yaml.ScalarNode, 0, plainTag(value), value, line, col), true
 		}
 		end = i + 1
 	}
-	value := p.str(d[start:end])
+	value := view(d[start:end])
 	p.pos = i
 	return p.node(yaml.ScalarNode, 0, plainTag(value), value, line, col), false
 }
@@ -383,9 +370,9 @@ func (p *fastParser) quoted(line, col int) *yaml.Node {
 	p.buf = buf
 	var value string
 	if escaped {
-		value = p.str(buf)
+		value = string(buf)
 	} else {
-		value = p.str(d[start:i])
+		value = view(d[start:i])
 	}
 	p.pos = i + 1
 	style := yaml.DoubleQuotedStyle
@@ -738,7 +725,7 @@ func (p *fastParser) flowItem(key bool) *yaml.Node {
 		giveUp()
 	}
 	p.pos = i
-	value := p.str(d[start:end])
+	value := view(d[start:end])
 	return p.node(yaml.ScalarNode, 0, plainTag(value), value, line, col)
 }
 

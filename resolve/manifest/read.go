@@ -18,6 +18,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+	"unique"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -897,8 +898,14 @@ func (c *converter) headerString(v *yaml.Node, field, what string) (string, erro
 	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" || v.Value == "" {
 		return "", errorAt(v, "%s%q must be a non-empty string", what, field)
 	}
-	return v.Value, nil
+	// A copy: the value may be a view of the file's text, and the object
+	// keeps it.
+	return internHeader(v.Value), nil
 }
+
+// internHeader returns the one copy of an apiVersion or kind: a
+// repository's objects share a few dozen.
+func internHeader(s string) string { return unique.Make(s).Value() }
 
 // syntaxError turns yaml.v3's error about the current piece ("yaml: line
 // 7: mapping values are not allowed in this context") into a ReadError at

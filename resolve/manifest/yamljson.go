@@ -248,7 +248,8 @@ func (c *converter) keyID(name string) keyID {
 			c.keyIDs = map[string]keyID{}
 		}
 		id = keyNames.id(name)
-		c.keyIDs[name] = id
+		// By the table's copy: name may be a view of the file's text.
+		c.keyIDs[keyNames.name(id)] = id
 	}
 	return id
 }
