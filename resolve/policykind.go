@@ -10,7 +10,7 @@ import (
 // PolicyTargetReference is one target reference of a policy as GEP-713
 // writes it (spec.targetRef, spec.targetRefs[i]): the API's
 // LocalPolicyTargetReferenceWithSectionName, with the namespace some
-// implementations' references carry (Istio's PolicyTargetReference).
+// implementations' references carry.
 type PolicyTargetReference struct {
 	Group       gwv1.Group        `json:"group"`
 	Kind        gwv1.Kind         `json:"kind"`
@@ -24,8 +24,8 @@ type PolicyTargetReference struct {
 }
 
 // PolicySpec is the part of a policy's spec GEP-713 defines: its target
-// references, the deprecated single one beside the list (Envoy Gateway's,
-// Istio's).
+// references, and the deprecated single one beside the list, which some
+// implementations' kinds still take.
 type PolicySpec struct {
 	TargetRef  *PolicyTargetReference  `json:"targetRef,omitempty"`
 	TargetRefs []PolicyTargetReference `json:"targetRefs,omitempty"`
@@ -73,8 +73,8 @@ type PolicyObject interface {
 }
 
 // TargetSelectingPolicy is a policy that may pick targets by their labels
-// besides those it names (Envoy Gateway's spec.targetSelectors): a policy
-// even without target references, whose implementation selects its
+// besides those it names (an implementation's own selector field): a
+// policy even without target references, whose implementation selects its
 // targets among the graph's objects.
 type TargetSelectingPolicy interface {
 	PolicyObject
@@ -151,8 +151,8 @@ const (
 	// (GEP-713's precedence).
 	OlderWins PolicyConflicts = iota
 	// AllApply: all of them apply, merged field by field or combined (as
-	// Istio combines ALLOW and DENY rules); which field wins is the
-	// implementation's, and gwlint judges no conflict.
+	// authorization policies combine their ALLOW and DENY rules); which
+	// field wins is the implementation's, and gwlint judges no conflict.
 	AllApply
 )
 
