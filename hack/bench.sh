@@ -41,7 +41,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "building bin/gwlint, bin/floor, bin/gencorpus" >&2
-go build -trimpath -o bin/gwlint ./cmd/gwlint
+# Static, as the release and the Makefile build it (see the Makefile's NOCGO).
+CGO_ENABLED=0 go build -trimpath -o bin/gwlint ./cmd/gwlint
 go build -trimpath -tags gwlintdev -o bin/floor ./hack/floor
 go build -trimpath -tags gwlintdev -o bin/gencorpus ./internal/corpus/cmd/gencorpus
 
