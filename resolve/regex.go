@@ -39,7 +39,9 @@ func regexProblem(value string, path func() string) []RegexProblem {
 		return []RegexProblem{{Path: path(), Value: value, Message: fmt.Sprintf("regex %q does not compile as RE2: %s", value,
 			strings.TrimPrefix(err.Error(), "error parsing regexp: "))}}
 	}
-	if validRegexCount.Add(1) <= maxValidRegexes {
+	// Counted only while there is room, so that the count never wraps in
+	// a server that runs for weeks.
+	if validRegexCount.Load() < maxValidRegexes && validRegexCount.Add(1) <= maxValidRegexes {
 		validRegexes.Store(value, struct{}{})
 	}
 	return nil

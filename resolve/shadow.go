@@ -186,12 +186,19 @@ type hostMatch struct{ host, key string }
 // next listener can reuse it (clear keeps its room).
 var firstMatchPool = sync.Pool{New: func() any { return &firstMatches{byHash: map[uint64]claim{}} }}
 
-// release empties f, keeping no match alive, and hands it back.
+// release empties f, keeping no match alive, and hands it back. A map
+// grown past maxPooledClaims is left to the collector: emptying it costs
+// its size, which the next, smaller listeners would pay again and again.
 func (f *firstMatches) release() {
+	if len(f.byHash) > maxPooledClaims {
+		return
+	}
 	clear(f.byHash)
 	f.collide = nil
 	firstMatchPool.Put(f)
 }
+
+const maxPooledClaims = 1 << 14
 
 type claim struct {
 	host  string
