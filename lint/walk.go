@@ -34,9 +34,9 @@ func reportBackendsWith(problems []resolve.BackendProblem, field string) func(*P
 						msg += "; " + grantHint(r.Ref.Kind, r.Ref.Namespace, b.Group, b.Target)
 					}
 					var related []Related
-					if b.Object != nil && b.TargetPath != "" {
-						target := b.Object.Metadata()
-						related = []Related{Relate(target, b.TargetPath, "%s of %s %s", b.TargetPath, b.Target.Kind, target.Ref.NamespacedName())}
+					if obj, path := b.Object(), b.TargetPath(); obj != nil && path != "" {
+						target := obj.Metadata()
+						related = []Related{Relate(target, path, "%s of %s %s", path, b.Target.Kind, target.Ref.NamespacedName())}
 					}
 					p.Report(&r.Meta, b.Path+field, related, "%s", msg)
 				}

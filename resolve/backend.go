@@ -99,8 +99,6 @@ type BackendResult struct {
 	Ref    *gwv1.BackendObjectReference
 	Target ObjectRef
 	Group  string
-	// Generation is, for a Generated target, which input will create it.
-	Generation *Generation
 	// Reason is the route ResolvedRefs reason when the ref is invalid
 	// (BackendNotFound, RefNotPermitted, InvalidKind, UnsupportedValue,
 	// or an implementation's own, PortNotFound), else "".
@@ -112,16 +110,12 @@ type BackendResult struct {
 	// Problem tells apart the ways a ref can be invalid, for output.
 	Problem BackendProblem
 	Service *Service // the target Service, when present
-	// Object is the target of an implementation's own kind, when present
-	// and its BackendJudge resolved the ref (Builder.ReachBackend), and
-	// TargetPath the field of it that makes the ref invalid, when one does.
-	Object     Object
-	TargetPath string
-	// policySection is the sectionName by which a BackendTLSPolicy selects
-	// the port of Object the ref reaches, "" for none.
-	policySection string
-	Port          *ServicePort    // the Service port the ref selects, when found
-	Grant         *ReferenceGrant // the grant that permits a cross-namespace ref
+	// reached is what a ref to another kind than a Service adds (Object,
+	// TargetPath, Generation); nil for the many that name a Service,
+	// which keeps a result a size class smaller.
+	reached *reachedBackend
+	Port    *ServicePort    // the Service port the ref selects, when found
+	Grant   *ReferenceGrant // the grant that permits a cross-namespace ref
 	// TLSPolicy is the BackendTLSPolicy that holds the Service and port the
 	// ref reaches (the port's sectionName before the whole Service), nil
 	// when none does: the Gateway then speaks plain text to the backend.
@@ -493,14 +487,75 @@ func (b *Builder) FindBackend(r *BackendResult) Object { return b.g.findBackend(
 // BackendTLSPolicy selects the port of it that the ref reaches ("" for
 // none).
 func (b *Builder) ReachBackend(r *BackendResult, target Object, section string) {
-	r.Object, r.policySection = target, section
+	x := r.reach()
+	x.object, x.policySection = target, section
 }
 
 // RefuseBackend makes a backendRef invalid for problem, with the reason
 // its route's ResolvedRefs gives and message; field is the field of its
 // target (Object) at fault, "" when the target is not.
 func (b *Builder) RefuseBackend(r *BackendResult, problem BackendProblem, reason Reason, field, message string) {
-	r.Problem, r.Reason, r.TargetPath, r.Message = problem, reason, field, message
+	r.Problem, r.Reason, r.Message = problem, reason, message
+	r.setTargetPath(field)
+}
+
+// reachedBackend is what a backendRef to another kind than a Service
+// adds to its result.
+type reachedBackend struct {
+	object        Object
+	targetPath    string
+	policySection string
+	generation    *Generation
+}
+
+// reach returns b's reachedBackend, made on first use.
+func (b *BackendResult) reach() *reachedBackend {
+	if b.reached == nil {
+		b.reached = &reachedBackend{}
+	}
+	return b.reached
+}
+
+// Object is the target of an implementation's own kind, when present and
+// its BackendJudge resolved the ref (Builder.ReachBackend), else nil.
+func (b *BackendResult) Object() Object {
+	if b.reached == nil {
+		return nil
+	}
+	return b.reached.object
+}
+
+// TargetPath is the field of Object that makes the ref invalid, "" when
+// none does.
+func (b *BackendResult) TargetPath() string {
+	if b.reached == nil {
+		return ""
+	}
+	return b.reached.targetPath
+}
+
+func (b *BackendResult) setTargetPath(path string) {
+	if path != "" || b.reached != nil {
+		b.reach().targetPath = path
+	}
+}
+
+// policySection is the sectionName by which a BackendTLSPolicy selects
+// the port of Object the ref reaches, "" for none.
+func (b *BackendResult) policySection() string {
+	if b.reached == nil {
+		return ""
+	}
+	return b.reached.policySection
+}
+
+// Generation is, for a Generated target, which input will create it; nil
+// for any other.
+func (b *BackendResult) Generation() *Generation {
+	if b.reached == nil {
+		return nil
+	}
+	return b.reached.generation
 }
 
 // ReportBackend writes the route's ResolvedRefs False for an invalid
@@ -545,7 +600,7 @@ func (g *Graph) findBackend(b *BackendResult, sought ObjectRef) Object {
 	case Unlisted, Unresolved:
 		b.Message = g.describeAbsence(sought, presence)
 	case Generated:
-		b.Generation = g.GeneratedBy(lookup)
+		b.reach().generation = g.GeneratedBy(lookup)
 	}
 	return obj
 }

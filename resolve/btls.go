@@ -350,7 +350,7 @@ func (g *Graph) applyBackendTLSPolicies(b *Builder, held map[policyKey]*BackendT
 					g.policyTargetJudge(g.routeProfiles(r.Route), b.Group, b.Target.Kind) == nil {
 					continue
 				}
-				section := b.policySection
+				section := b.policySection()
 				if b.Port != nil {
 					section = b.Port.Name
 				}

@@ -237,7 +237,8 @@ func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBa
 	}
 	by := g.routeProfiles(route)[0]
 	refuse := func(reason Reason, path, format string, args ...any) {
-		b.Problem, b.Reason, b.TargetPath = FiltersRefused, reason, ""
+		b.Problem, b.Reason = FiltersRefused, reason
+		b.setTargetPath("")
 		b.Message = fmt.Sprintf("%s refuses its %s: %s", by, strings.TrimPrefix(path, ref.Path+"."), fmt.Sprintf(format, args...))
 	}
 	// refused is the reason all the judges give, false unless they all

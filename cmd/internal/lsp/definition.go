@@ -63,8 +63,8 @@ func parentDefinition(p *resolve.ParentResult) (place, bool) {
 
 func backendDefinition(b *resolve.BackendResult) (place, bool) {
 	if b.Service == nil {
-		if b.Object != nil {
-			return place{obj: b.Object}, true
+		if obj := b.Object(); obj != nil {
+			return place{obj: obj}, true
 		}
 		return place{}, false
 	}

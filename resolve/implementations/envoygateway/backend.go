@@ -284,7 +284,7 @@ func usableBackends(backends []*resolve.BackendResult) (usable []*resolve.Backen
 			continue
 		}
 		usable = append(usable, b)
-		if backend, ok := b.Object.(*Backend); ok && resolver == nil && backend.DynamicResolver() {
+		if backend, ok := b.Object().(*Backend); ok && resolver == nil && backend.DynamicResolver() {
 			resolver = b
 		}
 	}
@@ -333,8 +333,8 @@ func refuseSharedResolver(b *resolve.Builder, backends []*resolve.BackendResult,
 		return nil
 	}
 	for _, r := range usable {
-		b.RefuseBackend(r, DynamicResolverShared, ReasonInvalidBackendRef, r.TargetPath,
-			fmt.Sprintf("Backend %s is a dynamic resolver, which cannot share a destination with other backendRefs", resolver.Object.Metadata().Ref.NamespacedName()))
+		b.RefuseBackend(r, DynamicResolverShared, ReasonInvalidBackendRef, r.TargetPath(),
+			fmt.Sprintf("Backend %s is a dynamic resolver, which cannot share a destination with other backendRefs", resolver.Object().Metadata().Ref.NamespacedName()))
 	}
 	return usable[0]
 }
@@ -351,7 +351,7 @@ func refuseHostFromPath(b *resolve.Builder, backends []*resolve.BackendResult) b
 		return false
 	}
 	for _, r := range usable {
-		b.RefuseBackend(r, HostFromPathRefused, resolve.ReasonUnsupportedValue, r.TargetPath,
+		b.RefuseBackend(r, HostFromPathRefused, resolve.ReasonUnsupportedValue, r.TargetPath(),
 			"the rule's HTTPRouteFilter rewrites the Host from the path (hostname type PathRegex), which a dynamic resolver Backend does not take")
 	}
 	return true

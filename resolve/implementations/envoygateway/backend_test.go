@@ -176,8 +176,8 @@ spec:
   rules: [{backendRefs: [{group: gateway.kgateway.dev, kind: Backend, name: b}, {group: gateway.kgateway.dev, kind: Backend, name: c}]}]`)
 	r := resolvetest.Route(t, g, resolve.KindHTTPRoute, "app", "r")
 	for _, b := range r.Rules[0].Backends {
-		if !b.Valid() || b.Presence != resolve.External || b.Object != nil {
-			t.Errorf("%s: valid %v, presence %s, object %v; want valid, external, none", b.Path, b.Valid(), b.Presence, b.Object)
+		if !b.Valid() || b.Presence != resolve.External || b.Object() != nil {
+			t.Errorf("%s: valid %v, presence %s, object %v; want valid, external, none", b.Path, b.Valid(), b.Presence, b.Object())
 		}
 	}
 }
