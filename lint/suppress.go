@@ -307,7 +307,7 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 		if f := &files[i]; f.ignores == nil && len(m.Ignores) > 0 {
 			f.ignores = m.Ignores
 		}
-		if v, ok := m.Annotations[IgnoreAnnotation]; ok {
+		if v, ok := m.Annotations.Lookup(IgnoreAnnotation); ok {
 			out = append(out, &ignore{
 				kind: "annotation", pos: position(m, ignoreAnnotationPath), path: ignoreAnnotationPath,
 				object: m.Ref.String(), ids: parseIgnore(v), used: map[string]bool{},

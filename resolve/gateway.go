@@ -919,7 +919,7 @@ func (g *Graph) namespaceAllowed(from gwv1.FromNamespaces, selector *metav1.Labe
 			return undecided, fmt.Sprintf("from namespace %q only if its labels match the selector %s, and Namespace %s is not among "+
 				"the inputs (only its %s label is known): add it to the inputs to decide", ns, sel.String(), ns, NamespaceNameLabel)
 		}
-		if sel.Matches(labels.Set(nsLabels)) {
+		if sel.Matches(nsLabels) {
 			return admitted, ""
 		}
 		return refused, fmt.Sprintf("from namespace %q: its labels do not match the selector %s", ns, sel.String())

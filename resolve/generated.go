@@ -44,8 +44,8 @@ var generators = []generatorRow{{
 	// (certificate-shim's validateGatewayListenerBlock).
 	creates: func(o Object) []Creation {
 		gw := o.(*Gateway)
-		_, issuer := gw.Annotations["cert-manager.io/issuer"]
-		_, clusterIssuer := gw.Annotations["cert-manager.io/cluster-issuer"]
+		issuer := gw.Annotations.Has("cert-manager.io/issuer")
+		clusterIssuer := gw.Annotations.Has("cert-manager.io/cluster-issuer")
 		if !issuer && !clusterIssuer {
 			return nil
 		}

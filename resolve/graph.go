@@ -576,10 +576,10 @@ func (g *Graph) FindRoutes(kind, ns, name string) []*RouteResult {
 
 // namespaceLabels returns the labels of namespace ns: its Namespace object's
 // when the inputs hold it, else only the label the API server always sets.
-func (g *Graph) namespaceLabels(ns string) (map[string]string, Presence) {
+func (g *Graph) namespaceLabels(ns string) (KeyValues, Presence) {
 	obj, presence := g.Lookup(ObjectRef{Kind: KindNamespace, Name: ns})
 	if obj != nil {
 		return obj.Metadata().Labels, Present
 	}
-	return map[string]string{NamespaceNameLabel: ns}, presence
+	return KeyValues{{NamespaceNameLabel, ns}}, presence
 }

@@ -507,8 +507,8 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 	m.Source = raw.Source
 	m.Positions = raw.Positions
 	m.Ref = ObjectRef{Kind: qualifiedKind(group, raw.Kind), Namespace: doc.Metadata.Namespace, Name: doc.Metadata.Name}
-	m.Labels = doc.Metadata.Labels
-	m.Annotations = doc.Metadata.Annotations
+	m.Labels = keyValuesOf(doc.Metadata.Labels)
+	m.Annotations = keyValuesOf(doc.Metadata.Annotations)
 	m.Ignores = raw.Ignores
 	m.setCreated(doc.Metadata.CreationTimestamp.Time.Time)
 	m.Generation = doc.Metadata.Generation
@@ -581,12 +581,7 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 		}
 	case *Namespace:
 		// The API server labels every Namespace with its own name.
-		labels := make(map[string]string, len(o.Labels)+1)
-		for k, v := range o.Labels {
-			labels[k] = v
-		}
-		labels[NamespaceNameLabel] = o.Ref.Name
-		o.Labels = labels
+		o.Labels = o.Labels.with(NamespaceNameLabel, o.Ref.Name)
 	case *Secret:
 		o.Type = doc.Type
 		o.DataKeys = dataKeys(doc.Data, doc.StringData)

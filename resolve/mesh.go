@@ -174,7 +174,7 @@ func (g *Graph) meshJudge() MeshJudge {
 // NamespaceLabels returns the labels of namespace ns: its Namespace
 // object's when the inputs hold it, else only the label the API server
 // always sets.
-func (b *Builder) NamespaceLabels(ns string) map[string]string {
+func (b *Builder) NamespaceLabels(ns string) KeyValues {
 	labels, _ := b.g.namespaceLabels(ns)
 	return labels
 }

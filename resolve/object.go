@@ -148,8 +148,8 @@ type Meta struct {
 	// Defaulted holds the field paths whose values the API server's defaulting
 	// (or the spec's implicit defaults) filled in; they were not written.
 	Defaulted   DefaultedPaths
-	Labels      map[string]string
-	Annotations map[string]string
+	Labels      KeyValues
+	Annotations KeyValues
 	// Ignores are the gwlint:ignore comments of the object's file.
 	Ignores []manifest.IgnoreDirective
 	// Violations are what the API server would reject in the object as

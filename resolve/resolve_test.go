@@ -613,7 +613,7 @@ spec:
 	}
 	obj, _ := g.Lookup(ObjectRef{Kind: KindNamespace, Name: "app"})
 	ns := obj.Metadata()
-	if ns.Labels[NamespaceNameLabel] != "app" || ns.Labels["team"] != "shop" {
+	if ns.Labels.Get(NamespaceNameLabel) != "app" || ns.Labels.Get("team") != "shop" {
 		t.Errorf("Namespace labels = %v, want team=shop plus %s", ns.Labels, NamespaceNameLabel)
 	}
 }

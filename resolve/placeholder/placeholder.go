@@ -37,11 +37,14 @@ const All = Default | AVPGeneric
 // the generic placeholders of an object come from.
 const AVPPathAnnotation = "avp.kubernetes.io/path"
 
+// Annotations are an object's annotations, asked by key.
+type Annotations interface{ Has(key string) bool }
+
 // ForObject is the syntax of the values of an object with these
 // annotations: Default, plus AVPGeneric when argocd-vault-plugin is told to
 // substitute the object.
-func ForObject(annotations map[string]string) Syntax {
-	if _, ok := annotations[AVPPathAnnotation]; ok {
+func ForObject(annotations Annotations) Syntax {
+	if annotations.Has(AVPPathAnnotation) {
 		return All
 	}
 	return Default

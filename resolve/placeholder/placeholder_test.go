@@ -80,10 +80,10 @@ func TestLiterals(t *testing.T) {
 }
 
 func TestForObject(t *testing.T) {
-	if ForObject(map[string]string{"a": "b"}) != Default {
+	if ForObject(annotations{"a": "b"}) != Default {
 		t.Error("an object without the avp annotation must not get the generic form")
 	}
-	if ForObject(map[string]string{AVPPathAnnotation: "secret/data/gw"}) != All {
+	if ForObject(annotations{AVPPathAnnotation: "secret/data/gw"}) != All {
 		t.Error("an object with the avp annotation must get the generic form")
 	}
 }
@@ -95,4 +95,12 @@ func TestWhy(t *testing.T) {
 	if got := Default.Why("example.com"); got != "" {
 		t.Errorf("Why of a plain value = %q", got)
 	}
+}
+
+// annotations are a map as placeholder.Annotations.
+type annotations map[string]string
+
+func (a annotations) Has(key string) bool {
+	_, ok := a[key]
+	return ok
 }

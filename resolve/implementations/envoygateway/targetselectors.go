@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/labels"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
 	"github.com/gwlint/gwlint/resolve"
@@ -64,7 +63,7 @@ func (p *Policy) TargetRefsIn(g *resolve.Graph, kind *resolve.PolicyKind) []reso
 			continue
 		}
 		for _, m := range candidates(g, resolve.QualifiedKind(group, sel.Kind)) {
-			if seen[m.Ref] || !sel.admitsNamespace(g, p.Ref.Namespace, m.Ref.Namespace) || !match.Matches(labels.Set(m.Labels)) {
+			if seen[m.Ref] || !sel.admitsNamespace(g, p.Ref.Namespace, m.Ref.Namespace) || !match.Matches(m.Labels) {
 				continue
 			}
 			if m.Ref.Namespace != p.Ref.Namespace && !g.Granted(Group, policyKind(p.Ref), p.Ref.Namespace, group, sel.Kind, m.Ref.Namespace, m.Ref.Name) {
@@ -140,7 +139,7 @@ func (s *targetSelector) admitsNamespace(g *resolve.Graph, policyNS, ns string) 
 			return false
 		}
 		sel, err := metav1.LabelSelectorAsSelector(s.Namespaces.Selector)
-		return err == nil && sel.Matches(labels.Set(obj.Metadata().Labels))
+		return err == nil && sel.Matches(obj.Metadata().Labels)
 	}
 	return false
 }

@@ -22,7 +22,7 @@ const (
 // IgnoresBackendTLSPolicy ignores a policy annotated
 // istio.io/ignore-policy-attachment "true", in any case.
 func (Implementation) IgnoresBackendTLSPolicy(p *resolve.BackendTLSPolicyResult) (resolve.Reason, string) {
-	if !strings.EqualFold(p.Annotations[ignorePolicyAttachment], "true") {
+	if !strings.EqualFold(p.Annotations.Get(ignorePolicyAttachment), "true") {
 		return "", ""
 	}
 	return reasonIgnoredByIstio, "for its annotation " + ignorePolicyAttachment + "=true"

@@ -44,7 +44,7 @@ var unsuffixedControllers = []string{"istio.io/mesh-controller", "istio.io/eastw
 func gatewayServices(g *resolve.Graph, gw *resolve.GatewayResult) []resolve.GatewayService {
 	addrs := gw.Spec.Addresses
 	if len(addrs) == 0 || len(addrs) == 1 && *addrs[0].Type == gwv1.IPAddressType {
-		name := gw.Annotations[nameOverride]
+		name := gw.Annotations.Get(nameOverride)
 		if name == "" {
 			name = gw.Ref.Name
 			if !slices.Contains(unsuffixedControllers, gw.ControllerName) {
@@ -55,7 +55,7 @@ func gatewayServices(g *resolve.Graph, gw *resolve.GatewayResult) []resolve.Gate
 		if svc == nil {
 			return nil
 		}
-		if _, owned := svc.Labels[managedLabel]; owned {
+		if svc.Labels.Has(managedLabel) {
 			return nil
 		}
 		return []resolve.GatewayService{{Hostname: name, Ref: svc.Ref}}

@@ -57,15 +57,15 @@ func (Implementation) LeavesMeshParent(b *resolve.Builder, p *resolve.ParentResu
 		return ""
 	}
 	labels := parent.Metadata().Labels
-	name, found := labels[useWaypoint]
+	name, found := labels.Lookup(useWaypoint)
 	if !found {
 		labels = b.NamespaceLabels(target.Namespace)
-		name, found = labels[useWaypoint]
+		name, found = labels.Lookup(useWaypoint)
 	}
 	if !found || name == "" || strings.EqualFold(name, "none") {
 		return ""
 	}
-	ns := cmp.Or(labels[useWaypointNamespace], target.Namespace)
+	ns := cmp.Or(labels.Get(useWaypointNamespace), target.Namespace)
 	gw := g.Gateway(ns, name)
 	if gw == nil || gw.Class == nil || slices.Contains(waypointControllers, string(gw.Class.Spec.ControllerName)) {
 		return ""
