@@ -130,6 +130,8 @@ type Graph struct {
 
 	// profile judges what no Gateway of the inputs serves.
 	profile *profile.Profile
+	// cache is what Cache.Resolve reuses, while resolving; nil otherwise.
+	cache *Cache
 	// Inferred is the implementation the world's evidence names (infer.go),
 	// which judges what no Gateway of the inputs serves and each Gateway
 	// whose GatewayClass is unknown and unnamed; nil without evidence or
@@ -201,8 +203,12 @@ type kindNS struct{ kind, ns string }
 
 // Resolve builds the graph from loaded inputs and decides every attachment,
 // reference and traffic split.
-func Resolve(in *Inputs, opts Options) *Graph {
+func Resolve(in *Inputs, opts Options) *Graph { return resolveWith(in, opts, nil) }
+
+// resolveWith is Resolve with a Cache (nil for none).
+func resolveWith(in *Inputs, opts Options, cache *Cache) *Graph {
 	g := &Graph{
+		cache:        cache,
 		opts:         opts,
 		profile:      opts.selectedProfile(),
 		Objects:      in.Objects,
@@ -234,7 +240,7 @@ func Resolve(in *Inputs, opts Options) *Graph {
 	g.findFeatures()
 	// The graph is read-only from here: a Builder kept past Resolve has no
 	// graph to write to, and routeProfiles keeps no more.
-	b.g, g.profilesOf = nil, nil
+	b.g, g.profilesOf, g.cache = nil, nil, nil
 	return g
 }
 

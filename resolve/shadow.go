@@ -91,7 +91,8 @@ func (g *Graph) findShadows() {
 		}
 	}
 	built := make([][]matchEntry, len(routes))
-	parallel(len(routes), func(i int) { built[i] = routeMatches(routes[i]) })
+	parallel(len(routes), func(i int) { built[i] = g.cache.routeMatches(routes[i]) })
+	g.cache.keepMatches(routes, built)
 	for i, r := range routes {
 		keys[r] = built[i]
 	}

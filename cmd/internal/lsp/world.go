@@ -58,6 +58,9 @@ type folder struct {
 	reconfiguredAt uint64
 	// last is what the last check found.
 	last atomic.Pointer[snapshot]
+	// cache keeps what resolving derived from the objects of the files
+	// not read again, for the next check.
+	cache *resolve.Cache
 }
 
 // fileKey is a file as loaded with one release and channel: the inputs
@@ -77,7 +80,7 @@ type snapshot struct {
 }
 
 func newFolder(path string, configure Configure) *folder {
-	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}, forgotAt: map[string]uint64{}}
+	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}, forgotAt: map[string]uint64{}, cache: resolve.NewCache()}
 }
 
 // contains reports whether the folder reads path.
@@ -139,8 +142,9 @@ func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 	worlds[0].Errors = append(slices.Clip(worlds[0].Errors), s.WalkErrors...)
 	graphs := make([]*resolve.Graph, len(worlds))
 	for i, w := range worlds {
-		graphs[i] = resolve.Resolve(w, s.Options)
+		graphs[i] = f.cache.Resolve(w, s.Options)
 	}
+	f.cache.EndCheck()
 	findings, _ := cli.LintWorlds(worlds, graphs, s.Rules)
 	return f.keep(&snapshot{worlds: worlds, graphs: graphs, findings: findings}, epoch)
 }
