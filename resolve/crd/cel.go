@@ -374,6 +374,20 @@ func strIn(x any, k string, wants ...string) cbool {
 	return celFalse
 }
 
+// uniqueField is `self.all(x1, self.exists_one(x2, x1.k == x2.k))`: each
+// item's k is unlike every other's.
+func uniqueField(k string) func(self any) cbool {
+	return func(self any) cbool {
+		items, err := celList(self)
+		if err != nil {
+			return errCBool(err)
+		}
+		return all(items, func(x1 any) cbool {
+			return existsOne(items, func(x2 any) cbool { return fieldsEqual(x1, x2, k) })
+		})
+	}
+}
+
 // fieldsEqual is a.k == b.k, with CEL's equality of scalars.
 func fieldsEqual(a, b any, k string) cbool {
 	x, err := get(a, k)

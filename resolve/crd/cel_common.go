@@ -136,15 +136,7 @@ func commonRules() map[string]celImpl {
 		`self.all(l, l.protocol in ['TCP', 'UDP']  ? (!has(l.hostname) || l.hostname == '') : true)`: {eval: forAllListeners(func(l any) cbool {
 			return implies(strIn(l, "protocol", "TCP", "UDP"), func() cbool { return emptyOrAbsent(l, "hostname") })
 		})},
-		`self.all(l1, self.exists_one(l2, l1.name == l2.name))`: {eval: func(self any) cbool {
-			ls, err := celList(self)
-			if err != nil {
-				return errCBool(err)
-			}
-			return all(ls, func(l1 any) cbool {
-				return existsOne(ls, func(l2 any) cbool { return fieldsEqual(l1, l2, "name") })
-			})
-		}},
+		`self.all(l1, self.exists_one(l2, l1.name == l2.name))`: {eval: uniqueField("name")},
 		`self.mode == 'Terminate' ? size(self.certificateRefs) > 0 || size(self.options) > 0 : true`: {eval: func(self any) cbool {
 			return implies(strIs(self, "mode", "Terminate"), func() cbool {
 				return or(sizeAbove0(self, "certificateRefs"), sizeAbove0(self, "options"))

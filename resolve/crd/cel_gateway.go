@@ -100,15 +100,7 @@ func gatewayRules() map[string]celImpl {
 			})
 		}},
 		// spec.tls.frontend.perPort
-		`self.all(t1, self.exists_one(t2, t1.port == t2.port))`: {eval: func(self any) cbool {
-			ts, err := celList(self)
-			if err != nil {
-				return errCBool(err)
-			}
-			return all(ts, func(t1 any) cbool {
-				return existsOne(ts, func(t2 any) cbool { return fieldsEqual(t1, t2, "port") })
-			})
-		}},
+		`self.all(t1, self.exists_one(t2, t1.port == t2.port))`: {eval: uniqueField("port")},
 		// status.addresses[]: never evaluated on create, which drops status.
 		`self.type == 'Hostname' ? self.value.matches(r"""^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$"""): true`: {eval: func(self any) cbool {
 			return implies(strIs(self, "type", "Hostname"), func() cbool {
