@@ -11,17 +11,15 @@ import "sync"
 // shadow check's, findShadows), about a fifth of resolving a repository.
 //
 // A Cache keeps what the checks since the last EndCheck and the one before
-// them used; it is safe for concurrent use. gwlint check, which resolves
-// once, uses none (Resolve).
+// them used; it is safe for concurrent use, and its zero value is empty.
+// gwlint check, which resolves once, uses none (Resolve).
 type Cache struct {
 	mu        sync.RWMutex
 	prev, cur map[*Route][]matchEntry // without their route
 }
 
 // NewCache returns an empty Cache.
-func NewCache() *Cache {
-	return &Cache{prev: map[*Route][]matchEntry{}, cur: map[*Route][]matchEntry{}}
-}
+func NewCache() *Cache { return &Cache{} }
 
 // Resolve is the package's Resolve, reusing what c holds of the objects of
 // in, and keeping what it derives of them.
@@ -32,7 +30,7 @@ func (c *Cache) Resolve(in *Inputs, opts Options) *Graph { return resolveWith(in
 func (c *Cache) EndCheck() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.prev, c.cur = c.cur, map[*Route][]matchEntry{}
+	c.prev, c.cur = c.cur, nil
 }
 
 // routeMatches returns the route's match keys, from the cache when it
@@ -66,6 +64,9 @@ func (c *Cache) keepMatches(routes []*RouteResult, matches [][]matchEntry) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.cur == nil {
+		c.cur = make(map[*Route][]matchEntry, len(routes))
+	}
 	for i, r := range routes {
 		if _, ok := c.cur[r.Route]; ok {
 			continue
