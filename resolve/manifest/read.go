@@ -133,9 +133,15 @@ func readJobs[T any](jobs []job, convert func(*Object) T) ([]T, []*ReadError, []
 				if i >= len(jobs) {
 					return
 				}
+				var panics []*ReadError
 				results[i] = c.run(jobs[i], func(o *Object) {
-					converted[i] = append(converted[i], convert(o))
+					if v, err := convertOne(jobs[i].file, o, convert); err != nil {
+						panics = append(panics, err)
+					} else {
+						converted[i] = append(converted[i], v)
+					}
 				})
+				results[i].errs = append(results[i].errs, panics...)
 			}
 		})
 	}
@@ -167,6 +173,19 @@ func readJobs[T any](jobs []job, convert func(*Object) T) ([]T, []*ReadError, []
 	return out, errs, notManifests
 }
 
+// convertOne converts one object of file. A panic converting it (a bug)
+// drops that object and becomes an error at it: the file's other objects
+// are still converted, and on a worker the panic would otherwise end the
+// whole process.
+func convertOne[T any](file string, o *Object, convert func(*Object) T) (v T, err *ReadError) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &ReadError{File: file, Pos: o.Source.Pos, Msg: fmt.Sprintf("internal error while reading: %v", p)}
+		}
+	}()
+	return convert(o), nil
+}
+
 // pipelineBytes is the size from which a file read alone is converted on
 // every core (readLargeFile).
 const pipelineBytes = 1 << 20
@@ -182,22 +201,19 @@ func readLargeFile[T any](j job, convert func(*Object) T) ([]T, []*ReadError, []
 		at  int // the object's place in the file
 		to  *T
 	}
-	// A panic converting one object (a bug) would otherwise end the whole
-	// process on a worker: it drops that object and becomes the file's
-	// error, as it does where the reading worker converts.
 	var mu sync.Mutex
 	var panics []*ReadError
 	dropped := map[int]bool{}
 	run := func(t task) {
-		defer func() {
-			if v := recover(); v != nil {
-				mu.Lock()
-				defer mu.Unlock()
-				dropped[t.at] = true
-				panics = append(panics, &ReadError{File: j.file, Pos: t.obj.Source.Pos, Msg: fmt.Sprintf("internal error while reading: %v", v)})
-			}
-		}()
-		*t.to = convert(t.obj)
+		v, err := convertOne(j.file, t.obj, convert)
+		if err != nil {
+			mu.Lock()
+			defer mu.Unlock()
+			dropped[t.at] = true
+			panics = append(panics, err)
+			return
+		}
+		*t.to = v
 	}
 	tasks := make(chan task, 64)
 	var wg sync.WaitGroup
@@ -233,7 +249,9 @@ func readLargeFile[T any](j job, convert func(*Object) T) ([]T, []*ReadError, []
 			out = append(out, blocks[i/block][i%block])
 		}
 	}
-	slices.SortFunc(panics, func(a, b *ReadError) int { return cmp.Compare(a.Pos.Line, b.Pos.Line) })
+	slices.SortStableFunc(panics, func(a, b *ReadError) int {
+		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+	})
 	var notManifests []string
 	if r.notObjects > 0 && r.objects == 0 && len(r.errs) == 0 {
 		notManifests = []string{j.file}

@@ -1140,32 +1140,35 @@ func TestReadLargeFileOnEveryCore(t *testing.T) {
 	}
 }
 
-// TestReadLargeFileConvertPanics checks that a panic converting one object
-// of a large file read on every core drops that object and becomes the
-// file's error, and the file's other objects are read.
-func TestReadLargeFileConvertPanics(t *testing.T) {
-	var b strings.Builder
-	n := 0
-	for ; b.Len() < 2*pipelineBytes; n++ {
-		fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: svc-%d\nspec:\n  ports:\n  - port: 80\n", n)
-	}
+// TestReadConvertPanics checks that a panic converting one object drops
+// that object and becomes an error at it, and the file's other objects are
+// read in order: for a large file read on every core (readLargeFile) and
+// for a small one read by one worker.
+func TestReadConvertPanics(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	names, errs, _ := ReadEach([]string{"-"}, strings.NewReader(b.String()), func(o *Object) string {
-		var obj struct {
-			Metadata struct{ Name string }
+	for _, size := range []int{2 * pipelineBytes, 2000} {
+		var b strings.Builder
+		n := 0
+		for ; b.Len() < size; n++ {
+			fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: svc-%d\nspec:\n  ports:\n  - port: 80\n", n)
 		}
-		if err := json.Unmarshal(o.JSON, &obj); err != nil {
-			t.Fatal(err)
+		names, errs, _ := ReadEach([]string{"-"}, strings.NewReader(b.String()), func(o *Object) string {
+			var obj struct {
+				Metadata struct{ Name string }
+			}
+			if err := json.Unmarshal(o.JSON, &obj); err != nil {
+				t.Fatal(err)
+			}
+			if obj.Metadata.Name == "svc-7" {
+				panic("a bug")
+			}
+			return obj.Metadata.Name
+		})
+		if len(names) != n-1 || names[6] != "svc-6" || names[7] != "svc-8" {
+			t.Errorf("%d bytes: read %d objects (%v...), want the %d others in order", size, len(names), names[:min(9, len(names))], n-1)
 		}
-		if obj.Metadata.Name == "svc-7" {
-			panic("a bug")
+		if len(errs) != 1 || !strings.Contains(errs[0].Msg, "internal error while reading: a bug") || errs[0].Pos.Line != 7*8+2 {
+			t.Errorf("%d bytes: errors = %v, want one internal error at svc-7's document (line %d)", size, errs, 7*8+2)
 		}
-		return obj.Metadata.Name
-	})
-	if len(names) != n-1 || names[6] != "svc-6" || names[7] != "svc-8" {
-		t.Errorf("read %d objects (%v...), want the %d others in order", len(names), names[:min(9, len(names))], n-1)
-	}
-	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "internal error while reading: a bug") || errs[0].Pos.Line != 7*8+2 {
-		t.Errorf("errors = %v, want one internal error at svc-7's document (line %d)", errs, 7*8+2)
 	}
 }
