@@ -71,7 +71,12 @@ func (g *Graph) findFeatures() {
 
 // Features returns the feature uses of every object, in object order.
 // They are found on the first call (findFeatures keeps only the gaps).
-func (g *Graph) Features() []FeatureUse { return g.features() }
+func (g *Graph) Features() []FeatureUse {
+	if g.features == nil { // a Graph not made by Resolve
+		return nil
+	}
+	return g.features()
+}
 
 // allFeatures is Features, found.
 func (g *Graph) allFeatures() []FeatureUse {

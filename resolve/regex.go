@@ -40,8 +40,9 @@ func regexProblem(value string, path func() string) []RegexProblem {
 			strings.TrimPrefix(err.Error(), "error parsing regexp: "))}}
 	}
 	// Counted only while there is room, so that the count never wraps in
-	// a server that runs for weeks.
-	if validRegexCount.Load() < maxValidRegexes && validRegexCount.Add(1) <= maxValidRegexes {
+	// a server that runs for weeks; long values are not kept, so that the
+	// room is bounded in bytes too.
+	if len(value) <= maxValidRegexLen && validRegexCount.Load() < maxValidRegexes && validRegexCount.Add(1) <= maxValidRegexes {
 		validRegexes.Store(value, struct{}{})
 	}
 	return nil
@@ -53,7 +54,10 @@ var (
 	validRegexCount atomic.Int32
 )
 
-const maxValidRegexes = 1 << 12
+const (
+	maxValidRegexes  = 1 << 12
+	maxValidRegexLen = 256
+)
 
 // lazyMatchPath returns the function that makes matchPath(rulePath, j)
 // once, when a regular expression needs it: most matches have none.

@@ -94,7 +94,8 @@ type groupKind struct{ group, kind string }
 
 // served is Served's answers for each release (by seq), computed once, on
 // first use: Served is asked for every object read.
-var served = sync.OnceValue(func() (out [len(releaseNames)]map[groupKind][]string) {
+var served = sync.OnceValue(func() (out *[len(releaseNames)]map[groupKind][]string) {
+	out = new([len(releaseNames)]map[groupKind][]string)
 	for seq := range crdVersions {
 		m := map[groupKind][]string{}
 		for _, vs := range crdVersions[seq] {

@@ -407,8 +407,9 @@ const maxQuickUnique = 64
 // them in place, where checkUnique builds a key, and for a list-type map a
 // map and its JSON, for every item. It reports false, having reported
 // nothing, for a list it does not take: a key that is not a string, or a
-// long list. Strings compare as checkUnique compares them, so it finds and
-// reports the same duplicates.
+// long list. Strings compare as checkUnique compares them (the tree holds
+// valid UTF-8: jsontree replaces invalid bytes as encoding/json does), so
+// it finds and reports the same duplicates.
 func (w *walker) checkUniqueStrings(x []any, keyOf func(any) any, stringOf func(any) (stringKey, bool)) bool {
 	if len(x) > maxQuickUnique {
 		return false
