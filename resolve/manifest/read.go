@@ -297,12 +297,13 @@ type fileResult struct {
 // here, once, so workers only touch the file system.
 func collect(paths []string, stdin io.Reader) []job {
 	var jobs []job
-	for _, p := range paths {
+	infos := StatAll(paths)
+	for i, p := range paths {
 		if p == "-" {
 			jobs = append(jobs, readStdin(stdin))
 			continue
 		}
-		info, err := os.Stat(p)
+		info, err := infos[i].Info, infos[i].Err
 		switch {
 		case err != nil:
 			jobs = append(jobs, job{file: p, err: fileError(p, err)})
@@ -317,6 +318,31 @@ func collect(paths []string, stdin io.Reader) []job {
 		}
 	}
 	return jobs
+}
+
+// Stat is what os.Stat said of a path.
+type Stat struct {
+	Info fs.FileInfo
+	Err  error
+}
+
+// StatAll stats paths on every core, in order ("-" is left alone). A walk
+// hands over thousands of files, each stat'ed before any is read.
+func StatAll(paths []string) []Stat {
+	stats := make([]Stat, len(paths))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(paths)) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(paths); i = int(next.Add(1)) - 1 {
+				if paths[i] != "-" {
+					stats[i].Info, stats[i].Err = os.Stat(paths[i])
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return stats
 }
 
 func readStdin(stdin io.Reader) job {
@@ -425,75 +451,148 @@ func walkManifests(root string, skip func(string) bool, b Boundary, visit func(s
 		visit(root, &ReadError{File: root, Msg: err.Error()})
 		return
 	}
-	if info, err := os.Lstat(root); err == nil && info.Mode()&fs.ModeSymlink != 0 {
-		// A link named as the root is followed: WalkDir follows it with
-		// a trailing separator, and cleans it off the paths it finds.
+	info, err := os.Lstat(root)
+	if err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		// A link named as the root is followed, and the paths found
+		// under it are cleaned of the separator that follows it.
 		root += string(filepath.Separator)
+		info, err = os.Lstat(root)
 	}
-	// kustomizations are the kustomization directories the walk is in,
-	// innermost last: their files are not read one by one.
-	var kustomizations []string
-	// The callback never returns an error: an unreadable directory is
-	// reported and the walk goes on.
-	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			visit(path, fileError(path, err))
-			return nil
-		}
-		if path != root && (strings.HasPrefix(d.Name(), ".") || (skip != nil && skip(path)) || (d.IsDir() && isChartTemplates(path))) {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		for len(kustomizations) > 0 && !within(path, kustomizations[len(kustomizations)-1]) {
-			kustomizations = kustomizations[:len(kustomizations)-1]
-		}
-		if d.IsDir() {
-			switch {
-			case isChart(path):
-				if rendered != nil {
-					rendered(filepath.Clean(path), true)
-				}
-				return fs.SkipDir
-			case KustomizationFile(path, skip) != "":
-				if rendered != nil {
-					rendered(filepath.Clean(path), false)
-				}
-				kustomizations = append(kustomizations, path)
-			}
-			return nil
-		}
-		// Chart.yaml is Helm's chart metadata (apiVersion v2, no kind).
-		if path == root || len(kustomizations) > 0 || !IsManifestName(d.Name()) || d.Name() == chartFile {
-			return nil
-		}
-		switch {
-		case d.Type().IsRegular():
-			visit(path, nil)
-		case d.Type()&fs.ModeSymlink != 0:
-			if err := b.Check(path); err != nil {
-				visit(path, &ReadError{File: path, Msg: err.Error()})
-				return nil
-			}
-			info, err := os.Stat(path)
-			switch {
-			case err != nil:
-				visit(path, fileError(path, err))
-			case info.Mode().IsRegular():
-				visit(path, nil)
-			case info.IsDir():
-				visit(path, &ReadError{File: path, Msg: "a symbolic link to a directory, which a directory walk does not follow; name it to read it"})
-			}
-		}
-		return nil
-	})
+	switch {
+	case err != nil:
+		visit(root, fileError(root, err))
+	case info.IsDir():
+		w := manifestWalk{skip: skip, b: b, visit: visit, rendered: rendered}
+		w.dir(root, false)
+	}
 }
 
-// within reports whether path is dir or under it.
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+// manifestWalk is one walk of walkManifests. It reads each directory once
+// and tells a chart or a kustomization from its entries, with no system
+// call per directory beyond the listing: a monorepo has thousands.
+type manifestWalk struct {
+	skip     func(string) bool
+	b        Boundary
+	visit    func(string, *ReadError)
+	rendered func(dir string, chart bool)
+}
+
+// dir walks the directory at path (root included); inKustomization says
+// that a directory above it holds a kustomization, whose files are not
+// read one by one. Entries come in name order, as filepath.WalkDir gives
+// them, and what cannot be listed is reported and the walk goes on.
+func (w *manifestWalk) dir(path string, inKustomization bool) {
+	entries, err := os.ReadDir(path)
+	switch w.renders(path, entries, err) {
+	case renderedChart:
+		return
+	case renderedKustomization:
+		inKustomization = true
+	}
+	if err != nil {
+		w.visit(path, fileError(path, err))
+	}
+	for _, e := range entries {
+		p := filepath.Join(path, e.Name())
+		if strings.HasPrefix(e.Name(), ".") || (w.skip != nil && w.skip(p)) {
+			continue
+		}
+		if e.IsDir() {
+			w.dir(p, inKustomization)
+			continue
+		}
+		// Chart.yaml is Helm's chart metadata (apiVersion v2, no kind).
+		if inKustomization || !IsManifestName(e.Name()) || e.Name() == chartFile {
+			continue
+		}
+		w.file(p, e.Type())
+	}
+}
+
+// file visits the manifest file at path, of the entry type typ: a regular
+// file, or a link to one within the boundary.
+func (w *manifestWalk) file(path string, typ fs.FileMode) {
+	switch {
+	case typ.IsRegular():
+		w.visit(path, nil)
+	case typ&fs.ModeSymlink != 0:
+		if err := w.b.Check(path); err != nil {
+			w.visit(path, &ReadError{File: path, Msg: err.Error()})
+			return
+		}
+		info, err := os.Stat(path)
+		switch {
+		case err != nil:
+			w.visit(path, fileError(path, err))
+		case info.Mode().IsRegular():
+			w.visit(path, nil)
+		case info.IsDir():
+			w.visit(path, &ReadError{File: path, Msg: "a symbolic link to a directory, which a directory walk does not follow; name it to read it"})
+		}
+	}
+}
+
+// What renders a directory.
+const (
+	renderedNot = iota
+	renderedChart
+	renderedKustomization
+)
+
+// renders hands the directory at path to rendered when it is a chart or
+// holds a kustomization, as its entries say, and says which it is. A
+// directory that cannot be listed is asked by name (a directory may be
+// searchable and not readable).
+func (w *manifestWalk) renders(path string, entries []fs.DirEntry, listErr error) int {
+	chart, kustomization := false, ""
+	if listErr != nil {
+		chart = isChart(path)
+		kustomization = KustomizationFile(path, w.skip)
+	} else {
+		chart, kustomization = marksOf(path, entries, w.skip)
+	}
+	switch {
+	case chart:
+		if w.rendered != nil {
+			w.rendered(filepath.Clean(path), true)
+		}
+		return renderedChart
+	case kustomization != "":
+		if w.rendered != nil {
+			w.rendered(filepath.Clean(path), false)
+		}
+		return renderedKustomization
+	}
+	return renderedNot
+}
+
+// marksOf is isChart and KustomizationFile of the directory at dir, read
+// from its entries: a file of the name that is regular, or a link to a
+// regular file.
+func marksOf(dir string, entries []fs.DirEntry, skip func(string) bool) (chart bool, kustomization string) {
+	regular := func(e fs.DirEntry) bool {
+		if e.Type().IsRegular() {
+			return true
+		}
+		if e.Type()&fs.ModeSymlink == 0 {
+			return false
+		}
+		info, err := os.Stat(filepath.Join(dir, e.Name()))
+		return err == nil && info.Mode().IsRegular()
+	}
+	rank := len(kustomizationNames) // of the kustomization file found
+	for _, e := range entries {
+		name := e.Name()
+		if name == chartFile && regular(e) {
+			chart = true
+		}
+		if i := slices.Index(kustomizationNames, name); i >= 0 && i < rank && regular(e) {
+			if p := filepath.Join(dir, name); skip == nil || !skip(p) {
+				rank, kustomization = i, p
+			}
+		}
+	}
+	return chart, kustomization
 }
 
 // kustomizationNames are the names kustomize looks for in a directory, in
@@ -527,13 +626,6 @@ func KustomizationFile(dir string, skip func(string) bool) string {
 func isChart(dir string) bool {
 	info, err := os.Stat(filepath.Join(dir, chartFile))
 	return err == nil && info.Mode().IsRegular()
-}
-
-// isChartTemplates reports whether dir is the templates directory of a Helm
-// chart: Go templates, not manifests, until `helm template` renders them.
-// A monorepo walk skips them; naming such a directory explicitly reads it.
-func isChartTemplates(dir string) bool {
-	return filepath.Base(dir) == "templates" && isChart(filepath.Dir(dir))
 }
 
 // IsManifestName reports whether a directory walk reads a file of this

@@ -91,3 +91,64 @@ func TestReadWalkSpecialFiles(t *testing.T) {
 		t.Fatal("Read hangs on a special file")
 	}
 }
+
+// A walk tells charts and kustomizations from a directory's entries as
+// os.Stat of the file's name would: a link to a regular file counts, a
+// directory or a link to one does not, and of two kustomization files
+// kustomize's first name wins.
+func TestWalkMarksThroughLinks(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string) {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := func(target, name string) {
+		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("shared/Chart.yaml")
+	write("shared/kustomization.yaml")
+	write("linked-chart/templates/route.yaml")
+	link(filepath.Join(dir, "shared/Chart.yaml"), "linked-chart/Chart.yaml")
+	write("linked-kustomization/patch.yaml")
+	link(filepath.Join(dir, "shared/kustomization.yaml"), "linked-kustomization/kustomization.yml")
+	write("dir-not-chart/Chart.yaml/x.txt")
+	write("dir-not-chart/route.yaml")
+	write("link-to-dir/route.yaml")
+	link(filepath.Join(dir, "dir-not-chart"), "link-to-dir/kustomization.yaml")
+	write("two/Kustomization")
+	write("two/kustomization.yml")
+	got, _ := Walk(dir, func(p string) bool { return filepath.Base(p) == "shared" }, BoundaryFor(dir))
+	join := func(names ...string) []string {
+		var out []string
+		for _, n := range names {
+			out = append(out, filepath.Join(dir, n))
+		}
+		return out
+	}
+	want := Tree{
+		Files:          join("dir-not-chart/route.yaml", "link-to-dir/route.yaml"),
+		Kustomizations: join("linked-kustomization", "two"),
+		Charts:         join("linked-chart"),
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Walk = %+v\nwant %+v", got, want)
+	}
+	for _, d := range []string{"linked-chart", "linked-kustomization", "dir-not-chart", "link-to-dir", "two"} {
+		p := filepath.Join(dir, d)
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		chart, kustomization := marksOf(p, entries, nil)
+		if chart != isChart(p) || kustomization != KustomizationFile(p, nil) {
+			t.Errorf("%s: entries say chart %v, kustomization %q; os.Stat says %v, %q", d, chart, kustomization, isChart(p), KustomizationFile(p, nil))
+		}
+	}
+}
