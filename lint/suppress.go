@@ -298,26 +298,21 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 	index := map[string]int{} // into files, by name
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
-		i, seen := index[m.Source.File]
-		if !seen {
-			i = len(files)
-			index[m.Source.File] = i
-			files = append(files, fileObjects{name: m.Source.File})
-		}
-		if f := &files[i]; f.ignores == nil && len(m.Ignores) > 0 {
-			f.ignores = m.Ignores
+		// Every object of a file carries the file's directives.
+		if len(m.Ignores) > 0 {
+			i, seen := index[m.Source.File]
+			if !seen {
+				i = len(files)
+				index[m.Source.File] = i
+				files = append(files, fileObjects{name: m.Source.File, ignores: m.Ignores})
+			}
+			files[i].objs = append(files[i].objs, m)
 		}
 		if v, ok := m.Annotations.Lookup(IgnoreAnnotation); ok {
 			out = append(out, &ignore{
 				kind: "annotation", pos: position(m, ignoreAnnotationPath), path: ignoreAnnotationPath,
 				object: m.Ref.String(), ids: parseIgnore(v), used: map[string]bool{},
 			})
-		}
-	}
-	for _, obj := range g.Objects {
-		m := obj.Metadata()
-		if f := &files[index[m.Source.File]]; f.ignores != nil {
-			f.objs = append(f.objs, m)
 		}
 	}
 	for _, f := range files {

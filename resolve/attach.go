@@ -135,9 +135,11 @@ func (o *ListenerOutcome) Undecided() bool { return o.Reason == ReasonPending }
 // under a lock (Decide, HandTo), and the one write whose order shows,
 // HandTo's, is put back in the graph's order after.
 func (g *Graph) resolveRoutes(b *Builder) {
+	profiles := make([][]*profile.Profile, len(g.Routes))
+	parallel(len(g.Routes), func(i int) { profiles[i] = g.findRouteProfiles(g.Routes[i].Route) })
 	g.profilesOf = make(map[*Route][]*profile.Profile, len(g.Routes))
-	for _, r := range g.Routes {
-		g.profilesOf[r.Route] = g.findRouteProfiles(r.Route)
+	for i, r := range g.Routes {
+		g.profilesOf[r.Route] = profiles[i]
 	}
 	parallel(len(g.Routes), func(i int) { g.resolveRoute(b, g.Routes[i]) })
 	g.orderHandOffs()
@@ -501,9 +503,8 @@ func (g *Graph) countAttachments() {
 			}
 		}
 	}
-	for l := range g.Listeners() {
-		finishListenerCount(l)
-	}
+	listeners := slices.Collect(g.Listeners())
+	parallel(len(listeners), func(i int) { finishListenerCount(listeners[i]) })
 }
 
 func finishListenerCount(l *Listener) {
