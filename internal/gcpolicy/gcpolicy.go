@@ -33,21 +33,22 @@ const (
 //     cluster) let the heap grow fourfold before collecting (GOGC=400):
 //     their peak stays in the tens of megabytes, and the collections the
 //     default would make cost a fifth of their time.
-//   - Large runs collect at the default growth, under a soft memory limit
-//     of 7.5× their input bytes (at least 64 MiB) from the start (when their
-//     size is known),
-//     and once loaded, after one collection that measures the live heap,
-//     of 1.5× the live heap plus 64 MiB where that is more: resolving adds
-//     about half the heap loading left (76 MB live after loading, about
-//     120 MB at its largest on the 10,000-route corpus). The limit makes
-//     the runtime collect, and return freed pages, only as the peak nears
-//     what the input allows, where a lower GOGC collected all along.
-//     Measured (2026-11-27, docs/performance.md): medium 181-186 MiB
-//     (6.8-7.0×) against 189-201 MiB without any policy, and 10-20% less
-//     time than the 50%/30% growth it replaces; one file of 400,000 small
-//     Services 337 MiB (7.7×). The limit is soft: a run whose live heap
-//     outgrows it is slowed (the runtime caps collection at half the
-//     CPU), never stopped.
+//   - Large runs let the heap grow threefold between collections
+//     (GOGC=200) under a soft memory limit: 7.5× their input bytes (at
+//     least 64 MiB) from the start (when their size is known), and once
+//     loaded, after one collection that measures the live heap, 1.5× the
+//     live heap plus 64 MiB where that is more: resolving adds about half
+//     the heap loading left (76 MB live after loading, about 120 MB at its
+//     largest on the 10,000-route corpus). The limit, not the growth,
+//     holds the peak: it makes the runtime collect, and return freed
+//     pages, only as the peak nears what the input allows. Below it, the
+//     default growth (GOGC=100) collected twice as often for nothing.
+//     Measured (docs/performance.md): medium 175 MiB (6.6×) and 8-17%
+//     less CPU than at the default growth (170 MiB), itself 10-20% less
+//     time than the 50%/30% growth before it; one file of 400,000 small
+//     Services 337 MiB (7.7×), held by the limit. The limit is soft: a run
+//     whose live heap outgrows it is slowed (the runtime caps collection
+//     at half the CPU), never stopped.
 func Set(paths []string) (loaded func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
@@ -59,14 +60,21 @@ func Set(paths []string) (loaded func()) {
 	}
 	if bytes > 0 {
 		debug.SetMemoryLimit(max(inputLimit(bytes), minLimit))
+		debug.SetGCPercent(largeGrowth)
 	}
 	return func() {
 		// A collection now measures the live heap exactly: a stale, low
 		// measure would set a limit below it.
 		runtime.GC()
 		debug.SetMemoryLimit(max(liveHeap()*3/2+minLimit, inputLimit(bytes)))
+		// Stdin's size is known only now: until the limit, the default.
+		debug.SetGCPercent(largeGrowth)
 	}
 }
+
+// largeGrowth is the GOGC of a large run, under its soft memory limit.
+// Above 200 the limit binds more often and no run was faster (300 measured).
+const largeGrowth = 200
 
 // minLimit is the least soft memory limit: a run of many small files (600
 // of 500 bytes) would otherwise start under a limit of a few megabytes,
