@@ -382,6 +382,16 @@ func BenchmarkFastYAML(b *testing.B) {
 		files = append(files, data)
 		size += int64(len(data))
 	}
+	b.Run("scanText", func(b *testing.B) {
+		b.SetBytes(size)
+		for b.Loop() {
+			for _, data := range files {
+				if fast, _ := scanText(data); !fast {
+					b.Fatal("a corpus file is not plain")
+				}
+			}
+		}
+	})
 	b.Run("fast", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()

@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -111,6 +112,12 @@ func fromUTF16(data []byte, bigEndian bool) ([]byte, *textError) {
 func scanText(data []byte) (fast bool, bad int) {
 	fast = true
 	for i := 0; i < len(data); {
+		// Eight bytes at a time while they are printable ASCII or LF,
+		// as nearly all of a manifest is.
+		if i+8 <= len(data) && plainWord(binary.LittleEndian.Uint64(data[i:])) {
+			i += 8
+			continue
+		}
 		c := data[i]
 		if c < utf8.RuneSelf {
 			if (c < 0x20 && c != '\n') || c == 0x7F {
@@ -132,6 +139,24 @@ func scanText(data []byte) (fast bool, bad int) {
 		i += size
 	}
 	return fast, -1
+}
+
+// plainWord reports whether each of the eight bytes of w is printable
+// ASCII (0x20 to 0x7E) or a line feed, with the byte tricks of "Bit
+// Twiddling Hacks", made exact for each byte by adding only to 7-bit
+// values, which cannot carry into the next byte.
+func plainWord(w uint64) bool {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		low7 = 0x7F7F7F7F7F7F7F7F
+	)
+	seven := w & low7
+	printable := (seven + ones*(0x80-0x20)) & high // the low 7 bits are 0x20 or more
+	del := (seven + ones) & high                    // the low 7 bits are 0x7F
+	lf := w ^ ones*'\n'
+	notLF := ((lf&low7 + low7) | lf) & high
+	return (w&high | del | ^printable&notLF&high) == 0
 }
 
 // badCharError describes the character at data[i], which scanText refused.
