@@ -301,10 +301,12 @@ func (in Inputs) loadFiles(files []string, stdin io.Reader, opts resolve.Options
 	if in.LoadFile == nil || slices.Contains(files, "-") {
 		return resolve.Load(files, stdin, opts)
 	}
-	all := &resolve.Inputs{Skipped: map[string]int{}}
-	for _, f := range files {
-		all.Merge(in.LoadFile(f, opts))
+	each := make([]*resolve.Inputs, len(files))
+	for i, f := range files {
+		each[i] = in.LoadFile(f, opts)
 	}
+	all := &resolve.Inputs{Skipped: map[string]int{}}
+	all.Merge(each...)
 	return all
 }
 
