@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gwlint/gwlint/internal/parallel"
+
 	"github.com/gwlint/gwlint/resolve/placeholder"
 	"github.com/gwlint/gwlint/resolve/profile"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -136,12 +138,12 @@ func (o *ListenerOutcome) Undecided() bool { return o.Reason == ReasonPending }
 // HandTo's, is put back in the graph's order after.
 func (g *Graph) resolveRoutes(b *Builder) {
 	profiles := make([][]*profile.Profile, len(g.Routes))
-	parallel(len(g.Routes), func(i int) { profiles[i] = g.findRouteProfiles(g.Routes[i].Route) })
+	parallel.For(len(g.Routes), func(i int) { profiles[i] = g.findRouteProfiles(g.Routes[i].Route) })
 	g.profilesOf = make(map[*Route][]*profile.Profile, len(g.Routes))
 	for i, r := range g.Routes {
 		g.profilesOf[r.Route] = profiles[i]
 	}
-	parallel(len(g.Routes), func(i int) { g.resolveRoute(b, g.Routes[i]) })
+	parallel.For(len(g.Routes), func(i int) { g.resolveRoute(b, g.Routes[i]) })
 	g.orderHandOffs()
 }
 
@@ -504,7 +506,7 @@ func (g *Graph) countAttachments() {
 		}
 	}
 	listeners := slices.Collect(g.Listeners())
-	parallel(len(listeners), func(i int) { finishListenerCount(listeners[i]) })
+	parallel.For(len(listeners), func(i int) { finishListenerCount(listeners[i]) })
 }
 
 func finishListenerCount(l *Listener) {

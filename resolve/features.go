@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/gwlint/gwlint/internal/parallel"
+
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 	"sigs.k8s.io/gateway-api/pkg/features"
 
@@ -54,7 +56,7 @@ func (g *Graph) findFeatures() {
 	const chunk = 256
 	chunks := (len(g.Objects) + chunk - 1) / chunk
 	gaps := make([][]FeatureGap, chunks)
-	parallel(chunks, func(c int) {
+	parallel.For(chunks, func(c int) {
 		var uses []FeatureUse // one buffer for the chunk's objects
 		for _, obj := range g.Objects[c*chunk : min((c+1)*chunk, len(g.Objects))] {
 			if !replaced[obj] {

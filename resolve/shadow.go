@@ -3,13 +3,13 @@ package resolve
 import (
 	"bytes"
 	"hash/maphash"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
+
+	"github.com/gwlint/gwlint/internal/parallel"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
@@ -91,31 +91,17 @@ func (g *Graph) findShadows() {
 		}
 	}
 	built := make([][]matchEntry, len(routes))
-	parallel(len(routes), func(i int) { built[i] = g.cache.routeMatches(routes[i]) })
+	parallel.For(len(routes), func(i int) { built[i] = g.cache.routeMatches(routes[i]) })
 	g.cache.keepMatches(routes, built)
 	for i, r := range routes {
 		keys[r] = built[i]
 	}
 	matches := func(r *RouteResult) []matchEntry { return keys[r] }
 	found := make([][]Shadow, len(listeners))
-	parallel(len(listeners), func(i int) { found[i] = shadowsOn(listeners[i], matches) })
+	parallel.For(len(listeners), func(i int) { found[i] = shadowsOn(listeners[i], matches) })
 	for _, s := range found {
 		g.Shadows = append(g.Shadows, s...)
 	}
-}
-
-// parallel runs f(0) … f(n-1) on every core.
-func parallel(n int, f func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 func shadowsOn(l *Listener, matches func(*RouteResult) []matchEntry) []Shadow {

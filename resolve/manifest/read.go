@@ -20,6 +20,8 @@ import (
 	"unicode/utf8"
 	"unique"
 
+	"github.com/gwlint/gwlint/internal/parallel"
+
 	"go.yaml.in/yaml/v3"
 )
 
@@ -330,18 +332,11 @@ type Stat struct {
 // hands over thousands of files, each stat'ed before any is read.
 func StatAll(paths []string) []Stat {
 	stats := make([]Stat, len(paths))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(paths)) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < len(paths); i = int(next.Add(1)) - 1 {
-				if paths[i] != "-" {
-					stats[i].Info, stats[i].Err = os.Stat(paths[i])
-				}
-			}
-		})
-	}
-	wg.Wait()
+	parallel.For(len(paths), func(i int) {
+		if paths[i] != "-" {
+			stats[i].Info, stats[i].Err = os.Stat(paths[i])
+		}
+	})
 	return stats
 }
 

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/gwlint/gwlint/internal/parallel"
+
 	"github.com/spf13/pflag"
 
 	"github.com/gwlint/gwlint/resolve"
@@ -45,7 +47,7 @@ type Inputs struct {
 	// LoadFile, when set, loads each file read one by one in place of
 	// resolve.Load: a language server serves the files it holds already
 	// and its editor's unsaved text (package lsp). It loads as
-	// resolve.Load would, with opts.
+	// resolve.Load would, with opts, and is called on every core at once.
 	LoadFile func(file string, opts resolve.Options) *resolve.Inputs
 	// roots are --root's directories, nil without it.
 	roots []string
@@ -302,9 +304,7 @@ func (in Inputs) loadFiles(files []string, stdin io.Reader, opts resolve.Options
 		return resolve.Load(files, stdin, opts)
 	}
 	each := make([]*resolve.Inputs, len(files))
-	for i, f := range files {
-		each[i] = in.LoadFile(f, opts)
-	}
+	parallel.For(len(files), func(i int) { each[i] = in.LoadFile(files[i], opts) })
 	all := &resolve.Inputs{Skipped: map[string]int{}}
 	all.Merge(each...)
 	return all
