@@ -280,14 +280,16 @@ func (g *Graph) index() {
 	first := make(map[ObjectRef]Object, len(defined))
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
-		resolved, _ := g.object(m.Ref)
-		if f, dup := first[m.Ref]; dup {
-			g.Duplicates = append(g.Duplicates, Duplicate{First: f, Again: obj, Resolved: resolved, Same: sameDocument(f.Metadata(), m)})
-		} else if defined[m.Ref] {
-			first[m.Ref] = obj
-		}
-		if resolved != obj {
-			continue
+		if defined[m.Ref] { // else obj is the one definition, and resolved
+			resolved, _ := g.object(m.Ref)
+			if f, dup := first[m.Ref]; dup {
+				g.Duplicates = append(g.Duplicates, Duplicate{First: f, Again: obj, Resolved: resolved, Same: sameDocument(f.Metadata(), m)})
+			} else {
+				first[m.Ref] = obj
+			}
+			if resolved != obj {
+				continue
+			}
 		}
 		switch o := obj.(type) {
 		case *GatewayClass:
