@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding"
 	"encoding/json"
+	"hash/maphash"
 	"reflect"
 	"slices"
 	"strconv"
@@ -45,33 +46,37 @@ func (t Tree) Decode(node any, v any) bool {
 // stringTable shares the strings decoded objects hold: kinds, groups,
 // namespaces, Gateway and Service names, label keys repeat across a
 // repository's objects, and one copy of each (per table) costs less than
-// one per field. The table only grows to maxSharedStrings entries, then
-// starts afresh; strings longer than maxSharedLen are copied, as few of
-// those repeat.
-type stringTable map[string]string
+// one per field. It is a direct-mapped cache: a string's hash picks its
+// one slot, a string found there is shared, any other takes the slot
+// over. Strings that repeat often keep their slots; it never grows, never
+// rehashes and needs no clearing, where a map did all three for each
+// table the pool handed out afresh. Strings longer than maxSharedLen are
+// copied, as few of those repeat.
+type stringTable struct {
+	seed  maphash.Seed
+	slots [sharedSlots]string
+}
 
 const (
-	maxSharedStrings = 1 << 15
-	maxSharedLen     = 64
+	sharedSlots  = 1 << 14
+	maxSharedLen = 64
 )
 
 // stringTables are taken by Decode for a document's strings: one per
 // core at a time, so the table a worker fills serves its next document.
-var stringTables = sync.Pool{New: func() any { return &stringTable{} }}
+var stringTables = sync.Pool{New: func() any { return &stringTable{seed: maphash.MakeSeed()} }}
 
-// share returns s's copy in the table, adding one when there is none.
+// share returns s's copy in the table, making one when there is none.
 func (st *stringTable) share(s string) string {
 	if len(s) > maxSharedLen {
 		return strings.Clone(s)
 	}
-	if c, ok := (*st)[s]; ok {
-		return c
-	}
-	if len(*st) >= maxSharedStrings {
-		clear(*st) // keeping its room: refilling a new map would regrow it
+	slot := &st.slots[maphash.String(st.seed, s)&(sharedSlots-1)]
+	if *slot == s {
+		return *slot
 	}
 	c := strings.Clone(s)
-	(*st)[c] = c
+	*slot = c
 	return c
 }
 

@@ -2,6 +2,7 @@ package jsontree
 
 import (
 	"encoding/json"
+	"hash/maphash"
 	"reflect"
 	"slices"
 	"strconv"
@@ -203,23 +204,33 @@ func TestDecodedStringsAreCopies(t *testing.T) {
 	if m != (meta{"store", "team-a"}) {
 		t.Errorf("decoded %+v", m)
 	}
-	st := &stringTable{}
+	st := stringTables.New().(*stringTable)
 	a, b := st.share(strings.Clone("team-a")), st.share(strings.Clone("team-a"))
 	if unsafe.StringData(a) != unsafe.StringData(b) {
 		t.Errorf("share gave two copies of %q", a)
 	}
 }
 
-func TestStringTableIsBounded(t *testing.T) {
-	st := &stringTable{}
-	for i := range maxSharedStrings + 10 {
-		st.share(strconv.Itoa(i))
-	}
-	if n := len(*st); n != 10 {
-		t.Errorf("table holds %d strings after %d, want the 10 added since it started afresh at %d", n, maxSharedStrings+10, maxSharedStrings)
-	}
+// The table is a fixed number of slots: a long string is copied and kept
+// in none, and a string that lost its slot to another is copied again,
+// then shared from its slot again.
+func TestStringTableSlots(t *testing.T) {
+	st := stringTables.New().(*stringTable)
 	long := strings.Repeat("x", maxSharedLen+1)
-	if st.share(long); len(*st) != 10 {
+	if a, b := st.share(long), st.share(long); unsafe.StringData(a) == unsafe.StringData(b) || slices.Contains(st.slots[:], long) {
 		t.Errorf("a string of %d bytes was kept", len(long))
+	}
+	slot := func(s string) uint64 { return maphash.String(st.seed, s) & (sharedSlots - 1) }
+	rival := ""
+	for i := 0; rival == ""; i++ {
+		if s := strconv.Itoa(i); slot(s) == slot("team-a") {
+			rival = s
+		}
+	}
+	first := st.share(strings.Clone("team-a"))
+	st.share(rival)
+	again, shared := st.share(strings.Clone("team-a")), st.share(strings.Clone("team-a"))
+	if unsafe.StringData(again) == unsafe.StringData(first) || unsafe.StringData(shared) != unsafe.StringData(again) {
+		t.Errorf("after %q took its slot, %q was not copied once and shared after", rival, "team-a")
 	}
 }
