@@ -154,20 +154,22 @@ var stageNames = []string{"floor", "read", "parse", "load", "resolve", "rules", 
 // file: CRD validation on, standard channel.
 var checkOptions = resolve.Options{Validate: true, Channel: crd.Standard, Implementations: implementations.All()}
 
-// check is what `gwlint check --no-config PATHS` does (cmd/gwlint's
-// runCheck, every default rule on): set the collector for the run's size,
-// load, resolve, lint, apply ignores, sort and print. It returns the number
-// of findings.
-func check(paths []string, w io.Writer) int {
+// check is what `gwlint check --no-config DIRS` does (cmd/gwlint's
+// runCheck, every default rule on): walk each directory once (as
+// cli.FindInputs does; the corpora hold no kustomization or chart), set
+// the collector for the run's size, load the files found, resolve, lint,
+// apply ignores, sort and print. It returns the number of findings.
+func check(dirs []string, w io.Writer) int {
 	// As the process starts, and back after.
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
-	files, err := floor.Files(paths)
-	if err != nil {
-		panic(err)
+	var files []string
+	for _, dir := range dirs {
+		tree, _ := manifest.Walk(dir, nil, manifest.BoundaryFor(dir))
+		files = append(files, tree.Files...)
 	}
 	loaded := gcpolicy.Set(files)
-	in := resolve.Load(paths, nil, checkOptions)
+	in := resolve.Load(files, nil, checkOptions)
 	loaded()
 	g := resolve.Resolve(in, checkOptions)
 	findings := runRules(g, in)
