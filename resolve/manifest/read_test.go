@@ -862,13 +862,7 @@ func TestWalkKustomizationsAndCharts(t *testing.T) {
 	}
 	skip := func(path string) bool { return path == filepath.Join(dir, "opted-out", "kustomization.yaml") }
 	got, errs := Walk(dir, skip, BoundaryFor(dir))
-	join := func(names ...string) []string {
-		var out []string
-		for _, n := range names {
-			out = append(out, filepath.Join(dir, n))
-		}
-		return out
-	}
+	join := func(names ...string) []string { return joinEach(dir, names...) }
 	want := Tree{
 		Files:          join("app/plain.yaml", "app/z-after.yaml", "opted-out/route.yaml"),
 		Kustomizations: join("app/base", "app/overlays/prod", "app/overlays/prod/extra"),
@@ -1171,4 +1165,13 @@ func TestReadConvertPanics(t *testing.T) {
 			t.Errorf("%d bytes: errors = %v, want one internal error at svc-7's document (line %d)", size, errs, 7*8+2)
 		}
 	}
+}
+
+// joinEach joins dir and each name.
+func joinEach(dir string, names ...string) []string {
+	var out []string
+	for _, n := range names {
+		out = append(out, filepath.Join(dir, n))
+	}
+	return out
 }

@@ -125,13 +125,7 @@ func TestWalkMarksThroughLinks(t *testing.T) {
 	write("two/Kustomization")
 	write("two/kustomization.yml")
 	got, _ := Walk(dir, func(p string) bool { return filepath.Base(p) == "shared" }, BoundaryFor(dir))
-	join := func(names ...string) []string {
-		var out []string
-		for _, n := range names {
-			out = append(out, filepath.Join(dir, n))
-		}
-		return out
-	}
+	join := func(names ...string) []string { return joinEach(dir, names...) }
 	want := Tree{
 		Files:          join("dir-not-chart/route.yaml", "link-to-dir/route.yaml"),
 		Kustomizations: join("linked-kustomization", "two"),

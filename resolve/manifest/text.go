@@ -109,12 +109,15 @@ func fromUTF16(data []byte, bigEndian bool) ([]byte, *textError) {
 // LS, PS), and the offset of the first character that YAML does not allow
 // at all (libyaml's "control characters are not allowed" and invalid
 // UTF-8), or -1.
-func scanText(data []byte) (fast bool, bad int) {
+func scanText(data []byte) (fast bool, bad int) { return scanTextBy(data, true) }
+
+// scanTextBy is scanText, skipping eight bytes at a time while they are
+// printable ASCII or LF (as nearly all of a manifest is) when words is
+// set; without, it reads every character, as its test's reference.
+func scanTextBy(data []byte, words bool) (fast bool, bad int) {
 	fast = true
 	for i := 0; i < len(data); {
-		// Eight bytes at a time while they are printable ASCII or LF,
-		// as nearly all of a manifest is.
-		if i+8 <= len(data) && plainWord(binary.LittleEndian.Uint64(data[i:])) {
+		if words && i+8 <= len(data) && plainWord(binary.LittleEndian.Uint64(data[i:])) {
 			i += 8
 			continue
 		}

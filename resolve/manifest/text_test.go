@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math/rand/v2"
 	"testing"
-	"unicode/utf8"
 )
 
 // plainWord says of eight bytes what a byte-by-byte test says: every byte
@@ -44,34 +43,6 @@ func TestPlainWord(t *testing.T) {
 	}
 }
 
-// scanTextByBytes is scanText one character at a time: what the word at a
-// time loop must keep answering.
-func scanTextByBytes(data []byte) (fast bool, bad int) {
-	fast = true
-	for i := 0; i < len(data); {
-		c := data[i]
-		if c < utf8.RuneSelf {
-			if (c < 0x20 && c != '\n') || c == 0x7F {
-				fast = false
-				if c != '\t' && c != '\r' {
-					return false, i
-				}
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && size == 1 || r < 0xA0 && r != 0x85 || r == 0xFFFE || r == 0xFFFF {
-			return false, i
-		}
-		if r < 0xA0 || r == 0x2028 || r == 0x2029 || r == 0xFEFF {
-			fast = false
-		}
-		i += size
-	}
-	return fast, -1
-}
-
 func TestScanTextWordAtATime(t *testing.T) {
 	pieces := []string{"apiVersion: v1\n", "  name: a", "\t", "\r\n", "é", "✓", "\u0085", "\u2028", "\ufeff",
 		"\x7f", "\x00", "\x01", "\xff", "\xe2\x9c", "\uffff", "😀", "#", " ", "\n", "kind: Service\n"}
@@ -86,7 +57,7 @@ func TestScanTextWordAtATime(t *testing.T) {
 			data = append(data, p...)
 		}
 		gotFast, gotBad := scanText(data)
-		wantFast, wantBad := scanTextByBytes(data)
+		wantFast, wantBad := scanTextBy(data, false)
 		if gotFast != wantFast || gotBad != wantBad {
 			t.Fatalf("scanText(%q) = %v, %d; want %v, %d", data, gotFast, gotBad, wantFast, wantBad)
 		}
