@@ -12,12 +12,22 @@ import (
 
 // BenchmarkLSPEdit times a one-file edit on each corpus (GWLINT_BENCH_SIZES),
 // after the initial load, from didChange to that file's new diagnostics,
-// without the debounce an editor waits: each edit breaks the file's last
-// document or mends it again, so every iteration publishes. It also
-// reports the heap the server keeps live between edits (the world of the
-// folder: every file's objects and the last graph), against the corpus's
-// bytes: gwlint check's bound is a peak of 8× them.
+// without the debounce an editor waits; each edit changes the diagnostics,
+// so that every one publishes.
+//
+//   - object: each edit adds a route to the file, or takes it out again:
+//     the world's objects change, and the folder is resolved again.
+//   - document: each edit breaks the file's last document, or mends it:
+//     no object changes, and the server lints the last graph again.
+//
+// The object benchmark also reports the heap the server keeps live between
+// edits (the world of the folder: every file's objects and the last
+// graph), against the corpus's bytes: gwlint check's bound is a peak of 8×
+// them.
 func BenchmarkLSPEdit(b *testing.B) {
+	// A route with no parentRef whose one backend has weight 0, on one line.
+	const route = "\n---\n{apiVersion: gateway.networking.k8s.io/v1, kind: HTTPRoute, metadata: {name: lsp-bench-edit, namespace: default}, " +
+		"spec: {rules: [{backendRefs: [{name: lsp-bench-edit, port: 80, weight: 0}]}]}}\n"
 	for _, size := range benchutil.Sizes() {
 		b.Run(string(size), func(b *testing.B) {
 			dir := benchutil.Corpus(b, size)
@@ -37,23 +47,36 @@ func BenchmarkLSPEdit(b *testing.B) {
 			c := startLSP(b, dir, 0)
 			text := c.open(file)
 			c.waitDiagnostics(file, "on open", func([]diagnostic) bool { return true })
-			broken := text + "\n---\nkind: [\n"
-			b.ResetTimer()
-			for i := range b.N {
-				if i%2 == 0 {
-					c.change(file, int32(i+2), broken)
-					c.waitDiagnostics(file, "invalid-manifest", hasRule("invalid-manifest"))
-				} else {
-					c.change(file, int32(i+2), text)
-					c.waitDiagnostics(file, "mended", func(ds []diagnostic) bool { return !hasRule("invalid-manifest")(ds) })
+			version := int32(1)
+			// edits alternates the file between text and text+extra,
+			// waiting each time for the diagnostics that show the edit,
+			// and leaves it as it was.
+			edits := func(b *testing.B, extra, rule string) {
+				b.ResetTimer()
+				for i := range b.N + b.N%2 {
+					if i == b.N {
+						b.StopTimer() // back to the text, untimed
+					}
+					version++
+					if i%2 == 0 {
+						c.change(file, version, text+extra)
+						c.waitDiagnostics(file, rule, hasRule(rule))
+					} else {
+						c.change(file, version, text)
+						c.waitDiagnostics(file, "without "+rule, func(ds []diagnostic) bool { return !hasRule(rule)(ds) })
+					}
 				}
+				b.StopTimer()
 			}
-			b.StopTimer()
-			runtime.GC()
-			var mem runtime.MemStats
-			runtime.ReadMemStats(&mem)
-			b.ReportMetric(float64(mem.HeapInuse)/(1<<20), "live-heap-MiB")
-			b.ReportMetric(float64(mem.HeapInuse)/float64(input), "heap-x-input")
+			b.Run("object", func(b *testing.B) {
+				edits(b, route, "rule-all-weights-zero")
+				runtime.GC()
+				var mem runtime.MemStats
+				runtime.ReadMemStats(&mem)
+				b.ReportMetric(float64(mem.HeapInuse)/(1<<20), "live-heap-MiB")
+				b.ReportMetric(float64(mem.HeapInuse)/float64(input), "heap-x-input")
+			})
+			b.Run("document", func(b *testing.B) { edits(b, "\n---\nkind: [\n", "invalid-manifest") })
 			c.exit()
 		})
 	}

@@ -15,13 +15,19 @@ import (
 )
 
 // lspEdits is how many edits BenchmarkResources's lsp makes after the
-// initial load: each re-resolves the whole folder, so that what the server
-// holds while it checks again counts in its peak.
+// initial load: each changes the world's objects and so re-resolves the
+// whole folder, so that what the server holds while it checks again counts
+// in its peak.
 const lspEdits = 10
+
+// lspEditedRoute is what the edits add to the file and take out again: a
+// route with no parentRef whose one backend has weight 0, on one line.
+const lspEditedRoute = "\n---\n{apiVersion: gateway.networking.k8s.io/v1, kind: HTTPRoute, metadata: {name: lsp-bench-edit, namespace: default}, " +
+	"spec: {rules: [{backendRefs: [{name: lsp-bench-edit, port: 80, weight: 0}]}]}}\n"
 
 // measureLSP runs `gwlint lsp` as an editor would on the corpus directory:
 // it opens one file, waits for its diagnostics, edits it lspEdits times
-// (breaking its last document, then mending it), waiting for the
+// (adding lspEditedRoute, then taking it out), waiting for the
 // diagnostics of each, and shuts the server down. It reports the server
 // process's peak RSS against the corpus's bytes, the bound of gwlint check.
 func measureLSP(b *testing.B, gwlint, dir, file string, corpusBytes int64) {
@@ -76,21 +82,21 @@ func lspPeak(b *testing.B, gwlint, dir, file string) int64 {
 			b.Fatalf("%s: %v", method, err)
 		}
 	}
-	// wait waits for the file's diagnostics that do or do not report its
-	// broken document.
-	wait := func(broken bool) {
+	// wait waits for the file's diagnostics that do or do not report the
+	// edited route.
+	wait := func(added bool) {
 		for {
 			select {
 			case ds := <-published:
 				reported := false
 				for _, d := range ds {
-					reported = reported || strings.Contains(string(d), `"invalid-manifest"`)
+					reported = reported || strings.Contains(string(d), `"rule-all-weights-zero"`)
 				}
-				if reported == broken {
+				if reported == added {
 					return
 				}
 			case <-ctx.Done():
-				b.Fatalf("no diagnostics of %s (broken: %v)", file, broken)
+				b.Fatalf("no diagnostics of %s (route added: %v)", file, added)
 			}
 		}
 	}
@@ -103,15 +109,15 @@ func lspPeak(b *testing.B, gwlint, dir, file string) int64 {
 	notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "yaml", "version": 1, "text": string(data)}})
 	wait(false)
 	for i := range lspEdits {
-		text, broken := string(data), i%2 == 0
-		if broken {
-			text += "\n---\nkind: [\n"
+		text, added := string(data), i%2 == 0
+		if added {
+			text += lspEditedRoute
 		}
 		notify("textDocument/didChange", map[string]any{
 			"textDocument":   map[string]any{"uri": uri, "version": i + 2},
 			"contentChanges": []map[string]string{{"text": text}},
 		})
-		wait(broken)
+		wait(added)
 	}
 	call("shutdown", nil)
 	notify("exit", nil)

@@ -476,3 +476,11 @@ func isIdentifier(s string) bool {
 	}
 	return true
 }
+
+// Same reports whether q places every field where p does.
+func (p *Positions) Same(q *Positions) bool {
+	if p == nil || q == nil {
+		return p == q
+	}
+	return p.packed == q.packed && p.n == q.n && p.line == q.line && slices.Equal(p.yaml11Bools, q.yaml11Bools)
+}

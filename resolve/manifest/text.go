@@ -156,7 +156,7 @@ func plainWord(w uint64) bool {
 	)
 	seven := w & low7
 	printable := (seven + ones*(0x80-0x20)) & high // the low 7 bits are 0x20 or more
-	del := (seven + ones) & high                    // the low 7 bits are 0x7F
+	del := (seven + ones) & high                   // the low 7 bits are 0x7F
 	lf := w ^ ones*'\n'
 	notLF := ((lf&low7 + low7) | lf) & high
 	return (w&high | del | ^printable&notLF&high) == 0

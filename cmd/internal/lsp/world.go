@@ -45,6 +45,10 @@ type folder struct {
 	// files are the files read one by one, as loaded: an edit re-reads
 	// the file it changed only.
 	files map[fileKey]*resolve.Inputs
+	// forgotten are what files held of the files forgotten since they
+	// were last loaded: when a file read again holds the same objects
+	// (resolve.SameObjects), it keeps the ones the last graph points at.
+	forgotten map[fileKey]*resolve.Inputs
 	// loadedWith are the options of the last setup made, which files
 	// were loaded with.
 	loadedWith resolve.Options
@@ -77,10 +81,12 @@ type snapshot struct {
 	graphs   []*resolve.Graph
 	findings []lint.Finding
 	err      error
+	options  resolve.Options // the graphs were resolved with
 }
 
 func newFolder(path string, configure Configure) *folder {
-	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}, forgotAt: map[string]uint64{}, cache: resolve.NewCache()}
+	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}, forgotten: map[fileKey]*resolve.Inputs{},
+		forgotAt: map[string]uint64{}, cache: resolve.NewCache()}
 }
 
 // contains reports whether the folder reads path.
@@ -97,8 +103,9 @@ func (f *folder) forget(path string, reconfigure bool) {
 	defer f.mu.Unlock()
 	f.epoch++
 	f.forgotAt[path] = f.epoch
-	for k := range f.files {
+	for k, in := range f.files {
 		if k.path == path {
+			f.forgotten[k] = in
 			delete(f.files, k)
 		}
 	}
@@ -127,6 +134,7 @@ func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 		// a save or a file created re-reads none of the others.
 		if !reflect.DeepEqual(f.loadedWith, s.Options) {
 			clear(f.files)
+			clear(f.forgotten)
 			f.loadedWith = s.Options
 		}
 		if f.reconfiguredAt <= epoch {
@@ -140,13 +148,26 @@ func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 	}
 	worlds := inputs.Load(nil, s.Options)
 	worlds[0].Errors = append(slices.Clip(worlds[0].Errors), s.WalkErrors...)
+	graphs := f.resolve(worlds, s.Options)
+	findings, _ := cli.LintWorlds(worlds, graphs, s.Rules)
+	return f.keep(&snapshot{worlds: worlds, graphs: graphs, findings: findings, options: s.Options}, epoch)
+}
+
+// resolve resolves the worlds, or hands back the last check's graphs when
+// the worlds hold the very objects the last check's did (an edit that
+// changed no object: a comment, a document still or newly broken), since
+// resolving them again would make the same graphs.
+func (f *folder) resolve(worlds []*resolve.Inputs, opts resolve.Options) []*resolve.Graph {
+	last := f.last.Load()
+	if last != nil && last.err == nil && reflect.DeepEqual(last.options, opts) && slices.EqualFunc(last.worlds, worlds, resolve.SameWorld) {
+		return last.graphs
+	}
 	graphs := make([]*resolve.Graph, len(worlds))
 	for i, w := range worlds {
-		graphs[i] = f.cache.Resolve(w, s.Options)
+		graphs[i] = f.cache.Resolve(w, opts)
 	}
 	f.cache.EndCheck()
-	findings, _ := cli.LintWorlds(worlds, graphs, s.Rules)
-	return f.keep(&snapshot{worlds: worlds, graphs: graphs, findings: findings}, epoch)
+	return graphs
 }
 
 // keep makes snap the last check unless an edit came since epoch.
@@ -176,8 +197,14 @@ func (f *folder) loadFile(file string, opts resolve.Options, text func(string) (
 		in = resolve.Load([]string{file}, nil, opts)
 	}
 	f.mu.Lock()
+	if before := f.forgotten[key]; before != nil && resolve.SameObjects(before, in) {
+		// The objects the last graph points at, so that it can serve
+		// again (folder.resolve).
+		in.Objects, in.Creators = before.Objects, before.Creators
+	}
 	if f.forgotAt[file] <= epoch {
 		f.files[key] = in
+		delete(f.forgotten, key)
 	}
 	f.mu.Unlock()
 	return in

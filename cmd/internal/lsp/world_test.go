@@ -1,0 +1,88 @@
+package lsp
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/gwlint/gwlint/cmd/internal/cli"
+	"github.com/gwlint/gwlint/lint"
+	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/crd"
+	"github.com/gwlint/gwlint/resolve/implementations"
+)
+
+// An edit that changes no object (a comment, a document still or newly
+// broken) serves the last graph again, with the findings of a cold check;
+// an edit that changes one resolves again.
+func TestCheckResolvesOnlyChangedObjects(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("testdata", "edit", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	write("gateway.yaml", read("gateway.yaml"))
+	route := read("route.yaml") // its one backend's port is not the Service's
+	routeFile := write("route.yaml", route)
+	configure := func(path string) (*Setup, error) {
+		inputs, walkErrs := cli.FindInputs([]string{path}, func(string) bool { return false }, nil)
+		return &Setup{Inputs: inputs, WalkErrors: walkErrs, Rules: (&lint.Config{}).Rules(),
+			Options: resolve.Options{Validate: true, Channel: crd.Standard, Implementations: implementations.All()}}, nil
+	}
+	open := map[string][]byte{}
+	f := newFolder(dir, configure)
+	edit := func(path, text string) *snapshot {
+		open[path] = []byte(text)
+		f.forget(path, false)
+		return f.check(func(p string) ([]byte, bool) { return textOf(open, p) })
+	}
+	first := f.check(func(p string) ([]byte, bool) { return textOf(open, p) })
+	if first == nil || len(first.findings) == 0 {
+		t.Fatal("the first check found nothing")
+	}
+	cold := func() []lint.Finding {
+		for p, data := range open {
+			write(filepath.Base(p), string(data))
+		}
+		return newFolder(dir, configure).check(func(string) ([]byte, bool) { return nil, false }).findings
+	}
+	for _, tt := range []struct {
+		name, text string
+		same       bool
+	}{
+		{"a comment at the end", route + "# more to come\n", true},
+		{"a broken document after it", route + "---\nkind: [\n", true},
+		{"a broken document, still broken", route + "---\nkind: [ x\n", true},
+		{"the port mended", route[:len(route)-5] + "8080}]\n", false},
+		{"the route moved down a line", "\n" + route, false},
+		{"an ignore comment", "# gwlint:ignore backend-not-found -- on purpose\n" + route, false},
+	} {
+		before := f.last.Load()
+		snap := edit(routeFile, tt.text)
+		if snap == nil || snap.err != nil {
+			t.Fatalf("%s: no check", tt.name)
+		}
+		if reused := reflect.ValueOf(snap.graphs).Pointer() == reflect.ValueOf(before.graphs).Pointer(); reused != tt.same {
+			t.Errorf("%s: last graph served again: %v, want %v", tt.name, reused, tt.same)
+		}
+		if want := cold(); !reflect.DeepEqual(snap.findings, want) {
+			t.Errorf("%s: findings\n%v\nwant those of a cold check\n%v", tt.name, snap.findings, want)
+		}
+	}
+}
+
+func textOf(open map[string][]byte, path string) ([]byte, bool) {
+	data, ok := open[path]
+	return data, ok
+}
