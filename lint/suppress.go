@@ -298,21 +298,29 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 	index := map[string]int{} // into files, by name
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
-		// Every object of a file carries the file's directives.
 		if len(m.Ignores) > 0 {
-			i, seen := index[m.Source.File]
-			if !seen {
-				i = len(files)
-				index[m.Source.File] = i
+			if _, seen := index[m.Source.File]; !seen {
+				index[m.Source.File] = len(files)
 				files = append(files, fileObjects{name: m.Source.File, ignores: m.Ignores})
 			}
-			files[i].objs = append(files[i].objs, m)
 		}
 		if v, ok := m.Annotations.Lookup(IgnoreAnnotation); ok {
 			out = append(out, &ignore{
 				kind: "annotation", pos: position(m, ignoreAnnotationPath), path: ignoreAnnotationPath,
 				object: m.Ref.String(), ids: parseIgnore(v), used: map[string]bool{},
 			})
+		}
+	}
+	// Every object of those files, ignores or not (a rendered object not
+	// found in its source carries none): most repositories have no file
+	// with ignore comments, and skip this.
+	for _, obj := range g.Objects {
+		if len(files) == 0 {
+			break
+		}
+		m := obj.Metadata()
+		if i, ok := index[m.Source.File]; ok {
+			files[i].objs = append(files[i].objs, m)
 		}
 	}
 	for _, f := range files {

@@ -463,8 +463,9 @@ func walkManifests(root string, skip func(string) bool, b Boundary, visit func(s
 }
 
 // manifestWalk is one walk of walkManifests. It reads each directory once
-// and tells a chart or a kustomization from its entries, with no system
-// call per directory beyond the listing: a monorepo has thousands.
+// and asks whether it is a chart or holds a kustomization only when its
+// entries hold such a file's name: a monorepo has thousands of
+// directories, few of them either.
 type manifestWalk struct {
 	skip     func(string) bool
 	b        Boundary
@@ -535,14 +536,14 @@ const (
 )
 
 // renders hands the directory at path to rendered when it is a chart or
-// holds a kustomization, as its entries say, and says which it is. A
-// directory that cannot be listed is asked by name (a directory may be
-// searchable and not readable).
+// holds a kustomization, and says which it is. A directory that cannot be
+// listed is asked by name (a directory may be searchable and not
+// readable).
 func (w *manifestWalk) renders(path string, entries []fs.DirEntry, listErr error) int {
-	chart, kustomization := false, ""
+	var chart bool
+	var kustomization string
 	if listErr != nil {
-		chart = isChart(path)
-		kustomization = KustomizationFile(path, w.skip)
+		chart, kustomization = isChart(path), KustomizationFile(path, w.skip)
 	} else {
 		chart, kustomization = marksOf(path, entries, w.skip)
 	}
@@ -561,31 +562,23 @@ func (w *manifestWalk) renders(path string, entries []fs.DirEntry, listErr error
 	return renderedNot
 }
 
-// marksOf is isChart and KustomizationFile of the directory at dir, read
-// from its entries: a file of the name that is regular, or a link to a
-// regular file.
+// marksOf is isChart and KustomizationFile of the directory at dir, which
+// ask os.Stat only when its entries hold one of their names, in any case:
+// a name the listing lacks cannot be found by os.Stat either, while one it
+// holds is found as os.Stat finds it (through a link, only in a directory
+// that can be searched, and in any case on a file system that ignores
+// case).
 func marksOf(dir string, entries []fs.DirEntry, skip func(string) bool) (chart bool, kustomization string) {
-	regular := func(e fs.DirEntry) bool {
-		if e.Type().IsRegular() {
-			return true
-		}
-		if e.Type()&fs.ModeSymlink == 0 {
-			return false
-		}
-		info, err := os.Stat(filepath.Join(dir, e.Name()))
-		return err == nil && info.Mode().IsRegular()
+	named := func(names ...string) bool {
+		return slices.ContainsFunc(entries, func(e fs.DirEntry) bool {
+			return slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(e.Name(), n) })
+		})
 	}
-	rank := len(kustomizationNames) // of the kustomization file found
-	for _, e := range entries {
-		name := e.Name()
-		if name == chartFile && regular(e) {
-			chart = true
-		}
-		if i := slices.Index(kustomizationNames, name); i >= 0 && i < rank && regular(e) {
-			if p := filepath.Join(dir, name); skip == nil || !skip(p) {
-				rank, kustomization = i, p
-			}
-		}
+	if named(chartFile) {
+		chart = isChart(dir)
+	}
+	if named(kustomizationNames...) {
+		kustomization = KustomizationFile(dir, skip)
 	}
 	return chart, kustomization
 }

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -181,8 +182,15 @@ func (f *folder) keep(snap *snapshot, epoch uint64) *snapshot {
 	return snap
 }
 
-// loadFile loads one file, or hands back what it loaded before.
-func (f *folder) loadFile(file string, opts resolve.Options, text func(string) ([]byte, bool)) *resolve.Inputs {
+// loadFile loads one file, or hands back what it loaded before. It runs
+// beside the other files' loads, off the check's goroutine: a panic (a
+// bug) becomes the file's error rather than the server's end.
+func (f *folder) loadFile(file string, opts resolve.Options, text func(string) ([]byte, bool)) (in *resolve.Inputs) {
+	defer func() {
+		if p := recover(); p != nil {
+			in = &resolve.Inputs{Skipped: map[string]int{}, Errors: []*manifest.ReadError{{File: file, Msg: fmt.Sprintf("internal error while reading: %v", p)}}}
+		}
+	}()
 	key := fileKey{path: file, crds: crd.CRDs{Release: opts.Release, Channel: opts.Channel}}
 	f.mu.Lock()
 	in, ok := f.files[key]
@@ -197,11 +205,14 @@ func (f *folder) loadFile(file string, opts resolve.Options, text func(string) (
 		in = resolve.Load([]string{file}, nil, opts)
 	}
 	f.mu.Lock()
-	if before := f.forgotten[key]; before != nil && resolve.SameObjects(before, in) {
+	before := f.forgotten[key]
+	f.mu.Unlock()
+	if before != nil && resolve.SameObjects(before, in) {
 		// The objects the last graph points at, so that it can serve
 		// again (folder.resolve).
 		in.Objects, in.Creators = before.Objects, before.Creators
 	}
+	f.mu.Lock()
 	if f.forgotAt[file] <= epoch {
 		f.files[key] = in
 		delete(f.forgotten, key)
