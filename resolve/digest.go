@@ -5,29 +5,30 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
-	"math"
 	"slices"
-	"strconv"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // documentDigest identifies a document as written by the value it decodes
 // to, so that a duplicate that repeats its first definition (in any key
 // order or layout) can be told from one that changes it without keeping
-// either document (Meta.digest; sameDocument). Two documents have the same
-// digest exactly when encoding/json decodes them into equal values (any,
-// compared by reflect.DeepEqual): object members in key order, the last of
-// a repeated key, numbers as the float64 they decode to, strings as the
-// text they decode to. It is the first 64 bits of SHA-256 of that
-// canonical form: in the standard library and hardware-accelerated here.
-// Digests are only compared between definitions of one object, so what a
-// digest must resist is a second document made to match a given first one
-// (about 2^64 tries), and a match would only make one duplicate's message
-// say "the same". Eight bytes keep a small object's Meta a size class down
-// (a file of 400,000 one-port Services holds 400,000 of them).
-// The zero digest stands for a document encoding/json does not decode (a
-// number beyond float64), which is the same as no other.
+// either document (Meta.digest; sameDocument), and a file read again can
+// be told to hold the same objects (SameObjects). Two documents have the
+// same digest exactly when a json.Decoder with UseNumber decodes them into
+// equal values (any, compared by reflect.DeepEqual): object members in key
+// order, the last of a repeated key, strings as the text they decode to,
+// numbers as written (80 and 80.0 are not the same port: the second is no
+// int32). It is the first 64 bits of SHA-256 of that canonical form: in
+// the standard library and hardware-accelerated here. Digests are only
+// compared between definitions of one object, or readings of one file, so
+// what a digest must resist is a second document made to match a given
+// first one (about 2^64 tries). Eight bytes keep a small object's Meta a
+// size class down (a file of 400,000 one-port Services holds 400,000 of
+// them). The zero digest stands for a document that is not JSON, which is
+// the same as no other.
 type documentDigest [8]byte
 
 // digestOf returns the digest of the JSON document doc.
@@ -49,7 +50,7 @@ func digestOf(doc []byte) documentDigest {
 var canonicalizers = sync.Pool{New: func() any { return new(canonicalizer) }}
 
 // canonicalizer writes a JSON document's canonical form: a tag byte per
-// value ('z' null, 't' true, 'f' false, 'n' and the 8 bytes of a float64,
+// value ('z' null, 't' true, 'f' false, 'n' and a length-prefixed number as written,
 // 's' and a length-prefixed text, '[' values ']', '{' key-value pairs '}'),
 // which no two different values share.
 type canonicalizer struct {
@@ -105,15 +106,12 @@ func (c *canonicalizer) number(i int) int {
 	for end < len(c.in) && isNumberByte(c.in[end]) {
 		end++
 	}
-	f, err := strconv.ParseFloat(string(c.in[i:end]), 64)
-	if err != nil || end == i {
+	text := c.in[i:end]
+	if !manifest.IsJSONNumber(string(text)) {
 		c.ok = false
 		return end
 	}
-	if f == 0 {
-		f = 0 // -0 decodes to a float64 equal to 0
-	}
-	c.out = binary.BigEndian.AppendUint64(append(c.out, 'n'), math.Float64bits(f))
+	c.out = append(binary.AppendUvarint(append(c.out, 'n'), uint64(len(text))), text...)
 	return end
 }
 

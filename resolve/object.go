@@ -170,7 +170,8 @@ type Meta struct {
 	// the default namespace (-n, else "default") was used, as kubectl does.
 	NamespaceDefaulted bool
 	// digest identifies the document as written, to tell a duplicate that
-	// repeats its first definition from one that changes it; zero for an
+	// repeats its first definition from one that changes it, and a file
+	// read again that holds the same objects (SameObjects); zero for an
 	// object not read from a document.
 	digest documentDigest
 }

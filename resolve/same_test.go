@@ -17,6 +17,7 @@ func TestSameObjects(t *testing.T) {
 		{"a comment after it", svc + "# later\n", true},
 		{"a broken document after it", svc + "---\nkind: [\n", true},
 		{"a value changed", svc[:len(svc)-5] + "81}]\n", false},
+		{"a number written otherwise", svc[:len(svc)-5] + "80.0}]\n", false}, // no int32
 		{"moved down a line", "\n" + svc, false},
 		{"keys reordered", "kind: Service\napiVersion: v1\nmetadata: {name: web, namespace: apps}\nspec:\n  ports: [{port: 80}]\n", false},
 		{"an ignore comment", "# gwlint:ignore backend-not-found -- why\n" + svc, false},

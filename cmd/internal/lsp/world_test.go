@@ -64,6 +64,7 @@ func TestCheckResolvesOnlyChangedObjects(t *testing.T) {
 		{"a comment at the end", route + "# more to come\n", true},
 		{"a broken document after it", route + "---\nkind: [\n", true},
 		{"a broken document, still broken", route + "---\nkind: [ x\n", true},
+		{"the port written as a float", route[:len(route)-5] + "8080.0}]\n", false},
 		{"the port mended", route[:len(route)-5] + "8080}]\n", false},
 		{"the route moved down a line", "\n" + route, false},
 		{"an ignore comment", "# gwlint:ignore backend-not-found -- on purpose\n" + route, false},
