@@ -17,3 +17,23 @@ func TestForCallsEachIndexOnce(t *testing.T) {
 		}
 	}
 }
+
+// A panic in a call reaches For's caller, after the other calls.
+func TestForRaisesAPanicInTheCaller(t *testing.T) {
+	var done atomic.Int32
+	defer func() {
+		if p := recover(); p != "step 3" {
+			t.Errorf("recovered %v, want step 3's panic", p)
+		}
+		if n := done.Load(); n != 99 {
+			t.Errorf("%d other calls done before the panic came back, want 99", n)
+		}
+	}()
+	For(100, func(i int) {
+		if i == 3 {
+			panic("step 3")
+		}
+		done.Add(1)
+	})
+	t.Error("For returned")
+}
