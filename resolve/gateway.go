@@ -1050,7 +1050,7 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 			l.ResolvedRefs = condition(string(gwv1.ListenerConditionResolvedRefs), false, ReasonInvalidCertificateRef,
 				fmt.Sprintf("%s listener terminates TLS but has no tls.certificateRefs", protocol))
 		}
-		l.checkCertificates(g.opts.now())
+		l.checkCertificates(g.judgedAt)
 	}
 	if protocol == gwv1.HTTPSProtocolType && gw != nil {
 		l.applyClientValidation(gw.frontendFor(port))

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -130,6 +131,9 @@ type Graph struct {
 
 	// profile judges what no Gateway of the inputs serves.
 	profile *profile.Profile
+	// judgedAt is the instant certificates' validity is judged at, the
+	// one verdict of the graph that time changes (HoldsNow).
+	judgedAt time.Time
 	// cache is what Cache.Resolve reuses, while resolving; nil otherwise.
 	cache *Cache
 	// Inferred is the implementation the world's evidence names (infer.go),
@@ -211,6 +215,7 @@ func resolveWith(in *Inputs, opts Options, cache *Cache) *Graph {
 		cache:        cache,
 		opts:         opts,
 		profile:      opts.selectedProfile(),
+		judgedAt:     opts.now(),
 		Objects:      in.Objects,
 		CRDBundles:   in.InstallingCRDs(),
 		objects:      map[kindNS]map[string]Object{},
@@ -335,6 +340,20 @@ func (g *Graph) index() {
 	sort.Slice(g.Grants, func(i, j int) bool { return refLess(g.Grants[i].Ref, g.Grants[j].Ref) })
 	sort.Slice(g.TLSPolicies, func(i, j int) bool { return refLess(g.TLSPolicies[i].Ref, g.TLSPolicies[j].Ref) })
 	sort.Slice(g.Policies, func(i, j int) bool { return refLess(g.Policies[i].Ref, g.Policies[j].Ref) })
+}
+
+// HoldsNow reports whether the graph's verdicts hold now (Options.Now,
+// else the clock) as when it was made: time changes only whether a
+// certificate is valid yet, or still. A server that serves a graph again
+// for unchanged inputs asks it first.
+func (g *Graph) HoldsNow() bool {
+	now := g.opts.now()
+	for _, obj := range g.Objects {
+		if s, ok := obj.(*Secret); ok && s.Certificate != nil && s.Certificate.ValidityProblem(now) != s.Certificate.ValidityProblem(g.judgedAt) {
+			return false
+		}
+	}
+	return true
 }
 
 func refLess(a, b ObjectRef) bool {

@@ -488,3 +488,19 @@ spec:
 		t.Errorf("%d ancestors, first %s, last %s; want 16, from infra/gw-00 to infra/gw-15", n, p.Ancestors[0].Ref.Name, p.Ancestors[n-1].Ref.Name)
 	}
 }
+
+// A graph holds as long as no certificate among its objects has become
+// valid or expired since it was made.
+func TestGraphHoldsNow(t *testing.T) {
+	c := newTestCert(t, year2000, year2020.Add(time.Hour), false, "example.com")
+	g := Resolve(LoadData("tls.yaml", []byte(tlsSecret("infra", "tls", c)), Options{}), Options{Now: year2020})
+	for _, tt := range []struct {
+		now  time.Time
+		want bool
+	}{{year2020, true}, {year2020.Add(30 * time.Minute), true}, {year2020.Add(2 * time.Hour), false}, {year2000.Add(-time.Hour), false}} {
+		g.opts.Now = tt.now
+		if got := g.HoldsNow(); got != tt.want {
+			t.Errorf("at %s: HoldsNow = %v, want %v", tt.now, got, tt.want)
+		}
+	}
+}

@@ -156,11 +156,13 @@ func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 
 // resolve resolves the worlds, or hands back the last check's graphs when
 // the worlds hold the very objects the last check's did (an edit that
-// changed no object: a comment, a document still or newly broken), since
-// resolving them again would make the same graphs.
+// changed no object: a comment, a document still or newly broken) and no
+// certificate has expired or become valid since, since resolving them
+// again would make the same graphs.
 func (f *folder) resolve(worlds []*resolve.Inputs, opts resolve.Options) []*resolve.Graph {
 	last := f.last.Load()
-	if last != nil && last.err == nil && reflect.DeepEqual(last.options, opts) && slices.EqualFunc(last.worlds, worlds, resolve.SameWorld) {
+	if last != nil && last.err == nil && reflect.DeepEqual(last.options, opts) && slices.EqualFunc(last.worlds, worlds, resolve.SameWorld) &&
+		!slices.ContainsFunc(last.graphs, func(g *resolve.Graph) bool { return !g.HoldsNow() }) {
 		return last.graphs
 	}
 	graphs := make([]*resolve.Graph, len(worlds))
