@@ -5,6 +5,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"reflect"
@@ -109,6 +110,19 @@ func (o Options) now() time.Time {
 
 // crds is the CRDs the cluster runs.
 func (o Options) crds() crd.CRDs { return crd.CRDs{Release: o.Release, Channel: o.Channel} }
+
+// CRDChoice says which CRDs the options read objects by: the release and
+// channel, whether each is assumed, and each kind's own CRD among the
+// inputs (KindCRDs). The commands choose these per world (the CRDs a
+// world installs), so that objects read under one choice are kept apart
+// from those read under another.
+func (o Options) CRDChoice() string {
+	key := fmt.Sprintf("%s assumed=%t,%t", o.crds(), o.ReleaseAssumed, o.ChannelAssumed)
+	for _, k := range slices.Sorted(maps.Keys(o.KindCRDs)) {
+		key += " " + k + "=" + o.KindCRDs[k].String()
+	}
+	return key
+}
 
 func (o Options) namespace() string {
 	if o.DefaultNamespace == "" {

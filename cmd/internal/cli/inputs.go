@@ -3,7 +3,6 @@ package cli
 import (
 	"cmp"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -234,10 +233,7 @@ func (in Inputs) Load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 			// flag nor configuration said what the cluster runs.
 			o.KindCRDs = w.InstalledKinds(crds)
 		}
-		key := crds.String()
-		for _, k := range slices.Sorted(maps.Keys(o.KindCRDs)) {
-			key += " " + k + "=" + o.KindCRDs[k].String()
-		}
+		key := o.CRDChoice()
 		if byKey[key] == nil {
 			byKey[key] = &choice{opts: o, bundle: bundle}
 			choices = append(choices, byKey[key])

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -12,7 +13,6 @@ import (
 	"github.com/gwlint/gwlint/cmd/internal/cli"
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
-	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
@@ -36,8 +36,8 @@ type folder struct {
 	path      string
 	configure Configure
 
-	// mu guards setup, files and epoch, held only briefly: an edit
-	// (forget) never waits for a check, nor a hover for one (last).
+	// mu guards the fields below but last and cache, held only briefly: an
+	// edit (forget) never waits for a check, nor a hover for one (last).
 	mu sync.Mutex
 	// setup is nil until the next check configures the folder again:
 	// after a file is saved, created or deleted, which may change the
@@ -47,9 +47,11 @@ type folder struct {
 	// the file it changed only.
 	files map[fileKey]*resolve.Inputs
 	// forgotten are what files held of the files forgotten since they
-	// were last loaded: when a file read again holds the same objects
-	// (resolve.SameObjects), it keeps the ones the last graph points at.
-	forgotten map[fileKey]*resolve.Inputs
+	// were last loaded, with the epoch of their last forget: when a file
+	// read again holds the same objects (resolve.SameObjects), it keeps the
+	// ones the last graph points at. A check that completes drops those it
+	// did not read again (a file deleted, or no longer among the inputs).
+	forgotten map[fileKey]forgottenFile
 	// loadedWith are the options of the last setup made, which files
 	// were loaded with.
 	loadedWith resolve.Options
@@ -68,11 +70,18 @@ type folder struct {
 	cache *resolve.Cache
 }
 
-// fileKey is a file as loaded with one release and channel: the inputs
-// may choose those (cli.Inputs.Load), and a file is validated as read.
+// forgottenFile is what a file held when it was last forgotten, at epoch.
+type forgottenFile struct {
+	in    *resolve.Inputs
+	epoch uint64
+}
+
+// fileKey is a file as loaded by one choice of CRDs (Options.CRDChoice):
+// the inputs may make it (cli.Inputs.Load), and a file is validated as
+// read.
 type fileKey struct {
 	path string
-	crds crd.CRDs
+	crds string
 }
 
 // snapshot is one check of a folder: the worlds, their graphs, the
@@ -86,7 +95,7 @@ type snapshot struct {
 }
 
 func newFolder(path string, configure Configure) *folder {
-	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}, forgotten: map[fileKey]*resolve.Inputs{},
+	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}, forgotten: map[fileKey]forgottenFile{},
 		forgotAt: map[string]uint64{}, cache: resolve.NewCache()}
 }
 
@@ -106,8 +115,13 @@ func (f *folder) forget(path string, reconfigure bool) {
 	f.forgotAt[path] = f.epoch
 	for k, in := range f.files {
 		if k.path == path {
-			f.forgotten[k] = in
+			f.forgotten[k] = forgottenFile{in, f.epoch}
 			delete(f.files, k)
+		}
+	}
+	for k, old := range f.forgotten {
+		if k.path == path {
+			f.forgotten[k] = forgottenFile{old.in, f.epoch}
 		}
 	}
 	if reconfigure {
@@ -173,7 +187,8 @@ func (f *folder) resolve(worlds []*resolve.Inputs, opts resolve.Options) []*reso
 	return graphs
 }
 
-// keep makes snap the last check unless an edit came since epoch.
+// keep makes snap the last check unless an edit came since epoch. What
+// was forgotten by then and not read again is no longer an input.
 func (f *folder) keep(snap *snapshot, epoch uint64) *snapshot {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -181,6 +196,10 @@ func (f *folder) keep(snap *snapshot, epoch uint64) *snapshot {
 		return nil
 	}
 	f.last.Store(snap)
+	// Checks run one at a time: none will load a file forgotten by then
+	// with an older epoch than this one's.
+	maps.DeleteFunc(f.forgotten, func(_ fileKey, old forgottenFile) bool { return old.epoch <= epoch })
+	maps.DeleteFunc(f.forgotAt, func(_ string, at uint64) bool { return at <= epoch })
 	return snap
 }
 
@@ -193,7 +212,7 @@ func (f *folder) loadFile(file string, opts resolve.Options, text func(string) (
 			in = &resolve.Inputs{Skipped: map[string]int{}, Errors: []*manifest.ReadError{{File: file, Msg: fmt.Sprintf("internal error while reading: %v", p)}}}
 		}
 	}()
-	key := fileKey{path: file, crds: crd.CRDs{Release: opts.Release, Channel: opts.Channel}}
+	key := fileKey{path: file, crds: opts.CRDChoice()}
 	f.mu.Lock()
 	in, ok := f.files[key]
 	epoch := f.epoch
@@ -207,7 +226,7 @@ func (f *folder) loadFile(file string, opts resolve.Options, text func(string) (
 		in = resolve.Load([]string{file}, nil, opts)
 	}
 	f.mu.Lock()
-	before := f.forgotten[key]
+	before := f.forgotten[key].in
 	f.mu.Unlock()
 	if before != nil && resolve.SameObjects(before, in) {
 		// The objects the last graph points at, so that it can serve

@@ -35,11 +35,7 @@ func TestCheckResolvesOnlyChangedObjects(t *testing.T) {
 	write("gateway.yaml", read("gateway.yaml"))
 	route := read("route.yaml") // its one backend's port is not the Service's
 	routeFile := write("route.yaml", route)
-	configure := func(path string) (*Setup, error) {
-		inputs, walkErrs := cli.FindInputs([]string{path}, func(string) bool { return false }, nil)
-		return &Setup{Inputs: inputs, WalkErrors: walkErrs, Rules: (&lint.Config{}).Rules(),
-			Options: resolve.Options{Validate: true, Channel: crd.Standard, Implementations: implementations.All()}}, nil
-	}
+
 	open := map[string][]byte{}
 	f := newFolder(dir, configure)
 	edit := func(path, text string) *snapshot {
@@ -55,7 +51,7 @@ func TestCheckResolvesOnlyChangedObjects(t *testing.T) {
 		for p, data := range open {
 			write(filepath.Base(p), string(data))
 		}
-		return newFolder(dir, configure).check(func(string) ([]byte, bool) { return nil, false }).findings
+		return coldCheck(t, dir)
 	}
 	for _, tt := range []struct {
 		name, text string
@@ -80,6 +76,51 @@ func TestCheckResolvesOnlyChangedObjects(t *testing.T) {
 		if want := cold(); !reflect.DeepEqual(snap.findings, want) {
 			t.Errorf("%s: findings\n%v\nwant those of a cold check\n%v", tt.name, snap.findings, want)
 		}
+	}
+	// A file deleted is forgotten for good once a check completes.
+	delete(open, routeFile)
+	if err := os.Remove(routeFile); err != nil {
+		t.Fatal(err)
+	}
+	f.forget(routeFile, true)
+	if f.check(func(p string) ([]byte, bool) { return textOf(open, p) }) == nil || len(f.forgotten) > 0 {
+		t.Errorf("after a check, %d files forgotten are still held", len(f.forgotten))
+	}
+}
+
+// configure sets a folder up as gwlint check does without a
+// configuration: the release and channel assumed, to be chosen by the
+// CRDs among the inputs.
+func configure(path string) (*Setup, error) {
+	inputs, walkErrs := cli.FindInputs([]string{path}, func(string) bool { return false }, nil)
+	return &Setup{Inputs: inputs, WalkErrors: walkErrs, Rules: (&lint.Config{}).Rules(), Options: resolve.Options{
+		Validate: true, Release: crd.Pinned, Channel: crd.Standard, ReleaseAssumed: true, ChannelAssumed: true,
+		Implementations: implementations.All(),
+	}}, nil
+}
+
+// coldCheck is what gwlint check, not the server, finds in dir.
+func coldCheck(t *testing.T, dir string) []lint.Finding {
+	t.Helper()
+	s, _ := configure(dir)
+	s.Inputs.LoadFile = nil
+	worlds := s.Inputs.Load(nil, s.Options)
+	worlds[0].Errors = append(worlds[0].Errors, s.WalkErrors...)
+	graphs := make([]*resolve.Graph, len(worlds))
+	for i, w := range worlds {
+		graphs[i] = resolve.Resolve(w, s.Options)
+	}
+	findings, _ := cli.LintWorlds(worlds, graphs, s.Rules)
+	return findings
+}
+
+// The files a world loads again by the CRDs it installs are read anew,
+// not served as first read by the assumed release and channel.
+func TestCheckReadsByTheCRDsInstalled(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "crds"))
+	snap := newFolder(dir, configure).check(func(string) ([]byte, bool) { return nil, false })
+	if want := coldCheck(t, dir); snap == nil || !reflect.DeepEqual(snap.findings, want) {
+		t.Errorf("findings\n%v\nwant those of gwlint check\n%v", snap.findings, want)
 	}
 }
 
