@@ -2,7 +2,9 @@
 package parallel
 
 import (
+	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -10,18 +12,19 @@ import (
 // For calls f(i) for each i from 0 to n-1, on as many goroutines as there
 // are cores (at most n), each taking the next i as it is done with one,
 // and returns when every call has. A panic in a call is raised again in
-// For's caller once the other calls are done, where a recover (the
-// language server's, around a check) can catch it: on the goroutine that
-// made it, it would end the process.
+// For's caller, as a *Panic, once the other calls are done, where a
+// recover (the language server's around a check, the commands' around a
+// run) can catch it: on the goroutine that made it, it would end the
+// process.
 func For(n int, f func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var panicked sync.Once
-	var first any
+	var first *Panic
 	call := func(i int) {
 		defer func() {
 			if p := recover(); p != nil {
-				panicked.Do(func() { first = p })
+				panicked.Do(func() { first = &Panic{Value: p, Stack: debug.Stack()} })
 			}
 		}()
 		f(i)
@@ -37,4 +40,22 @@ func For(n int, f func(i int)) {
 	if first != nil {
 		panic(first)
 	}
+}
+
+// Panic is a panic in a step of For, with the stack of the goroutine that
+// made it: the stack where For raises it again shows For, not the bug.
+type Panic struct {
+	Value any
+	Stack []byte
+}
+
+func (p *Panic) Error() string { return fmt.Sprint(p.Value) }
+
+// StackOf is the stack to report a recovered panic v with: the stack a
+// *Panic carries, or the current goroutine's.
+func StackOf(v any) []byte {
+	if p, ok := v.(*Panic); ok {
+		return p.Stack
+	}
+	return debug.Stack()
 }

@@ -1,6 +1,7 @@
 package parallel
 
 import (
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -22,8 +23,9 @@ func TestForCallsEachIndexOnce(t *testing.T) {
 func TestForRaisesAPanicInTheCaller(t *testing.T) {
 	var done atomic.Int32
 	defer func() {
-		if p := recover(); p != "step 3" {
-			t.Errorf("recovered %v, want step 3's panic", p)
+		p, ok := recover().(*Panic)
+		if !ok || p.Value != "step 3" || !strings.Contains(string(p.Stack), "parallel_test.go") {
+			t.Errorf("recovered %v, want step 3's panic with the stack of its step", p)
 		}
 		if n := done.Load(); n != 99 {
 			t.Errorf("%d other calls done before the panic came back, want 99", n)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"syscall"
 
+	"github.com/gwlint/gwlint/internal/parallel"
 	"github.com/spf13/cobra"
 )
 
@@ -83,6 +84,9 @@ func Run(newRoot func(*IOStreams) *cobra.Command, args []string, streams *IOStre
 	defer func() {
 		if v := recover(); v != nil {
 			if os.Getenv("GWLINT_PANIC") != "" {
+				if p, ok := v.(*parallel.Panic); ok {
+					fmt.Fprintf(streams.ErrOut, "panic in a parallel step: %v\n\n%s\n", p.Value, p.Stack)
+				}
 				panic(v)
 			}
 			fmt.Fprintf(streams.ErrOut, "Error: internal error: %s\nPlease report it at https://github.com/gwlint/gwlint/issues (rerun with GWLINT_PANIC=1 for details).\n", Escape(fmt.Sprint(v)))

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/gwlint/gwlint/internal/parallel"
 	"github.com/gwlint/gwlint/lint"
 )
 
@@ -81,7 +81,7 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	defer func() {
 		if r := recover(); r != nil {
 			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError,
-				Message: fmt.Sprintf("gwlint: %v\n%s", r, debug.Stack())}
+				Message: fmt.Sprintf("gwlint: %v\n%s", r, parallel.StackOf(r))}
 		}
 	}()
 	if req.Method == "exit" {
@@ -351,7 +351,7 @@ func (s *Server) linesCache() func(path string) []string {
 func (s *Server) check(f *folder) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.logError(fmt.Sprintf("gwlint: checking %s: %v\n%s", f.path, r, debug.Stack()))
+			s.logError(fmt.Sprintf("gwlint: checking %s: %v\n%s", f.path, r, parallel.StackOf(r)))
 		}
 	}()
 	s.checkLock.Lock()
