@@ -3,7 +3,8 @@ package lint
 import (
 	"fmt"
 	"sort"
-	"sync"
+
+	"github.com/gwlint/gwlint/internal/parallel"
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/manifest"
@@ -176,12 +177,10 @@ func position(obj *resolve.Meta, path string) Position {
 // scheduling.
 func Run(g *resolve.Graph, rules []*Rule) []Finding {
 	passes := make([]*Pass, len(rules))
-	var wg sync.WaitGroup
 	for i, r := range rules {
 		passes[i] = &Pass{Graph: g, rule: r}
-		wg.Go(func() { r.Run(passes[i]) })
 	}
-	wg.Wait()
+	parallel.For(len(rules), func(i int) { rules[i].Run(passes[i]) })
 	var all []Finding
 	for _, p := range passes {
 		all = append(all, p.findings...)

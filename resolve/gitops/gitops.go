@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/gwlint/gwlint/internal/parallel"
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/manifest"
@@ -48,19 +49,13 @@ type Unit struct {
 
 // loadAll loads the units that are not loaded yet, in parallel.
 func loadAll(units []*Unit) {
-	var wg sync.WaitGroup
-	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var todo []*Unit
 	for _, u := range units {
-		if u.In != nil {
-			continue
+		if u.In == nil {
+			todo = append(todo, u)
 		}
-		wg.Go(func() {
-			limit <- struct{}{}
-			defer func() { <-limit }()
-			u.In = u.Load()
-		})
 	}
-	wg.Wait()
+	parallel.For(len(todo), func(i int) { todo[i].In = todo[i].Load() })
 }
 
 // Assembler assembles the worlds of a repository.
@@ -301,28 +296,22 @@ type builder struct {
 // buildAll builds every Kustomization of ks that is not built yet, in
 // parallel (the renderer bounds how many at once).
 func (b *builder) buildAll(ks []deployer) {
-	var wg sync.WaitGroup
-	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var todo []deployer
 	for _, k := range ks {
 		b.mu.Lock()
 		_, ok := b.done[k.version()]
 		if !ok {
 			b.done[k.version()] = nil // claimed
+			todo = append(todo, k)
 		}
 		b.mu.Unlock()
-		if ok {
-			continue
-		}
-		wg.Go(func() {
-			limit <- struct{}{}
-			defer func() { <-limit }()
-			res := k.deploy(b)
-			b.mu.Lock()
-			b.done[k.version()] = res
-			b.mu.Unlock()
-		})
 	}
-	wg.Wait()
+	parallel.For(len(todo), func(i int) {
+		res := todo[i].deploy(b)
+		b.mu.Lock()
+		b.done[todo[i].version()] = res
+		b.mu.Unlock()
+	})
 }
 
 // cluster is the world of one group of entry points: everything their
