@@ -17,22 +17,29 @@ import (
 // run) can catch it: on the goroutine that made it, it would end the
 // process.
 func For(n int, f func(i int)) {
+	ForWith(n, func() struct{} { return struct{}{} }, func(_ struct{}, i int) { f(i) })
+}
+
+// ForWith is For with state that each goroutine makes once (state) and
+// hands to every step it runs: buffers a step reuses from the one before.
+func ForWith[S any](n int, state func() S, f func(s S, i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var panicked sync.Once
 	var first *Panic
-	call := func(i int) {
+	call := func(s S, i int) {
 		defer func() {
 			if p := recover(); p != nil {
 				panicked.Do(func() { first = &Panic{Value: p, Stack: debug.Stack()} })
 			}
 		}()
-		f(i)
+		f(s, i)
 	}
 	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Go(func() {
+			s := state()
 			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				call(i)
+				call(s, i)
 			}
 		})
 	}

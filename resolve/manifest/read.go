@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 	"unique"
 
@@ -125,29 +124,18 @@ func readJobs[T any](jobs []job, convert func(*Object) T) ([]T, []*ReadError, []
 	}
 	results := make([]fileResult, len(jobs))
 	converted := make([][]T, len(jobs))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Go(func() {
-			var c converter // per worker: its buffers are reused file to file
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(jobs) {
-					return
-				}
-				var panics []*ReadError
-				results[i] = c.run(jobs[i], func(o *Object) {
-					if v, err := convertOne(jobs[i].file, o, convert); err != nil {
-						panics = append(panics, err)
-					} else {
-						converted[i] = append(converted[i], v)
-					}
-				})
-				results[i].errs = append(results[i].errs, panics...)
+	// A converter per worker: its buffers are reused file to file.
+	parallel.ForWith(len(jobs), func() *converter { return new(converter) }, func(c *converter, i int) {
+		var panics []*ReadError
+		results[i] = c.run(jobs[i], func(o *Object) {
+			if v, err := convertOne(jobs[i].file, o, convert); err != nil {
+				panics = append(panics, err)
+			} else {
+				converted[i] = append(converted[i], v)
 			}
 		})
-	}
-	wg.Wait()
+		results[i].errs = append(results[i].errs, panics...)
+	})
 
 	// One file (a rendered chart, a cluster's objects) may hold hundreds
 	// of thousands: its objects are handed on as they are, not copied.
@@ -168,7 +156,7 @@ func readJobs[T any](jobs []job, convert func(*Object) T) ([]T, []*ReadError, []
 			out = append(out, converted[i]...)
 		}
 		errs = append(errs, r.errs...)
-		if r.notObjects > 0 && r.objects == 0 && len(r.errs) == 0 {
+		if r.notManifest() {
 			notManifests = append(notManifests, jobs[i].file)
 		}
 	}
@@ -255,7 +243,7 @@ func readLargeFile[T any](j job, convert func(*Object) T) ([]T, []*ReadError, []
 		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
 	})
 	var notManifests []string
-	if r.notObjects > 0 && r.objects == 0 && len(r.errs) == 0 {
+	if r.notManifest() {
 		notManifests = []string{j.file}
 	}
 	return out, append(r.errs, panics...), notManifests
@@ -293,6 +281,12 @@ type fileResult struct {
 	// objects counts the objects read, notObjects the documents that are
 	// not Kubernetes objects.
 	objects, notObjects int
+}
+
+// notManifest reports whether the file read is no manifest: every
+// document of it is something else, and none is an error.
+func (r *fileResult) notManifest() bool {
+	return r.notObjects > 0 && r.objects == 0 && len(r.errs) == 0
 }
 
 // collect expands the arguments into files, in output order. Stdin is read
@@ -570,9 +564,7 @@ func (w *manifestWalk) renders(path string, entries []fs.DirEntry, listErr error
 // case).
 func marksOf(dir string, entries []fs.DirEntry, skip func(string) bool) (chart bool, kustomization string) {
 	named := func(names ...string) bool {
-		return slices.ContainsFunc(entries, func(e fs.DirEntry) bool {
-			return slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(e.Name(), n) })
-		})
+		return slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return anyName(e.Name(), names...) })
 	}
 	if named(chartFile) {
 		chart = isChart(dir)
@@ -590,12 +582,18 @@ var kustomizationNames = []string{"kustomization.yaml", "kustomization.yml", "Ku
 // chartFile is the file that makes a directory a Helm chart.
 const chartFile = "Chart.yaml"
 
-// MarksRendered reports whether a file of this name makes the directory
-// holding it one that Walk hands on to be rendered, rather than reading
-// its files: a kustomization file or a Helm chart's Chart.yaml. Rendering
-// it may read any file below it.
+// MarksRendered reports whether a file of this name may make the
+// directory holding it one that Walk hands on to be rendered, rather than
+// reading its files: a kustomization file or a Helm chart's Chart.yaml, in
+// any case (a file system that ignores case finds them so). Rendering it
+// may read any file below it.
 func MarksRendered(name string) bool {
-	return name == chartFile || slices.Contains(kustomizationNames, name)
+	return anyName(name, chartFile) || anyName(name, kustomizationNames...)
+}
+
+// anyName reports whether name is one of names in any case.
+func anyName(name string, names ...string) bool {
+	return slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(name, n) })
 }
 
 // KustomizationFile returns the kustomization file of dir, "" when it has
