@@ -14,8 +14,10 @@ LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.dat
 DEVTAGS := -tags gwlintdev
 # The commands are built without cgo, as the release builds them: nothing they
 # do needs C, and a static binary starts about 1 ms sooner (no dynamic loader,
-# no C runtime), a fifth of a pre-commit run on one file (docs/performance.md).
+# no C runtime), a fifth of a check of one file (docs/performance.md).
 # Only build and install set it: the race detector of `make test` needs cgo.
+# (pre-commit's golang hook builds with `go install`, Go's default: dynamic
+# where a C compiler is installed.)
 NOCGO   := CGO_ENABLED=0
 
 .PHONY: all build test testdata-modules parity fidelity vet install bench fuzz clean

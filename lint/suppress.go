@@ -314,13 +314,12 @@ func collectIgnores(g *resolve.Graph) []*ignore {
 	// Every object of those files, ignores or not (a rendered object not
 	// found in its source carries none): most repositories have no file
 	// with ignore comments, and skip this.
-	for _, obj := range g.Objects {
-		if len(files) == 0 {
-			break
-		}
-		m := obj.Metadata()
-		if i, ok := index[m.Source.File]; ok {
-			files[i].objs = append(files[i].objs, m)
+	if len(files) > 0 {
+		for _, obj := range g.Objects {
+			m := obj.Metadata()
+			if i, ok := index[m.Source.File]; ok {
+				files[i].objs = append(files[i].objs, m)
+			}
 		}
 	}
 	for _, f := range files {

@@ -25,9 +25,6 @@ import (
 // graph), against the corpus's bytes: gwlint check's bound is a peak of 8×
 // them.
 func BenchmarkLSPEdit(b *testing.B) {
-	// A route with no parentRef whose one backend has weight 0, on one line.
-	const route = "\n---\n{apiVersion: gateway.networking.k8s.io/v1, kind: HTTPRoute, metadata: {name: lsp-bench-edit, namespace: default}, " +
-		"spec: {rules: [{backendRefs: [{name: lsp-bench-edit, port: 80, weight: 0}]}]}}\n"
 	for _, size := range benchutil.Sizes() {
 		b.Run(string(size), func(b *testing.B) {
 			dir := benchutil.Corpus(b, size)
@@ -69,7 +66,7 @@ func BenchmarkLSPEdit(b *testing.B) {
 				b.StopTimer()
 			}
 			b.Run("object", func(b *testing.B) {
-				edits(b, route, "rule-all-weights-zero")
+				edits(b, benchutil.LSPEdit, benchutil.LSPEditRule)
 				runtime.GC()
 				var mem runtime.MemStats
 				runtime.ReadMemStats(&mem)

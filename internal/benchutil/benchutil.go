@@ -135,3 +135,14 @@ func (m CPUMeter) PerOp(b *testing.B) time.Duration {
 	}
 	return (CPUTime() - m.start) / time.Duration(b.N)
 }
+
+// LSPEdit is what the language server's benchmarks add to a file of the
+// corpus and take out again, an edit that changes the world's objects: a
+// route with no parentRef whose one backend has weight 0, on one line.
+// LSPEditRule is the rule that reports it, so that its diagnostics show
+// the edit.
+const (
+	LSPEdit = "\n---\n{apiVersion: gateway.networking.k8s.io/v1, kind: HTTPRoute, metadata: {name: lsp-bench-edit, namespace: default}, " +
+		"spec: {rules: [{backendRefs: [{name: lsp-bench-edit, port: 80, weight: 0}]}]}}\n"
+	LSPEditRule = "rule-all-weights-zero"
+)

@@ -165,7 +165,10 @@ func check(dirs []string, w io.Writer) int {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 	var files []string
 	for _, dir := range dirs {
-		tree, _ := manifest.Walk(dir, nil, manifest.BoundaryFor(dir))
+		tree, errs := manifest.Walk(dir, nil, manifest.BoundaryFor(dir))
+		if len(errs) > 0 || len(tree.Files) == 0 {
+			panic(fmt.Sprintf("%s: no corpus to check (%v)", dir, errs))
+		}
 		files = append(files, tree.Files...)
 	}
 	loaded := gcpolicy.Set(files)

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gwlint/gwlint/internal/benchutil"
+
 	"github.com/sourcegraph/jsonrpc2"
 )
 
@@ -20,14 +22,9 @@ import (
 // in its peak.
 const lspEdits = 10
 
-// lspEditedRoute is what the edits add to the file and take out again: a
-// route with no parentRef whose one backend has weight 0, on one line.
-const lspEditedRoute = "\n---\n{apiVersion: gateway.networking.k8s.io/v1, kind: HTTPRoute, metadata: {name: lsp-bench-edit, namespace: default}, " +
-	"spec: {rules: [{backendRefs: [{name: lsp-bench-edit, port: 80, weight: 0}]}]}}\n"
-
 // measureLSP runs `gwlint lsp` as an editor would on the corpus directory:
 // it opens one file, waits for its diagnostics, edits it lspEdits times
-// (adding lspEditedRoute, then taking it out), waiting for the
+// (adding benchutil.LSPEdit, then taking it out), waiting for the
 // diagnostics of each, and shuts the server down. It reports the server
 // process's peak RSS against the corpus's bytes, the bound of gwlint check.
 func measureLSP(b *testing.B, gwlint, dir, file string, corpusBytes int64) {
@@ -90,7 +87,7 @@ func lspPeak(b *testing.B, gwlint, dir, file string) int64 {
 			case ds := <-published:
 				reported := false
 				for _, d := range ds {
-					reported = reported || strings.Contains(string(d), `"rule-all-weights-zero"`)
+					reported = reported || strings.Contains(string(d), `"`+benchutil.LSPEditRule+`"`)
 				}
 				if reported == added {
 					return
@@ -111,7 +108,7 @@ func lspPeak(b *testing.B, gwlint, dir, file string) int64 {
 	for i := range lspEdits {
 		text, added := string(data), i%2 == 0
 		if added {
-			text += lspEditedRoute
+			text += benchutil.LSPEdit
 		}
 		notify("textDocument/didChange", map[string]any{
 			"textDocument":   map[string]any{"uri": uri, "version": i + 2},

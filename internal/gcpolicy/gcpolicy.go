@@ -29,11 +29,12 @@ const (
 //
 //   - Small runs (at most SmallRun files of at most SmallBytes in all, and
 //     no stdin, which may bring `kubectl get -A -o yaml` of a whole
-//     cluster) let the heap grow fourfold before collecting (GOGC=400):
+//     cluster) let the heap grow to five times what the last collection
+//     left before collecting again (GOGC=400):
 //     their peak stays in the tens of megabytes, and the collections the
 //     default would make cost a fifth of their time.
-//   - Large runs let the heap grow threefold between collections
-//     (GOGC=200) under a soft memory limit: 7.5× their input bytes (at
+//   - Large runs let the heap grow to three times what the last
+//     collection left (GOGC=200) under a soft memory limit: 7.5× their input bytes (at
 //     least 64 MiB) from the start (when their size is known), and once
 //     loaded, after one collection that measures the live heap, 1.5× the
 //     live heap plus 64 MiB where that is more: resolving adds about half
@@ -66,7 +67,8 @@ func Set(paths []string) (loaded func()) {
 		// measure would set a limit below it.
 		runtime.GC()
 		debug.SetMemoryLimit(max(liveHeap()*3/2+minLimit, inputLimit(bytes)))
-		// Stdin's size is known only now: until the limit, the default.
+		// Without a size (stdin, or files of no bytes), loading ran at the
+		// default growth and no limit: the limit comes only now.
 		debug.SetGCPercent(largeGrowth)
 	}
 }
