@@ -348,12 +348,7 @@ func (w *walker) checkList(x []any, s *node) {
 	}
 	switch s.listType {
 	case listSet:
-		if !w.checkUniqueStrings(x, func(it any) any { return it }, func(it any) (stringKey, bool) {
-			v, ok := it.(string)
-			return stringKey{s: v}, ok
-		}) {
-			w.checkUnique(x, func(it any) any { return it })
-		}
+		w.checkUnique(x, func(it any) any { return it }, func(it any) uniqueKey { return uniqueKeyOf(scalar(it)) })
 	case listMap:
 		for i, it := range x {
 			if _, ok := it.(map[string]any); it != nil && !ok {
@@ -365,12 +360,6 @@ func (w *walker) checkList(x []any, s *node) {
 		}
 		keyOf := func(it any) any {
 			m, _ := it.(map[string]any)
-			if len(s.mapKeys) == 1 {
-				if k, ok := m[s.mapKeys[0]]; ok {
-					return map[string]any{s.mapKeys[0]: k}
-				}
-				return map[string]any{}
-			}
 			key := map[string]any{}
 			for _, k := range s.mapKeys {
 				if v, ok := m[k]; ok {
@@ -379,108 +368,90 @@ func (w *walker) checkList(x []any, s *node) {
 			}
 			return key
 		}
-		if len(s.mapKeys) == 1 && w.checkUniqueStrings(x, keyOf, func(it any) (stringKey, bool) {
-			m, _ := it.(map[string]any)
-			k, present := m[s.mapKeys[0]]
-			v, ok := k.(string)
-			return stringKey{s: v, missing: !present}, ok || !present
-		}) {
-			return
+		compared := func(it any) uniqueKey { return uniqueKeyOf(scalar(keyOf(it))) }
+		if len(s.mapKeys) == 1 {
+			// Most list-type maps are keyed by one string (a name): it is
+			// compared as it is, where its key's JSON would be built for
+			// every item. A key of another type, or none, compares as
+			// that JSON.
+			compared = func(it any) uniqueKey {
+				m, _ := it.(map[string]any)
+				if v, ok := m[s.mapKeys[0]].(string); ok {
+					return uniqueKey{kind: 'S', s: v}
+				}
+				return uniqueKeyOf(scalar(keyOf(it)))
+			}
 		}
-		w.checkUnique(x, keyOf)
+		w.checkUnique(x, keyOf, compared)
 	}
 }
 
-// stringKey is a list item's key when it is a string, or a list-type
-// map's single key that the item lacks.
-type stringKey struct {
-	s       string
-	missing bool
+// uniqueKey is what checkUnique compares of a list item: a scalar by Go
+// type and value, a compound by its JSON, a list-type map's one string
+// key by its text.
+type uniqueKey struct {
+	kind byte
+	s    string
+	i    int64
+	f    float64
+	b    bool
 }
 
-// maxQuickUnique is the longest list checkUniqueStrings compares item by
-// item; the CRDs bound their lists well below it.
-const maxQuickUnique = 64
-
-// checkUniqueStrings is checkUnique for the common lists whose keys are
-// strings (a set of hostnames, a list-type map keyed by name): it compares
-// them in place, where checkUnique builds a key, and for a list-type map a
-// map and its JSON, for every item. It reports false, having reported
-// nothing, for a list it does not take: a key that is not a string, or a
-// long list. Strings compare as checkUnique compares them (the tree holds
-// valid UTF-8: jsontree replaces invalid bytes as encoding/json does), so
-// it finds and reports the same duplicates.
-func (w *walker) checkUniqueStrings(x []any, keyOf func(any) any, stringOf func(any) (stringKey, bool)) bool {
-	if len(x) > maxQuickUnique {
-		return false
+func uniqueKeyOf(key any) uniqueKey {
+	switch v := key.(type) {
+	case nil:
+		return uniqueKey{kind: 'n'}
+	case string:
+		return uniqueKey{kind: 's', s: v}
+	case int64:
+		return uniqueKey{kind: 'i', i: v}
+	case float64:
+		return uniqueKey{kind: 'f', f: v}
+	case bool:
+		return uniqueKey{kind: 'b', b: v}
 	}
-	var buf [maxQuickUnique]stringKey
-	keys := buf[:len(x)]
-	for i, it := range x {
-		k, ok := stringOf(it)
-		if !ok {
-			return false
-		}
-		keys[i] = k
-	}
-	for i, k := range keys {
-		// The second occurrence of a key, as checkUnique reports it.
-		if earlier := countOf(keys[:i], k); earlier == 1 {
-			n := w.pushIndex(i)
-			w.add("Duplicate value", field.Duplicate(nil, scalar(keyOf(x[i]))).ErrorBody())
-			w.pop(n)
-		}
-	}
-	return true
+	bs, _ := json.Marshal(key)
+	return uniqueKey{kind: 'j', s: string(bs)}
 }
 
-func countOf(keys []stringKey, k stringKey) int {
-	n := 0
-	for _, e := range keys {
-		if e == k {
-			n++
-		}
-	}
-	return n
-}
+// maxLinearUnique is the longest list checkUnique compares item by item,
+// without a map; the CRDs bound their lists well below it.
+const maxLinearUnique = 64
 
 // checkUnique reports the second occurrence of each repeated key (a third
-// one is not reported, like listtype.validateListSet). Scalars compare by
-// Go type and value, compounds by their JSON.
-func (w *walker) checkUnique(x []any, keyOf func(any) any) {
+// one is not reported, like listtype.validateListSet), as keyOf shows it,
+// comparing the keys compared makes. A string key, as a set's item or a
+// list-type map's one key, compares by its text, which is its JSON's
+// (the tree holds valid UTF-8: jsontree replaces invalid bytes as
+// encoding/json does).
+func (w *walker) checkUnique(x []any, keyOf func(any) any, compared func(any) uniqueKey) {
 	if len(x) <= 1 {
 		return
 	}
-	type scalarKey struct {
-		kind byte
-		s    string
-		i    int64
-		f    float64
-		b    bool
+	var buf [maxLinearUnique]uniqueKey
+	keys := buf[:0]
+	for _, it := range x {
+		keys = append(keys, compared(it))
 	}
-	seen := make(map[scalarKey]int, len(x))
-	for i, it := range x {
-		key := scalar(keyOf(it))
-		var k scalarKey
-		switch v := key.(type) {
-		case nil:
-			k.kind = 'n'
-		case string:
-			k = scalarKey{kind: 's', s: v}
-		case int64:
-			k = scalarKey{kind: 'i', i: v}
-		case float64:
-			k = scalarKey{kind: 'f', f: v}
-		case bool:
-			k = scalarKey{kind: 'b', b: v}
-		default:
-			bs, _ := json.Marshal(v)
-			k = scalarKey{kind: 'j', s: string(bs)}
+	var seen map[uniqueKey]int
+	if len(keys) > maxLinearUnique {
+		seen = make(map[uniqueKey]int, len(keys))
+	}
+	for i, k := range keys {
+		earlier := 0
+		if seen != nil {
+			earlier = seen[k]
+			seen[k]++
+		} else {
+			for _, e := range keys[:i] {
+				if e == k {
+					earlier++
+				}
+			}
 		}
-		seen[k]++
-		if seen[k] == 2 {
+		if earlier == 1 {
 			n := w.pushIndex(i)
-			w.add("Duplicate value", field.Duplicate(nil, key).ErrorBody())
+			w.add("Duplicate value", field.Duplicate(nil, scalar(keyOf(x[i]))).ErrorBody())
 			w.pop(n)
 		}
 	}
