@@ -110,8 +110,10 @@ type BackendResult struct {
 	// Problem tells apart the ways a ref can be invalid, for output.
 	Problem BackendProblem
 	Service *Service // the target Service, when present
-	// reached is what a ref to another kind than a Service adds (Object,
-	// TargetPath, Generation); nil for the many that name a Service,
+	// reached is what few refs have (Object, TargetPath, Generation and
+	// the BackendTLSPolicy section): a target of another kind than a
+	// Service, a field of it at fault, a target that another object will
+	// create; nil for the many that name a Service among the inputs,
 	// which keeps a result a size class smaller.
 	reached *reachedBackend
 	Port    *ServicePort    // the Service port the ref selects, when found
@@ -499,8 +501,8 @@ func (b *Builder) RefuseBackend(r *BackendResult, problem BackendProblem, reason
 	r.setTargetPath(field)
 }
 
-// reachedBackend is what a backendRef to another kind than a Service
-// adds to its result.
+// reachedBackend is what few backendRefs add to their result (see
+// BackendResult.reached).
 type reachedBackend struct {
 	object        Object
 	targetPath    string

@@ -7,10 +7,12 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 )
 
-// KeyValues are an object's labels or annotations, sorted by key. Objects
-// only read theirs, by key or through a label selector (KeyValues is a
-// labels.Labels), so a sorted slice serves where a map of two labels cost
-// about 300 bytes: most objects of a repository have labels.
+// KeyValues are an object's labels or annotations, sorted by key, each key
+// once (Lookup and Has search them so: a KeyValues made otherwise is
+// wrong). Objects only read theirs, by key or through a label selector
+// (KeyValues is a labels.Labels), so a sorted slice serves where a map of
+// two labels cost about 300 bytes: most objects of a repository have
+// labels.
 type KeyValues []KeyValue
 
 // A label selector matches KeyValues as it matches a map.

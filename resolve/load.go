@@ -175,7 +175,9 @@ type Inputs struct {
 // Load reads every path (files, directories, "-" for stdin), decodes the
 // objects it knows into typed structs and applies the API's defaults.
 // A file that fails to parse is reported in Inputs.Errors; the others are
-// still loaded.
+// still loaded. The objects are read-only: a defaulted field may point at
+// a value every object shares (a group, a kind, a weight of 1, a route's
+// namespace), and graphs point at the objects.
 func Load(paths []string, stdin io.Reader, opts Options) *Inputs {
 	// Decoding and defaulting touch one object each, so they run on the
 	// reading workers, as soon as each object is read; the results are
