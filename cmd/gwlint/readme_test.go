@@ -193,6 +193,7 @@ func TestReadmeInstall(t *testing.T) {
 	if !ran {
 		t.Fatal("the README's quick start no longer installs from the clone (make install)")
 	}
+	checkStatic(t, filepath.Join(gobin, "gwlint-render"))
 	for _, bin := range []string{"gwlint", "gwctl"} {
 		checkStatic(t, filepath.Join(gobin, bin))
 		out, err := exec.Command(filepath.Join(gobin, bin), "version").Output()
@@ -277,6 +278,7 @@ func TestReadmeInstallFromModule(t *testing.T) {
 		}
 		t.Fatalf("%s: exit %d\n%s", line, code, stderr)
 	}
+	checkStatic(t, filepath.Join(gobin, "gwlint-render"))
 	for _, bin := range []string{"gwlint", "gwctl"} {
 		checkStatic(t, filepath.Join(gobin, bin))
 		out, err := exec.Command(filepath.Join(gobin, bin), "version").Output()
