@@ -212,7 +212,7 @@ type keyID uint32
 var keyNames = newKeyTable()
 
 type keyTable struct {
-	mu    sync.Mutex
+	mu    sync.RWMutex // lookups, by every rule at once, only read
 	ids   map[string]keyID
 	names atomic.Pointer[[]string]
 }
@@ -244,8 +244,8 @@ func (t *keyTable) name(id keyID) string { return (*t.names.Load())[id] }
 
 // lookup returns the id of name if it was ever interned.
 func (t *keyTable) lookup(name string) (keyID, bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
+	t.mu.RLock()
+	defer t.mu.RUnlock()
 	id, ok := t.ids[name]
 	return id, ok
 }
@@ -308,11 +308,29 @@ func (p *Positions) KeyPaths(names ...string) []string {
 	if p == nil || !p.hasKey(ids) {
 		return nil
 	}
-	entries := p.entries()
+	// The entries come in document order, each after its parent and its
+	// parent's earlier children, so the ancestors of the one read are a
+	// stack (with their indices): nothing else is kept.
+	type ancestor struct {
+		self int32
+		e    posEntry
+	}
+	var room [16]ancestor
+	chain := room[:0]
 	var out []string
-	for i := range entries {
-		if e := &entries[i]; e.index < 0 && e.parent >= 0 && slices.Contains(ids, e.name) {
-			out = append(out, pathOf(entries, i))
+	for r := p.reader(); r.more(); {
+		self := r.self
+		e := r.next()
+		for len(chain) > 0 && chain[len(chain)-1].self != e.parent {
+			chain = chain[:len(chain)-1]
+		}
+		chain = append(chain, ancestor{self, e})
+		if e.index < 0 && e.parent >= 0 && slices.Contains(ids, e.name) {
+			var b strings.Builder
+			for i := 1; i < len(chain); i++ { // the root has no segment
+				b.WriteString(segment(&chain[i].e, i == 1))
+			}
+			out = append(out, b.String())
 		}
 	}
 	return out

@@ -294,3 +294,29 @@ func TestPositionsFindEveryPath(t *testing.T) {
 		t.Errorf("only %d paths in the fixtures", paths)
 	}
 }
+
+// TestPositionsKeyPathsAgreeWithPaths: on every object of the
+// repository's fixtures, KeyPaths gives the paths Paths gives of the
+// mapping entries so named, in the same order.
+func TestPositionsKeyPathsAgreeWithPaths(t *testing.T) {
+	objs, _ := Read([]string{"../../testdata", "../../lint/testdata", "../../cmd/gwlint/testdata", "testdata"}, nil)
+	names := []string{"name", "port", "backendRef", "forwardTo", "serviceName", "app.kubernetes.io/name", "matches"}
+	found := 0
+	for _, o := range objs {
+		p := o.Positions
+		entries := p.entries()
+		var want []string
+		for i, path := range p.Paths() {
+			if e := entries[i]; e.index < 0 && e.parent >= 0 && slices.Contains(names, e.keyName()) {
+				want = append(want, path)
+			}
+		}
+		if got := p.KeyPaths(names...); !slices.Equal(got, want) {
+			t.Fatalf("%s: KeyPaths = %q\nwant %q", o.Source.File, got, want)
+		}
+		found += len(want)
+	}
+	if found < 1000 {
+		t.Errorf("only %d such keys in the fixtures", found)
+	}
+}
