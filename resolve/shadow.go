@@ -79,10 +79,23 @@ func (g *Graph) findShadows() {
 			}
 		}
 	}
+	found := make([][]Shadow, len(listeners))
+	// A listener whose routes are what they were at the last check has
+	// the shadows it had then (Cache.listenerShadows); only the others
+	// are looked at.
+	missed := make([]int, 0, len(listeners))
+	for i, l := range listeners {
+		if shadows, ok := g.cache.listenerShadows(l); ok {
+			found[i] = shadows
+		} else {
+			missed = append(missed, i)
+		}
+	}
 	// A route attached to several listeners has its keys built once.
 	keys := map[*RouteResult][]matchEntry{}
 	var routes []*RouteResult
-	for _, l := range listeners {
+	for _, i := range missed {
+		l := listeners[i]
 		for _, p := range l.Attached {
 			if _, ok := keys[p.Route]; !ok {
 				keys[p.Route] = nil
@@ -97,8 +110,11 @@ func (g *Graph) findShadows() {
 		keys[r] = built[i]
 	}
 	matches := func(r *RouteResult) []matchEntry { return keys[r] }
-	found := make([][]Shadow, len(listeners))
-	parallel.For(len(listeners), func(i int) { found[i] = shadowsOn(listeners[i], matches) })
+	parallel.For(len(missed), func(j int) {
+		l := listeners[missed[j]]
+		found[missed[j]] = shadowsOn(l, matches)
+		g.cache.keepListenerShadows(l, found[missed[j]])
+	})
 	for _, s := range found {
 		g.Shadows = append(g.Shadows, s...)
 	}
