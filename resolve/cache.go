@@ -11,10 +11,10 @@ import (
 // resolves its folder after every edit and reads again only the files
 // that changed, so most routes it resolves are the very objects it
 // resolved before. Objects are read-only once loaded, so what was derived
-// from them holds as long as they are given again. Today that is the
-// shadow check's (findShadows): each route's match keys, and each
-// listener's shadows, which depend only on the routes attached to it and
-// how (shadowInputs).
+// from them holds as long as they are given again. Today that is each
+// route's match keys and the feature uses it needs by itself (routeUses),
+// and each listener's shadows, which depend only on the routes attached
+// to it and how (shadowInputs).
 //
 // A Cache keeps what the checks since the last EndCheck and the one before
 // them used; it is safe for concurrent use, and its zero value is empty.
@@ -22,6 +22,8 @@ import (
 type Cache struct {
 	mu        sync.RWMutex
 	prev, cur map[*Route][]matchEntry // without their route
+	// prevUses and curUses are routes' routeUses.
+	prevUses, curUses map[*Route]*routeUses
 	// prevShadows and curShadows are listeners' shadows by the hash of
 	// their inputs.
 	prevShadows, curShadows map[uint64][]*keptShadows
@@ -41,6 +43,32 @@ func (c *Cache) EndCheck() {
 	defer c.mu.Unlock()
 	c.prev, c.cur = c.cur, nil
 	c.prevShadows, c.curShadows = c.curShadows, nil
+	c.prevUses, c.curUses = c.curUses, nil
+}
+
+// routeUses returns the feature uses the route needs by itself, from the
+// cache when it holds them, and keeps them. A nil Cache holds nothing, and
+// hands out scratchUses for the caller to put back.
+func (c *Cache) routeUses(r *RouteResult) *routeUses {
+	if c == nil {
+		return routeUsesOf(scratchUses.Get().(*routeUses), r)
+	}
+	c.mu.RLock()
+	uses, ok := c.curUses[r.Route]
+	if !ok {
+		uses, ok = c.prevUses[r.Route]
+	}
+	c.mu.RUnlock()
+	if !ok {
+		uses = routeUsesOf(new(routeUses), r)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.curUses == nil {
+		c.curUses = map[*Route]*routeUses{}
+	}
+	c.curUses[r.Route] = uses
+	return uses
 }
 
 // routeMatches returns the route's match keys, from the cache when it

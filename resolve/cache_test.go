@@ -8,6 +8,8 @@ import (
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/implementations"
+
+	"sigs.k8s.io/gateway-api/pkg/features"
 )
 
 // shadowsOf renders a graph's shadows, for comparison. They must point
@@ -23,6 +25,15 @@ func shadowsOf(t *testing.T, g *resolve.Graph) []string {
 		}
 		out = append(out, fmt.Sprintf("%s %s %s/%s %s/%s %s", s.Listener.Name, s.Hostname,
 			s.Winner.Route.Ref, s.Winner.Path, s.Shadowed.Route.Ref, s.Shadowed.Path, s.Match))
+	}
+	return out
+}
+
+// gapsOf renders a graph's feature gaps, for comparison.
+func gapsOf(g *resolve.Graph) []string {
+	var out []string
+	for _, gap := range g.FeatureGaps {
+		out = append(out, fmt.Sprintf("%s %s %s %s", gap.Object.Ref, gap.Path, gap.Feature, gap.Profile))
 	}
 	return out
 }
@@ -51,9 +62,10 @@ func TestCacheResolvesAsResolve(t *testing.T) {
 // TestCacheFollowsEdits: after edits that change what is attached to a
 // listener (a route added that shadows and is shadowed, a rule's match
 // changed, a route gone), and edits back, each check with a Cache finds
-// what Resolve finds of the same objects.
+// the shadows and feature gaps Resolve finds of the same objects.
 func TestCacheFollowsEdits(t *testing.T) {
-	opts := resolve.Options{Validate: true, Implementations: implementations.All()}
+	opts := resolve.Options{Validate: true, Implementations: implementations.All(),
+		WithoutFeatures: []features.FeatureName{features.SupportHTTPRouteRequestTimeout, features.SupportHTTPRouteMethodMatching}}
 	base := resolve.Load([]string{"../lint/testdata/base.yaml"}, nil, opts)
 	const cart = `apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
@@ -74,6 +86,16 @@ spec:
     backendRefs:
     - name: web
       port: 8080
+  - matches:
+    - path:
+        type: PathPrefix
+        value: /orders
+      method: GET
+    backendRefs:
+    - name: web
+      port: 8080
+    timeouts:
+      request: 10s
 `
 	const early = `apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
@@ -113,16 +135,22 @@ spec:
 		world(cart, early),
 		world(cart),
 	}
-	shadows := 0
+	shadows, gaps := 0, 0
 	for check, in := range checks {
-		want := shadowsOf(t, resolve.Resolve(in, opts))
+		cold, cached := resolve.Resolve(in, opts), c.Resolve(in, opts)
+		want := shadowsOf(t, cold)
 		shadows += len(want)
-		if got := shadowsOf(t, c.Resolve(in, opts)); !slices.Equal(got, want) {
+		if got := shadowsOf(t, cached); !slices.Equal(got, want) {
 			t.Errorf("check %d: shadows\n%v\nwant\n%v", check, got, want)
+		}
+		wantGaps := gapsOf(cold)
+		gaps += len(wantGaps)
+		if got := gapsOf(cached); !slices.Equal(got, wantGaps) {
+			t.Errorf("check %d: feature gaps\n%v\nwant\n%v", check, got, wantGaps)
 		}
 		c.EndCheck()
 	}
-	if shadows < 4 {
-		t.Errorf("only %d shadows across the checks: the edits do not exercise the cache", shadows)
+	if shadows < 4 || gaps < 6 {
+		t.Errorf("only %d shadows and %d feature gaps across the checks: the edits do not exercise the cache", shadows, gaps)
 	}
 }

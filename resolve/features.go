@@ -119,7 +119,7 @@ func (g *Graph) objectUses(uses []FeatureUse, obj Object, routes map[*Route]*Rou
 	case *ListenerSet:
 		return listenerSetFeatures(uses, g.lsets[m.Ref])
 	case *Route:
-		return routeFeatures(uses, routes[o])
+		return routeFeatures(uses, routes[o], g.cache)
 	case *ReferenceGrant:
 		return append(uses, FeatureUse{Feature: features.SupportReferenceGrant, Object: m, Path: "kind"})
 	case *BackendTLSPolicy:
@@ -392,18 +392,55 @@ var routeKindFeatures = map[string]features.FeatureName{
 	KindUDPRoute:  features.SupportUDPRoute,
 }
 
-func routeFeatures(uses []FeatureUse, r *RouteResult) []FeatureUse {
+// routeFeatures appends a route's feature uses: those it needs by itself
+// (routeUsesOf, which a Cache keeps), each HTTPRoute rule's followed by
+// the backend protocols it needs, which the Services' ports decide.
+func routeFeatures(uses []FeatureUse, r *RouteResult, c *Cache) []FeatureUse {
+	own := c.routeUses(r)
+	if c == nil {
+		defer scratchUses.Put(own)
+	}
+	uses = append(uses, own.uses[:own.head]...)
+	start := own.head
+	for i, end := range own.ruleEnds {
+		uses = append(uses, own.uses[start:end]...)
+		start = end
+		if own.gateway && i < len(r.Rules) {
+			uses = backendProtocolFeatures(uses, r, r.Rules[i])
+		}
+	}
+	return uses
+}
+
+// routeUses are the feature uses a route needs by itself: the route's
+// head (its kind and parentRefs), then, for an HTTPRoute, each rule's in
+// turn, which end at ruleEnds. gateway is true when the route has Gateway
+// parents (or none).
+type routeUses struct {
+	uses     []FeatureUse
+	head     int
+	ruleEnds []int
+	gateway  bool
+}
+
+// scratchUses are the routeUses of routes resolved without a Cache, used
+// once: a repository has tens of thousands of routes.
+var scratchUses = sync.Pool{New: func() any { return new(routeUses) }}
+
+// routeUsesOf finds a route's routeUses, in out.
+func routeUsesOf(out *routeUses, r *RouteResult) *routeUses {
 	m := &r.Meta
 	mesh := slices.ContainsFunc(r.Parents, (*ParentResult).Mesh)
-	gateway := !mesh || slices.ContainsFunc(r.Parents, func(p *ParentResult) bool { return !p.Mesh() })
+	*out = routeUses{uses: out.uses[:0], ruleEnds: out.ruleEnds[:0],
+		gateway: !mesh || slices.ContainsFunc(r.Parents, func(p *ParentResult) bool { return !p.Mesh() })}
 	// add records a feature for the route's Gateway parents and, when
 	// meshFeature is set, its mesh variant for its Service parents.
 	add := func(f, meshFeature features.FeatureName, path string) {
-		if gateway && f != "" {
-			uses = append(uses, FeatureUse{Feature: f, Object: m, Path: path})
+		if out.gateway && f != "" {
+			out.uses = append(out.uses, FeatureUse{Feature: f, Object: m, Path: path})
 		}
 		if mesh && meshFeature != "" {
-			uses = append(uses, FeatureUse{Feature: meshFeature, Object: m, Path: path, mesh: true})
+			out.uses = append(out.uses, FeatureUse{Feature: meshFeature, Object: m, Path: path, mesh: true})
 		}
 	}
 	kind := routeKindFeatures[r.Kind()]
@@ -411,93 +448,101 @@ func routeFeatures(uses []FeatureUse, r *RouteResult) []FeatureUse {
 	for _, p := range r.Parents {
 		switch {
 		case p.Mesh():
-			uses = append(uses, FeatureUse{Feature: features.SupportMesh, Object: m, Path: p.Path, mesh: true},
+			out.uses = append(out.uses, FeatureUse{Feature: features.SupportMesh, Object: m, Path: p.Path, mesh: true},
 				FeatureUse{Feature: kind, Object: m, Path: p.Path, mesh: true})
 			if p.Ref.Namespace != nil && string(*p.Ref.Namespace) != r.Ref.Namespace {
-				uses = append(uses, FeatureUse{Feature: features.SupportMeshConsumerRoute, Object: m, Path: p.Path + ".namespace", mesh: true})
+				out.uses = append(out.uses, FeatureUse{Feature: features.SupportMeshConsumerRoute, Object: m, Path: p.Path + ".namespace", mesh: true})
 			}
 		case p.Ref.Port != nil && r.HTTP != nil && !m.IsDefaulted(p.Path+".port"):
-			uses = append(uses, FeatureUse{Feature: features.SupportHTTPRouteParentRefPort, Object: m, Path: p.Path + ".port"})
+			out.uses = append(out.uses, FeatureUse{Feature: features.SupportHTTPRouteParentRefPort, Object: m, Path: p.Path + ".port"})
 		}
 	}
 	switch {
 	case r.HTTP != nil:
-		httpRouteFeatures(r, add)
+		out.head = len(out.uses)
+		for i := range r.HTTP.Rules {
+			httpRuleFeatures(&r.HTTP.Rules[i], i, add)
+			out.ruleEnds = append(out.ruleEnds, len(out.uses))
+		}
 	case r.GRPC != nil:
 		for i := range r.GRPC.Rules {
 			if r.GRPC.Rules[i].Name != nil {
 				add(features.SupportGRPCRouteNamedRouteRule, "", rulePath(i)+".name")
 			}
 		}
+		out.head = len(out.uses)
+	default:
+		out.head = len(out.uses)
 	}
-	return uses
+	return out
 }
 
-// httpRouteFeatures adds the features of an HTTPRoute's rules: matches,
-// filters, timeouts, retries, named rules and backend protocols. It runs
-// on every rule of every route: it reads the rules in place and builds a
-// field's path only for a feature found.
-func httpRouteFeatures(r *RouteResult, add func(f, meshFeature features.FeatureName, path string)) {
-	for i := range r.HTTP.Rules {
-		rule := &r.HTTP.Rules[i]
-		rp := rulePath(i)
-		if rule.Name != nil {
-			add(features.SupportHTTPRouteNamedRouteRule, features.SupportMeshHTTPRouteNamedRouteRule, rp+".name")
+// httpRuleFeatures adds the features of an HTTPRoute's rule i: matches,
+// filters, timeouts, retries and its name. It runs on every rule of every
+// route: it reads the rule in place and builds a field's path only for a
+// feature found.
+func httpRuleFeatures(rule *gwv1.HTTPRouteRule, i int, add func(f, meshFeature features.FeatureName, path string)) {
+	rp := rulePath(i)
+	if rule.Name != nil {
+		add(features.SupportHTTPRouteNamedRouteRule, features.SupportMeshHTTPRouteNamedRouteRule, rp+".name")
+	}
+	for j := range rule.Matches {
+		match := &rule.Matches[j]
+		if len(match.QueryParams) > 0 {
+			add(features.SupportHTTPRouteQueryParamMatching, features.SupportMeshHTTPRouteQueryParamMatching, matchPath(rp, j)+".queryParams")
 		}
-		for j := range rule.Matches {
-			match := &rule.Matches[j]
-			if len(match.QueryParams) > 0 {
-				add(features.SupportHTTPRouteQueryParamMatching, features.SupportMeshHTTPRouteQueryParamMatching, matchPath(rp, j)+".queryParams")
-			}
-			if match.Method != nil {
-				add(features.SupportHTTPRouteMethodMatching, "", matchPath(rp, j)+".method")
-			}
+		if match.Method != nil {
+			add(features.SupportHTTPRouteMethodMatching, "", matchPath(rp, j)+".method")
 		}
-		mirrors := 0
-		for k := range rule.Filters {
-			f := &rule.Filters[k]
-			fp := rp + ".filters[" + strconv.Itoa(k) + "]"
-			if f.Type == gwv1.HTTPRouteFilterRequestMirror {
-				mirrors++
-				if mirrors == 2 {
-					add(features.SupportHTTPRouteRequestMultipleMirrors, "", fp)
-				}
-			}
-			httpFilterFeatures(f, fp, add)
-		}
-		for k := range rule.BackendRefs {
-			for l := range rule.BackendRefs[k].Filters {
-				if rule.BackendRefs[k].Filters[l].Type == gwv1.HTTPRouteFilterRequestHeaderModifier {
-					add(features.SupportHTTPRouteBackendRequestHeaderModification, features.SupportMeshHTTPRouteBackendRequestHeaderModification,
-						backendRefPath(i, k)+".filters["+strconv.Itoa(l)+"]")
-				}
+	}
+	mirrors := 0
+	for k := range rule.Filters {
+		f := &rule.Filters[k]
+		fp := rp + ".filters[" + strconv.Itoa(k) + "]"
+		if f.Type == gwv1.HTTPRouteFilterRequestMirror {
+			mirrors++
+			if mirrors == 2 {
+				add(features.SupportHTTPRouteRequestMultipleMirrors, "", fp)
 			}
 		}
-		if t := rule.Timeouts; t != nil {
-			if t.Request != nil {
-				add(features.SupportHTTPRouteRequestTimeout, "", rp+".timeouts.request")
-			}
-			if t.BackendRequest != nil {
-				add(features.SupportHTTPRouteBackendTimeout, "", rp+".timeouts.backendRequest")
-			}
-		}
-		if rule.Retry != nil {
-			add(features.SupportHTTPRouteRetry, "", rp+".retry")
-		}
-		if i < len(r.Rules) {
-			for _, b := range r.Rules[i].Backends {
-				if b.Port == nil || b.Port.AppProtocol == nil {
-					continue
-				}
-				switch *b.Port.AppProtocol {
-				case "kubernetes.io/h2c":
-					add(features.SupportHTTPRouteBackendProtocolH2C, "", b.Path)
-				case "kubernetes.io/ws":
-					add(features.SupportHTTPRouteBackendProtocolWebSocket, "", b.Path)
-				}
+		httpFilterFeatures(f, fp, add)
+	}
+	for k := range rule.BackendRefs {
+		for l := range rule.BackendRefs[k].Filters {
+			if rule.BackendRefs[k].Filters[l].Type == gwv1.HTTPRouteFilterRequestHeaderModifier {
+				add(features.SupportHTTPRouteBackendRequestHeaderModification, features.SupportMeshHTTPRouteBackendRequestHeaderModification,
+					backendRefPath(i, k)+".filters["+strconv.Itoa(l)+"]")
 			}
 		}
 	}
+	if t := rule.Timeouts; t != nil {
+		if t.Request != nil {
+			add(features.SupportHTTPRouteRequestTimeout, "", rp+".timeouts.request")
+		}
+		if t.BackendRequest != nil {
+			add(features.SupportHTTPRouteBackendTimeout, "", rp+".timeouts.backendRequest")
+		}
+	}
+	if rule.Retry != nil {
+		add(features.SupportHTTPRouteRetry, "", rp+".retry")
+	}
+}
+
+// backendProtocolFeatures appends the backend protocols a rule's backends
+// need by their Service ports' appProtocol.
+func backendProtocolFeatures(uses []FeatureUse, r *RouteResult, rule *RuleResult) []FeatureUse {
+	for _, b := range rule.Backends {
+		if b.Port == nil || b.Port.AppProtocol == nil {
+			continue
+		}
+		switch *b.Port.AppProtocol {
+		case "kubernetes.io/h2c":
+			uses = append(uses, FeatureUse{Feature: features.SupportHTTPRouteBackendProtocolH2C, Object: &r.Meta, Path: b.Path})
+		case "kubernetes.io/ws":
+			uses = append(uses, FeatureUse{Feature: features.SupportHTTPRouteBackendProtocolWebSocket, Object: &r.Meta, Path: b.Path})
+		}
+	}
+	return uses
 }
 
 // matchPath is "spec.rules[i].matches[j]" for rule path rp.
