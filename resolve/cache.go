@@ -20,14 +20,36 @@ import (
 // them used; it is safe for concurrent use, and its zero value is empty.
 // gwlint check, which resolves once, uses none (Resolve).
 type Cache struct {
-	mu        sync.RWMutex
-	prev, cur map[*Route][]matchEntry // without their route
-	// prevUses and curUses are routes' routeUses.
-	prevUses, curUses map[*Route]*routeUses
-	// prevShadows and curShadows are listeners' shadows by the hash of
-	// their inputs.
-	prevShadows, curShadows map[uint64][]*keptShadows
+	mu      sync.RWMutex                      // guards the three below
+	matches generations[*Route, []matchEntry] // without their route
+	uses    generations[*Route, *routeUses]
+	// shadows are listeners' shadows by the hash of their inputs.
+	shadows generations[uint64, []*keptShadows]
 }
+
+// generations are what the current check and the one before it used.
+type generations[K comparable, V any] struct{ prev, cur map[K]V }
+
+// get returns k's value of the current check, else of the one before.
+func (g *generations[K, V]) get(k K) (V, bool) {
+	if v, ok := g.cur[k]; ok {
+		return v, true
+	}
+	v, ok := g.prev[k]
+	return v, ok
+}
+
+// put makes v k's value of the current check.
+func (g *generations[K, V]) put(k K, v V) {
+	if g.cur == nil {
+		g.cur = map[K]V{}
+	}
+	g.cur[k] = v
+}
+
+// end ends the current check: what the one before used and it did not is
+// forgotten.
+func (g *generations[K, V]) end() { g.prev, g.cur = g.cur, nil }
 
 // NewCache returns an empty Cache.
 func NewCache() *Cache { return &Cache{} }
@@ -41,9 +63,9 @@ func (c *Cache) Resolve(in *Inputs, opts Options) *Graph { return resolveWith(in
 func (c *Cache) EndCheck() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.prev, c.cur = c.cur, nil
-	c.prevShadows, c.curShadows = c.curShadows, nil
-	c.prevUses, c.curUses = c.curUses, nil
+	c.matches.end()
+	c.uses.end()
+	c.shadows.end()
 }
 
 // routeUses returns the feature uses the route needs by itself, from the
@@ -54,20 +76,14 @@ func (c *Cache) routeUses(r *RouteResult) *routeUses {
 		return routeUsesOf(scratchUses.Get().(*routeUses), r)
 	}
 	c.mu.RLock()
-	uses, ok := c.curUses[r.Route]
-	if !ok {
-		uses, ok = c.prevUses[r.Route]
-	}
+	uses, ok := c.uses.get(r.Route)
 	c.mu.RUnlock()
 	if !ok {
 		uses = routeUsesOf(new(routeUses), r)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.curUses == nil {
-		c.curUses = map[*Route]*routeUses{}
-	}
-	c.curUses[r.Route] = uses
+	c.uses.put(r.Route, uses)
 	return uses
 }
 
@@ -78,10 +94,7 @@ func (c *Cache) routeMatches(r *RouteResult) []matchEntry {
 		return routeMatches(r)
 	}
 	c.mu.RLock()
-	kept, ok := c.cur[r.Route]
-	if !ok {
-		kept, ok = c.prev[r.Route]
-	}
+	kept, ok := c.matches.get(r.Route)
 	c.mu.RUnlock()
 	if !ok {
 		return routeMatches(r)
@@ -102,23 +115,16 @@ func (c *Cache) keepMatches(routes []*RouteResult, matches [][]matchEntry) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.cur == nil {
-		c.cur = make(map[*Route][]matchEntry, len(routes))
-	}
 	for i, r := range routes {
-		if _, ok := c.cur[r.Route]; ok {
-			continue
+		kept, ok := c.matches.get(r.Route)
+		if !ok {
+			kept = make([]matchEntry, len(matches[i]))
+			for j, e := range matches[i] {
+				e.route = nil
+				kept[j] = e
+			}
 		}
-		if kept, ok := c.prev[r.Route]; ok {
-			c.cur[r.Route] = kept
-			continue
-		}
-		kept := make([]matchEntry, len(matches[i]))
-		for j, e := range matches[i] {
-			e.route = nil
-			kept[j] = e
-		}
-		c.cur[r.Route] = kept
+		c.matches.put(r.Route, kept)
 	}
 }
 
@@ -210,9 +216,9 @@ func (c *Cache) listenerShadows(l *Listener) ([]Shadow, bool) {
 	in := shadowInputsOf(l)
 	key := in.hash()
 	c.mu.RLock()
-	kept := findKept(c.curShadows[key], &in)
+	kept := findKept(c.shadows.cur[key], &in)
 	if kept == nil {
-		kept = findKept(c.prevShadows[key], &in)
+		kept = findKept(c.shadows.prev[key], &in)
 	}
 	c.mu.RUnlock()
 	if kept == nil {
@@ -256,13 +262,9 @@ func (c *Cache) keepListenerShadows(l *Listener, shadows []Shadow) {
 func (c *Cache) keepShadows(key uint64, kept *keptShadows) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if findKept(c.curShadows[key], &kept.inputs) != nil {
-		return
+	if same := c.shadows.cur[key]; findKept(same, &kept.inputs) == nil {
+		c.shadows.put(key, append(same, kept))
 	}
-	if c.curShadows == nil {
-		c.curShadows = map[uint64][]*keptShadows{}
-	}
-	c.curShadows[key] = append(c.curShadows[key], kept)
 }
 
 func findKept(candidates []*keptShadows, in *shadowInputs) *keptShadows {
