@@ -2,8 +2,10 @@ package resolve
 
 import (
 	"hash/maphash"
+	"maps"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Cache keeps what resolving derives from objects alone, for a caller
@@ -20,36 +22,52 @@ import (
 // them used; it is safe for concurrent use, and its zero value is empty.
 // gwlint check, which resolves once, uses none (Resolve).
 type Cache struct {
-	mu      sync.RWMutex                      // guards the three below
-	matches generations[*Route, []matchEntry] // without their route
-	uses    generations[*Route, *routeUses]
+	// mu guards the maps of the three below: a lookup only reads them
+	// (and marks what it finds), so that the routes resolved on every
+	// core at once do not queue for a lock.
+	mu      sync.RWMutex
+	matches recent[*Route, []matchEntry] // without their route
+	uses    recent[*Route, *routeUses]
 	// shadows are listeners' shadows by the hash of their inputs.
-	shadows generations[uint64, []*keptShadows]
+	shadows recent[uint64, []*keptShadows]
+	// check counts the EndChecks.
+	check uint64
 }
 
-// generations are what the current check and the one before it used.
-type generations[K comparable, V any] struct{ prev, cur map[K]V }
+// recent are the values the current check and the one before it used,
+// each marked with the last check that did.
+type recent[K comparable, V any] map[K]*used[V]
 
-// get returns k's value of the current check, else of the one before.
-func (g *generations[K, V]) get(k K) (V, bool) {
-	if v, ok := g.cur[k]; ok {
-		return v, true
+type used[V any] struct {
+	value V
+	by    atomic.Uint64 // the last check that used it
+}
+
+// get returns k's value and marks it used by check; the caller holds the
+// Cache's lock, for reading at least.
+func (r recent[K, V]) get(k K, check uint64) (V, bool) {
+	if u := r[k]; u != nil {
+		u.by.Store(check)
+		return u.value, true
 	}
-	v, ok := g.prev[k]
-	return v, ok
+	var none V
+	return none, false
 }
 
-// put makes v k's value of the current check.
-func (g *generations[K, V]) put(k K, v V) {
-	if g.cur == nil {
-		g.cur = map[K]V{}
+// put sets k's value, used by check; the caller holds the Cache's lock.
+func (r *recent[K, V]) put(k K, v V, check uint64) {
+	if *r == nil {
+		*r = recent[K, V]{}
 	}
-	g.cur[k] = v
+	u := &used[V]{value: v}
+	u.by.Store(check)
+	(*r)[k] = u
 }
 
-// end ends the current check: what the one before used and it did not is
-// forgotten.
-func (g *generations[K, V]) end() { g.prev, g.cur = g.cur, nil }
+// forget drops what neither check nor the one before it used.
+func (r recent[K, V]) forget(check uint64) {
+	maps.DeleteFunc(r, func(_ K, u *used[V]) bool { return u.by.Load()+1 < check })
+}
 
 // NewCache returns an empty Cache.
 func NewCache() *Cache { return &Cache{} }
@@ -63,9 +81,10 @@ func (c *Cache) Resolve(in *Inputs, opts Options) *Graph { return resolveWith(in
 func (c *Cache) EndCheck() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.matches.end()
-	c.uses.end()
-	c.shadows.end()
+	c.matches.forget(c.check)
+	c.uses.forget(c.check)
+	c.shadows.forget(c.check)
+	c.check++
 }
 
 // routeUses returns the feature uses the route needs by itself, from the
@@ -76,14 +95,14 @@ func (c *Cache) routeUses(r *RouteResult) *routeUses {
 		return routeUsesOf(scratchUses.Get().(*routeUses), r)
 	}
 	c.mu.RLock()
-	uses, ok := c.uses.get(r.Route)
+	uses, ok := c.uses.get(r.Route, c.check)
 	c.mu.RUnlock()
 	if !ok {
 		uses = routeUsesOf(new(routeUses), r)
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.uses.put(r.Route, uses, c.check)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.uses.put(r.Route, uses)
 	return uses
 }
 
@@ -94,7 +113,7 @@ func (c *Cache) routeMatches(r *RouteResult) []matchEntry {
 		return routeMatches(r)
 	}
 	c.mu.RLock()
-	kept, ok := c.matches.get(r.Route)
+	kept, ok := c.matches.get(r.Route, c.check)
 	c.mu.RUnlock()
 	if !ok {
 		return routeMatches(r)
@@ -116,15 +135,15 @@ func (c *Cache) keepMatches(routes []*RouteResult, matches [][]matchEntry) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, r := range routes {
-		kept, ok := c.matches.get(r.Route)
-		if !ok {
-			kept = make([]matchEntry, len(matches[i]))
-			for j, e := range matches[i] {
-				e.route = nil
-				kept[j] = e
-			}
+		if _, ok := c.matches.get(r.Route, c.check); ok {
+			continue
 		}
-		c.matches.put(r.Route, kept)
+		kept := make([]matchEntry, len(matches[i]))
+		for j, e := range matches[i] {
+			e.route = nil
+			kept[j] = e
+		}
+		c.matches.put(r.Route, kept, c.check)
 	}
 }
 
@@ -216,15 +235,12 @@ func (c *Cache) listenerShadows(l *Listener) ([]Shadow, bool) {
 	in := shadowInputsOf(l)
 	key := in.hash()
 	c.mu.RLock()
-	kept := findKept(c.shadows.cur[key], &in)
-	if kept == nil {
-		kept = findKept(c.shadows.prev[key], &in)
-	}
+	same, _ := c.shadows.get(key, c.check)
+	kept := findKept(same, &in)
 	c.mu.RUnlock()
 	if kept == nil {
 		return nil, false
 	}
-	c.keepShadows(key, kept)
 	if len(kept.shadows) == 0 {
 		return nil, true
 	}
@@ -258,12 +274,13 @@ func (c *Cache) keepListenerShadows(l *Listener, shadows []Shadow) {
 	c.keepShadows(in.hash(), kept)
 }
 
-// keepShadows makes kept one of the current check's.
+// keepShadows keeps the shadows found on a listener, under the hash of
+// their inputs.
 func (c *Cache) keepShadows(key uint64, kept *keptShadows) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if same := c.shadows.cur[key]; findKept(same, &kept.inputs) == nil {
-		c.shadows.put(key, append(same, kept))
+	if same, _ := c.shadows.get(key, c.check); findKept(same, &kept.inputs) == nil {
+		c.shadows.put(key, append(same, kept), c.check)
 	}
 }
 
