@@ -49,6 +49,30 @@ func ForWith[S any](n int, state func() S, f func(s S, i int)) {
 	}
 }
 
+// Go runs f on a goroutine of its own, beside the caller's work, and
+// returns wait, which returns once f has. A panic in f is raised again by
+// wait, in its caller, as For raises one.
+func Go(f func()) (wait func()) {
+	done := make(chan *Panic, 1)
+	go func() {
+		var raised *Panic
+		defer func() { done <- raised }()
+		defer func() {
+			if p := recover(); p != nil {
+				if raised, _ = p.(*Panic); raised == nil {
+					raised = &Panic{Value: p, Stack: debug.Stack()}
+				}
+			}
+		}()
+		f()
+	}()
+	return func() {
+		if p := <-done; p != nil {
+			panic(p)
+		}
+	}
+}
+
 // Panic is a panic in a step of For, with the stack of the goroutine that
 // made it: the stack where For raises it again shows For, not the bug.
 type Panic struct {

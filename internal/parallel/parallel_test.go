@@ -39,3 +39,32 @@ func TestForRaisesAPanicInTheCaller(t *testing.T) {
 	})
 	t.Error("For returned")
 }
+
+// Go's wait returns once f has, and raises f's panic in its caller, with
+// the stack of f's goroutine; one raised by a For inside f stays as For
+// raised it.
+func TestGoWaitsAndRaisesInTheCaller(t *testing.T) {
+	var done atomic.Bool
+	Go(func() { done.Store(true) })()
+	if !done.Load() {
+		t.Error("wait returned before f did")
+	}
+	for _, tt := range []struct {
+		name string
+		f    func()
+	}{
+		{"own", func() { panic("in f") }},
+		{"For's", func() { For(2, func(i int) { panic("in f") }) }},
+	} {
+		func() {
+			defer func() {
+				p, ok := recover().(*Panic)
+				if !ok || p.Value != "in f" || !strings.Contains(string(p.Stack), "parallel_test.go") {
+					t.Errorf("%s panic: recovered %v, want f's with the stack of f", tt.name, p)
+				}
+			}()
+			Go(tt.f)()
+			t.Errorf("%s panic: wait returned", tt.name)
+		}()
+	}
+}

@@ -5,9 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/gwlint/gwlint/internal/parallel"
 
@@ -260,22 +258,20 @@ func (in Inputs) load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 	// or --root.
 	r.Values = manifest.NewBoundary(append(manifest.BoundaryFor(in.Values...).Roots(), in.roots...)...)
 	defer r.Close()
+	// The charts render while the files load, on as many goroutines as
+	// there are cores.
 	charts := make([]*resolve.Inputs, len(in.Charts))
-	var renders sync.WaitGroup
-	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, c := range in.Charts {
-		renders.Go(func() {
-			limit <- struct{}{}
-			defer func() { <-limit }()
-			objs, errs := r.Helm(c, in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions(opts.Release))
+	rendered := parallel.Go(func() {
+		parallel.For(len(in.Charts), func(i int) {
+			objs, errs := r.Helm(in.Charts[i], in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions(opts.Release))
 			charts[i] = resolve.LoadObjects(objs, errs, opts)
 		})
-	}
+	})
 	var units []*gitops.Unit
 	for _, files := range in.plainGroups() {
 		units = append(units, &gitops.Unit{In: in.loadFiles(files, stdin, opts)})
 	}
-	renders.Wait()
+	rendered()
 	for _, c := range charts {
 		if in.EachDir {
 			units = append(units, &gitops.Unit{In: c})
