@@ -20,27 +20,24 @@ func reportBackends(problem resolve.BackendProblem, field string) func(*Pass) {
 // problems, in one walk.
 func reportBackendsWith(problems []resolve.BackendProblem, field string) func(*Pass) {
 	return func(p *Pass) {
-		for _, r := range p.Graph.Routes {
-			for _, rule := range r.Rules {
-				for _, b := range rule.AllBackends() {
-					if !slices.Contains(problems, b.Problem) {
-						continue
-					}
-					if b.Problem == resolve.UnsupportedRef && refusedField(&r.Meta, b.Path+".group") {
-						continue // the group crd-validation refuses is the one problem
-					}
-					msg := withShare(r, rule, b)
-					if b.Problem == resolve.NotPermitted {
-						msg += "; " + grantHint(r.Ref.Kind, r.Ref.Namespace, b.Group, b.Target)
-					}
-					var related []Related
-					if obj, path := b.Object(), b.TargetPath(); obj != nil && path != "" {
-						target := obj.Metadata()
-						related = []Related{Relate(target, path, "%s of %s %s", path, b.Target.Kind, target.Ref.NamespacedName())}
-					}
-					p.Report(&r.Meta, b.Path+field, related, "%s", msg)
-				}
+		for _, at := range p.Graph.ProblemBackends() {
+			r, b := at.Route, at.Backend
+			if !slices.Contains(problems, b.Problem) {
+				continue
 			}
+			if b.Problem == resolve.UnsupportedRef && refusedField(&r.Meta, b.Path+".group") {
+				continue // the group crd-validation refuses is the one problem
+			}
+			msg := withShare(r, at.Rule, b)
+			if b.Problem == resolve.NotPermitted {
+				msg += "; " + grantHint(r.Ref.Kind, r.Ref.Namespace, b.Group, b.Target)
+			}
+			var related []Related
+			if obj, path := b.Object(), b.TargetPath(); obj != nil && path != "" {
+				target := obj.Metadata()
+				related = []Related{Relate(target, path, "%s of %s %s", path, b.Target.Kind, target.Ref.NamespacedName())}
+			}
+			p.Report(&r.Meta, b.Path+field, related, "%s", msg)
 		}
 	}
 }

@@ -560,6 +560,38 @@ func (b *BackendResult) Generation() *Generation {
 	return b.reached.generation
 }
 
+// RouteBackend is a backendRef of a route's rule, or of a filter of it,
+// with its result.
+type RouteBackend struct {
+	Route   *RouteResult
+	Rule    *RuleResult
+	Backend *BackendResult
+}
+
+// ProblemBackends returns the backendRefs whose result has a Problem, in
+// the order of the routes, their rules and each rule's AllBackends: the
+// few that rules report, without walking the many that resolve.
+func (g *Graph) ProblemBackends() []RouteBackend {
+	if g.problemBackends == nil { // a Graph not made by Resolve
+		return g.findProblemBackends()
+	}
+	return g.problemBackends()
+}
+
+func (g *Graph) findProblemBackends() []RouteBackend {
+	var out []RouteBackend
+	for _, r := range g.Routes {
+		for _, rule := range r.Rules {
+			for _, b := range rule.AllBackends() {
+				if b.Problem != NoProblem {
+					out = append(out, RouteBackend{r, rule, b})
+				}
+			}
+		}
+	}
+	return out
+}
+
 // ReportBackend writes the route's ResolvedRefs False for an invalid
 // backendRef (as the core writes it for every one), unless it is False
 // already: the route reports its first invalid ref.

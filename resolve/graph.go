@@ -128,6 +128,9 @@ type Graph struct {
 	// profile does not support (features.go).
 	FeatureGaps []FeatureGap
 	features    func() []FeatureUse
+	// problemBackends are the backendRefs with a problem, found on the
+	// first call of ProblemBackends.
+	problemBackends func() []RouteBackend
 
 	// profile judges what no Gateway of the inputs serves.
 	profile *profile.Profile
@@ -243,6 +246,7 @@ func resolveWith(in *Inputs, opts Options, cache *Cache) *Graph {
 	g.judgeOverlaps(b)
 	g.finishGateways(b)
 	g.findFeatures()
+	g.problemBackends = sync.OnceValue(g.findProblemBackends)
 	// The graph is read-only from here: a Builder kept past Resolve has no
 	// graph to write to, and routeProfiles keeps no more.
 	b.g, g.profilesOf, g.cache = nil, nil, nil
