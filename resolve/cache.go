@@ -184,45 +184,82 @@ type shadowInput struct {
 func shadowInputsOf(l *Listener) shadowInputs {
 	in := shadowInputs{hostname: l.HostnameString(), attached: make([]shadowInput, len(l.Attached))}
 	for i, p := range l.Attached {
-		a := &in.attached[i]
-		a.route = p.Route.Route
-		for _, o := range p.Listeners {
-			if o.Listener == l {
-				a.hostnames = o.Hostnames
-			}
-		}
-		for _, d := range p.Dropped {
-			a.dropped = append(a.dropped, d.Rule.Index)
-		}
+		in.attached[i] = attachedOn(l, p)
 	}
 	return in
 }
 
+// attachedOn is what shadowsOn reads of p's route, attached to l.
+func attachedOn(l *Listener, p *ParentResult) shadowInput {
+	a := shadowInput{route: p.Route.Route}
+	for _, o := range p.Listeners {
+		if o.Listener == l {
+			a.hostnames = o.Hostnames
+		}
+	}
+	for _, d := range p.Dropped {
+		a.dropped = append(a.dropped, d.Rule.Index)
+	}
+	return a
+}
+
+func (a *shadowInput) equal(b *shadowInput) bool {
+	return a.route == b.route && slices.Equal(a.hostnames, b.hostnames) && slices.Equal(a.dropped, b.dropped)
+}
+
 func (in *shadowInputs) equal(other *shadowInputs) bool {
-	return in.hostname == other.hostname && slices.EqualFunc(in.attached, other.attached, func(a, b shadowInput) bool {
-		return a.route == b.route && slices.Equal(a.hostnames, b.hostnames) && slices.Equal(a.dropped, b.dropped)
-	})
+	return in.hostname == other.hostname && slices.EqualFunc(in.attached, other.attached, func(a, b shadowInput) bool { return a.equal(&b) })
+}
+
+// of reports whether in are l's inputs, read in place.
+func (in *shadowInputs) of(l *Listener) bool {
+	if in.hostname != l.HostnameString() || len(in.attached) != len(l.Attached) {
+		return false
+	}
+	for i, p := range l.Attached {
+		if a := attachedOn(l, p); !a.equal(&in.attached[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 var shadowInputsSeed = maphash.MakeSeed()
 
+// hash is the hash of in, as hashInputsOf hashes a listener's.
 func (in *shadowInputs) hash() uint64 {
 	var h maphash.Hash
 	h.SetSeed(shadowInputsSeed)
 	h.WriteString(in.hostname)
-	for _, a := range in.attached {
-		maphash.WriteComparable(&h, a.route)
-		for _, name := range a.hostnames {
-			h.WriteString(name)
-			h.WriteByte(0)
-		}
-		h.WriteByte(1)
-		for _, rule := range a.dropped {
-			maphash.WriteComparable(&h, rule)
-		}
-		h.WriteByte(2)
+	for i := range in.attached {
+		in.attached[i].write(&h)
 	}
 	return h.Sum64()
+}
+
+// hashInputsOf hashes l's inputs, read in place.
+func hashInputsOf(l *Listener) uint64 {
+	var h maphash.Hash
+	h.SetSeed(shadowInputsSeed)
+	h.WriteString(l.HostnameString())
+	for _, p := range l.Attached {
+		a := attachedOn(l, p)
+		a.write(&h)
+	}
+	return h.Sum64()
+}
+
+func (a *shadowInput) write(h *maphash.Hash) {
+	maphash.WriteComparable(h, a.route)
+	for _, name := range a.hostnames {
+		h.WriteString(name)
+		h.WriteByte(0)
+	}
+	h.WriteByte(1)
+	for _, rule := range a.dropped {
+		maphash.WriteComparable(h, rule)
+	}
+	h.WriteByte(2)
 }
 
 // listenerShadows returns the shadows on l when the cache holds those of
@@ -232,11 +269,16 @@ func (c *Cache) listenerShadows(l *Listener) ([]Shadow, bool) {
 	if c == nil {
 		return nil, false
 	}
-	in := shadowInputsOf(l)
-	key := in.hash()
+	key := hashInputsOf(l)
 	c.mu.RLock()
 	same, _ := c.shadows.get(key, c.check)
-	kept := findKept(same, &in)
+	var kept *keptShadows
+	for _, k := range same {
+		if k.inputs.of(l) {
+			kept = k
+			break
+		}
+	}
 	c.mu.RUnlock()
 	if kept == nil {
 		return nil, false
@@ -279,16 +321,8 @@ func (c *Cache) keepListenerShadows(l *Listener, shadows []Shadow) {
 func (c *Cache) keepShadows(key uint64, kept *keptShadows) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if same, _ := c.shadows.get(key, c.check); findKept(same, &kept.inputs) == nil {
+	same, _ := c.shadows.get(key, c.check)
+	if !slices.ContainsFunc(same, func(k *keptShadows) bool { return k.inputs.equal(&kept.inputs) }) {
 		c.shadows.put(key, append(same, kept), c.check)
 	}
-}
-
-func findKept(candidates []*keptShadows, in *shadowInputs) *keptShadows {
-	for _, k := range candidates {
-		if k.inputs.equal(in) {
-			return k
-		}
-	}
-	return nil
 }

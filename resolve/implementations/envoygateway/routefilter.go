@@ -124,7 +124,11 @@ func RouteFilters(g *resolve.Graph, rule *resolve.RuleResult) *RouteFilterVerdic
 // and a backendRef's filters it refuses make the backendRef invalid.
 func (impl Implementation) JudgeFilters(b *resolve.Builder, route *resolve.RouteResult, rule *resolve.RuleResult, alone bool) {
 	by := impl.profileOf(b, route.Route)
-	v := impl.walkFilters(b, route.Route, rule, rule.Path+".filters", filterSteps(route.Route, rule.Index, -1), by)
+	var v *RouteFilterVerdict
+	// Most rules have no filters: they name no HTTPRouteFilter.
+	if steps := filterSteps(route.Route, rule.Index, -1); len(steps) > 0 {
+		v = impl.walkFilters(b, route.Route, rule, rule.Path+".filters", steps, by)
+	}
 	if alone {
 		impl.refuseBackendFilters(b, route.Route, rule, by)
 	}
