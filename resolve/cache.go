@@ -28,7 +28,7 @@ type Cache struct {
 	mu      sync.RWMutex
 	matches recent[*Route, []matchEntry] // without their route
 	uses    recent[*Route, *routeUses]
-	// shadows are listeners' shadows by the hash of their inputs.
+	// shadows are listeners' shadows by the key of their inputs.
 	shadows recent[uint64, []*keptShadows]
 	// check counts the EndChecks.
 	check uint64
@@ -226,40 +226,30 @@ func (in *shadowInputs) of(l *Listener) bool {
 
 var shadowInputsSeed = maphash.MakeSeed()
 
-// hash is the hash of in, as hashInputsOf hashes a listener's.
-func (in *shadowInputs) hash() uint64 {
-	var h maphash.Hash
-	h.SetSeed(shadowInputsSeed)
-	h.WriteString(in.hostname)
-	for i := range in.attached {
-		in.attached[i].write(&h)
-	}
-	return h.Sum64()
+// shadowKey is what the Cache files a listener's shadows under: its
+// hostname, how many routes are attached and the first and last of them.
+// Listeners that share one are told apart by their whole inputs (of).
+type shadowKey struct {
+	hostname    string
+	routes      int
+	first, last *Route
 }
 
-// hashInputsOf hashes l's inputs, read in place.
-func hashInputsOf(l *Listener) uint64 {
-	var h maphash.Hash
-	h.SetSeed(shadowInputsSeed)
-	h.WriteString(l.HostnameString())
-	for _, p := range l.Attached {
-		a := attachedOn(l, p)
-		a.write(&h)
+func (in *shadowInputs) key() uint64 {
+	k := shadowKey{hostname: in.hostname, routes: len(in.attached)}
+	if n := len(in.attached); n > 0 {
+		k.first, k.last = in.attached[0].route, in.attached[n-1].route
 	}
-	return h.Sum64()
+	return maphash.Comparable(shadowInputsSeed, k)
 }
 
-func (a *shadowInput) write(h *maphash.Hash) {
-	maphash.WriteComparable(h, a.route)
-	for _, name := range a.hostnames {
-		h.WriteString(name)
-		h.WriteByte(0)
+// keyOf is the key of l's inputs, read in place.
+func keyOf(l *Listener) uint64 {
+	k := shadowKey{hostname: l.HostnameString(), routes: len(l.Attached)}
+	if n := len(l.Attached); n > 0 {
+		k.first, k.last = l.Attached[0].Route.Route, l.Attached[n-1].Route.Route
 	}
-	h.WriteByte(1)
-	for _, rule := range a.dropped {
-		maphash.WriteComparable(h, rule)
-	}
-	h.WriteByte(2)
+	return maphash.Comparable(shadowInputsSeed, k)
 }
 
 // listenerShadows returns the shadows on l when the cache holds those of
@@ -269,7 +259,7 @@ func (c *Cache) listenerShadows(l *Listener) ([]Shadow, bool) {
 	if c == nil {
 		return nil, false
 	}
-	key := hashInputsOf(l)
+	key := keyOf(l)
 	c.mu.RLock()
 	same, _ := c.shadows.get(key, c.check)
 	var kept *keptShadows
@@ -313,7 +303,7 @@ func (c *Cache) keepListenerShadows(l *Listener, shadows []Shadow) {
 	for i, s := range shadows {
 		kept.shadows[i] = keptShadow{hostname: s.Hostname, match: s.Match, winner: match(s.Winner), shadowed: match(s.Shadowed)}
 	}
-	c.keepShadows(in.hash(), kept)
+	c.keepShadows(in.key(), kept)
 }
 
 // keepShadows keeps the shadows found on a listener, under the hash of

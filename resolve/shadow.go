@@ -83,11 +83,13 @@ func (g *Graph) findShadows() {
 	// A listener whose routes are what they were at the last check has
 	// the shadows it had then (Cache.listenerShadows); only the others
 	// are looked at.
+	kept := make([]bool, len(listeners))
+	if g.cache != nil {
+		parallel.For(len(listeners), func(i int) { found[i], kept[i] = g.cache.listenerShadows(listeners[i]) })
+	}
 	missed := make([]int, 0, len(listeners))
-	for i, l := range listeners {
-		if shadows, ok := g.cache.listenerShadows(l); ok {
-			found[i] = shadows
-		} else {
+	for i := range listeners {
+		if !kept[i] {
 			missed = append(missed, i)
 		}
 	}
