@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gwlint/gwlint/internal/parallel"
+
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gwlint/gwlint/internal/suggest"
@@ -331,19 +333,30 @@ func (g *Graph) index() {
 			}
 		}
 	}
-	sort.Slice(g.GatewayClasses, func(i, j int) bool { return g.GatewayClasses[i].Ref.Name < g.GatewayClasses[j].Ref.Name })
-	sort.Slice(g.Gateways, func(i, j int) bool { return refLess(g.Gateways[i].Ref, g.Gateways[j].Ref) })
-	sort.Slice(g.ListenerSets, func(i, j int) bool { return refLess(g.ListenerSets[i].Ref, g.ListenerSets[j].Ref) })
-	sort.Slice(g.Routes, func(i, j int) bool { return refLess(g.Routes[i].Ref, g.Routes[j].Ref) })
-	g.routesIn = map[kindNS][]*RouteResult{}
-	for _, r := range g.Routes {
-		key := kindNS{r.Ref.Kind, r.Ref.Namespace}
-		g.routesIn[key] = append(g.routesIn[key], r)
+	// The lists are sorted side by side: routes and Services are
+	// thousands each.
+	sorts := []func(){
+		func() {
+			sort.Slice(g.GatewayClasses, func(i, j int) bool { return g.GatewayClasses[i].Ref.Name < g.GatewayClasses[j].Ref.Name })
+			sort.Slice(g.Gateways, func(i, j int) bool { return refLess(g.Gateways[i].Ref, g.Gateways[j].Ref) })
+			sort.Slice(g.ListenerSets, func(i, j int) bool { return refLess(g.ListenerSets[i].Ref, g.ListenerSets[j].Ref) })
+			sort.Slice(g.Grants, func(i, j int) bool { return refLess(g.Grants[i].Ref, g.Grants[j].Ref) })
+			sort.Slice(g.TLSPolicies, func(i, j int) bool { return refLess(g.TLSPolicies[i].Ref, g.TLSPolicies[j].Ref) })
+			sort.Slice(g.Policies, func(i, j int) bool { return refLess(g.Policies[i].Ref, g.Policies[j].Ref) })
+		},
+		func() {
+			sort.Slice(g.Routes, func(i, j int) bool { return refLess(g.Routes[i].Ref, g.Routes[j].Ref) })
+			g.routesIn = map[kindNS][]*RouteResult{}
+			for _, r := range g.Routes {
+				key := kindNS{r.Ref.Kind, r.Ref.Namespace}
+				g.routesIn[key] = append(g.routesIn[key], r)
+			}
+		},
+		func() {
+			sort.Slice(g.Services, func(i, j int) bool { return refLess(g.Services[i].Ref, g.Services[j].Ref) })
+		},
 	}
-	sort.Slice(g.Services, func(i, j int) bool { return refLess(g.Services[i].Ref, g.Services[j].Ref) })
-	sort.Slice(g.Grants, func(i, j int) bool { return refLess(g.Grants[i].Ref, g.Grants[j].Ref) })
-	sort.Slice(g.TLSPolicies, func(i, j int) bool { return refLess(g.TLSPolicies[i].Ref, g.TLSPolicies[j].Ref) })
-	sort.Slice(g.Policies, func(i, j int) bool { return refLess(g.Policies[i].Ref, g.Policies[j].Ref) })
+	parallel.For(len(sorts), func(i int) { sorts[i]() })
 }
 
 // HoldsNow reports whether the graph's verdicts hold now (Options.Now,
