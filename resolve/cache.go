@@ -18,8 +18,9 @@ import (
 // and each listener's shadows, which depend only on the routes attached
 // to it and how (shadowInputs).
 //
-// A Cache keeps what the checks since the last EndCheck and the one before
-// them used; it is safe for concurrent use, and its zero value is empty.
+// A Cache keeps what the last check (the Resolves before the last
+// EndCheck) used, for the next; it is safe for concurrent use, and its
+// zero value is empty.
 // gwlint check, which resolves once, uses none (Resolve).
 type Cache struct {
 	// mu guards the maps of the three below: a lookup only reads them
@@ -29,7 +30,7 @@ type Cache struct {
 	matches recent[*Route, []matchEntry] // without their route
 	uses    recent[*Route, *routeUses]
 	// shadows are listeners' shadows by the key of their inputs.
-	shadows recent[uint64, []*keptShadows]
+	shadows buckets[uint64, *keptShadows]
 	// check counts the EndChecks.
 	check uint64
 }
@@ -64,9 +65,47 @@ func (r *recent[K, V]) put(k K, v V, check uint64) {
 	(*r)[k] = u
 }
 
-// forget drops what neither check nor the one before it used.
+// forget drops what check did not use.
 func (r recent[K, V]) forget(check uint64) {
-	maps.DeleteFunc(r, func(_ K, u *used[V]) bool { return u.by.Load()+1 < check })
+	maps.DeleteFunc(r, func(_ K, u *used[V]) bool { return u.by.Load() < check })
+}
+
+// buckets are values filed by a key that several may share, each marked
+// with the last check that used it, as recent's are.
+type buckets[K comparable, V any] map[K][]*used[V]
+
+// find returns the value under k that is, marking it used by check; the
+// caller holds the Cache's lock, for reading at least.
+func (b buckets[K, V]) find(k K, check uint64, is func(V) bool) (V, bool) {
+	for _, u := range b[k] {
+		if is(u.value) {
+			u.by.Store(check)
+			return u.value, true
+		}
+	}
+	var none V
+	return none, false
+}
+
+// add files v under k, used by check; the caller holds the Cache's lock.
+func (b *buckets[K, V]) add(k K, v V, check uint64) {
+	if *b == nil {
+		*b = buckets[K, V]{}
+	}
+	u := &used[V]{value: v}
+	u.by.Store(check)
+	(*b)[k] = append((*b)[k], u)
+}
+
+// forget drops what check did not use.
+func (b buckets[K, V]) forget(check uint64) {
+	for k, us := range b {
+		if us = slices.DeleteFunc(us, func(u *used[V]) bool { return u.by.Load() < check }); len(us) == 0 {
+			delete(b, k)
+		} else {
+			b[k] = us
+		}
+	}
 }
 
 // NewCache returns an empty Cache.
@@ -261,16 +300,9 @@ func (c *Cache) listenerShadows(l *Listener) ([]Shadow, bool) {
 	}
 	key := keyOf(l)
 	c.mu.RLock()
-	same, _ := c.shadows.get(key, c.check)
-	var kept *keptShadows
-	for _, k := range same {
-		if k.inputs.of(l) {
-			kept = k
-			break
-		}
-	}
+	kept, ok := c.shadows.find(key, c.check, func(k *keptShadows) bool { return k.inputs.of(l) })
 	c.mu.RUnlock()
-	if kept == nil {
+	if !ok {
 		return nil, false
 	}
 	if len(kept.shadows) == 0 {
@@ -311,8 +343,7 @@ func (c *Cache) keepListenerShadows(l *Listener, shadows []Shadow) {
 func (c *Cache) keepShadows(key uint64, kept *keptShadows) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	same, _ := c.shadows.get(key, c.check)
-	if !slices.ContainsFunc(same, func(k *keptShadows) bool { return k.inputs.equal(&kept.inputs) }) {
-		c.shadows.put(key, append(same, kept), c.check)
+	if _, ok := c.shadows.find(key, c.check, func(k *keptShadows) bool { return k.inputs.equal(&kept.inputs) }); !ok {
+		c.shadows.add(key, kept, c.check)
 	}
 }

@@ -36,3 +36,36 @@ func TestCacheHitsTheSameObjects(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheForgetsOldShadows: editing a route in the middle of a listener
+// again and again (each edit new objects, the listener's key the same)
+// keeps one listener's shadows, not one per edit.
+func TestCacheForgetsOldShadows(t *testing.T) {
+	opts := Options{Validate: true}
+	base := Load([]string{"../lint/testdata/base.yaml"}, nil, opts)
+	route := func(name, path string) []byte {
+		return []byte(`apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: ` + name + `, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  hostnames: [shop.example.com]
+  rules: [{matches: [{path: {type: PathPrefix, value: ` + path + `}}], backendRefs: [{name: web, port: 8080}]}]
+`)
+	}
+	first, last := LoadData("a.yaml", route("a", "/cart"), opts), LoadData("z.yaml", route("z", "/cart"), opts)
+	c := NewCache()
+	for edit := range 20 {
+		in := &Inputs{Skipped: map[string]int{}}
+		in.Merge(base, first, LoadData("m.yaml", route("m", []string{"/cart", "/orders"}[edit%2]), opts), last)
+		c.Resolve(in, opts)
+		c.EndCheck()
+		kept := 0
+		for _, us := range c.shadows {
+			kept += len(us)
+		}
+		if kept != 1 {
+			t.Fatalf("edit %d: %d listeners' shadows kept, want the last one", edit, kept)
+		}
+	}
+}

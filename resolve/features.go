@@ -48,9 +48,10 @@ type FeatureGap struct {
 // gap). Routes are judged by the profile of each Gateway they name, mesh
 // features and objects no Gateway serves by the graph-wide profile.
 // Objects are judged in parallel, each only reading the resolved graph,
-// and their gaps are gathered in object order. The uses themselves are
-// not kept (Features finds them again): gwlint check needs only the gaps,
-// and the uses of every route are megabytes of a large repository.
+// and their gaps are gathered in object order. The graph keeps no uses
+// (Features finds them again): gwlint check needs only the gaps, and the
+// uses of every route are megabytes of a large repository. The language
+// server's Cache keeps each route's own (routeUses), for the next check.
 func (g *Graph) findFeatures() {
 	routes, replaced := g.featureObjects()
 	const chunk = 256
