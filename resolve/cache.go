@@ -2,7 +2,6 @@ package resolve
 
 import (
 	"hash/maphash"
-	"maps"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -27,57 +26,29 @@ type Cache struct {
 	// (and marks what it finds), so that the routes resolved on every
 	// core at once do not queue for a lock.
 	mu      sync.RWMutex
-	matches recent[*Route, []matchEntry] // without their route
-	uses    recent[*Route, *routeUses]
-	// shadows are listeners' shadows by the key of their inputs.
-	shadows buckets[uint64, *keptShadows]
+	matches kept[*Route, []matchEntry] // without their route
+	uses    kept[*Route, *routeUses]
+	// shadows are listeners' shadows by the key of their inputs, which
+	// listeners with other inputs may share.
+	shadows kept[uint64, *keptShadows]
 	// check counts the EndChecks.
 	check uint64
 }
 
-// recent are the values the current check and the one before it used,
-// each marked with the last check that did.
-type recent[K comparable, V any] map[K]*used[V]
+// kept are the values the Cache keeps, filed by a key that several may
+// share, each marked with the last check that used it.
+type kept[K comparable, V any] map[K][]*used[V]
 
 type used[V any] struct {
 	value V
 	by    atomic.Uint64 // the last check that used it
 }
 
-// get returns k's value and marks it used by check; the caller holds the
-// Cache's lock, for reading at least.
-func (r recent[K, V]) get(k K, check uint64) (V, bool) {
-	if u := r[k]; u != nil {
-		u.by.Store(check)
-		return u.value, true
-	}
-	var none V
-	return none, false
-}
-
-// put sets k's value, used by check; the caller holds the Cache's lock.
-func (r *recent[K, V]) put(k K, v V, check uint64) {
-	if *r == nil {
-		*r = recent[K, V]{}
-	}
-	u := &used[V]{value: v}
-	u.by.Store(check)
-	(*r)[k] = u
-}
-
-// forget drops what check did not use.
-func (r recent[K, V]) forget(check uint64) {
-	maps.DeleteFunc(r, func(_ K, u *used[V]) bool { return u.by.Load() < check })
-}
-
-// buckets are values filed by a key that several may share, each marked
-// with the last check that used it, as recent's are.
-type buckets[K comparable, V any] map[K][]*used[V]
-
-// find returns the value under k that is, marking it used by check; the
-// caller holds the Cache's lock, for reading at least.
-func (b buckets[K, V]) find(k K, check uint64, is func(V) bool) (V, bool) {
-	for _, u := range b[k] {
+// find returns the value filed under k that is (theOne, for a key that
+// files one), marking it used by check; the caller holds the Cache's lock, for
+// reading at least.
+func (m kept[K, V]) find(k K, check uint64, is func(V) bool) (V, bool) {
+	for _, u := range m[k] {
 		if is(u.value) {
 			u.by.Store(check)
 			return u.value, true
@@ -87,23 +58,26 @@ func (b buckets[K, V]) find(k K, check uint64, is func(V) bool) (V, bool) {
 	return none, false
 }
 
+// theOne is find's test for a key that files one value.
+func theOne[V any](V) bool { return true }
+
 // add files v under k, used by check; the caller holds the Cache's lock.
-func (b *buckets[K, V]) add(k K, v V, check uint64) {
-	if *b == nil {
-		*b = buckets[K, V]{}
+func (m *kept[K, V]) add(k K, v V, check uint64) {
+	if *m == nil {
+		*m = kept[K, V]{}
 	}
 	u := &used[V]{value: v}
 	u.by.Store(check)
-	(*b)[k] = append((*b)[k], u)
+	(*m)[k] = append((*m)[k], u)
 }
 
 // forget drops what check did not use.
-func (b buckets[K, V]) forget(check uint64) {
-	for k, us := range b {
+func (m kept[K, V]) forget(check uint64) {
+	for k, us := range m {
 		if us = slices.DeleteFunc(us, func(u *used[V]) bool { return u.by.Load() < check }); len(us) == 0 {
-			delete(b, k)
+			delete(m, k)
 		} else {
-			b[k] = us
+			m[k] = us
 		}
 	}
 }
@@ -134,13 +108,15 @@ func (c *Cache) routeUses(r *RouteResult) *routeUses {
 		return routeUsesOf(scratchUses.Get().(*routeUses), r)
 	}
 	c.mu.RLock()
-	uses, ok := c.uses.get(r.Route, c.check)
+	uses, ok := c.uses.find(r.Route, c.check, theOne)
 	c.mu.RUnlock()
 	if !ok {
 		uses = routeUsesOf(new(routeUses), r)
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		c.uses.put(r.Route, uses, c.check)
+		if _, ok := c.uses.find(r.Route, c.check, theOne); !ok {
+			c.uses.add(r.Route, uses, c.check)
+		}
 	}
 	return uses
 }
@@ -152,7 +128,7 @@ func (c *Cache) routeMatches(r *RouteResult) []matchEntry {
 		return routeMatches(r)
 	}
 	c.mu.RLock()
-	kept, ok := c.matches.get(r.Route, c.check)
+	kept, ok := c.matches.find(r.Route, c.check, theOne)
 	c.mu.RUnlock()
 	if !ok {
 		return routeMatches(r)
@@ -174,7 +150,7 @@ func (c *Cache) keepMatches(routes []*RouteResult, matches [][]matchEntry) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, r := range routes {
-		if _, ok := c.matches.get(r.Route, c.check); ok {
+		if _, ok := c.matches.find(r.Route, c.check, theOne); ok {
 			continue
 		}
 		kept := make([]matchEntry, len(matches[i]))
@@ -182,7 +158,7 @@ func (c *Cache) keepMatches(routes []*RouteResult, matches [][]matchEntry) {
 			e.route = nil
 			kept[j] = e
 		}
-		c.matches.put(r.Route, kept, c.check)
+		c.matches.add(r.Route, kept, c.check)
 	}
 }
 

@@ -28,8 +28,8 @@ func TestCacheHitsTheSameObjects(t *testing.T) {
 	}
 	for _, r := range g.Routes {
 		c.mu.RLock()
-		_, matched := c.matches.get(r.Route, c.check)
-		_, used := c.uses.get(r.Route, c.check)
+		_, matched := c.matches.find(r.Route, c.check, theOne)
+		_, used := c.uses.find(r.Route, c.check, theOne)
 		c.mu.RUnlock()
 		if !matched || !used {
 			t.Errorf("route %s: match keys kept %v, feature uses kept %v", r.Ref, matched, used)
