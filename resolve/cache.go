@@ -314,8 +314,8 @@ func (c *Cache) keepListenerShadows(l *Listener, shadows []Shadow) {
 	c.keepShadows(in.key(), kept)
 }
 
-// keepShadows keeps the shadows found on a listener, under the hash of
-// their inputs.
+// keepShadows keeps the shadows found on a listener, under the key of
+// their inputs (shadowKey).
 func (c *Cache) keepShadows(key uint64, kept *keptShadows) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
