@@ -30,7 +30,7 @@ func ForWith[S any](n int, state func() S, f func(s S, i int)) {
 	call := func(s S, i int) {
 		defer func() {
 			if p := recover(); p != nil {
-				panicked.Do(func() { first = &Panic{Value: p, Stack: debug.Stack()} })
+				panicked.Do(func() { first = captured(p) })
 			}
 		}()
 		f(s, i)
@@ -49,6 +49,16 @@ func ForWith[S any](n int, state func() S, f func(s S, i int)) {
 	}
 }
 
+// captured is a recovered panic with the stack it was raised at: the one
+// it carries when a For or Go inside raised it again, else the panicking
+// goroutine's, which a deferred recover still sees.
+func captured(p any) *Panic {
+	if inner, ok := p.(*Panic); ok {
+		return inner
+	}
+	return &Panic{Value: p, Stack: debug.Stack()}
+}
+
 // Go runs f on a goroutine of its own, beside the caller's work, and
 // returns wait, which returns once f has. A panic in f is raised again by
 // wait, in its caller, as For raises one.
@@ -59,9 +69,7 @@ func Go(f func()) (wait func()) {
 		defer func() { done <- raised }()
 		defer func() {
 			if p := recover(); p != nil {
-				if raised, _ = p.(*Panic); raised == nil {
-					raised = &Panic{Value: p, Stack: debug.Stack()}
-				}
+				raised = captured(p)
 			}
 		}()
 		f()

@@ -68,3 +68,17 @@ func TestGoWaitsAndRaisesInTheCaller(t *testing.T) {
 		}()
 	}
 }
+
+// A panic in a For inside a step of another keeps its value and the stack
+// of the step that raised it, not of the inner For raising it again.
+func TestNestedForKeepsThePanicsStack(t *testing.T) {
+	defer func() {
+		p, ok := recover().(*Panic)
+		if !ok || p.Value != "inner" || !strings.Contains(string(p.Stack), "innerStep") {
+			t.Errorf("recovered %#v, want the inner step's panic with its stack", p)
+		}
+	}()
+	For(2, func(int) { For(2, innerStep) })
+}
+
+func innerStep(int) { panic("inner") }
