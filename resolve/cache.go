@@ -251,20 +251,24 @@ type shadowKey struct {
 }
 
 func (in *shadowInputs) key() uint64 {
-	k := shadowKey{hostname: in.hostname, routes: len(in.attached)}
-	if n := len(in.attached); n > 0 {
-		k.first, k.last = in.attached[0].route, in.attached[n-1].route
+	n := len(in.attached)
+	if n == 0 {
+		return keyOfShadows(in.hostname, 0, nil, nil)
 	}
-	return maphash.Comparable(shadowInputsSeed, k)
+	return keyOfShadows(in.hostname, n, in.attached[0].route, in.attached[n-1].route)
 }
 
 // keyOf is the key of l's inputs, read in place.
 func keyOf(l *Listener) uint64 {
-	k := shadowKey{hostname: l.HostnameString(), routes: len(l.Attached)}
-	if n := len(l.Attached); n > 0 {
-		k.first, k.last = l.Attached[0].Route.Route, l.Attached[n-1].Route.Route
+	n := len(l.Attached)
+	if n == 0 {
+		return keyOfShadows(l.HostnameString(), 0, nil, nil)
 	}
-	return maphash.Comparable(shadowInputsSeed, k)
+	return keyOfShadows(l.HostnameString(), n, l.Attached[0].Route.Route, l.Attached[n-1].Route.Route)
+}
+
+func keyOfShadows(hostname string, routes int, first, last *Route) uint64 {
+	return maphash.Comparable(shadowInputsSeed, shadowKey{hostname, routes, first, last})
 }
 
 // listenerShadows returns the shadows on l when the cache holds those of

@@ -203,9 +203,9 @@ func (f *folder) keep(snap *snapshot, epoch uint64) *snapshot {
 	return snap
 }
 
-// loadFile loads one file, or hands back what it loaded before. It runs
-// beside the other files' loads, off the check's goroutine: a panic (a
-// bug) becomes the file's error rather than the server's end.
+// loadFile loads one file, or hands back what it loaded before. A panic
+// (a bug) becomes the file's error, so that the check loses that file
+// rather than every file of the folder.
 func (f *folder) loadFile(file string, opts resolve.Options, text func(string) ([]byte, bool)) (in *resolve.Inputs) {
 	defer func() {
 		if p := recover(); p != nil {
