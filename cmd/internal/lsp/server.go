@@ -12,6 +12,7 @@ import (
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/gwlint/gwlint/internal/gcpolicy"
 	"github.com/gwlint/gwlint/internal/parallel"
 	"github.com/gwlint/gwlint/lint"
 )
@@ -26,6 +27,7 @@ type Server struct {
 	handler   protocol.Handler
 	conn      *jsonrpc2.Conn
 	debounce  time.Duration
+	gc        *gcpolicy.Server
 
 	mu        sync.Mutex
 	folders   []*folder
@@ -54,7 +56,7 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, configure Configure, 
 }
 
 func newServer(configure Configure, debounce time.Duration) *Server {
-	s := &Server{configure: configure, debounce: debounce, docs: map[string]*document{},
+	s := &Server{configure: configure, debounce: debounce, gc: gcpolicy.NewServer(), docs: map[string]*document{},
 		pubs: map[*folder]*publisher{}, pending: map[*folder]*time.Timer{}}
 	s.handler = protocol.Handler{
 		Initialize:                         s.initialize,
@@ -117,7 +119,7 @@ func (s *Server) initialize(_ *glsp.Context, params *protocol.InitializeParams) 
 	s.mu.Lock()
 	for _, p := range paths {
 		if p != "" {
-			s.folders = append(s.folders, newFolder(p, s.configure))
+			s.folders = append(s.folders, newFolder(p, s.configure, s.gc))
 		}
 	}
 	folders := slices.Clone(s.folders)
@@ -165,7 +167,7 @@ func (s *Server) didChangeFolders(_ *glsp.Context, params *protocol.DidChangeWor
 	var added []*folder
 	for _, a := range params.Event.Added {
 		if p := pathOf(a.URI); p != "" {
-			f := newFolder(p, s.configure)
+			f := newFolder(p, s.configure, s.gc)
 			s.folders = append(s.folders, f)
 			added = append(added, f)
 		}
@@ -191,13 +193,20 @@ func (s *Server) didOpen(_ *glsp.Context, params *protocol.DidOpenTextDocumentPa
 	if p == "" {
 		return nil
 	}
+	text := []byte(params.TextDocument.Text)
 	s.mu.Lock()
-	s.docs[p] = &document{path: p, version: params.TextDocument.Version, text: []byte(params.TextDocument.Text)}
+	s.docs[p] = &document{path: p, version: params.TextDocument.Version, text: text}
 	f := s.folderOfLocked(p)
 	delete(s.pubs[f].sent, p)
 	s.mu.Unlock()
+	if f.reads(p, text) {
+		// Its diagnostics are owed, and nothing else: the check finds the
+		// same world, and lints the last graph again.
+		s.schedule(f, 0)
+		return nil
+	}
 	// A file opened may be one the folder did not find (new, or outside
-	// it): find the files again.
+	// it), or hold other text than the folder read: find the files again.
 	s.changed(p, true, 0)
 	return nil
 }
@@ -285,7 +294,7 @@ func (s *Server) innermostLocked(path string) *folder {
 func (s *Server) folderOfLocked(path string) *folder {
 	best := s.innermostLocked(path)
 	if best == nil {
-		best = newFolder(path, s.configure)
+		best = newFolder(path, s.configure, s.gc)
 		s.folders = append(s.folders, best)
 	}
 	if s.pubs[best] == nil {
@@ -295,7 +304,7 @@ func (s *Server) folderOfLocked(path string) *folder {
 }
 
 // changed forgets what the folder of path loaded of it and checks the
-// folder after wait, unless another change comes first.
+// folder after wait (schedule).
 func (s *Server) changed(path string, reconfigure bool, wait time.Duration) {
 	s.mu.Lock()
 	if s.shutdown {
@@ -305,12 +314,31 @@ func (s *Server) changed(path string, reconfigure bool, wait time.Duration) {
 	f := s.folderOfLocked(path)
 	s.mu.Unlock()
 	f.forget(path, reconfigure)
+	s.schedule(f, wait)
+}
+
+// schedule checks the folder after wait, unless another change comes
+// first.
+func (s *Server) schedule(f *folder, wait time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.shutdown {
+		return
+	}
 	if t := s.pending[f]; t != nil {
 		t.Stop()
 	}
 	s.pending[f] = time.AfterFunc(wait, func() { s.check(f) })
+	if wait > 0 {
+		// The debounce is time the server waits anyway: the garbage of the
+		// last checks is collected then, between checks, rather than
+		// inside the next one.
+		go func() {
+			s.checkLock.Lock()
+			defer s.checkLock.Unlock()
+			s.gc.Collect()
+		}()
+	}
 }
 
 // text is the open document's text of path.
@@ -356,6 +384,7 @@ func (s *Server) check(f *folder) {
 	}()
 	s.checkLock.Lock()
 	defer s.checkLock.Unlock()
+	defer s.gc.Checked()
 	snap := f.check(s.text)
 	if snap == nil {
 		return

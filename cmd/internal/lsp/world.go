@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -11,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
+	"github.com/gwlint/gwlint/internal/gcpolicy"
 	"github.com/gwlint/gwlint/lint"
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/manifest"
@@ -68,6 +71,9 @@ type folder struct {
 	// cache keeps what resolving derived from the objects of the files
 	// not read again, for the next check.
 	cache *resolve.Cache
+	// gc is the server's collector policy, which a load of every file
+	// of the folder follows.
+	gc *gcpolicy.Server
 }
 
 // forgottenFile is what a file held when it was last forgotten, at epoch.
@@ -94,15 +100,30 @@ type snapshot struct {
 	options  resolve.Options // the graphs were resolved with
 }
 
-func newFolder(path string, configure Configure) *folder {
+func newFolder(path string, configure Configure, gc *gcpolicy.Server) *folder {
 	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}, forgotten: map[fileKey]forgottenFile{},
-		forgotAt: map[string]uint64{}, cache: resolve.NewCache()}
+		forgotAt: map[string]uint64{}, cache: resolve.NewCache(), gc: gc}
 }
 
 // contains reports whether the folder reads path.
 func (f *folder) contains(path string) bool {
 	rel, err := filepath.Rel(f.path, path)
 	return err == nil && (rel == "." || !strings.HasPrefix(rel, ".."))
+}
+
+// reads reports whether the folder reads text for path as it is: path is
+// a file on disk holding text, among the files the folder found, or the
+// folder is about to find its files again (and with them path). Opening
+// such a file in the editor changes nothing the folder reads.
+func (f *folder) reads(path string, text []byte) bool {
+	f.mu.Lock()
+	s := f.setup
+	f.mu.Unlock()
+	if s != nil && !slices.Contains(s.Inputs.Files, path) {
+		return false
+	}
+	data, err := os.ReadFile(path)
+	return err == nil && bytes.Equal(data, text)
 }
 
 // forget drops what the folder loaded of path, to be read again; with
@@ -156,6 +177,12 @@ func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 			f.setup = s
 		}
 		f.mu.Unlock()
+	}
+	f.mu.Lock()
+	whole := len(f.files) == 0 && len(s.Inputs.Files) > 0 // every file is read
+	f.mu.Unlock()
+	if whole {
+		f.gc.Load(s.Inputs.Files)
 	}
 	inputs := s.Inputs
 	inputs.LoadFile = func(file string, opts resolve.Options) *resolve.Inputs {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/gwlint/gwlint/cmd/internal/cli"
@@ -37,7 +38,7 @@ func TestCheckResolvesOnlyChangedObjects(t *testing.T) {
 	routeFile := write("route.yaml", route)
 
 	open := map[string][]byte{}
-	f := newFolder(dir, configure)
+	f := newFolder(dir, configure, nil)
 	edit := func(path, text string) *snapshot {
 		open[path] = []byte(text)
 		f.forget(path, false)
@@ -118,7 +119,7 @@ func coldCheck(t *testing.T, dir string) []lint.Finding {
 // not served as first read by the assumed release and channel.
 func TestCheckReadsByTheCRDsInstalled(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "crds"))
-	snap := newFolder(dir, configure).check(func(string) ([]byte, bool) { return nil, false })
+	snap := newFolder(dir, configure, nil).check(func(string) ([]byte, bool) { return nil, false })
 	if want := coldCheck(t, dir); snap == nil || !reflect.DeepEqual(snap.findings, want) {
 		t.Errorf("findings\n%v\nwant those of gwlint check\n%v", snap.findings, want)
 	}
@@ -127,4 +128,49 @@ func TestCheckReadsByTheCRDsInstalled(t *testing.T) {
 func textOf(open map[string][]byte, path string) ([]byte, bool) {
 	data, ok := open[path]
 	return data, ok
+}
+
+// Opening a file changes nothing the folder reads when the editor's text
+// is the file's on disk, and the folder found the file or is about to
+// find its files again.
+func TestFolderReadsOpenedText(t *testing.T) {
+	dir := t.TempDir()
+	gateway, err := os.ReadFile(filepath.Join("testdata", "edit", "gateway.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := filepath.Join(dir, "gateway.yaml")
+	if err := os.WriteFile(found, gateway, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := newFolder(dir, configure, nil)
+	if !f.reads(found, gateway) {
+		t.Error("before its first check, the folder does not read a file's text from disk")
+	}
+	if f.check(func(string) ([]byte, bool) { return nil, false }) == nil {
+		t.Fatal("no check")
+	}
+	later := filepath.Join(dir, "later.yaml") // created after the files were found
+	if err := os.WriteFile(later, gateway, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name  string
+		path  string
+		text  []byte
+		reads bool
+	}{
+		{"a file found, as on disk", found, gateway, true},
+		{"a file found, edited before it was saved", found, append(slices.Clip(gateway), "# unsaved\n"...), false},
+		{"a file created since the files were found", later, gateway, false},
+		{"a new file, never saved", filepath.Join(dir, "new.yaml"), gateway, false},
+	} {
+		if got := f.reads(tt.path, tt.text); got != tt.reads {
+			t.Errorf("%s: reads %v, want %v", tt.name, got, tt.reads)
+		}
+	}
+	f.forget(later, true)
+	if !f.reads(later, gateway) {
+		t.Error("a folder about to find its files again does not read a new file's text from disk")
+	}
 }
