@@ -16,7 +16,7 @@ import (
 // to, so that a duplicate that repeats its first definition (in any key
 // order or layout) can be told from one that changes it without keeping
 // either document (Meta.digest; sameDocument), and a file read again can
-// be told to hold the same objects (SameObjects). Two documents have the
+// be told to hold the same objects (Inputs.KeepSame). Two documents have the
 // same digest exactly when a json.Decoder with UseNumber decodes them into
 // equal values (any, compared by reflect.DeepEqual): object members in key
 // order, the last of a repeated key, strings as the text they decode to,

@@ -171,7 +171,7 @@ type Meta struct {
 	NamespaceDefaulted bool
 	// digest identifies the document as written, to tell a duplicate that
 	// repeats its first definition from one that changes it, and a file
-	// read again that holds the same objects (SameObjects); zero for an
+	// read again that holds the same objects (KeepSame); zero for an
 	// object not read from a document.
 	digest documentDigest
 }

@@ -4,18 +4,48 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+
+	"github.com/gwlint/gwlint/resolve/crd"
 )
 
-// SameObjects reports whether b's objects were read from documents
-// written as a's were, at the same places of the same files, one for one:
-// the same kinds, names, fields and values (their digests), the same
-// positions and the same ignore comments. What resolving made of a's
-// objects then holds for b's. An object that has no digest (not read from
-// a document, or with a number encoding/json cannot decode) is never the
-// same.
-func SameObjects(a, b *Inputs) bool {
-	return slices.EqualFunc(a.Objects, b.Objects, sameObject) &&
-		slices.EqualFunc(a.Creators, b.Creators, func(x, y *Creator) bool { return sameObject(x, y) })
+// KeepSame puts, in place of each object of in (and each creator), the
+// object of before that is the same, if any: read from a document written
+// as its was, at the same place of the same file (the same kind, name,
+// fields and values, which its digest tells, the same positions and the
+// same ignore comments). What resolving made of before's object then
+// holds for in's, and a graph of before, or a cache of what resolving
+// derived, points at it still. A file read again after an edit keeps the
+// objects the edit left where they were. An object that has no digest
+// (not read from a document, or with a number encoding/json cannot
+// decode) is never the same.
+func (in *Inputs) KeepSame(before *Inputs) {
+	keepSame(in.Objects, before.Objects, in.Compared)
+	keepSame(in.Creators, before.Creators, nil)
+}
+
+// keepSame puts in place of each of objs the same object of before, by
+// identity in order, moving what compared holds of it.
+func keepSame[T Object](objs, before []T, compared map[Object][][]crd.Violation) {
+	byRef := map[ObjectRef][]T{}
+	for _, old := range before {
+		ref := old.Metadata().Ref
+		byRef[ref] = append(byRef[ref], old)
+	}
+	for i, obj := range objs {
+		ref := obj.Metadata().Ref
+		candidates := byRef[ref]
+		j := slices.IndexFunc(candidates, func(old T) bool { return sameObject(old, obj) })
+		if j < 0 {
+			continue
+		}
+		old := candidates[j]
+		byRef[ref] = slices.Delete(candidates, j, j+1)
+		objs[i] = old
+		if v, ok := compared[obj]; ok {
+			delete(compared, obj)
+			compared[old] = v
+		}
+	}
 }
 
 func sameObject(a, b Object) bool {

@@ -50,9 +50,9 @@ type folder struct {
 	// the file it changed only.
 	files map[fileKey]*resolve.Inputs
 	// forgotten are what files held of the files forgotten since they
-	// were last loaded, with the epoch of their last forget: when a file
-	// read again holds the same objects (resolve.SameObjects), it keeps the
-	// ones the last graph points at. A check that completes drops those it
+	// were last loaded, with the epoch of their last forget: a file read
+	// again keeps those of its objects that are the same
+	// (resolve.Inputs.KeepSame), which the last graph points at. A check that completes drops those it
 	// did not read again (a file deleted, or no longer among the inputs).
 	forgotten map[fileKey]forgottenFile
 	// loadedWith are the options of the last setup made, which files
@@ -255,10 +255,11 @@ func (f *folder) loadFile(file string, opts resolve.Options, text func(string) (
 	f.mu.Lock()
 	before := f.forgotten[key].in
 	f.mu.Unlock()
-	if before != nil && resolve.SameObjects(before, in) {
-		// The objects the last graph points at, so that it can serve
-		// again (folder.resolve).
-		in.Objects, in.Creators = before.Objects, before.Creators
+	if before != nil {
+		// The objects the last graph points at, where the edit left them
+		// as they were: the graph can serve again when all are
+		// (folder.resolve), and the Cache finds what it derived of them.
+		in.KeepSame(before)
 	}
 	f.mu.Lock()
 	if f.forgotAt[file] <= epoch {
