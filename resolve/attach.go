@@ -150,7 +150,10 @@ func (g *Graph) resolveRoutes(b *Builder) {
 // resolveRoute resolves a route's backendRefs, then attaches each of its
 // parentRefs.
 func (g *Graph) resolveRoute(b *Builder, r *RouteResult) {
-	g.resolveBackends(b, r)
+	if !g.cache.routeBackends(g, r) {
+		g.resolveBackends(b, r)
+		g.cache.keepRouteBackends(g, r)
+	}
 	parents := make([]ParentResult, len(r.ParentRefs)) // one allocation for all
 	r.Parents = make([]*ParentResult, len(r.ParentRefs))
 	for i := range r.ParentRefs {

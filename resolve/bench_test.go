@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -84,6 +85,27 @@ func BenchmarkStages(b *testing.B) {
 				in := Load(paths, nil, opts)
 				for b.Loop() {
 					Resolve(in, opts)
+				}
+				benchutil.ReportFloor(b, dir)
+			})
+			b.Run("cached", func(b *testing.B) {
+				// As the language server resolves after an edit of one
+				// route: with a Cache, the world's other objects the same,
+				// that route new at each op.
+				in := Load(paths, nil, opts)
+				i := slices.IndexFunc(in.Objects, func(o Object) bool { _, ok := o.(*Route); return ok })
+				route := in.Objects[i].Metadata()
+				again := Load([]string{route.Source.File}, nil, opts)
+				edited := slices.IndexFunc(again.Objects, func(o Object) bool { return o.Metadata().Ref == route.Ref })
+				c := NewCache()
+				c.Resolve(in, opts)
+				c.EndCheck()
+				for b.Loop() {
+					// A new object of the same route, as a file read again.
+					again = Load([]string{route.Source.File}, nil, opts)
+					in.Objects[i] = again.Objects[edited]
+					c.Resolve(in, opts)
+					c.EndCheck()
 				}
 				benchutil.ReportFloor(b, dir)
 			})

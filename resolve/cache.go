@@ -13,16 +13,17 @@ import (
 // that changed, so most routes it resolves are the very objects it
 // resolved before. Objects are read-only once loaded, so what was derived
 // from them holds as long as they are given again. Today that is each
-// route's match keys and the feature uses it needs by itself (routeUses),
-// and each listener's shadows, which depend only on the routes attached
-// to it and how (shadowInputs).
+// route's match keys, the feature uses it needs by itself (routeUses) and
+// its rules with their backends (keptBackends), and each listener's
+// shadows, which depend only on the routes attached to it and how
+// (shadowInputs).
 //
 // A Cache keeps what the last check (the Resolves before the last
 // EndCheck) used, for the next; it is safe for concurrent use, and its
 // zero value is empty.
 // gwlint check, which resolves once, uses none (Resolve).
 type Cache struct {
-	// mu guards the maps of the three below: a lookup only reads them
+	// mu guards the maps of the five below: a lookup only reads them
 	// (and marks what it finds), so that the routes resolved on every
 	// core at once do not queue for a lock.
 	mu      sync.RWMutex
@@ -31,6 +32,11 @@ type Cache struct {
 	// shadows are listeners' shadows by the key of their inputs, which
 	// listeners with other inputs may share.
 	shadows kept[uint64, *keptShadows]
+	// worlds are what the graphs were resolved from besides their routes,
+	// by their count of objects, and backends each route's rules as
+	// resolved in one of them (cachebackends.go).
+	worlds   kept[int, *keptWorld]
+	backends kept[*Route, *keptBackends]
 	// check counts the EndChecks.
 	check uint64
 }
@@ -97,6 +103,8 @@ func (c *Cache) EndCheck() {
 	c.matches.forget(c.check)
 	c.uses.forget(c.check)
 	c.shadows.forget(c.check)
+	c.worlds.forget(c.check)
+	c.backends.forget(c.check)
 	c.check++
 }
 

@@ -1,10 +1,13 @@
 package resolve
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestCacheHitsTheSameObjects: resolving the same objects again, the
-// Cache hands back every listener's shadows and every route's match keys
-// and feature uses rather than finding them again (a lookup that always
+// Cache hands back every listener's shadows and every route's match keys,
+// feature uses and backends rather than finding them again (a lookup that always
 // missed would still resolve right, only slowly).
 func TestCacheHitsTheSameObjects(t *testing.T) {
 	opts := Options{Validate: true}
@@ -33,6 +36,11 @@ func TestCacheHitsTheSameObjects(t *testing.T) {
 		c.mu.RUnlock()
 		if !matched || !used {
 			t.Errorf("route %s: match keys kept %v, feature uses kept %v", r.Ref, matched, used)
+		}
+		// Handed back, the kept rules become the new graph's; resolved
+		// again, they would be kept beside the last graph's.
+		if kept := c.backends[r.Route]; len(kept) != 1 || !slices.Equal(kept[0].value.rules, r.Rules) {
+			t.Errorf("route %s: backends not handed back from the cache", r.Ref)
 		}
 	}
 }

@@ -2,12 +2,15 @@ package resolve_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/implementations"
+	"github.com/gwlint/gwlint/resolve/implementations/envoygateway"
 
 	"sigs.k8s.io/gateway-api/pkg/features"
 )
@@ -100,14 +103,7 @@ spec:
 	// Sorted before the others, with cart's first rule only.
 	early := strings.Replace(cart[:strings.Index(cart, "  - matches:\n    - path:\n        type: PathPrefix\n        value: /orders")],
 		"name: cart\n", "name: aa-early\n", 1)
-	world := func(files ...string) *resolve.Inputs {
-		in := &resolve.Inputs{Skipped: map[string]int{}}
-		in.Merge(base)
-		for i, f := range files {
-			in.Merge(resolve.LoadData(fmt.Sprintf("edit-%d.yaml", i), []byte(f), opts))
-		}
-		return in
-	}
+	world := editor(base, opts)
 	shadowing := strings.Replace(cart, "name: cart\n", "name: cart-v2\n", 1)
 	c := resolve.NewCache()
 	checks := []*resolve.Inputs{
@@ -135,5 +131,176 @@ spec:
 	}
 	if shadows < 4 || gaps < 6 {
 		t.Errorf("only %d shadows and %d feature gaps across the checks: the edits do not exercise the cache", shadows, gaps)
+	}
+}
+
+// editor returns the worlds of base and files of the given texts, as the
+// language server holds them: a text is read once, so that the worlds
+// that hold it hold its very objects, as a file not read again.
+func editor(base *resolve.Inputs, opts resolve.Options) func(texts ...string) *resolve.Inputs {
+	read := map[string]*resolve.Inputs{}
+	return func(texts ...string) *resolve.Inputs {
+		in := &resolve.Inputs{Skipped: map[string]int{}}
+		in.Merge(base)
+		for _, text := range texts {
+			if read[text] == nil {
+				read[text] = resolve.LoadData(fmt.Sprintf("file-%d.yaml", len(read)), []byte(text), opts)
+			}
+			in.Merge(read[text])
+		}
+		return in
+	}
+}
+
+// backendsOf renders every route's rules as resolved: each backendRef's
+// verdict, share and BackendTLSPolicy, the route's ResolvedRefs, and
+// Envoy Gateway's verdict on each rule's filters. A cache hands back the
+// rules of another graph, made anew for this one: each must be this
+// graph's own.
+func backendsOf(t *testing.T, g *resolve.Graph) []string {
+	t.Helper()
+	var out []string
+	for _, r := range g.Routes {
+		out = append(out, fmt.Sprintf("%s ResolvedRefs %s %s %s", r.Ref, r.ResolvedRefs.Status, r.ResolvedRefs.Reason, r.ResolvedRefs.Message))
+		for _, rr := range r.Rules {
+			if v := envoygateway.RouteFilters(g, rr); v != nil {
+				out = append(out, fmt.Sprintf("%s rule %d filters: by %s refused %v unresolved %v host from path %v", r.Ref, rr.Index, v.By, v.Refused, v.Unresolved, v.HostFromPath))
+			}
+			for _, b := range rr.AllBackends() {
+				policy := ""
+				if b.TLSPolicy != nil {
+					policy = b.TLSPolicy.Ref.String()
+					if !slices.Contains(g.TLSPolicies, b.TLSPolicy) {
+						t.Errorf("%s %s: BackendTLSPolicy of another graph", r.Ref, b.Path)
+					}
+				}
+				port := ""
+				if b.Port != nil {
+					port = fmt.Sprint(b.Port.Name, b.Port.Port)
+				}
+				out = append(out, fmt.Sprintf("%s %s -> %s %s %q port %s weight %d share %.3f presence %v unreported %v tls %s grant %v",
+					r.Ref, b.Path, b.Target, b.Problem, b.Message, port, b.Weight, b.Share, b.Presence, b.Unreported, policy, b.Grant != nil))
+			}
+		}
+	}
+	return out
+}
+
+// fixtureWorlds are the worlds of lint's rule fixtures, each directory on
+// base.yaml.
+func fixtureWorlds(t *testing.T) map[string][]string {
+	t.Helper()
+	entries, err := os.ReadDir("../lint/testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	worlds := map[string][]string{}
+	for _, e := range entries {
+		dir := filepath.Join("../lint/testdata", e.Name())
+		files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+		files = slices.DeleteFunc(files, func(f string) bool { return filepath.Base(f) == "options.yaml" })
+		if len(files) > 0 {
+			worlds[filepath.Base(dir)] = append([]string{"../lint/testdata/base.yaml"}, files...)
+		}
+	}
+	return worlds
+}
+
+// TestCacheKeepsBackendsAsResolve: for the world of every rule fixture,
+// resolved again with a Cache (the same objects, or one route read again),
+// every route's backendRefs are resolved as Resolve resolves them, and
+// the graph before is left as it was.
+func TestCacheKeepsBackendsAsResolve(t *testing.T) {
+	opts := resolve.Options{Validate: true, Implementations: implementations.All()}
+	worlds := fixtureWorlds(t)
+	if len(worlds) < 50 {
+		t.Fatalf("%d fixture worlds", len(worlds))
+	}
+	for name, paths := range worlds {
+		in := resolve.Load(paths, nil, opts)
+		want := backendsOf(t, resolve.Resolve(in, opts))
+		// The last file read again: new objects of the same manifests.
+		again := &resolve.Inputs{Skipped: map[string]int{}}
+		again.Merge(resolve.Load(paths[:len(paths)-1], nil, opts), resolve.Load(paths[len(paths)-1:], nil, opts))
+		c := resolve.NewCache()
+		var last *resolve.Graph
+		for check, in := range []*resolve.Inputs{in, in, again, again} {
+			g := c.Resolve(in, opts)
+			if got := backendsOf(t, g); !slices.Equal(got, want) {
+				t.Errorf("%s, check %d: backends\n%s\nwant\n%s", name, check, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			// The last graph, which the language server serves while it
+			// checks again, is as it was.
+			if last != nil && !slices.Equal(backendsOf(t, last), want) {
+				t.Errorf("%s, check %d: the last graph's backends changed", name, check)
+			}
+			last = g
+			c.EndCheck()
+		}
+	}
+}
+
+// TestCacheFollowsBackendEdits: after edits of a route, of the Service it
+// names, of the grant that permits another's reference, and back, each
+// check with a Cache resolves every route's backendRefs as Resolve does.
+func TestCacheFollowsBackendEdits(t *testing.T) {
+	opts := resolve.Options{Validate: true, Implementations: implementations.All()}
+	base := resolve.Load([]string{"../lint/testdata/base.yaml"}, nil, opts)
+	const (
+		route = `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: shop, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  rules:
+  - backendRefs: [{name: web, port: 8080, weight: 3}, {name: web-v2, port: 8080}]
+`
+		crossing = `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: billing, namespace: infra}
+spec:
+  parentRefs: [{name: gw}]
+  rules:
+  - backendRefs: [{name: web, namespace: app, port: 8080}]
+`
+		grant = `apiVersion: gateway.networking.k8s.io/v1beta1
+kind: ReferenceGrant
+metadata: {name: from-infra, namespace: app}
+spec:
+  from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: infra}]
+  to: [{group: "", kind: Service}]
+`
+		service = `apiVersion: v1
+kind: Service
+metadata: {name: web, namespace: app}
+spec:
+  ports: [{name: http, port: 9090}]
+`
+	)
+	world := editor(base, opts)
+	moved := strings.Replace(route, "port: 8080, weight: 3", "port: 8081, weight: 3", 1)
+	c := resolve.NewCache()
+	problems := 0
+	for check, in := range []*resolve.Inputs{
+		world(route, crossing, grant),
+		world(moved, crossing, grant), // a route edited
+		world(moved, crossing),        // the grant gone
+		world(moved, crossing, grant),
+		world(route, crossing, grant, service), // the Service's port changed, later in the inputs
+		world(route, crossing, grant),
+	} {
+		want := backendsOf(t, resolve.Resolve(in, opts))
+		if got := backendsOf(t, c.Resolve(in, opts)); !slices.Equal(got, want) {
+			t.Errorf("check %d: backends\n%s\nwant\n%s", check, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		for _, line := range want {
+			if strings.Contains(line, "not found") || strings.Contains(line, "not permitted") {
+				problems++
+			}
+		}
+		c.EndCheck()
+	}
+	if problems < 3 {
+		t.Errorf("only %d backend problems across the checks: the edits do not exercise the cache", problems)
 	}
 }

@@ -141,6 +141,9 @@ type Graph struct {
 	judgedAt time.Time
 	// cache is what Cache.Resolve reuses, while resolving; nil otherwise.
 	cache *Cache
+	// inWorld is what the cache knows the graph is resolved from besides
+	// its routes, while resolving; nil without a cache.
+	inWorld *keptWorld
 	// Inferred is the implementation the world's evidence names (infer.go),
 	// which judges what no Gateway of the inputs serves and each Gateway
 	// whose GatewayClass is unknown and unnamed; nil without evidence or
@@ -233,6 +236,7 @@ func resolveWith(in *Inputs, opts Options, cache *Cache) *Graph {
 		handedBy:     map[*Route][]*Route{},
 		decisions:    map[decided]any{},
 	}
+	g.inWorld = cache.world(in, opts)
 	g.index()
 	g.inferWorld(in.Skipped, in.HelmCharts)
 	g.indexCreations(in.Creators)
@@ -251,7 +255,7 @@ func resolveWith(in *Inputs, opts Options, cache *Cache) *Graph {
 	g.problemBackends = sync.OnceValue(g.findProblemBackends)
 	// The graph is read-only from here: a Builder kept past Resolve has no
 	// graph to write to, and routeProfiles keeps no more.
-	b.g, g.profilesOf, g.cache = nil, nil, nil
+	b.g, g.profilesOf, g.cache, g.inWorld = nil, nil, nil, nil
 	return g
 }
 

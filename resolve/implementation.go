@@ -185,9 +185,14 @@ func firstRouteJudge[T Implementation](g *Graph, route *Route) (first T, all boo
 // fields the core gives it, such as its verdict on its own kinds, for its
 // package to expose (Graph.Decision).
 func (b *Builder) Decide(impl Implementation, about, decision any) {
-	b.g.shared.Lock()
-	defer b.g.shared.Unlock()
-	b.g.decisions[decided{impl.Name(), about}] = decision
+	b.g.decide(impl.Name(), about, decision)
+}
+
+// decide records what the implementation named impl decided (Decide).
+func (g *Graph) decide(impl string, about, decision any) {
+	g.shared.Lock()
+	defer g.shared.Unlock()
+	g.decisions[decided{impl, about}] = decision
 }
 
 // Decision is what impl decided about a result of the graph

@@ -26,6 +26,9 @@ type Route struct {
 	defaultNamespace *gwv1.Namespace
 }
 
+// routeKinds are the API's route kinds.
+var routeKinds = map[string]bool{KindHTTPRoute: true, KindGRPCRoute: true, KindTLSRoute: true, KindTCPRoute: true, KindUDPRoute: true}
+
 // Kind is the route's kind, e.g. "HTTPRoute".
 func (r *Route) Kind() string { return r.Ref.Kind }
 

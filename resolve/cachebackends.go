@@ -1,0 +1,179 @@
+package resolve
+
+import (
+	"maps"
+	"reflect"
+	"slices"
+
+	"github.com/gwlint/gwlint/resolve/profile"
+)
+
+// A route's backendRefs resolve (resolveBackends) from the route itself,
+// the profiles of the implementations judging it, and the world's objects
+// other than routes: the Services, grants and implementations' objects
+// they name, and what will create those the inputs do not hold. So when a
+// check resolves the very objects the last one did but for some routes,
+// as after an edit of a route, the Cache hands each other route its rules
+// and backends as the last check left them (keptBackends), rather than
+// resolving them again; that was the larger part of resolving an edit.
+// Nothing writes them after resolveBackends but the BackendTLSPolicy each
+// backend uses (applyBackendTLSPolicies), which is the graph's own: in a
+// world that holds no BackendTLSPolicy the next graph shares them with the
+// last, and in one that holds some it gets copies.
+// A route that names a route as a backend (delegation, which reads the
+// other routes), or a generated backend (whose Generation is the last
+// graph's), is resolved again each time.
+
+// keptWorld is what a Resolve read besides the routes: the objects other
+// than routes, in order, the creators, what inference reads, and the
+// options.
+type keptWorld struct {
+	objects []Object
+	// tls is true when a BackendTLSPolicy is among them.
+	tls      bool
+	creators []*Creator
+	skipped  map[string]int
+	charts   []string
+	opts     Options
+}
+
+func worldOf(in *Inputs, opts Options) *keptWorld {
+	w := &keptWorld{creators: in.Creators, skipped: in.Skipped, charts: in.HelmCharts, opts: opts}
+	w.objects = make([]Object, 0, len(in.Objects))
+	for _, obj := range in.Objects {
+		switch obj.(type) {
+		case *Route:
+			continue
+		case *BackendTLSPolicy:
+			w.tls = true
+		}
+		w.objects = append(w.objects, obj)
+	}
+	return w
+}
+
+func (w *keptWorld) equal(other *keptWorld) bool {
+	return slices.Equal(w.objects, other.objects) && slices.Equal(w.creators, other.creators) &&
+		maps.Equal(w.skipped, other.skipped) && slices.Equal(w.charts, other.charts) && reflect.DeepEqual(w.opts, other.opts)
+}
+
+// keptBackends are a route's rules as resolveBackends made them in world
+// for the route's profiles, with the route's ResolvedRefs then and what
+// implementations decided about its rules.
+type keptBackends struct {
+	world        *keptWorld
+	profiles     []*profile.Profile
+	rules        []*RuleResult
+	resolvedRefs Condition
+	decisions    []keptDecision
+}
+
+// keptDecision is what an implementation decided about a rule, by index.
+type keptDecision struct {
+	impl     string
+	rule     int
+	decision any
+}
+
+// world returns the world kept from the last check that equals the one
+// in and opts make, else keeps that one; nil for a nil Cache.
+func (c *Cache) world(in *Inputs, opts Options) *keptWorld {
+	if c == nil {
+		return nil
+	}
+	w := worldOf(in, opts)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if kept, ok := c.worlds.find(len(w.objects), c.check, w.equal); ok {
+		return kept
+	}
+	c.worlds.add(len(w.objects), w, c.check)
+	return w
+}
+
+// routeBackends gives r the rules and ResolvedRefs the Cache holds of its
+// route in g's world for its profiles, shared or copied (see the top of
+// this file), and reports whether it held them.
+func (c *Cache) routeBackends(g *Graph, r *RouteResult) bool {
+	if c == nil {
+		return false
+	}
+	profiles := g.routeProfiles(r.Route)
+	c.mu.RLock()
+	kept, ok := c.backends.find(r.Route, c.check, func(k *keptBackends) bool {
+		return k.world == g.inWorld && slices.Equal(k.profiles, profiles)
+	})
+	c.mu.RUnlock()
+	if !ok {
+		return false
+	}
+	r.ResolvedRefs = kept.resolvedRefs
+	if g.inWorld.tls {
+		r.Rules = copyRules(kept.rules)
+		// The copies are what the Cache holds from now on: it does not
+		// keep the last graph's alive.
+		c.mu.Lock()
+		kept.rules = r.Rules
+		c.mu.Unlock()
+	} else {
+		r.Rules = kept.rules
+	}
+	for _, d := range kept.decisions {
+		g.decide(d.impl, r.Rules[d.rule], d.decision)
+	}
+	return true
+}
+
+// copyRules copies rules and their backends.
+func copyRules(rules []*RuleResult) []*RuleResult {
+	out := make([]*RuleResult, len(rules))
+	for i, old := range rules {
+		rr := &RuleResult{RouteRule: old.RouteRule, TotalWeight: old.TotalWeight}
+		results := make([]BackendResult, len(old.Backends)+len(old.FilterBackends))
+		rr.Backends = copyBackends(results, old.Backends)
+		if len(old.FilterBackends) > 0 {
+			rr.FilterBackends = copyBackends(results[len(old.Backends):], old.FilterBackends)
+		}
+		out[i] = rr
+	}
+	return out
+}
+
+// copyBackends copies backends into results, without the BackendTLSPolicy
+// each uses, which the new graph finds again; the copies in order.
+func copyBackends(results []BackendResult, backends []*BackendResult) []*BackendResult {
+	out := make([]*BackendResult, len(backends))
+	for i, b := range backends {
+		results[i] = *b
+		results[i].TLSPolicy = nil
+		out[i] = &results[i]
+	}
+	return out
+}
+
+// keepRouteBackends keeps the rules resolveBackends made of r, with the
+// route's ResolvedRefs now (later steps may write it), unless the route
+// reads more of the world than its keptWorld (see the top of this file).
+func (c *Cache) keepRouteBackends(g *Graph, r *RouteResult) {
+	if c == nil {
+		return
+	}
+	for _, rr := range r.Rules {
+		for _, b := range rr.AllBackends() {
+			if routeKinds[b.Target.Kind] || b.Generation() != nil {
+				return
+			}
+		}
+	}
+	kept := &keptBackends{world: g.inWorld, profiles: g.routeProfiles(r.Route), rules: r.Rules, resolvedRefs: r.ResolvedRefs}
+	for i, rr := range r.Rules {
+		for _, impl := range g.opts.Implementations {
+			if d := g.Decision(impl, rr); d != nil {
+				kept.decisions = append(kept.decisions, keptDecision{impl.Name(), i, d})
+			}
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.backends.add(r.Route, kept, c.check)
+}
