@@ -304,3 +304,42 @@ spec:
 		t.Errorf("only %d backend problems across the checks: the edits do not exercise the cache", problems)
 	}
 }
+
+// TestCacheFollowsDelegation: a route whose parent is a route (kgateway's
+// delegation) reaches its Gateways through it, so an edit of the parent
+// alone changes how its backends resolve (here a kind the implementation
+// running it may or may not take), and a Cache follows.
+func TestCacheFollowsDelegation(t *testing.T) {
+	opts := resolve.Options{Validate: true, Implementations: implementations.All()}
+	const (
+		parent = `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: parent, namespace: app}
+spec:
+  parentRefs: [{name: gw, namespace: infra}]
+  rules:
+  - backendRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: child}]
+`
+		child = `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: child, namespace: app}
+spec:
+  parentRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: parent}]
+  rules:
+  - backendRefs: [{group: example.com, kind: Foo, name: foo, port: 80}]
+`
+	)
+	world := editor(resolve.Load([]string{"../lint/testdata/base.yaml"}, nil, opts), opts)
+	c := resolve.NewCache()
+	for check, in := range []*resolve.Inputs{
+		world(parent, child),
+		world(strings.Replace(parent, "name: gw,", "name: gone,", 1), child), // its Gateway gone
+		world(child), // the parent gone
+	} {
+		want := backendsOf(t, resolve.Resolve(in, opts))
+		if got := backendsOf(t, c.Resolve(in, opts)); !slices.Equal(got, want) {
+			t.Errorf("check %d: backends\n%s\nwant\n%s", check, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		c.EndCheck()
+	}
+}

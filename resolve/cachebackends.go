@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/gwlint/gwlint/resolve/profile"
+	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
 // A route's backendRefs resolve (resolveBackends) from the route itself,
@@ -16,13 +17,14 @@ import (
 // as after an edit of a route, the Cache hands each other route its rules
 // and backends as the last check left them (keptBackends), rather than
 // resolving them again; that was the larger part of resolving an edit.
-// Nothing writes them after resolveBackends but the BackendTLSPolicy each
-// backend uses (applyBackendTLSPolicies), which is the graph's own: in a
-// world that holds no BackendTLSPolicy the next graph shares them with the
-// last, and in one that holds some it gets copies.
-// A route that names a route as a backend (delegation, which reads the
-// other routes), or a generated backend (whose Generation is the last
-// graph's), is resolved again each time.
+// The next graph shares them with the last: nothing writes them after
+// resolveBackends but the BackendTLSPolicy each backend uses
+// (applyBackendTLSPolicies), which is the graph's own, so a world that
+// holds a BackendTLSPolicy keeps none.
+// A route is resolved each time when it reads more than the above: when
+// it names a route as a backend (delegation reads the other routes) or as
+// a parent (its Gateways are its parent route's), or names a generated
+// backend (whose Generation is the last graph's).
 
 // keptWorld is what a Resolve read besides the routes: the objects other
 // than routes, in order, the creators, what inference reads, and the
@@ -92,8 +94,7 @@ func (c *Cache) world(in *Inputs, opts Options) *keptWorld {
 }
 
 // routeBackends gives r the rules and ResolvedRefs the Cache holds of its
-// route in g's world for its profiles, shared or copied (see the top of
-// this file), and reports whether it held them.
+// route in g's world for its profiles, and reports whether it held them.
 func (c *Cache) routeBackends(g *Graph, r *RouteResult) bool {
 	if c == nil {
 		return false
@@ -107,55 +108,19 @@ func (c *Cache) routeBackends(g *Graph, r *RouteResult) bool {
 	if !ok {
 		return false
 	}
-	r.ResolvedRefs = kept.resolvedRefs
-	if g.inWorld.tls {
-		r.Rules = copyRules(kept.rules)
-		// The copies are what the Cache holds from now on: it does not
-		// keep the last graph's alive.
-		c.mu.Lock()
-		kept.rules = r.Rules
-		c.mu.Unlock()
-	} else {
-		r.Rules = kept.rules
-	}
+	r.Rules, r.ResolvedRefs = kept.rules, kept.resolvedRefs
 	for _, d := range kept.decisions {
 		g.decide(d.impl, r.Rules[d.rule], d.decision)
 	}
 	return true
 }
 
-// copyRules copies rules and their backends.
-func copyRules(rules []*RuleResult) []*RuleResult {
-	out := make([]*RuleResult, len(rules))
-	for i, old := range rules {
-		rr := &RuleResult{RouteRule: old.RouteRule, TotalWeight: old.TotalWeight}
-		results := make([]BackendResult, len(old.Backends)+len(old.FilterBackends))
-		rr.Backends = copyBackends(results, old.Backends)
-		if len(old.FilterBackends) > 0 {
-			rr.FilterBackends = copyBackends(results[len(old.Backends):], old.FilterBackends)
-		}
-		out[i] = rr
-	}
-	return out
-}
-
-// copyBackends copies backends into results, without the BackendTLSPolicy
-// each uses, which the new graph finds again; the copies in order.
-func copyBackends(results []BackendResult, backends []*BackendResult) []*BackendResult {
-	out := make([]*BackendResult, len(backends))
-	for i, b := range backends {
-		results[i] = *b
-		results[i].TLSPolicy = nil
-		out[i] = &results[i]
-	}
-	return out
-}
-
 // keepRouteBackends keeps the rules resolveBackends made of r, with the
-// route's ResolvedRefs now (later steps may write it), unless the route
-// reads more of the world than its keptWorld (see the top of this file).
+// route's ResolvedRefs now (later steps may write it), unless the world
+// holds a BackendTLSPolicy or the route reads more of it than its
+// keptWorld (see the top of this file).
 func (c *Cache) keepRouteBackends(g *Graph, r *RouteResult) {
-	if c == nil {
+	if c == nil || g.inWorld.tls || slices.ContainsFunc(r.ParentRefs, func(p gwv1.ParentReference) bool { return routeKinds[string(*p.Kind)] }) {
 		return
 	}
 	for _, rr := range r.Rules {

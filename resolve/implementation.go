@@ -183,7 +183,9 @@ func firstRouteJudge[T Implementation](g *Graph, route *Route) (first T, all boo
 // Decide records what impl decided about a result of the graph (about: a
 // pointer to a rule's or a Gateway's result, which keys it) beyond the
 // fields the core gives it, such as its verdict on its own kinds, for its
-// package to expose (Graph.Decision).
+// package to expose (Graph.Decision). While a route's backendRefs
+// resolve, a decision is about one of its rules: the Cache keeps those
+// with the rules (keptBackends), and no other.
 func (b *Builder) Decide(impl Implementation, about, decision any) {
 	b.g.decide(impl.Name(), about, decision)
 }

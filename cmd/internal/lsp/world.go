@@ -49,6 +49,9 @@ type folder struct {
 	// files are the files read one by one, as loaded: an edit re-reads
 	// the file it changed only.
 	files map[fileKey]*resolve.Inputs
+	// read are the size and modification time of each file of files as
+	// it was read from disk, not from an editor's text.
+	read map[string]stamp
 	// forgotten are what files held of the files forgotten since they
 	// were last loaded, with the epoch of their last forget: a file read
 	// again keeps those of its objects that are the same
@@ -102,7 +105,7 @@ type snapshot struct {
 
 func newFolder(path string, configure Configure, gc *gcpolicy.Server) *folder {
 	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}, forgotten: map[fileKey]forgottenFile{},
-		forgotAt: map[string]uint64{}, cache: resolve.NewCache(), gc: gc}
+		forgotAt: map[string]uint64{}, read: map[string]stamp{}, cache: resolve.NewCache(), gc: gc}
 }
 
 // contains reports whether the folder reads path.
@@ -113,17 +116,37 @@ func (f *folder) contains(path string) bool {
 
 // reads reports whether the folder reads text for path as it is: path is
 // a file on disk holding text, among the files the folder found, or the
-// folder is about to find its files again (and with them path). Opening
-// such a file in the editor changes nothing the folder reads.
+// folder is about to find its files again (and with them path), and what
+// the folder holds of it, if anything, was read from disk as it is now.
+// Opening such a file in the editor changes nothing the folder reads.
 func (f *folder) reads(path string, text []byte) bool {
 	f.mu.Lock()
 	s := f.setup
+	read, fromDisk := f.read[path]
+	held := false
+	for k := range f.files {
+		held = held || k.path == path
+	}
 	f.mu.Unlock()
-	if s != nil && !slices.Contains(s.Inputs.Files, path) {
+	if s != nil && !slices.Contains(s.Inputs.Files, path) || held && (!fromDisk || read != stampOf(path)) {
 		return false
 	}
 	data, err := os.ReadFile(path)
 	return err == nil && bytes.Equal(data, text)
+}
+
+// stamp is a file's size and modification time, zero when it cannot be
+// stat'ed.
+type stamp struct {
+	size, modified int64
+}
+
+func stampOf(path string) stamp {
+	info, err := os.Stat(path)
+	if err != nil {
+		return stamp{}
+	}
+	return stamp{info.Size(), info.ModTime().UnixNano()}
 }
 
 // forget drops what the folder loaded of path, to be read again; with
@@ -138,6 +161,7 @@ func (f *folder) forget(path string, reconfigure bool) {
 		if k.path == path {
 			f.forgotten[k] = forgottenFile{in, f.epoch}
 			delete(f.files, k)
+			delete(f.read, k.path)
 		}
 	}
 	for k, old := range f.forgotten {
@@ -170,6 +194,7 @@ func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 		// a save or a file created re-reads none of the others.
 		if !reflect.DeepEqual(f.loadedWith, s.Options) {
 			clear(f.files)
+			clear(f.read)
 			clear(f.forgotten)
 			f.loadedWith = s.Options
 		}
@@ -247,9 +272,12 @@ func (f *folder) loadFile(file string, opts resolve.Options, text func(string) (
 	if ok {
 		return in
 	}
-	if data, open := text(file); open {
+	data, open := text(file)
+	var read stamp
+	if open {
 		in = resolve.LoadData(file, data, opts)
 	} else {
+		read = stampOf(file) // before reading: a later change shows
 		in = resolve.Load([]string{file}, nil, opts)
 	}
 	f.mu.Lock()
@@ -264,6 +292,11 @@ func (f *folder) loadFile(file string, opts resolve.Options, text func(string) (
 	f.mu.Lock()
 	if f.forgotAt[file] <= epoch {
 		f.files[key] = in
+		if open {
+			delete(f.read, file)
+		} else {
+			f.read[file] = read
+		}
 		delete(f.forgotten, key)
 	}
 	f.mu.Unlock()

@@ -173,4 +173,13 @@ func TestFolderReadsOpenedText(t *testing.T) {
 	if !f.reads(later, gateway) {
 		t.Error("a folder about to find its files again does not read a new file's text from disk")
 	}
+	// Changed on disk since the folder read it, with no word to the
+	// server (a git pull): what the folder holds is not the text.
+	pulled := append(slices.Clip(gateway), "# pulled\n"...)
+	if err := os.WriteFile(found, pulled, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if f.reads(found, pulled) {
+		t.Error("a file changed on disk since it was read is read as it is now")
+	}
 }
