@@ -50,7 +50,7 @@ func ForWith[S any](n int, state func() S, f func(s S, i int)) {
 }
 
 // captured is a recovered panic with the stack it was raised at: the one
-// it carries when a For or Go inside raised it again, else the panicking
+// it carries when a For or Beside inside raised it again, else the panicking
 // goroutine's, which a deferred recover still sees.
 func captured(p any) *Panic {
 	if inner, ok := p.(*Panic); ok {
@@ -59,26 +59,33 @@ func captured(p any) *Panic {
 	return &Panic{Value: p, Stack: debug.Stack()}
 }
 
-// Go runs f on a goroutine of its own, beside the caller's work, and
-// returns wait, which returns once f has. A panic in f is raised again by
-// wait, in its caller, as For raises one.
-func Go(f func()) (wait func()) {
+// Beside runs f on a goroutine of its own beside work, which runs on the
+// caller's, and returns once both have. A panic in either is raised again
+// in the caller, as For raises one, once both are done: work's when both
+// panic. So f never outlives a work that panics, and what f uses (a
+// renderer that closes when its caller returns) is not taken from under
+// it.
+func Beside(f, work func()) {
 	done := make(chan *Panic, 1)
-	go func() {
-		var raised *Panic
-		defer func() { done <- raised }()
-		defer func() {
-			if p := recover(); p != nil {
-				raised = captured(p)
-			}
-		}()
-		f()
-	}()
-	return func() {
-		if p := <-done; p != nil {
-			panic(p)
-		}
+	go func() { done <- run(f) }()
+	raised := run(work)
+	if other := <-done; raised == nil {
+		raised = other
 	}
+	if raised != nil {
+		panic(raised)
+	}
+}
+
+// run calls f and returns its panic, if any, captured.
+func run(f func()) (raised *Panic) {
+	defer func() {
+		if p := recover(); p != nil {
+			raised = captured(p)
+		}
+	}()
+	f()
+	return nil
 }
 
 // Panic is a panic in a step of For, with the stack of the goroutine that

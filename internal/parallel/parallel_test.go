@@ -40,31 +40,42 @@ func TestForRaisesAPanicInTheCaller(t *testing.T) {
 	t.Error("For returned")
 }
 
-// Go's wait returns once f has, and raises f's panic in its caller, with
-// the stack of f's goroutine; one raised by a For inside f stays as For
-// raised it.
-func TestGoWaitsAndRaisesInTheCaller(t *testing.T) {
-	var done atomic.Bool
-	Go(func() { done.Store(true) })()
-	if !done.Load() {
-		t.Error("wait returned before f did")
+// Beside returns once f and work both have, and raises a panic of either
+// in its caller, with the stack of the goroutine that made it (one raised
+// by a For inside stays as For raised it), work's when both panic, and
+// only once f is done.
+func TestBesideWaitsForBothAndRaisesInTheCaller(t *testing.T) {
+	var f, work atomic.Bool
+	Beside(func() { f.Store(true) }, func() { work.Store(true) })
+	if !f.Load() || !work.Load() {
+		t.Error("Beside returned before f and work did")
 	}
+	release := make(chan struct{})
 	for _, tt := range []struct {
-		name string
-		f    func()
+		name     string
+		f, work  func()
+		want     string
+		fIsEnded func() bool
 	}{
-		{"own", func() { panic("in f") }},
-		{"For's", func() { For(2, func(i int) { panic("in f") }) }},
+		{"f's own", func() { panic("in f") }, func() {}, "in f", nil},
+		{"For's in f", func() { For(2, func(i int) { panic("in f") }) }, func() {}, "in f", nil},
+		{"work's, while f still runs", func() { <-release; f.Store(false) }, func() { close(release); panic("in work") }, "in work",
+			func() bool { return !f.Load() }},
+		{"both: work's", func() { panic("in f") }, func() { panic("in work") }, "in work", nil},
 	} {
+		f.Store(true)
 		func() {
 			defer func() {
 				p, ok := recover().(*Panic)
-				if !ok || p.Value != "in f" || !strings.Contains(string(p.Stack), "parallel_test.go") {
-					t.Errorf("%s panic: recovered %v, want f's with the stack of f", tt.name, p)
+				if !ok || p.Value != tt.want || !strings.Contains(string(p.Stack), "parallel_test.go") {
+					t.Errorf("%s: recovered %v, want %q with the stack that raised it", tt.name, p, tt.want)
+				}
+				if tt.fIsEnded != nil && !tt.fIsEnded() {
+					t.Errorf("%s: raised before f was done", tt.name)
 				}
 			}()
-			Go(tt.f)()
-			t.Errorf("%s panic: wait returned", tt.name)
+			Beside(tt.f, tt.work)
+			t.Errorf("%s: Beside returned", tt.name)
 		}()
 	}
 }

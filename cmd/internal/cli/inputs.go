@@ -259,19 +259,20 @@ func (in Inputs) load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 	r.Values = manifest.NewBoundary(append(manifest.BoundaryFor(in.Values...).Roots(), in.roots...)...)
 	defer r.Close()
 	// The charts render while the files load, on as many goroutines as
-	// there are cores.
+	// there are cores; a panic in either waits for the other, so that no
+	// render outlives r.
 	charts := make([]*resolve.Inputs, len(in.Charts))
-	rendered := parallel.Go(func() {
+	var units []*gitops.Unit
+	parallel.Beside(func() {
 		parallel.For(len(in.Charts), func(i int) {
 			objs, errs := r.Helm(in.Charts[i], in.Values, cmp.Or(opts.DefaultNamespace, "default"), crd.APIVersions(opts.Release))
 			charts[i] = resolve.LoadObjects(objs, errs, opts)
 		})
+	}, func() {
+		for _, files := range in.plainGroups() {
+			units = append(units, &gitops.Unit{In: in.loadFiles(files, stdin, opts)})
+		}
 	})
-	var units []*gitops.Unit
-	for _, files := range in.plainGroups() {
-		units = append(units, &gitops.Unit{In: in.loadFiles(files, stdin, opts)})
-	}
-	rendered()
 	for _, c := range charts {
 		if in.EachDir {
 			units = append(units, &gitops.Unit{In: c})
