@@ -48,15 +48,13 @@ type folder struct {
 	setup *Setup
 	// files are the files read one by one, as loaded: an edit re-reads
 	// the file it changed only.
-	files map[fileKey]*resolve.Inputs
-	// read are the size and modification time of each file of files as
-	// it was read from disk, not from an editor's text.
-	read map[string]stamp
+	files map[fileKey]loadedFile
 	// forgotten are what files held of the files forgotten since they
 	// were last loaded, with the epoch of their last forget: a file read
 	// again keeps those of its objects that are the same
-	// (resolve.Inputs.KeepSame), which the last graph points at. A check that completes drops those it
-	// did not read again (a file deleted, or no longer among the inputs).
+	// (resolve.Inputs.KeepSame), which the last graph points at. A check
+	// that completes drops those it did not read again (a file deleted,
+	// or no longer among the inputs).
 	forgotten map[fileKey]forgottenFile
 	// loadedWith are the options of the last setup made, which files
 	// were loaded with.
@@ -77,6 +75,14 @@ type folder struct {
 	// gc is the server's collector policy, which a load of every file
 	// of the folder follows.
 	gc *gcpolicy.Server
+}
+
+// loadedFile is what a file held as loaded, and, when it was read from
+// disk, its size and modification time then (else zero: read from an
+// editor's text).
+type loadedFile struct {
+	in   *resolve.Inputs
+	disk stamp
 }
 
 // forgottenFile is what a file held when it was last forgotten, at epoch.
@@ -104,8 +110,8 @@ type snapshot struct {
 }
 
 func newFolder(path string, configure Configure, gc *gcpolicy.Server) *folder {
-	return &folder{path: path, configure: configure, files: map[fileKey]*resolve.Inputs{}, forgotten: map[fileKey]forgottenFile{},
-		forgotAt: map[string]uint64{}, read: map[string]stamp{}, cache: resolve.NewCache(), gc: gc}
+	return &folder{path: path, configure: configure, files: map[fileKey]loadedFile{}, forgotten: map[fileKey]forgottenFile{},
+		forgotAt: map[string]uint64{}, cache: resolve.NewCache(), gc: gc}
 }
 
 // contains reports whether the folder reads path.
@@ -122,13 +128,15 @@ func (f *folder) contains(path string) bool {
 func (f *folder) reads(path string, text []byte) bool {
 	f.mu.Lock()
 	s := f.setup
-	read, fromDisk := f.read[path]
-	held := false
-	for k := range f.files {
-		held = held || k.path == path
+	var held []stamp
+	for k, l := range f.files {
+		if k.path == path {
+			held = append(held, l.disk)
+		}
 	}
 	f.mu.Unlock()
-	if s != nil && !slices.Contains(s.Inputs.Files, path) || held && (!fromDisk || read != stampOf(path)) {
+	now := stampOf(path)
+	if s != nil && !slices.Contains(s.Inputs.Files, path) || slices.ContainsFunc(held, func(disk stamp) bool { return disk == stamp{} || disk != now }) {
 		return false
 	}
 	data, err := os.ReadFile(path)
@@ -136,7 +144,7 @@ func (f *folder) reads(path string, text []byte) bool {
 }
 
 // stamp is a file's size and modification time, zero when it cannot be
-// stat'ed.
+// stat'ed (which no file read from disk matches).
 type stamp struct {
 	size, modified int64
 }
@@ -157,11 +165,10 @@ func (f *folder) forget(path string, reconfigure bool) {
 	defer f.mu.Unlock()
 	f.epoch++
 	f.forgotAt[path] = f.epoch
-	for k, in := range f.files {
+	for k, l := range f.files {
 		if k.path == path {
-			f.forgotten[k] = forgottenFile{in, f.epoch}
+			f.forgotten[k] = forgottenFile{l.in, f.epoch}
 			delete(f.files, k)
-			delete(f.read, k.path)
 		}
 	}
 	for k, old := range f.forgotten {
@@ -194,7 +201,6 @@ func (f *folder) check(text func(path string) ([]byte, bool)) *snapshot {
 		// a save or a file created re-reads none of the others.
 		if !reflect.DeepEqual(f.loadedWith, s.Options) {
 			clear(f.files)
-			clear(f.read)
 			clear(f.forgotten)
 			f.loadedWith = s.Options
 		}
@@ -266,20 +272,19 @@ func (f *folder) loadFile(file string, opts resolve.Options, text func(string) (
 	}()
 	key := fileKey{path: file, crds: opts.CRDChoice()}
 	f.mu.Lock()
-	in, ok := f.files[key]
+	loaded, ok := f.files[key]
 	epoch := f.epoch
 	f.mu.Unlock()
 	if ok {
-		return in
+		return loaded.in
 	}
-	data, open := text(file)
-	var read stamp
-	if open {
+	if data, open := text(file); open {
 		in = resolve.LoadData(file, data, opts)
 	} else {
-		read = stampOf(file) // before reading: a later change shows
+		loaded.disk = stampOf(file) // before reading: a later change shows
 		in = resolve.Load([]string{file}, nil, opts)
 	}
+	loaded.in = in
 	f.mu.Lock()
 	before := f.forgotten[key].in
 	f.mu.Unlock()
@@ -291,12 +296,7 @@ func (f *folder) loadFile(file string, opts resolve.Options, text func(string) (
 	}
 	f.mu.Lock()
 	if f.forgotAt[file] <= epoch {
-		f.files[key] = in
-		if open {
-			delete(f.read, file)
-		} else {
-			f.read[file] = read
-		}
+		f.files[key] = loaded
 		delete(f.forgotten, key)
 	}
 	f.mu.Unlock()
