@@ -29,8 +29,8 @@ import (
 //     server collects instead (Collect) between checks, during an edit's
 //     debounce, when it waits anyway: each check starts from what the
 //     server keeps and grows by one check's allocations, with no
-//     collection inside it. Measured there (docs/lsp.md): a peak of about
-//     197 MiB, 7.4×. Returning the freed pages too (debug.FreeOSMemory)
+//     collection inside it. Measured there (docs/lsp.md): a peak of
+//     196-201 MiB, 7.4-7.6×. Returning the freed pages too (debug.FreeOSMemory)
 //     lowered it by 2 MB and made each edit 8 ms slower.
 //
 // A nil *Server leaves the collector alone.
@@ -56,6 +56,9 @@ func (p *Server) Load(files []string) {
 		return
 	}
 	_, bytes := measure(files)
+	// A collection first measures what the heap holds exactly (the other
+	// folders), without the garbage of their last checks.
+	runtime.GC()
 	debug.SetMemoryLimit(liveHeap() + max(loadLimit(bytes), minLimit))
 	debug.SetGCPercent(largeGrowth)
 	p.mu.Lock()

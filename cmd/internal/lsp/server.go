@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -36,6 +37,8 @@ type Server struct {
 	pending   map[*folder]*time.Timer
 	shutdown  bool
 	checkLock sync.Mutex // one check at a time, in the order asked
+	// collecting is true while a collection waits for checkLock.
+	collecting atomic.Bool
 }
 
 // Serve serves the protocol over stream until the client exits or the
@@ -329,13 +332,15 @@ func (s *Server) schedule(f *folder, wait time.Duration) {
 		t.Stop()
 	}
 	s.pending[f] = time.AfterFunc(wait, func() { s.check(f) })
-	if wait > 0 {
-		// The debounce is time the server waits anyway: the garbage of the
-		// last checks is collected then, between checks, rather than
-		// inside the next one.
+	// The debounce is time the server waits anyway: the garbage of the
+	// last checks is collected then, between checks (after the one
+	// running, if any), rather than inside the next one. One collection
+	// waits at a time, however fast the edits come.
+	if wait > 0 && s.collecting.CompareAndSwap(false, true) {
 		go func() {
 			s.checkLock.Lock()
 			defer s.checkLock.Unlock()
+			s.collecting.Store(false)
 			s.gc.Collect()
 		}()
 	}
