@@ -1,7 +1,6 @@
 package resolve
 
 import (
-	"maps"
 	"reflect"
 	"slices"
 
@@ -27,20 +26,18 @@ import (
 // backend (whose Generation is the last graph's).
 
 // keptWorld is what a Resolve read besides the routes: the objects other
-// than routes, in order, the creators, what inference reads, and the
-// options.
+// than routes, in order, the rest of its inputs (as SameWorld compares
+// them), and the options.
 type keptWorld struct {
 	objects []Object
 	// tls is true when a BackendTLSPolicy is among them.
-	tls      bool
-	creators []*Creator
-	skipped  map[string]int
-	charts   []string
-	opts     Options
+	tls    bool
+	beyond inputsBeyond
+	opts   Options
 }
 
 func worldOf(in *Inputs, opts Options) *keptWorld {
-	w := &keptWorld{creators: in.Creators, skipped: in.Skipped, charts: in.HelmCharts, opts: opts}
+	w := &keptWorld{beyond: beyondObjects(in), opts: opts}
 	w.objects = make([]Object, 0, len(in.Objects))
 	for _, obj := range in.Objects {
 		switch obj.(type) {
@@ -55,8 +52,7 @@ func worldOf(in *Inputs, opts Options) *keptWorld {
 }
 
 func (w *keptWorld) equal(other *keptWorld) bool {
-	return slices.Equal(w.objects, other.objects) && slices.Equal(w.creators, other.creators) &&
-		maps.Equal(w.skipped, other.skipped) && slices.Equal(w.charts, other.charts) && reflect.DeepEqual(w.opts, other.opts)
+	return slices.Equal(w.objects, other.objects) && w.beyond.equal(other.beyond) && reflect.DeepEqual(w.opts, other.opts)
 }
 
 // keptBackends are a route's rules as resolveBackends made them in world

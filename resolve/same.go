@@ -60,7 +60,23 @@ func sameObject(a, b Object) bool {
 // inputs is equal. Their errors may differ: a document still or newly
 // broken is no object.
 func SameWorld(a, b *Inputs) bool {
-	return slices.Equal(a.Objects, b.Objects) && slices.Equal(a.Creators, b.Creators) &&
-		maps.Equal(a.Skipped, b.Skipped) && slices.Equal(a.HelmCharts, b.HelmCharts) &&
-		a.Cluster == b.Cluster && reflect.DeepEqual(a.InstallingCRDs(), b.InstallingCRDs())
+	return slices.Equal(a.Objects, b.Objects) && beyondObjects(a).equal(beyondObjects(b))
+}
+
+// inputsBeyond is what Resolve reads of its inputs besides the objects.
+type inputsBeyond struct {
+	creators []*Creator
+	skipped  map[string]int
+	charts   []string
+	cluster  string
+	crds     []CRDBundle
+}
+
+func beyondObjects(in *Inputs) inputsBeyond {
+	return inputsBeyond{in.Creators, in.Skipped, in.HelmCharts, in.Cluster, in.InstallingCRDs()}
+}
+
+func (b inputsBeyond) equal(other inputsBeyond) bool {
+	return slices.Equal(b.creators, other.creators) && maps.Equal(b.skipped, other.skipped) &&
+		slices.Equal(b.charts, other.charts) && b.cluster == other.cluster && reflect.DeepEqual(b.crds, other.crds)
 }
