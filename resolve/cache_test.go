@@ -69,7 +69,6 @@ func TestCacheResolvesAsResolve(t *testing.T) {
 func TestCacheFollowsEdits(t *testing.T) {
 	opts := resolve.Options{Validate: true, Implementations: implementations.All(),
 		WithoutFeatures: []features.FeatureName{features.SupportHTTPRouteRequestTimeout, features.SupportHTTPRouteMethodMatching}}
-	base := resolve.Load([]string{"../lint/testdata/base.yaml"}, nil, opts)
 	const cart = `apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
 metadata:
@@ -103,7 +102,7 @@ spec:
 	// Sorted before the others, with cart's first rule only.
 	early := strings.Replace(cart[:strings.Index(cart, "  - matches:\n    - path:\n        type: PathPrefix\n        value: /orders")],
 		"name: cart\n", "name: aa-early\n", 1)
-	world := editor(base, opts)
+	world := editor(opts)
 	shadowing := strings.Replace(cart, "name: cart\n", "name: cart-v2\n", 1)
 	c := resolve.NewCache()
 	checks := []*resolve.Inputs{
@@ -134,10 +133,11 @@ spec:
 	}
 }
 
-// editor returns the worlds of base and files of the given texts, as the
-// language server holds them: a text is read once, so that the worlds
-// that hold it hold its very objects, as a file not read again.
-func editor(base *resolve.Inputs, opts resolve.Options) func(texts ...string) *resolve.Inputs {
+// editor returns the worlds of lint's base.yaml and files of the given
+// texts, as the language server holds them: a text is read once, so that
+// the worlds that hold it hold its very objects, as a file not read again.
+func editor(opts resolve.Options) func(texts ...string) *resolve.Inputs {
+	base := resolve.Load([]string{"../lint/testdata/base.yaml"}, nil, opts)
 	read := map[string]*resolve.Inputs{}
 	return func(texts ...string) *resolve.Inputs {
 		in := &resolve.Inputs{Skipped: map[string]int{}}
@@ -245,7 +245,6 @@ func TestCacheKeepsBackendsAsResolve(t *testing.T) {
 // check with a Cache resolves every route's backendRefs as Resolve does.
 func TestCacheFollowsBackendEdits(t *testing.T) {
 	opts := resolve.Options{Validate: true, Implementations: implementations.All()}
-	base := resolve.Load([]string{"../lint/testdata/base.yaml"}, nil, opts)
 	const (
 		route = `apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
@@ -277,7 +276,7 @@ spec:
   ports: [{name: http, port: 9090}]
 `
 	)
-	world := editor(base, opts)
+	world := editor(opts)
 	moved := strings.Replace(route, "port: 8080, weight: 3", "port: 8081, weight: 3", 1)
 	problems := 0
 	for _, line := range checkBackends(t, opts,
@@ -321,7 +320,7 @@ spec:
   - backendRefs: [{group: example.com, kind: Foo, name: foo, port: 80}]
 `
 	)
-	world := editor(resolve.Load([]string{"../lint/testdata/base.yaml"}, nil, opts), opts)
+	world := editor(opts)
 	checkBackends(t, opts,
 		world(parent, child),
 		world(strings.Replace(parent, "name: gw,", "name: gone,", 1), child), // its Gateway gone
