@@ -27,16 +27,20 @@ func ForWith[S any](n int, state func() S, f func(s S, i int)) {
 	var wg sync.WaitGroup
 	var panicked sync.Once
 	var first *Panic
+	// keep holds on to the first panic, of a step or of making a
+	// goroutine's state, for the caller; the other steps go on.
+	keep := func() {
+		if p := recover(); p != nil {
+			panicked.Do(func() { first = captured(p) })
+		}
+	}
 	call := func(s S, i int) {
-		defer func() {
-			if p := recover(); p != nil {
-				panicked.Do(func() { first = captured(p) })
-			}
-		}()
+		defer keep()
 		f(s, i)
 	}
 	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Go(func() {
+			defer keep()
 			s := state()
 			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
 				call(s, i)

@@ -40,6 +40,18 @@ func TestForRaisesAPanicInTheCaller(t *testing.T) {
 	t.Error("For returned")
 }
 
+// A panic while a goroutine makes its state reaches ForWith's caller too,
+// instead of ending the process.
+func TestForWithRaisesAStatesPanicInTheCaller(t *testing.T) {
+	defer func() {
+		if p, ok := recover().(*Panic); !ok || p.Value != "no state" {
+			t.Errorf("recovered %v, want the state's panic", p)
+		}
+	}()
+	ForWith(10, func() int { panic("no state") }, func(int, int) {})
+	t.Error("ForWith returned")
+}
+
 // Beside returns once f and work both have, and raises a panic of either
 // in its caller, with the stack of the goroutine that made it (one raised
 // by a For inside stays as For raised it), work's when both panic, and
