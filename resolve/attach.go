@@ -164,6 +164,10 @@ func (g *Graph) resolveRoute(b *Builder, r *RouteResult) {
 		group, kind := string(*ref.Group), string(*ref.Kind)
 		switch {
 		case g.leftToOtherController(b, p):
+		case kindUnknown(group, kind):
+			p.Presence, p.Unknown = Unresolved, groupKind(group, kind)
+			p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),
+				"parentRef "+placeholderKind(group, kind)+": which parent it names is unknown")
 		case group == GroupGateway && kind == KindGateway:
 			g.attachToGateway(p)
 		case group == GroupGateway && kind == KindListenerSet:
@@ -387,8 +391,11 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 				l.Name, l.HostnameString(), strings.Join(routeHosts, ", "))
 		case adm == undecided:
 			o.Reason, o.Message = ReasonPending, why
+			if !l.allows(r.Kind()) {
+				o.Unknown = l.unknownKind() // not the namespaces' labels
+			}
 			if firstUndecided == "" {
-				firstUndecided = why
+				firstUndecided, p.Unknown = why, o.Unknown
 			}
 		case !hostsOK:
 			// A hostname holding a placeholder may intersect.
@@ -459,7 +466,8 @@ func (g *Graph) listenerAllows(l *Listener, r *RouteResult) (admission, string) 
 			break
 		}
 	}
-	if !kindOK {
+	unknownKind := l.unknownKind()
+	if !kindOK && unknownKind == "" {
 		kinds := make([]string, len(l.SupportedKinds))
 		for i, k := range l.SupportedKinds {
 			kinds[i] = string(k.Kind)
@@ -474,7 +482,20 @@ func (g *Graph) listenerAllows(l *Listener, r *RouteResult) (admission, string) 
 	case undecided:
 		return undecided, fmt.Sprintf("listener %s allows routes %s", l.Name, why)
 	}
+	if !kindOK {
+		return undecided, fmt.Sprintf("listener %s allows %s: whether it allows %s is unknown", l.Name, unknownKind, r.Kind())
+	}
 	return admitted, ""
+}
+
+// unknownKind says which of the listener's allowedRoutes.kinds holds a
+// deploy-time placeholder, the first; "" when none does.
+func (l *Listener) unknownKind() string {
+	if len(l.UnknownKinds) == 0 {
+		return ""
+	}
+	k := l.UnknownKinds[0]
+	return placeholderKind(string(*k.Group), string(k.Kind))
 }
 
 // listenerHostnames intersects hostnames where the route kind has them;

@@ -353,6 +353,10 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 	invalid := func(problem BackendProblem, reason Reason, format string, args ...any) {
 		b.Problem, b.Reason, b.Message = problem, reason, fmt.Sprintf(format, args...)
 	}
+	if kindUnknown(b.Group, b.Target.Kind) {
+		b.Presence, b.Message = Unresolved, placeholderKind(b.Group, b.Target.Kind)+": which object it names is unknown"
+		return
+	}
 	service := b.Group == GroupCore && b.Target.Kind == KindService
 	if b.Group == GroupCore && !service {
 		b.Group = g.backendGroupOfKind(route, b.Target.Kind)

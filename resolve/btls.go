@@ -239,6 +239,9 @@ func (g *Graph) resolveTargets(b *Builder, p *BackendTLSPolicyResult, judges []*
 		takesKind := !slices.ContainsFunc(judges, func(j *profile.Profile) bool { return !j.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) })
 		judge := g.policyTargetJudge(judges, t.Group, t.Target.Kind)
 		switch {
+		case kindUnknown(t.Group, t.Target.Kind):
+			t.Presence = Unresolved
+			continue
 		case service:
 		case judge != nil:
 			judge.JudgePolicyTarget(b, t)
@@ -261,7 +264,7 @@ func (g *Graph) resolveTargets(b *Builder, p *BackendTLSPolicyResult, judges []*
 				t.Message = fmt.Sprintf("%s does not exist%s", t.Target, g.didYouMean(t.Target, Missing))
 			}
 		case *Service:
-			if t.SectionName != "" && !hasPortNamed(o, t.SectionName) {
+			if t.SectionName != "" && !holdsPlaceholder(t.SectionName) && !hasPortNamed(o, t.SectionName) {
 				t.Reason = ReasonTargetNotFound
 				t.Message = fmt.Sprintf("%s has no port named %q (ports: %s)", t.Target, t.SectionName, PortList(o.Spec.Ports))
 			}

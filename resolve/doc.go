@@ -46,6 +46,7 @@
 // depends on an object the inputs lack is Unknown (Pending), never a
 // refusal. So is one that depends on a value holding a deploy-time
 // placeholder (Flux's ${VAR}, Argo CD plugins' <path:...>; package
-// placeholder): a reference by such a name is Unresolved, and hostnames
-// holding one intersect what their literal text allows (unknown.go).
+// placeholder): a reference by such a name, or of such a kind, is
+// Unresolved, and hostnames holding one intersect what their literal text
+// allows (unknown.go).
 package resolve

@@ -165,6 +165,9 @@ type Listener struct {
 	KindsFromProtocol bool
 	// InvalidKinds are the allowedRoutes.kinds no route kind matches.
 	InvalidKinds []gwv1.RouteGroupKind
+	// UnknownKinds are the allowedRoutes.kinds whose group or kind holds a
+	// deploy-time placeholder: whether they allow a route is unknown.
+	UnknownKinds []gwv1.RouteGroupKind
 	CertRefs     []*RefResult
 	// ClientValidation is the frontend client-certificate validation that
 	// applies to an HTTPS listener: its port's spec.tls.frontend.perPort
@@ -1001,9 +1004,12 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 		}
 	} else {
 		for _, rgk := range allowed.Kinds {
-			if string(*rgk.Group) == GroupGateway && contains(kinds, string(rgk.Kind)) {
+			switch {
+			case kindUnknown(string(*rgk.Group), string(rgk.Kind)):
+				l.UnknownKinds = append(l.UnknownKinds, rgk)
+			case string(*rgk.Group) == GroupGateway && contains(kinds, string(rgk.Kind)):
 				l.SupportedKinds = append(l.SupportedKinds, rgk)
-			} else {
+			default:
 				l.InvalidKinds = append(l.InvalidKinds, rgk)
 			}
 		}

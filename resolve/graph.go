@@ -46,10 +46,10 @@ const (
 	// defined elsewhere, or be a mistake. Assumed to exist, and worth a
 	// warning.
 	Unlisted
-	// Unresolved: the reference's name or namespace holds a deploy-time
-	// placeholder (Flux's ${VAR}, an Argo CD plugin's <path:...>; package
-	// placeholder), so which object it names is unknown until substitution.
-	// Assumed to exist, silently.
+	// Unresolved: the reference's name, namespace, kind or group holds a
+	// deploy-time placeholder (Flux's ${VAR}, an Argo CD plugin's
+	// <path:...>; package placeholder), so which object it names is unknown
+	// until substitution. Assumed to exist, silently.
 	Unresolved
 	// Generated: an object among the inputs will create it (a Certificate
 	// its Secret, a Canary its Services; generated.go). It exists, and its
@@ -393,7 +393,7 @@ func (g *Graph) Lookup(ref ObjectRef) (Object, Presence) {
 	if obj, ok := g.object(ref); ok {
 		return obj, Present
 	}
-	if holdsPlaceholder(ref.Namespace) || holdsPlaceholder(ref.Name) {
+	if holdsPlaceholder(ref.Namespace) || holdsPlaceholder(ref.Name) || holdsPlaceholder(ref.Kind) {
 		return nil, Unresolved
 	}
 	// What an object will create; what it may create (a Helm release's
@@ -437,6 +437,17 @@ func (g *Graph) holdsAny(kind, ns string) bool {
 // so argocd-vault-plugin's generic <key> counts everywhere here: on an
 // object without its annotation, CRD validation reports the value anyway.
 func holdsPlaceholder(s string) bool { return placeholder.All.Contains(s) }
+
+// kindUnknown reports whether a reference's group or kind holds a
+// deploy-time placeholder (`kind: ${KIND:-HTTPRoute}`): which kind it names,
+// and so whether the field may name it, is unknown until substitution.
+func kindUnknown(group, kind string) bool { return holdsPlaceholder(group) || holdsPlaceholder(kind) }
+
+// placeholderKind says so, for messages.
+func placeholderKind(group, kind string) string {
+	gk := groupKind(group, kind)
+	return "kind " + gk + " " + placeholder.All.Why(gk)
+}
 
 // holdsAll reports whether the inputs hold every object of namespace ns,
 // so that one they lack there does not exist: Options.OwnedNamespaces says
@@ -515,7 +526,7 @@ func DescribeAbsence(ref ObjectRef, presence Presence) string {
 	case Missing:
 		return what + " not found"
 	case Unresolved:
-		return fmt.Sprintf("%s %s: which object it names is unknown", what, placeholder.All.Why(ref.Namespace+"/"+ref.Name))
+		return fmt.Sprintf("%s %s: which object it names is unknown", what, placeholder.All.Why(ref.Kind+" "+ref.Namespace+"/"+ref.Name))
 	case Unlisted:
 		others := "other " + plural(ref.Kind)
 		if ref.Namespace != "" {

@@ -225,10 +225,15 @@ func (g *Graph) resolvePolicyTarget(p *PolicyResult, ref PolicyTargetRef) *Polic
 		t.Problem, t.Reason, t.Message = problem, reason, fmt.Sprintf(format, args...)
 		return t
 	}
+	if kindUnknown(group, kind) {
+		t.Presence = Unresolved
+		return t
+	}
 	if ns := ref.Namespace; ns != nil && *ns != "" && string(*ns) != p.Ref.Namespace && t.Target.Namespace != "" {
 		t.Target.Namespace = string(*ns)
-		// A target its implementation selected there is allowed.
-		if !ref.Selected {
+		// A target its implementation selected there is allowed; one
+		// substituted at deploy time may be the policy's own (Lookup).
+		if !ref.Selected && !holdsPlaceholder(string(*ns)) {
 			return fail(PolicyOtherNamespace, ReasonInvalid, "%s is in namespace %s: a %s attaches only to objects of its own namespace, %s", t.Target, *ns, p.Kind, p.Ref.Namespace)
 		}
 	}
@@ -246,7 +251,7 @@ func (g *Graph) resolvePolicyTarget(p *PolicyResult, ref PolicyTargetRef) *Polic
 	switch {
 	case obj == nil && presence == Missing:
 		return fail(PolicyTargetNotFound, ReasonTargetNotFound, "%s", g.describeAbsence(t.Target, presence))
-	case obj != nil && t.SectionName != "":
+	case obj != nil && t.SectionName != "" && !holdsPlaceholder(t.SectionName):
 		if names, ok := sectionNames(obj); ok && !slices.Contains(names, t.SectionName) {
 			return fail(PolicySectionNotFound, ReasonTargetNotFound, "%s has no %s named %q (%s)", t.Target, sectionNoun(obj), t.SectionName, quotedList(names))
 		}

@@ -40,12 +40,25 @@ func (g *Graph) lookupRef(owner *Meta, res *RefResult) Object {
 	return obj
 }
 
+// unresolvedKind makes the reference Unresolved when its group or kind
+// holds a deploy-time placeholder, and reports whether it does.
+func (res *RefResult) unresolvedKind() bool {
+	if !kindUnknown(res.Group, res.Target.Kind) {
+		return false
+	}
+	res.Presence, res.Message = Unresolved, placeholderKind(res.Group, res.Target.Kind)+": which object it names is unknown"
+	return true
+}
+
 // resolveSecretRef resolves a reference to a TLS certificate Secret: a
 // listener's certificateRef or the Gateway's backend client certificate.
 // invalid is the reason for a ref that is allowed but unusable.
 func (g *Graph) resolveSecretRef(owner *Meta, path string, ref gwv1.SecretObjectReference, invalid Reason) *RefResult {
 	ns := string(*ref.Namespace)
 	res := &RefResult{Path: path, Group: string(*ref.Group), Target: ObjectRef{Kind: string(*ref.Kind), Namespace: ns, Name: string(ref.Name)}}
+	if res.unresolvedKind() {
+		return res
+	}
 	if res.Group != GroupCore || res.Target.Kind != KindSecret {
 		res.Reason = invalid
 		res.Message = fmt.Sprintf("certificateRef kind %s is not supported; use a core Secret", groupKind(res.Group, res.Target.Kind))
@@ -168,6 +181,9 @@ func (g *Graph) caReading(p *profile.Profile) CAReading {
 func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference, badKind Reason, ca CAReading) *RefResult {
 	ns := refNamespace(ref.Namespace, owner.Ref.Namespace)
 	res := &RefResult{Path: path, Group: string(ref.Group), Target: ObjectRef{Kind: string(ref.Kind), Namespace: ns, Name: string(ref.Name)}}
+	if res.unresolvedKind() {
+		return res
+	}
 	group := res.Group
 	if ca.AnyGroup {
 		group = GroupCore

@@ -12,7 +12,8 @@ import (
 // plugins' <path:...>, see package placeholder) are unknown until
 // substitution: the resolver decides nothing from them that could be an
 // error. A name or namespace holding one makes a reference Unresolved
-// (Graph.Lookup); a hostname holding one intersects what its literal text
+// (Graph.Lookup), and so does a kind or group (kindUnknown), before any
+// verdict on the kind; a hostname holding one intersects what its literal text
 // allows (hostname.go); a sectionName holding one selects an unknown
 // listener; and a number field holding one (`port: ${PORT}`, which Flux
 // substitutes before the YAML is parsed) is recorded in Meta.Unknown, since

@@ -133,3 +133,89 @@ spec:
 		}
 	}
 }
+
+// A group or kind holding a placeholder (a shared Flux component's
+// `kind: ${EXT_AUTH_KIND:-HTTPRoute}`) leaves the reference Unresolved:
+// which kind it names, and so whether the field may name it, is unknown.
+func TestUnknownKinds(t *testing.T) {
+	g := resolveYAML(t, Options{OwnedNamespaces: []string{"media", "network"}}, fluxWorld, `
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: substituted, namespace: network}
+spec:
+  gatewayClassName: envoy
+  listeners:
+  - {name: http, protocol: HTTP, port: 8080, allowedRoutes: {namespaces: {from: All}, kinds: [{kind: "${ROUTE_KIND}"}]}}
+  - {name: https, protocol: HTTPS, port: 8443, tls: {certificateRefs: [{name: cert, kind: "${CERT_KIND}", group: "${CERT_GROUP}"}]}}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: kinds, namespace: media}
+spec:
+  parentRefs: [{name: external, namespace: network, kind: "${PARENT_KIND}"}, {name: substituted, namespace: network, sectionName: http}]
+  rules: [{backendRefs: [{name: radarr, port: 7878, group: "${BACKEND_GROUP}"}]}]
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: SecurityPolicy
+metadata: {name: ext-auth, namespace: media}
+spec:
+  targetRefs: [{group: "${EXT_AUTH_GROUP:-gateway.networking.k8s.io}", kind: "${EXT_AUTH_KIND:-HTTPRoute}", name: kinds}]
+---
+apiVersion: security.istio.io/v1
+kind: AuthorizationPolicy
+metadata: {name: authz, namespace: media}
+spec:
+  targetRef: {group: gateway.networking.k8s.io, kind: Gateway, name: external, namespace: "${GATEWAY_NAMESPACE}"}
+  action: DENY
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: BackendTLSPolicy
+metadata: {name: tls, namespace: media}
+spec:
+  targetRefs: [{group: "", kind: "${TLS_KIND}", name: radarr}]
+  validation: {hostname: radarr.media.svc, wellKnownCACertificates: System}`)
+
+	r := mustRoute(t, g, "HTTPRoute", "media", "kinds")
+	if p := r.Parents[0]; p.Presence != Unresolved || p.Accepted.Status != metav1.ConditionUnknown || p.HasStatus() ||
+		p.Unknown != "${PARENT_KIND}.gateway.networking.k8s.io" || !strings.Contains(p.Accepted.Message, "depends on ${PARENT_KIND}") {
+		t.Errorf("parentRef kind ${PARENT_KIND}: presence %s, %+v, unknown %q; want unresolved, Unknown, no status", p.Presence, p.Accepted, p.Unknown)
+	}
+	if p := r.Parents[1]; p.Accepted.Status != metav1.ConditionUnknown || p.Unknown == "" ||
+		!strings.Contains(p.Accepted.Message, "whether it allows HTTPRoute is unknown") {
+		t.Errorf("listener kinds ${ROUTE_KIND}: %+v, unknown %q; want Unknown", p.Accepted, p.Unknown)
+	}
+	if b := r.Rules[0].Backends[0]; b.Presence != Unresolved || !b.Valid() || !strings.Contains(b.Message, "depends on ${BACKEND_GROUP}") {
+		t.Errorf("backend group ${BACKEND_GROUP}: presence %s, reason %q, message %q; want unresolved and valid", b.Presence, b.Reason, b.Message)
+	}
+	for l := range g.Listeners() {
+		if l.Gateway.Ref.Name != "substituted" {
+			continue
+		}
+		if !l.ResolvedRefs.True() || len(l.InvalidKinds) > 0 {
+			t.Errorf("listener %s: %+v, invalid kinds %v; want its references resolved", l.Name, l.ResolvedRefs, l.InvalidKinds)
+		}
+		for _, c := range l.CertRefs {
+			if c.Presence != Unresolved || c.Reason != "" {
+				t.Errorf("certificateRef kind ${CERT_KIND}: presence %s, reason %q; want unresolved", c.Presence, c.Reason)
+			}
+		}
+	}
+	if p := g.Policy(ObjectRef{Kind: "SecurityPolicy.gateway.envoyproxy.io", Namespace: "media", Name: "ext-auth"}); p == nil {
+		t.Error("no SecurityPolicy media/ext-auth")
+	} else if tg := p.Targets[0]; tg.Presence != Unresolved || !tg.Applies() {
+		t.Errorf("SecurityPolicy target kind ${EXT_AUTH_KIND}: presence %s, problem %q; want unresolved, applying", tg.Presence, tg.Problem)
+	}
+	if p := g.Policy(ObjectRef{Kind: "AuthorizationPolicy.security.istio.io", Namespace: "media", Name: "authz"}); p == nil {
+		t.Error("no AuthorizationPolicy media/authz")
+	} else if tg := p.Targets[0]; tg.Presence != Unresolved || !tg.Applies() {
+		t.Errorf("AuthorizationPolicy target namespace ${GATEWAY_NAMESPACE}: presence %s, problem %q; want unresolved, applying", tg.Presence, tg.Problem)
+	}
+	if len(g.TLSPolicies) != 1 {
+		t.Fatalf("%d BackendTLSPolicies, want 1", len(g.TLSPolicies))
+	}
+	for _, p := range g.TLSPolicies {
+		if tg := p.Targets[0]; tg.Presence != Unresolved || tg.Reason != "" {
+			t.Errorf("BackendTLSPolicy target kind ${TLS_KIND}: presence %s, reason %q; want unresolved", tg.Presence, tg.Reason)
+		}
+	}
+}
