@@ -341,7 +341,7 @@ func (b *builder) cluster(entries []deployer, covered *coverage) *resolve.Inputs
 		}
 		level = next
 	}
-	b.releases(world)
+	covered.charts = append(covered.charts, b.releases(world)...)
 	world.Cluster = entries[0].folder()
 	return world
 }
@@ -453,6 +453,11 @@ func (b *builder) repositoryOf(file string) string {
 type coverage struct {
 	files map[string]bool // what the builds read, absolute
 	dirs  []string        // the spec.paths built, absolute
+	// charts are the directories of the charts HelmReleases installed,
+	// absolute: Flux applies them only as the releases render them, so
+	// their templates rendered on their own, with the charts' defaults
+	// alone, are left out.
+	charts []string
 	// groups are the clusters by their entry points' folder, absolute: a
 	// file there that no build reads is one flux bootstrap applies (the
 	// folder's other objects), and is the cluster's too.
@@ -490,7 +495,7 @@ func (c *coverage) rest(units []*Unit) []*resolve.Inputs {
 		// read by a build, and in no cluster's folder (where it moves).
 		keep := func(file string, move func(*resolve.Inputs)) bool {
 			abs := absolute(file)
-			if c.files[abs] {
+			if c.files[abs] || slices.ContainsFunc(c.charts, func(d string) bool { return within(abs, d) }) {
 				return false
 			}
 			if w := c.groupOf(abs); w != nil {

@@ -1,6 +1,7 @@
 package gitops_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
+	"github.com/gwlint/gwlint/resolve/crd"
 	"github.com/gwlint/gwlint/resolve/gitops"
 	"github.com/gwlint/gwlint/resolve/manifest"
 	"github.com/gwlint/gwlint/resolve/manifest/render"
@@ -30,8 +32,9 @@ func repository(t testing.TB, files map[string]string) string {
 	return dir
 }
 
-// assemble reads the repository as gwlint check does (its plain files,
-// one unit) and assembles its worlds.
+// assemble reads the repository as gwlint check does (its plain files and
+// its charts, rendered with their defaults, one unit) and assembles its
+// worlds.
 func assemble(t testing.TB, dir string) []*resolve.Inputs {
 	t.Helper()
 	tree, walkErrs := manifest.Walk(dir, nil, manifest.BoundaryFor(dir))
@@ -40,6 +43,10 @@ func assemble(t testing.TB, dir string) []*resolve.Inputs {
 	opts := resolve.Options{Keep: gitops.Keep}
 	units := []*gitops.Unit{{In: resolve.Load(tree.Files, nil, opts)}}
 	units[0].In.Errors = append(units[0].In.Errors, walkErrs...)
+	for _, c := range tree.Charts {
+		objs, errs := r.Helm(c, nil, "default", crd.APIVersions(opts.Release))
+		units[0].In.Merge(resolve.LoadObjects(objs, errs, opts))
+	}
 	for _, k := range tree.Kustomizations {
 		units = append(units, &gitops.Unit{Root: k, Load: func() *resolve.Inputs {
 			objs, errs := r.Kustomize(k)
@@ -152,6 +159,32 @@ func TestUnknownSources(t *testing.T) {
 	}
 	if got := names(w, resolve.KindHTTPRoute); !slices.Equal(got, []string{"default/web"}) {
 		t.Errorf("routes %v, want the child's", got)
+	}
+}
+
+// A chart in the repository that a HelmRelease installs (written from the
+// repository's root, as Flux takes it) is judged as the release renders it,
+// not on its own with its defaults alone, which no one applies.
+func TestReleasedChartIsNotRenderedAlone(t *testing.T) {
+	dir := repository(t, map[string]string{
+		"cluster/apps.yaml": ks("apps", "flux-system", "./apps", ""),
+		"apps/release.yaml": "apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: web, namespace: web}\nspec:\n  interval: 1h\n" +
+			"  chart:\n    spec:\n      chart: /charts/app/\n      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}\n  values: {port: 8080}\n",
+		"charts/app/Chart.yaml": "apiVersion: v2\nname: app\nversion: 1.0.0\n",
+		"charts/app/templates/service.yaml": "apiVersion: v1\nkind: Service\nmetadata: {name: {{ .Release.Name }}}\n" +
+			"spec:\n  ports: [{port: {{ .Values.port | default 0 }}}]\n",
+	})
+	worlds := assemble(t, dir)
+	var services []string
+	for _, w := range worlds {
+		for _, o := range w.Objects {
+			if s, ok := o.(*resolve.Service); ok {
+				services = append(services, fmt.Sprintf("%s/%s:%d", s.Ref.Namespace, s.Ref.Name, s.Spec.Ports[0].Port))
+			}
+		}
+	}
+	if !slices.Equal(services, []string{"web/web:8080"}) {
+		t.Errorf("Services %v, want only the release's, web/web:8080", services)
 	}
 }
 

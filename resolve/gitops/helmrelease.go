@@ -192,8 +192,9 @@ func (b *builder) chartRefs(h *helmRelease, srcs sources) (refs []string, dir st
 
 // releases renders the HelmReleases of a cluster whose charts are in the
 // repository or have a local copy (Assembler.Charts), and says of the
-// others that what they create is unknown.
-func (b *builder) releases(world *resolve.Inputs) {
+// others that what they create is unknown. It returns the directories of
+// the charts it rendered, absolute.
+func (b *builder) releases(world *resolve.Inputs) (charts []string) {
 	srcs := sources{}
 	srcs.add(world.Kept)
 	var hrs []*helmRelease
@@ -224,6 +225,7 @@ func (b *builder) releases(world *resolve.Inputs) {
 			continue
 		}
 		jobs = append(jobs, func() { rendered[i] = b.render(h, dir, copied) })
+		charts = append(charts, absolute(dir))
 	}
 	run(jobs)
 	// A release rendered is no longer one that may create what its chart
@@ -236,6 +238,7 @@ func (b *builder) releases(world *resolve.Inputs) {
 		}
 	}
 	world.Creators = slices.DeleteFunc(world.Creators, func(c *resolve.Creator) bool { return renderedAt[c.Source] })
+	return charts
 }
 
 // localCopy is the directory Assembler.Charts names for the first of refs

@@ -25,11 +25,13 @@ func (r *Renderer) Flux(dir string, fb FluxBuild) ([]*manifest.Object, []*manife
 }
 
 // Path is a Flux Kustomization's spec.path, cleaned: relative to the
-// repository's root, "" for the root itself. A path that leaves the
-// root is an error.
+// repository's root, "" for the root itself. A path written from the root
+// ("/charts/app") is relative to it too, as Flux's securejoin and Argo CD
+// read it. A path that leaves the root is an error.
 func Path(spec string) (string, error) {
 	p := filepath.Clean(filepath.FromSlash(strings.TrimPrefix(spec, "./")))
-	if p == "." {
+	p = strings.TrimLeft(p, string(filepath.Separator))
+	if p == "." || p == "" {
 		return "", nil
 	}
 	if !filepath.IsLocal(p) {

@@ -475,3 +475,25 @@ func TestKustomizeKeepsRootValues(t *testing.T) {
 		t.Errorf("route placed in %s, want route.yaml (its origin)", src.File)
 	}
 }
+
+// Path reads a spec.path (or a chart's path in a GitRepository) relative
+// to the repository's root, whether written from it or not.
+func TestPath(t *testing.T) {
+	for spec, want := range map[string]string{
+		"./clusters/home": "clusters/home",
+		"clusters/home/":  "clusters/home",
+		"/charts/app/":    "charts/app",
+		"./":              "",
+		"/":               "",
+		"":                "",
+	} {
+		if got, err := Path(spec); err != nil || got != filepath.FromSlash(want) {
+			t.Errorf("Path(%q) = %q, %v; want %q", spec, got, err, want)
+		}
+	}
+	for _, spec := range []string{"../other", "./apps/../../other"} {
+		if got, err := Path(spec); err == nil {
+			t.Errorf("Path(%q) = %q; want an error: it leaves the repository", spec, got)
+		}
+	}
+}
