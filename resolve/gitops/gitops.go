@@ -478,12 +478,19 @@ func (c *coverage) groupOf(file string) *resolve.Inputs {
 
 // rest is units less what the clusters hold: what a build read is left
 // out; what lies in an entry point's folder moves to its cluster; a root
-// kustomization that a build reached is left out whole, less what moves;
-// the rest stays as it was.
+// kustomization within a spec.path that was built is left out, and one
+// that a build read from is left out whole, less what moves; the rest
+// stays as it was.
 func (c *coverage) rest(units []*Unit) []*resolve.Inputs {
 	var out []*resolve.Inputs
 	for _, u := range units {
 		if u.In == nil {
+			continue
+		}
+		if u.Root != "" && c.reachedDir(absolute(u.Root)) {
+			// A Flux Kustomization found only in another build built it,
+			// with its components and patches: what it gave on its own
+			// (an error, objects) is not what is applied.
 			continue
 		}
 		if u.Root != "" && !c.reached(absolute(u.Root), u.In) {

@@ -188,6 +188,35 @@ func TestReleasedChartIsNotRenderedAlone(t *testing.T) {
 	}
 }
 
+// A Flux Kustomization that another build gives (an app folder's
+// kustomization listing its ks.yaml) builds its spec.path with its
+// components: the patch there targets what a component adds. Built on its
+// own, without them, that kustomization fails; that is not what Flux
+// applies.
+func TestKustomizationFoundInABuildIsBuiltWithItsComponents(t *testing.T) {
+	svc := "apiVersion: v1\nkind: Service\nmetadata:\n  name: ${APP}-db\nspec:\n  ports: [{port: %s}]\n"
+	dir := repository(t, map[string]string{
+		"apps/web/kustomization.yaml": "resources: [ks.yaml]\n",
+		"apps/web/ks.yaml": ks("web", "flux-system", "./apps/web/app",
+			"  targetNamespace: web\n  components: [../../../components/db/]\n  postBuild:\n    substitute: {APP: web}\n"),
+		"apps/web/app/kustomization.yaml": "patchesStrategicMerge: [db-patch.yaml]\n",
+		"apps/web/app/db-patch.yaml":      strings.ReplaceAll(svc, "%s", "5433"),
+		"components/db/kustomization.yaml": "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources: [db.yaml]\n",
+		"components/db/db.yaml":            strings.ReplaceAll(svc, "%s", "5432"),
+	})
+	worlds := assemble(t, dir)
+	var services []string
+	for _, w := range worlds {
+		for _, e := range w.Errors {
+			t.Errorf("error: %v", e)
+		}
+		services = append(services, names(w, resolve.KindService)...)
+	}
+	if !slices.Equal(services, []string{"web/web-db"}) {
+		t.Errorf("Services %v, want web/web-db, from the component", services)
+	}
+}
+
 func application(name, path, namespace, extra string) string {
 	return "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: " + name + "\n  namespace: argocd\nspec:\n  source:\n" +
 		"    repoURL: https://github.com/example/repo\n    path: " + path + "\n" + extra + "  destination:\n    namespace: " + namespace + "\n"
