@@ -199,8 +199,8 @@ func TestKustomizationFoundInABuildIsBuiltWithItsComponents(t *testing.T) {
 		"apps/web/kustomization.yaml": "resources: [ks.yaml]\n",
 		"apps/web/ks.yaml": ks("web", "flux-system", "./apps/web/app",
 			"  targetNamespace: web\n  components: [../../../components/db/]\n  postBuild:\n    substitute: {APP: web}\n"),
-		"apps/web/app/kustomization.yaml": "patchesStrategicMerge: [db-patch.yaml]\n",
-		"apps/web/app/db-patch.yaml":      strings.ReplaceAll(svc, "%s", "5433"),
+		"apps/web/app/kustomization.yaml":  "patchesStrategicMerge: [db-patch.yaml]\n",
+		"apps/web/app/db-patch.yaml":       strings.ReplaceAll(svc, "%s", "5433"),
 		"components/db/kustomization.yaml": "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources: [db.yaml]\n",
 		"components/db/db.yaml":            strings.ReplaceAll(svc, "%s", "5432"),
 	})
