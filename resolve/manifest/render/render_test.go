@@ -497,3 +497,22 @@ func TestPath(t *testing.T) {
 		}
 	}
 }
+
+// A helmCharts entry left out (its chart is not vendored) may define an
+// anchor that another field names, as bjw-s' app-template example does:
+// the rest builds with the value the alias stands for.
+func TestKustomizeKeepsWhatAnAliasOfALeftOutEntryNames(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"kustomization.yaml": "helmCharts:\n- name: app-template\n  repo: https://charts.example.com\n" +
+			"  releaseName: &releaseName vaultwarden\nresources:\n- service.yaml\n" +
+			"commonAnnotations:\n  meta.helm.sh/release-name: *releaseName\n",
+		"service.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
+	})
+	objs, errs := kustomize(t, dir)
+	if len(objs) != 1 || len(errs) != 1 || !errs[0].Unknown {
+		t.Fatalf("Kustomize = %d objects, notes %v; want the Service and the chart's note", len(objs), errs)
+	}
+	if !strings.Contains(string(objs[0].JSON), `"meta.helm.sh/release-name":"vaultwarden"`) {
+		t.Errorf("Service %s; want the annotation the alias names", objs[0].JSON)
+	}
+}

@@ -295,6 +295,12 @@ func (f *offlineFS) localize(kfile string, data []byte) []byte {
 	if len(drop) == 0 {
 		return data
 	}
+	// An entry left out may hold an anchor that another field names
+	// (`releaseName: &name web` in helmCharts, `*name` in
+	// commonAnnotations): the aliases become what they stand for.
+	if !expandAliases(m, maxExpandedNodes) {
+		return data // kustomize reports the aliases it cannot follow
+	}
 	f.leftOut = append(f.leftOut, kfile)
 	if f.dropPatches {
 		drop = append(drop, "patches", "patchesStrategicMerge", "patchesJson6902", "replacements")
@@ -324,6 +330,37 @@ func (f *offlineFS) localize(kfile string, data []byte) []byte {
 		return data
 	}
 	return out
+}
+
+// maxExpandedNodes bounds what expandAliases may write: a kustomization
+// file is small, and aliases of aliases can stand for billions of nodes.
+const maxExpandedNodes = 100_000
+
+// expandAliases replaces each alias below n by a copy of the node it names,
+// and drops the anchors, within a budget of nodes; false when it runs out.
+func expandAliases(n *yaml.Node, budget int) bool {
+	var expand func(n *yaml.Node) bool
+	expand = func(n *yaml.Node) bool {
+		if budget--; budget < 0 {
+			return false
+		}
+		if n.Kind == yaml.AliasNode && n.Alias != nil {
+			target := *n.Alias
+			target.Content = slices.Clone(target.Content)
+			*n = target
+		}
+		n.Anchor = ""
+		for i, c := range n.Content {
+			// A copy: one node may be named by several aliases.
+			cp := *c
+			n.Content[i] = &cp
+			if !expand(&cp) {
+				return false
+			}
+		}
+		return true
+	}
+	return expand(n)
 }
 
 // inflate renders the vendored charts of the kustomization file kfile

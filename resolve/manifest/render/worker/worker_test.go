@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
 	"helm.sh/helm/v3/pkg/chart/loader"
 	"sigs.k8s.io/kustomize/api/types"
 
@@ -56,5 +57,34 @@ func TestHelmChartTypesAreKustomizes(t *testing.T) {
 	}
 	if job.KustomizeHelmHome != types.HelmDefaultHome {
 		t.Errorf("job.KustomizeHelmHome = %q, kustomize's is %q", job.KustomizeHelmHome, types.HelmDefaultHome)
+	}
+}
+
+// Aliases of aliases can stand for billions of nodes: expanding them stops
+// at its budget.
+func TestExpandAliasesIsBounded(t *testing.T) {
+	bomb := "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+	prev := "a"
+	for _, name := range []string{"b", "c", "d", "e", "f", "g", "h", "i"} {
+		bomb += name + ": &" + name + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev +
+			", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n"
+		prev = name
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(bomb), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if expandAliases(&doc, maxExpandedNodes) {
+		t.Error("expanded 10^9 nodes within the budget")
+	}
+	var small yaml.Node
+	if err := yaml.Unmarshal([]byte("a: &n web\nb: *n\n"), &small); err != nil {
+		t.Fatal(err)
+	}
+	if !expandAliases(&small, maxExpandedNodes) {
+		t.Fatal("ran out of budget on two nodes")
+	}
+	if out, _ := yaml.Marshal(&small); string(out) != "a: web\nb: web\n" {
+		t.Errorf("expanded to %q, want the alias's value and no anchor", out)
 	}
 }
