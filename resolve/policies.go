@@ -178,7 +178,10 @@ func (g *Graph) resolvePolicies() {
 		for _, ref := range refs {
 			t := g.resolvePolicyTarget(p, ref)
 			p.Targets = append(p.Targets, t)
-			if !t.Applies() || p.Known == nil || p.Known.Conflicts != OlderWins {
+			if !t.Applies() || p.Known == nil || p.Known.Conflicts != OlderWins || t.Presence == Unresolved || holdsPlaceholder(t.SectionName) {
+				// Two policies of one shared Flux component, each deployed
+				// by its own Kustomization with its own substitutions, may
+				// name the same placeholder and two targets.
 				continue
 			}
 			key := heldTarget{p.Ref.Kind, t.Target, t.SectionName}
