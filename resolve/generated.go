@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gwlint/gwlint/resolve/manifest"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -229,7 +230,35 @@ var generators = []generatorRow{{
 		}
 		return out
 	},
+}, {
+	Project: "Kustomize", Group: groupKustomize, Kinds: []string{kindHelmChartInflation},
+	Source: "https://kubectl.docs.kubernetes.io/references/kustomize/builtins/#_helmchartinflationgenerator_",
+	// A kustomization's helmCharts entry whose chart is not vendored
+	// (unrenderedChart): its Services are named after the release, as a
+	// HelmRelease's are.
+	creates: func(o Object) []Creation {
+		m := o.Metadata()
+		return []Creation{{Ref: ObjectRef{Kind: KindService, Namespace: m.Ref.Namespace, Name: m.Ref.Name}, Prefix: true}}
+	},
 }}
+
+// The kind that stands for a kustomization's helmCharts entry, as
+// kustomize's builtin generator is named.
+const (
+	groupKustomize         = "kustomize.config.k8s.io"
+	kindHelmChartInflation = "HelmChartInflationGenerator"
+)
+
+// unrenderedChart is the creator that a helmCharts entry gwlint could not
+// render stands for (its note, e), named after its release, in its
+// namespace or else defaultNS.
+func unrenderedChart(e *manifest.ReadError, defaultNS string) *Creator {
+	c := &Creator{row: generatorRowOf(groupKustomize, kindHelmChartInflation)}
+	c.Ref = ObjectRef{Kind: qualifiedKind(groupKustomize, kindHelmChartInflation),
+		Namespace: cmp.Or(e.Release.Namespace, defaultNS), Name: e.Release.Name}
+	c.Source = manifest.Source{File: e.File, Pos: e.Pos}
+	return c
+}
 
 // generatorRow is one kind of object that creates others.
 type generatorRow struct {
@@ -313,7 +342,7 @@ func (g *Graph) GeneratedBy(ref ObjectRef) *Generation {
 // objects gwlint cannot list. nil when there is none.
 func (g *Graph) releaseIn(ref ObjectRef) *Generation {
 	for _, p := range g.prefixes[kindNS{ref.Kind, ref.Namespace}] {
-		if unqualifiedKind(p.gen.By.Metadata().Ref.Kind) == "HelmRelease" {
+		if kind := unqualifiedKind(p.gen.By.Metadata().Ref.Kind); kind == "HelmRelease" || kind == kindHelmChartInflation {
 			return p.gen
 		}
 	}

@@ -3,6 +3,8 @@ package resolve
 import (
 	"strings"
 	"testing"
+
+	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
 // Each row of the generators table: the object it creates is Generated, and
@@ -418,5 +420,29 @@ spec: {ports: [{port: 53}]}`
 	other := ObjectRef{Kind: KindService, Namespace: "default", Name: "hubble-ui"}
 	if _, p := g.Lookup(other); p == Generated {
 		t.Errorf("%s: generated, but no release is in default", other)
+	}
+}
+
+// A kustomization's helmCharts entry whose chart is not vendored (its note
+// names the release) may create the Services named after the release, and
+// any of its namespace, as a HelmRelease gwlint does not render may.
+func TestUnrenderedChartMayCreateItsServices(t *testing.T) {
+	note := &manifest.ReadError{File: "monitoring/kustomization.yaml", Pos: manifest.Pos{Line: 82, Col: 5}, Unknown: true,
+		Msg:     `helmCharts: chart "kube-prometheus-stack" is not in charts/kube-prometheus-stack: kustomize would pull it`,
+		Release: &manifest.Release{Name: "kube-prometheus-stack", Namespace: "monitoring"}}
+	in := Load([]string{"-"}, strings.NewReader("apiVersion: v1\nkind: Service\nmetadata: {name: blackbox, namespace: monitoring}\nspec: {ports: [{port: 9115}]}"), Options{})
+	in.Merge(LoadObjects(nil, []*manifest.ReadError{note}, Options{}))
+	if len(in.Unknowns) != 1 || len(in.Creators) != 1 {
+		t.Fatalf("%d unknowns, %d creators; want the note, and the creator it stands for", len(in.Unknowns), len(in.Creators))
+	}
+	g := Resolve(in, Options{})
+	grafana := ObjectRef{Kind: KindService, Namespace: "monitoring", Name: "kube-prometheus-stack-grafana"}
+	if _, p := g.Lookup(grafana); p != Generated {
+		t.Errorf("%s: %v, want generated (maybe)", grafana, p)
+	} else if d := g.GeneratedBy(grafana).Describe(grafana); !strings.Contains(d, "may be created by HelmChartInflationGenerator monitoring/kube-prometheus-stack (Kustomize)") {
+		t.Errorf("%q", d)
+	}
+	if _, p := g.Lookup(ObjectRef{Kind: KindService, Namespace: "default", Name: "kube-prometheus-stack-grafana"}); p == Generated {
+		t.Error("generated in default, where the chart installs nothing")
 	}
 }

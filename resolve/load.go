@@ -206,6 +206,9 @@ func LoadObjects(raws []*manifest.Object, errs []*manifest.ReadError, opts Optio
 	for _, e := range errs {
 		if e.Unknown {
 			in.Unknowns = append(in.Unknowns, e)
+			if e.Release != nil {
+				in.Creators = append(in.Creators, unrenderedChart(e, opts.namespace()))
+			}
 		} else {
 			in.Errors = append(in.Errors, e)
 		}

@@ -72,6 +72,16 @@ type ReadError struct {
 	// reference), as kustomize names one: what it installs may still be
 	// known by its name (a Gateway API release's CRDs).
 	Remote string `json:",omitempty"`
+	// Release is the Helm release an Unknown chart would install (a
+	// kustomization's helmCharts entry that is not vendored): what it may
+	// create is still known by its name.
+	Release *Release `json:",omitempty"`
+}
+
+// Release is a Helm release: its name, and the namespace its objects go
+// to ("" for the default one).
+type Release struct {
+	Name, Namespace string
 }
 
 // Error renders "file:line:col: msg", dropping what is unknown.

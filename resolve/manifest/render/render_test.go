@@ -516,3 +516,21 @@ func TestKustomizeKeepsWhatAnAliasOfALeftOutEntryNames(t *testing.T) {
 		t.Errorf("Service %s; want the annotation the alias names", objs[0].JSON)
 	}
 }
+
+// The note of a helmCharts entry whose chart is not vendored names the
+// release kustomize would inflate: its releaseName ("release-name" when
+// none) in the kustomization's namespace, else the entry's.
+func TestKustomizeNamesTheReleaseOfAnUnvendoredChart(t *testing.T) {
+	for _, tc := range []struct{ kustomization, name, namespace string }{
+		{"helmCharts:\n- {name: grafana, repo: https://charts.example.com, releaseName: kps, namespace: monitoring}\n", "kps", "monitoring"},
+		{"namespace: observability\nhelmCharts:\n- {name: grafana, repo: https://charts.example.com, namespace: monitoring}\n", "release-name", "observability"},
+		{"helmCharts:\n- {name: grafana, repo: https://charts.example.com}\n", "release-name", ""},
+	} {
+		_, errs := kustomize(t, writeTree(t, map[string]string{"kustomization.yaml": tc.kustomization}))
+		if len(errs) != 1 {
+			t.Errorf("%q: notes %v; want the chart's", tc.kustomization, errs)
+		} else if r := errs[0].Release; r == nil || *r != (manifest.Release{Name: tc.name, Namespace: tc.namespace}) {
+			t.Errorf("%q: release %+v; want %s in %q", tc.kustomization, r, tc.name, tc.namespace)
+		}
+	}
+}

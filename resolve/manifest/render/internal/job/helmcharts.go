@@ -27,6 +27,18 @@ type HelmChart struct {
 	Err     error // an entry kustomize could not read
 }
 
+// release is the release kustomize would inflate the chart as, in the
+// kustomization m: its releaseName ("release-name" when none, as kustomize
+// names it), in the kustomization's namespace, which kustomize sets on
+// what the chart renders, else the entry's.
+func (c HelmChart) release(m *yaml.Node) *manifest.Release {
+	r := &manifest.Release{Name: cmp.Or(c.ReleaseName, "release-name"), Namespace: c.Namespace}
+	if ns := MapValue(m, "namespace"); ns != nil && ns.Kind == yaml.ScalarNode && ns.Value != "" {
+		r.Namespace = ns.Value
+	}
+	return r
+}
+
 // KustomizeHelmChart is an entry of helmCharts as kustomize reads it: its
 // types.HelmChart (sigs.k8s.io/kustomize/api/types), copied field for field
 // so that an entry is read, and refused, as kustomize does, without

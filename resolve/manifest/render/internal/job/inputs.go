@@ -75,9 +75,11 @@ func ReadIncludes(dir string, b manifest.Boundary) Includes {
 					inc.Errs = append(inc.Errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: c.node.Line, Col: c.node.Column},
 						Msg: "helmCharts: " + c.Err.Error()})
 				case !c.Vendored(b):
-					inc.Errs = append(inc.Errs, unknownAt(file, c.node, fmt.Sprintf(
+					e := unknownAt(file, c.node, fmt.Sprintf(
 						"helmCharts: chart %q is not in %s: kustomize would pull it, gwlint fetches nothing, so what it renders is unknown; vendor it there to have it checked",
-						c.Name, c.shownDir())))
+						c.Name, c.shownDir()))
+					e.Release = c.release(m)
+					inc.Errs = append(inc.Errs, e)
 				}
 			}
 		}
