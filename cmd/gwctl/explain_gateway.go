@@ -117,6 +117,9 @@ type allowedRoutesView struct {
 	// and the kinds follow from the protocol.
 	KindsFromProtocol bool     `json:"kindsFromProtocol,omitempty"`
 	InvalidKinds      []string `json:"invalidKinds,omitempty"`
+	// UnknownKinds hold a deploy-time placeholder: whether they allow a
+	// route is unknown until substitution.
+	UnknownKinds []string `json:"unknownKinds,omitempty"`
 	// From is Same, All, Selector or None.
 	From          string `json:"from"`
 	FromDefaulted bool   `json:"fromDefaulted,omitempty"`
@@ -240,6 +243,9 @@ func allowedRoutesOf(l *resolve.Listener) allowedRoutesView {
 	for _, k := range l.InvalidKinds {
 		v.InvalidKinds = append(v.InvalidKinds, groupKindName(string(*k.Group), string(k.Kind)))
 	}
+	for _, k := range l.UnknownKinds {
+		v.UnknownKinds = append(v.UnknownKinds, groupKindName(string(*k.Group), string(k.Kind)))
+	}
 	if ns.Selector != nil {
 		if sel, err := metav1.LabelSelectorAsSelector(ns.Selector); err == nil {
 			v.Selector = sel.String()
@@ -359,6 +365,9 @@ func (a allowedRoutesView) kindsText() string {
 	}
 	if len(a.InvalidKinds) > 0 {
 		s += "; invalid: " + strings.Join(a.InvalidKinds, ", ")
+	}
+	if len(a.UnknownKinds) > 0 {
+		s += "; unknown until substituted: " + strings.Join(a.UnknownKinds, ", ")
 	}
 	return s
 }

@@ -83,6 +83,8 @@ func TestGolden(t *testing.T) {
 		// and explain says from what, or which ones the evidence names.
 		{Name: "inferred-gateway", Args: []string{"explain", "gateway", "envoy-external", "-f", "testdata/inferred/envoy-gateway.yaml"}, Code: 0},
 		{Name: "inferred-gateway-json", Args: []string{"explain", "gateway", "envoy-external", "-f", "testdata/inferred/envoy-gateway.yaml", "-o", "json"}, Code: 0},
+		{Name: "placeholders-gateway", Args: []string{"explain", "gateway", "internal", "-n", "network", "-f", "testdata/placeholders/gateway.yaml", "--no-config"}, Code: 0},
+		{Name: "placeholders-route", Args: []string{"explain", "route", "app", "-n", "network", "-f", "testdata/placeholders/gateway.yaml", "--no-config"}, Code: 0},
 		{Name: "inferred-gateway-ambiguous", Args: []string{"explain", "gateway", "external", "-f", "testdata/inferred/ambiguous.yaml"}, Code: 0},
 		// A broken file next to good ones: positioned error on stderr, the
 		// good route still explained, exit 2.
