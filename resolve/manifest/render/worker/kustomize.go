@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -85,7 +86,7 @@ func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 	}
 	resp := job.Response{Errors: append(notes, local.errs...)}
 	if err != nil {
-		resp.Errors = append(resp.Errors, job.AsReadError(errorFile, "kustomize build: ", err))
+		resp.Errors = append(resp.Errors, job.AsReadError(errorFile, "kustomize build: ", stable(err)))
 		return resp
 	}
 	var subst *substitution
@@ -113,7 +114,7 @@ func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 			data, err = res.AsYAML()
 		}
 		if err != nil {
-			return job.Failed(errorFile, "kustomize build: "+err.Error())
+			return job.Failed(errorFile, "kustomize build: "+stable(err).Error())
 		}
 		if size += len(data); size > req.Output {
 			return job.Failed(errorFile, fmt.Sprintf("kustomize build: the build is larger than %d MiB, the limit of one render", req.Output>>20))
@@ -205,6 +206,20 @@ func (f originFS) ReadFile(path string) ([]byte, error) {
 		return data, nil
 	}
 	return out, nil
+}
+
+// goPointers are Go's rendering of a struct of pointers, which kustomize
+// prints in some errors ("merging from generator &{0xc000123 0xc000456}").
+var goPointers = regexp.MustCompile(` ?&\{0x[0-9a-f]+(?: 0x[0-9a-f]+)*\}`)
+
+// stable is err without the pointers kustomize prints: they differ in every
+// run, and gwlint's output must not.
+func stable(err error) error {
+	var re *manifest.ReadError
+	if errors.As(err, &re) || !goPointers.MatchString(err.Error()) {
+		return err
+	}
+	return errors.New(goPointers.ReplaceAllString(err.Error(), ""))
 }
 
 // offlineFS serves each kustomization file as a build without the network

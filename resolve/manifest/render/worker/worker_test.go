@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"errors"
 	"net"
 	"net/http"
 	"reflect"
@@ -86,5 +87,18 @@ func TestExpandAliasesIsBounded(t *testing.T) {
 	}
 	if out, _ := yaml.Marshal(&small); string(out) != "a: web\nb: web\n" {
 		t.Errorf("expanded to %q, want the alias's value and no anchor", out)
+	}
+}
+
+// kustomize prints some values as Go pointers, which differ in every run:
+// the message keeps the rest.
+func TestStableDropsGoPointers(t *testing.T) {
+	err := errors.New(`merging from generator &{0x25848902e9c0 0x258488f9be00}: configmap "values" does not exist`)
+	if got, want := stable(err).Error(), `merging from generator: configmap "values" does not exist`; got != want {
+		t.Errorf("stable = %q, want %q", got, want)
+	}
+	plain := errors.New("no matches for Id Service")
+	if stable(plain) != plain {
+		t.Error("a message without pointers changed")
 	}
 }
