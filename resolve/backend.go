@@ -354,7 +354,7 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 		b.Problem, b.Reason, b.Message = problem, reason, fmt.Sprintf(format, args...)
 	}
 	if kindUnknown(b.Group, b.Target.Kind) {
-		b.Presence, b.Message = Unresolved, placeholderKind(b.Group, b.Target.Kind)+": which object it names is unknown"
+		b.Presence, b.Message = Unresolved, unknownKindMessage(b.Group, b.Target.Kind)
 		return
 	}
 	service := b.Group == GroupCore && b.Target.Kind == KindService

@@ -257,6 +257,10 @@ func unrenderedChart(e *manifest.ReadError, defaultNS string) *Creator {
 	c.Ref = ObjectRef{Kind: qualifiedKind(groupKustomize, kindHelmChartInflation),
 		Namespace: cmp.Or(e.Release.Namespace, defaultNS), Name: e.Release.Name}
 	c.Source = manifest.Source{File: e.File, Pos: e.Pos}
+	// A digest of what it stands for, so that a build read again keeps
+	// it (Inputs.KeepSame) and the world stays the same one.
+	c.document, _ = json.Marshal(e.Release)
+	c.digest = digestOf(c.document)
 	return c
 }
 

@@ -435,6 +435,12 @@ func TestUnrenderedChartMayCreateItsServices(t *testing.T) {
 	if len(in.Unknowns) != 1 || len(in.Creators) != 1 {
 		t.Fatalf("%d unknowns, %d creators; want the note, and the creator it stands for", len(in.Unknowns), len(in.Creators))
 	}
+	// Read again (the language server's next check), it is the same
+	// creator, so the world is the same one.
+	first, again := LoadObjects(nil, []*manifest.ReadError{note}, Options{}), LoadObjects(nil, []*manifest.ReadError{note}, Options{})
+	if again.KeepSame(first); again.Creators[0] != first.Creators[0] {
+		t.Error("the same note read again is another creator")
+	}
 	g := Resolve(in, Options{})
 	grafana := ObjectRef{Kind: KindService, Namespace: "monitoring", Name: "kube-prometheus-stack-grafana"}
 	if _, p := g.Lookup(grafana); p != Generated {

@@ -449,6 +449,12 @@ func placeholderKind(group, kind string) string {
 	return "kind " + gk + " " + placeholder.All.Why(gk)
 }
 
+// unknownKindMessage is the message of a reference to an object of such a
+// kind.
+func unknownKindMessage(group, kind string) string {
+	return placeholderKind(group, kind) + ": which object it names is unknown"
+}
+
 // holdsAll reports whether the inputs hold every object of namespace ns,
 // so that one they lack there does not exist: Options.OwnedNamespaces says
 // so. The Namespace object among the inputs is no evidence, even beside

@@ -46,7 +46,7 @@ func (res *RefResult) unresolvedKind() bool {
 	if !kindUnknown(res.Group, res.Target.Kind) {
 		return false
 	}
-	res.Presence, res.Message = Unresolved, placeholderKind(res.Group, res.Target.Kind)+": which object it names is unknown"
+	res.Presence, res.Message = Unresolved, unknownKindMessage(res.Group, res.Target.Kind)
 	return true
 }
 

@@ -353,7 +353,11 @@ const maxExpandedNodes = 100_000
 
 // expandAliases replaces each alias below n by a copy of the node it names,
 // and drops the anchors, within a budget of nodes; false when it runs out.
+// A tree without aliases is left as it is, whatever its size.
 func expandAliases(n *yaml.Node, budget int) bool {
+	if !hasAlias(n) {
+		return true
+	}
 	var expand func(n *yaml.Node) bool
 	expand = func(n *yaml.Node) bool {
 		if budget--; budget < 0 {
@@ -376,6 +380,11 @@ func expandAliases(n *yaml.Node, budget int) bool {
 		return true
 	}
 	return expand(n)
+}
+
+// hasAlias reports whether any node below n is an alias.
+func hasAlias(n *yaml.Node) bool {
+	return n.Kind == yaml.AliasNode || slices.ContainsFunc(n.Content, hasAlias)
 }
 
 // inflate renders the vendored charts of the kustomization file kfile

@@ -85,6 +85,13 @@ func TestExpandAliasesIsBounded(t *testing.T) {
 	if !expandAliases(&small, maxExpandedNodes) {
 		t.Fatal("ran out of budget on two nodes")
 	}
+	var plain yaml.Node
+	if err := yaml.Unmarshal([]byte("resources: [a.yaml, b.yaml, c.yaml]\n"), &plain); err != nil {
+		t.Fatal(err)
+	}
+	if !expandAliases(&plain, 1) {
+		t.Error("a tree without aliases counted against the budget")
+	}
 	if out, _ := yaml.Marshal(&small); string(out) != "a: web\nb: web\n" {
 		t.Errorf("expanded to %q, want the alias's value and no anchor", out)
 	}
