@@ -916,11 +916,13 @@ func (c *converter) header(n *yaml.Node, path string) (header, error) {
 	if m.Kind != yaml.MappingNode {
 		return header{}, errorAt(n, "%sexpected a Kubernetes object (a mapping), found a %s", what, kindName(m))
 	}
-	var apiVersion, kind, items, sops *yaml.Node
+	var apiVersion, kind, items, sops, metadata *yaml.Node
 	find := func(name string, v *yaml.Node) {
 		switch {
 		case name == "sops" && sops == nil:
 			sops = v
+		case name == "metadata" && metadata == nil:
+			metadata = v
 		case name == "apiVersion" && apiVersion == nil:
 			apiVersion = v
 		case name == "kind" && kind == nil:
@@ -952,6 +954,12 @@ func (c *converter) header(n *yaml.Node, path string) (header, error) {
 		// A file SOPS encrypted (its sops: metadata at the top), of
 		// something that names no apiVersion: Ansible's vars, say, which
 		// some write with a kind. An encrypted object keeps its apiVersion.
+		return header{notObject: true}, nil
+	case apiVersion == nil && metadata == nil && path == "" && c.file != stdinName:
+		// A kind and nothing else of an object's envelope: another tool's
+		// document (a Sidero Omni cluster template, Helm values that set
+		// a top-level kind). An object missing only its apiVersion still
+		// has its metadata, and is an error below; so is what is piped in.
 		return header{notObject: true}, nil
 	case apiVersion == nil && kind == nil:
 		return header{}, errorAt(n, `%smissing "apiVersion" and "kind"`, what)
