@@ -363,6 +363,34 @@ func TestKustomizeBuildError(t *testing.T) {
 	}
 }
 
+// A component built alone (no kustomization of the inputs includes it)
+// that kustomize cannot build without a base, as ricsanfre/pi-cluster's
+// unused fluent-bit forwarding component, is unknown, not an error; one
+// that builds alone gives its objects, and a kustomization that fails
+// stays an error.
+func TestKustomizeComponentBuiltAlone(t *testing.T) {
+	const merge = "configMapGenerator:\n- name: fluent-bit-helm-values\n  behavior: merge\n  files:\n  - values.yaml\n"
+	dir := writeTree(t, map[string]string{
+		"forwarding/kustomization.yaml": "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources:\n- secret.yaml\n" + merge,
+		"forwarding/secret.yaml":        "apiVersion: v1\nkind: Secret\nmetadata:\n  name: fluent-bit-secrets\n",
+		"forwarding/values.yaml":        "config: {}\n",
+		"standalone/kustomization.yaml": "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources:\n- secret.yaml\n",
+		"standalone/secret.yaml":        "apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\n",
+		"overlay/kustomization.yaml":    "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n" + merge,
+		"overlay/values.yaml":           "config: {}\n",
+	})
+	objs, errs := kustomize(t, filepath.Join(dir, "forwarding"))
+	if len(objs) != 0 || len(errs) != 1 || !errs[0].Unknown || !strings.HasPrefix(errs[0].Msg, "a component that no kustomization of the inputs includes fails to build alone (kustomize build: ") {
+		t.Errorf("forwarding: %d objects, errors %v; want one note that the component is unknown alone", len(objs), errs)
+	}
+	if objs, errs := kustomize(t, filepath.Join(dir, "standalone")); len(objs) != 1 || len(errs) != 0 {
+		t.Errorf("standalone: %d objects, errors %v; want its Secret", len(objs), errs)
+	}
+	if _, errs := kustomize(t, filepath.Join(dir, "overlay")); len(errs) != 1 || errs[0].Unknown {
+		t.Errorf("overlay: errors %v; want one error", errs)
+	}
+}
+
 // A chart renders with its defaults and the values files over them, and
 // its objects are placed at their template lines: the line of the same
 // key when the value is templated. NOTES.txt and partials are not read.

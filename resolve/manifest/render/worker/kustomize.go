@@ -86,7 +86,15 @@ func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 	}
 	resp := job.Response{Errors: append(notes, local.errs...)}
 	if err != nil {
-		resp.Errors = append(resp.Errors, job.AsReadError(errorFile, "kustomize build: ", stable(err)))
+		e := job.AsReadError(errorFile, "kustomize build: ", stable(err))
+		if req.Flux == nil && job.IsComponent(dir, b) {
+			// A component built as a root is one that no kustomization
+			// of the inputs includes: built alone, it has no base for
+			// its generators to merge into or its patches to apply to.
+			e.Unknown = true
+			e.Msg = "a component that no kustomization of the inputs includes fails to build alone (" + e.Msg + "): what it adds is known only where a kustomization includes it"
+		}
+		resp.Errors = append(resp.Errors, e)
 		return resp
 	}
 	var subst *substitution

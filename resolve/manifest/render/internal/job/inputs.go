@@ -104,6 +104,22 @@ func KustomizationMapping(data []byte) *yaml.Node {
 	return doc.Content[0]
 }
 
+// IsComponent reports whether the kustomization file of dir is a
+// kustomize Component (kind: Component), which is built only as a part of
+// the kustomizations that include it.
+func IsComponent(dir string, b manifest.Boundary) bool {
+	data, err := readKustomization(manifest.KustomizationFile(dir, nil), b)
+	if err != nil {
+		return false
+	}
+	m := KustomizationMapping(data)
+	if m == nil {
+		return false
+	}
+	kind := MapValue(m, "kind")
+	return kind != nil && kind.Value == "Component"
+}
+
 // PathEntries returns the entries of a kustomization's field (its name
 // and value) that name a path or a URL: the items of includingFields and
 // fileFields (an object's path), openapi's path, the chart home and the
