@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -69,6 +70,12 @@ type Assembler struct {
 	// outside the repository: chart reference → directory (see
 	// lint.Config.Charts).
 	Charts map[string]string
+	// Partial says that the units are a part of a repository: an entry
+	// point may then be one that a Kustomization outside them builds, and
+	// patches (as a cluster-apps Kustomization adds substituteFrom to
+	// every app's), so the variables its own postBuild does not set are
+	// unknown rather than empty.
+	Partial bool
 }
 
 // Assemble returns the worlds units deploy, each to be resolved on its
@@ -146,6 +153,9 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 			entries, rest = rest[:1], rest[1:]
 		}
 		for _, k := range entries {
+			if k, ok := k.(*kustomization); ok {
+				k.entry = true
+			}
 			g := k.folder()
 			if groups[g] == nil {
 				order = append(order, g)
@@ -232,6 +242,9 @@ type kustomization struct {
 	// alone or built by its parent.
 	key  string
 	unit string // the unit it was read in ("" for the plain files)
+	// entry: it is an entry point, which no Kustomization of the units
+	// builds.
+	entry bool
 }
 
 // parseKustomization is raw as a Flux Kustomization, nil when it is not
@@ -250,8 +263,10 @@ func parseKustomization(raw *manifest.Object) *kustomization {
 	return k
 }
 
-func (k *kustomization) identity() string         { return k.key }
-func (k *kustomization) version() string          { return k.key + "\x00" + string(k.raw.JSON) }
+func (k *kustomization) identity() string { return k.key }
+func (k *kustomization) version() string {
+	return k.key + "\x00" + strconv.FormatBool(k.entry) + "\x00" + string(k.raw.JSON)
+}
 func (k *kustomization) folder() string           { return folderOf(k.raw, k.unit) }
 func (k *kustomization) object() *manifest.Object { return k.raw }
 
@@ -390,6 +405,9 @@ func (k *kustomization) deploy(b *builder) *build {
 				fb.Vars[name] = "${" + name + "}"
 			}
 		}
+		// An entry point of a part of a repository may be built by a
+		// Kustomization outside it that patches its substituteFrom.
+		fb.Unknown = fb.Unknown || k.entry && b.a.Partial
 		for name, value := range pb.Substitute {
 			fb.Vars[name] = strings.ReplaceAll(value, "\n", "")
 		}

@@ -2,6 +2,7 @@ package gitops_test
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,13 +33,14 @@ func repository(t testing.TB, files map[string]string) string {
 	return dir
 }
 
-// assemble reads the repository as gwlint check does (its plain files and
-// its charts, rendered with their defaults, one unit) and assembles its
-// worlds.
+// assemble reads dir, a repository or a part of it, as gwlint check does
+// (its plain files and its charts, rendered with their defaults, one unit)
+// and assembles its worlds.
 func assemble(t testing.TB, dir string) []*resolve.Inputs {
 	t.Helper()
-	tree, walkErrs := manifest.Walk(dir, nil, manifest.BoundaryFor(dir))
-	r := render.NewRenderer(manifest.BoundaryFor(dir))
+	boundary := manifest.BoundaryFor(dir)
+	tree, walkErrs := manifest.Walk(dir, nil, boundary)
+	r := render.NewRenderer(boundary)
 	t.Cleanup(r.Close)
 	opts := resolve.Options{Keep: gitops.Keep}
 	units := []*gitops.Unit{{In: resolve.Load(tree.Files, nil, opts)}}
@@ -53,7 +55,7 @@ func assemble(t testing.TB, dir string) []*resolve.Inputs {
 			return resolve.LoadObjects(objs, errs, opts)
 		}})
 	}
-	a := gitops.Assembler{Renderer: r, Options: opts}
+	a := gitops.Assembler{Renderer: r, Options: opts, Partial: !boundary.Whole(dir)}
 	return a.Assemble(units)
 }
 
@@ -128,6 +130,47 @@ func TestSubstitution(t *testing.T) {
 	for name, h := range want {
 		if hostnames[name] != h {
 			t.Errorf("route %s: hostname %q, want %q", name, hostnames[name], h)
+		}
+	}
+}
+
+// A cluster-apps Kustomization that patches every app's Kustomization
+// with its substituteFrom (haraldkoch/kochhaus-home's layout): checked
+// whole, an app's variables come from it, and one that no source sets is
+// empty, as Flux substitutes it; checked in part (the apps folder), the
+// apps are entry points that it may build, so what their own postBuild
+// does not set is unknown, never empty.
+func TestEntryPointOfAPartHasUnknownVariables(t *testing.T) {
+	children := "  patches:\n  - target: {group: kustomize.toolkit.fluxcd.io, kind: Kustomization}\n    patch: |-\n" +
+		"      apiVersion: kustomize.toolkit.fluxcd.io/v1\n      kind: Kustomization\n      metadata: {name: _}\n" +
+		"      spec:\n        postBuild:\n          substituteFrom: [{kind: ConfigMap, name: cluster-settings}]\n"
+	dir := repository(t, map[string]string{
+		"kubernetes/flux/cluster/ks.yaml": ks("cluster-apps", "flux-system", "./kubernetes/apps", children),
+		"kubernetes/flux/cluster/settings.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cluster-settings, namespace: flux-system}\n" +
+			"data: {DOMAIN: example.com}\n",
+		"kubernetes/apps/echo/ks.yaml":        ks("echo", "flux-system", "./kubernetes/apps/echo/app", "  postBuild:\n    substitute: {APP: echo}\n"),
+		"kubernetes/apps/echo/app/route.yaml": route("echo", "${APP}.${DOMAIN}") + "---\n" + route("typo", "${APP}.${DOMIAN}"),
+	})
+	for _, tt := range []struct {
+		path string
+		want map[string]string
+	}{
+		{dir, map[string]string{"echo": "echo.example.com", "typo": "echo."}},
+		{filepath.Join(dir, "kubernetes", "apps"), map[string]string{"echo": "echo.${DOMAIN}", "typo": "echo.${DOMIAN}"}},
+	} {
+		hostnames := map[string]string{}
+		for _, w := range assemble(t, tt.path) {
+			for _, e := range w.Errors {
+				t.Errorf("%s: error %v", tt.path, e)
+			}
+			for _, o := range w.Objects {
+				if r, ok := o.(*resolve.Route); ok {
+					hostnames[r.Ref.Name] = string(r.Hostnames[0])
+				}
+			}
+		}
+		if !maps.Equal(hostnames, tt.want) {
+			t.Errorf("%s: hostnames %v, want %v", tt.path, hostnames, tt.want)
 		}
 	}
 }

@@ -74,20 +74,38 @@ func rootOf(p string) string {
 }
 
 func (b *Boundary) add(root string) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return
-	}
-	if resolved, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = resolved
-	}
-	if !slices.Contains(b.roots, abs) {
+	abs, ok := canonical(root)
+	if ok && !slices.Contains(b.roots, abs) {
 		b.roots = append(b.roots, abs)
 	}
 }
 
+// canonical is path absolute, its symbolic links resolved when it exists.
+func canonical(path string) (string, bool) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", false
+	}
+	if resolved, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = resolved
+	}
+	return abs, true
+}
+
 // Roots are the boundary's directories, absolute.
 func (b Boundary) Roots() []string { return slices.Clone(b.roots) }
+
+// Whole reports whether paths name each of the boundary's roots: the
+// whole of each repository rather than a part of it.
+func (b Boundary) Whole(paths ...string) bool {
+	named := map[string]bool{}
+	for _, p := range paths {
+		if abs, ok := canonical(p); ok {
+			named[abs] = true
+		}
+	}
+	return !slices.ContainsFunc(b.roots, func(root string) bool { return !named[root] })
+}
 
 // IsZero reports whether the boundary has no root: nothing was named.
 func (b Boundary) IsZero() bool { return len(b.roots) == 0 }

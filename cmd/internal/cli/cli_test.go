@@ -277,6 +277,7 @@ func TestFindInputs(t *testing.T) {
 		Kustomizations: []string{filepath.Join(k, "overlays", "prod"), filepath.Join(k, "overlays", "staging")},
 		Charts:         []string{filepath.Join(h, "store")},
 		Boundary:       manifest.BoundaryFor(root), // the repository's work tree
+		Partial:        true,                       // folders of it
 	}
 	if !reflect.DeepEqual(in, want) || len(errs) > 0 {
 		t.Errorf("FindInputs = %+v, %v\nwant %+v", in, errs, want)
@@ -285,8 +286,36 @@ func TestFindInputs(t *testing.T) {
 		return filepath.Base(p) == "kustomization.yaml" && filepath.Base(filepath.Dir(p)) == "base"
 	}
 	in, _ = FindInputs([]string{filepath.Join(k, "base")}, optOut, nil)
-	want = Inputs{Files: []string{filepath.Join(k, "base", "gateway.yaml"), filepath.Join(k, "base", "store.yaml")}, Boundary: manifest.BoundaryFor(root)}
+	want = Inputs{Files: []string{filepath.Join(k, "base", "gateway.yaml"), filepath.Join(k, "base", "store.yaml")}, Boundary: manifest.BoundaryFor(root), Partial: true}
 	if !reflect.DeepEqual(in, want) {
 		t.Errorf("FindInputs with base/kustomization.yaml excluded = %+v\nwant %+v", in, want)
+	}
+}
+
+// The inputs are a part of a repository unless each root of the boundary
+// (the work tree of each path, or --root's) is named whole.
+func TestFindInputsPartial(t *testing.T) {
+	repo := t.TempDir()
+	for _, d := range []string{".git", "apps"} {
+		if err := os.Mkdir(filepath.Join(repo, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	none := func(string) bool { return false }
+	for _, tt := range []struct {
+		args, roots []string
+		partial     bool
+	}{
+		{[]string{repo}, nil, false},
+		{[]string{repo + string(filepath.Separator)}, nil, false},
+		{[]string{filepath.Join(repo, "apps")}, nil, true},
+		{[]string{filepath.Join(repo, "apps")}, []string{filepath.Join(repo, "apps")}, false},
+		{[]string{filepath.Join(repo, "apps")}, []string{repo}, true},
+		{[]string{repo, filepath.Join(repo, "apps")}, nil, false},
+		{[]string{"-"}, nil, true},
+	} {
+		if in, _ := FindInputs(tt.args, none, tt.roots); in.Partial != tt.partial {
+			t.Errorf("FindInputs(%q, --root %q).Partial = %v, want %v", tt.args, tt.roots, in.Partial, tt.partial)
+		}
 	}
 }

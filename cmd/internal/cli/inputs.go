@@ -38,6 +38,10 @@ type Inputs struct {
 	// Boundary is what may be read (see manifest.Boundary): the roots
 	// --root names, else each input's git work tree or its own directory.
 	Boundary manifest.Boundary
+	// Partial says that the inputs are a part of a repository (a folder
+	// or a file in it, stdin), not the whole of one: what builds them may
+	// lie outside (see gitops.Assembler.Partial).
+	Partial bool
 	// EachDir judges the files of each directory as a world of its own
 	// (--each-dir), and each chart: a folder of independent examples.
 	EachDir bool
@@ -124,6 +128,7 @@ func AddValuesFlag(fs *pflag.FlagSet, values *[]string) {
 func FindInputs(args []string, excluded func(path string) bool, roots []string) (Inputs, []*manifest.ReadError) {
 	in := Inputs{roots: roots}
 	in.Boundary = in.boundaryOf(args...)
+	in.Partial = slices.Contains(args, "-") || !in.Boundary.Whole(args...)
 	var kustomizations []string
 	var errs []*manifest.ReadError
 	for _, arg := range args {
@@ -286,7 +291,7 @@ func (in Inputs) load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 			return resolve.LoadObjects(objs, errs, opts)
 		}})
 	}
-	a := gitops.Assembler{Renderer: r, Options: opts, Charts: in.ChartCopies}
+	a := gitops.Assembler{Renderer: r, Options: opts, Charts: in.ChartCopies, Partial: in.Partial}
 	return a.Assemble(units)
 }
 
