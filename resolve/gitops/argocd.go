@@ -84,15 +84,19 @@ type applicationSet struct {
 	Template json.RawMessage `json:"template"`
 }
 
-// kustomizePlugin reports whether its plugin is one that builds the
-// kustomization (kustomize-build-with-helm and the like, the usual
-// plugin to inflate helmCharts), which gwlint builds as it builds one.
-func (src applicationSource) kustomizePlugin() bool {
+// buildsKustomization reports whether its plugin builds the kustomization
+// in dir as gwlint builds one: a plugin named for kustomize
+// (kustomize-build-with-helm and the like, the usual plugin to inflate
+// helmCharts), on a directory that holds a kustomization and no chart. A
+// chart there is rendered by the plugin's own means first (as
+// kustomized-helm's helm template > all.yaml), for its kustomization to
+// read: what that gives is unknown.
+func (src applicationSource) buildsKustomization(dir string) bool {
 	var plugin struct {
 		Name string `json:"name"`
 	}
 	_ = json.Unmarshal(src.Plugin, &plugin) // no name: not one
-	return strings.Contains(plugin.Name, "kustomize")
+	return strings.Contains(plugin.Name, "kustomize") && manifest.KustomizationFile(dir, nil) != "" && !isFile(filepath.Join(dir, "Chart.yaml"))
 }
 
 // parseApplications is raw as an Application or an ApplicationSet, nil
@@ -185,18 +189,24 @@ func (a *application) deploy(b *builder) *build {
 		}
 		rel, err := render.Path(src.Path)
 		root, ok := b.sourceRoot(a.raw.Source.File, rel)
+		ok = ok && err == nil
+		dir := filepath.Join(root, rel)
 		switch {
 		case src.Chart != "":
 			unknown(field+".chart", "chart %s from %s is not in the repository: what it deploys is unknown", src.Chart, src.RepoURL)
 			continue
-		case src.Plugin != nil && !(src.kustomizePlugin() && ok && manifest.KustomizationFile(filepath.Join(root, rel), nil) != ""):
+		case src.Plugin != nil && !(ok && src.buildsKustomization(dir)):
 			unknown(field+".plugin", "a config management plugin renders %s: what it deploys is unknown", src.Path)
+			if ok && isFile(filepath.Join(dir, "Chart.yaml")) {
+				// Applied only as the plugin renders it, with values
+				// of its own: not on its own, with its defaults alone.
+				res.charts = append(res.charts, absolute(dir))
+			}
 			continue
-		case err != nil || !ok:
+		case !ok:
 			unknown(field+".path", "path %s is not a directory of this repository (%s may be another repository): what it deploys is unknown", src.Path, src.RepoURL)
 			continue
 		}
-		dir := filepath.Join(root, rel)
 		res.dir = render.Shown(dir, a.raw.Source.File)
 		res.in.Merge(a.render(b, src, root, res.dir))
 	}

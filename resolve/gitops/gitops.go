@@ -295,6 +295,9 @@ type build struct {
 	in       *resolve.Inputs
 	children []deployer // the Kustomizations and Applications it holds
 	dir      string     // spec.path, as the inputs are named; "" when not built
+	// charts are the chart directories it deploys by means gwlint does
+	// not follow (absolute): judged alone, they are not what is applied.
+	charts []string
 }
 
 // builder builds Kustomizations, each version once.
@@ -349,6 +352,7 @@ func (b *builder) cluster(entries []deployer, covered *coverage) *resolve.Inputs
 				covered.dirs = append(covered.dirs, absolute(res.dir))
 			}
 			world.Merge(res.in)
+			covered.charts = append(covered.charts, res.charts...)
 			for _, o := range res.in.Objects {
 				covered.files[absolute(o.Metadata().Source.File)] = true
 			}
@@ -472,9 +476,9 @@ type coverage struct {
 	files map[string]bool // what the builds read, absolute
 	dirs  []string        // the spec.paths built, absolute
 	// charts are the directories of the charts HelmReleases installed,
-	// absolute: Flux applies them only as the releases render them, so
-	// their templates rendered on their own, with the charts' defaults
-	// alone, are left out.
+	// or Argo CD's plugins render, absolute: they are applied only as
+	// those render them, so their templates rendered on their own, with
+	// the charts' defaults alone, are left out.
 	charts []string
 	// groups are the clusters by their entry points' folder, absolute: a
 	// file there that no build reads is one flux bootstrap applies (the

@@ -310,6 +310,34 @@ func TestArgoCD(t *testing.T) {
 	}
 }
 
+// A config management plugin named for kustomize builds a kustomization
+// as gwlint builds one; on a chart (kustomized-helm, which renders it into
+// the all.yaml its kustomization lists), what it gives is unknown, never
+// the kustomization's error, and the chart is not judged alone with its
+// defaults either.
+func TestArgoCDKustomizePlugin(t *testing.T) {
+	dir := repository(t, map[string]string{
+		"argocd/apps.yaml": application("shop", "apps/shop", "shop", "    plugin: {name: kustomize-build-with-helm}\n") +
+			"---\n" + application("web", "charts/web", "web", "    plugin: {name: kustomized-helm}\n"),
+		"apps/shop/kustomization.yaml":  "resources: [r.yaml]\n",
+		"apps/shop/r.yaml":              route("shop", "shop.example.com"),
+		"charts/web/Chart.yaml":         "apiVersion: v2\nname: web\nversion: 0.1.0\n",
+		"charts/web/kustomization.yaml": "resources: [all.yaml]\n",
+		"charts/web/templates/r.yaml":   route("{{ .Release.Name }}", "web.example.com"),
+	})
+	worlds := assemble(t, dir)
+	for _, w := range worlds[1:] {
+		t.Errorf("another world: %d objects, errors %v, unknowns %v", len(w.Objects), w.Errors, w.Unknowns)
+	}
+	w := worlds[0]
+	if got := names(w, resolve.KindHTTPRoute); !slices.Equal(got, []string{"shop/shop"}) {
+		t.Errorf("routes %v, want the kustomization's", got)
+	}
+	if len(w.Errors) != 0 || len(w.Unknowns) != 1 || !strings.Contains(w.Unknowns[0].Msg, "a config management plugin renders charts/web") {
+		t.Errorf("errors %v, unknowns %v; want no error and the chart's plugin unknown", w.Errors, w.Unknowns)
+	}
+}
+
 // What a deployer reads is read within the boundary: an Argo CD directory
 // source's link out of the repository is an error, never read.
 func TestArgoCDDirectoryLinkOutside(t *testing.T) {
