@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"runtime"
 	"strings"
 	"syscall"
@@ -289,6 +290,40 @@ func TestFindInputs(t *testing.T) {
 	want = Inputs{Files: []string{filepath.Join(k, "base", "gateway.yaml"), filepath.Join(k, "base", "store.yaml")}, Boundary: manifest.BoundaryFor(root), Partial: true}
 	if !reflect.DeepEqual(in, want) {
 		t.Errorf("FindInputs with base/kustomization.yaml excluded = %+v\nwant %+v", in, want)
+	}
+}
+
+// A chart that a kustomization's helmCharts inflates from its chart home is
+// read through that build only, not rendered alone with its defaults: the
+// walk's relative paths and absolute ones alike. A chart of its own is.
+func TestFindInputsLeavesOutInflatedCharts(t *testing.T) {
+	repo := t.TempDir()
+	files := map[string]string{
+		".git/HEAD":                   "ref: refs/heads/main\n",
+		"app/kustomization.yaml":      "helmCharts:\n- name: web\n  releaseName: shop\n",
+		"app/charts/web/Chart.yaml":   "apiVersion: v2\nname: web\nversion: 0.1.0\n",
+		"other/Chart.yaml":            "apiVersion: v2\nname: other\nversion: 0.1.0\n",
+		"home/kustomization.yaml":     "helmGlobals: {chartHome: ../vendor}\nhelmCharts:\n- name: db\n",
+		"vendor/db/Chart.yaml":        "apiVersion: v2\nname: db\nversion: 0.1.0\n",
+		"vendor/db/templates/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: db}\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(repo, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	none := func(string) bool { return false }
+	in, errs := FindInputs([]string{repo}, none, nil)
+	if want := []string{filepath.Join(repo, "other")}; !slices.Equal(in.Charts, want) || len(errs) > 0 {
+		t.Errorf("charts %v, errors %v; want %v", in.Charts, errs, want)
+	}
+	t.Chdir(repo)
+	if in, _ := FindInputs([]string{"."}, none, nil); !slices.Equal(in.Charts, []string{"other"}) {
+		t.Errorf("charts of . = %v, want [other]", in.Charts)
 	}
 }
 

@@ -156,11 +156,12 @@ func FindInputs(args []string, excluded func(path string) bool, roots []string) 
 	}
 	kustomizationRoots, included := render.Roots(unique(kustomizations), in.Boundary)
 	in.Kustomizations = kustomizationRoots
-	in.Charts = unique(in.Charts)
-	in.Files = slices.DeleteFunc(unique(in.Files), func(f string) bool {
-		_, found := slices.BinarySearch(included, filepath.Clean(f))
+	isIncluded := func(path string) bool {
+		_, found := slices.BinarySearch(included, filepath.Clean(path))
 		return found
-	})
+	}
+	in.Charts = slices.DeleteFunc(unique(in.Charts), isIncluded)
+	in.Files = slices.DeleteFunc(unique(in.Files), isIncluded)
 	return in, errs
 }
 

@@ -36,8 +36,10 @@ func KustomizationPaths(data []byte) []string {
 // boundary b), that no other one
 // includes: each is built and judged on its own, and the others through
 // them (a base through its overlays). It also returns the resource files
-// that the given kustomizations include, which their builds read, so a
-// walk need not read them again.
+// that the given kustomizations include, and the vendored charts their
+// helmCharts inflate, which their builds read: a walk need not read them
+// again, nor render those charts alone, with their defaults, as no one
+// applies them.
 //
 // Kustomizations that include each other in a cycle, with none outside it
 // including them, are roots too: kustomize refuses the cycle, and that
@@ -51,7 +53,7 @@ func Roots(kustomizations []string, b manifest.Boundary) (roots, included []stri
 			includedDir[job.Clean(d)] = true
 			dirs[job.Clean(k)] = append(dirs[job.Clean(k)], job.Clean(d))
 		}
-		for _, f := range inc.Files {
+		for _, f := range slices.Concat(inc.Files, inc.Charts) {
 			// A file outside the boundary is refused by the build; the
 			// walk does not read it either.
 			if b.Check(f) == nil {

@@ -43,6 +43,9 @@ func MapValue(m *yaml.Node, key string) *yaml.Node {
 type Includes struct {
 	Dirs  []string // local directories (kustomizations)
 	Files []string // local files
+	// Charts are the directories of the vendored charts its helmCharts
+	// inflate.
+	Charts []string
 	// Errs are errors, and notes (ReadError.Unknown) of what a build
 	// leaves out: what kustomize would fetch.
 	Errs []*manifest.ReadError
@@ -80,6 +83,14 @@ func ReadIncludes(dir string, b manifest.Boundary) Includes {
 						c.Name, c.shownDir()))
 					e.Release = c.release(m)
 					inc.Errs = append(inc.Errs, e)
+				default:
+					// Named as dir is (relative, as a walk names it), so
+					// that it is found among a walk's charts.
+					chart := c.ChartDir()
+					if rel, err := filepath.Rel(Clean(dir), chart); err == nil {
+						chart = filepath.Join(dir, rel)
+					}
+					inc.Charts = append(inc.Charts, chart)
 				}
 			}
 		}
