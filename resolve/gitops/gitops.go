@@ -110,6 +110,7 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 		}
 	}
 	found(loaded)
+	b.thisSource = mostUsedSource(candidates)
 	var roots []*Unit
 	for _, u := range units {
 		switch {
@@ -271,8 +272,13 @@ func (k *kustomization) folder() string           { return folderOf(k.raw, k.uni
 func (k *kustomization) object() *manifest.Object { return k.raw }
 
 // deploys is the directory its spec.path names, and whether the
-// repository holds it.
+// repository holds it: never when its source is another (flux-manifests,
+// an OCIRepository whose path ./ would otherwise hold the whole
+// repository).
 func (k *kustomization) deploys(b *builder) (string, bool) {
+	if k.spec.SourceRef.Kind != "GitRepository" || b.otherRepository(k.spec.SourceRef.Name, cmp.Or(k.spec.SourceRef.Namespace, k.namespace)) != "" {
+		return "", false
+	}
 	rel, err := render.Path(k.spec.Path)
 	if err != nil {
 		return "", false

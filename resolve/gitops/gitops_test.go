@@ -175,6 +175,47 @@ func TestEntryPointOfAPartHasUnknownVariables(t *testing.T) {
 	}
 }
 
+// A Kustomization of another source (flux-manifests: an OCIRepository,
+// path ./) holds nothing of this repository, so the cluster Kustomization
+// that applies it is still the one entry point: every app is reached
+// through cluster-apps, with the substitutions its patch gives them
+// (gavinmcfall/home-ops's layout). Before, each was an entry point of a
+// cycle, judged without them.
+func TestOtherSourceHoldsNothingHere(t *testing.T) {
+	children := "  patches:\n  - target: {group: kustomize.toolkit.fluxcd.io, kind: Kustomization}\n    patch: |-\n" +
+		"      apiVersion: kustomize.toolkit.fluxcd.io/v1\n      kind: Kustomization\n      metadata: {name: _}\n" +
+		"      spec:\n        postBuild:\n          substituteFrom: [{kind: ConfigMap, name: cluster-settings}]\n"
+	flux := strings.Replace(ks("flux", "flux-system", "./", ""), "kind: GitRepository\n    name: flux-system", "kind: OCIRepository\n    name: flux-manifests", 1)
+	dir := repository(t, map[string]string{
+		"kubernetes/flux/config/kustomization.yaml":  "resources: [flux.yaml, cluster.yaml]\n",
+		"kubernetes/flux/config/flux.yaml":           flux,
+		"kubernetes/flux/config/cluster.yaml":        ks("cluster", "flux-system", "./kubernetes/flux", ""),
+		"kubernetes/flux/cluster/kustomization.yaml": "resources: [ks.yaml]\n",
+		"kubernetes/flux/cluster/ks.yaml":            ks("cluster-apps", "flux-system", "./kubernetes/apps", children),
+		"kubernetes/flux/vars/kustomization.yaml":    "resources: [settings.yaml]\n",
+		"kubernetes/flux/vars/settings.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cluster-settings, namespace: flux-system}\n" +
+			"data: {DOMAIN: example.com}\n",
+		"kubernetes/apps/web/kustomization.yaml":  "resources: [./echo/ks.yaml]\n",
+		"kubernetes/apps/web/echo/ks.yaml":        ks("echo", "flux-system", "./kubernetes/apps/web/echo/app", ""),
+		"kubernetes/apps/web/echo/app/route.yaml": route("echo", "echo.${DOMAIN}"),
+	})
+	worlds := assemble(t, dir)
+	if len(worlds) != 1 {
+		for _, w := range worlds {
+			t.Logf("world %s: %d objects", w.Cluster, len(w.Objects))
+		}
+		t.Fatalf("%d worlds, want the one cluster", len(worlds))
+	}
+	for _, o := range worlds[0].Objects {
+		if r, ok := o.(*resolve.Route); ok && string(r.Hostnames[0]) != "echo.example.com" {
+			t.Errorf("hostname %q, want echo.example.com (cluster-apps' substituteFrom)", r.Hostnames[0])
+		}
+	}
+	if got := names(worlds[0], resolve.KindHTTPRoute); len(got) != 1 {
+		t.Errorf("routes %v, want echo", got)
+	}
+}
+
 // What another source deploys, or a spec.path the repository lacks, is
 // unknown: an info, never an error; and a Kustomization built by another
 // is no entry point of its own.
