@@ -2,6 +2,7 @@ package render
 
 import (
 	"cmp"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -419,6 +420,25 @@ func TestHelmPlacesFieldsInTemplates(t *testing.T) {
 	if !strings.Contains(string(route.JSON), `"shop.example.com"`) {
 		t.Errorf("HTTPRoute is not rendered with prod-values.yaml: %s", route.JSON)
 	}
+}
+
+// A separator that {{- if -}} glues to the next line ("---# comment", as
+// cert-manager's rbac.yaml renders) separates documents, as Helm splits
+// a template's output, and the objects stay at their template lines.
+func TestHelmGluedSeparator(t *testing.T) {
+	cm := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: %s\n"
+	dir := writeTree(t, map[string]string{
+		"Chart.yaml": "apiVersion: v2\nname: app\nversion: 0.1.0\n",
+		"templates/cms.yaml": fmt.Sprintf(cm, "a") + "\n---\n\n{{- if true -}}\n\n# the second\n" + fmt.Sprintf(cm, "b") +
+			"\n---\n\n{{- end -}}\n\n# the third\n" + fmt.Sprintf(cm, "c"),
+	})
+	objs, errs := helm(t, dir, nil, "default", nil)
+	if len(objs) != 3 || len(errs) != 0 {
+		t.Fatalf("Helm = %d objects, errors %v; want the three ConfigMaps", len(objs), errs)
+	}
+	file := filepath.Join(dir, "templates", "cms.yaml")
+	placedAt(t, objs[1], file, map[string]manifest.Pos{"metadata.name": {Line: 14, Col: 3}})
+	placedAt(t, objs[2], file, map[string]manifest.Pos{"metadata.name": {Line: 24, Col: 3}})
 }
 
 // A chart whose declared dependency is not vendored is not rendered, as

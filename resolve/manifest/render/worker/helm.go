@@ -78,11 +78,17 @@ func renderChart(req job.Request, b manifest.Boundary) job.Response {
 		if size += len(text); size > req.Output {
 			return job.Failed(chartFile, fmt.Sprintf("helm template: the chart renders more than %d MiB, the limit of one render", req.Output>>20))
 		}
-		resp.Templates = append(resp.Templates, job.Template{Name: name, Text: text})
+		resp.Templates = append(resp.Templates, job.Template{Name: name, Text: gluedSeparator.ReplaceAllString(text, "---\n$1")})
 	}
 	slices.SortFunc(resp.Templates, func(a, b job.Template) int { return strings.Compare(a.Name, b.Name) })
 	return resp
 }
+
+// gluedSeparator finds a document separator that Helm splits a template's
+// output at (its SplitManifests: --- at the start of a line) but YAML
+// does not, with more on its line: "---# comment" when {{- if ... -}}
+// trimmed the line break after ---, as in cert-manager's rbac.yaml.
+var gluedSeparator = regexp.MustCompile(`(?m)^---[ \t]*(\S)`)
 
 // Helm's template errors name the template and a line: "template:
 // chart/templates/x.yaml:12:20: executing ..." when executing, "execution
