@@ -392,6 +392,48 @@ func TestKustomizeComponentBuiltAlone(t *testing.T) {
 	}
 }
 
+// A file a kustomization names that .gitignore leaves out of the
+// repository (d-uzlov/k8s-homelab keeps each app's env/ on the machine it
+// deploys from) is unknown, and so is what a build that needs it gives;
+// one that is simply missing stays an error, and so does one that a
+// negated pattern keeps in the repository.
+func TestKustomizeIgnoredFiles(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".git/HEAD":                 "ref: refs/heads/main\n",
+		".gitignore":                "env/\n!/kept/env/\n",
+		"app/kustomization.yaml":    "resources: [svc.yaml]\nsecretGenerator:\n- name: s3\n  envs: [./env/s3.env]\n",
+		"app/svc.yaml":              "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n",
+		"domain/kustomization.yaml": "configMapGenerator:\n- name: domain\n  envs: [./env/domain.env]\n",
+		"route/kustomization.yaml":  "resources: [../domain, ./env/extra.yaml]\n",
+		"typo/kustomization.yaml":   "resources: [svc.yml]\n",
+		"kept/kustomization.yaml":   "configMapGenerator:\n- name: k\n  envs: [./env/k.env]\n",
+		"kept/env/.placeholder":     "",
+	})
+	for _, tt := range []struct {
+		dir     string
+		unknown bool
+		notes   int // the ignored entries noted at their lines
+	}{
+		{"app", true, 1},
+		{"route", true, 2},
+		{"typo", false, 0},
+		{"kept", false, 0},
+	} {
+		objs, errs := kustomize(t, filepath.Join(dir, tt.dir))
+		var notes, failed []*manifest.ReadError
+		for _, e := range errs {
+			if e.Unknown && strings.Contains(e.Msg, ".gitignore leaves it out") {
+				notes = append(notes, e)
+			} else {
+				failed = append(failed, e)
+			}
+		}
+		if len(objs) != 0 || len(notes) != tt.notes || len(failed) != 1 || failed[0].Unknown != tt.unknown {
+			t.Errorf("%s: %d objects, errors %v; want %d notes and the build's failure (unknown: %v)", tt.dir, len(objs), errs, tt.notes, tt.unknown)
+		}
+	}
+}
+
 // A chart renders with its defaults and the values files over them, and
 // its objects are placed at their template lines: the line of the same
 // key when the value is templated. NOTES.txt and partials are not read.

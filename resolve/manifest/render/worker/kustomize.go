@@ -24,10 +24,10 @@ import (
 
 // offline checks what building dir would fetch: it returns a note
 // (ReadError.Unknown) for each remote entry and each chart to pull of the
-// kustomizations it reaches, which the build leaves out, and an error for
-// each entry that is neither local nor remote.
-func offline(dir string, b manifest.Boundary) []*manifest.ReadError {
-	var errs []*manifest.ReadError
+// kustomizations it reaches, which the build leaves out, and for each
+// entry git leaves out of the repository (also returned in ignored), and
+// an error for each entry that is none of these and not there.
+func offline(dir string, b manifest.Boundary) (notes []*manifest.ReadError, ignored []string) {
 	seen := map[string]bool{}
 	var visit func(dir string)
 	visit = func(dir string) {
@@ -36,13 +36,13 @@ func offline(dir string, b manifest.Boundary) []*manifest.ReadError {
 		}
 		seen[filepath.Clean(dir)] = true
 		inc := job.ReadIncludes(dir, b)
-		errs = append(errs, inc.Errs...)
+		notes, ignored = append(notes, inc.Errs...), append(ignored, inc.Ignored...)
 		for _, d := range inc.Dirs {
 			visit(d)
 		}
 	}
 	visit(dir)
-	return errs
+	return notes, ignored
 }
 
 // buildKustomization builds req.Dir inside a worker: everything that reads
@@ -54,7 +54,7 @@ func offline(dir string, b manifest.Boundary) []*manifest.ReadError {
 func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 	dir := req.Dir
 	file := manifest.KustomizationFile(dir, nil)
-	notes := offline(dir, b)
+	notes, ignored := offline(dir, b)
 	if slices.ContainsFunc(notes, func(e *manifest.ReadError) bool { return !e.Unknown }) {
 		return job.Response{Errors: notes}
 	}
@@ -87,7 +87,15 @@ func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 	resp := job.Response{Errors: append(notes, local.errs...)}
 	if err != nil {
 		e := job.AsReadError(errorFile, "kustomize build: ", stable(err))
-		if req.Flux == nil && job.IsComponent(dir, b) {
+		switch {
+		case len(ignored) > 0:
+			// Kustomize refuses a build whose file is not there; where
+			// the repository leaves it out on purpose, what the build
+			// gives is unknown, not wrong.
+			e.Unknown = true
+			e.Msg = fmt.Sprintf("cannot be built without %s, which .gitignore leaves out of the repository (%s): what it builds is unknown",
+				relativeTo(dir, job.Clean(ignored[0])), e.Msg)
+		case req.Flux == nil && job.IsComponent(dir, b):
 			// A component built as a root is one that no kustomization
 			// of the inputs includes: built alone, it has no base for
 			// its generators to merge into or its patches to apply to.

@@ -49,6 +49,10 @@ type Includes struct {
 	// Errs are errors, and notes (ReadError.Unknown) of what a build
 	// leaves out: what kustomize would fetch.
 	Errs []*manifest.ReadError
+	// Ignored are the local paths it names that are not there because git
+	// leaves them out of the repository (see Ignored): each is noted in
+	// Errs too, and a build that needs them cannot say what it gives.
+	Ignored []string
 }
 
 // ReadIncludes reads the kustomization file of dir and sorts what its
@@ -96,9 +100,9 @@ func ReadIncludes(dir string, b manifest.Boundary) Includes {
 		}
 		for _, item := range PathEntries(key.Value, val) {
 			if slices.Contains(IncludingFields, key.Value) {
-				inc.add(dir, file, item)
+				inc.add(dir, file, item, b)
 			} else {
-				inc.refuseRemote(file, item)
+				inc.checkFile(dir, file, item, b)
 			}
 		}
 	}
@@ -196,13 +200,36 @@ func EntryPath(entry string) string {
 	return entry
 }
 
-// refuseRemote notes an entry that names a file kustomize would fetch.
-func (inc *Includes) refuseRemote(file string, item *yaml.Node) {
-	if Remote(item.Value) {
-		e := unknownAt(file, item, fmt.Sprintf("%q %s", item.Value, remoteHelp))
-		e.Remote = item.Value
-		inc.Errs = append(inc.Errs, e)
+// checkFile notes an entry that names a file kustomize would fetch, or one
+// that git leaves out of the repository; kustomize reports any other that
+// is missing.
+func (inc *Includes) checkFile(dir, file string, item *yaml.Node, b manifest.Boundary) {
+	switch p := filepath.Join(dir, EntryPath(item.Value)); {
+	case Remote(item.Value):
+		inc.refuseRemote(file, item)
+	case !exists(p) && Ignored(p, b):
+		inc.ignore(file, item, p)
 	}
+}
+
+// refuseRemote notes an entry that names what kustomize would fetch.
+func (inc *Includes) refuseRemote(file string, item *yaml.Node) {
+	e := unknownAt(file, item, fmt.Sprintf("%q %s", item.Value, remoteHelp))
+	e.Remote = item.Value
+	inc.Errs = append(inc.Errs, e)
+}
+
+// ignore notes an entry, at p, that git leaves out of the repository.
+func (inc *Includes) ignore(file string, item *yaml.Node, p string) {
+	inc.Errs = append(inc.Errs, unknownAt(file, item, fmt.Sprintf(
+		"%q is not in the repository: .gitignore leaves it out (it is kept where the repository is deployed, as a secret's file is), so what it holds is unknown", item.Value)))
+	inc.Ignored = append(inc.Ignored, p)
+}
+
+// exists reports whether p is there.
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // unknownAt is a note, at node n of file, of what a build leaves out.
@@ -211,7 +238,7 @@ func unknownAt(file string, n *yaml.Node, msg string) *manifest.ReadError {
 }
 
 // add sorts one entry of an including field.
-func (inc *Includes) add(dir, file string, item *yaml.Node) {
+func (inc *Includes) add(dir, file string, item *yaml.Node, b manifest.Boundary) {
 	p := filepath.Join(dir, item.Value)
 	info, err := os.Stat(p)
 	switch {
@@ -220,9 +247,9 @@ func (inc *Includes) add(dir, file string, item *yaml.Node) {
 	case err == nil:
 		inc.Files = append(inc.Files, p)
 	case Remote(item.Value):
-		e := unknownAt(file, item, fmt.Sprintf("%q %s", item.Value, remoteHelp))
-		e.Remote = item.Value
-		inc.Errs = append(inc.Errs, e)
+		inc.refuseRemote(file, item)
+	case Ignored(p, b):
+		inc.ignore(file, item, p)
 	default:
 		inc.Errs = append(inc.Errs, &manifest.ReadError{File: file, Pos: manifest.Pos{Line: item.Line, Col: item.Column},
 			Msg: fmt.Sprintf("%q is not a file or directory here", item.Value)})
