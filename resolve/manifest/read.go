@@ -837,6 +837,10 @@ func (c *converter) objects(doc int, n *yaml.Node, path string, aliased bool, r 
 		err = c.object(doc, n, h, aliased, r)
 	}
 	if err != nil {
+		if ce := (*convError)(nil); errors.As(err, &ce) && ce.template && ToolTemplate(c.text[c.piece.start:c.piece.end]) {
+			r.notObjects++ // another tool's template, which YAML read but not as an object
+			return
+		}
 		r.errs = append(r.errs, c.conversionError(err))
 		return
 	}
@@ -1129,12 +1133,29 @@ func (c *converter) conversionError(err error) *ReadError {
 // (Go's and Helm's {{ }}, Jinja's {% %}) and no top-level apiVersion or
 // kind (an Ansible, Talos or helmfile template), or Jinja's statements,
 // which no tool that applies manifests renders (an Ansible role's template
-// of an object). A Go template of an object stays an error: a Helm
-// template outside its chart, a manifest that cannot be read.
+// of an object), or is another tool's template (see ToolTemplate). A Helm
+// template of an object stays an error: outside its chart, a manifest
+// that cannot be read.
 func templateNotObject(doc []byte) bool {
 	jinja := bytes.Contains(doc, []byte("{%"))
-	return jinja || bytes.Contains(doc, []byte("{{")) && !objectHeader().Match(doc)
+	return jinja || bytes.Contains(doc, []byte("{{")) && (!objectHeader().Match(doc) || ToolTemplate(doc))
 }
+
+// ToolTemplate reports whether doc holds {{ }} template syntax that is
+// not Helm's: none of its actions reads Helm's built-in objects (.Values,
+// .Release, .Chart, .Capabilities, .Files, .Template) or calls include,
+// template or tpl. Such a file is the source of another tool (Gruntwork's
+// boilerplate {{ .app_name }}, minijinja's {{ ENV.DOMAIN }} in a Go
+// program's embedded templates, cookiecutter), which nothing applies
+// before that tool renders it.
+func ToolTemplate(doc []byte) bool {
+	return bytes.Contains(doc, []byte("{{")) && !helmAction().Match(doc)
+}
+
+// helmAction finds a template action that only Helm renders.
+var helmAction = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\{\{[^}]*(\$?\.(Values|Release|Chart|Capabilities|Files|Template)\b|\b(include|template|tpl)\s)`)
+})
 
 // jsonNotObject reports whether a .json file that cannot be read names
 // neither an apiVersion nor a kind: a tool's configuration with comments

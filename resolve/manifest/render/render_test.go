@@ -364,6 +364,26 @@ func TestKustomizeBuildError(t *testing.T) {
 	}
 }
 
+// A kustomization that is another tool's template (ricsanfre/pi-cluster's
+// boilerplate/fluxcd-app-template) builds what is unknown until that tool
+// renders it; a Helm template of one stays an error, as Helm never renders
+// a kustomization.
+func TestKustomizeToolTemplate(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"boilerplate/kustomization.yaml": "resources: [ns.yaml]\nconfigMapGenerator:\n  - name: {{ .app_name }}-values\n    files: [values.yaml]\n",
+		"boilerplate/ns.yaml":            "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: app\n",
+		"boilerplate/values.yaml":        "{}\n",
+		"helm/kustomization.yaml":        "resources: [ns.yaml]\nnamespace: {{ .Release.Namespace }\n",
+		"helm/ns.yaml":                   "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: app\n",
+	})
+	if _, errs := kustomize(t, filepath.Join(dir, "boilerplate")); len(errs) != 1 || !errs[0].Unknown || !strings.Contains(errs[0].Msg, "another tool's template") {
+		t.Errorf("boilerplate: errors %v; want one note that what it builds is unknown", errs)
+	}
+	if _, errs := kustomize(t, filepath.Join(dir, "helm")); len(errs) != 1 || errs[0].Unknown {
+		t.Errorf("helm: errors %v; want one error", errs)
+	}
+}
+
 // A component built alone (no kustomization of the inputs includes it)
 // that kustomize cannot build without a base, as ricsanfre/pi-cluster's
 // unused fluent-bit forwarding component, is unknown, not an error; one

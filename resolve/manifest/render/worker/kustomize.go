@@ -95,6 +95,11 @@ func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 			e.Unknown = true
 			e.Msg = fmt.Sprintf("cannot be built without %s, which .gitignore leaves out of the repository (%s): what it builds is unknown",
 				relativeTo(dir, job.Clean(ignored[0])), e.Msg)
+		case req.Flux == nil && toolTemplate(file, b):
+			// No deployer builds it, and no one would before that tool
+			// renders it (boilerplate's {{ .app_name }}).
+			e.Unknown = true
+			e.Msg = "the kustomization is another tool's template ({{ }} that Helm does not render), which kustomize cannot read until that tool renders it (" + e.Msg + "): what it builds is unknown"
 		case req.Flux == nil && job.IsComponent(dir, b):
 			// A component built as a root is one that no kustomization
 			// of the inputs includes: built alone, it has no base for
@@ -146,6 +151,13 @@ func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 		resp.Resources = append(resp.Resources, out)
 	}
 	return resp
+}
+
+// toolTemplate reports whether the kustomization file is another tool's
+// template (see manifest.ToolTemplate).
+func toolTemplate(file string, b manifest.Boundary) bool {
+	data, err := job.ReadBounded(file, b)
+	return err == nil && manifest.ToolTemplate(data)
 }
 
 // relativeTo is the absolute path p relative to dir, as a build's origin
