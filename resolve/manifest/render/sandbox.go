@@ -79,7 +79,7 @@ var (
 // kustomization (its Chart.yaml or kustomization file).
 func (r *Renderer) run(req job.Request, what string) job.Response {
 	req.Roots = r.Boundary.Roots()
-	req.Output = r.Limits.Output
+	req.Output, req.Memory = r.Limits.Output, r.Limits.Memory
 	w, err := r.worker()
 	if err != nil {
 		return job.Failed(what, "cannot start a render worker: "+err.Error())

@@ -37,6 +37,12 @@ func Main() int {
 // serve answers requests until its parent closes them.
 func serve(in, out *os.File) int {
 	disconnect()
+	// A render allocates much and keeps little: collecting at the default
+	// growth spent a third of a GitOps repository's renders in the
+	// collector. It collects at 5× what is live instead, and harder near
+	// half the memory a render may hold (its parent watches the resident
+	// size), which also returns memory to the system between renders.
+	debug.SetGCPercent(400)
 	for {
 		var req job.Request
 		if err := job.ReadFrame(in, 1<<30, &req); err != nil { // from the parent: trusted
@@ -45,11 +51,13 @@ func serve(in, out *os.File) int {
 			}
 			return exitBroken
 		}
+		if req.Memory > 0 {
+			debug.SetMemoryLimit(req.Memory / 2)
+		}
 		resp := handle(req)
 		if err := job.WriteFrame(out, resp); err != nil {
 			return exitBroken
 		}
-		debug.FreeOSMemory() // the next render starts small: its parent watches its resident size
 	}
 }
 

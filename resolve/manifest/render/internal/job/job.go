@@ -36,6 +36,7 @@ type Request struct {
 	Dir       string
 	Roots     []string // the boundary (manifest.Boundary)
 	Output    int      // Limits.Output
+	Memory    int64    // Limits.Memory
 
 	// Kustomize only: the Flux Kustomization that builds Dir, if any.
 	Flux *FluxBuild
