@@ -1,6 +1,7 @@
 package gitops
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"os"
@@ -70,6 +71,10 @@ type Assembler struct {
 	// outside the repository: chart reference → directory (see
 	// lint.Config.Charts).
 	Charts map[string]string
+	// Included are the files that the root kustomizations among the units
+	// include, which their builds read: the Flux Kustomizations among them
+	// say, before any build, which root kustomizations another builds.
+	Included []string
 	// Partial says that the units are a part of a repository: an entry
 	// point may then be one that a Kustomization outside them builds, and
 	// patches (as a cluster-apps Kustomization adds substituteFrom to
@@ -101,8 +106,9 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 		}
 	}
 	// The plain files first: a root kustomization within the spec.path of
-	// a Kustomization they hold is most likely built by it, and is built
-	// on its own only if it is not.
+	// a Kustomization they hold, or that another root kustomization's
+	// files hold (ahead), is most likely built by it, and is built on its
+	// own only if it is not.
 	var loaded, deferred []*Unit
 	for _, u := range units {
 		if u.In != nil {
@@ -110,20 +116,39 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 		}
 	}
 	found(loaded)
-	b.thisSource = mostUsedSource(candidates)
-	var roots []*Unit
+	// Which GitRepository is this repository is guessed from every
+	// Kustomization known, those that will be built too.
+	ahead, aheadSources := a.ahead()
+	b.sources.add(aheadSources)
+	known := func() []deployer {
+		ids := map[string]bool{}
+		for _, d := range candidates {
+			ids[d.identity()] = true
+		}
+		return append(slices.Clone(candidates), slices.DeleteFunc(slices.Clone(ahead), func(d deployer) bool { return ids[d.identity()] })...)
+	}
+	b.thisSource = mostUsedSource(known())
+	var roots, pending []*Unit
 	for _, u := range units {
 		switch {
 		case u.In != nil:
 		case b.withinPath(absolute(u.Root), candidates):
 			deferred = append(deferred, u)
 		default:
+			pending = append(pending, u)
+		}
+	}
+	later := b.builtByOthers(pending, ahead)
+	for _, u := range pending {
+		if later[u] {
+			deferred = append(deferred, u)
+		} else {
 			roots = append(roots, u)
 		}
 	}
 	loadAll(roots)
 	found(roots)
-	b.thisSource = mostUsedSource(candidates)
+	b.thisSource = mostUsedSource(known())
 	if len(candidates) == 0 {
 		loadAll(deferred)
 		worlds := make([]*resolve.Inputs, len(units))
@@ -133,14 +158,28 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 		return worlds
 	}
 	covered := &coverage{files: map[string]bool{}, groups: map[string]*resolve.Inputs{}}
+	reached := map[string]bool{}
+	worlds := b.clusters(candidates, reached, covered)
+	// What was deferred but not built after all is built on its own, and
+	// the clusters of what it deploys join the others.
+	deferred = slices.DeleteFunc(deferred, func(u *Unit) bool { return covered.builtWithin(absolute(u.Root)) })
+	loadAll(deferred)
+	n := len(candidates)
+	found(deferred)
+	more := slices.DeleteFunc(slices.Clone(candidates[n:]), func(k deployer) bool { return reached[k.identity()] })
+	worlds = append(worlds, b.clusters(more, reached, covered)...)
+	return append(worlds, covered.rest(units)...)
+}
+
+// clusters builds the worlds of candidates, one per folder of entry
+// points. Entry points are the Kustomizations no other one builds. Those
+// whose file is within another's spec.path are most likely built by it,
+// so the others go first; what their clusters do not reach is an entry
+// point of its own in the next round. Each Kustomization is then built
+// once, as its parent's build gives it.
+func (b *builder) clusters(candidates []deployer, reached map[string]bool, covered *coverage) []*resolve.Inputs {
 	groups := map[string][]deployer{}
 	var order []string
-	reached := map[string]bool{}
-	// Entry points are the Kustomizations no other one builds. Those whose
-	// file is within another's spec.path are most likely built by it, so
-	// the others go first; what their clusters do not reach is an entry
-	// point of its own in the next round. Each Kustomization is then built
-	// once, as its parent's build gives it.
 	for pending := candidates; len(pending) > 0; {
 		var entries, rest []deployer
 		for _, k := range pending {
@@ -173,9 +212,75 @@ func (a *Assembler) Assemble(units []*Unit) []*resolve.Inputs {
 		covered.groups[absolute(g)] = w
 		worlds = append(worlds, w)
 	}
-	deferred = slices.DeleteFunc(deferred, func(u *Unit) bool { return covered.reachedDir(absolute(u.Root)) })
-	loadAll(deferred)
-	return append(worlds, covered.rest(units)...)
+	return worlds
+}
+
+// ahead are the Flux Kustomizations of the files that the root
+// kustomizations include (Assembler.Included), read as they are written,
+// before any build, with the Flux sources there: which root kustomizations
+// another's build holds. Only a file that names a Flux group is read.
+func (a *Assembler) ahead() ([]deployer, []*manifest.Object) {
+	var files []string
+	for _, f := range a.Included {
+		if data, err := os.ReadFile(f); err == nil && bytes.Contains(data, []byte("toolkit.fluxcd.io")) {
+			files = append(files, f)
+		}
+	}
+	if len(files) == 0 {
+		return nil, nil
+	}
+	kept := resolve.Load(files, nil, a.Options).Kept
+	return deployers(kept, ""), kept
+}
+
+// builtByOthers are the root kustomizations of units that another's build
+// most likely holds, so that they need not be built on their own first: a
+// unit is within the spec.path of a Kustomization of ahead that another
+// unit holds, and that unit is built, or held in turn by one that is. A
+// unit no one holds is built; so is one of a ring of units that hold each
+// other, none held from outside it (as each is, without this).
+func (b *builder) builtByOthers(units []*Unit, ahead []deployer) map[*Unit]bool {
+	holders := map[*Unit][]*Unit{} // unit → the units whose Kustomizations deploy a path holding it
+	for _, k := range ahead {
+		path, ok := k.deploys(b)
+		if !ok {
+			continue
+		}
+		holder := innermost(units, absolute(k.object().Source.File))
+		for _, u := range units {
+			if u != holder && holder != nil && within(absolute(u.Root), path) {
+				holders[u] = append(holders[u], holder)
+			}
+		}
+	}
+	later := map[*Unit]bool{}
+	var hold func(u *Unit)
+	hold = func(u *Unit) {
+		for _, v := range units {
+			if !later[v] && holders[v] != nil && slices.Contains(holders[v], u) {
+				later[v] = true
+				hold(v)
+			}
+		}
+	}
+	for _, u := range units {
+		if holders[u] == nil {
+			hold(u)
+		}
+	}
+	return later
+}
+
+// innermost is the unit whose root holds file, the deepest; nil when none
+// does.
+func innermost(units []*Unit, file string) *Unit {
+	var best *Unit
+	for _, u := range units {
+		if root := absolute(u.Root); within(file, root) && (best == nil || len(root) > len(absolute(best.Root))) {
+			best = u
+		}
+	}
+	return best
 }
 
 // insideAnother reports whether k's file is within the path another of
@@ -566,6 +671,21 @@ func (c *coverage) reached(root string, in *resolve.Inputs) bool {
 // was built.
 func (c *coverage) reachedDir(dir string) bool {
 	return slices.ContainsFunc(c.dirs, func(d string) bool { return within(dir, d) })
+}
+
+// builtWithin reports whether a build deployed dir (absolute), or a folder
+// or file below it: a spec.path that holds dir may still leave it out,
+// when its kustomization lists other folders.
+func (c *coverage) builtWithin(dir string) bool {
+	if slices.ContainsFunc(c.dirs, func(d string) bool { return within(d, dir) }) {
+		return true
+	}
+	for f := range c.files {
+		if within(f, dir) {
+			return true
+		}
+	}
+	return false
 }
 
 // within reports whether path is dir or below it (both absolute).

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
@@ -49,15 +50,20 @@ func assemble(t testing.TB, dir string) []*resolve.Inputs {
 		objs, errs := r.Helm(c, nil, "default", crd.APIVersions(opts.Release))
 		units[0].In.Merge(resolve.LoadObjects(objs, errs, opts))
 	}
-	for _, k := range tree.Kustomizations {
+	roots, included := render.Roots(tree.Kustomizations, boundary)
+	for _, k := range roots {
 		units = append(units, &gitops.Unit{Root: k, Load: func() *resolve.Inputs {
+			built.Add(1)
 			objs, errs := r.Kustomize(k)
 			return resolve.LoadObjects(objs, errs, opts)
 		}})
 	}
-	a := gitops.Assembler{Renderer: r, Options: opts, Partial: !boundary.Whole(dir)}
+	a := gitops.Assembler{Renderer: r, Options: opts, Included: included, Partial: !boundary.Whole(dir)}
 	return a.Assemble(units)
 }
+
+// built counts the root kustomizations assemble has built on their own.
+var built atomic.Int64
 
 // names are the namespace/name of a world's objects of kind.
 func names(in *resolve.Inputs, kind string) []string {
@@ -213,6 +219,51 @@ func TestOtherSourceHoldsNothingHere(t *testing.T) {
 	}
 	if got := names(worlds[0], resolve.KindHTTPRoute); len(got) != 1 {
 		t.Errorf("routes %v, want echo", got)
+	}
+}
+
+// A root kustomization that a Kustomization of another root's files
+// deploys is not built on its own first (gavinmcfall/home-ops built each
+// namespace's twice), unless that Kustomization's source is another
+// repository; one that Kustomization's build does not reach after all
+// (apps/extra, which apps/kustomization.yaml leaves out, as in
+// toboshii/home-ops) is built on its own then, and what it deploys is a
+// cluster too.
+func TestRootBuiltByAnotherIsNotBuiltAlone(t *testing.T) {
+	dir := repository(t, map[string]string{
+		"flux/config/kustomization.yaml": "resources: [cluster.yaml]\n",
+		"flux/config/cluster.yaml":       ks("cluster", "flux-system", "./flux", ""),
+		// Another repository's source (Mafyuh/iac's gateway-api-crd), at
+		// its root: it holds none of this one's folders (else apps/crds
+		// and flux/config would hold each other, and every root would be
+		// built on its own).
+		"apps/crds/kustomization.yaml": "resources: [crds.yaml]\n",
+		"apps/crds/crds.yaml": "apiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata: {name: gateway-api, namespace: flux-system}\n" +
+			"spec: {url: 'https://github.com/kubernetes-sigs/gateway-api', ref: {tag: v1.6.1}}\n---\n" +
+			strings.Replace(ks("gateway-api-crds", "flux-system", "./", ""), "name: flux-system", "name: gateway-api", 1),
+		"flux/cluster/kustomization.yaml": "resources: [ks.yaml]\n",
+		"flux/cluster/ks.yaml":            ks("cluster-apps", "flux-system", "./apps", ""),
+		"apps/kustomization.yaml":         "resources: [./web]\n",
+		"apps/web/kustomization.yaml":     "resources: [./echo/ks.yaml]\n",
+		"apps/web/echo/ks.yaml":           ks("echo", "flux-system", "./apps/web/echo/app", ""),
+		"apps/web/echo/app/route.yaml":    route("echo", "echo.example.com"),
+		"apps/extra/kustomization.yaml":   "resources: [ks.yaml]\n",
+		"apps/extra/ks.yaml":              ks("extra", "flux-system", "./apps/extra/app", ""),
+		"apps/extra/app/route.yaml":       route("extra", "extra.example.com"),
+	})
+	built.Store(0)
+	worlds := assemble(t, dir)
+	// flux/config, then apps/extra and apps/crds, which
+	// apps/kustomization.yaml leaves out.
+	if n := built.Load(); n != 3 {
+		t.Errorf("%d root kustomizations built on their own, want 3", n)
+	}
+	var routes []string
+	for _, w := range worlds {
+		routes = append(routes, names(w, resolve.KindHTTPRoute)...)
+	}
+	if slices.Sort(routes); !slices.Equal(routes, []string{"default/echo", "default/extra"}) {
+		t.Errorf("routes %v, want echo and extra, each once", routes)
 	}
 }
 

@@ -277,6 +277,7 @@ func TestFindInputs(t *testing.T) {
 		Files:          []string{filepath.Join(h, "prod-values.yaml")},
 		Kustomizations: []string{filepath.Join(k, "overlays", "prod"), filepath.Join(k, "overlays", "staging")},
 		Charts:         []string{filepath.Join(h, "store")},
+		Included:       []string{filepath.Join(k, "base", "gateway.yaml"), filepath.Join(k, "base", "store.yaml")},
 		Boundary:       manifest.BoundaryFor(root), // the repository's work tree
 		Partial:        true,                       // folders of it
 	}

@@ -29,6 +29,9 @@ type Inputs struct {
 	Kustomizations []string
 	// Charts are the Helm chart directories, rendered.
 	Charts []string
+	// Included are the files the root kustomizations include, which their
+	// builds read (see gitops.Assembler.Included).
+	Included []string
 	// Values are the Helm values files (--values) rendered over every
 	// chart's defaults, in order.
 	Values []string
@@ -155,7 +158,7 @@ func FindInputs(args []string, excluded func(path string) bool, roots []string) 
 		errs = append(errs, walkErrs...)
 	}
 	kustomizationRoots, included := render.Roots(unique(kustomizations), in.Boundary)
-	in.Kustomizations = kustomizationRoots
+	in.Kustomizations, in.Included = kustomizationRoots, included
 	isIncluded := func(path string) bool {
 		_, found := slices.BinarySearch(included, filepath.Clean(path))
 		return found
@@ -292,7 +295,7 @@ func (in Inputs) load(stdin io.Reader, opts resolve.Options) []*resolve.Inputs {
 			return resolve.LoadObjects(objs, errs, opts)
 		}})
 	}
-	a := gitops.Assembler{Renderer: r, Options: opts, Charts: in.ChartCopies, Partial: in.Partial}
+	a := gitops.Assembler{Renderer: r, Options: opts, Charts: in.ChartCopies, Included: in.Included, Partial: in.Partial}
 	return a.Assemble(units)
 }
 
