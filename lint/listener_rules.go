@@ -108,7 +108,9 @@ var listenerNoRoutes = &Rule{
 	Doc: Doc{
 		Text: `The listener is valid but no route among the inputs attaches to it, so it
 serves nothing (HTTP 404 for every request). Often a leftover, or a sign that
-routes target another sectionName.
+routes target another sectionName. Not reported when a Helm release that
+gwlint does not render (a HelmRelease whose chart is not in the repository)
+is in a namespace the listener admits routes from: its chart may create them.
 
 Fix: attach a route, or remove the listener.`,
 	},
@@ -117,9 +119,10 @@ Fix: attach a route, or remove the listener.`,
 			// Port 0 is a missing port, crd-validation's finding; a
 			// remote Gateway's routes are in its own cluster; a refused
 			// Gateway serves nothing, its refusal is the finding. Istio
-			// writes a listener it refuses Programmed all the same.
+			// writes a listener it refuses Programmed all the same. A
+			// release gwlint does not render may make the routes.
 			if l.Programmed.True() && l.Accepted.True() && l.Port != 0 && l.AttachedRoutes == 0 && len(l.Undecided) == 0 && (l.ListenerSet == nil || l.ListenerSet.Accepted.True()) &&
-				(l.Gateway == nil || l.Gateway.Accepted.True() && !l.Gateway.Remote()) {
+				(l.Gateway == nil || l.Gateway.Accepted.True() && !l.Gateway.Remote()) && p.Graph.UnrenderedRelease(l) == nil {
 				p.Report(l.Owner(), l.Path, nil, "%s (%d/%s) has no attached routes", l, l.Port, l.Protocol)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
@@ -373,6 +374,29 @@ func (g *Graph) createdBy(ref ObjectRef) *Generation {
 type prefixCreation struct {
 	name string
 	gen  *Generation
+}
+
+// UnrenderedRelease is a Helm release among the inputs that gwlint does
+// not render (a HelmRelease whose chart is not in the repository, a
+// kustomize helmCharts entry that is not vendored) in a namespace whose
+// routes l admits, or may admit; nil when there is none. Its chart may
+// create routes that attach to l (bjw-s' app-template writes them from
+// the release's values), which the inputs cannot show.
+func (g *Graph) UnrenderedRelease(l *Listener) Object {
+	ar := l.AllowedRoutes.Namespaces
+	var keys []kindNS
+	for key := range g.prefixes {
+		if key.kind == KindService {
+			keys = append(keys, key)
+		}
+	}
+	slices.SortFunc(keys, func(a, b kindNS) int { return strings.Compare(a.ns, b.ns) })
+	for _, key := range keys {
+		if adm, _ := g.namespaceAllowed(*ar.From, ar.Selector, l.Owner().Ref.Namespace, key.ns); adm != refused {
+			return g.prefixes[key][0].gen.By
+		}
+	}
+	return nil
 }
 
 // indexCreations records what every creator among the inputs and every
