@@ -382,7 +382,7 @@ type prefixCreation struct {
 // routes l admits, or may admit; nil when there is none. Its chart may
 // create routes that attach to l (bjw-s' app-template writes them from
 // the release's values), which the inputs cannot show.
-func (g *Graph) UnrenderedRelease(l *Listener) Object {
+func (g *Graph) UnrenderedRelease(l *Listener) *Generation {
 	ar := l.AllowedRoutes.Namespaces
 	var keys []kindNS
 	for key := range g.prefixes {
@@ -393,7 +393,7 @@ func (g *Graph) UnrenderedRelease(l *Listener) Object {
 	slices.SortFunc(keys, func(a, b kindNS) int { return strings.Compare(a.ns, b.ns) })
 	for _, key := range keys {
 		if adm, _ := g.namespaceAllowed(*ar.From, ar.Selector, l.Owner().Ref.Namespace, key.ns); adm != refused {
-			return g.prefixes[key][0].gen.By
+			return g.prefixes[key][0].gen
 		}
 	}
 	return nil

@@ -105,7 +105,11 @@ type listenerView struct {
 	Conditions     []conditionView  `json:"conditions"`
 	AttachedRoutes int32            `json:"attachedRoutes"`
 	Attached       []attachmentView `json:"attached"`
-	Refused        []attachmentView `json:"refused,omitempty"`
+	// RoutesMayComeFrom names a Helm release gwlint does not render, in a
+	// namespace the listener admits: its chart may create routes that
+	// attach here, beyond those counted (see listener-no-routes).
+	RoutesMayComeFrom string           `json:"routesMayComeFrom,omitempty"`
+	Refused           []attachmentView `json:"refused,omitempty"`
 	// Undecided are the parentRefs whose acceptance depends on a Namespace
 	// the inputs do not hold.
 	Undecided []attachmentView `json:"undecided,omitempty"`
@@ -161,7 +165,7 @@ func newGatewayExplanation(g *resolve.Graph, gw *resolve.GatewayResult) *gateway
 			ControllerName: gw.ControllerName, Managed: gw.Managed,
 		},
 		Conditions: []conditionView{conditionOf(gw.Accepted), conditionOf(gw.Programmed), conditionOf(gw.ResolvedRefs)},
-		Listeners:  listenerViews(gw.Listeners),
+		Listeners:  listenerViews(g, gw.Listeners),
 		Policies:   policyReachesOf(g, gw.Ref),
 	}
 	if in := gw.Inferred; in != nil {
@@ -174,16 +178,20 @@ func newGatewayExplanation(g *resolve.Graph, gw *resolve.GatewayResult) *gateway
 		v.ListenerSets = append(v.ListenerSets, listenerSetView{
 			ListenerSet: refOf(ls.Ref), Source: sourceOf(&ls.Meta),
 			Conditions: []conditionView{conditionOf(ls.Accepted), conditionOf(ls.Programmed)},
-			Listeners:  listenerViews(ls.Listeners),
+			Listeners:  listenerViews(g, ls.Listeners),
 		})
 	}
 	return v
 }
 
-func listenerViews(ls []*resolve.Listener) []listenerView {
+func listenerViews(g *resolve.Graph, ls []*resolve.Listener) []listenerView {
 	out := []listenerView{}
 	for _, l := range ls {
-		out = append(out, listenerViewOf(l))
+		lv := listenerViewOf(l)
+		if gen := g.UnrenderedRelease(l); gen != nil {
+			lv.RoutesMayComeFrom = gen.Creator()
+		}
+		out = append(out, lv)
 	}
 	return out
 }
@@ -335,7 +343,11 @@ func (l listenerView) writeText(p *printer, indent int) {
 			p.line(indent+1, "%s", c.text(p.pal))
 		}
 	}
-	p.line(indent+1, "attachedRoutes: %d", l.AttachedRoutes)
+	if l.RoutesMayComeFrom != "" {
+		p.line(indent+1, "attachedRoutes: %d (more may come from %s, which gwlint does not render)", l.AttachedRoutes, l.RoutesMayComeFrom)
+	} else {
+		p.line(indent+1, "attachedRoutes: %d", l.AttachedRoutes)
+	}
 	var rows [][]string
 	for _, a := range l.Attached {
 		rows = append(rows, []string{a.Route.String(), a.ParentRef})
