@@ -418,8 +418,13 @@ type builder struct {
 	sources sources // Flux's sources: which GitRepository is this repository
 	// thisSource is the GitRepository most Kustomizations build from.
 	thisSource string
-	mu         sync.Mutex
-	done       map[string]*build // by deployer.version
+	// origin is thisURL, read once.
+	origin struct {
+		sync.Once
+		url string
+	}
+	mu   sync.Mutex
+	done map[string]*build // by deployer.version
 }
 
 // buildAll builds every Kustomization of ks that is not built yet, in
@@ -569,17 +574,7 @@ func (b *builder) sourceRoot(file, rel string) (string, bool) {
 // repositoryOf is the root of the boundary that holds file: what a
 // GitRepository source of this repository holds.
 func (b *builder) repositoryOf(file string) string {
-	abs := absolute(file)
-	if resolved, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = resolved
-	}
-	best := ""
-	for _, r := range b.a.Renderer.Boundary.Roots() {
-		if (abs == r || strings.HasPrefix(abs, r+string(filepath.Separator))) && len(r) > len(best) {
-			best = r
-		}
-	}
-	return cmp.Or(best, filepath.Dir(abs))
+	return cmp.Or(b.a.Renderer.Boundary.RootOf(file), filepath.Dir(absolute(file)))
 }
 
 // coverage is what the clusters hold: the units keep the rest.
@@ -611,7 +606,8 @@ func (c *coverage) groupOf(file string) *resolve.Inputs {
 
 // rest is units less what the clusters hold: what a build read is left
 // out; what lies in an entry point's folder moves to its cluster; a root
-// kustomization within a spec.path that was built is left out, and one
+// kustomization within a spec.path that was built is left out (one that
+// the path's kustomization does not list is not applied either), and one
 // that a build read from is left out whole, less what moves; the rest
 // stays as it was.
 func (c *coverage) rest(units []*Unit) []*resolve.Inputs {
@@ -626,7 +622,7 @@ func (c *coverage) rest(units []*Unit) []*resolve.Inputs {
 			// (an error, objects) is not what is applied.
 			continue
 		}
-		if u.Root != "" && !c.reached(absolute(u.Root), u.In) {
+		if u.Root != "" && !c.readFrom(u.In) {
 			out = append(out, u.In)
 			continue
 		}
@@ -660,11 +656,10 @@ func (c *coverage) rest(units []*Unit) []*resolve.Inputs {
 	return out
 }
 
-// reached reports whether a build reached a root kustomization: it is
-// within a spec.path that was built, or a build read one of its files.
-func (c *coverage) reached(root string, in *resolve.Inputs) bool {
-	return c.reachedDir(root) ||
-		slices.ContainsFunc(in.Objects, func(o resolve.Object) bool { return c.files[absolute(o.Metadata().Source.File)] })
+// readFrom reports whether a build read a file of a root kustomization's
+// objects.
+func (c *coverage) readFrom(in *resolve.Inputs) bool {
+	return slices.ContainsFunc(in.Objects, func(o resolve.Object) bool { return c.files[absolute(o.Metadata().Source.File)] })
 }
 
 // reachedDir reports whether dir (absolute) is within a spec.path that

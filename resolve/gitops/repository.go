@@ -59,14 +59,18 @@ func mostUsedSource(ks []deployer) string {
 }
 
 // thisURL is the URL of this repository's remote origin, "" when its git
-// work tree names none.
+// work tree names none. It is read once: which Kustomizations hold which
+// folders asks it of every pair.
 func (b *builder) thisURL() string {
-	for _, root := range b.a.Renderer.Boundary.Roots() {
-		if url := originURL(filepath.Join(root, ".git", "config")); url != "" {
-			return url
+	b.origin.Do(func() {
+		for _, root := range b.a.Renderer.Boundary.Roots() {
+			if url := originURL(filepath.Join(root, ".git", "config")); url != "" {
+				b.origin.url = url
+				return
+			}
 		}
-	}
-	return ""
+	})
+	return b.origin.url
 }
 
 // originURL reads the url of [remote "origin"] from a git config file.

@@ -107,6 +107,26 @@ func (b Boundary) Whole(paths ...string) bool {
 	return !slices.ContainsFunc(b.roots, func(root string) bool { return !named[root] })
 }
 
+// RootOf is the boundary's root that holds path (the deepest, when roots
+// nest), as Check follows its links (a path that is not there yet too);
+// "" when none does.
+func (b Boundary) RootOf(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return ""
+	}
+	if abs, err = evalExisting(abs); err != nil {
+		return ""
+	}
+	best := ""
+	for _, r := range b.roots {
+		if (abs == r || strings.HasPrefix(abs, r+string(filepath.Separator))) && len(r) > len(best) {
+			best = r
+		}
+	}
+	return best
+}
+
 // IsZero reports whether the boundary has no root: nothing was named.
 func (b Boundary) IsZero() bool { return len(b.roots) == 0 }
 

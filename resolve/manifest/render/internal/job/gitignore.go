@@ -21,12 +21,7 @@ import (
 // are read; a path in no git work tree there is not ignored.
 func Ignored(path string, b manifest.Boundary) bool {
 	abs := Clean(path)
-	root := ""
-	for _, r := range b.Roots() {
-		if (abs == r || strings.HasPrefix(abs, r+string(filepath.Separator))) && len(r) > len(root) {
-			root = r
-		}
-	}
+	root := b.RootOf(abs)
 	if root == "" {
 		return false
 	}
