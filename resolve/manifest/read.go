@@ -1142,19 +1142,29 @@ func templateNotObject(doc []byte) bool {
 }
 
 // ToolTemplate reports whether doc holds {{ }} template syntax that is
-// not Helm's: none of its actions reads Helm's built-in objects (.Values,
-// .Release, .Chart, .Capabilities, .Files, .Template) or calls include,
-// template or tpl. Such a file is the source of another tool (Gruntwork's
-// boilerplate {{ .app_name }}, minijinja's {{ ENV.DOMAIN }} in a Go
-// program's embedded templates, cookiecutter), which nothing applies
-// before that tool renders it.
+// not Helm's, nor that of an object's own strings: none of its actions
+// reads Helm's built-in objects (.Values, .Release, .Chart, .Capabilities,
+// .Files, .Template) or calls include, template or tpl, nor reads what
+// Prometheus and Alertmanager give the templates of a rule or a receiver
+// ($labels, $value, .Labels, .Annotations, ...). Such a file is the source
+// of another tool (Gruntwork's boilerplate {{ .app_name }}, minijinja's
+// {{ ENV.DOMAIN }} in a Go program's embedded templates, cookiecutter),
+// which nothing applies before that tool renders it.
 func ToolTemplate(doc []byte) bool {
-	return bytes.Contains(doc, []byte("{{")) && !helmAction().Match(doc)
+	return bytes.Contains(doc, []byte("{{")) && !helmAction().Match(doc) && !embeddedAction().Match(doc)
 }
 
 // helmAction finds a template action that only Helm renders.
 var helmAction = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\{\{[^}]*(\$?\.(Values|Release|Chart|Capabilities|Files|Template)\b|\b(include|template|tpl)\s)`)
+})
+
+// embeddedAction finds a template action of Prometheus's rules or
+// Alertmanager's notifications, which a manifest carries as a string for
+// them to render: unquoted, it breaks the YAML of an object meant to be
+// applied as it is.
+var embeddedAction = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\{\{[^}]*(\$(labels|value|externalLabels|externalURL)\b|\.(Labels|Annotations|CommonLabels|CommonAnnotations|GroupLabels|Alerts)\b)`)
 })
 
 // jsonNotObject reports whether a .json file that cannot be read names
@@ -1179,6 +1189,9 @@ func (c *converter) templateHint() (string, Pos) {
 		return "", Pos{}
 	}
 	at := textPos(c.text, c.piece.start+i)
+	if embeddedAction().Match(c.text[c.piece.start:c.piece.end]) && !helmAction().Match(c.text[c.piece.start:c.piece.end]) {
+		return ": {{ ... }} at line " + strconv.Itoa(at.Line) + " is a template for Prometheus or Alertmanager; quote the value, so that YAML reads it as a string", at
+	}
 	return ": looks like an unrendered Helm template ({{ ... }} at line " + strconv.Itoa(at.Line) + "); render it with `helm template` first", at
 }
 

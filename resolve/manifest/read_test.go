@@ -374,6 +374,12 @@ func TestReadHelmTemplate(t *testing.T) {
 		want: "<stdin>:1: did not find expected node content: looks like an unrendered Helm template " +
 			"({{ ... }} at line 1); render it with `helm template` first",
 	}, {
+		// An alert's own template, unquoted: a manifest with a mistake,
+		// not another tool's template.
+		name: "Prometheus template unquoted",
+		in:   "apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata: {name: gw}\nspec:\n  groups:\n  - name: gw\n    rules:\n    - alert: Down\n      annotations:\n        summary: {{ $labels.gateway }} is down\n",
+		want: "<stdin>:10: did not find expected key: {{ ... }} at line 10 is a template for Prometheus or Alertmanager; quote the value, so that YAML reads it as a string",
+	}, {
 		name: "no template, no hint",
 		in:   "apiVersion: v1\nkind: Service\nmetadata: {name: x}: y\n",
 		want: "<stdin>:3: mapping values are not allowed in this context",
