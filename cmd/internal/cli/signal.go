@@ -32,6 +32,7 @@ func RemovedOnSignal(create func() (string, error)) (path string, done func(), e
 	r := &removeOnSignal
 	r.Lock()
 	defer r.Unlock()
+	catchEndSignals()
 	if path, err = create(); err != nil {
 		return "", nil, err
 	}
@@ -48,16 +49,14 @@ func RemovedOnSignal(create func() (string, error)) (path string, done func(), e
 // endSignals end a command: ^C, kill, and the terminal going away.
 var endSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
-// Main runs a command as the process, with its arguments and streams (Run,
-// System), and returns the exit status. A signal that ends the command
-// removes first what RemovedOnSignal registered (gwctl diff's and
-// --new-from-rev's copies of a revision), then ends the process by that
-// signal. A closed stdout (gwctl diff | head) is an EPIPE error instead
-// of death by SIGPIPE inside the write, so that the command's deferred
-// clean-ups run; Run then exits quietly, as SIGPIPE would have.
-func Main(newRoot func(*IOStreams) *cobra.Command) int {
+// catchEndSignals has the end signals remove what RemovedOnSignal
+// registered before they end the process. It runs when the first path is
+// registered, not at start: until then the signals' own action is the
+// same, and catching them costs a round trip to the runtime's signal
+// thread each, 0.35 ms of the 3.2 ms that `gwlint version` took.
+var catchEndSignals = sync.OnceFunc(func() {
 	sigs := make(chan os.Signal, 1)
-	for _, s := range append(endSignals, syscall.SIGPIPE) {
+	for _, s := range endSignals {
 		// A signal the process was started to ignore (nohup) stays
 		// ignored: Notify would install a handler for it.
 		if !signal.Ignored(s) {
@@ -66,12 +65,24 @@ func Main(newRoot func(*IOStreams) *cobra.Command) int {
 	}
 	go func() {
 		for s := range sigs {
-			// SIGPIPE is handled where the write fails.
-			if s != syscall.SIGPIPE {
-				removeAndDie(s)
-			}
+			removeAndDie(s)
 		}
 	}()
+})
+
+// Main runs a command as the process, with its arguments and streams (Run,
+// System), and returns the exit status. A signal that ends the command
+// removes first what RemovedOnSignal registered (gwctl diff's and
+// --new-from-rev's copies of a revision), then ends the process by that
+// signal. A closed stdout (gwctl diff | head) is an EPIPE error instead
+// of death by SIGPIPE inside the write, so that the command's deferred
+// clean-ups run; Run then exits quietly, as SIGPIPE would have. SIGPIPE
+// is ignored rather than caught for that, which costs nothing at start.
+// The programs the commands start inherit the ignoring: the render worker
+// does not mind (Go installs its own handler), and git takes EPIPE as it
+// takes SIGPIPE.
+func Main(newRoot func(*IOStreams) *cobra.Command) int {
+	signal.Ignore(syscall.SIGPIPE)
 	return Run(newRoot, os.Args[1:], System())
 }
 
