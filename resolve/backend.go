@@ -442,6 +442,11 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 		b.Port = otherProtocol
 		return
 	}
+	if v, ok := unknownPort(ports); ok {
+		b.Message = fmt.Sprintf("%s %s: port %s %s; whether it is %d is unknown",
+			b.Target.Kind, b.Target.NamespacedName(), v, placeholder.All.Why(v), *ref.Port)
+		return
+	}
 	invalid(PortNotFound, ReasonBackendNotFound,
 		"%s %s has no port %d (ports: %s)", b.Target.Kind, b.Target.NamespacedName(), *ref.Port, PortList(ports))
 	g.reportMissingPort(b, route)
@@ -711,7 +716,11 @@ func PortList(ports []ServicePort) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += fmt.Sprint(p.Port)
+		if p.Unknown != "" {
+			s += p.Unknown
+		} else {
+			s += fmt.Sprint(p.Port)
+		}
 		if p.Name != "" {
 			s += "/" + p.Name
 		}

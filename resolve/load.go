@@ -607,6 +607,7 @@ func decodeAs(raw *manifest.Object, opts Options, how decoding) (Object, *manife
 			return nil, nil
 		}
 	case *Service:
+		o.markUnknownPorts()
 		if opts.Validate && specErr == nil {
 			o.Violations = o.portViolations()
 		}

@@ -1,11 +1,14 @@
 package resolve
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
 
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
+
+	"github.com/gwlint/gwlint/resolve/placeholder"
 )
 
 // Mesh binding (GEP-1426): a route whose parentRef is a Service configures
@@ -123,6 +126,12 @@ func (g *Graph) bindToService(p *ParentResult) {
 		}
 		p.MeshPorts = append(p.MeshPorts, port)
 	}
+	if v, ok := unknownPort(svc.Spec.Ports); ok && len(p.MeshPorts) == 0 && p.Ref.Port != nil {
+		p.Unknown = v
+		p.Accepted = undecidedCondition(typ, fmt.Sprintf("Service %s: port %s %s; whether it is %d is unknown",
+			target.NamespacedName(), v, placeholder.All.Why(v), *p.Ref.Port))
+		return
+	}
 	if len(p.MeshPorts) == 0 {
 		msg := fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(*p.Ref), PortList(svc.Spec.Ports))
 		if judge := g.meshJudge(); judge != nil && !judge.ChecksMeshPorts() {
@@ -135,7 +144,7 @@ func (g *Graph) bindToService(p *ParentResult) {
 	}
 	ports := make([]string, len(p.MeshPorts))
 	for i, port := range p.MeshPorts {
-		ports[i] = strconv.Itoa(int(port.Port))
+		ports[i] = cmp.Or(port.Unknown, strconv.Itoa(int(port.Port)))
 	}
 	p.Accepted = condition(typ, true, ReasonAccepted,
 		fmt.Sprintf("Route bound to %s %s of Service %s", nouns(len(ports), "port"), strings.Join(ports, ", "), target.NamespacedName()))

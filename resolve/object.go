@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -279,6 +280,10 @@ type ServicePort struct {
 	AppProtocol *string            `json:"appProtocol,omitempty"`
 	Port        int32              `json:"port"`
 	TargetPort  intstr.IntOrString `json:"targetPort,omitempty"`
+	// Unknown is the port as written when it holds a deploy-time
+	// placeholder (`port: ${PORT}`): Port is then 0, and which number the
+	// Service has there is unknown.
+	Unknown string `json:"-"`
 }
 
 // Service is the part of a core/v1 Service that routing depends on.
@@ -305,12 +310,34 @@ func (s *Service) portViolations() []crd.Violation {
 		}
 	}
 	for i, p := range s.Spec.Ports {
-		invalid(i, "port", p.Port)
+		if p.Unknown == "" {
+			invalid(i, "port", p.Port)
+		}
 		if t := p.TargetPort; t.Type == intstr.Int && t.IntVal != 0 {
 			invalid(i, "targetPort", t.IntVal)
 		}
 	}
 	return out
+}
+
+// markUnknownPorts records which ports hold a deploy-time placeholder.
+func (s *Service) markUnknownPorts() {
+	if len(s.Unknown) == 0 {
+		return
+	}
+	for i := range s.Spec.Ports {
+		s.Spec.Ports[i].Unknown, _ = s.UnknownAt("spec.ports["+strconv.Itoa(i)+"]", ".port")
+	}
+}
+
+// unknownPort returns the first port that holds a deploy-time placeholder.
+func unknownPort(ports []ServicePort) (string, bool) {
+	for _, p := range ports {
+		if p.Unknown != "" {
+			return p.Unknown, true
+		}
+	}
+	return "", false
 }
 
 // Headless reports whether the Service has no cluster IP.

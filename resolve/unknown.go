@@ -17,7 +17,7 @@ import (
 // allows (hostname.go); a sectionName holding one selects an unknown
 // listener; and a number field holding one (`port: ${PORT}`, which Flux
 // substitutes before the YAML is parsed) is recorded in Meta.Unknown, since
-// the typed structs cannot hold it.
+// the typed structs cannot hold it (a Service's, in ServicePort.Unknown).
 
 // unknownValues returns the field paths of the document's string values
 // that hold a placeholder, with the values as written; nil when none does.
