@@ -3,11 +3,14 @@ package gitops
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,21 +70,31 @@ type applicationSource struct {
 	Plugin json.RawMessage `json:"plugin"`
 }
 
+// gitPath selects directories or files of a git generator's repository.
+type gitPath struct {
+	Path    string `json:"path"`
+	Exclude bool   `json:"exclude"`
+}
+
 type applicationSet struct {
-	GoTemplate bool `json:"goTemplate"`
-	Generators []struct {
-		Git *struct {
-			RepoURL     string `json:"repoURL"`
-			Directories []struct {
-				Path    string `json:"path"`
-				Exclude bool   `json:"exclude"`
-			} `json:"directories"`
-		} `json:"git"`
-		List *struct {
-			Elements []map[string]any `json:"elements"`
-		} `json:"list"`
-	} `json:"generators"`
-	Template json.RawMessage `json:"template"`
+	GoTemplate bool            `json:"goTemplate"`
+	Generators []generator     `json:"generators"`
+	Template   json.RawMessage `json:"template"`
+}
+
+// generator is one of an ApplicationSet's generators.
+type generator struct {
+	Git *struct {
+		RepoURL     string    `json:"repoURL"`
+		Directories []gitPath `json:"directories"`
+		Files       []gitPath `json:"files"`
+		// Values are more parameters, values.NAME, made from the
+		// others.
+		Values map[string]string `json:"values"`
+	} `json:"git"`
+	List *struct {
+		Elements []map[string]any `json:"elements"`
+	} `json:"list"`
 }
 
 // buildsKustomization reports whether its plugin builds the kustomization
@@ -140,12 +153,12 @@ func (a *application) sources() []applicationSource {
 }
 
 // deploys is the directory of its first source in the repository, or
-// the folder an ApplicationSet's directories are found in.
+// the folder an ApplicationSet's directories or files are found in.
 func (a *application) deploys(b *builder) (string, bool) {
 	if a.set != nil {
 		for _, g := range a.set.Generators {
-			if g.Git != nil && len(g.Git.Directories) > 0 {
-				rel := literalPrefix(g.Git.Directories[0].Path)
+			if paths := g.gitPaths(); len(paths) > 0 {
+				rel := literalPrefix(paths[0].Path)
 				root, ok := b.sourceRoot(a.raw.Source.File, rel)
 				return filepath.Join(root, rel), ok
 			}
@@ -176,7 +189,7 @@ func (a *application) deploy(b *builder) *build {
 		res.in.Unknowns = append(res.in.Unknowns, e)
 	}
 	if a.set != nil {
-		res.children = a.generate(b, unknown)
+		res.children, res.in.Errors = a.generate(b, unknown)
 		return res
 	}
 	for i, src := range a.sources() {
@@ -327,23 +340,40 @@ func globs(pattern, name string) bool {
 	})
 }
 
-// generate makes an ApplicationSet's Applications: its git directory and
-// list generators over its template. Other generators' parameters come
-// from a cluster or an API, and what they make is unknown.
-func (a *application) generate(b *builder, unknown func(path, format string, args ...any)) []deployer {
+// generate makes an ApplicationSet's Applications: its git directory,
+// git file and list generators over its template. Other generators'
+// parameters come from a cluster or an API, and what they make is
+// unknown. A file a git file generator cannot read is an error: Argo CD
+// then makes none of its Applications.
+func (a *application) generate(b *builder, unknown func(path, format string, args ...any)) ([]deployer, []*manifest.ReadError) {
 	var apps []deployer
+	var errs []*manifest.ReadError
 	for i, g := range a.set.Generators {
 		field := "spec.generators[" + strconv.Itoa(i) + "]"
 		var params []map[string]string
-		switch {
-		case g.Git != nil && len(g.Git.Directories) > 0:
-			root, ok := b.sourceRoot(a.raw.Source.File, literalPrefix(g.Git.Directories[0].Path))
+		switch paths := g.gitPaths(); {
+		case len(paths) > 0:
+			root, ok := b.sourceRoot(a.raw.Source.File, literalPrefix(paths[0].Path))
 			if !ok {
 				unknown(field, "its git generator reads another repository: what it makes is unknown")
 				continue
 			}
-			for _, dir := range gitDirectories(root, g.Git.Directories) {
-				params = append(params, pathParams(dir))
+			if len(g.Git.Directories) > 0 {
+				for _, dir := range gitDirectories(root, g.Git.Directories) {
+					params = append(params, pathParams(dir))
+				}
+				break
+			}
+			files, fileErrs := gitFileParams(root, g.Git.Files, b.a.Renderer.Boundary)
+			for _, e := range fileErrs {
+				e.Msg = "ApplicationSet " + a.name + ": its git file generator cannot read it: " + e.Msg
+			}
+			errs = append(errs, fileErrs...)
+			if len(fileErrs) > 0 {
+				continue
+			}
+			for _, p := range files {
+				params = append(params, withValues(p, g.Git.Values))
 			}
 		case g.List != nil:
 			for _, e := range g.List.Elements {
@@ -366,15 +396,12 @@ func (a *application) generate(b *builder, unknown func(path, format string, arg
 			}
 		}
 	}
-	return apps
+	return apps, errs
 }
 
 // gitDirectories are the directories of the repository at root that a git
 // generator's directories select, relative and /-separated, sorted.
-func gitDirectories(root string, patterns []struct {
-	Path    string `json:"path"`
-	Exclude bool   `json:"exclude"`
-}) []string {
+func gitDirectories(root string, patterns []gitPath) []string {
 	var dirs []string
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.IsDir() {
@@ -446,8 +473,7 @@ func matchPath(pattern, p string) bool {
 // path, path.basename, path.basenameNormalized, path[N].
 func pathParams(dir string) map[string]string {
 	base := path.Base(dir)
-	p := map[string]string{"path": dir, "path.path": dir, "path.basename": base,
-		"path.basenameNormalized": strings.ToLower(strings.NewReplacer("_", "-", ".", "-").Replace(base))}
+	p := map[string]string{"path": dir, "path.path": dir, "path.basename": base, "path.basenameNormalized": normalized(base)}
 	for i, seg := range strings.Split(dir, "/") {
 		p["path["+strconv.Itoa(i)+"]"] = seg
 		p["index .path.segments "+strconv.Itoa(i)] = seg
@@ -455,18 +481,191 @@ func pathParams(dir string) map[string]string {
 	return p
 }
 
+// gitPaths are the directories or files a git generator selects.
+func (g generator) gitPaths() []gitPath {
+	if g.Git == nil {
+		return nil
+	}
+	return append(slices.Clip(g.Git.Directories), g.Git.Files...)
+}
+
+// maxConfigFile bounds what a git file generator reads of one file:
+// Argo CD's configuration files are a few lines each.
+const maxConfigFile = 1 << 20
+
+// gitFileParams are the parameters a git file generator makes, as Argo CD
+// (applicationset/generators/git.go) makes them: from each file of the
+// repository at root that a path selects and no excluding one does (git
+// ls-files' matching, where * and ? match / too), in the order of their
+// paths, one set per object the file holds (a JSON or YAML object, or a
+// list of them): its fields flattened (cluster.name), and path,
+// path.basename, path.filename, path[N] and their go template forms,
+// path being the file's directory. A file outside the boundary, too
+// large, or neither is an error.
+func gitFileParams(root string, patterns []gitPath, boundary manifest.Boundary) ([]map[string]string, []*manifest.ReadError) {
+	var files []string
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		included := false
+		for _, pat := range patterns {
+			if lsFilesMatch(pat.Path, rel) {
+				if pat.Exclude {
+					return nil
+				}
+				included = true
+			}
+		}
+		if included {
+			files = append(files, rel)
+		}
+		return nil
+	})
+	slices.Sort(files)
+	var out []map[string]string
+	var errs []*manifest.ReadError
+	for _, rel := range files {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		objs, err := readConfigFile(p, boundary)
+		if err != nil {
+			errs = append(errs, &manifest.ReadError{File: p, Msg: err.Error()})
+			continue
+		}
+		for _, obj := range objs {
+			params := pathParams(path.Dir(rel))
+			params["path.filename"] = path.Base(rel)
+			params["path.filenameNormalized"] = normalized(path.Base(rel))
+			flatten("", obj, params)
+			out = append(out, params)
+		}
+	}
+	return out, errs
+}
+
+// readConfigFile reads a git file generator's file: one object, or a list
+// of them.
+func readConfigFile(p string, boundary manifest.Boundary) ([]map[string]any, error) {
+	if err := boundary.Check(p); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxConfigFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxConfigFile {
+		return nil, fmt.Errorf("larger than %d bytes", maxConfigFile)
+	}
+	if e := manifest.CheckAliases(p, data); e != nil {
+		return nil, errors.New(e.Msg)
+	}
+	one := map[string]any{}
+	if err := yaml.Unmarshal(data, &one); err == nil {
+		return []map[string]any{one}, nil
+	}
+	var list []map[string]any
+	if err := yaml.Unmarshal(data, &list); err != nil {
+		return nil, fmt.Errorf("neither an object nor a list of objects: %v", err)
+	}
+	return list, nil
+}
+
+// flatten adds v's fields to params, nested ones joined with dots
+// (jeremywohl/flatten's DotStyle, which Argo CD uses), each value as
+// fmt's %v writes it.
+func flatten(prefix string, v any, params map[string]string) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			flatten(joinKey(prefix, k), c, params)
+		}
+	case []any:
+		for i, c := range x {
+			flatten(joinKey(prefix, strconv.Itoa(i)), c, params)
+		}
+	default:
+		if prefix != "" {
+			params[prefix] = fmt.Sprint(x)
+		}
+	}
+}
+
+func joinKey(prefix, k string) string {
+	if prefix == "" {
+		return k
+	}
+	return prefix + "." + k
+}
+
+// withValues adds a git generator's values to params, as values.NAME,
+// each with the others' {{ }} replaced.
+func withValues(params, values map[string]string) map[string]string {
+	for k, v := range values {
+		params["values."+k] = replaceParams(v, params)
+	}
+	return params
+}
+
+// lsFilesMatch matches a /-separated path against a git pathspec as git
+// ls-files does without glob magic (fnmatch without FNM_PATHNAME): *
+// and ? match any characters, / included; a pattern without wildcards
+// also matches the files below the directory it names.
+func lsFilesMatch(pattern, p string) bool {
+	pattern = strings.TrimPrefix(pattern, "/")
+	if !strings.ContainsAny(pattern, "*?[") {
+		return p == pattern || strings.HasPrefix(p, strings.TrimSuffix(pattern, "/")+"/")
+	}
+	var re strings.Builder
+	re.WriteString("^")
+	for i := 0; i < len(pattern); i++ {
+		switch c := pattern[i]; c {
+		case '*':
+			re.WriteString(".*")
+		case '?':
+			re.WriteString(".")
+		case '[':
+			if j := strings.IndexByte(pattern[i+1:], ']'); j > 0 {
+				class := pattern[i+1 : i+1+j]
+				if strings.HasPrefix(class, "!") {
+					class = "^" + class[1:]
+				}
+				re.WriteString("[" + class + "]")
+				i += j + 1
+				continue
+			}
+			re.WriteString(regexp.QuoteMeta("["))
+		default:
+			re.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	re.WriteString("$")
+	m, err := regexp.MatchString(re.String(), p)
+	return err == nil && m
+}
+
+// normalized is a path parameter's Normalized form.
+func normalized(name string) string {
+	return strings.ToLower(strings.NewReplacer("_", "-", ".", "-").Replace(name))
+}
+
 // fromTemplate is the Application the template makes with params: each
 // {{ name }} (fasttemplate) or {{ .name }} (goTemplate) of the template
 // replaced; one that names no parameter stays as written, unknown.
 func (a *application) fromTemplate(params map[string]string) *application {
-	text := string(a.set.Template)
-	for name, value := range params {
-		quoted, _ := json.Marshal(value)
-		v := string(quoted[1 : len(quoted)-1])
-		for _, form := range []string{"{{" + name + "}}", "{{ " + name + " }}", "{{." + name + "}}", "{{ ." + name + " }}"} {
-			text = strings.ReplaceAll(text, form, v)
-		}
-	}
+	text := replaceParams(string(a.set.Template), params)
 	var tmpl struct {
 		Metadata struct {
 			Name string `json:"name"`
@@ -478,6 +677,20 @@ func (a *application) fromTemplate(params map[string]string) *application {
 	}
 	return &application{raw: a.raw, name: tmpl.Metadata.Name, namespace: a.namespace, spec: tmpl.Spec,
 		made: a.name, unit: a.unit}
+}
+
+// replaceParams replaces each {{ name }} (fasttemplate) or {{ .name }}
+// (goTemplate) in text, JSON, with the parameter's value, as a JSON
+// string's text.
+func replaceParams(text string, params map[string]string) string {
+	for name, value := range params {
+		quoted, _ := json.Marshal(value)
+		v := string(quoted[1 : len(quoted)-1])
+		for _, form := range []string{"{{" + name + "}}", "{{ " + name + " }}", "{{." + name + "}}", "{{ ." + name + " }}"} {
+			text = strings.ReplaceAll(text, form, v)
+		}
+	}
+	return text
 }
 
 // isFile reports whether p is a regular file.

@@ -402,6 +402,81 @@ func TestArgoCD(t *testing.T) {
 	}
 }
 
+// Argo CD: an ApplicationSet's git file generator makes one Application
+// per object of each file its paths select (* crossing directories, as
+// git ls-files matches), with the fields flattened and the file's
+// directory as path: each app's Service lands in the namespace its
+// config names, not in one default namespace where two would collide.
+func TestArgoCDGitFiles(t *testing.T) {
+	service := "apiVersion: v1\nkind: Service\nmetadata:\n  name: redis\nspec:\n  ports: [{port: 6379}]\n"
+	dir := repository(t, map[string]string{
+		"argocd/apps.yaml": "apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: apps\nspec:\n  goTemplate: true\n  generators:\n" +
+			"  - git:\n      repoURL: https://github.com/example/repo\n      files:\n      - path: apps/*/config.*\n      - path: apps/old/config.json\n        exclude: true\n" +
+			"      values: {team: 'team-{{ .path.basename }}'}\n" +
+			"  template:\n    metadata: {name: '{{ .app.name }}', labels: {team: '{{ .values.team }}'}}\n" +
+			"    spec:\n      source: {repoURL: https://github.com/example/repo, path: '{{ .path.path }}'}\n" +
+			"      destination: {namespace: '{{ .app.namespace }}'}\n",
+		"apps/paperless/config.json":  `{"app": {"name": "paperless", "namespace": "paperless"}}`,
+		"apps/paperless/redis.yaml":   service,
+		"apps/stream/box/config.yaml": "- app: {name: box, namespace: broadcast}\n- app: {name: box-test, namespace: broadcast-test}\n",
+		"apps/stream/box/redis.yaml":  service,
+		"apps/old/config.json":        `{"app": {"name": "old", "namespace": "old"}}`,
+		"apps/old/redis.yaml":         service,
+	})
+	worlds := assemble(t, dir)
+	w := worlds[0]
+	if got, want := names(w, "Service"), []string{"broadcast-test/redis", "broadcast/redis", "paperless/redis"}; !slices.Equal(got, want) {
+		t.Errorf("Services %v, want %v", got, want)
+	}
+	if len(w.Errors) != 0 || len(w.Unknowns) != 0 {
+		t.Errorf("errors %v, unknowns %v; want none", w.Errors, w.Unknowns)
+	}
+	for _, o := range w.Objects {
+		if m := o.Metadata(); m.Ref.Kind == "Service" && m.Ref.Namespace == "paperless" && !strings.HasSuffix(m.Source.File, filepath.Join("paperless", "redis.yaml")) {
+			t.Errorf("paperless/redis from %s", m.Source.File)
+		}
+	}
+	// A file it cannot read fails the generator, as it fails Argo CD's:
+	// it makes no Application.
+	if err := os.WriteFile(filepath.Join(dir, "apps", "paperless", "config.json"), []byte(`{"app": `), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w = assemble(t, dir)[0]
+	if len(w.Errors) != 1 || !strings.HasSuffix(w.Errors[0].File, filepath.Join("paperless", "config.json")) ||
+		!strings.Contains(w.Errors[0].Msg, "ApplicationSet apps: its git file generator cannot read it") || len(names(w, "Service")) != 0 {
+		t.Errorf("errors %v, Services %v; want the broken config's error and none", w.Errors, names(w, "Service"))
+	}
+}
+
+// A git file generator reads its files within the boundary: a link out of
+// the repository is an error, and nothing of it reaches the output.
+func TestArgoCDGitFilesLinkOutside(t *testing.T) {
+	const secret = "SECRET-config"
+	outside := filepath.Join(t.TempDir(), "config.json")
+	if err := os.WriteFile(outside, []byte(`{"namespace": "`+secret+`"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := repository(t, map[string]string{
+		"argocd/apps.yaml": "apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: apps\nspec:\n  generators:\n" +
+			"  - git:\n      repoURL: https://github.com/example/repo\n      files:\n      - path: apps/**/config.json\n" +
+			"  template:\n    metadata: {name: '{{namespace}}'}\n    spec:\n      source: {repoURL: https://github.com/example/repo, path: '{{path}}'}\n" +
+			"      destination: {namespace: '{{namespace}}'}\n",
+		"apps/web/r.yaml": route("web", "web.example.com"),
+	})
+	if err := os.Symlink(outside, filepath.Join(dir, "apps", "web", "config.json")); err != nil {
+		t.Fatal(err)
+	}
+	w := assemble(t, dir)[0]
+	for _, o := range w.Objects {
+		if strings.Contains(o.Metadata().Ref.Namespace, secret) {
+			t.Fatalf("read %s", o.Metadata().Ref)
+		}
+	}
+	if len(w.Errors) != 1 || !strings.Contains(w.Errors[0].Msg, manifest.ErrOutside.Error()) || strings.Contains(w.Errors[0].Msg, secret) {
+		t.Errorf("errors %v, want the link refused", w.Errors)
+	}
+}
+
 // A config management plugin named for kustomize builds a kustomization
 // as gwlint builds one; on a chart (kustomized-helm, which renders it into
 // the all.yaml its kustomization lists), what it gives is unknown, never
