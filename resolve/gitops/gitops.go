@@ -192,16 +192,25 @@ func (b *builder) clusters(candidates []deployer, reached map[string]bool, cover
 		if len(entries) == 0 { // they build each other in a cycle
 			entries, rest = rest[:1], rest[1:]
 		}
-		for _, k := range entries {
+		found := make([]map[string]bool, len(entries))
+		for i, k := range entries {
 			if k, ok := k.(*kustomization); ok {
 				k.entry = true
+			}
+			found[i] = b.reach(k, reached)
+		}
+		for i, k := range entries {
+			if builtByAnother(i, entries, found) {
+				if k, ok := k.(*kustomization); ok {
+					k.entry = false
+				}
+				continue
 			}
 			g := k.folder()
 			if groups[g] == nil {
 				order = append(order, g)
 			}
 			groups[g] = append(groups[g], k)
-			b.reach(k, reached)
 		}
 		pending = slices.DeleteFunc(rest, func(k deployer) bool { return reached[k.identity()] })
 	}
@@ -300,8 +309,11 @@ func (b *builder) withinPath(path string, ks []deployer) bool {
 	return false
 }
 
-// reach builds k and everything its builds hold, marking their keys.
-func (b *builder) reach(k deployer, reached map[string]bool) {
+// reach builds k and everything its builds hold, marking their keys, and
+// returns the keys of the deployers its builds gave (those reached before
+// too).
+func (b *builder) reach(k deployer, reached map[string]bool) map[string]bool {
+	found := map[string]bool{}
 	for level := []deployer{k}; len(level) > 0; {
 		level = slices.DeleteFunc(level, func(k deployer) bool { return reached[k.identity()] })
 		b.buildAll(level)
@@ -314,10 +326,29 @@ func (b *builder) reach(k deployer, reached map[string]bool) {
 			res := b.done[k.version()]
 			b.vars.add(res.in.Kept) // for the builds below it
 			b.sources.add(res.in.Kept)
+			for _, c := range res.children {
+				found[c.identity()] = true
+			}
 			next = append(next, res.children...)
 		}
 		level = next
 	}
+	return found
+}
+
+// builtByAnother reports whether entry i is no entry point after all: the
+// build of another entry gave it (a cluster's Kustomization that
+// includes its folder with ../), and it did not give that one (as in a
+// cycle, where the first reached stays). The other's cluster holds it,
+// built as its parent gives it, with the parent's patches.
+func builtByAnother(i int, entries []deployer, found []map[string]bool) bool {
+	id := entries[i].identity()
+	for j, other := range entries {
+		if j != i && found[j][id] && !found[i][other.identity()] {
+			return true
+		}
+	}
+	return false
 }
 
 // kustomization is a Flux Kustomization as read or as a build produced it.

@@ -112,6 +112,42 @@ func TestClustersAreWorlds(t *testing.T) {
 	}
 }
 
+// A root kustomization that gathers app folders a cluster deploys by
+// another way (shelken/home-ops: infra/common lists the folders that
+// infra/staging includes as ../common/...) is no cluster of its own: its
+// Flux Kustomizations are built by the cluster's, with that cluster's
+// patches, and never again as entry points without them (where
+// ${DOMAIN} would be empty).
+func TestKustomizationsAnotherClusterBuildsAreNoEntryPoints(t *testing.T) {
+	patch := "  patches:\n  - target: {group: kustomize.toolkit.fluxcd.io, kind: Kustomization}\n    patch: |-\n" +
+		"      apiVersion: kustomize.toolkit.fluxcd.io/v1\n      kind: Kustomization\n      metadata: {name: _}\n" +
+		"      spec: {postBuild: {substitute: {DOMAIN: staging.example.com}}}\n"
+	dir := repository(t, map[string]string{
+		"clusters/staging/infra.yaml":             ks("infra", "flux-system", "./infra/staging", patch),
+		"infra/staging/kustomization.yaml":        "resources: [../common/web]\n",
+		"infra/common/kustomization.yaml":         "resources: [web]\n",
+		"infra/common/web/kustomization.yaml":     "resources: [ks.yaml]\n",
+		"infra/common/web/ks.yaml":                ks("web", "flux-system", "./infra/common/web/app", "  targetNamespace: web\n  postBuild:\n    substitute: {APP: web}\n"),
+		"infra/common/web/app/kustomization.yaml": "resources: [route.yaml]\n",
+		"infra/common/web/app/route.yaml":         route("web", "${APP}.${DOMAIN}"),
+	})
+	worlds := assemble(t, dir)
+	for _, w := range worlds[1:] {
+		if len(w.Objects) > 0 || len(w.Errors) > 0 {
+			t.Errorf("another world (%s): %d objects, errors %v", w.Cluster, len(w.Objects), w.Errors)
+		}
+	}
+	var hosts []string
+	for _, o := range worlds[0].Objects {
+		if r, ok := o.(*resolve.Route); ok {
+			hosts = append(hosts, string(r.Hostnames[0]))
+		}
+	}
+	if !slices.Equal(hosts, []string{"web.staging.example.com"}) || len(worlds[0].Errors) != 0 {
+		t.Errorf("hostnames %v, errors %v; want web.staging.example.com and none", hosts, worlds[0].Errors)
+	}
+}
+
 // Variables come from substituteFrom's ConfigMaps; a Secret that SOPS
 // encrypts, or one the repository does not hold, leaves its variables
 // unknown (placeholders), never empty; an opted-out object is left alone.
