@@ -197,6 +197,42 @@ var generators = []generatorRow{{
 		return out
 	},
 }, {
+	Project: "KServe", Group: "serving.kserve.io", Kinds: []string{"InferenceService"},
+	Source: "https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/pkg/constants/constants.go",
+	// The predictor's Service, NAME-predictor (NAME-PREDICTOR-predictor
+	// with spec.predictor.name: PredictorServiceName), and NAME-transformer
+	// and NAME-explainer for those components, in the InferenceService's
+	// namespace: raw deployments' own Services, or Knative's for its
+	// Knative Services of those names.
+	creates: func(o Object) []Creation {
+		var doc struct {
+			Spec struct {
+				Predictor struct {
+					Name string `json:"name"`
+				} `json:"predictor"`
+				Transformer *json.RawMessage `json:"transformer"`
+				Explainer   *json.RawMessage `json:"explainer"`
+			} `json:"spec"`
+		}
+		decodeCreator(o, &doc)
+		name := o.Metadata().Ref.Name
+		names := []string{name + "-predictor"}
+		if p := doc.Spec.Predictor.Name; p != "" {
+			names[0] = name + "-" + p + "-predictor"
+		}
+		if doc.Spec.Transformer != nil {
+			names = append(names, name+"-transformer")
+		}
+		if doc.Spec.Explainer != nil {
+			names = append(names, name+"-explainer")
+		}
+		var out []Creation
+		for _, n := range names {
+			out = append(out, sameNamespace(o, KindService, n)...)
+		}
+		return out
+	},
+}, {
 	Project: "Flux", Group: "helm.toolkit.fluxcd.io", Kinds: []string{"HelmRelease"},
 	Source: "https://fluxcd.io/flux/components/helm/helmreleases/",
 	// A release gwlint does not render: its chart names its Services, by

@@ -182,6 +182,32 @@ spec:
 		not:     ObjectRef{Kind: KindService, Namespace: "test", Name: "podinfo-canary"},
 		by:      "Canary test/podinfo",
 	}, {
+		name: "KServe InferenceService",
+		creator: `
+apiVersion: serving.kserve.io/v1beta1
+kind: InferenceService
+metadata: {name: assist-llm, namespace: ai}
+spec:
+  predictor:
+    model: {modelFormat: {name: huggingface}, storageUri: "pvc://models/qwen"}
+  transformer:
+    containers: [{name: kserve-container, image: example/transformer}]`,
+		created: ObjectRef{Kind: KindService, Namespace: "ai", Name: "assist-llm-predictor"},
+		not:     ObjectRef{Kind: KindService, Namespace: "ai", Name: "assist-llm-explainer"},
+		by:      "will be created by InferenceService ai/assist-llm (KServe)",
+	}, {
+		name: "KServe InferenceService's transformer",
+		creator: `
+apiVersion: serving.kserve.io/v1beta1
+kind: InferenceService
+metadata: {name: assist-llm, namespace: ai}
+spec:
+  predictor: {model: {modelFormat: {name: sklearn}}}
+  transformer: {containers: [{name: kserve-container, image: example/transformer}]}`,
+		created: ObjectRef{Kind: KindService, Namespace: "ai", Name: "assist-llm-transformer"},
+		not:     ObjectRef{Kind: KindService, Namespace: "ai", Name: "assist-llm"},
+		by:      "(KServe)",
+	}, {
 		name: "HelmRelease: Services named after the release",
 		creator: `
 apiVersion: helm.toolkit.fluxcd.io/v2
