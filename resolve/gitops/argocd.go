@@ -1,6 +1,7 @@
 package gitops
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -15,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"sigs.k8s.io/yaml"
 
 	"github.com/gwlint/gwlint/resolve"
@@ -95,6 +98,21 @@ type generator struct {
 	List *struct {
 		Elements []map[string]any `json:"elements"`
 	} `json:"list"`
+	// Selector keeps the parameter sets it selects, as labels.
+	Selector *metav1.LabelSelector `json:"selector"`
+}
+
+// selects reports whether the generator's selector keeps params, and says
+// why not when the selector cannot be read (Argo CD makes nothing then).
+func (g generator) selects(params map[string]string) (bool, error) {
+	if g.Selector == nil {
+		return true, nil
+	}
+	sel, err := metav1.LabelSelectorAsSelector(g.Selector)
+	if err != nil {
+		return false, err
+	}
+	return sel.Matches(labels.Set(params)), nil
 }
 
 // buildsKustomization reports whether its plugin builds the kustomization
@@ -389,11 +407,22 @@ func (a *application) generate(b *builder, unknown func(path, format string, arg
 			unknown(field, "its generator's parameters come from outside the repository: what it makes is unknown")
 			continue
 		}
+		unevaluated := ""
 		for _, p := range params {
-			app := a.fromTemplate(p)
+			if ok, err := g.selects(p); err != nil {
+				unknown(field+".selector", "its selector cannot be read (%v): what it makes is unknown", err)
+				break
+			} else if !ok {
+				continue
+			}
+			app, left := a.fromTemplate(p)
 			if app != nil {
 				apps = append(apps, app)
 			}
+			unevaluated = cmp.Or(unevaluated, left)
+		}
+		if unevaluated != "" {
+			unknown("spec.template.spec", "its template's sources hold %s, which gwlint does not evaluate: what they deploy is unknown", unevaluated)
 		}
 	}
 	return apps, errs
@@ -664,19 +693,43 @@ func normalized(name string) string {
 // fromTemplate is the Application the template makes with params: each
 // {{ name }} (fasttemplate) or {{ .name }} (goTemplate) of the template
 // replaced; one that names no parameter stays as written, unknown.
-func (a *application) fromTemplate(params map[string]string) *application {
+//
+// Sources that still hold an action after that (a Go template function,
+// `{{ dig "chart" "name" "" . }}`, which gwlint does not evaluate) make an
+// Application whose sources are unknown: left is that action, and the
+// Application nil. Elsewhere (a destination namespace) an action stays,
+// a placeholder (package placeholder).
+func (a *application) fromTemplate(params map[string]string) (app *application, left string) {
 	text := replaceParams(string(a.set.Template), params)
 	var tmpl struct {
 		Metadata struct {
 			Name string `json:"name"`
 		} `json:"metadata"`
-		Spec applicationSpec `json:"spec"`
+		Spec json.RawMessage `json:"spec"`
 	}
 	if json.Unmarshal([]byte(text), &tmpl) != nil {
-		return nil
+		return nil, ""
 	}
-	return &application{raw: a.raw, name: tmpl.Metadata.Name, namespace: a.namespace, spec: tmpl.Spec,
-		made: a.name, unit: a.unit}
+	var sources struct {
+		Source  json.RawMessage `json:"source"`
+		Sources json.RawMessage `json:"sources"`
+	}
+	_ = json.Unmarshal(tmpl.Spec, &sources) // the spec's own decoding below says
+	for _, src := range []json.RawMessage{sources.Source, sources.Sources} {
+		if i := bytes.Index(src, []byte("{{")); i >= 0 {
+			action := src[i:]
+			if j := bytes.Index(action, []byte("}}")); j >= 0 {
+				action = action[:j+2]
+			}
+			return nil, strings.ReplaceAll(string(action), `\"`, `"`)
+		}
+	}
+	var spec applicationSpec
+	if json.Unmarshal(tmpl.Spec, &spec) != nil {
+		return nil, ""
+	}
+	return &application{raw: a.raw, name: tmpl.Metadata.Name, namespace: a.namespace, spec: spec,
+		made: a.name, unit: a.unit}, ""
 }
 
 // replaceParams replaces each {{ name }} (fasttemplate) or {{ .name }}

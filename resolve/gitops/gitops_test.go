@@ -484,6 +484,36 @@ func TestArgoCDGitFiles(t *testing.T) {
 	}
 }
 
+// A generator's selector keeps the parameter sets whose fields it
+// matches (an app-config.yaml with enabled: "false" makes no
+// Application); a template whose sources hold a Go template function
+// gwlint does not evaluate makes Applications whose sources are unknown,
+// said once.
+func TestArgoCDSelectorAndUnevaluatedTemplate(t *testing.T) {
+	set := func(name, generator, source string) string {
+		return "apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: " + name + "\nspec:\n  goTemplate: true\n  generators:\n" + generator +
+			"  template:\n    metadata: {name: '{{ .path.basename }}'}\n    spec:\n      source: " + source + "\n" +
+			"      destination: {namespace: '{{ .path.basename }}'}\n"
+	}
+	files := "  - git:\n      repoURL: https://github.com/example/repo\n      files:\n      - path: apps/*/app-config.yaml\n"
+	dir := repository(t, map[string]string{
+		"argocd/apps.yaml": set("apps", files+"    selector:\n      matchExpressions:\n      - {key: enabled, operator: In, values: [\"true\"]}\n",
+			"{repoURL: https://github.com/example/repo, path: '{{ .path.path }}'}") +
+			"---\n" + set("charts", files, `{repoURL: '{{ .chart.repo }}', chart: '{{ dig "chart" "name" "" . }}'}`),
+		"apps/shop/app-config.yaml": "enabled: \"true\"\nchart: {repo: https://charts.example.com}\n",
+		"apps/shop/r.yaml":          route("shop", "shop.example.com"),
+		"apps/old/app-config.yaml":  "enabled: \"false\"\nchart: {repo: https://charts.example.com}\n",
+		"apps/old/r.yaml":           route("old", "old.example.com"),
+	})
+	w := assemble(t, dir)[0]
+	if got := names(w, resolve.KindHTTPRoute); !slices.Equal(got, []string{"shop/shop"}) {
+		t.Errorf("routes %v, want shop's (old is not enabled)", got)
+	}
+	if len(w.Unknowns) != 1 || !strings.Contains(w.Unknowns[0].Msg, `ApplicationSet charts: its template's sources hold {{ dig "chart" "name" "" . }}, which gwlint does not evaluate`) {
+		t.Errorf("unknowns %v, want the charts set's template", w.Unknowns)
+	}
+}
+
 // A git file generator reads its files within the boundary: a link out of
 // the repository is an error, and nothing of it reaches the output.
 func TestArgoCDGitFilesLinkOutside(t *testing.T) {
