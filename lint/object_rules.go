@@ -67,7 +67,11 @@ cluster keeps it. Whether both reach one cluster is outside the inputs: the
 directories of a repository often hold one object per environment or
 alternatives applied one at a time, so this is a warning, not an error. A
 second definition written field for field as the first (two example files
-that each carry the same Gateway) changes nothing and is not reported.
+that each carry the same Gateway) changes nothing and is not reported. Of the
+files that no Flux Kustomization or Argo CD Application of a GitOps repository
+deploys (bootstrap folders applied by hand, one per cluster), only two
+definitions in one directory are reported: which others are applied together
+is unknown.
 
 Fix: remove or rename one of them, or lint each environment's manifests
 apart.`,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -104,8 +105,12 @@ type Graph struct {
 
 	// Objects are all loaded objects in read order.
 	Objects []Object
+	// unreached: the objects are files no deployer reaches
+	// (Inputs.Unreached).
+	unreached bool
 	// Duplicates lists objects whose kind/namespace/name an earlier object
-	// already defined. The last definition is the one resolved: applied in
+	// already defined (of files no deployer reaches, in the same
+	// directory: one cluster's bootstrap Secret and another's are not). The last definition is the one resolved: applied in
 	// read order (kubectl apply -f DIR), it is the one the cluster keeps.
 	Duplicates []Duplicate
 
@@ -225,6 +230,7 @@ func resolveWith(in *Inputs, opts Options, cache *Cache) *Graph {
 		profile:      opts.selectedProfile(),
 		judgedAt:     opts.now(),
 		Objects:      in.Objects,
+		unreached:    in.Unreached,
 		CRDBundles:   in.InstallingCRDs(),
 		objects:      map[kindNS]map[string]Object{},
 		createdNames: map[kindNS][]string{},
@@ -292,15 +298,25 @@ func (g *Graph) index() {
 		}
 		byName[ref.Name] = obj // the last definition wins
 	}
-	first := make(map[ObjectRef]Object, len(defined))
+	// Of the files no deployer reaches, only those of one directory are
+	// known to be applied together (Inputs.Unreached).
+	type definition struct {
+		ref ObjectRef
+		dir string
+	}
+	first := make(map[definition]Object, len(defined))
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
 		if defined[m.Ref] { // else obj is the one definition, and resolved
 			resolved, _ := g.object(m.Ref)
-			if f, dup := first[m.Ref]; dup {
+			d := definition{ref: m.Ref}
+			if g.unreached {
+				d.dir = filepath.Dir(m.Source.File)
+			}
+			if f, dup := first[d]; dup {
 				g.Duplicates = append(g.Duplicates, Duplicate{First: f, Again: obj, Resolved: resolved, Same: sameDocument(f.Metadata(), m)})
 			} else {
-				first[m.Ref] = obj
+				first[d] = obj
 			}
 			if resolved != obj {
 				continue

@@ -148,6 +148,11 @@ type Inputs struct {
 	// deploys (package gitops): the folder of its entry points. Empty for
 	// other inputs.
 	Cluster string
+	// Unreached marks the files of a GitOps repository that none of its
+	// deployers reaches (package gitops): bootstrap folders applied by
+	// hand, one per cluster, alternatives. Which of them are applied
+	// together is unknown.
+	Unreached bool
 	// HelmCharts are the charts Options.HelmChart named, in read order.
 	HelmCharts []string
 	// Unknowns are the parts of the inputs that cannot be known offline

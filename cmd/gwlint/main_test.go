@@ -174,7 +174,8 @@ func TestColor(t *testing.T) {
 // rendered from a local copy of its chart and one whose chart is remote
 // unknown; an Argo CD app of apps with an ApplicationSet
 // (testdata/gitops/argocd); and two clusters, each a world named in its
-// findings (testdata/gitops/clusters).
+// findings, with bootstrap folders applied by hand, one per cluster, whose
+// Secrets are duplicates only within one folder (testdata/gitops/clusters).
 func TestGitOpsGolden(t *testing.T) {
 	flux := filepath.Join("..", "..", "testdata", "gitops", "flux")
 	argo := filepath.Join("..", "..", "testdata", "gitops", "argocd")

@@ -681,6 +681,9 @@ func (c *coverage) rest(units []*Unit) []*resolve.Inputs {
 			return !keep(e.File, func(w *resolve.Inputs) { w.Unknowns = append(w.Unknowns, e) })
 		})
 		if len(left.Objects) > 0 || len(left.Errors) > 0 || len(left.Unknowns) > 0 || len(left.NotManifests) > 0 {
+			// The plain files no deployer reaches: which of them are
+			// applied together (by hand, to which cluster) is unknown.
+			left.Unreached = u.Root == "" && len(c.groups) > 0
 			out = append(out, &left)
 		}
 	}
