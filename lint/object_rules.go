@@ -78,10 +78,10 @@ apart.`,
 	},
 	Run: func(p *Pass) {
 		for _, d := range p.Graph.Duplicates {
-			if d.Same {
+			if d.Same || d.Previous == nil {
 				continue
 			}
-			first := d.First.Metadata()
+			first := d.Previous.Metadata()
 			p.Report(d.Again.Metadata(), "metadata.name", []Related{Relate(first, "metadata.name", "first defined here")},
 				"%s is already defined at %s", first.Ref, first.Location("metadata.name"))
 		}

@@ -109,8 +109,7 @@ type Graph struct {
 	// (Inputs.Unreached).
 	unreached bool
 	// Duplicates lists objects whose kind/namespace/name an earlier object
-	// already defined (of files no deployer reaches, in the same
-	// directory: one cluster's bootstrap Secret and another's are not). The last definition is the one resolved: applied in
+	// already defined. The last definition is the one resolved: applied in
 	// read order (kubectl apply -f DIR), it is the one the cluster keeps.
 	Duplicates []Duplicate
 
@@ -208,6 +207,11 @@ type Duplicate struct {
 	// whatever the order or layout): applying both changes nothing, as
 	// when two example files each carry the same Gateway.
 	Same bool
+	// Previous is the definition that Again is known to repeat: First;
+	// of files no deployer reaches (Inputs.Unreached), the last one in
+	// Again's directory, nil when none is (one cluster's bootstrap Secret
+	// and another's are not applied together).
+	Previous Object
 }
 
 // sameDocument reports whether two objects were written with the same
@@ -300,23 +304,31 @@ func (g *Graph) index() {
 	}
 	// Of the files no deployer reaches, only those of one directory are
 	// known to be applied together (Inputs.Unreached).
-	type definition struct {
+	type inDir struct {
 		ref ObjectRef
 		dir string
 	}
-	first := make(map[definition]Object, len(defined))
+	first := make(map[ObjectRef]Object, len(defined))
+	var last map[inDir]Object
+	if g.unreached {
+		last = map[inDir]Object{}
+	}
 	for _, obj := range g.Objects {
 		m := obj.Metadata()
 		if defined[m.Ref] { // else obj is the one definition, and resolved
 			resolved, _ := g.object(m.Ref)
-			d := definition{ref: m.Ref}
-			if g.unreached {
-				d.dir = filepath.Dir(m.Source.File)
-			}
-			if f, dup := first[d]; dup {
-				g.Duplicates = append(g.Duplicates, Duplicate{First: f, Again: obj, Resolved: resolved, Same: sameDocument(f.Metadata(), m)})
+			if f, dup := first[m.Ref]; dup {
+				d := Duplicate{First: f, Again: obj, Resolved: resolved, Previous: f}
+				if last != nil {
+					d.Previous = last[inDir{m.Ref, filepath.Dir(m.Source.File)}]
+				}
+				d.Same = d.Previous != nil && sameDocument(d.Previous.Metadata(), m)
+				g.Duplicates = append(g.Duplicates, d)
 			} else {
-				first[d] = obj
+				first[m.Ref] = obj
+			}
+			if last != nil {
+				last[inDir{m.Ref, filepath.Dir(m.Source.File)}] = obj
 			}
 			if resolved != obj {
 				continue
