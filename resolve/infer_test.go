@@ -77,10 +77,17 @@ func TestImplementationInference(t *testing.T) {
 		docs: []string{sprintf(inferGateway, "eg"), kgatewayPolicy, sprintf(inferRoute, "{name: web, port: 80}")},
 		want: "envoy-gateway@v1.8.0, inferred from gatewayClassName eg (no GatewayClass among the inputs)",
 	}, {
-		// No evidence: agentgateway's backend is unknown, never refused.
+		// No evidence: a backend kind of a group no implementation gwlint
+		// knows is unknown, never refused.
 		name: "no evidence",
 		docs: []string{sprintf(inferGateway, "internal"),
+			sprintf(inferRoute, "{group: backends.example.com, kind: McpBackend, name: mcp}")},
+	}, {
+		// agentgateway's backend kind is evidence of it, which takes it.
+		name: "agentgateway's backend",
+		docs: []string{sprintf(inferGateway, "internal"),
 			sprintf(inferRoute, "{group: agentgateway.dev, kind: AgentgatewayBackend, name: mcp}")},
+		want: "agentgateway@v1.1.0, inferred from 1 backendRef to kind AgentgatewayBackend of agentgateway.dev",
 	}, {
 		// A core kind other than Service is no implementation's backend.
 		name:    "no evidence, core kind",

@@ -69,6 +69,25 @@ type Release struct {
 // docs/implementations.md).
 var implementations = []Implementation{
 	{
+		Name: "agentgateway",
+		// https://github.com/agentgateway/agentgateway/blob/75b4e6ce6e0e1ac7959d5548ebe8dbeaede4f180/controller/pkg/wellknown/controller.go:
+		// DefaultAgwControllerName, and DefaultAgwClassName, "the primary
+		// GatewayClass this controller creates and manages"
+		// (controller/api/settings/settings.go, AgentgatewayClassName).
+		ControllerNames: []string{"agentgateway.dev/agentgateway"},
+		Classes:         []string{"agentgateway"},
+		// controller/api/v1alpha1/agentgateway (GroupName agentgateway.dev):
+		// its own kinds.
+		Groups: []string{"agentgateway.dev"},
+		// controller/install/helm/agentgateway (Chart.yaml name).
+		Charts: []string{"agentgateway"},
+		// controller/pkg/wellknown/agw.go: AgentgatewayBackend, and
+		// AgentgatewayParameters as a Gateway's parametersRef
+		// (controller/pkg/deployer/agentgateway_parameters.go).
+		BackendKinds:    []GroupKind{{Group: "agentgateway.dev", Kind: "AgentgatewayBackend"}},
+		ParametersKinds: []GroupKind{{Group: "agentgateway.dev", Kind: "AgentgatewayParameters"}},
+	},
+	{
 		Name: "cilium",
 		// https://github.com/cilium/cilium/blob/main/operator/pkg/gateway-api/gatewayclass.go
 		// (controllerName "io.cilium/gateway-controller").
