@@ -148,6 +148,26 @@ func TestKustomizationsAnotherClusterBuildsAreNoEntryPoints(t *testing.T) {
 	}
 }
 
+// A Flux Kustomization whose kustomization lists a remote base written
+// without a scheme (github.com/...?ref=...) builds the rest, the remote
+// entry unknown, as kustomize-controller builds it (Flux's generator
+// filters the entries of a directory's own kustomization only in the flux
+// CLI, which takes such an entry for a missing file).
+func TestFluxRemoteBaseWithoutScheme(t *testing.T) {
+	dir := repository(t, map[string]string{
+		"clusters/prod/infra.yaml": ks("infra", "flux-system", "./infra", ""),
+		"infra/kustomization.yaml": "resources:\n- github.com/rancher/local-path-provisioner/deploy?ref=v0.0.36\n- route.yaml\n",
+		"infra/route.yaml":         route("web", "web.example.com"),
+	})
+	w := assemble(t, dir)[0]
+	if got := names(w, resolve.KindHTTPRoute); !slices.Equal(got, []string{"default/web"}) {
+		t.Errorf("routes %v, want the local one", got)
+	}
+	if len(w.Errors) != 0 || len(w.Unknowns) != 1 || !strings.Contains(w.Unknowns[0].Msg, "is remote") {
+		t.Errorf("errors %v, unknowns %v; want the remote base unknown", w.Errors, w.Unknowns)
+	}
+}
+
 // Variables come from substituteFrom's ConfigMaps; a Secret that SOPS
 // encrypts, or one the repository does not hold, leaves its variables
 // unknown (placeholders), never empty; an opted-out object is left alone.

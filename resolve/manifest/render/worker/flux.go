@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/kustomize/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 
+	"github.com/gwlint/gwlint/resolve/manifest"
 	"github.com/gwlint/gwlint/resolve/manifest/render/internal/job"
 )
 
@@ -21,11 +22,20 @@ import (
 // Kustomization's transformations added. It returns its text and the file
 // it stands for.
 func fluxKustomization(fb *job.FluxBuild, dir string) ([]byte, string, error) {
-	// What source-controller leaves out of every artifact it makes of a
-	// repository (its VCS, CI and binary files), and .sourceignore files.
-	exclude := strings.ReplaceAll(strings.Join([]string{sourceignore.ExcludeVCS, sourceignore.ExcludeExt,
-		sourceignore.ExcludeCI, sourceignore.ExcludeExtra}, ","), ",", "\n")
-	gen := fluxkustomize.NewGeneratorWithIgnore(fb.Root, exclude, unstructured.Unstructured{Object: fb.Object})
+	ks := unstructured.Unstructured{Object: fb.Object}
+	// kustomize-controller's generator (NewGenerator) takes a directory's
+	// own kustomization as written: the ignore filter of the flux CLI's
+	// would take a remote base without a scheme (github.com/org/repo?ref=)
+	// for a missing file.
+	gen := fluxkustomize.NewGenerator(fb.Root, ks)
+	if manifest.KustomizationFile(dir, nil) == "" {
+		// The one it writes lists the manifests of source-controller's
+		// artifact: without what it leaves out of every artifact of a
+		// repository (its VCS, CI and binary files), and .sourceignore's.
+		exclude := strings.ReplaceAll(strings.Join([]string{sourceignore.ExcludeVCS, sourceignore.ExcludeExt,
+			sourceignore.ExcludeCI, sourceignore.ExcludeExtra}, ","), ",", "\n")
+		gen = fluxkustomize.NewGeneratorWithIgnore(fb.Root, exclude, ks)
+	}
 	data, file, _, err := gen.GenerateManifest(dir)
 	return data, file, err
 }
