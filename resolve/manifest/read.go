@@ -965,6 +965,11 @@ func (c *converter) header(n *yaml.Node, path string) (header, error) {
 		// a top-level kind). An object missing only its apiVersion still
 		// has its metadata, and is an error below; so is what is piped in.
 		return header{notObject: true}, nil
+	case kind == nil && metadata == nil && path == "" && c.file != stdinName && !objectVersion(apiVersion):
+		// An apiVersion no Kubernetes API has, and nothing else of an
+		// object's envelope: another tool's format version (Grafana's
+		// provisioning files write apiVersion: 1).
+		return header{notObject: true}, nil
 	case apiVersion == nil && kind == nil:
 		return header{}, errorAt(n, `%smissing "apiVersion" and "kind"`, what)
 	case apiVersion == nil:
@@ -1019,6 +1024,35 @@ func (c *converter) headerString(v *yaml.Node, field, what string) (string, erro
 	// A copy: the value may be a view of the file's text, and the object
 	// keeps it.
 	return internHeader(v.Value), nil
+}
+
+// objectVersion reports whether an apiVersion node may be a Kubernetes
+// object's: a string shaped like one (v1, v1beta2, group/v1alpha1).
+func objectVersion(n *yaml.Node) bool {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+		return n.Kind != yaml.ScalarNode // an alias or a mapping: judged below
+	}
+	group, version, grouped := strings.Cut(n.Value, "/")
+	if !grouped {
+		group, version = "", group
+	}
+	if grouped && (group == "" || strings.ContainsFunc(group, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '.')
+	})) {
+		return false
+	}
+	rest, ok := strings.CutPrefix(version, "v")
+	digits := func(s string) string { return strings.TrimLeft(s, "0123456789") }
+	if !ok || rest == "" || digits(rest) == rest {
+		return false
+	}
+	rest = digits(rest)
+	for _, stage := range []string{"alpha", "beta"} {
+		if r, ok := strings.CutPrefix(rest, stage); ok && r != "" && digits(r) == "" {
+			return true
+		}
+	}
+	return rest == ""
 }
 
 // internHeader returns the one copy of an apiVersion or kind: a
