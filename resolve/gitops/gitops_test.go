@@ -278,6 +278,32 @@ func TestOtherSourceHoldsNothingHere(t *testing.T) {
 	}
 }
 
+// A GitRepository written without a namespace takes the one of the build
+// that applies it: a Kustomization beside it that names it from another
+// namespace builds from that other repository (bykaj/home-ops' barman
+// plugin CRDs, in an archive folder nothing deploys; this repository's
+// Kustomizations build from flux-system): what it deploys is unknown, and
+// this repository's root is not built for it.
+func TestSourceWithoutNamespace(t *testing.T) {
+	crds := "apiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata: {name: plugin-crds}\n" +
+		"spec: {url: https://github.com/example/plugin.git, ref: {tag: v1.0.0}}\n---\n" +
+		"apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: plugin-crds, namespace: database}\n" +
+		"spec:\n  interval: 1h\n  sourceRef: {kind: GitRepository, name: plugin-crds}\n" // the root of that repository
+	dir := repository(t, map[string]string{
+		"archive/database/plugin/kustomization.yaml": "resources: [crds.yaml]\n",
+		"archive/database/plugin/crds.yaml":          crds,
+		".tool.yaml":                                 "apiVersion: v1\ndata: {a: b}\n",
+		"clusters/prod/apps.yaml":                    ks("apps", "flux-system", "./apps", ""),
+		"clusters/prod/infra.yaml":                   ks("infra", "flux-system", "./apps", ""),
+		"apps/route.yaml":                            route("web", "web.example.com"),
+	})
+	for _, w := range assemble(t, dir) {
+		if len(w.Errors) > 0 {
+			t.Errorf("errors %v, want none (the root of this repository is not built)", w.Errors)
+		}
+	}
+}
+
 // A root kustomization that a Kustomization of another root's files
 // deploys is not built on its own first (gavinmcfall/home-ops built each
 // namespace's twice), unless that Kustomization's source is another

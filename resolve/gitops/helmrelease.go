@@ -93,11 +93,17 @@ func (s sources) add(kept []*manifest.Object) {
 
 // nearest is the definition of a source in the folder nearest file's
 // (the one sharing the longest directory prefix with it), the last read
-// when file is "" or on a tie; nil when the inputs lack the source.
+// when file is "" or on a tie; nil when the inputs lack the source. A
+// source written without a namespace, as no build has placed it, is in
+// the namespace of the build that applies it: any.
 func (s sources) nearest(kind, namespace, name, file string) *manifest.Object {
 	var best *manifest.Object
 	most := -1
-	for _, raw := range s[kind+"/"+namespace+"/"+name] {
+	defs := s[kind+"/"+namespace+"/"+name]
+	if len(defs) == 0 {
+		defs = s[kind+"//"+name]
+	}
+	for _, raw := range defs {
 		if n := sharedDirs(raw.Source.File, file); n >= most {
 			best, most = raw, n
 		}
