@@ -23,17 +23,22 @@ const (
 	groupFluxKustomize = "kustomize.toolkit.fluxcd.io"
 	groupFluxHelm      = "helm.toolkit.fluxcd.io"
 	groupFluxSource    = "source.toolkit.fluxcd.io"
+	// groupExternalSecrets is External Secrets Operator's.
+	groupExternalSecrets = "external-secrets.io"
 )
 
 // Keep reports whether assembly needs an object as read
 // (resolve.Options.Keep): Flux's Kustomizations, HelmReleases and sources,
-// the ConfigMaps and Secrets their substitutions and values come from, and
-// Argo CD's Applications and ApplicationSets.
+// the ConfigMaps and Secrets their substitutions and values come from (and
+// the ExternalSecrets that make such Secrets), and Argo CD's Applications
+// and ApplicationSets.
 func Keep(o *manifest.Object) bool {
 	group, _, _ := strings.Cut(o.APIVersion, "/")
 	switch group {
 	case groupFluxKustomize, groupFluxHelm, groupFluxSource, groupArgo:
 		return true
+	case groupExternalSecrets:
+		return o.Kind == "ExternalSecret"
 	}
 	return o.APIVersion == "v1" && (o.Kind == "ConfigMap" || o.Kind == "Secret")
 }

@@ -196,6 +196,33 @@ func TestSubstitution(t *testing.T) {
 	}
 }
 
+// A Secret that an ExternalSecret makes holds the keys of its template,
+// values unknown: listed after a ConfigMap in substituteFrom, it overrides
+// the ConfigMap's committed default (sob/home-ops' SECRET_DOMAIN), which
+// then is unknown, never the default; a variable only the ConfigMap sets
+// keeps its value.
+func TestSubstitutionFromExternalSecret(t *testing.T) {
+	from := "  postBuild:\n    substituteFrom:\n    - {kind: ConfigMap, name: settings}\n    - {kind: Secret, name: secrets}\n"
+	dir := repository(t, map[string]string{
+		"cluster/apps.yaml": ks("apps", "flux-system", "./apps", "  targetNamespace: web\n"+from),
+		"cluster/settings.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: flux-system}\n" +
+			"data: {DOMAIN: example.com, ZONE: eu}\n---\n" +
+			"apiVersion: external-secrets.io/v1\nkind: ExternalSecret\nmetadata: {name: secrets, namespace: flux-system}\n" +
+			"spec:\n  secretStoreRef: {kind: ClusterSecretStore, name: vault}\n  target:\n    template:\n      data: {DOMAIN: '{{ .domain }}'}\n",
+		"apps/a.yaml": route("a", "a.${DOMAIN}"),
+		"apps/b.yaml": route("b", "b.${ZONE}.example.com"),
+	})
+	hostnames := map[string]string{}
+	for _, o := range assemble(t, dir)[0].Objects {
+		if r, ok := o.(*resolve.Route); ok {
+			hostnames[r.Ref.Name] = string(r.Hostnames[0])
+		}
+	}
+	if want := map[string]string{"a": "a.${DOMAIN}", "b": "b.eu.example.com"}; !maps.Equal(hostnames, want) {
+		t.Errorf("hostnames %v, want %v", hostnames, want)
+	}
+}
+
 // A cluster-apps Kustomization that patches every app's Kustomization
 // with its substituteFrom (haraldkoch/kochhaus-home's layout): checked
 // whole, an app's variables come from it, and one that no source sets is

@@ -1,8 +1,10 @@
 package gitops
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
+	"slices"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
@@ -22,9 +24,14 @@ type valueSet struct {
 
 func valuesKey(kind, namespace, name string) string { return kind + "/" + namespace + "/" + name }
 
-// add indexes the ConfigMaps and Secrets of objects kept.
+// add indexes the ConfigMaps and Secrets of objects kept, and the Secrets
+// their ExternalSecrets make.
 func (v values) add(kept []*manifest.Object) {
 	for _, raw := range kept {
+		if raw.Kind == "ExternalSecret" {
+			v.addExternalSecret(raw)
+			continue
+		}
 		if raw.APIVersion != "v1" || (raw.Kind != "ConfigMap" && raw.Kind != "Secret") {
 			continue
 		}
@@ -71,4 +78,56 @@ func (v values) add(kept []*manifest.Object) {
 func (v values) of(kind, namespace, name string) (valueSet, bool) {
 	set, ok := v[valuesKey(kind, namespace, name)]
 	return set, ok
+}
+
+// addExternalSecret indexes the Secret an ExternalSecret makes, when the
+// inputs hold no Secret of its name: its keys are those of its template's
+// data and its data entries, their values unknown (a secret store's). One
+// whose keys come from elsewhere too (dataFrom, templateFrom), or that
+// makes no Secret (creationPolicy None, Merge into one), is left out: what
+// it holds is unknown, as a Secret missing from the inputs.
+func (v values) addExternalSecret(raw *manifest.Object) {
+	var doc struct {
+		Metadata struct {
+			Name      string `json:"name"`
+			Namespace string `json:"namespace"`
+		} `json:"metadata"`
+		Spec struct {
+			Target struct {
+				Name           string `json:"name"`
+				CreationPolicy string `json:"creationPolicy"`
+				Template       struct {
+					Data         map[string]json.RawMessage `json:"data"`
+					TemplateFrom []json.RawMessage          `json:"templateFrom"`
+				} `json:"template"`
+			} `json:"target"`
+			Data []struct {
+				SecretKey string `json:"secretKey"`
+			} `json:"data"`
+			DataFrom []json.RawMessage `json:"dataFrom"`
+		} `json:"spec"`
+	}
+	if json.Unmarshal(raw.JSON, &doc) != nil {
+		return
+	}
+	t := doc.Spec.Target
+	if t.CreationPolicy == "None" || t.CreationPolicy == "Merge" || len(doc.Spec.DataFrom) > 0 || len(t.Template.TemplateFrom) > 0 {
+		return
+	}
+	key := valuesKey("Secret", doc.Metadata.Namespace, cmp.Or(t.Name, doc.Metadata.Name))
+	if _, ok := v[key]; ok {
+		return // the Secret itself is among the inputs
+	}
+	set := valueSet{data: map[string]string{}}
+	for k := range t.Template.Data {
+		set.unknown = append(set.unknown, k)
+	}
+	if len(t.Template.Data) == 0 {
+		// Without a template, the Secret holds the data entries.
+		for _, d := range doc.Spec.Data {
+			set.unknown = append(set.unknown, d.SecretKey)
+		}
+	}
+	slices.Sort(set.unknown)
+	v[key] = set
 }
