@@ -196,8 +196,8 @@ func TestSubstitution(t *testing.T) {
 	}
 }
 
-// A Secret that an ExternalSecret makes holds the keys of its template,
-// values unknown: listed after a ConfigMap in substituteFrom, it overrides
+// A Secret that an ExternalSecret makes holds the keys of its template
+// (which replaces what dataFrom extracts), values unknown: listed after a ConfigMap in substituteFrom, it overrides
 // the ConfigMap's committed default (sob/home-ops' SECRET_DOMAIN), which
 // then is unknown, never the default; a variable only the ConfigMap sets
 // keeps its value.
@@ -208,7 +208,8 @@ func TestSubstitutionFromExternalSecret(t *testing.T) {
 		"cluster/settings.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: flux-system}\n" +
 			"data: {DOMAIN: example.com, ZONE: eu}\n---\n" +
 			"apiVersion: external-secrets.io/v1\nkind: ExternalSecret\nmetadata: {name: secrets, namespace: flux-system}\n" +
-			"spec:\n  secretStoreRef: {kind: ClusterSecretStore, name: vault}\n  target:\n    template:\n      data: {DOMAIN: '{{ .domain }}'}\n",
+			"spec:\n  secretStoreRef: {kind: ClusterSecretStore, name: vault}\n  target:\n    template:\n      data: {DOMAIN: '{{ .domain }}'}\n" +
+			"  dataFrom: [{extract: {key: cluster}}]\n",
 		"apps/a.yaml": route("a", "a.${DOMAIN}"),
 		"apps/b.yaml": route("b", "b.${ZONE}.example.com"),
 	})

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/base64"
 	"encoding/json"
+	"maps"
 	"slices"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
@@ -81,11 +82,13 @@ func (v values) of(kind, namespace, name string) (valueSet, bool) {
 }
 
 // addExternalSecret indexes the Secret an ExternalSecret makes, when the
-// inputs hold no Secret of its name: its keys are those of its template's
-// data and its data entries, their values unknown (a secret store's). One
-// whose keys come from elsewhere too (dataFrom, templateFrom), or that
-// makes no Secret (creationPolicy None, Merge into one), is left out: what
-// it holds is unknown, as a Secret missing from the inputs.
+// inputs hold no Secret of its name: its keys, values unknown (a secret
+// store's), are those of its template's data (which replaces what the
+// store gives, dataFrom's included), else those of its data entries. One
+// whose keys come from elsewhere too (dataFrom without a replacing
+// template, templateFrom), or that makes no Secret (creationPolicy None,
+// Merge into one), is left out: what it holds is unknown, as a Secret
+// missing from the inputs.
 func (v values) addExternalSecret(raw *manifest.Object) {
 	var doc struct {
 		Metadata struct {
@@ -96,7 +99,8 @@ func (v values) addExternalSecret(raw *manifest.Object) {
 			Target struct {
 				Name           string `json:"name"`
 				CreationPolicy string `json:"creationPolicy"`
-				Template       struct {
+				Template       *struct {
+					MergePolicy  string                     `json:"mergePolicy"`
 					Data         map[string]json.RawMessage `json:"data"`
 					TemplateFrom []json.RawMessage          `json:"templateFrom"`
 				} `json:"template"`
@@ -111,23 +115,29 @@ func (v values) addExternalSecret(raw *manifest.Object) {
 		return
 	}
 	t := doc.Spec.Target
-	if t.CreationPolicy == "None" || t.CreationPolicy == "Merge" || len(doc.Spec.DataFrom) > 0 || len(t.Template.TemplateFrom) > 0 {
+	if t.CreationPolicy == "None" || t.CreationPolicy == "Merge" {
 		return
+	}
+	var keys []string
+	switch tmpl := t.Template; {
+	case tmpl != nil && len(tmpl.TemplateFrom) > 0:
+		return
+	case tmpl != nil && tmpl.MergePolicy != "Merge":
+		keys = slices.Collect(maps.Keys(tmpl.Data))
+	case len(doc.Spec.DataFrom) > 0:
+		return
+	default:
+		if tmpl != nil {
+			keys = slices.Collect(maps.Keys(tmpl.Data))
+		}
+		for _, d := range doc.Spec.Data {
+			keys = append(keys, d.SecretKey)
+		}
 	}
 	key := valuesKey("Secret", doc.Metadata.Namespace, cmp.Or(t.Name, doc.Metadata.Name))
 	if _, ok := v[key]; ok {
 		return // the Secret itself is among the inputs
 	}
-	set := valueSet{data: map[string]string{}}
-	for k := range t.Template.Data {
-		set.unknown = append(set.unknown, k)
-	}
-	if len(t.Template.Data) == 0 {
-		// Without a template, the Secret holds the data entries.
-		for _, d := range doc.Spec.Data {
-			set.unknown = append(set.unknown, d.SecretKey)
-		}
-	}
-	slices.Sort(set.unknown)
-	v[key] = set
+	slices.Sort(keys)
+	v[key] = valueSet{data: map[string]string{}, unknown: slices.Compact(keys)}
 }
