@@ -532,14 +532,29 @@ func TestHelmTemplateError(t *testing.T) {
 	if e.File != filepath.Join(dir, "templates", "svc.yaml") || e.Pos.Line != 4 || !strings.HasPrefix(e.Msg, "helm template: ") {
 		t.Errorf("error = %v, want one at templates/svc.yaml:4", e)
 	}
-	// required and fail name their line in words of their own.
+	// required and fail name their line in words of their own. A value
+	// that required asks of the chart's user, rendered with the defaults
+	// alone, is unknown: no one installs it so. Given values that lack
+	// it, it is an error.
 	dir = writeTree(t, map[string]string{
 		"Chart.yaml":         "apiVersion: v2\nname: req\nversion: 0.1.0\n",
 		"templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ required \"name is required\" .Values.name }}\n",
+		"prod.yaml":          "replicas: 2\n",
 	})
-	_, errs = helm(t, dir, nil, "default", nil)
-	if len(errs) != 1 || errs[0].File != filepath.Join(dir, "templates", "svc.yaml") || errs[0].Pos.Line != 4 || !strings.Contains(errs[0].Msg, "name is required") {
-		t.Errorf("required: errors = %v, want one at templates/svc.yaml:4", errs)
+	for _, values := range [][]string{nil, {filepath.Join(dir, "prod.yaml")}} {
+		_, errs = helm(t, dir, values, "default", nil)
+		if len(errs) != 1 || errs[0].File != filepath.Join(dir, "templates", "svc.yaml") || errs[0].Pos.Line != 4 || !strings.Contains(errs[0].Msg, "name is required") ||
+			errs[0].Unknown != (values == nil) {
+			t.Errorf("required, values %v: errors = %v, want one at templates/svc.yaml:4, unknown only with the defaults", values, errs)
+		}
+	}
+	// fail is the chart's own verdict on its values: an error.
+	dir = writeTree(t, map[string]string{
+		"Chart.yaml":         "apiVersion: v2\nname: fails\nversion: 0.1.0\n",
+		"templates/svc.yaml": "{{ fail \"set either a or b\" }}\n",
+	})
+	if _, errs = helm(t, dir, nil, "default", nil); len(errs) != 1 || errs[0].Unknown {
+		t.Errorf("fail: errors = %v, want one error", errs)
 	}
 }
 

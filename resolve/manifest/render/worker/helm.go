@@ -3,6 +3,7 @@ package worker
 import (
 	"cmp"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -61,7 +62,16 @@ func renderChart(req job.Request, b manifest.Boundary) job.Response {
 	}
 	out, err := engine.Render(chrt, top)
 	if err != nil {
-		return job.Response{Errors: []*manifest.ReadError{templateError(dir, chartFile, err)}}
+		e := templateError(dir, chartFile, err)
+		if req.ReleaseName == job.ReleaseName && len(req.Values) == 0 && callsRequired(e) {
+			// Rendered alone, with the defaults only: a value the chart
+			// asks its user for is missing, as it is until someone
+			// installs it with values.
+			e.Unknown = true
+			e.Msg = "the chart needs a value that its defaults leave out (" + strings.TrimPrefix(e.Msg, "helm template: ") +
+				"): rendered with its defaults alone, what it creates is unknown"
+		}
+		return job.Response{Errors: []*manifest.ReadError{e}}
 	}
 	if req.CRDs {
 		for _, crd := range chrt.CRDObjects() {
@@ -117,6 +127,26 @@ func templateError(dir, chartFile string, err error) *manifest.ReadError {
 		return e
 	}
 	return &manifest.ReadError{File: chartFile, Msg: "helm template: " + msg}
+}
+
+// callsRequired reports whether the template action at e's position
+// calls required: Helm words its error as fail's, "execution error at".
+// Pipelines (.Values.x | required "...") are not recognised: an error.
+func callsRequired(e *manifest.ReadError) bool {
+	if e.Pos.Line == 0 || e.Pos.Col == 0 {
+		return false
+	}
+	data, err := os.ReadFile(e.File)
+	if err != nil {
+		return false
+	}
+	lines := strings.Split(string(data), "\n")
+	if e.Pos.Line > len(lines) || e.Pos.Col > len(lines[e.Pos.Line-1]) {
+		return false
+	}
+	// The column is the action's, or the call's within it.
+	rest := strings.TrimLeft(lines[e.Pos.Line-1][e.Pos.Col-1:], " \t{-(")
+	return strings.HasPrefix(rest, "required ")
 }
 
 // missingDependencies names the dependencies Chart.yaml declares that are
