@@ -708,6 +708,11 @@ func (c *converter) parseFile(file string, data []byte, r *fileResult) {
 			r.errs = append(r.errs, &ReadError{File: file, Msg: fmt.Sprintf("internal error while reading: %v", v)})
 		}
 	}()
+	if bytes.HasPrefix(data, gitCryptHeader) {
+		r.errs = append(r.errs, &ReadError{File: file, Unknown: true,
+			Msg: "encrypted with git-crypt: what it holds is unknown until the repository is unlocked (git-crypt unlock)"})
+		return
+	}
 	text, terr := decodeText(data)
 	if terr != nil {
 		r.errs = append(r.errs, &ReadError{File: file, Pos: terr.pos, Msg: terr.msg})
@@ -723,6 +728,10 @@ func (c *converter) parseFile(file string, data []byte, r *fileResult) {
 		doc += c.parsePiece(doc, r)
 	}
 }
+
+// gitCryptHeader begins each file that git-crypt encrypts in a work tree
+// it has not unlocked (a CI runner's).
+var gitCryptHeader = []byte("\x00GITCRYPT\x00")
 
 // parsePiece converts the documents of c.piece, numbering them from doc,
 // and returns how many it held.

@@ -1091,6 +1091,19 @@ func TestReadNotManifests(t *testing.T) {
 	}
 }
 
+// A file that git-crypt encrypts, in a work tree it has not unlocked, is
+// unknown: no error, and not "not a manifest" either.
+func TestReadGitCryptFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "secrets.yaml")
+	if err := os.WriteFile(file, []byte("\x00GITCRYPT\x00\xf9\xad*\xb2\xed+V`\xbcM\x03"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	objs, errs, notManifests := ReadEach([]string{file}, nil, func(o *Object) *Object { return o })
+	if len(objs) != 0 || len(notManifests) != 0 || len(errs) != 1 || !errs[0].Unknown || !strings.Contains(errs[0].Msg, "git-crypt") {
+		t.Errorf("objects %d, not manifests %v, errors %v; want it unknown", len(objs), notManifests, errs)
+	}
+}
+
 // Kept stdin reads the same documents every time it is read.
 func TestKeptStdinReadTwice(t *testing.T) {
 	kept := KeepStdin(strings.NewReader("apiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: b}\n"))
