@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -518,10 +517,6 @@ func (g generator) gitPaths() []gitPath {
 	return append(slices.Clip(g.Git.Directories), g.Git.Files...)
 }
 
-// maxConfigFile bounds what a git file generator reads of one file:
-// Argo CD's configuration files are a few lines each.
-const maxConfigFile = 1 << 20
-
 // gitFileParams are the parameters a git file generator makes, as Argo CD
 // (applicationset/generators/git.go) makes them: from each file of the
 // repository at root that a path selects and no excluding one does (git
@@ -530,7 +525,7 @@ const maxConfigFile = 1 << 20
 // list of them): its fields flattened (cluster.name), and path,
 // path.basename, path.filename, path[N] and their go template forms,
 // path being the file's directory. A file outside the boundary, too
-// large, or neither is an error.
+// large (render.ReadBounded), or neither is an error.
 func gitFileParams(root string, patterns []gitPath, boundary manifest.Boundary) ([]map[string]string, []*manifest.ReadError) {
 	var files []string
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -583,23 +578,13 @@ func gitFileParams(root string, patterns []gitPath, boundary manifest.Boundary) 
 // readConfigFile reads a git file generator's file: one object, or a list
 // of them.
 func readConfigFile(p string, boundary manifest.Boundary) ([]map[string]any, error) {
-	if err := boundary.Check(p); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(p)
+	data, err := render.ReadBounded(p, boundary)
 	if err != nil {
+		var re *manifest.ReadError
+		if errors.As(err, &re) {
+			return nil, errors.New(re.Msg)
+		}
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxConfigFile+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxConfigFile {
-		return nil, fmt.Errorf("larger than %d bytes", maxConfigFile)
-	}
-	if e := manifest.CheckAliases(p, data); e != nil {
-		return nil, errors.New(e.Msg)
 	}
 	one := map[string]any{}
 	if err := yaml.Unmarshal(data, &one); err == nil {

@@ -82,6 +82,13 @@ func ks(name, namespace, path, extra string) string {
 		"\nspec:\n  interval: 1h\n  path: " + path + "\n  sourceRef:\n    kind: GitRepository\n    name: flux-system\n" + extra
 }
 
+// childrenPatch is a Kustomization's spec.patches entry that patches
+// every Kustomization its build gives with spec, a patch's spec: lines.
+func childrenPatch(spec string) string {
+	return "  patches:\n  - target: {group: kustomize.toolkit.fluxcd.io, kind: Kustomization}\n    patch: |-\n" +
+		"      apiVersion: kustomize.toolkit.fluxcd.io/v1\n      kind: Kustomization\n      metadata: {name: _}\n" + spec
+}
+
 func route(name, hostname string) string {
 	return "apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: " + name +
 		"\nspec:\n  hostnames: [\"" + hostname + "\"]\n  parentRefs: [{name: gw, namespace: infra}]\n"
@@ -119,9 +126,7 @@ func TestClustersAreWorlds(t *testing.T) {
 // patches, and never again as entry points without them (where
 // ${DOMAIN} would be empty).
 func TestKustomizationsAnotherClusterBuildsAreNoEntryPoints(t *testing.T) {
-	patch := "  patches:\n  - target: {group: kustomize.toolkit.fluxcd.io, kind: Kustomization}\n    patch: |-\n" +
-		"      apiVersion: kustomize.toolkit.fluxcd.io/v1\n      kind: Kustomization\n      metadata: {name: _}\n" +
-		"      spec: {postBuild: {substitute: {DOMAIN: staging.example.com}}}\n"
+	patch := childrenPatch("      spec: {postBuild: {substitute: {DOMAIN: staging.example.com}}}\n")
 	dir := repository(t, map[string]string{
 		"clusters/staging/infra.yaml":             ks("infra", "flux-system", "./infra/staging", patch),
 		"infra/staging/kustomization.yaml":        "resources: [../common/web]\n",
@@ -231,9 +236,7 @@ func TestSubstitutionFromExternalSecret(t *testing.T) {
 // apps are entry points that it may build, so what their own postBuild
 // does not set is unknown, never empty.
 func TestEntryPointOfAPartHasUnknownVariables(t *testing.T) {
-	children := "  patches:\n  - target: {group: kustomize.toolkit.fluxcd.io, kind: Kustomization}\n    patch: |-\n" +
-		"      apiVersion: kustomize.toolkit.fluxcd.io/v1\n      kind: Kustomization\n      metadata: {name: _}\n" +
-		"      spec:\n        postBuild:\n          substituteFrom: [{kind: ConfigMap, name: cluster-settings}]\n"
+	children := childrenPatch("      spec:\n        postBuild:\n          substituteFrom: [{kind: ConfigMap, name: cluster-settings}]\n")
 	dir := repository(t, map[string]string{
 		"kubernetes/flux/cluster/ks.yaml": ks("cluster-apps", "flux-system", "./kubernetes/apps", children),
 		"kubernetes/flux/cluster/settings.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cluster-settings, namespace: flux-system}\n" +
@@ -272,9 +275,7 @@ func TestEntryPointOfAPartHasUnknownVariables(t *testing.T) {
 // (gavinmcfall/home-ops's layout). Before, each was an entry point of a
 // cycle, judged without them.
 func TestOtherSourceHoldsNothingHere(t *testing.T) {
-	children := "  patches:\n  - target: {group: kustomize.toolkit.fluxcd.io, kind: Kustomization}\n    patch: |-\n" +
-		"      apiVersion: kustomize.toolkit.fluxcd.io/v1\n      kind: Kustomization\n      metadata: {name: _}\n" +
-		"      spec:\n        postBuild:\n          substituteFrom: [{kind: ConfigMap, name: cluster-settings}]\n"
+	children := childrenPatch("      spec:\n        postBuild:\n          substituteFrom: [{kind: ConfigMap, name: cluster-settings}]\n")
 	flux := strings.Replace(ks("flux", "flux-system", "./", ""), "kind: GitRepository\n    name: flux-system", "kind: OCIRepository\n    name: flux-manifests", 1)
 	dir := repository(t, map[string]string{
 		"kubernetes/flux/config/kustomization.yaml":  "resources: [flux.yaml, cluster.yaml]\n",

@@ -40,6 +40,13 @@ func (r *Renderer) Helm(dir string, valueFiles []string, namespace string, apiVe
 	return r.Release(dir, rel, apiVersions)
 }
 
+// ReadBounded reads a small file that a deployer names in the repository
+// (a Helm values file, an ApplicationSet's git file generator's file):
+// within the boundary, a regular file or a pipe no larger than Helm reads
+// of a chart's file, with YAML that does not expand past what a manifest
+// may.
+func ReadBounded(p string, b manifest.Boundary) ([]byte, error) { return job.ReadBounded(p, b) }
+
 // Release is how a chart is installed: as a release of a name, in a
 // namespace, with values over the chart's defaults (a later one wins).
 type Release struct {
