@@ -196,9 +196,17 @@ func LoadData(file string, data []byte, opts Options) *Inputs {
 	return gather(manifest.ReadDataEach(file, data, func(raw *manifest.Object) loaded { return load(raw, opts) }))
 }
 
-// gather makes Inputs of what a read loaded, in read order.
+// gather makes Inputs of what a read loaded, in read order; what it could
+// not know (a file git-crypt encrypts) is unknown, not an error.
 func gather(objs []loaded, errs []*manifest.ReadError, notManifests []string) *Inputs {
-	in := &Inputs{Errors: errs, Skipped: map[string]int{}, NotManifests: notManifests}
+	in := &Inputs{Skipped: map[string]int{}, NotManifests: notManifests}
+	for _, e := range errs {
+		if e.Unknown {
+			in.Unknowns = append(in.Unknowns, e)
+		} else {
+			in.Errors = append(in.Errors, e)
+		}
+	}
 	in.add(objs)
 	return in
 }

@@ -1,6 +1,8 @@
 package resolve
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -100,5 +102,18 @@ func TestCreatedKeepsTheTimestamp(t *testing.T) {
 	var zero Meta
 	if c := zero.Created(); !c.IsZero() {
 		t.Error("the zero Meta has a creation time")
+	}
+}
+
+// A file git-crypt encrypts is among the Unknowns, not the Errors: gwlint
+// check says so as input-unknown, and exits 0 for it.
+func TestLoadGitCryptFileIsUnknown(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "secrets.json")
+	if err := os.WriteFile(file, []byte("\x00GITCRYPT\x00\xf9\xad*\xb2"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := Load([]string{file}, nil, Options{})
+	if len(in.Errors) != 0 || len(in.Unknowns) != 1 {
+		t.Errorf("errors %v, unknowns %v; want it unknown", in.Errors, in.Unknowns)
 	}
 }
