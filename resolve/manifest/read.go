@@ -974,10 +974,10 @@ func (c *converter) header(n *yaml.Node, path string) (header, error) {
 		// a top-level kind). An object missing only its apiVersion still
 		// has its metadata, and is an error below; so is what is piped in.
 		return header{notObject: true}, nil
-	case kind == nil && metadata == nil && path == "" && c.file != stdinName && !objectVersion(apiVersion):
-		// An apiVersion no Kubernetes API has, and nothing else of an
-		// object's envelope: another tool's format version (Grafana's
-		// provisioning files write apiVersion: 1).
+	case kind == nil && path == "" && c.file != stdinName && !objectVersion(apiVersion):
+		// An apiVersion no Kubernetes API has, and no kind: another
+		// tool's format version (Grafana's provisioning files write
+		// apiVersion: 1; a Score workload, score.dev/v1b1 and metadata).
 		return header{notObject: true}, nil
 	case apiVersion == nil && kind == nil:
 		return header{}, errorAt(n, `%smissing "apiVersion" and "kind"`, what)

@@ -1027,7 +1027,7 @@ func TestReadIgnoreDirectivesEncodings(t *testing.T) {
 // Jinja template even of an object, another tool's {{ }} template of an
 // object (boilerplate, minijinja), SOPS-encrypted Ansible vars, an Omni
 // cluster template, Grafana's provisioning file whose apiVersion is a
-// number, a text file named .yaml) is not a manifest: skipped as
+// number, a Score workload, a text file named .yaml) is not a manifest: skipped as
 // no error, and named among the files that are not manifests. A manifest
 // with a typo (no apiVersion but its metadata, no kind) and a Helm
 // template of an object stay errors.
@@ -1056,6 +1056,7 @@ func TestReadNotManifests(t *testing.T) {
 		{file: "boilerplate-app.yaml", notManifest: true},
 		{file: "minijinja-store.yaml", notManifest: true},
 		{file: "grafana-datasources.yaml", notManifest: true},
+		{file: "score.yaml", notManifest: true},
 		{file: "route-template.yaml", err: ":7: did not find expected node content: looks like an unrendered Helm template"},
 		{file: "route-no-apiversion.yaml", err: `:1:1: missing "apiVersion"`},
 		{file: "gateway-no-kind.yaml", err: `:1:1: missing "kind"`},
@@ -1084,7 +1085,7 @@ func TestReadNotManifests(t *testing.T) {
 	for _, f := range notManifests {
 		names = append(names, filepath.Base(f))
 	}
-	want := []string{"Taskfile.yaml", "ansible-hosts.yaml", "ansible-object-template.yaml", "ansible-vars.sops.yml", "boilerplate-app.yaml", "grafana-datasources.yaml", "helmfile.yaml", "minijinja-store.yaml", "omni-cluster-template.yaml", "playbook.yaml", "renovate.json",
+	want := []string{"Taskfile.yaml", "ansible-hosts.yaml", "ansible-object-template.yaml", "ansible-vars.sops.yml", "boilerplate-app.yaml", "grafana-datasources.yaml", "helmfile.yaml", "minijinja-store.yaml", "omni-cluster-template.yaml", "playbook.yaml", "renovate.json", "score.yaml",
 		"sysctl.conf.yaml", "talos-controlplane.yaml", "talos-patch.yaml", "tsconfig.json", "values-kind.yaml", "values.yaml"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("walked, not manifests = %q, want %q", names, want)
