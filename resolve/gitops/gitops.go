@@ -659,7 +659,7 @@ func (c *coverage) rest(units []*Unit) []*resolve.Inputs {
 			continue
 		}
 		if u.Root != "" && !c.readFrom(u.In) {
-			out = append(out, u.In)
+			out = append(out, c.undeployed(u.In))
 			continue
 		}
 		left := *u.In
@@ -693,6 +693,24 @@ func (c *coverage) rest(units []*Unit) []*resolve.Inputs {
 		}
 	}
 	return out
+}
+
+// undeployed is a root kustomization that no deployer reaches, judged on
+// its own: in a repository whose deployers make clusters, its errors say
+// that nothing of it deploys it (an archived app, a template another tool
+// fills), for its owner to weigh them.
+func (c *coverage) undeployed(in *resolve.Inputs) *resolve.Inputs {
+	if len(c.groups) == 0 || len(in.Errors) == 0 {
+		return in
+	}
+	out := *in
+	out.Errors = make([]*manifest.ReadError, len(in.Errors))
+	for i, e := range in.Errors {
+		copied := *e
+		copied.Msg += " (no Flux Kustomization or Argo CD Application of the repository deploys this kustomization)"
+		out.Errors[i] = &copied
+	}
+	return &out
 }
 
 // readFrom reports whether a build read a file of a root kustomization's

@@ -173,6 +173,31 @@ func TestFluxRemoteBaseWithoutScheme(t *testing.T) {
 	}
 }
 
+// A root kustomization that none of the repository's deployers reaches is
+// judged on its own, and its errors say that nothing deploys it (bykaj's
+// archived apps); in a repository without deployers they say nothing of
+// the kind.
+func TestUndeployedRootSaysSo(t *testing.T) {
+	files := map[string]string{
+		"archive/app/kustomization.yaml": "resources: [route.yaml, gone.yaml]\n",
+		"archive/app/route.yaml":         route("old", "old.example.com"),
+	}
+	for _, clusters := range []bool{false, true} {
+		if clusters {
+			files["clusters/prod/apps.yaml"] = ks("apps", "flux-system", "./apps", "")
+			files["apps/route.yaml"] = route("web", "web.example.com")
+		}
+		var errs []*manifest.ReadError
+		for _, w := range assemble(t, repository(t, maps.Clone(files))) {
+			errs = append(errs, w.Errors...)
+		}
+		says := len(errs) == 1 && strings.Contains(errs[0].Msg, "no Flux Kustomization or Argo CD Application of the repository deploys this kustomization")
+		if len(errs) != 1 || !strings.Contains(errs[0].Msg, "gone.yaml") || says != clusters {
+			t.Errorf("clusters %v: errors %v; want gone.yaml's, saying nothing deploys it only with clusters", clusters, errs)
+		}
+	}
+}
+
 // Variables come from substituteFrom's ConfigMaps; a Secret that SOPS
 // encrypts, or one the repository does not hold, leaves its variables
 // unknown (placeholders), never empty; an opted-out object is left alone.
