@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -90,18 +91,14 @@ var generators = []generatorRow{{
 }, {
 	Project: "External Secrets Operator", Group: "external-secrets.io", Kinds: []string{"ExternalSecret"},
 	Source: "https://external-secrets.io/latest/api/externalsecret/",
-	// spec.target.name, "defaults to the .metadata.name of the
-	// ExternalSecret resource"; creationPolicy None creates nothing, and
-	// Merge writes into a Secret that must exist.
+	// ExternalSecretSpec.Secret; Merge writes into a Secret that must
+	// exist.
 	creates: func(o Object) []Creation {
 		var doc struct {
-			Spec externalSecretSpec `json:"spec"`
+			Spec ExternalSecretSpec `json:"spec"`
 		}
 		decodeCreator(o, &doc)
-		if doc.Spec.Target.CreationPolicy == "None" {
-			return nil
-		}
-		return sameNamespace(o, KindSecret, cmp.Or(doc.Spec.Target.Name, o.Metadata().Ref.Name))
+		return sameNamespace(o, KindSecret, doc.Spec.Secret(o.Metadata().Ref.Name))
 	},
 }, {
 	Project: "External Secrets Operator", Group: "external-secrets.io", Kinds: []string{"ClusterExternalSecret"}, ClusterScoped: true,
@@ -113,7 +110,7 @@ var generators = []generatorRow{{
 		var doc struct {
 			Spec struct {
 				ExternalSecretName string             `json:"externalSecretName"`
-				ExternalSecretSpec externalSecretSpec `json:"externalSecretSpec"`
+				ExternalSecretSpec ExternalSecretSpec `json:"externalSecretSpec"`
 				Namespaces         []string           `json:"namespaces"`
 				NamespaceSelector  *json.RawMessage   `json:"namespaceSelector"`
 				NamespaceSelectors []json.RawMessage  `json:"namespaceSelectors"`
@@ -121,10 +118,10 @@ var generators = []generatorRow{{
 		}
 		decodeCreator(o, &doc)
 		spec := doc.Spec
-		if spec.ExternalSecretSpec.Target.CreationPolicy == "None" {
+		name := spec.ExternalSecretSpec.Secret(cmp.Or(spec.ExternalSecretName, o.Metadata().Ref.Name))
+		if name == "" {
 			return nil
 		}
-		name := cmp.Or(spec.ExternalSecretSpec.Target.Name, spec.ExternalSecretName, o.Metadata().Ref.Name)
 		if spec.NamespaceSelector != nil || len(spec.NamespaceSelectors) > 0 {
 			return []Creation{{Ref: ObjectRef{Kind: KindSecret, Name: name}, AnyNamespace: true}}
 		}
@@ -509,13 +506,60 @@ func certManagerServes(l gwv1.Listener, ns string) bool {
 	return true
 }
 
-// externalSecretSpec is the part of an ExternalSecret's spec that names the
-// Secret it makes.
-type externalSecretSpec struct {
+// ExternalSecretSpec is the part of an ExternalSecret's spec (External
+// Secrets Operator, https://external-secrets.io/latest/api/externalsecret/)
+// that says which Secret it makes and with which keys.
+type ExternalSecretSpec struct {
 	Target struct {
 		Name           string `json:"name"`
 		CreationPolicy string `json:"creationPolicy"`
+		Template       *struct {
+			MergePolicy  string                     `json:"mergePolicy"`
+			Data         map[string]json.RawMessage `json:"data"`
+			TemplateFrom []json.RawMessage          `json:"templateFrom"`
+		} `json:"template"`
 	} `json:"target"`
+	Data []struct {
+		SecretKey string `json:"secretKey"`
+	} `json:"data"`
+	DataFrom []json.RawMessage `json:"dataFrom"`
+}
+
+// Secret is the name of the Secret the ExternalSecret named name makes:
+// spec.target.name, "defaults to the .metadata.name of the ExternalSecret
+// resource"; "" when it makes none (creationPolicy None).
+func (s ExternalSecretSpec) Secret(name string) string {
+	if s.Target.CreationPolicy == "None" {
+		return ""
+	}
+	return cmp.Or(s.Target.Name, name)
+}
+
+// Keys are the keys of the Secret it makes, sorted, and whether they are
+// known: its template's data, which replaces what the store gives
+// (mergePolicy Replace, the default), else its data entries. Keys that
+// come from elsewhere too (dataFrom without a replacing template,
+// templateFrom, creationPolicy Merge into a Secret that exists) are not.
+func (s ExternalSecretSpec) Keys() ([]string, bool) {
+	t := s.Target.Template
+	var keys []string
+	switch {
+	case s.Target.CreationPolicy == "Merge", t != nil && len(t.TemplateFrom) > 0:
+		return nil, false
+	case t != nil && t.MergePolicy != "Merge":
+		keys = slices.Collect(maps.Keys(t.Data))
+	case len(s.DataFrom) > 0:
+		return nil, false
+	default:
+		if t != nil {
+			keys = slices.Collect(maps.Keys(t.Data))
+		}
+		for _, d := range s.Data {
+			keys = append(keys, d.SecretKey)
+		}
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys), true
 }
 
 // decodeCreator decodes the creator o's document into doc. A field of an

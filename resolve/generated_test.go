@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -476,5 +477,31 @@ func TestUnrenderedChartMayCreateItsServices(t *testing.T) {
 	}
 	if _, p := g.Lookup(ObjectRef{Kind: KindService, Namespace: "default", Name: "kube-prometheus-stack-grafana"}); p == Generated {
 		t.Error("generated in default, where the chart installs nothing")
+	}
+}
+
+// The keys of the Secret an ExternalSecret makes are known when its
+// template's data replaces what the store gives, or when it has no
+// template and no dataFrom.
+func TestExternalSecretKeys(t *testing.T) {
+	for _, tc := range []struct {
+		spec  string
+		keys  string
+		known bool
+	}{
+		{`{"target": {"template": {"data": {"B": "x", "A": "y"}}}, "dataFrom": [{"extract": {"key": "k"}}]}`, "A,B", true},
+		{`{"data": [{"secretKey": "password"}, {"secretKey": "user"}]}`, "password,user", true},
+		{`{"data": [{"secretKey": "password"}], "dataFrom": [{"extract": {"key": "k"}}]}`, "", false},
+		{`{"target": {"template": {"mergePolicy": "Merge", "data": {"A": "x"}}}, "data": [{"secretKey": "b"}]}`, "A,b", true},
+		{`{"target": {"template": {"templateFrom": [{"configMap": {"name": "t"}}]}}}`, "", false},
+		{`{"target": {"creationPolicy": "Merge"}, "data": [{"secretKey": "a"}]}`, "", false},
+	} {
+		var spec ExternalSecretSpec
+		if err := json.Unmarshal([]byte(tc.spec), &spec); err != nil {
+			t.Fatal(err)
+		}
+		if keys, known := spec.Keys(); strings.Join(keys, ",") != tc.keys || known != tc.known {
+			t.Errorf("%s: keys %v, known %v; want %q, %v", tc.spec, keys, known, tc.keys, tc.known)
+		}
 	}
 }

@@ -1,12 +1,10 @@
 package gitops
 
 import (
-	"cmp"
 	"encoding/base64"
 	"encoding/json"
-	"maps"
-	"slices"
 
+	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/manifest"
 )
 
@@ -82,62 +80,29 @@ func (v values) of(kind, namespace, name string) (valueSet, bool) {
 }
 
 // addExternalSecret indexes the Secret an ExternalSecret makes, when the
-// inputs hold no Secret of its name: its keys, values unknown (a secret
-// store's), are those of its template's data (which replaces what the
-// store gives, dataFrom's included), else those of its data entries. One
-// whose keys come from elsewhere too (dataFrom without a replacing
-// template, templateFrom), or that makes no Secret (creationPolicy None,
-// Merge into one), is left out: what it holds is unknown, as a Secret
-// missing from the inputs.
+// inputs hold no Secret of its name and its keys are known
+// (resolve.ExternalSecretSpec.Keys), their values unknown (a secret
+// store's). Otherwise what it holds is unknown, as a Secret missing from
+// the inputs.
 func (v values) addExternalSecret(raw *manifest.Object) {
 	var doc struct {
 		Metadata struct {
 			Name      string `json:"name"`
 			Namespace string `json:"namespace"`
 		} `json:"metadata"`
-		Spec struct {
-			Target struct {
-				Name           string `json:"name"`
-				CreationPolicy string `json:"creationPolicy"`
-				Template       *struct {
-					MergePolicy  string                     `json:"mergePolicy"`
-					Data         map[string]json.RawMessage `json:"data"`
-					TemplateFrom []json.RawMessage          `json:"templateFrom"`
-				} `json:"template"`
-			} `json:"target"`
-			Data []struct {
-				SecretKey string `json:"secretKey"`
-			} `json:"data"`
-			DataFrom []json.RawMessage `json:"dataFrom"`
-		} `json:"spec"`
+		Spec resolve.ExternalSecretSpec `json:"spec"`
 	}
 	if json.Unmarshal(raw.JSON, &doc) != nil {
 		return
 	}
-	t := doc.Spec.Target
-	if t.CreationPolicy == "None" || t.CreationPolicy == "Merge" {
+	name := doc.Spec.Secret(doc.Metadata.Name)
+	keys, known := doc.Spec.Keys()
+	if name == "" || !known {
 		return
 	}
-	var keys []string
-	switch tmpl := t.Template; {
-	case tmpl != nil && len(tmpl.TemplateFrom) > 0:
-		return
-	case tmpl != nil && tmpl.MergePolicy != "Merge":
-		keys = slices.Collect(maps.Keys(tmpl.Data))
-	case len(doc.Spec.DataFrom) > 0:
-		return
-	default:
-		if tmpl != nil {
-			keys = slices.Collect(maps.Keys(tmpl.Data))
-		}
-		for _, d := range doc.Spec.Data {
-			keys = append(keys, d.SecretKey)
-		}
-	}
-	key := valuesKey("Secret", doc.Metadata.Namespace, cmp.Or(t.Name, doc.Metadata.Name))
+	key := valuesKey("Secret", doc.Metadata.Namespace, name)
 	if _, ok := v[key]; ok {
 		return // the Secret itself is among the inputs
 	}
-	slices.Sort(keys)
-	v[key] = valueSet{data: map[string]string{}, unknown: slices.Compact(keys)}
+	v[key] = valueSet{data: map[string]string{}, unknown: keys}
 }
