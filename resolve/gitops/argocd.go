@@ -527,6 +527,10 @@ func (g generator) gitPaths() []gitPath {
 // path being the file's directory. A file outside the boundary, too
 // large (render.ReadBounded), or neither is an error.
 func gitFileParams(root string, patterns []gitPath, boundary manifest.Boundary) ([]map[string]string, []*manifest.ReadError) {
+	matches := make([]func(string) bool, len(patterns))
+	for i, pat := range patterns {
+		matches[i] = lsFilesMatcher(pat.Path)
+	}
 	var files []string
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -541,8 +545,8 @@ func gitFileParams(root string, patterns []gitPath, boundary manifest.Boundary) 
 		rel, _ := filepath.Rel(root, p)
 		rel = filepath.ToSlash(rel)
 		included := false
-		for _, pat := range patterns {
-			if lsFilesMatch(pat.Path, rel) {
+		for i, pat := range patterns {
+			if matches[i](rel) {
 				if pat.Exclude {
 					return nil
 				}
@@ -633,14 +637,17 @@ func withValues(params, values map[string]string) map[string]string {
 	return params
 }
 
-// lsFilesMatch matches a /-separated path against a git pathspec as git
+// lsFilesMatcher matches /-separated paths against a git pathspec as git
 // ls-files does without glob magic (fnmatch without FNM_PATHNAME): *
 // and ? match any characters, / included; a pattern without wildcards
-// also matches the files below the directory it names.
-func lsFilesMatch(pattern, p string) bool {
+// also matches the files below the directory it names. A pattern that
+// cannot be read matches nothing.
+func lsFilesMatcher(pattern string) func(string) bool {
 	pattern = strings.TrimPrefix(pattern, "/")
 	if !strings.ContainsAny(pattern, "*?[") {
-		return p == pattern || strings.HasPrefix(p, strings.TrimSuffix(pattern, "/")+"/")
+		return func(p string) bool {
+			return p == pattern || strings.HasPrefix(p, strings.TrimSuffix(pattern, "/")+"/")
+		}
 	}
 	var re strings.Builder
 	re.WriteString("^")
@@ -666,8 +673,11 @@ func lsFilesMatch(pattern, p string) bool {
 		}
 	}
 	re.WriteString("$")
-	m, err := regexp.MatchString(re.String(), p)
-	return err == nil && m
+	compiled, err := regexp.Compile(re.String())
+	if err != nil {
+		return func(string) bool { return false }
+	}
+	return compiled.MatchString
 }
 
 // normalized is a path parameter's Normalized form.

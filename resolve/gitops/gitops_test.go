@@ -614,6 +614,31 @@ func TestArgoCDSelectorAndUnevaluatedTemplate(t *testing.T) {
 	}
 }
 
+// A git file generator's paths match as git ls-files' pathspecs do by
+// default: * and ? cross directories, a path without wildcards names a
+// file or the files below a directory.
+func TestLsFilesMatcher(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, path string
+		want          bool
+	}{
+		{"apps/*/config.json", "apps/web/config.json", true},
+		{"apps/*/config.json", "apps/web/chart/config.json", true},
+		{"apps/*/config.json", "apps/config.json", false},
+		{"apps/**/config.json", "apps/a/b/config.json", true},
+		{"/apps/?eb/config.json", "apps/web/config.json", true},
+		{"apps/[wv]eb/*.yaml", "apps/veb/x.yaml", true},
+		{"apps/[!w]eb/*.yaml", "apps/web/x.yaml", false},
+		{"apps/web", "apps/web/config.json", true},
+		{"apps/web", "apps/website/config.json", false},
+		{"apps/[web", "apps/[web", true},
+	} {
+		if got := gitops.LsFilesMatcher(tc.pattern)(tc.path); got != tc.want {
+			t.Errorf("%q matches %q: %v, want %v", tc.pattern, tc.path, got, tc.want)
+		}
+	}
+}
+
 // A git file generator reads its files within the boundary: a link out of
 // the repository is an error, and nothing of it reaches the output.
 func TestArgoCDGitFilesLinkOutside(t *testing.T) {
