@@ -548,6 +548,15 @@ func TestHelmTemplateError(t *testing.T) {
 			t.Errorf("required, values %v: errors = %v, want one at templates/svc.yaml:4, unknown only with the defaults", values, errs)
 		}
 	}
+	// A subchart's required, found among the chart's dependencies as loaded.
+	dir = writeTree(t, map[string]string{
+		"Chart.yaml":                      "apiVersion: v2\nname: umbrella\nversion: 0.1.0\n",
+		"charts/db/Chart.yaml":            "apiVersion: v2\nname: db\nversion: 0.1.0\n",
+		"charts/db/templates/secret.yaml": "apiVersion: v1\nkind: Secret\nmetadata:\n  name: {{ .Values.name | default \"db\" }}\nstringData:\n  password: {{ required \"db.password is required\" .Values.password }}\n",
+	})
+	if _, errs = helm(t, dir, nil, "default", nil); len(errs) != 1 || !errs[0].Unknown || !strings.Contains(errs[0].Msg, "db.password is required") {
+		t.Errorf("subchart's required: errors = %v, want it unknown", errs)
+	}
 	// fail is the chart's own verdict on its values: an error.
 	dir = writeTree(t, map[string]string{
 		"Chart.yaml":         "apiVersion: v2\nname: fails\nversion: 0.1.0\n",

@@ -3,7 +3,6 @@ package worker
 import (
 	"cmp"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -63,7 +62,7 @@ func renderChart(req job.Request, b manifest.Boundary) job.Response {
 	out, err := engine.Render(chrt, top)
 	if err != nil {
 		e := templateError(dir, chartFile, err)
-		if req.ReleaseName == job.ReleaseName && len(req.Values) == 0 && callsRequired(e) {
+		if req.ReleaseName == job.ReleaseName && len(req.Values) == 0 && callsRequired(chrt, err) {
 			// Rendered alone, with the defaults only: a value the chart
 			// asks its user for is missing, as it is until someone
 			// installs it with values.
@@ -129,24 +128,40 @@ func templateError(dir, chartFile string, err error) *manifest.ReadError {
 	return &manifest.ReadError{File: chartFile, Msg: "helm template: " + msg}
 }
 
-// callsRequired reports whether the template action at e's position
-// calls required: Helm words its error as fail's, "execution error at".
-// Pipelines (.Values.x | required "...") are not recognised: an error.
-func callsRequired(e *manifest.ReadError) bool {
-	if e.Pos.Line == 0 || e.Pos.Col == 0 {
+// callsRequired reports whether the action that failed a render calls
+// required: Helm words its error as fail's, "execution error at (NAME:
+// LINE:COL)", and the chart as loaded says which it was. Pipelines
+// (.Values.x | required "...") are not recognised: an error.
+func callsRequired(chrt *chart.Chart, err error) bool {
+	m := failError.FindStringSubmatch(err.Error())
+	if m == nil {
 		return false
 	}
-	data, err := os.ReadFile(e.File)
-	if err != nil {
-		return false
-	}
-	lines := strings.Split(string(data), "\n")
-	if e.Pos.Line > len(lines) || e.Pos.Col > len(lines[e.Pos.Line-1]) {
+	line, _ := strconv.Atoi(m[2])
+	col, _ := strconv.Atoi(m[3])
+	lines := strings.Split(string(templateData(chrt, m[1])), "\n")
+	if line < 1 || line > len(lines) || col < 1 || col > len(lines[line-1]) {
 		return false
 	}
 	// The column is the action's, or the call's within it.
-	rest := strings.TrimLeft(lines[e.Pos.Line-1][e.Pos.Col-1:], " \t{-(")
+	rest := strings.TrimLeft(lines[line-1][col-1:], " \t{-(")
 	return strings.HasPrefix(rest, "required ")
+}
+
+// templateData is the text of the template Helm names name (its chart's
+// full path and the template's), in c or its dependencies.
+func templateData(c *chart.Chart, name string) []byte {
+	for _, t := range c.Templates {
+		if path.Join(c.ChartFullPath(), t.Name) == name {
+			return t.Data
+		}
+	}
+	for _, d := range c.Dependencies() {
+		if data := templateData(d, name); data != nil {
+			return data
+		}
+	}
+	return nil
 }
 
 // missingDependencies names the dependencies Chart.yaml declares that are
