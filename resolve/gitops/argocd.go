@@ -580,8 +580,15 @@ func gitFileParams(root string, patterns []gitPath, boundary manifest.Boundary) 
 }
 
 // readConfigFile reads a git file generator's file: one object, or a list
-// of them.
+// of them. Only a regular file: a FIFO in the repository would block the
+// read for ever (render.ReadBounded takes pipes, for --values).
 func readConfigFile(p string, boundary manifest.Boundary) ([]map[string]any, error) {
+	if err := boundary.Check(p); err != nil {
+		return nil, err
+	}
+	if info, err := os.Stat(p); err != nil || !info.Mode().IsRegular() {
+		return nil, cmp.Or(err, errors.New("not a regular file"))
+	}
 	data, err := render.ReadBounded(p, boundary)
 	if err != nil {
 		var re *manifest.ReadError

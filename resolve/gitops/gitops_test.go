@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/gwlint/gwlint/resolve"
@@ -611,6 +612,25 @@ func TestArgoCDSelectorAndUnevaluatedTemplate(t *testing.T) {
 	}
 	if len(w.Unknowns) != 1 || !strings.Contains(w.Unknowns[0].Msg, `ApplicationSet charts: its template's sources hold {{ dig "chart" "name" "" . }}, which gwlint does not evaluate`) {
 		t.Errorf("unknowns %v, want the charts set's template", w.Unknowns)
+	}
+}
+
+// A FIFO that a git file generator's path selects is an error, never
+// read: reading it would block for ever.
+func TestArgoCDGitFilesFIFO(t *testing.T) {
+	dir := repository(t, map[string]string{
+		"argocd/apps.yaml": "apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: apps\nspec:\n  generators:\n" +
+			"  - git:\n      repoURL: https://github.com/example/repo\n      files:\n      - path: apps/*/config.json\n" +
+			"  template:\n    metadata: {name: '{{namespace}}'}\n    spec:\n      source: {repoURL: https://github.com/example/repo, path: '{{path}}'}\n" +
+			"      destination: {namespace: '{{namespace}}'}\n",
+		"apps/web/r.yaml": route("web", "web.example.com"),
+	})
+	if err := syscall.Mkfifo(filepath.Join(dir, "apps", "web", "config.json"), 0o600); err != nil {
+		t.Skipf("no FIFO: %v", err)
+	}
+	w := assemble(t, dir)[0]
+	if len(w.Errors) != 1 || !strings.Contains(w.Errors[0].Msg, "not a regular file") {
+		t.Errorf("errors %v, want the FIFO refused", w.Errors)
 	}
 }
 
