@@ -83,6 +83,16 @@ func ks(name, namespace, path, extra string) string {
 		"\nspec:\n  interval: 1h\n  path: " + path + "\n  sourceRef:\n    kind: GitRepository\n    name: flux-system\n" + extra
 }
 
+// namespaceAppSet is an ApplicationSet whose git file generator reads the
+// files pattern selects, each naming the namespace of the Application it
+// makes of the file's folder.
+func namespaceAppSet(pattern string) string {
+	return "apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: apps\nspec:\n  generators:\n" +
+		"  - git:\n      repoURL: https://github.com/example/repo\n      files:\n      - path: " + pattern + "\n" +
+		"  template:\n    metadata: {name: '{{namespace}}'}\n    spec:\n      source: {repoURL: https://github.com/example/repo, path: '{{path}}'}\n" +
+		"      destination: {namespace: '{{namespace}}'}\n"
+}
+
 // childrenPatch is a Kustomization's spec.patches entry that patches
 // every Kustomization its build gives with spec, a patch's spec: lines.
 func childrenPatch(spec string) string {
@@ -619,11 +629,8 @@ func TestArgoCDSelectorAndUnevaluatedTemplate(t *testing.T) {
 // read: reading it would block for ever.
 func TestArgoCDGitFilesFIFO(t *testing.T) {
 	dir := repository(t, map[string]string{
-		"argocd/apps.yaml": "apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: apps\nspec:\n  generators:\n" +
-			"  - git:\n      repoURL: https://github.com/example/repo\n      files:\n      - path: apps/*/config.json\n" +
-			"  template:\n    metadata: {name: '{{namespace}}'}\n    spec:\n      source: {repoURL: https://github.com/example/repo, path: '{{path}}'}\n" +
-			"      destination: {namespace: '{{namespace}}'}\n",
-		"apps/web/r.yaml": route("web", "web.example.com"),
+		"argocd/apps.yaml": namespaceAppSet("apps/*/config.json"),
+		"apps/web/r.yaml":  route("web", "web.example.com"),
 	})
 	if err := syscall.Mkfifo(filepath.Join(dir, "apps", "web", "config.json"), 0o600); err != nil {
 		t.Skipf("no FIFO: %v", err)
@@ -668,11 +675,8 @@ func TestArgoCDGitFilesLinkOutside(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := repository(t, map[string]string{
-		"argocd/apps.yaml": "apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: apps\nspec:\n  generators:\n" +
-			"  - git:\n      repoURL: https://github.com/example/repo\n      files:\n      - path: apps/**/config.json\n" +
-			"  template:\n    metadata: {name: '{{namespace}}'}\n    spec:\n      source: {repoURL: https://github.com/example/repo, path: '{{path}}'}\n" +
-			"      destination: {namespace: '{{namespace}}'}\n",
-		"apps/web/r.yaml": route("web", "web.example.com"),
+		"argocd/apps.yaml": namespaceAppSet("apps/**/config.json"),
+		"apps/web/r.yaml":  route("web", "web.example.com"),
 	})
 	if err := os.Symlink(outside, filepath.Join(dir, "apps", "web", "config.json")); err != nil {
 		t.Fatal(err)
