@@ -5,7 +5,6 @@ import (
 
 	"sigs.k8s.io/gateway-api/pkg/features"
 
-	"github.com/gwlint/gwlint/resolve"
 	"github.com/gwlint/gwlint/resolve/profile"
 )
 
@@ -43,7 +42,7 @@ filters:
 		others := map[features.FeatureName]string{}
 		type judgedBy struct {
 			profile  *profile.Profile
-			inferred *resolve.Inference
+			inferred *profile.Inference
 		}
 		judges := map[judgedBy]string{}
 		for _, gap := range p.Graph.FeatureGaps {

@@ -38,9 +38,9 @@ type FeatureUse struct {
 type FeatureGap struct {
 	FeatureUse
 	Profile *profile.Profile
-	// Inferred says how Profile was inferred (infer.go); nil when it was
-	// not.
-	Inferred *Inference
+	// Inferred says how Profile was inferred (profile.Choice); nil when it
+	// was not.
+	Inferred *profile.Inference
 }
 
 // findFeatures finds the gaps: each feature use that the profile of the
@@ -165,7 +165,7 @@ func (g *Graph) judgeUses(gaps []FeatureGap, obj Object, uses []FeatureUse) []Fe
 
 // inferenceOf returns in when it inferred p, nil otherwise: a route's
 // Gateways may be judged by several profiles, only one of them inferred.
-func (g *Graph) inferenceOf(p *profile.Profile, in *Inference) *Inference {
+func (g *Graph) inferenceOf(p *profile.Profile, in *profile.Inference) *profile.Inference {
 	if in != nil && in.Profile != nil && in.Profile.Name == p.Name {
 		return in
 	}

@@ -31,8 +31,8 @@ type GatewayResult struct {
 	// (implementation.go).
 	Profile *profile.Profile
 	// Inferred says how Profile was inferred when the GatewayClass is not
-	// among the inputs (infer.go); nil when it was not.
-	Inferred *Inference
+	// among the inputs (profile.Choice); nil when it was not.
+	Inferred *profile.Inference
 
 	// Listeners are the Gateway's own spec.listeners, in order.
 	Listeners []*Listener
@@ -705,7 +705,7 @@ func (l *Listener) Valid() bool { return l.usable }
 
 func (g *Graph) resolveClass(gw *GatewayResult) {
 	obj, presence := g.Lookup(ObjectRef{Kind: KindGatewayClass, Name: string(gw.Spec.GatewayClassName)})
-	if obj == nil && g.installer(string(gw.Spec.GatewayClassName)) != nil {
+	if obj == nil && g.choice.Installed(string(gw.Spec.GatewayClassName)) {
 		presence = External // its implementation installs it: never missing
 	}
 	gw.ClassPresence = presence
@@ -718,17 +718,7 @@ func (g *Graph) resolveClass(gw *GatewayResult) {
 		gw.Class = obj.(*GatewayClass)
 		gw.ControllerName = string(gw.Class.Spec.ControllerName)
 	}
-	gw.Profile = g.gatewayProfile(gw.Class, string(gw.Spec.GatewayClassName))
-	if gw.Class == nil && g.installer(string(gw.Spec.GatewayClassName)) == nil {
-		gw.Inferred = g.inferGateway(string(gw.Spec.GatewayClassName))
-		switch {
-		case gw.Inferred == nil:
-		case gw.Inferred.Profile != nil:
-			gw.Profile = gw.Inferred.Profile.Without(g.opts.WithoutFeatures)
-		default:
-			gw.Profile = profile.Everything.Without(g.opts.WithoutFeatures)
-		}
-	}
+	gw.Profile, gw.Inferred = g.choice.ForGateway(gw.Class != nil, gw.ControllerName, string(gw.Spec.GatewayClassName))
 }
 
 // acceptedParameters lists the parametersRef kinds the Gateway's controller

@@ -28,7 +28,8 @@ func (g *Graph) resolveGatewayClasses(b *Builder) {
 		c.Accepted = condition(string(gwv1.GatewayClassConditionStatusAccepted), true, ReasonAccepted,
 			"GatewayClass accepted by "+string(c.Spec.ControllerName))
 		if pr := c.Spec.ParametersRef; pr != nil {
-			judge, _ := g.implementation(g.gatewayProfile(c.GatewayClass, c.Ref.Name)).(ParametersJudge)
+			p, _ := g.choice.ForGateway(true, string(c.Spec.ControllerName), c.Ref.Name)
+			judge, _ := g.implementation(p).(ParametersJudge)
 			target := ObjectRef{Kind: string(pr.Kind), Name: pr.Name}
 			if pr.Namespace != nil {
 				target.Namespace = string(*pr.Namespace)

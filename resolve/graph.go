@@ -138,7 +138,10 @@ type Graph struct {
 	// first call of ProblemBackends.
 	problemBackends func() []RouteBackend
 
-	// profile judges what no Gateway of the inputs serves.
+	// choice chooses the profile of each Gateway; profile is its Default,
+	// which judges what no Gateway of the inputs serves, once the world's
+	// evidence is in (inferWorld).
+	choice  *profile.Choice
 	profile *profile.Profile
 	// judgedAt is the instant certificates' validity is judged at, the
 	// one verdict of the graph that time changes (HoldsNow).
@@ -148,16 +151,11 @@ type Graph struct {
 	// inWorld is what the cache knows the graph is resolved from besides
 	// its routes, while resolving; nil without a cache.
 	inWorld *keptWorld
-	// Inferred is the implementation the world's evidence names (infer.go),
-	// which judges what no Gateway of the inputs serves and each Gateway
-	// whose GatewayClass is unknown and unnamed; nil without evidence or
-	// with --implementation.
-	Inferred *Inference
-	// world is that evidence, by implementation name; inferring is set
-	// when inference applies (no GatewayClass among the inputs, no
-	// --implementation).
-	world     map[string]*evidence
-	inferring bool
+	// Inferred is the implementation the world's evidence names
+	// (profile.Choice), which judges what no Gateway of the inputs serves
+	// and each Gateway whose GatewayClass is unknown and unnamed; nil
+	// without evidence or with --implementation.
+	Inferred *profile.Inference
 
 	// objects index the inputs by kind and namespace, then by name (the
 	// last definition of each): which pairs the inputs hold any object of
@@ -231,7 +229,7 @@ func resolveWith(in *Inputs, opts Options, cache *Cache) *Graph {
 	g := &Graph{
 		cache:        cache,
 		opts:         opts,
-		profile:      opts.selectedProfile(),
+		choice:       profile.NewChoice(opts.Implementation, opts.WithoutFeatures),
 		judgedAt:     opts.now(),
 		Objects:      in.Objects,
 		unreached:    in.Unreached,
@@ -599,9 +597,8 @@ func (g *Graph) Gateway(ns, name string) *GatewayResult {
 	return g.gateways[ObjectRef{Kind: KindGateway, Namespace: ns, Name: name}]
 }
 
-// Profile is the profile that judges what no Gateway of the inputs serves:
-// Options.Implementation, else profile.Everything, less
-// Options.WithoutFeatures.
+// Profile is the profile that judges what no Gateway of the inputs serves
+// (profile.Choice's Default).
 func (g *Graph) Profile() *profile.Profile { return g.profile }
 
 // Listeners yields every listener of every Gateway, then of every

@@ -10,15 +10,9 @@ import (
 	"github.com/gwlint/gwlint/resolve/profile"
 )
 
-// Implementations: which controller's profile judges each Gateway, and
-// where an implementation reads the world otherwise than the API does.
-//
-// With Options.Implementation, every Gateway is judged by that profile.
-// Without it, a Gateway whose GatewayClass is among the inputs is judged by
-// the implementation whose controllerName the class names; one whose class
-// is not, by the implementation that installs a class of that name itself
-// (Istio's istio-waypoint, GKE's gke-l7-*); anything else by
-// profile.Everything. Options.WithoutFeatures is removed from every profile.
+// Implementations: where an implementation reads the world otherwise than
+// the API does. Which implementation's profile judges each Gateway is
+// profile.Choice's to say.
 
 // Implementation is one implementation of the API, as far as it reads the
 // world otherwise than the API does: a choice the spec leaves open, a limit
@@ -266,47 +260,6 @@ func eachListenerJudge[T Implementation](g *Graph, judge func(T, *Listener)) {
 			judge(j, l)
 		}
 	}
-}
-
-// selectedProfile is the profile of objects that no Gateway of the inputs
-// serves (mesh routes, BackendTLSPolicies): Options.Implementation, else
-// profile.Everything.
-func (o Options) selectedProfile() *profile.Profile {
-	p := o.Implementation
-	if p == nil {
-		p = profile.Everything
-	}
-	return p.Without(o.WithoutFeatures)
-}
-
-// gatewayProfile chooses the profile of a Gateway whose GatewayClass is
-// class (nil when the inputs do not hold it) named className.
-func (g *Graph) gatewayProfile(class *GatewayClass, className string) *profile.Profile {
-	var p *profile.Profile
-	switch {
-	case g.opts.Implementation != nil:
-		return g.profile
-	case class != nil:
-		p = profile.ForController(string(class.Spec.ControllerName))
-	default:
-		p = g.installer(className)
-	}
-	if p == nil {
-		return g.profile
-	}
-	return p.Without(g.opts.WithoutFeatures)
-}
-
-// installer is the implementation that installs the GatewayClass named
-// class itself, if any: the selected one, or any when none is selected.
-func (g *Graph) installer(class string) *profile.Profile {
-	if p := g.opts.Implementation; p != nil {
-		if p.Installs(class) {
-			return p
-		}
-		return nil
-	}
-	return profile.ForClass(class)
 }
 
 // judgedAllWith reports whether every implementation that judges the route

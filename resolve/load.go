@@ -92,8 +92,8 @@ type Options struct {
 	Keep func(*manifest.Object) bool
 	// HelmChart, when set, names the Helm chart an object installs (a
 	// Flux HelmRelease or its source, package gitops), "" when none: the
-	// chart of an implementation (profile.OwningChart) is evidence that it
-	// runs in the cluster (infer.go). Kept in Inputs.HelmCharts.
+	// chart of an implementation is evidence that it runs in the cluster
+	// (profile.Choice). Kept in Inputs.HelmCharts.
 	HelmChart func(*manifest.Object) string
 }
 

@@ -82,7 +82,7 @@ type implementationView struct {
 	Name       string   `json:"name,omitempty"`
 	Evidence   []string `json:"inferredFrom,omitempty"`
 	Candidates []string `json:"candidates,omitempty"`
-	// text is what the text output prints (resolve.Inference.String).
+	// text is what the text output prints (profile.Inference.String).
 	text string
 }
 

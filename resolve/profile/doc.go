@@ -23,6 +23,11 @@
 // not run (TCPRoute, for instance, which no report has run) is Unknown, and
 // never held against the implementation.
 //
+// Which profile judges a Gateway is a Choice (choice.go): the selected
+// implementation, the one its GatewayClass names, the one that installs its
+// class, or the one the inputs' evidence names when no GatewayClass is among
+// them.
+//
 // The package imports nothing of resolve: resolve puts a Profile on every
 // Gateway.
 package profile

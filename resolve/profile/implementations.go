@@ -30,7 +30,7 @@ type Implementation struct {
 	// ClassNames are GatewayClass names (path.Match patterns) its own
 	// documentation and charts give the class it does not install itself:
 	// evidence, when the class is not among the inputs, that a Gateway
-	// naming one is the implementation's (infer.go of package resolve).
+	// naming one is the implementation's (Choice).
 	ClassNames []string
 	// Groups are API groups only it serves, whose objects among the inputs
 	// say it runs in the cluster. A group a mesh, CNI or ingress controller

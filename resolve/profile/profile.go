@@ -390,9 +390,9 @@ func Lookup(selector string) (*Profile, error) {
 	return nil, fmt.Errorf("implementation %s has no profile %q (known: %s)", name, selector, strings.Join(versions, ", "))
 }
 
-// ForController returns the default profile of the implementation whose
+// forController returns the default profile of the implementation whose
 // GatewayClass controllerName is controller, or nil.
-func ForController(controller string) *Profile {
+func forController(controller string) *Profile {
 	for _, impl := range implementations {
 		if slices.Contains(impl.ControllerNames, controller) {
 			return defaultOf(impl.Name)
@@ -401,9 +401,9 @@ func ForController(controller string) *Profile {
 	return nil
 }
 
-// ForClass returns the default profile of the implementation that
+// forClass returns the default profile of the implementation that
 // installs the GatewayClass named class itself, or nil.
-func ForClass(class string) *Profile {
+func forClass(class string) *Profile {
 	for _, impl := range implementations {
 		if impl.installs(class) {
 			return defaultOf(impl.Name)
@@ -416,10 +416,10 @@ func ForClass(class string) *Profile {
 // Everything: only then does it say what is implementation-specific.
 func (p *Profile) Known() bool { return !p.everything }
 
-// NamingClass returns the default profiles of the implementations that
+// namingClass returns the default profiles of the implementations that
 // install a GatewayClass named class or whose documentation names theirs
 // so (Implementation.ClassNames), sorted by name.
-func NamingClass(class string) []*Profile {
+func namingClass(class string) []*Profile {
 	var out []*Profile
 	for _, impl := range implementations {
 		if impl.installs(class) || slices.ContainsFunc(impl.ClassNames, func(pattern string) bool {
@@ -432,13 +432,13 @@ func NamingClass(class string) []*Profile {
 	return out
 }
 
-// OwningGroup returns the default profile of the one implementation whose
+// owningGroup returns the default profile of the one implementation whose
 // API group group is: by its objects alone (Implementation.Groups), or,
 // with refs, also as the group of a kind it takes by reference (a
 // backendRef, policy target or parameters kind). Nil when none
 // or several are (InferencePool's group is many implementations'), and for
 // the core group and the API's own groups (*k8s.io).
-func OwningGroup(group string, refs bool) *Profile {
+func owningGroup(group string, refs bool) *Profile {
 	if group == "" || strings.HasSuffix(group, "k8s.io") {
 		return nil
 	}
@@ -465,9 +465,9 @@ func OwningGroup(group string, refs bool) *Profile {
 	return defaultOf(owner.Name)
 }
 
-// OwningChart returns the default profile of the implementation that
+// owningChart returns the default profile of the implementation that
 // publishes the Helm chart named chart (Implementation.Charts), or nil.
-func OwningChart(chart string) *Profile {
+func owningChart(chart string) *Profile {
 	for _, impl := range implementations {
 		if slices.Contains(impl.Charts, chart) {
 			return defaultOf(impl.Name)

@@ -213,19 +213,19 @@ func TestHandKeptRelease(t *testing.T) {
 }
 
 func TestSelectionByControllerAndClass(t *testing.T) {
-	if p := ForController("istio.io/mesh-controller"); p == nil || p.Name != "istio" {
-		t.Errorf("ForController(istio.io/mesh-controller) = %v", p)
+	if p := forController("istio.io/mesh-controller"); p == nil || p.Name != "istio" {
+		t.Errorf("forController(istio.io/mesh-controller) = %v", p)
 	}
-	if p := ForController("example.com/acme"); p != nil {
-		t.Errorf("ForController(example.com/acme) = %v, want none", p)
+	if p := forController("example.com/acme"); p != nil {
+		t.Errorf("forController(example.com/acme) = %v, want none", p)
 	}
 	for class, want := range map[string]string{"istio-waypoint": "istio", "gke-l7-global-external-managed": "gke-gateway", "kgateway": "kgateway"} {
-		if p := ForClass(class); p == nil || p.Name != want {
-			t.Errorf("ForClass(%s) = %v, want %s", class, p, want)
+		if p := forClass(class); p == nil || p.Name != want {
+			t.Errorf("forClass(%s) = %v, want %s", class, p, want)
 		}
 	}
-	if p := ForClass("eg"); p != nil {
-		t.Errorf("ForClass(eg) = %v: Envoy Gateway installs no class", p)
+	if p := forClass("eg"); p != nil {
+		t.Errorf("forClass(eg) = %v: Envoy Gateway installs no class", p)
 	}
 	eg, _ := Lookup("envoy-gateway")
 	if !eg.AcceptsBackendKind("gateway.envoyproxy.io", "Backend") || Everything.AcceptsBackendKind("gateway.envoyproxy.io", "Backend") {
