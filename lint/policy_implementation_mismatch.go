@@ -62,13 +62,13 @@ func otherImplementations(g *resolve.Graph, obj resolve.Object, impl string) str
 	}
 	var others []string
 	for _, gw := range gateways {
-		if gw == nil || gw.Class == nil || gw.Profile.Name == "" {
+		if gw == nil || gw.Class == nil || gw.Judge.Name == "" {
 			return ""
 		}
-		if gw.Profile.Name == impl {
+		if gw.Judge.Name == impl {
 			return ""
 		}
-		others = append(others, gw.Ref.String()+" is "+gw.Profile.Name+"'s (GatewayClass "+gw.Class.Ref.Name+")")
+		others = append(others, gw.Ref.String()+" is "+gw.Judge.Name+"'s (GatewayClass "+gw.Class.Ref.Name+")")
 	}
 	return strings.Join(others, ", ")
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/gwlint/gwlint/internal/parallel"
 
 	"github.com/gwlint/gwlint/resolve/placeholder"
-	"github.com/gwlint/gwlint/resolve/profile"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
@@ -132,16 +131,16 @@ func (o *ListenerOutcome) Undecided() bool { return o.Reason == ReasonPending }
 // route writes only its own results (its RouteResult, ParentResults,
 // RuleResults and BackendResults) and reads what no route writes: the
 // Gateways, ListenerSets and their listeners, the objects and grants, and
-// the profiles judging each route, all found before (routeProfiles). What
+// the Judges of each route, all found before (routeJudgesOf). What
 // the implementations' steps write to the graph goes through the Builder
 // under a lock (Decide, HandTo), and the one write whose order shows,
 // HandTo's, is put back in the graph's order after.
 func (g *Graph) resolveRoutes(b *Builder) {
-	profiles := make([][]*profile.Profile, len(g.Routes))
-	parallel.For(len(g.Routes), func(i int) { profiles[i] = g.findRouteProfiles(g.Routes[i].Route) })
-	g.profilesOf = make(map[*Route][]*profile.Profile, len(g.Routes))
+	judges := make([][]*Judge, len(g.Routes))
+	parallel.For(len(g.Routes), func(i int) { judges[i] = g.findRouteJudges(g.Routes[i].Route) })
+	g.judgesOf = make(map[*Route][]*Judge, len(g.Routes))
 	for i, r := range g.Routes {
-		g.profilesOf[r.Route] = profiles[i]
+		g.judgesOf[r.Route] = judges[i]
 	}
 	parallel.For(len(g.Routes), func(i int) { g.resolveRoute(b, g.Routes[i]) })
 	g.orderHandOffs()
@@ -202,7 +201,7 @@ func (g *Graph) attachToGateway(p *ParentResult) {
 	if p.Gateway.Remote() {
 		// Programmed in its own cluster, whose listeners these are not.
 		p.Accepted = undecidedCondition(string(gwv1.RouteConditionAccepted),
-			fmt.Sprintf("Gateway %s is remote: %s does not program it here, and writes no status for it", target.NamespacedName(), p.Gateway.Profile))
+			fmt.Sprintf("Gateway %s is remote: %s does not program it here, and writes no status for it", target.NamespacedName(), p.Gateway.Judge))
 		return
 	}
 	if p.Gateway.Managed {
@@ -223,7 +222,7 @@ func (g *Graph) attachToListenerSet(p *ParentResult) {
 	}
 	byListeners := false
 	if ls.Parent != nil {
-		judge, ok := g.implementation(ls.Parent.Profile).(ListenersJudge)
+		judge, ok := ls.Parent.Judge.steps.(ListenersJudge)
 		byListeners = ok && judge.BindsByListeners(ls)
 	}
 	switch {
@@ -270,8 +269,8 @@ func (g *Graph) judgeParent(b *Builder, p *ParentResult) bool {
 	takes := func(j ParentJudge) bool { return j.TakesParent(route, *p.Ref) }
 	var judge ParentJudge
 	if group, kind := string(*p.Ref.Group), string(*p.Ref.Kind); qualifiedKind(group, kind) != kind {
-		for _, prof := range g.routeProfiles(route) {
-			if j, ok := g.implementation(prof).(ParentJudge); ok && takes(j) {
+		for _, by := range g.routeJudgesOf(route) {
+			if j, ok := by.steps.(ParentJudge); ok && takes(j) {
 				judge = j
 				break
 			}
@@ -409,7 +408,7 @@ func (g *Graph) attachToListeners(p *ParentResult, listeners []*Listener, parent
 			o.Reason, o.Hostnames = ReasonAccepted, hosts
 			if l.Conflicted.True() {
 				o.Message = fmt.Sprintf("listener %s is conflicted: %s attaches the route to it, but it serves no traffic",
-					l.Name, l.Gateway.Profile)
+					l.Name, l.Gateway.Judge)
 			}
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/gwlint/gwlint/resolve/placeholder"
-	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -324,9 +323,9 @@ func (g *Graph) implementationSpecific(route *Route, group, kind string) bool {
 	}
 	gws := g.routeGateways(route, nil, nil)
 	if len(gws) == 0 {
-		return !g.profile.Known()
+		return !g.defaultJudge.Known()
 	}
-	return slices.ContainsFunc(gws, func(gw *GatewayResult) bool { return gw.Class == nil && !gw.Profile.Known() })
+	return slices.ContainsFunc(gws, func(gw *GatewayResult) bool { return gw.Class == nil && !gw.Judge.Known() })
 }
 
 // meshOnly reports whether every parentRef of the route is a Service. GEP-1426:
@@ -364,7 +363,7 @@ func (g *Graph) resolveBackend(bld *Builder, b *BackendResult, route *Route, pat
 	if g.judgeBackend(bld, route, b) {
 		return
 	}
-	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) && !g.judgedAllWith(route, func(p *profile.Profile) bool { return p.AcceptsBackendKind(b.Group, b.Target.Kind) }) {
+	if !service && !(b.Group == GroupMultiCluster && b.Target.Kind == KindServiceImport) && !g.judgedAllWith(route, func(j *Judge) bool { return j.AcceptsBackendKind(b.Group, b.Target.Kind) }) {
 		if g.implementationSpecific(route, b.Group, b.Target.Kind) {
 			// No implementation's profile judges the route: whether
 			// the one that runs it takes the kind is unknown.
@@ -653,16 +652,16 @@ func (g *Graph) findBackend(b *BackendResult, sought ObjectRef) Object {
 // port: the API's reading takes an ExternalName Service, and a port of the
 // number the ref names for another transport protocol than the route's
 // when the object has none for the route's. The core asks every
-// implementation that judges the route, with each profile it judges by,
-// and writes their verdict when they all give the same problem and reason.
+// implementation that judges the route, as each Judge of the route, and
+// writes their verdict when they all give the same problem and reason.
 type ServiceBackendJudge interface {
 	Implementation
-	// JudgeServiceBackend returns why the implementation, judging with profile
-	// by, refuses the backendRef: NoProblem to take it, else the problem
+	// JudgeServiceBackend returns why the implementation, judging as by
+	// (with by's profile), refuses the backendRef: NoProblem to take it, else the problem
 	// (ExternalNameRefused, PortNotFound for the port the core selected),
 	// the reason and the message. A refused port is then reported as the
 	// route's implementations report a port the object lacks.
-	JudgeServiceBackend(b *Builder, by *profile.Profile, route *Route, backend *BackendResult) (BackendProblem, Reason, string)
+	JudgeServiceBackend(b *Builder, by *Judge, route *Route, backend *BackendResult) (BackendProblem, Reason, string)
 }
 
 // judgeServiceBackend writes the verdict of the route's
@@ -675,8 +674,8 @@ func (g *Graph) judgeServiceBackend(b *Builder, route *Route, backend *BackendRe
 	var problem BackendProblem
 	var reason Reason
 	var message string
-	for i, by := range g.routeProfiles(route) {
-		judge, ok := g.implementation(by).(ServiceBackendJudge)
+	for i, by := range g.routeJudgesOf(route) {
+		judge, ok := by.steps.(ServiceBackendJudge)
 		if !ok {
 			return
 		}

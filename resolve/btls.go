@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -72,7 +71,7 @@ func (g *Graph) resolveBackendTLSPolicies(b *Builder) {
 	sort.SliceStable(byAge, func(i, j int) bool { return olderOrFirst(&byAge[i].Meta, &byAge[j].Meta) })
 	for _, p := range byAge {
 		judges := g.policyJudges(p)
-		if g.ignored(p, judges) {
+		if ignored(p, judges) {
 			continue
 		}
 		g.resolveTargets(b, p, judges)
@@ -90,11 +89,11 @@ func (g *Graph) resolveBackendTLSPolicies(b *Builder) {
 		}
 		// CA certificates are read as the one implementation judging the
 		// policy reads them; the run's profile decides between several.
-		reader := g.profile
+		reader := g.defaultJudge
 		if len(judges) == 1 {
 			reader = judges[0]
 		}
-		ca := g.caReading(reader)
+		ca := caReading(reader)
 		for i, ref := range p.Spec.Validation.CACertificateRefs {
 			p.CARefs = append(p.CARefs, g.resolveCARef(&p.Meta, "spec.validation.caCertificateRefs["+strconv.Itoa(i)+"]",
 				gwv1.ObjectReference{Group: ref.Group, Kind: ref.Kind, Name: ref.Name}, ReasonInvalidKind, ca))
@@ -135,10 +134,10 @@ type BackendTLSPolicyJudge interface {
 
 // policyTargetJudge is the BackendTLSPolicyJudge of the first of judges
 // when each of them takes targets of group and kind; nil otherwise.
-func (g *Graph) policyTargetJudge(judges []*profile.Profile, group, kind string) BackendTLSPolicyJudge {
+func policyTargetJudge(judges []*Judge, group, kind string) BackendTLSPolicyJudge {
 	var first BackendTLSPolicyJudge
 	for i, j := range judges {
-		judge, ok := g.implementation(j).(BackendTLSPolicyJudge)
+		judge, ok := j.steps.(BackendTLSPolicyJudge)
 		if !ok || !judge.TakesPolicyTarget(group, kind) {
 			return nil
 		}
@@ -157,11 +156,11 @@ func (b *Builder) DidYouMean(ref ObjectRef) string { return b.g.didYouMean(ref, 
 // (BackendTLSPolicyJudge), and if so writes why, as the first of them
 // says, on the policy and each of its targets: it applies to none and
 // holds none from another policy.
-func (g *Graph) ignored(p *BackendTLSPolicyResult, judges []*profile.Profile) bool {
+func ignored(p *BackendTLSPolicyResult, judges []*Judge) bool {
 	var reason Reason
 	var cause string
 	for i, j := range judges {
-		judge, ok := g.implementation(j).(BackendTLSPolicyJudge)
+		judge, ok := j.steps.(BackendTLSPolicyJudge)
 		if !ok {
 			return false
 		}
@@ -189,15 +188,15 @@ func (g *Graph) ignored(p *BackendTLSPolicyResult, judges []*profile.Profile) bo
 // inputs, or one selected by Options.Implementation) the one gwlint
 // stands for. A policy is read by the controllers that route to its
 // targets, whatever profile gwlint was given by default.
-func (g *Graph) policyJudges(p *BackendTLSPolicyResult) []*profile.Profile {
+func (g *Graph) policyJudges(p *BackendTLSPolicyResult) []*Judge {
 	if g.opts.Implementation != nil {
-		return []*profile.Profile{g.profile}
+		return []*Judge{g.defaultJudge}
 	}
 	targets := map[ObjectRef]bool{}
 	for _, ref := range p.Spec.TargetRefs {
 		targets[ObjectRef{Kind: string(ref.Kind), Namespace: p.Ref.Namespace, Name: string(ref.Name)}] = true
 	}
-	var out []*profile.Profile
+	var out []*Judge
 	for _, r := range g.Routes {
 		if !slices.ContainsFunc(r.Rules, func(rr *RuleResult) bool {
 			return slices.ContainsFunc(rr.Backends, func(b *BackendResult) bool { return targets[b.Target] })
@@ -205,13 +204,13 @@ func (g *Graph) policyJudges(p *BackendTLSPolicyResult) []*profile.Profile {
 			continue
 		}
 		for _, gw := range g.routeGateways(r.Route, nil, nil) {
-			if gw.Managed && !slices.Contains(out, gw.Profile) {
-				out = append(out, gw.Profile)
+			if gw.Managed && !slices.Contains(out, gw.Judge) {
+				out = append(out, gw.Judge)
 			}
 		}
 	}
 	if len(out) == 0 {
-		return []*profile.Profile{g.profile}
+		return []*Judge{g.defaultJudge}
 	}
 	return out
 }
@@ -228,7 +227,7 @@ func targetName(t *PolicyTarget) string {
 // target ("PolicyReasonTargetNotFound is used with the Accepted condition
 // when the policy is attached to an invalid target resource"). A
 // sectionName names a Service port.
-func (g *Graph) resolveTargets(b *Builder, p *BackendTLSPolicyResult, judges []*profile.Profile) {
+func (g *Graph) resolveTargets(b *Builder, p *BackendTLSPolicyResult, judges []*Judge) {
 	for i, ref := range p.Spec.TargetRefs {
 		t := newPolicyTarget(p, i, ref)
 		p.Targets = append(p.Targets, t)
@@ -236,8 +235,8 @@ func (g *Graph) resolveTargets(b *Builder, p *BackendTLSPolicyResult, judges []*
 		// The implementations of the Gateways whose routes reach the
 		// target decide (an Envoy Gateway Backend targeted without
 		// --implementation): every one of them must take the kind.
-		takesKind := !slices.ContainsFunc(judges, func(j *profile.Profile) bool { return !j.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) })
-		judge := g.policyTargetJudge(judges, t.Group, t.Target.Kind)
+		takesKind := !slices.ContainsFunc(judges, func(j *Judge) bool { return !j.AcceptsPolicyTargetKind(t.Group, t.Target.Kind) })
+		judge := policyTargetJudge(judges, t.Group, t.Target.Kind)
 		switch {
 		case kindUnknown(t.Group, t.Target.Kind):
 			t.Presence = Unresolved
@@ -349,8 +348,8 @@ func (g *Graph) applyBackendTLSPolicies(b *Builder, held map[policyKey]*BackendT
 		for _, rr := range r.Rules {
 			for _, b := range append(append([]*BackendResult(nil), rr.Backends...), rr.FilterBackends...) {
 				if (b.Group != GroupCore || b.Target.Kind != KindService) &&
-					!g.judgedAllWith(r.Route, func(p *profile.Profile) bool { return p.AcceptsPolicyTargetKind(b.Group, b.Target.Kind) }) &&
-					g.policyTargetJudge(g.routeProfiles(r.Route), b.Group, b.Target.Kind) == nil {
+					!g.judgedAllWith(r.Route, func(j *Judge) bool { return j.AcceptsPolicyTargetKind(b.Group, b.Target.Kind) }) &&
+					policyTargetJudge(g.routeJudgesOf(r.Route), b.Group, b.Target.Kind) == nil {
 					continue
 				}
 				section := b.policySection()
@@ -419,8 +418,8 @@ type PolicyAncestor struct {
 	// OwnConditions are the implementation's own conditions on the entry,
 	// beside the API's Accepted and ResolvedRefs.
 	OwnConditions []Condition
-	// writer is the profile of the implementation that writes the entry.
-	writer *profile.Profile
+	// writer is the implementation that writes the entry.
+	writer *Judge
 }
 
 // PolicyAncestorsJudge writes a BackendTLSPolicy's status.ancestors
@@ -445,10 +444,10 @@ type PolicyAncestorsJudge interface {
 	TruncatedAncestorCondition(kept int) (Condition, bool)
 }
 
-// ancestorsJudge is the PolicyAncestorsJudge of profile p, nil when its
-// implementation writes the API's ancestors.
-func (g *Graph) ancestorsJudge(p *profile.Profile) PolicyAncestorsJudge {
-	judge, _ := g.implementation(p).(PolicyAncestorsJudge)
+// ancestorsJudge is the PolicyAncestorsJudge of j, nil when it writes the
+// API's ancestors.
+func ancestorsJudge(j *Judge) PolicyAncestorsJudge {
+	judge, _ := j.steps.(PolicyAncestorsJudge)
 	return judge
 }
 
@@ -461,8 +460,8 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 	gateways := map[*GatewayResult]bool{}
 	parents := map[string]*ParentResult{}
 	callers := map[ObjectRef]BackendCaller{}
-	targetsBy, targetsWriter := "", g.profile
-	if judge := g.ancestorsJudge(g.profile); judge != nil {
+	targetsBy, targetsWriter := "", g.defaultJudge
+	if judge := ancestorsJudge(g.defaultJudge); judge != nil {
 		targetsBy = judge.TargetAncestorsController()
 	}
 	// An ignored policy is written only where its targets are.
@@ -472,13 +471,13 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 			continue
 		}
 		for gw := range rs.gateways {
-			if judge := g.ancestorsJudge(gw.Profile); judge == nil || !judge.AncestorsByParentRef() {
+			if judge := ancestorsJudge(gw.Judge); judge == nil || !judge.AncestorsByParentRef() {
 				gateways[gw] = true
 			}
 		}
 		for pr := range rs.parents {
-			prof := gatewayOf(pr).Profile
-			judge := g.ancestorsJudge(prof)
+			writer := gatewayOf(pr).Judge
+			judge := ancestorsJudge(writer)
 			if judge == nil {
 				continue
 			}
@@ -486,7 +485,7 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 				parents[parentRefKey(*pr.Ref)] = pr
 			}
 			if c := judge.TargetAncestorsController(); c != "" && targetsBy == "" {
-				targetsBy, targetsWriter = c, prof
+				targetsBy, targetsWriter = c, writer
 			}
 		}
 		maps.Copy(callers, rs.callers)
@@ -507,25 +506,25 @@ func (g *Graph) policyAncestors(p *BackendTLSPolicyResult, reached map[policyKey
 		ns := gwv1.Namespace(gw.Ref.Namespace)
 		out = append(out, PolicyAncestor{
 			Ref:            gwv1.ParentReference{Group: &group, Kind: &kind, Namespace: &ns, Name: gwv1.ObjectName(gw.Ref.Name)},
-			ControllerName: gw.ControllerName, writer: gw.Profile,
+			ControllerName: gw.ControllerName, writer: gw.Judge,
 		})
 	}
 	for _, key := range slices.Sorted(maps.Keys(parents)) {
 		pr := parents[key]
-		out = append(out, PolicyAncestor{Ref: *pr.Ref, ControllerName: pr.ControllerName, writer: gatewayOf(pr).Profile})
+		out = append(out, PolicyAncestor{Ref: *pr.Ref, ControllerName: pr.ControllerName, writer: gatewayOf(pr).Judge})
 	}
 	refs := slices.Collect(maps.Keys(callers))
 	sort.Slice(refs, func(i, j int) bool { return refLess(refs[i], refs[j]) })
 	for _, ref := range refs {
 		c := callers[ref]
-		out = append(out, PolicyAncestor{Ref: c.Ancestor, ControllerName: c.Gateway.ControllerName, writer: c.Gateway.Profile})
+		out = append(out, PolicyAncestor{Ref: c.Ancestor, ControllerName: c.Gateway.ControllerName, writer: c.Gateway.Judge})
 	}
 	// "A maximum of 16 ancestors will be represented in this list ... If
 	// this slice is full, implementations MUST NOT add further entries."
 	if len(out) > maxPolicyAncestors {
 		out = out[:maxPolicyAncestors]
 		last := &out[maxPolicyAncestors-1]
-		if judge := g.ancestorsJudge(last.writer); judge != nil {
+		if judge := ancestorsJudge(last.writer); judge != nil {
 			if c, ok := judge.TruncatedAncestorCondition(maxPolicyAncestors); ok {
 				last.OwnConditions = append(last.OwnConditions, c)
 			}

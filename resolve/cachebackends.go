@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -56,11 +55,11 @@ func (w *keptWorld) equal(other *keptWorld) bool {
 }
 
 // keptBackends are a route's rules as resolveBackends made them in world
-// for the route's profiles, with the route's ResolvedRefs then and what
+// for the route's Judges, with the route's ResolvedRefs then and what
 // implementations decided about its rules.
 type keptBackends struct {
 	world        *keptWorld
-	profiles     []*profile.Profile
+	judges       []*Judge
 	rules        []*RuleResult
 	resolvedRefs Condition
 	decisions    []keptDecision
@@ -95,10 +94,10 @@ func (c *Cache) routeBackends(g *Graph, r *RouteResult) bool {
 	if c == nil {
 		return false
 	}
-	profiles := g.routeProfiles(r.Route)
+	judges := g.routeJudgesOf(r.Route)
 	c.mu.RLock()
 	kept, ok := c.backends.find(r.Route, c.check, func(k *keptBackends) bool {
-		return k.world == g.inWorld && slices.Equal(k.profiles, profiles)
+		return k.world == g.inWorld && slices.EqualFunc(k.judges, judges, sameProfile)
 	})
 	c.mu.RUnlock()
 	if !ok {
@@ -126,7 +125,7 @@ func (c *Cache) keepRouteBackends(g *Graph, r *RouteResult) {
 			}
 		}
 	}
-	kept := &keptBackends{world: g.inWorld, profiles: g.routeProfiles(r.Route), rules: r.Rules, resolvedRefs: r.ResolvedRefs}
+	kept := &keptBackends{world: g.inWorld, judges: g.routeJudgesOf(r.Route), rules: r.Rules, resolvedRefs: r.ResolvedRefs}
 	for i, rr := range r.Rules {
 		for _, impl := range g.opts.Implementations {
 			if d := g.Decision(impl, rr); d != nil {
@@ -138,3 +137,7 @@ func (c *Cache) keepRouteBackends(g *Graph, r *RouteResult) {
 	defer c.mu.Unlock()
 	c.backends.add(r.Route, kept, c.check)
 }
+
+// sameProfile reports whether two Judges, of different graphs, judge with
+// one profile.
+func sameProfile(a, b *Judge) bool { return a.Profile == b.Profile }

@@ -136,27 +136,27 @@ func (g *Graph) judgeUses(gaps []FeatureGap, obj Object, uses []FeatureUse) []Fe
 		return gaps
 	}
 	m := obj.Metadata()
-	judges := []*profile.Profile{g.profile}
+	judges := []*Judge{g.defaultJudge}
 	inferred := g.Inferred
 	switch o := obj.(type) {
 	case *Gateway:
 		gw := g.gateways[m.Ref]
-		judges[0], inferred = gw.Profile, gw.Inferred
+		judges[0], inferred = gw.Judge, gw.Inferred
 	case *ListenerSet:
 		if ls := g.lsets[m.Ref]; ls.Parent != nil {
-			judges[0] = ls.Parent.Profile
+			judges[0] = ls.Parent.Judge
 		}
 	case *Route:
-		judges = g.routeProfiles(o)
+		judges = g.routeJudgesOf(o)
 	}
 	for _, u := range uses {
 		js := judges
 		if u.mesh {
-			js = []*profile.Profile{g.profile}
+			js = []*Judge{g.defaultJudge}
 		}
 		for _, p := range js {
 			if p.Support(u.Feature) == profile.Unsupported && !namesOnly[u.Feature] && !slices.Contains(p.Implementation.ParametersKinds, u.parameters) {
-				gaps = append(gaps, FeatureGap{FeatureUse: u, Profile: p, Inferred: g.inferenceOf(p, inferred)})
+				gaps = append(gaps, FeatureGap{FeatureUse: u, Profile: p.Profile, Inferred: g.inferenceOf(p, inferred)})
 			}
 		}
 	}
@@ -165,12 +165,12 @@ func (g *Graph) judgeUses(gaps []FeatureGap, obj Object, uses []FeatureUse) []Fe
 
 // inferenceOf returns in when it inferred p, nil otherwise: a route's
 // Gateways may be judged by several profiles, only one of them inferred.
-func (g *Graph) inferenceOf(p *profile.Profile, in *profile.Inference) *profile.Inference {
+func (g *Graph) inferenceOf(p *Judge, in *profile.Inference) *profile.Inference {
 	if in != nil && in.Profile != nil && in.Profile.Name == p.Name {
 		return in
 	}
 	for _, gw := range g.Gateways {
-		if gw.Inferred != nil && gw.Profile == p {
+		if gw.Inferred != nil && gw.Judge == p {
 			return gw.Inferred
 		}
 	}
@@ -186,28 +186,28 @@ var namesOnly = map[features.FeatureName]bool{
 	features.SupportMeshHTTPRouteNamedRouteRule: true,
 }
 
-// routeProfiles are the distinct profiles of the Gateways a route names
-// (routeGateways), or the graph-wide profile when the inputs hold none of
-// them. Once every Gateway has its profile, resolveRoutes finds those of
+// routeJudgesOf are the distinct Judges of the Gateways a route names
+// (routeGateways), or the graph's default Judge when the inputs hold none
+// of them. Once every Gateway has its Judge, resolveRoutes finds those of
 // each route of the graph once, before it resolves the routes in parallel:
 // the steps ask for them at every backendRef and rule, and only read them.
-func (g *Graph) routeProfiles(r *Route) []*profile.Profile {
-	if out, ok := g.profilesOf[r]; ok {
+func (g *Graph) routeJudgesOf(r *Route) []*Judge {
+	if out, ok := g.judgesOf[r]; ok {
 		return out
 	}
-	return g.findRouteProfiles(r)
+	return g.findRouteJudges(r)
 }
 
-// findRouteProfiles is routeProfiles, found.
-func (g *Graph) findRouteProfiles(r *Route) []*profile.Profile {
-	var out []*profile.Profile
+// findRouteJudges is routeJudgesOf, found.
+func (g *Graph) findRouteJudges(r *Route) []*Judge {
+	var out []*Judge
 	for _, gw := range g.routeGateways(r, nil, nil) {
-		if !slices.Contains(out, gw.Profile) {
-			out = append(out, gw.Profile)
+		if !slices.Contains(out, gw.Judge) {
+			out = append(out, gw.Judge)
 		}
 	}
 	if len(out) == 0 {
-		return []*profile.Profile{g.profile}
+		return []*Judge{g.defaultJudge}
 	}
 	return out
 }

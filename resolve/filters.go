@@ -235,7 +235,7 @@ func (g *Graph) refuseBackendFilters(b *BackendResult, route *Route, ref *RuleBa
 	if judges == nil {
 		return
 	}
-	by := g.routeProfiles(route)[0]
+	by := g.routeJudgesOf(route)[0]
 	refuse := func(reason Reason, path, format string, args ...any) {
 		b.Problem, b.Reason = FiltersRefused, reason
 		b.setTargetPath("")

@@ -27,11 +27,11 @@ type GatewayResult struct {
 	// Managed is false when the GatewayClass is Missing: no controller
 	// would reconcile the Gateway, so it gets no status at all.
 	Managed bool
-	// Profile is the implementation profile the Gateway is judged by
-	// (implementation.go).
-	Profile *profile.Profile
-	// Inferred says how Profile was inferred when the GatewayClass is not
-	// among the inputs (profile.Choice); nil when it was not.
+	// Judge is the implementation the Gateway is judged by, with the
+	// profile chosen for it (implementation.go).
+	Judge *Judge
+	// Inferred says how Judge's profile was inferred when the GatewayClass
+	// is not among the inputs (profile.Choice); nil when it was not.
 	Inferred *profile.Inference
 
 	// Listeners are the Gateway's own spec.listeners, in order.
@@ -474,7 +474,7 @@ func (g *Graph) resolveGateways(b *Builder) {
 	for _, gw := range g.Gateways {
 		g.resolveClass(gw)
 		g.resolveParameters(b, gw)
-		if judge, ok := g.implementation(gw.Profile).(GatewayJudge); ok {
+		if judge, ok := gw.Judge.steps.(GatewayJudge); ok {
 			judge.JudgeGateway(b, gw)
 		}
 		if tls := gw.Spec.TLS; tls != nil && tls.Backend != nil && tls.Backend.ClientCertificateRef != nil {
@@ -500,7 +500,7 @@ func (g *Graph) resolveGateways(b *Builder) {
 			return refLess(a.Ref, b.Ref)
 		})
 		listeners := gw.AllListeners()
-		if judge, ok := g.implementation(gw.Profile).(ListenersJudge); ok {
+		if judge, ok := gw.Judge.steps.(ListenersJudge); ok {
 			for _, l := range listeners {
 				l.attachesConflicted = judge.AttachesWhileConflicted(l)
 			}
@@ -519,12 +519,12 @@ func (g *Graph) resolveGateways(b *Builder) {
 		if ls.Parent == nil {
 			continue
 		}
-		if judge, ok := g.implementation(ls.Parent.Profile).(GatewayConditionsJudge); ok {
+		if judge, ok := ls.Parent.Judge.steps.(GatewayConditionsJudge); ok {
 			judge.JudgeListenerSetConditions(b, ls)
 		}
 	}
 	for _, gw := range g.Gateways {
-		if judge, ok := g.implementation(gw.Profile).(ListenersJudge); ok {
+		if judge, ok := gw.Judge.steps.(ListenersJudge); ok {
 			judge.JudgeListeners(b, gw)
 		}
 	}
@@ -718,7 +718,8 @@ func (g *Graph) resolveClass(gw *GatewayResult) {
 		gw.Class = obj.(*GatewayClass)
 		gw.ControllerName = string(gw.Class.Spec.ControllerName)
 	}
-	gw.Profile, gw.Inferred = g.choice.ForGateway(gw.Class != nil, gw.ControllerName, string(gw.Spec.GatewayClassName))
+	p, inferred := g.choice.ForGateway(gw.Class != nil, gw.ControllerName, string(gw.Spec.GatewayClassName))
+	gw.Judge, gw.Inferred = g.judgeFor(p), inferred
 }
 
 // acceptedParameters lists the parametersRef kinds the Gateway's controller
@@ -732,7 +733,7 @@ func (gw *GatewayResult) acceptedParameters() []string {
 		return nil
 	}
 	var kinds []string
-	for _, k := range gw.Profile.Implementation.ParametersKinds {
+	for _, k := range gw.Judge.Implementation.ParametersKinds {
 		kinds = append(kinds, groupKind(k.Group, k.Kind))
 	}
 	if pr := gw.Class.Spec.ParametersRef; pr != nil {
@@ -755,7 +756,7 @@ func (g *Graph) resolveParameters(b *Builder, gw *GatewayResult) {
 	if infra := gw.Spec.Infrastructure; infra != nil && infra.ParametersRef != nil {
 		own = g.resolveParametersRef(gw, infra.ParametersRef)
 	}
-	if judge, ok := g.implementation(gw.Profile).(ParametersJudge); ok {
+	if judge, ok := gw.Judge.steps.(ParametersJudge); ok {
 		judge.JudgeGatewayParameters(b, gw, own)
 	}
 }
@@ -971,7 +972,7 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	}
 	judge, refusal, refused := profile.Everything, "", false
 	if gw != nil {
-		judge = gw.Profile
+		judge = gw.Judge.Profile
 		refusal, refused = gw.refusedProtocols[protocol]
 	}
 	switch {
@@ -1108,7 +1109,7 @@ func detectConflicts(listeners []*Listener) {
 			switch {
 			case !compatibleProtocols(a.Protocol, b.Protocol):
 				reason = ReasonProtocolConflict
-			case mixedTLS(a, b) && a.Gateway.Profile.Support(features.SupportTLSRouteModeMixed) == profile.Unsupported:
+			case mixedTLS(a, b) && a.Gateway.Judge.Support(features.SupportTLSRouteModeMixed) == profile.Unsupported:
 				// TLSRouteListenerMixedTerminationNotSupported.
 				reason = ReasonProtocolConflict
 			case sameTransport(a.Protocol, b.Protocol) && a.HostnameString() == b.HostnameString():
@@ -1192,7 +1193,7 @@ func (gw *GatewayResult) UnsupportedAddress() string {
 		// rejects other unprefixed ones), the implementation may refuse
 		// some.
 		if strings.Contains(string(typ), "/") || slices.Contains(gw.refusedAddressTypes, typ) {
-			return fmt.Sprintf("spec.addresses[%d]: address type %q is not supported by %s", i, typ, gw.Profile)
+			return fmt.Sprintf("spec.addresses[%d]: address type %q is not supported by %s", i, typ, gw.Judge)
 		}
 	}
 	return ""
@@ -1205,7 +1206,7 @@ func (g *Graph) finishGateways(b *Builder) {
 		if gw.Remote() {
 			gw.Accepted = condition(string(gwv1.GatewayConditionAccepted), true, ReasonAccepted, "Gateway accepted by "+gw.ControllerName)
 			gw.Programmed = condition(string(gwv1.GatewayConditionProgrammed), true, ReasonProgrammed,
-				fmt.Sprintf("this Gateway is remote: %s does not program it here", gw.Profile))
+				fmt.Sprintf("this Gateway is remote: %s does not program it here", gw.Judge))
 			continue
 		}
 		valid, invalid := 0, []string{}
@@ -1257,7 +1258,7 @@ func (g *Graph) finishGateways(b *Builder) {
 		default:
 			gw.ResolvedRefs = resolvedGatewayRefs()
 		}
-		if judge, ok := g.implementation(gw.Profile).(GatewayConditionsJudge); ok {
+		if judge, ok := gw.Judge.steps.(GatewayConditionsJudge); ok {
 			judge.JudgeGatewayConditions(b, gw)
 		}
 		for _, ls := range gw.ListenerSets {
@@ -1337,7 +1338,7 @@ func (b *Builder) ShareRefusal(gw *GatewayResult, reason Reason, message string)
 // conditions are final.
 func (g *Graph) omitListenerStatuses() {
 	for _, gw := range g.Gateways {
-		if judge, ok := g.implementation(gw.Profile).(GatewayConditionsJudge); ok {
+		if judge, ok := gw.Judge.steps.(GatewayConditionsJudge); ok {
 			gw.omitsListeners = judge.OmitsListenerStatus(gw.Accepted)
 		}
 	}
@@ -1345,7 +1346,7 @@ func (g *Graph) omitListenerStatuses() {
 		if ls.Parent == nil {
 			continue
 		}
-		if judge, ok := g.implementation(ls.Parent.Profile).(GatewayConditionsJudge); ok {
+		if judge, ok := ls.Parent.Judge.steps.(GatewayConditionsJudge); ok {
 			ls.omitsListeners = judge.OmitsListenerStatus(ls.Accepted)
 		}
 	}

@@ -29,7 +29,7 @@ func (g *Graph) resolveGatewayClasses(b *Builder) {
 			"GatewayClass accepted by "+string(c.Spec.ControllerName))
 		if pr := c.Spec.ParametersRef; pr != nil {
 			p, _ := g.choice.ForGateway(true, string(c.Spec.ControllerName), c.Ref.Name)
-			judge, _ := g.implementation(p).(ParametersJudge)
+			judge, _ := g.judgeFor(p).steps.(ParametersJudge)
 			target := ObjectRef{Kind: string(pr.Kind), Name: pr.Name}
 			if pr.Namespace != nil {
 				target.Namespace = string(*pr.Namespace)

@@ -138,11 +138,13 @@ type Graph struct {
 	// first call of ProblemBackends.
 	problemBackends func() []RouteBackend
 
-	// choice chooses the profile of each Gateway; profile is its Default,
-	// which judges what no Gateway of the inputs serves, once the world's
-	// evidence is in (inferWorld).
-	choice  *profile.Choice
-	profile *profile.Profile
+	// choice chooses the profile of each Gateway; defaultJudge judges with
+	// its Default what no Gateway of the inputs serves, once the world's
+	// evidence is in (inferWorld). judges are the Judges by profile
+	// (judgeFor).
+	choice       *profile.Choice
+	defaultJudge *Judge
+	judges       map[*profile.Profile]*Judge
 	// judgedAt is the instant certificates' validity is judged at, the
 	// one verdict of the graph that time changes (HoldsNow).
 	judgedAt time.Time
@@ -176,10 +178,9 @@ type Graph struct {
 	lsets     map[ObjectRef]*ListenerSetResult
 	grantsIn  map[string][]*ReferenceGrant // by namespace
 	routesIn  map[kindNS][]*RouteResult    // by kind and namespace, in the graph's order
-	// profilesOf are the profiles judging each route (routeProfiles),
-	// kept while Resolve runs from resolveRoutes on, when every Gateway
-	// has its profile.
-	profilesOf map[*Route][]*profile.Profile
+	// judgesOf are the Judges of each route (routeJudgesOf), kept while
+	// Resolve runs from resolveRoutes on, when every Gateway has its Judge.
+	judgesOf map[*Route][]*Judge
 	// handedBy are, for each route, the routes that hand it traffic
 	// (Builder.HandTo).
 	handedBy map[*Route][]*Route
@@ -230,6 +231,7 @@ func resolveWith(in *Inputs, opts Options, cache *Cache) *Graph {
 		cache:        cache,
 		opts:         opts,
 		choice:       profile.NewChoice(opts.Implementation, opts.WithoutFeatures),
+		judges:       map[*profile.Profile]*Judge{},
 		judgedAt:     opts.now(),
 		Objects:      in.Objects,
 		unreached:    in.Unreached,
@@ -262,8 +264,8 @@ func resolveWith(in *Inputs, opts Options, cache *Cache) *Graph {
 	g.findFeatures()
 	g.problemBackends = sync.OnceValue(g.findProblemBackends)
 	// The graph is read-only from here: a Builder kept past Resolve has no
-	// graph to write to, and routeProfiles keeps no more.
-	b.g, g.profilesOf, g.cache, g.inWorld = nil, nil, nil, nil
+	// graph to write to, and routeJudgesOf keeps no more.
+	b.g, g.judgesOf, g.cache, g.inWorld = nil, nil, nil, nil
 	return g
 }
 
@@ -599,7 +601,7 @@ func (g *Graph) Gateway(ns, name string) *GatewayResult {
 
 // Profile is the profile that judges what no Gateway of the inputs serves
 // (profile.Choice's Default).
-func (g *Graph) Profile() *profile.Profile { return g.profile }
+func (g *Graph) Profile() *profile.Profile { return g.defaultJudge.Profile }
 
 // Listeners yields every listener of every Gateway, then of every
 // ListenerSet, in the graph's order: by owner, then as written.

@@ -105,8 +105,34 @@ import (
 // facts of its profile alone.
 type Implementation interface {
 	// Name is the implementation's name in its conformance reports: the
-	// profile.Profile of that Name judges with it.
+	// profiles of that Name judge with it (Judge).
 	Name() string
+}
+
+// Judge is an implementation as it judges objects of the graph: the profile
+// chosen for them (profile.Choice: the features its conformance report
+// claims and the facts gwlint keeps of it, less --without-features), and its
+// steps, the Implementation of that profile's Name (nil for one that reads
+// the world as the API does). Objects judged by one profile share a Judge.
+type Judge struct {
+	*profile.Profile
+	steps Implementation
+}
+
+// judgeFor returns the Judge of profile p, made once per profile while the
+// Gateways are resolved, before anything runs in parallel.
+func (g *Graph) judgeFor(p *profile.Profile) *Judge {
+	if j := g.judges[p]; j != nil {
+		return j
+	}
+	j := &Judge{Profile: p}
+	for _, impl := range g.opts.Implementations {
+		if impl.Name() == p.Name {
+			j.steps = impl
+		}
+	}
+	g.judges[p] = j
+	return j
 }
 
 // ListenerJudge adjusts the listeners of the Gateways (and their
@@ -133,19 +159,19 @@ func (b *Builder) RefuseListener(l *Listener, reason Reason, message string) {
 	l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, reason, message)
 }
 
-// RouteProfiles are the profiles of the implementations that judge the
-// route (those of its Gateways; without one, the selected profile).
-func (b *Builder) RouteProfiles(route *Route) []*profile.Profile { return b.g.routeProfiles(route) }
+// RouteJudges are the implementations that judge the route (those of its
+// Gateways; without one, the graph's default).
+func (b *Builder) RouteJudges(route *Route) []*Judge { return b.g.routeJudgesOf(route) }
 
 // routeJudges returns step T of every implementation that judges the route
-// (routeProfiles), once each, when each of them takes part in that step;
+// (routeJudgesOf), once each, when each of them takes part in that step;
 // nil when one does not, which keeps the API's reading: an
 // implementation-specific verdict is written only when all who judge the
 // route agree on it.
 func routeJudges[T Implementation](g *Graph, route *Route) []T {
 	var judges []T
-	for _, p := range g.routeProfiles(route) {
-		judge, ok := g.implementation(p).(T)
+	for _, j := range g.routeJudgesOf(route) {
+		judge, ok := j.steps.(T)
 		if !ok {
 			return nil
 		}
@@ -157,13 +183,13 @@ func routeJudges[T Implementation](g *Graph, route *Route) []T {
 }
 
 // firstRouteJudge returns step T of the first implementation judging the
-// route (routeProfiles) that takes part in that step, nil when none does,
+// route (routeJudgesOf) that takes part in that step, nil when none does,
 // and whether all of them take part: for what one implementation reads
 // that the others leave alone (an ExtensionRef filter of its kind).
 func firstRouteJudge[T Implementation](g *Graph, route *Route) (first T, all bool) {
 	all = true
-	for _, p := range g.routeProfiles(route) {
-		judge, ok := g.implementation(p).(T)
+	for _, j := range g.routeJudgesOf(route) {
+		judge, ok := j.steps.(T)
 		switch {
 		case !ok:
 			all = false
@@ -238,17 +264,6 @@ func (g *Graph) orderHandOffs() {
 	}
 }
 
-// implementation returns the Implementation that judges with profile p,
-// nil for one that reads the world as the API does.
-func (g *Graph) implementation(p *profile.Profile) Implementation {
-	for _, impl := range g.opts.Implementations {
-		if impl.Name() == p.Name {
-			return impl
-		}
-	}
-	return nil
-}
-
 // eachListenerJudge hands each listener to step T of its Gateway's
 // implementation, when that takes part in the step.
 func eachListenerJudge[T Implementation](g *Graph, judge func(T, *Listener)) {
@@ -256,7 +271,7 @@ func eachListenerJudge[T Implementation](g *Graph, judge func(T, *Listener)) {
 		if l.Gateway == nil {
 			continue
 		}
-		if j, ok := g.implementation(l.Gateway.Profile).(T); ok {
+		if j, ok := l.Gateway.Judge.steps.(T); ok {
 			judge(j, l)
 		}
 	}
@@ -265,8 +280,8 @@ func eachListenerJudge[T Implementation](g *Graph, judge func(T, *Listener)) {
 // judgedAllWith reports whether every implementation that judges the route
 // has a fact: what an implementation-specific verdict needs before gwlint
 // writes it (one that disagrees keeps the API's reading).
-func (g *Graph) judgedAllWith(route *Route, fact func(*profile.Profile) bool) bool {
-	return !slices.ContainsFunc(g.routeProfiles(route), func(p *profile.Profile) bool { return !fact(p) })
+func (g *Graph) judgedAllWith(route *Route, fact func(*Judge) bool) bool {
+	return !slices.ContainsFunc(g.routeJudgesOf(route), func(j *Judge) bool { return !fact(j) })
 }
 
 // MissingPortReporter reports a backendRef's port that the Service (or
@@ -305,6 +320,6 @@ func (g *Graph) reportMissingPort(b *BackendResult, route *Route) {
 	}
 	if unchecked {
 		b.Unreported = true
-		b.Message += fmt.Sprintf("; %s does not check ports, so the route's ResolvedRefs does not report it", g.routeProfiles(route)[0])
+		b.Message += fmt.Sprintf("; %s does not check ports, so the route's ResolvedRefs does not report it", g.routeJudgesOf(route)[0])
 	}
 }

@@ -51,8 +51,8 @@ spec: {gatewayClassName: acme, listeners: [{name: http, protocol: HTTP, port: 80
 	g := resolveYAML(t, Options{StrictRefs: true}, classes)
 	for name, want := range map[string]string{"by-controller": "envoy-gateway", "by-installed-class": "istio", "unknown": "every feature"} {
 		gw := g.Gateway("infra", name)
-		if gw.Profile.Name != want && gw.Profile.String() != want {
-			t.Errorf("Gateway %s: profile %s, want %s", name, gw.Profile, want)
+		if gw.Judge.Name != want && gw.Judge.String() != want {
+			t.Errorf("Gateway %s: profile %s, want %s", name, gw.Judge, want)
 		}
 	}
 	// A class its implementation installs is never missing, even with
@@ -69,7 +69,7 @@ spec: {gatewayClassName: acme, listeners: [{name: http, protocol: HTTP, port: 80
 	if l := g.Gateway("infra", "by-installed-class").Listeners[0]; l.Accepted.Reason != ReasonUnsupportedProtocol {
 		t.Errorf("HBONE under envoy-gateway: %+v", l.Accepted)
 	}
-	if p := g.Gateway("infra", "unknown").Profile; p.Name != "envoy-gateway" {
+	if p := g.Gateway("infra", "unknown").Judge; p.Name != "envoy-gateway" {
 		t.Errorf("--implementation: profile %s, want envoy-gateway", p)
 	}
 }

@@ -8,7 +8,7 @@ import "strings"
 // does not model, by "apiVersion Kind" (Inputs.Skipped); charts the Helm
 // charts the inputs install (Inputs.HelmCharts).
 func (g *Graph) inferWorld(skipped map[string]int, charts []string) {
-	defer func() { g.profile = g.choice.Default() }()
+	defer func() { g.defaultJudge = g.judgeFor(g.choice.Default()) }()
 	ev := g.choice.Gather(len(g.GatewayClasses) > 0)
 	if ev == nil {
 		return

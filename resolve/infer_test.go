@@ -111,8 +111,8 @@ func TestImplementationInference(t *testing.T) {
 			if got != c.want {
 				t.Errorf("inferred %q\nwant     %q", got, c.want)
 			}
-			if gw.Inferred != nil && gw.Inferred.Profile != nil && gw.Profile.Name != gw.Inferred.Profile.Name {
-				t.Errorf("judged by %s, inferred %s", gw.Profile, gw.Inferred.Profile)
+			if gw.Inferred != nil && gw.Inferred.Profile != nil && gw.Judge.Name != gw.Inferred.Profile.Name {
+				t.Errorf("judged by %s, inferred %s", gw.Judge, gw.Inferred.Profile)
 			}
 			b := mustRoute(t, g, KindHTTPRoute, "default", "app").Rules[0].Backends[0]
 			if b.Problem != c.backend {
@@ -122,7 +122,7 @@ func TestImplementationInference(t *testing.T) {
 	}
 	// --implementation decides alone.
 	g := resolveYAML(t, judgedBy(t, "istio"), strings.Replace(inferGateway, "%s", "envoy", 1), egPolicy)
-	if gw := g.Gateway("network", "envoy-external"); gw.Inferred != nil || g.Inferred != nil || gw.Profile.Name != "istio" {
-		t.Errorf("--implementation istio: judged by %s, inferred %v", gw.Profile, gw.Inferred)
+	if gw := g.Gateway("network", "envoy-external"); gw.Inferred != nil || g.Inferred != nil || gw.Judge.Name != "istio" {
+		t.Errorf("--implementation istio: judged by %s, inferred %v", gw.Judge, gw.Inferred)
 	}
 }

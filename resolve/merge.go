@@ -34,7 +34,7 @@ func (g *Graph) mergeGateways(b *Builder) [][]*GatewayResult {
 			continue
 		}
 		judged := slices.DeleteFunc(slices.Clone(g.Gateways), func(gw *GatewayResult) bool {
-			judge := g.implementation(gw.Profile)
+			judge := gw.Judge.steps
 			return judge == nil || judge.Name() != impl.Name()
 		})
 		for _, group := range merger.MergeGateways(b, judged) {

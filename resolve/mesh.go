@@ -136,7 +136,7 @@ func (g *Graph) bindToService(p *ParentResult) {
 		msg := fmt.Sprintf("Service %s has no port %s (ports: %s)", target.NamespacedName(), describePortSelection(*p.Ref), PortList(svc.Spec.Ports))
 		if judge := g.meshJudge(); judge != nil && !judge.ChecksMeshPorts() {
 			p.Accepted = condition(typ, true, ReasonAccepted,
-				fmt.Sprintf("%s; %s does not check a Service parentRef's port, and the route matches no traffic", msg, g.profile))
+				fmt.Sprintf("%s; %s does not check a Service parentRef's port, and the route matches no traffic", msg, g.defaultJudge))
 			return
 		}
 		p.Accepted = condition(typ, false, ReasonNoMatchingParent, msg)
@@ -176,7 +176,7 @@ type MeshJudge interface {
 // meshJudge is the MeshJudge of the implementation judging mesh routes;
 // nil when it binds them as the API does.
 func (g *Graph) meshJudge() MeshJudge {
-	judge, _ := g.implementation(g.profile).(MeshJudge)
+	judge, _ := g.defaultJudge.steps.(MeshJudge)
 	return judge
 }
 

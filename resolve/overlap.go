@@ -45,7 +45,7 @@ func (g *Graph) judgeOverlaps(b *Builder) {
 			if gw == nil || !slices.Contains(competing, p.Route) {
 				continue
 			}
-			if _, ok := g.implementation(gw.Profile).(OverlapJudge); !ok {
+			if _, ok := gw.Judge.steps.(OverlapJudge); !ok {
 				continue
 			}
 			for _, other := range competing {
@@ -62,7 +62,7 @@ func (g *Graph) judgeOverlaps(b *Builder) {
 				continue
 			}
 			slices.SortFunc(rs, func(a, b *RouteResult) int { return strings.Compare(a.Ref.String(), b.Ref.String()) })
-			g.implementation(gatewayOf(p).Profile).(OverlapJudge).JudgeOverlap(b, p, rs)
+			gatewayOf(p).Judge.steps.(OverlapJudge).JudgeOverlap(b, p, rs)
 		}
 	}
 }

@@ -103,7 +103,7 @@ func (g *Graph) writeTargetAncestors(p *PolicyResult, t *PolicyTargetResult, rou
 		return
 	}
 	writes := func(gw *GatewayResult) bool {
-		return gw != nil && gw.Managed && gw.Profile.Name == p.Known.Implementation
+		return gw != nil && gw.Managed && gw.Judge.Name == p.Known.Implementation
 	}
 	section := func(s string) *gwv1.SectionName {
 		if s == "" {

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/gwlint/gwlint/resolve/profile"
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 )
 
@@ -124,7 +123,7 @@ type RuleDropper interface {
 	Implementation
 	// DropsRule returns why the implementation, judging the parent by
 	// profile by, drops the rule there; false to translate it.
-	DropsRule(g *Graph, by *profile.Profile, route *Route, rule *RuleResult) (RuleRefusal, bool)
+	DropsRule(g *Graph, by *Judge, route *Route, rule *RuleResult) (RuleRefusal, bool)
 }
 
 // dropInvalidRules drops the rules the implementation of an accepted
@@ -136,13 +135,13 @@ func (g *Graph) dropInvalidRules(p *ParentResult) {
 	if gw == nil || !p.Accepted.True() {
 		return
 	}
-	dropper, ok := g.implementation(gw.Profile).(RuleDropper)
+	dropper, ok := gw.Judge.steps.(RuleDropper)
 	if !ok {
 		return
 	}
 	var labels []string
 	for _, rule := range p.Route.Rules {
-		if refusal, ok := dropper.DropsRule(g, gw.Profile, p.Route.Route, rule); ok {
+		if refusal, ok := dropper.DropsRule(g, gw.Judge, p.Route.Route, rule); ok {
 			p.Dropped = append(p.Dropped, refusal)
 			labels = append(labels, rule.Label())
 		}
@@ -153,11 +152,11 @@ func (g *Graph) dropInvalidRules(p *ParentResult) {
 	first := p.Dropped[0]
 	if len(p.Dropped) == len(p.Route.Rules) {
 		p.Accepted = condition(string(gwv1.RouteConditionAccepted), false, first.Reason,
-			fmt.Sprintf("%s drops every rule: %s: %s", gw.Profile, first.Path, first.Message))
+			fmt.Sprintf("%s drops every rule: %s: %s", gw.Judge, first.Path, first.Message))
 		return
 	}
 	p.PartiallyInvalid = condition(string(gwv1.RouteConditionPartiallyInvalid), true, first.Reason,
-		fmt.Sprintf("%s drops %s: %s: %s", gw.Profile, strings.Join(labels, ", "), first.Path, first.Message))
+		fmt.Sprintf("%s drops %s: %s: %s", gw.Judge, strings.Join(labels, ", "), first.Path, first.Message))
 }
 
 // RuleRefusal is why an implementation drops a rule (RuleDropper): a
@@ -165,7 +164,7 @@ func (g *Graph) dropInvalidRules(p *ParentResult) {
 type RuleRefusal struct {
 	Rule *RuleResult
 	// By is the profile of the implementation that drops it.
-	By            *profile.Profile
+	By            *Judge
 	Reason        Reason
 	Path, Message string
 	// Filter is true for a filter, false for a regex.

@@ -120,7 +120,7 @@ func (g *Graph) secretTypeAccepted(owner *Meta, typ string) bool {
 	if gw == nil {
 		return false
 	}
-	r, ok := g.implementation(gw.Profile).(CertificateSecretReader)
+	r, ok := gw.Judge.steps.(CertificateSecretReader)
 	return ok && slices.Contains(r.CertificateSecretTypes(), typ)
 }
 
@@ -160,11 +160,10 @@ type CAReader interface {
 	CAReading() CAReading
 }
 
-// caReading is how the implementation judging with profile p reads CA
-// certificate references (CAReader); the API's reading for one that is no
-// CAReader.
-func (g *Graph) caReading(p *profile.Profile) CAReading {
-	if r, ok := g.implementation(p).(CAReader); ok {
+// caReading is how j reads CA certificate references (CAReader); the API's
+// reading for one that is no CAReader.
+func caReading(j *Judge) CAReading {
+	if r, ok := j.steps.(CAReader); ok {
 		return r.CAReading()
 	}
 	return CAReading{}
@@ -228,7 +227,7 @@ func (g *Graph) resolveCARef(owner *Meta, path string, ref gwv1.ObjectReference,
 // skipOtherKinds takes back the verdict on references of a kind the
 // implementation does not take when another reference's kind it takes
 // (CAReading.SkipsOtherKinds): it ignores them.
-func skipOtherKinds(refs []*RefResult, badKind Reason, ca CAReading, by *profile.Profile) {
+func skipOtherKinds(refs []*RefResult, badKind Reason, ca CAReading, by *Judge) {
 	if !ca.SkipsOtherKinds || !slices.ContainsFunc(refs, func(r *RefResult) bool { return r.Reason != badKind }) {
 		return
 	}
@@ -248,7 +247,7 @@ func (g *Graph) resolveFrontend(gw *GatewayResult) {
 	if tls == nil || tls.Frontend == nil {
 		return
 	}
-	ca := g.caReading(gw.Profile)
+	ca := caReading(gw.Judge)
 	resolve := func(path string, port gwv1.PortNumber, v *gwv1.FrontendTLSValidation) *FrontendValidation {
 		if v == nil {
 			return nil
@@ -257,7 +256,7 @@ func (g *Graph) resolveFrontend(gw *GatewayResult) {
 		for i, ref := range v.CACertificateRefs {
 			fv.CARefs = append(fv.CARefs, g.resolveCARef(&gw.Meta, path+".caCertificateRefs["+strconv.Itoa(i)+"]", ref, ReasonInvalidCACertificateKind, ca))
 		}
-		skipOtherKinds(fv.CARefs, ReasonInvalidCACertificateKind, ca, gw.Profile)
+		skipOtherKinds(fv.CARefs, ReasonInvalidCACertificateKind, ca, gw.Judge)
 		var allBad bool
 		fv.bad, allBad = firstInvalid(fv.CARefs)
 		fv.refused = allBad || (ca.AllOrNothing && fv.bad != nil)

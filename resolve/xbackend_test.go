@@ -59,7 +59,7 @@ spec:
 		}{{"acme", c.every}, {"istio", c.istio}} {
 			g := resolveYAML(t, owned, world, istioClass, docs, gateway(run.class), route(c.backend))
 			if r := mustRoute(t, g, KindHTTPRoute, "app", "r"); r.ResolvedRefs.Reason != run.want {
-				t.Errorf("%s under %s: route ResolvedRefs %s (%s), want %s", c.name, g.profile, r.ResolvedRefs.Reason, r.ResolvedRefs.Message, run.want)
+				t.Errorf("%s under %s: route ResolvedRefs %s (%s), want %s", c.name, g.Profile(), r.ResolvedRefs.Reason, r.ResolvedRefs.Message, run.want)
 			}
 		}
 	}

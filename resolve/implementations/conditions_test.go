@@ -48,7 +48,7 @@ spec: {gatewayClassName: ` + class + `, listeners: [` + listeners + `]}`
 			opts.StrictRefs = true
 			gw := resolvetest.Resolve(t, opts, resolvetest.World, classes, gateway(run.class, c.listeners)).Gateway("infra", "edge")
 			if got := (verdict{gw.Programmed.Reason, gw.ResolvedRefs.Reason}); got != run.want {
-				t.Errorf("%s under %s: Programmed %s, ResolvedRefs %s; want %+v", c.name, gw.Profile, got.programmed, got.resolvedRefs, run.want)
+				t.Errorf("%s under %s: Programmed %s, ResolvedRefs %s; want %+v", c.name, gw.Judge, got.programmed, got.resolvedRefs, run.want)
 			}
 		}
 	}

@@ -117,7 +117,7 @@ func (impl Implementation) JudgeBackend(b *resolve.Builder, route *resolve.Route
 	}
 	if impl.Config.Backend.Disabled {
 		b.RefuseBackend(r, BackendDisabled, resolve.ReasonUnsupportedValue, "",
-			fmt.Sprintf("%s's configuration does not enable its Backend API", b.RouteProfiles(route)[0]))
+			fmt.Sprintf("%s's configuration does not enable its Backend API", b.RouteJudges(route)[0]))
 		return
 	}
 	backend, ok := b.FindBackend(r).(*Backend)

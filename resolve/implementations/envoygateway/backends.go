@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/gwlint/gwlint/resolve"
-	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // JudgeServiceBackend refuses what Envoy Gateway refuses of a backendRef to a
@@ -22,7 +21,7 @@ import (
 // against the route's, UDP for a UDPRoute: "UDP Port 8080 not found on
 // Service"
 // (testdata/gateway-with-listener-with-udproute-with-mismatch-port-protocol.out.yaml).
-func (Implementation) JudgeServiceBackend(_ *resolve.Builder, by *profile.Profile, route *resolve.Route, b *resolve.BackendResult) (resolve.BackendProblem, resolve.Reason, string) {
+func (Implementation) JudgeServiceBackend(_ *resolve.Builder, by *resolve.Judge, route *resolve.Route, b *resolve.BackendResult) (resolve.BackendProblem, resolve.Reason, string) {
 	switch {
 	case b.Service != nil && b.Service.ExternalName():
 		return resolve.ExternalNameRefused, resolve.ReasonUnsupportedValue,

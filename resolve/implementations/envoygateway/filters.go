@@ -8,7 +8,6 @@ import (
 	gwv1 "sigs.k8s.io/gateway-api/apis/v1"
 
 	"github.com/gwlint/gwlint/resolve"
-	"github.com/gwlint/gwlint/resolve/profile"
 )
 
 // What Envoy Gateway refuses of the API's own filters as it translates a
@@ -104,7 +103,7 @@ func (Implementation) RefusesBackendFilter(p resolve.FilterProblem) (resolve.Rea
 // regexp.Compile) and fails the rule with RouteReasonUnsupportedValue
 // (testdata/httproute-with-invalid-regex.out.yaml); the API leaves the
 // dialect to the implementation.
-func (Implementation) DropsRule(g *resolve.Graph, by *profile.Profile, route *resolve.Route, rule *resolve.RuleResult) (resolve.RuleRefusal, bool) {
+func (Implementation) DropsRule(g *resolve.Graph, by *resolve.Judge, route *resolve.Route, rule *resolve.RuleResult) (resolve.RuleRefusal, bool) {
 	if k, ok := ruleFilterTypeRefused(route, rule.RouteRule); ok {
 		return resolve.RuleRefusal{Rule: rule, By: by, Reason: resolve.ReasonUnsupportedValue, Path: rule.Path + ".filters[" + strconv.Itoa(k) + "]",
 			Message: fmt.Sprintf("filter type %s is not supported", rule.FilterTypes[k]), Filter: true}, true

@@ -198,7 +198,7 @@ type policyTarget struct {
 // there. attached records the targets taken.
 func (impl Implementation) policyGateway(g *resolve.Graph, p *Policy, attached map[policyTarget]bool) *resolve.GatewayResult {
 	writes := func(gw *resolve.GatewayResult) bool {
-		return gw != nil && gw.Managed && gw.Profile.Name == impl.Name()
+		return gw != nil && gw.Managed && gw.Judge.Name == impl.Name()
 	}
 	var out *resolve.GatewayResult
 	for _, t := range p.PolicyTargetRefs() {

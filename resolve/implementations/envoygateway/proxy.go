@@ -400,7 +400,7 @@ func (impl Implementation) JudgeGatewayParameters(b *resolve.Builder, gw *resolv
 		gw.Parameters.Reason = resolve.ReasonInvalidParameters
 		source := "the GatewayClass's EnvoyProxy " + class.Ref.NamespacedName()
 		if class.Spec.MergeBackends == nil {
-			source += ", with mergeBackends from " + gw.Profile.Implementation.Name + "'s configuration"
+			source += ", with mergeBackends from " + gw.Judge.Implementation.Name + "'s configuration"
 		}
 		gw.Parameters.Message = fmt.Sprintf("mergeGateways and mergeBackends cannot both be enabled (%s)", source)
 		return

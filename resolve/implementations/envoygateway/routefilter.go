@@ -144,8 +144,8 @@ func (impl Implementation) JudgeFilters(b *resolve.Builder, route *resolve.Route
 // profileOf is the profile by which Envoy Gateway judges the route: the
 // first of its judges' that is Envoy Gateway's.
 func (impl Implementation) profileOf(b *resolve.Builder, route *resolve.Route) *profile.Profile {
-	ps := b.RouteProfiles(route)
-	return ps[slices.IndexFunc(ps, func(p *profile.Profile) bool { return p.Name == impl.Name() })]
+	js := b.RouteJudges(route)
+	return js[slices.IndexFunc(js, func(j *resolve.Judge) bool { return j.Name == impl.Name() })].Profile
 }
 
 // refuseBackendFilters fails a rule's backends whose own filters name an

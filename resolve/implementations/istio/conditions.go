@@ -56,7 +56,7 @@ func (Implementation) JudgeGatewayConditions(b *resolve.Builder, gw *resolve.Gat
 	case gw.Programmed.Reason == resolve.ReasonInvalid:
 		// Not programmed for its refusal alone, where its address is usable.
 		gw.Programmed = resolve.Condition{Type: typ, Status: metav1.ConditionTrue, Reason: resolve.ReasonProgrammed,
-			Message: fmt.Sprintf("not accepted, yet %s programs a Gateway once its data plane has an address", gw.Profile)}
+			Message: fmt.Sprintf("not accepted, yet %s programs a Gateway once its data plane has an address", gw.Judge)}
 	}
 	b.ShareRefusal(gw, "", "")
 }

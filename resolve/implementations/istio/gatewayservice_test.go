@@ -62,7 +62,7 @@ spec:
 			opts.StrictRefs = c.strict
 			gw := resolvetest.Resolve(t, opts, resolvetest.World, classes, c.services, gateway(run.class, c.addresses, c.listeners)).Gateway("infra", "edge")
 			if gw.Programmed.Reason != run.want {
-				t.Errorf("%s under %s: Programmed %s (%s); want %s", c.name, gw.Profile, gw.Programmed.Reason, gw.Programmed.Message, run.want)
+				t.Errorf("%s under %s: Programmed %s (%s); want %s", c.name, gw.Judge, gw.Programmed.Reason, gw.Programmed.Message, run.want)
 			}
 		}
 	}

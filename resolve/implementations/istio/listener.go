@@ -54,7 +54,7 @@ func (Implementation) JudgeListener(b *resolve.Builder, l *resolve.Listener) {
 		if shape.controllerName != l.Gateway.ControllerName || slices.ContainsFunc(shape.forms, hasForm(l, shape.forms)) {
 			continue
 		}
-		b.RefuseListener(l, resolve.ReasonUnsupportedProtocol, fmt.Sprintf("%s: %s", l.Gateway.Profile, shape.message))
+		b.RefuseListener(l, resolve.ReasonUnsupportedProtocol, fmt.Sprintf("%s: %s", l.Gateway.Judge, shape.message))
 	}
 }
 

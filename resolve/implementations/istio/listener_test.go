@@ -99,7 +99,7 @@ metadata: {name: edge, namespace: infra}
 spec: {gatewayClassName: `+run.class+`, listeners: [`+c.listener+`]}`).Gateway("infra", "edge")
 			l := gw.Listeners[0]
 			if got := (verdict{l.Accepted.Reason, l.Programmed.Reason, l.ResolvedRefs.Reason, gw.Accepted.Reason}); got != run.want {
-				t.Errorf("%s under %s: %+v; want %+v", c.name, gw.Profile, got, run.want)
+				t.Errorf("%s under %s: %+v; want %+v", c.name, gw.Judge, got, run.want)
 			}
 		}
 	}

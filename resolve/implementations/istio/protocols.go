@@ -35,11 +35,11 @@ var hboneControllers = []string{"istio.io/eastwest-controller", "istio.io/mesh-c
 // this says Istio lacks it.
 func judgeProtocols(b *resolve.Builder, gw *resolve.GatewayResult) {
 	const hbone gwv1.ProtocolType = "HBONE"
-	if slices.Contains(hboneControllers, gw.ControllerName) || !slices.Contains(gw.Profile.Implementation.ControllerNames, gw.ControllerName) {
+	if slices.Contains(hboneControllers, gw.ControllerName) || !slices.Contains(gw.Judge.Implementation.ControllerNames, gw.ControllerName) {
 		b.ServeProtocol(gw, hbone)
 	} else {
 		b.RefuseProtocol(gw, hbone, fmt.Sprintf("protocol %q is served only by Gateways of %s, not of %s", hbone,
 			strings.Join(hboneControllers, " or "), gw.ControllerName))
 	}
-	b.RefuseProtocol(gw, gwv1.UDPProtocolType, fmt.Sprintf("protocol %q is not supported by %s", gwv1.UDPProtocolType, gw.Profile))
+	b.RefuseProtocol(gw, gwv1.UDPProtocolType, fmt.Sprintf("protocol %q is not supported by %s", gwv1.UDPProtocolType, gw.Judge))
 }

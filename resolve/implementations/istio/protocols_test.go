@@ -67,7 +67,7 @@ spec: {gatewayClassName: ` + class + `, listeners: [` + c.listener + `]}`
 			gw := resolvetest.Resolve(t, resolvetest.JudgedBy(t, judges[run.impl]), run.docs...).Gateway("infra", "probe")
 			l := gw.Listeners[0]
 			if got := (verdict{l.Accepted.Reason, len(l.SupportedKinds)}); got != run.want {
-				t.Errorf("%s under %s: Accepted %s (%s), %d kinds; want %s, %d kinds", c.name, gw.Profile,
+				t.Errorf("%s under %s: Accepted %s (%s), %d kinds; want %s, %d kinds", c.name, gw.Judge,
 					l.Accepted.Reason, l.Accepted.Message, len(l.SupportedKinds), run.want.reason, run.want.kinds)
 			}
 		}

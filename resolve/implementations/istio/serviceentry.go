@@ -88,8 +88,8 @@ func (i Implementation) JudgeParent(b *resolve.Builder, p *resolve.ParentResult)
 // profileOf is the first of Istio's profiles judging the route, which the
 // core hands a parentRef only when one judges it.
 func (i Implementation) profileOf(b *resolve.Builder, route *resolve.Route) *profile.Profile {
-	ps := b.RouteProfiles(route)
-	return ps[slices.IndexFunc(ps, func(p *profile.Profile) bool { return p.Name == i.Name() })]
+	js := b.RouteJudges(route)
+	return js[slices.IndexFunc(js, func(j *resolve.Judge) bool { return j.Name == i.Name() })].Profile
 }
 
 // TakesPolicyTarget: a BackendTLSPolicy may target a ServiceEntry.
