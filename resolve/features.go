@@ -27,7 +27,7 @@ type FeatureUse struct {
 	// parents (GEP-1426), which the graph-wide profile judges.
 	mesh bool
 	// parameters is the kind a parametersRef names: a profile whose
-	// implementation takes it (Implementation.ParametersKinds) supports
+	// implementation takes it (AcceptsParametersKind) supports
 	// the use whatever its report says of the feature.
 	parameters profile.GroupKind
 }
@@ -155,7 +155,7 @@ func (g *Graph) judgeUses(gaps []FeatureGap, obj Object, uses []FeatureUse) []Fe
 			js = []*Judge{g.defaultJudge}
 		}
 		for _, p := range js {
-			if p.Support(u.Feature) == profile.Unsupported && !namesOnly[u.Feature] && !slices.Contains(p.Implementation.ParametersKinds, u.parameters) {
+			if p.Lacks(u.Feature) && !namesOnly[u.Feature] && !p.AcceptsParametersKind(u.parameters.Group, u.parameters.Kind) {
 				gaps = append(gaps, FeatureGap{FeatureUse: u, Profile: p.Profile, Inferred: g.inferenceOf(p, inferred)})
 			}
 		}

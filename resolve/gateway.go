@@ -1055,7 +1055,7 @@ func (g *Graph) newListener(gw *GatewayResult, ls *ListenerSetResult, i int, nam
 	// TLSRouteListenerTerminateNotSupported: an implementation without
 	// TLSRouteModeTerminate refuses a TLS listener that terminates for
 	// TLSRoutes.
-	if terminates(l) && l.allows(KindTLSRoute) && judge.Support(features.SupportTLSRouteModeTerminate) == profile.Unsupported {
+	if terminates(l) && l.allows(KindTLSRoute) && judge.Lacks(features.SupportTLSRouteModeTerminate) {
 		l.Accepted = condition(string(gwv1.ListenerConditionAccepted), false, ReasonUnsupportedValue,
 			fmt.Sprintf("TLS mode Terminate for TLSRoutes is not supported by %s", judge))
 		l.SupportedKinds = nil // it serves nothing
@@ -1109,7 +1109,7 @@ func detectConflicts(listeners []*Listener) {
 			switch {
 			case !compatibleProtocols(a.Protocol, b.Protocol):
 				reason = ReasonProtocolConflict
-			case mixedTLS(a, b) && a.Gateway.Judge.Support(features.SupportTLSRouteModeMixed) == profile.Unsupported:
+			case mixedTLS(a, b) && a.Gateway.Judge.Lacks(features.SupportTLSRouteModeMixed):
 				// TLSRouteListenerMixedTerminationNotSupported.
 				reason = ReasonProtocolConflict
 			case sameTransport(a.Protocol, b.Protocol) && a.HostnameString() == b.HostnameString():

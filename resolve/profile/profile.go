@@ -76,6 +76,11 @@ func (p *Profile) Support(f features.FeatureName) Support {
 	return Unknown
 }
 
+// Lacks reports whether p does not support feature f: its report ran the
+// feature's conformance profile and does not claim it, or --without-features
+// removed it. A feature p's report did not test (Unknown) is not lacked.
+func (p *Profile) Lacks(f features.FeatureName) bool { return p.Support(f) == Unsupported }
+
 // Without returns a copy of p that lacks the features fs.
 func (p *Profile) Without(fs []features.FeatureName) *Profile {
 	if len(fs) == 0 {
@@ -131,6 +136,12 @@ func (p *Profile) AcceptsBackendKind(group, kind string) bool {
 // implementation-specific kind (Envoy Gateway's Backend).
 func (p *Profile) AcceptsPolicyTargetKind(group, kind string) bool {
 	return slices.Contains(p.Implementation.PolicyTargetKinds, GroupKind{Group: group, Kind: kind})
+}
+
+// AcceptsParametersKind reports whether the implementation takes a
+// Gateway's spec.infrastructure.parametersRef of that kind.
+func (p *Profile) AcceptsParametersKind(group, kind string) bool {
+	return slices.Contains(p.Implementation.ParametersKinds, GroupKind{Group: group, Kind: kind})
 }
 
 // Installs reports whether the implementation creates the GatewayClass

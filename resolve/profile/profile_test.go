@@ -96,6 +96,9 @@ func TestSupport(t *testing.T) {
 		if got := c.p.Support(c.f); got != c.want {
 			t.Errorf("%s: Support(%s) = %v, want %v", c.p, c.f, got, c.want)
 		}
+		if got := c.p.Lacks(c.f); got != (c.want == Unsupported) {
+			t.Errorf("%s: Lacks(%s) = %v with Support %v", c.p, c.f, got, c.want)
+		}
 	}
 }
 
@@ -230,6 +233,9 @@ func TestSelectionByControllerAndClass(t *testing.T) {
 	eg, _ := Lookup("envoy-gateway")
 	if !eg.AcceptsBackendKind("gateway.envoyproxy.io", "Backend") || Everything.AcceptsBackendKind("gateway.envoyproxy.io", "Backend") {
 		t.Error("Backend: accepted by envoy-gateway only")
+	}
+	if !eg.AcceptsParametersKind("gateway.envoyproxy.io", "EnvoyProxy") || eg.AcceptsParametersKind("", "ConfigMap") || Everything.AcceptsParametersKind("gateway.envoyproxy.io", "EnvoyProxy") {
+		t.Error("EnvoyProxy parameters: taken by envoy-gateway only, which takes no ConfigMap")
 	}
 }
 
