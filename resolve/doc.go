@@ -31,8 +31,9 @@
 // a Builder that writes while Resolve runs. Each implementation is a
 // package of its own under resolve/implementations, which this package does
 // not import; package profile says what each supports, from its
-// conformance report. Following requests through the graph is package
-// resolve/trace's.
+// conformance report, and chooses the profile of each Gateway (its
+// Choice). A Judge pairs that profile with the implementation's steps.
+// Following requests through the graph is package resolve/trace's.
 //
 // An offline tool sees only part of the cluster, and unknown is not wrong.
 // The model for objects that the inputs do not hold is explicit (see
