@@ -262,7 +262,7 @@ func (a *application) render(b *builder, src applicationSource, root, dir string
 				}
 			}
 		}
-		objs, errs = b.a.Renderer.Flux(dir, render.FluxBuild{Object: ks, Root: root, File: a.raw.Source.File})
+		objs, errs = b.a.Renderer.Flux(dir, render.FluxBuild{Object: ks, Root: root, File: a.raw.Source.File, ArgoCD: true})
 	case isFile(filepath.Join(dir, "Chart.yaml")):
 		objs, errs = a.renderChart(b, src, dir)
 	default:

@@ -872,3 +872,33 @@ func TestEntryFolderIsTheClusters(t *testing.T) {
 		t.Errorf("errors %v, want broken.yaml's", w.Errors)
 	}
 }
+
+// A kustomization whose generator configures an external plugin (ksops)
+// fails Flux's build, as kustomize-controller runs no plugins; Argo CD runs
+// those its kustomize.buildOptions enable, which the repository need not
+// show (Vikaspogu/home-ops): there the generator is unknown and the rest is
+// built.
+func TestExternalPluginsByDeployer(t *testing.T) {
+	app := map[string]string{
+		"kustomization.yaml":    "resources: [route.yaml]\ngenerators: [secret-generator.yaml]\n",
+		"secret-generator.yaml": "apiVersion: viaduct.ai/v1\nkind: ksops\nmetadata: {name: secrets}\nfiles: [secret.sops.yaml]\n",
+		"route.yaml":            route("web", "web.example.com"),
+	}
+	tree := func(entry string) map[string]string {
+		files := map[string]string{"deploy/entry.yaml": entry}
+		for name, text := range app {
+			files["apps/web/"+name] = text
+		}
+		return files
+	}
+	flux := assemble(t, repository(t, tree(ks("web", "flux-system", "./apps/web", "  targetNamespace: web\n"))))[0]
+	if len(flux.Errors) != 1 || !strings.Contains(flux.Errors[0].Msg, "unable to load external plugin 'ksops'; Flux's kustomize-controller runs no plugins") ||
+		len(names(flux, resolve.KindHTTPRoute)) != 0 {
+		t.Errorf("Flux: errors %v, routes %v; want the build's error and nothing built", flux.Errors, names(flux, resolve.KindHTTPRoute))
+	}
+	argo := assemble(t, repository(t, tree(application("web", "apps/web", "web", ""))))[0]
+	if len(argo.Errors) != 0 || len(argo.Unknowns) != 1 || !strings.Contains(argo.Unknowns[0].Msg, "configures the external plugin ksops") ||
+		!slices.Equal(names(argo, resolve.KindHTTPRoute), []string{"web/web"}) {
+		t.Errorf("Argo CD: errors %v, unknowns %v, routes %v; want the generator unknown and the route built", argo.Errors, argo.Unknowns, names(argo, resolve.KindHTTPRoute))
+	}
+}

@@ -668,3 +668,49 @@ func TestKustomizeNamesTheReleaseOfAnUnvendoredChart(t *testing.T) {
 		}
 	}
 }
+
+// A generator or validator that configures an external plugin (ksops,
+// which Argo CD runs with --enable-alpha-plugins) is left out and noted:
+// what it generates is unknown, the rest is built. A builtin plugin runs.
+// A transformer's external plugin changes what the rest gives: the build
+// is unknown.
+func TestKustomizeExternalPlugins(t *testing.T) {
+	ksops := "apiVersion: viaduct.ai/v1\nkind: ksops\nmetadata:\n  name: secrets\n  annotations:\n" +
+		"    config.kubernetes.io/function: |\n      exec:\n        path: ksops\nfiles: [secret.sops.yaml]\n"
+	builtin := "apiVersion: builtin\nkind: ConfigMapGenerator\nmetadata:\n  name: settings\nliterals: [mode=prod]\n"
+	dir := writeTree(t, map[string]string{
+		"app/kustomization.yaml": "resources: [service.yaml]\ngenerators:\n- secret-generator.yaml\n- settings.yaml\n" +
+			"- |\n  apiVersion: example.com/v1\n  kind: Inline\n  metadata: {name: x}\n" +
+			"validators:\n- secret-generator.yaml\n",
+		"app/secret-generator.yaml": ksops,
+		"app/settings.yaml":         builtin,
+		"app/service.yaml":          "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n",
+		"transformed/kustomization.yaml": "resources: [service.yaml]\ntransformers:\n- ksops.yaml\n",
+		"transformed/ksops.yaml":         ksops,
+		"transformed/service.yaml":       "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n",
+	})
+	objs, errs := kustomize(t, filepath.Join(dir, "app"))
+	file := filepath.Join(dir, "app", "kustomization.yaml")
+	left := "which kustomize runs only with --enable-alpha-plugins and gwlint never runs: what it "
+	want := []string{
+		file + `:3:3: generators: "secret-generator.yaml" configures the external plugin ksops, ` + left + "generates is unknown",
+		file + `:5:3: generators: an inline configuration configures the external plugin Inline, ` + left + "generates is unknown",
+		file + `:10:3: validators: "secret-generator.yaml" configures the external plugin ksops, ` + left + "would refuse is unknown",
+	}
+	if kinds := slices.Sorted(func(yield func(string) bool) {
+		for _, o := range objs {
+			yield(o.Kind)
+		}
+	}); !slices.Equal(kinds, []string{"ConfigMap", "Service"}) || len(errs) != len(want) {
+		t.Fatalf("Kustomize = %v, notes %v; want the builtin's ConfigMap, the Service and notes %q", kinds, errs, want)
+	}
+	for i, e := range errs {
+		if !strings.HasPrefix(e.Error(), want[i]) || !e.Unknown {
+			t.Errorf("note %d = %q (unknown %v), want an unknown %q...", i, e, e.Unknown, want[i])
+		}
+	}
+	objs, errs = kustomize(t, filepath.Join(dir, "transformed"))
+	if len(objs) != 0 || len(errs) != 1 || !errs[0].Unknown || !strings.Contains(errs[0].Msg, "it runs an external plugin") {
+		t.Errorf("transformed: %d objects, errors %v; want nothing built and a note that what it builds is unknown", len(objs), errs)
+	}
+}

@@ -24,10 +24,11 @@ import (
 
 // offline checks what building dir would fetch: it returns a note
 // (ReadError.Unknown) for each remote entry and each chart to pull of the
-// kustomizations it reaches, which the build leaves out, and for each
-// entry git leaves out of the repository (also returned in ignored), and
-// an error for each entry that is none of these and not there.
-func offline(dir string, b manifest.Boundary) (notes []*manifest.ReadError, ignored []string) {
+// kustomizations it reaches, which the build leaves out, for each external
+// plugin it leaves out unless refusesPlugins, and for each entry git leaves
+// out of the repository (also returned in ignored), and an error for each
+// entry that is none of these and not there.
+func offline(dir string, b manifest.Boundary, refusesPlugins bool) (notes []*manifest.ReadError, ignored []string) {
 	seen := map[string]bool{}
 	var visit func(dir string)
 	visit = func(dir string) {
@@ -37,6 +38,9 @@ func offline(dir string, b manifest.Boundary) (notes []*manifest.ReadError, igno
 		seen[filepath.Clean(dir)] = true
 		inc := job.ReadIncludes(dir, b)
 		notes, ignored = append(notes, inc.Errs...), append(ignored, inc.Ignored...)
+		if !refusesPlugins {
+			notes = append(notes, inc.Plugins...)
+		}
 		for _, d := range inc.Dirs {
 			visit(d)
 		}
@@ -54,7 +58,9 @@ func offline(dir string, b manifest.Boundary) (notes []*manifest.ReadError, igno
 func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 	dir := req.Dir
 	file := manifest.KustomizationFile(dir, nil)
-	notes, ignored := offline(dir, b)
+	// Flux runs no external plugin; another deployer may (leavesOutPlugin).
+	fluxOnly := req.Flux != nil && !req.Flux.ArgoCD
+	notes, ignored := offline(dir, b, fluxOnly)
 	if slices.ContainsFunc(notes, func(e *manifest.ReadError) bool { return !e.Unknown }) {
 		return job.Response{Errors: notes}
 	}
@@ -67,12 +73,12 @@ func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 		fsys = generatedFS{FileSystem: fsys, file: job.Clean(kfile), data: generated}
 		file = kfile
 	}
-	local := &offlineFS{FileSystem: fsys, boundary: b, output: req.Output, virtual: map[string]virtualFile{}, served: map[string][]byte{}}
+	local := &offlineFS{FileSystem: fsys, boundary: b, output: req.Output, virtual: map[string]virtualFile{}, served: map[string][]byte{}, refusesPlugins: fluxOnly}
 	resources, err := fluxBuild(originFS{FileSystem: local, root: job.Clean(file)}, dir)
 	if err != nil && len(local.leftOut) > 0 && patchTargetMissing(err) {
 		// A patch of what was left out cannot apply: build again without
 		// the patches of the kustomizations that left something out.
-		local = &offlineFS{FileSystem: fsys, boundary: b, output: req.Output, virtual: map[string]virtualFile{}, served: map[string][]byte{}, dropPatches: true}
+		local = &offlineFS{FileSystem: fsys, boundary: b, output: req.Output, virtual: map[string]virtualFile{}, served: map[string][]byte{}, refusesPlugins: fluxOnly, dropPatches: true}
 		if resources, err = fluxBuild(originFS{FileSystem: local, root: job.Clean(file)}, dir); err == nil {
 			for _, kfile := range local.leftOut {
 				notes = append(notes, &manifest.ReadError{File: kfile, Unknown: true,
@@ -100,6 +106,13 @@ func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 			// renders it (boilerplate's {{ .app_name }}).
 			e.Unknown = true
 			e.Msg = "the kustomization is another tool's template ({{ }} that Helm does not render), which kustomize cannot read until that tool renders it (" + e.Msg + "): what it builds is unknown"
+		case !fluxOnly && pluginsRefused(err):
+			// Another deployer may run it (see leavesOutPlugin); a
+			// transformer changes what the rest gives.
+			e.Unknown = true
+			e.Msg = "it runs an external plugin, which kustomize runs only with --enable-alpha-plugins and gwlint never runs (" + e.Msg + "): what it builds is unknown"
+		case pluginsRefused(err):
+			e.Msg += "; Flux's kustomize-controller runs no plugins"
 		case req.Flux == nil && job.IsComponent(dir, b):
 			// A component built as a root is one that no kustomization
 			// of the inputs includes: built alone, it has no base for
@@ -263,6 +276,9 @@ type offlineFS struct {
 	virtual  map[string]virtualFile // the rendered templates, by absolute path
 	served   map[string][]byte      // the kustomization files, edited, by absolute path
 	errs     []*manifest.ReadError  // the charts that failed to render
+	// refusesPlugins is set for a Flux Kustomization's build, which runs no
+	// external plugin: one fails it, as it fails kustomize-controller's.
+	refusesPlugins bool
 	// leftOut are the kustomization files it left something out of.
 	leftOut []string
 	// dropPatches leaves out the patches of those files too.
@@ -328,7 +344,7 @@ func (f *offlineFS) localize(kfile string, data []byte) []byte {
 				if item.Kind == yaml.MappingNode {
 					item = job.MapValue(item, "path")
 				}
-				return item != nil && isRemote(item)
+				return item != nil && (isRemote(item) || f.leavesOutPlugin(kfile, key, item))
 			})
 			if len(val.Content) != n {
 				drop = append(drop, "") // changed
@@ -373,6 +389,23 @@ func (f *offlineFS) localize(kfile string, data []byte) []byte {
 		return data
 	}
 	return out
+}
+
+// leavesOutPlugin reports whether an entry of field of the kustomization
+// file kfile is an external plugin's configuration that the build leaves
+// out (offline notes it). A deployer other than Flux may run such a plugin
+// (Argo CD with --enable-alpha-plugins in its kustomize.buildOptions runs
+// ksops, which decrypts SOPS files into Secrets); gwlint runs none, so what
+// a generator gives is unknown, and the rest is still built.
+func (f *offlineFS) leavesOutPlugin(kfile, field string, entry *yaml.Node) bool {
+	return !f.refusesPlugins && job.LeftOutPlugin(field) != "" && job.ExternalPlugin(filepath.Dir(kfile), entry, f.boundary) != ""
+}
+
+// pluginsRefused reports whether a build failed on an external plugin
+// kustomize runs only with --enable-alpha-plugins (a transformer's, or one
+// a generators directory holds).
+func pluginsRefused(err error) bool {
+	return strings.Contains(err.Error(), "external plugins disabled")
 }
 
 // maxExpandedNodes bounds what expandAliases may write: a kustomization

@@ -1,6 +1,7 @@
 package job
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -53,6 +54,11 @@ type Includes struct {
 	// leaves them out of the repository (see Ignored): each is noted in
 	// Errs too, and a build that needs them cannot say what it gives.
 	Ignored []string
+	// Plugins are notes of its generators and validators entries that
+	// configure an external plugin (ExternalPlugin), which a build for a
+	// deployer that may run it leaves out. Flux runs none: its build
+	// fails on them, as kustomize-controller's does.
+	Plugins []*manifest.ReadError
 }
 
 // ReadIncludes reads the kustomization file of dir and sorts what its
@@ -99,9 +105,15 @@ func ReadIncludes(dir string, b manifest.Boundary) Includes {
 			}
 		}
 		for _, item := range PathEntries(key.Value, val) {
-			if slices.Contains(IncludingFields, key.Value) {
+			switch {
+			case slices.Contains(IncludingFields, key.Value):
 				inc.add(dir, file, item, b)
-			} else {
+			case LeftOutPlugin(key.Value) != "":
+				if kind := ExternalPlugin(dir, item, b); kind != "" {
+					inc.notePlugin(file, key.Value, item, kind)
+				}
+				fallthrough
+			default:
 				inc.checkFile(dir, file, item, b)
 			}
 		}
@@ -226,6 +238,26 @@ func (inc *Includes) ignore(file string, item *yaml.Node, p string) {
 	inc.Ignored = append(inc.Ignored, p)
 }
 
+// LeftOutPlugin is what a build leaves unknown when it leaves out an
+// external plugin of a kustomization's field ("generates" for generators),
+// "" for a field whose plugins it never leaves out: a transformer changes
+// what the rest of the build gives.
+func LeftOutPlugin(field string) string {
+	return map[string]string{"generators": "generates", "validators": "would refuse"}[field]
+}
+
+// notePlugin notes an entry of field that configures the external plugin
+// kind.
+func (inc *Includes) notePlugin(file, field string, item *yaml.Node, kind string) {
+	what := fmt.Sprintf("%q", item.Value)
+	if strings.Contains(item.Value, "\n") {
+		what = "an inline configuration"
+	}
+	inc.Plugins = append(inc.Plugins, unknownAt(file, item, fmt.Sprintf(
+		"%s: %s configures the external plugin %s, which kustomize runs only with --enable-alpha-plugins and gwlint never runs: what it %s is unknown, and the rest is built without it",
+		field, what, kind, LeftOutPlugin(field))))
+}
+
 // exists reports whether p is there.
 func exists(p string) bool {
 	_, err := os.Stat(p)
@@ -312,4 +344,51 @@ func AsReadError(file, prefix string, err error) *manifest.ReadError {
 func TemplateFile(dir, name string) string {
 	_, rest, _ := strings.Cut(name, "/")
 	return filepath.Join(dir, filepath.FromSlash(rest))
+}
+
+// PluginFields are the fields of a kustomization whose entries are plugin
+// configurations: a file or directory that holds them, or one written
+// inline.
+var PluginFields = []string{"generators", "transformers", "validators"}
+
+// ExternalPlugin returns the kind of the first plugin configuration that
+// an entry of a kustomization's PluginFields, in dir, holds inline or names
+// in a file whose apiVersion is not kustomize's "builtin" (ksops, a KRM
+// function): kustomize runs such a plugin only with --enable-alpha-plugins
+// (and --enable-exec), and gwlint runs none. "" when it holds none, and for
+// an entry naming a directory or a file it cannot read, which kustomize
+// reports.
+func ExternalPlugin(dir string, entry *yaml.Node, b manifest.Boundary) string {
+	if entry.Kind != yaml.ScalarNode || Remote(entry.Value) {
+		return ""
+	}
+	data := []byte(entry.Value)
+	var inline yaml.Node
+	if yaml.Unmarshal(data, &inline) != nil || len(inline.Content) == 0 || inline.Content[0].Kind != yaml.MappingNode {
+		p := filepath.Join(dir, entry.Value)
+		if info, err := os.Stat(p); err != nil || !info.Mode().IsRegular() {
+			return ""
+		}
+		var err error
+		if data, err = ReadBounded(p, b); err != nil {
+			return ""
+		}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var doc yaml.Node
+		if dec.Decode(&doc) != nil {
+			return ""
+		}
+		if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+			continue
+		}
+		m := doc.Content[0]
+		if v := MapValue(m, "apiVersion"); v != nil && v.Value != "builtin" {
+			if kind := MapValue(m, "kind"); kind != nil && kind.Value != "" {
+				return kind.Value
+			}
+			return v.Value
+		}
+	}
 }

@@ -102,6 +102,11 @@ type FluxBuild struct {
 	Substitute bool
 	Vars       map[string]string
 	Unknown    bool
+	// ArgoCD is set when Argo CD builds it (an Application's kustomize
+	// options, made a Flux Kustomization's): Argo CD runs the external
+	// plugins its kustomize.buildOptions enable, which the repository may
+	// not show, where Flux runs none.
+	ArgoCD bool
 }
 
 // Failed is a render that failed with msg, at file.
