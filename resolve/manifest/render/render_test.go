@@ -682,9 +682,9 @@ func TestKustomizeExternalPlugins(t *testing.T) {
 		"app/kustomization.yaml": "resources: [service.yaml]\ngenerators:\n- secret-generator.yaml\n- settings.yaml\n" +
 			"- |\n  apiVersion: example.com/v1\n  kind: Inline\n  metadata: {name: x}\n" +
 			"validators:\n- secret-generator.yaml\n",
-		"app/secret-generator.yaml": ksops,
-		"app/settings.yaml":         builtin,
-		"app/service.yaml":          "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n",
+		"app/secret-generator.yaml":      ksops,
+		"app/settings.yaml":              builtin,
+		"app/service.yaml":               "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n",
 		"transformed/kustomization.yaml": "resources: [service.yaml]\ntransformers:\n- ksops.yaml\n",
 		"transformed/ksops.yaml":         ksops,
 		"transformed/service.yaml":       "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n",
