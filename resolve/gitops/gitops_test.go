@@ -892,12 +892,12 @@ func TestExternalPluginsByDeployer(t *testing.T) {
 		return files
 	}
 	flux := assemble(t, repository(t, tree(ks("web", "flux-system", "./apps/web", "  targetNamespace: web\n"))))[0]
-	if len(flux.Errors) != 1 || !strings.Contains(flux.Errors[0].Msg, "unable to load external plugin 'ksops'; Flux's kustomize-controller runs no plugins") ||
+	if len(flux.Errors) != 1 || !strings.Contains(flux.Errors[0].Msg, "unable to load external plugin 'ksops'; Flux's kustomize-controller sets neither") ||
 		len(names(flux, resolve.KindHTTPRoute)) != 0 {
 		t.Errorf("Flux: errors %v, routes %v; want the build's error and nothing built", flux.Errors, names(flux, resolve.KindHTTPRoute))
 	}
 	argo := assemble(t, repository(t, tree(application("web", "apps/web", "web", ""))))[0]
-	if len(argo.Errors) != 0 || len(argo.Unknowns) != 1 || !strings.Contains(argo.Unknowns[0].Msg, "configures the external plugin ksops") ||
+	if len(argo.Errors) != 0 || len(argo.Unknowns) != 1 || !strings.Contains(argo.Unknowns[0].Msg, "configures the plugin ksops") ||
 		!slices.Equal(names(argo, resolve.KindHTTPRoute), []string{"web/web"}) {
 		t.Errorf("Argo CD: errors %v, unknowns %v, routes %v; want the generator unknown and the route built", argo.Errors, argo.Unknowns, names(argo, resolve.KindHTTPRoute))
 	}

@@ -670,8 +670,10 @@ func TestKustomizeNamesTheReleaseOfAnUnvendoredChart(t *testing.T) {
 }
 
 // A generator or validator that configures an external plugin (ksops,
-// which Argo CD runs with --enable-alpha-plugins) is left out and noted:
-// what it generates is unknown, the rest is built. A builtin plugin runs.
+// which Argo CD runs with --enable-alpha-plugins), or the builtin
+// HelmChartInflationGenerator (which pulls its chart with --enable-helm:
+// ukyi-app/homelab), is left out and noted: what it generates is unknown,
+// the rest is built. Another builtin plugin runs.
 // A transformer's external plugin changes what the rest gives: the build
 // is unknown.
 func TestKustomizeExternalPlugins(t *testing.T) {
@@ -679,11 +681,12 @@ func TestKustomizeExternalPlugins(t *testing.T) {
 		"    config.kubernetes.io/function: |\n      exec:\n        path: ksops\nfiles: [secret.sops.yaml]\n"
 	builtin := "apiVersion: builtin\nkind: ConfigMapGenerator\nmetadata:\n  name: settings\nliterals: [mode=prod]\n"
 	dir := writeTree(t, map[string]string{
-		"app/kustomization.yaml": "resources: [service.yaml]\ngenerators:\n- secret-generator.yaml\n- settings.yaml\n" +
+		"app/kustomization.yaml": "resources: [service.yaml]\ngenerators:\n- secret-generator.yaml\n- settings.yaml\n- chart.yaml\n" +
 			"- |\n  apiVersion: example.com/v1\n  kind: Inline\n  metadata: {name: x}\n" +
 			"validators:\n- secret-generator.yaml\n",
 		"app/secret-generator.yaml":      ksops,
 		"app/settings.yaml":              builtin,
+		"app/chart.yaml":                 "apiVersion: builtin\nkind: HelmChartInflationGenerator\nmetadata:\n  name: sealed-secrets\nname: sealed-secrets\nrepo: https://bitnami.github.io/sealed-secrets\n",
 		"app/service.yaml":               "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n",
 		"transformed/kustomization.yaml": "resources: [service.yaml]\ntransformers:\n- ksops.yaml\n",
 		"transformed/ksops.yaml":         ksops,
@@ -693,9 +696,10 @@ func TestKustomizeExternalPlugins(t *testing.T) {
 	file := filepath.Join(dir, "app", "kustomization.yaml")
 	left := "which kustomize runs only with --enable-alpha-plugins and gwlint never runs: what it "
 	want := []string{
-		file + `:3:3: generators: "secret-generator.yaml" configures the external plugin ksops, ` + left + "generates is unknown",
-		file + `:5:3: generators: an inline configuration configures the external plugin Inline, ` + left + "generates is unknown",
-		file + `:10:3: validators: "secret-generator.yaml" configures the external plugin ksops, ` + left + "would refuse is unknown",
+		file + `:3:3: generators: "secret-generator.yaml" configures the plugin ksops, ` + left + "generates is unknown",
+		file + `:5:3: generators: "chart.yaml" configures the plugin HelmChartInflationGenerator, which kustomize runs only with --enable-helm and gwlint never runs: what it generates is unknown`,
+		file + `:6:3: generators: an inline configuration configures the plugin Inline, ` + left + "generates is unknown",
+		file + `:11:3: validators: "secret-generator.yaml" configures the plugin ksops, ` + left + "would refuse is unknown",
 	}
 	if kinds := slices.Sorted(func(yield func(string) bool) {
 		for _, o := range objs {
@@ -710,7 +714,7 @@ func TestKustomizeExternalPlugins(t *testing.T) {
 		}
 	}
 	objs, errs = kustomize(t, filepath.Join(dir, "transformed"))
-	if len(objs) != 0 || len(errs) != 1 || !errs[0].Unknown || !strings.Contains(errs[0].Msg, "it runs an external plugin") {
+	if len(objs) != 0 || len(errs) != 1 || !errs[0].Unknown || !strings.Contains(errs[0].Msg, "it runs a plugin that kustomize runs only with a flag") {
 		t.Errorf("transformed: %d objects, errors %v; want nothing built and a note that what it builds is unknown", len(objs), errs)
 	}
 }

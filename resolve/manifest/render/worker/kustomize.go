@@ -58,7 +58,8 @@ func offline(dir string, b manifest.Boundary, refusesPlugins bool) (notes []*man
 func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 	dir := req.Dir
 	file := manifest.KustomizationFile(dir, nil)
-	// Flux runs no external plugin; another deployer may (leavesOutPlugin).
+	// Flux runs no plugin that needs a flag; another deployer may
+	// (leavesOutPlugin).
 	fluxOnly := req.Flux != nil && !req.Flux.ArgoCD
 	notes, ignored := offline(dir, b, fluxOnly)
 	if slices.ContainsFunc(notes, func(e *manifest.ReadError) bool { return !e.Unknown }) {
@@ -110,9 +111,9 @@ func buildKustomization(req job.Request, b manifest.Boundary) job.Response {
 			// Another deployer may run it (see leavesOutPlugin); a
 			// transformer changes what the rest gives.
 			e.Unknown = true
-			e.Msg = "it runs an external plugin, which kustomize runs only with --enable-alpha-plugins and gwlint never runs (" + e.Msg + "): what it builds is unknown"
+			e.Msg = "it runs a plugin that kustomize runs only with a flag (--enable-alpha-plugins, --enable-helm), and gwlint never runs (" + e.Msg + "): what it builds is unknown"
 		case pluginsRefused(err):
-			e.Msg += "; Flux's kustomize-controller runs no plugins"
+			e.Msg += "; Flux's kustomize-controller sets neither --enable-alpha-plugins nor --enable-helm"
 		case req.Flux == nil && job.IsComponent(dir, b):
 			// A component built as a root is one that no kustomization
 			// of the inputs includes: built alone, it has no base for
@@ -277,7 +278,8 @@ type offlineFS struct {
 	served   map[string][]byte      // the kustomization files, edited, by absolute path
 	errs     []*manifest.ReadError  // the charts that failed to render
 	// refusesPlugins is set for a Flux Kustomization's build, which runs no
-	// external plugin: one fails it, as it fails kustomize-controller's.
+	// plugin that needs a flag (job.FlaggedPlugin): one fails it, as it
+	// fails kustomize-controller's.
 	refusesPlugins bool
 	// leftOut are the kustomization files it left something out of.
 	leftOut []string
@@ -392,20 +394,23 @@ func (f *offlineFS) localize(kfile string, data []byte) []byte {
 }
 
 // leavesOutPlugin reports whether an entry of field of the kustomization
-// file kfile is an external plugin's configuration that the build leaves
-// out (offline notes it). A deployer other than Flux may run such a plugin
+// file kfile configures a plugin that kustomize runs only with a flag
+// (job.FlaggedPlugin), which the build leaves out (offline notes it). A deployer other than Flux may run such a plugin
 // (Argo CD with --enable-alpha-plugins in its kustomize.buildOptions runs
 // ksops, which decrypts SOPS files into Secrets); gwlint runs none, so what
 // a generator gives is unknown, and the rest is still built.
 func (f *offlineFS) leavesOutPlugin(kfile, field string, entry *yaml.Node) bool {
-	return !f.refusesPlugins && job.LeftOutPlugin(field) != "" && job.ExternalPlugin(filepath.Dir(kfile), entry, f.boundary) != ""
+	if f.refusesPlugins || job.LeftOutPlugin(field) == "" {
+		return false
+	}
+	_, ok := job.PluginNeedingFlag(filepath.Dir(kfile), entry, f.boundary)
+	return ok
 }
 
-// pluginsRefused reports whether a build failed on an external plugin
-// kustomize runs only with --enable-alpha-plugins (a transformer's, or one
-// a generators directory holds).
+// pluginsRefused reports whether a build failed on a plugin kustomize runs
+// only with a flag (a transformer's, or one a generators directory holds).
 func pluginsRefused(err error) bool {
-	return strings.Contains(err.Error(), "external plugins disabled")
+	return strings.Contains(err.Error(), "external plugins disabled") || strings.Contains(err.Error(), "must specify --enable-helm")
 }
 
 // maxExpandedNodes bounds what expandAliases may write: a kustomization

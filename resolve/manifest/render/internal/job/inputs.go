@@ -55,9 +55,10 @@ type Includes struct {
 	// Errs too, and a build that needs them cannot say what it gives.
 	Ignored []string
 	// Plugins are notes of its generators and validators entries that
-	// configure an external plugin (ExternalPlugin), which a build for a
-	// deployer that may run it leaves out. Flux runs none: its build
-	// fails on them, as kustomize-controller's does.
+	// configure a plugin kustomize runs only with a flag
+	// (PluginNeedingFlag), which a build for a deployer that may set it
+	// leaves out. Flux sets none: its build fails on them, as
+	// kustomize-controller's does.
 	Plugins []*manifest.ReadError
 }
 
@@ -109,8 +110,8 @@ func ReadIncludes(dir string, b manifest.Boundary) Includes {
 			case slices.Contains(IncludingFields, key.Value):
 				inc.add(dir, file, item, b)
 			case LeftOutPlugin(key.Value) != "":
-				if kind := ExternalPlugin(dir, item, b); kind != "" {
-					inc.notePlugin(file, key.Value, item, kind)
+				if plugin, ok := PluginNeedingFlag(dir, item, b); ok {
+					inc.notePlugin(file, key.Value, item, plugin)
 				}
 				fallthrough
 			default:
@@ -238,24 +239,23 @@ func (inc *Includes) ignore(file string, item *yaml.Node, p string) {
 	inc.Ignored = append(inc.Ignored, p)
 }
 
-// LeftOutPlugin is what a build leaves unknown when it leaves out an
-// external plugin of a kustomization's field ("generates" for generators),
+// LeftOutPlugin is what a build leaves unknown when it leaves out a
+// plugin (PluginNeedingFlag) of a kustomization's field ("generates" for generators),
 // "" for a field whose plugins it never leaves out: a transformer changes
 // what the rest of the build gives.
 func LeftOutPlugin(field string) string {
 	return map[string]string{"generators": "generates", "validators": "would refuse"}[field]
 }
 
-// notePlugin notes an entry of field that configures the external plugin
-// kind.
-func (inc *Includes) notePlugin(file, field string, item *yaml.Node, kind string) {
+// notePlugin notes an entry of field that configures plugin.
+func (inc *Includes) notePlugin(file, field string, item *yaml.Node, plugin FlaggedPlugin) {
 	what := fmt.Sprintf("%q", item.Value)
 	if strings.Contains(item.Value, "\n") {
 		what = "an inline configuration"
 	}
 	inc.Plugins = append(inc.Plugins, unknownAt(file, item, fmt.Sprintf(
-		"%s: %s configures the external plugin %s, which kustomize runs only with --enable-alpha-plugins and gwlint never runs: what it %s is unknown, and the rest is built without it",
-		field, what, kind, LeftOutPlugin(field))))
+		"%s: %s configures the plugin %s, which kustomize runs only with %s and gwlint never runs: what it %s is unknown, and the rest is built without it",
+		field, what, plugin.Kind, plugin.Flag, LeftOutPlugin(field))))
 }
 
 // exists reports whether p is there.
@@ -351,44 +351,53 @@ func TemplateFile(dir, name string) string {
 // inline.
 var PluginFields = []string{"generators", "transformers", "validators"}
 
-// ExternalPlugin returns the kind of the first plugin configuration that
-// an entry of a kustomization's PluginFields, in dir, holds inline or names
-// in a file whose apiVersion is not kustomize's "builtin" (ksops, a KRM
-// function): kustomize runs such a plugin only with --enable-alpha-plugins
-// (and --enable-exec), and gwlint runs none. "" when it holds none, and for
-// an entry naming a directory or a file it cannot read, which kustomize
-// reports.
-func ExternalPlugin(dir string, entry *yaml.Node, b manifest.Boundary) string {
+// FlaggedPlugin is a plugin that kustomize runs only with a flag: an
+// external one (not "builtin": ksops, a KRM function) with
+// --enable-alpha-plugins, the builtin HelmChartInflationGenerator, which
+// pulls its chart, with --enable-helm. gwlint runs neither (it renders the
+// vendored charts that helmCharts names), and Flux's kustomize-controller
+// sets neither flag.
+type FlaggedPlugin struct{ Kind, Flag string }
+
+// PluginNeedingFlag returns the first plugin configuration that an entry
+// of a kustomization's PluginFields, in dir, holds inline or names in a
+// file, which kustomize runs only with a flag (FlaggedPlugin); false when
+// none, and for an entry naming a directory or a file it cannot read,
+// which kustomize reports.
+func PluginNeedingFlag(dir string, entry *yaml.Node, b manifest.Boundary) (FlaggedPlugin, bool) {
 	if entry.Kind != yaml.ScalarNode || Remote(entry.Value) {
-		return ""
+		return FlaggedPlugin{}, false
 	}
 	data := []byte(entry.Value)
 	var inline yaml.Node
 	if yaml.Unmarshal(data, &inline) != nil || len(inline.Content) == 0 || inline.Content[0].Kind != yaml.MappingNode {
 		p := filepath.Join(dir, entry.Value)
 		if info, err := os.Stat(p); err != nil || !info.Mode().IsRegular() {
-			return ""
+			return FlaggedPlugin{}, false
 		}
 		var err error
 		if data, err = ReadBounded(p, b); err != nil {
-			return ""
+			return FlaggedPlugin{}, false
 		}
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for {
 		var doc yaml.Node
 		if dec.Decode(&doc) != nil {
-			return ""
+			return FlaggedPlugin{}, false
 		}
 		if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 			continue
 		}
 		m := doc.Content[0]
-		if v := MapValue(m, "apiVersion"); v != nil && v.Value != "builtin" {
-			if kind := MapValue(m, "kind"); kind != nil && kind.Value != "" {
-				return kind.Value
-			}
-			return v.Value
+		apiVersion, kind := MapValue(m, "apiVersion"), MapValue(m, "kind")
+		switch {
+		case apiVersion == nil || kind == nil:
+			continue // kustomize's to report
+		case apiVersion.Value != "builtin":
+			return FlaggedPlugin{Kind: kind.Value, Flag: "--enable-alpha-plugins"}, true
+		case kind.Value == "HelmChartInflationGenerator":
+			return FlaggedPlugin{Kind: kind.Value, Flag: "--enable-helm"}, true
 		}
 	}
 }
