@@ -50,9 +50,12 @@ type applicationSpec struct {
 }
 
 type applicationSource struct {
-	RepoURL   string `json:"repoURL"`
-	Path      string `json:"path"`
-	Chart     string `json:"chart"`
+	RepoURL string `json:"repoURL"`
+	Path    string `json:"path"`
+	Chart   string `json:"chart"`
+	// Ref names the source for the others' helm.valueFiles ($REF/PATH):
+	// without a path, it deploys nothing.
+	Ref       string `json:"ref"`
 	Directory *struct {
 		Recurse bool   `json:"recurse"`
 		Include string `json:"include"`
@@ -64,10 +67,11 @@ type applicationSource struct {
 		Namespace  string `json:"namespace"`
 	} `json:"kustomize"`
 	Helm *struct {
-		ReleaseName  string          `json:"releaseName"`
-		ValueFiles   []string        `json:"valueFiles"`
-		Values       string          `json:"values"`
-		ValuesObject json.RawMessage `json:"valuesObject"`
+		ReleaseName             string          `json:"releaseName"`
+		ValueFiles              []string        `json:"valueFiles"`
+		IgnoreMissingValueFiles bool            `json:"ignoreMissingValueFiles"`
+		Values                  string          `json:"values"`
+		ValuesObject            json.RawMessage `json:"valuesObject"`
 	} `json:"helm"`
 	Plugin json.RawMessage `json:"plugin"`
 }
@@ -222,6 +226,8 @@ func (a *application) deploy(b *builder) *build {
 		ok = ok && err == nil
 		dir := filepath.Join(root, rel)
 		switch {
+		case src.Ref != "" && src.Path == "" && src.Chart == "":
+			continue // the others' values, "solely"
 		case src.Chart != "":
 			unknown(field+".chart", "chart %s from %s is not in the repository: what it deploys is unknown", src.Chart, src.RepoURL)
 			continue
@@ -235,6 +241,11 @@ func (a *application) deploy(b *builder) *build {
 			continue
 		case !ok:
 			unknown(field+".path", "path %s is not a directory of this repository (%s may be another repository): what it deploys is unknown", src.Path, src.RepoURL)
+			continue
+		}
+		if i, missing := a.missingValueFile(b, src, dir); missing != "" {
+			unknown(fmt.Sprintf("%s.helm.valueFiles[%d]", field, i),
+				"values file %s is not in this repository (it may be another repository's): what the chart deploys with it is unknown", missing)
 			continue
 		}
 		res.dir = render.Shown(dir, a.raw.Source.File)
@@ -287,15 +298,15 @@ func (a *application) renderChart(b *builder, src applicationSource, dir string)
 	if h := src.Helm; h != nil {
 		rel.Name = cmp.Or(h.ReleaseName, rel.Name)
 		for _, f := range h.ValueFiles {
-			file := filepath.Join(dir, f)
-			if b.a.Renderer.Boundary.Check(file) != nil || !isFile(file) {
-				continue // not this repository's: remote, or outside it
+			file, ok := a.valueFile(b, dir, f)
+			if !ok {
+				continue // missing, and ignored (missingValueFile)
 			}
 			data, err := os.ReadFile(file)
 			if err != nil {
 				continue
 			}
-			rel.Values, rel.ValuesFrom = append(rel.Values, data), append(rel.ValuesFrom, filepath.Join(dir, f))
+			rel.Values, rel.ValuesFrom = append(rel.Values, data), append(rel.ValuesFrom, file)
 		}
 		if h.Values != "" {
 			rel.Values, rel.ValuesFrom = append(rel.Values, []byte(h.Values)), append(rel.ValuesFrom, a.raw.Source.File)
@@ -307,6 +318,38 @@ func (a *application) renderChart(b *builder, src applicationSource, dir string)
 		}
 	}
 	return b.a.Renderer.Release(dir, rel, crd.APIVersions(b.a.Options.Release))
+}
+
+// valueFile is the file of this repository that a helm.valueFiles entry f
+// of a chart at dir names: relative to dir, or, written $REF/PATH, to the
+// root of the source whose ref is REF; false when there is none within the
+// boundary.
+func (a *application) valueFile(b *builder, dir, f string) (string, bool) {
+	file := filepath.Join(dir, f)
+	if ref, p, ok := strings.Cut(f, "/"); ok && strings.HasPrefix(ref, "$") {
+		if !slices.ContainsFunc(a.sources(), func(s applicationSource) bool { return s.Ref == ref[1:] }) {
+			return "", false
+		}
+		file = filepath.Join(b.repositoryOf(a.raw.Source.File), p)
+	}
+	return file, b.a.Renderer.Boundary.Check(file) == nil && isFile(file)
+}
+
+// missingValueFile is the first helm.valueFiles entry of a chart source at
+// dir that names no file of this repository, and its index: another
+// repository's, or a URL. Argo CD renders with it, or fails without it,
+// unless ignoreMissingValueFiles; what the chart deploys is then unknown.
+// "" when each is there, and for a source that is no chart.
+func (a *application) missingValueFile(b *builder, src applicationSource, dir string) (int, string) {
+	if src.Helm == nil || src.Helm.IgnoreMissingValueFiles || !isFile(filepath.Join(dir, "Chart.yaml")) || manifest.KustomizationFile(dir, nil) != "" {
+		return 0, ""
+	}
+	for i, f := range src.Helm.ValueFiles {
+		if _, ok := a.valueFile(b, dir, f); !ok {
+			return i, f
+		}
+	}
+	return 0, ""
 }
 
 // directoryFiles are the manifests Argo CD reads from a plain directory:

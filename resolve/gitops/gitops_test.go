@@ -902,3 +902,41 @@ func TestExternalPluginsByDeployer(t *testing.T) {
 		t.Errorf("Argo CD: errors %v, unknowns %v, routes %v; want the generator unknown and the route built", argo.Errors, argo.Unknowns, names(argo, resolve.KindHTTPRoute))
 	}
 }
+
+// Argo CD's multiple sources: a chart's helm.valueFiles written
+// $REF/PATH are read from the root of the source whose ref is REF
+// (takanao14/homelab), and that source, without a path, deploys nothing.
+// A values file that is not in the repository (another repository's)
+// leaves what the chart deploys unknown, unless ignoreMissingValueFiles.
+func TestArgoCDValuesFromARefSource(t *testing.T) {
+	multi := func(name, valueFiles string) string {
+		return "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: " + name + ", namespace: argocd}\nspec:\n  sources:\n" +
+			"  - repoURL: https://github.com/example/repo\n    path: charts/web\n    helm:\n      releaseName: " + name + "\n" + valueFiles +
+			"  - repoURL: https://github.com/example/repo\n    ref: values\n" +
+			"  destination: {namespace: " + name + "}\n"
+	}
+	dir := repository(t, map[string]string{
+		"argocd/apps.yaml": multi("prod", "      valueFiles: [$values/envs/prod/values.yaml]\n") +
+			"---\n" + multi("elsewhere", "      valueFiles: [$config/prod.yaml]\n") +
+			"---\n" + multi("optional", "      valueFiles: [$values/envs/prod/values.yaml, $values/envs/none.yaml]\n      ignoreMissingValueFiles: true\n"),
+		"envs/prod/values.yaml":  "host: prod.example.com\n",
+		"root-route.yaml":        route("root", "root.example.com"),
+		"charts/web/Chart.yaml":  "apiVersion: v2\nname: web\nversion: 0.1.0\n",
+		"charts/web/values.yaml": "host: \"\"\n",
+		"charts/web/templates/r.yaml": "apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: {{ .Release.Name }}\n" +
+			"spec:\n  hostnames: [{{ .Values.host | quote }}]\n",
+	})
+	w := assemble(t, dir)[0]
+	hosts := map[string]string{}
+	for _, o := range w.Objects {
+		if r, ok := o.(*resolve.Route); ok {
+			hosts[r.Ref.Namespace+"/"+r.Ref.Name] = string(r.Hostnames[0])
+		}
+	}
+	if want := map[string]string{"prod/prod": "prod.example.com", "optional/optional": "prod.example.com"}; !maps.Equal(hosts, want) {
+		t.Errorf("routes %v, want %v (the values source deploys nothing, elsewhere's values are unknown)", hosts, want)
+	}
+	if len(w.Errors) != 0 || len(w.Unknowns) != 1 || !strings.Contains(w.Unknowns[0].Msg, "values file $config/prod.yaml is not in this repository") {
+		t.Errorf("errors %v, unknowns %v; want elsewhere's values file unknown", w.Errors, w.Unknowns)
+	}
+}
