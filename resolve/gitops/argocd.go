@@ -67,11 +67,16 @@ type applicationSource struct {
 		Namespace  string `json:"namespace"`
 	} `json:"kustomize"`
 	Helm *struct {
-		ReleaseName             string          `json:"releaseName"`
-		ValueFiles              []string        `json:"valueFiles"`
-		IgnoreMissingValueFiles bool            `json:"ignoreMissingValueFiles"`
-		Values                  string          `json:"values"`
-		ValuesObject            json.RawMessage `json:"valuesObject"`
+		ReleaseName             string   `json:"releaseName"`
+		ValueFiles              []string `json:"valueFiles"`
+		IgnoreMissingValueFiles bool     `json:"ignoreMissingValueFiles"`
+		Parameters              []struct {
+			Name        string `json:"name"`
+			Value       string `json:"value"`
+			ForceString bool   `json:"forceString"`
+		} `json:"parameters"`
+		Values       string          `json:"values"`
+		ValuesObject json.RawMessage `json:"valuesObject"`
 	} `json:"helm"`
 	Plugin json.RawMessage `json:"plugin"`
 }
@@ -292,7 +297,8 @@ func (a *application) render(b *builder, src applicationSource, root, dir string
 
 // renderChart renders a chart source as Argo CD's helm template does: its
 // release name (the Application's by default), its valueFiles (relative
-// to the chart), values and valuesObject, in the destination namespace.
+// to the chart, or $REF/PATH), values, valuesObject and parameters, in the
+// destination namespace.
 func (a *application) renderChart(b *builder, src applicationSource, dir string) ([]*manifest.Object, []*manifest.ReadError) {
 	rel := render.Release{Name: a.name, Namespace: cmp.Or(a.spec.Destination.Namespace, b.a.Options.DefaultNamespace, "default")}
 	if h := src.Helm; h != nil {
@@ -315,6 +321,9 @@ func (a *application) renderChart(b *builder, src applicationSource, dir string)
 			if data, err := yaml.JSONToYAML(h.ValuesObject); err == nil {
 				rel.Values, rel.ValuesFrom = append(rel.Values, data), append(rel.ValuesFrom, a.raw.Source.File)
 			}
+		}
+		for _, p := range h.Parameters {
+			rel.Set = append(rel.Set, render.Parameter{Name: p.Name, Value: p.Value, ForceString: p.ForceString})
 		}
 	}
 	return b.a.Renderer.Release(dir, rel, crd.APIVersions(b.a.Options.Release))

@@ -908,6 +908,7 @@ func TestExternalPluginsByDeployer(t *testing.T) {
 // (takanao14/homelab), and that source, without a path, deploys nothing.
 // A values file that is not in the repository (another repository's)
 // leaves what the chart deploys unknown, unless ignoreMissingValueFiles.
+// helm.parameters are set after the files.
 func TestArgoCDValuesFromARefSource(t *testing.T) {
 	multi := func(name, valueFiles string) string {
 		return "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: " + name + ", namespace: argocd}\nspec:\n  sources:\n" +
@@ -918,7 +919,8 @@ func TestArgoCDValuesFromARefSource(t *testing.T) {
 	dir := repository(t, map[string]string{
 		"argocd/apps.yaml": multi("prod", "      valueFiles: [$values/envs/prod/values.yaml]\n") +
 			"---\n" + multi("elsewhere", "      valueFiles: [$config/prod.yaml]\n") +
-			"---\n" + multi("optional", "      valueFiles: [$values/envs/prod/values.yaml, $values/envs/none.yaml]\n      ignoreMissingValueFiles: true\n"),
+			"---\n" + multi("optional", "      valueFiles: [$values/envs/prod/values.yaml, $values/envs/none.yaml]\n      ignoreMissingValueFiles: true\n") +
+			"---\n" + multi("set", "      valueFiles: [$values/envs/prod/values.yaml]\n      parameters: [{name: host, value: set.example.com}]\n"),
 		"envs/prod/values.yaml":  "host: prod.example.com\n",
 		"root-route.yaml":        route("root", "root.example.com"),
 		"charts/web/Chart.yaml":  "apiVersion: v2\nname: web\nversion: 0.1.0\n",
@@ -933,7 +935,7 @@ func TestArgoCDValuesFromARefSource(t *testing.T) {
 			hosts[r.Ref.Namespace+"/"+r.Ref.Name] = string(r.Hostnames[0])
 		}
 	}
-	if want := map[string]string{"prod/prod": "prod.example.com", "optional/optional": "prod.example.com"}; !maps.Equal(hosts, want) {
+	if want := map[string]string{"prod/prod": "prod.example.com", "optional/optional": "prod.example.com", "set/set": "set.example.com"}; !maps.Equal(hosts, want) {
 		t.Errorf("routes %v, want %v (the values source deploys nothing, elsewhere's values are unknown)", hosts, want)
 	}
 	if len(w.Errors) != 0 || len(w.Unknowns) != 1 || !strings.Contains(w.Unknowns[0].Msg, "values file $config/prod.yaml is not in this repository") {

@@ -54,12 +54,17 @@ type Release struct {
 	Values          [][]byte // YAML
 	// ValuesFrom names where each of Values was read, for its errors.
 	ValuesFrom []string
+	// Set are values set by name after Values (helm --set).
+	Set []Parameter
 }
+
+// Parameter is a value set by name (helm --set).
+type Parameter = job.Parameter
 
 // Release renders the chart in dir as rel, as Helm does (see Helm).
 func (r *Renderer) Release(dir string, rel Release, apiVersions []string) ([]*manifest.Object, []*manifest.ReadError) {
 	req := job.Request{Dir: dir, ReleaseName: rel.Name, Namespace: rel.Namespace, APIVersions: apiVersions,
-		ValueFiles: rel.ValuesFrom, Values: rel.Values}
+		ValueFiles: rel.ValuesFrom, Values: rel.Values, Set: rel.Set}
 	resp := r.run(req, filepath.Join(dir, job.ChartFile))
 	var objs []*manifest.Object
 	errs := resp.Errors

@@ -2,6 +2,7 @@ package render
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -716,5 +717,33 @@ func TestKustomizeExternalPlugins(t *testing.T) {
 	objs, errs = kustomize(t, filepath.Join(dir, "transformed"))
 	if len(objs) != 0 || len(errs) != 1 || !errs[0].Unknown || !strings.Contains(errs[0].Msg, "it runs a plugin that kustomize runs only with a flag") {
 		t.Errorf("transformed: %d objects, errors %v; want nothing built and a note that what it builds is unknown", len(objs), errs)
+	}
+}
+
+// Values set by name (Argo CD's helm.parameters) apply after the values
+// files, as helm --set does: typed, unless ForceString; a comma is part of
+// the value (Argo CD escapes it), unless the value is a {list}.
+func TestHelmSetParameters(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"Chart.yaml":  "apiVersion: v2\nname: web\nversion: 0.1.0\n",
+		"values.yaml": "host: default.example.com\n",
+		"templates/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata:\n" +
+			"  host: {{ .Values.host | quote }}\n  port: {{ kindOf .Values.port | quote }}\n  tag: {{ kindOf .Values.tag | quote }}\n" +
+			"  hosts: {{ .Values.hosts | quote }}\n  list: {{ len .Values.list | quote }}\n  nested: {{ .Values.a.b | quote }}\n",
+	})
+	prod := []byte("host: prod.example.com\n")
+	objs, errs := testRenderer(t).Release(dir, Release{Name: "web", Namespace: "web", Values: [][]byte{prod}, ValuesFrom: []string{"prod.yaml"},
+		Set: []Parameter{{Name: "host", Value: "set.example.com"}, {Name: "port", Value: "8080"}, {Name: "tag", Value: "1.10", ForceString: true},
+			{Name: "hosts", Value: "a.example.com,b.example.com"}, {Name: "list", Value: "{x,y,z}"}, {Name: "a.b", Value: "c"}}}, nil)
+	if len(errs) != 0 || len(objs) != 1 {
+		t.Fatalf("Release = %d objects, errors %v", len(objs), errs)
+	}
+	var cm struct{ Data map[string]string }
+	if err := json.Unmarshal(objs[0].JSON, &cm); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"host": "set.example.com", "port": "int64", "tag": "string", "hosts": "a.example.com,b.example.com", "list": "3", "nested": "c"}
+	if !maps.Equal(cm.Data, want) {
+		t.Errorf("data %v, want %v", cm.Data, want)
 	}
 }

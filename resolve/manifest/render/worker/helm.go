@@ -13,6 +13,7 @@ import (
 	"helm.sh/helm/v3/pkg/chart"
 	"helm.sh/helm/v3/pkg/chartutil"
 	"helm.sh/helm/v3/pkg/engine"
+	"helm.sh/helm/v3/pkg/strvals"
 
 	"github.com/gwlint/gwlint/resolve/manifest"
 	"github.com/gwlint/gwlint/resolve/manifest/render/internal/job"
@@ -45,6 +46,15 @@ func renderChart(req job.Request, b manifest.Boundary) job.Response {
 			return job.Failed(f, "helm values: "+err.Error())
 		}
 		vals = chartutil.MergeTables(v, vals)
+	}
+	for _, p := range req.Set {
+		set, value := strvals.ParseInto, escapeCommas(p.Value)
+		if p.ForceString {
+			set = strvals.ParseIntoString
+		}
+		if err := set(escapeCommas(p.Name)+"="+value, vals); err != nil {
+			return job.Failed(chartFile, fmt.Sprintf("helm: parameter %s: %v", p.Name, err))
+		}
 	}
 	if err := chartutil.ProcessDependenciesWithMerge(chrt, vals); err != nil {
 		return job.Failed(chartFile, "helm: "+err.Error())
@@ -174,4 +184,22 @@ func missingDependencies(chrt *chart.Chart) []string {
 		}
 	}
 	return missing
+}
+
+// escapeCommas escapes the commas of a parameter's name or value, which
+// --set would read as separating values, as Argo CD does
+// (cleanSetParameters): a value written as a list, {a,b}, keeps them, and so
+// does a comma already escaped.
+func escapeCommas(s string) string {
+	if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		if r == ',' && (i == 0 || s[i-1] != '\\') {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

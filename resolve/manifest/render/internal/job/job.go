@@ -43,12 +43,22 @@ type Request struct {
 
 	// Helm only. The values files are read by the parent, each within
 	// its own boundary (Renderer.Values).
-	ValueFiles  []string
-	Values      [][]byte
+	ValueFiles []string
+	Values     [][]byte
+	// Set are values set one by one after the files (helm --set), as
+	// Argo CD's helm.parameters are.
+	Set         []Parameter
 	ReleaseName string
 	Namespace   string
 	APIVersions []string
 	CRDs        bool // the chart's crds/ are rendered too (helm template --include-crds)
+}
+
+// Parameter is a value set by name, helm template's --set NAME=VALUE
+// (--set-string with ForceString).
+type Parameter struct {
+	Name, Value string
+	ForceString bool
 }
 
 // Response is what a render produced, still unread text: the parent parses
