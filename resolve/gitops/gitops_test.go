@@ -942,3 +942,42 @@ func TestArgoCDValuesFromARefSource(t *testing.T) {
 		t.Errorf("errors %v, unknowns %v; want elsewhere's values file unknown", w.Errors, w.Unknowns)
 	}
 }
+
+// A HelmRelease's chart from a GitRepository of another repository
+// (samcday/home-cluster's forgejo-helm on Codeberg, chart ".") is unknown,
+// not this repository's root rendered as a chart. One whose valuesFrom
+// the repository cannot show (an encrypted Secret) and whose chart fails
+// without those values is unknown too; with them shown, it renders.
+func TestHelmReleaseOfAnotherRepositoryAndOfUnknownValues(t *testing.T) {
+	release := func(name, chart, source, extra string) string {
+		return "apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: " + name + ", namespace: web}\nspec:\n  interval: 1h\n" +
+			"  chart:\n    spec:\n      chart: " + chart + "\n      sourceRef: {kind: GitRepository, name: " + source + ", namespace: flux-system}\n" + extra
+	}
+	dir := repository(t, map[string]string{
+		"cluster/apps.yaml": ks("apps", "flux-system", "./apps", "") +
+			"---\napiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata: {name: flux-system, namespace: flux-system}\nspec: {url: https://github.com/example/home}\n",
+		"apps/forgejo.yaml": release("forgejo", ".", "forgejo-helm", "") +
+			"---\napiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata: {name: forgejo-helm, namespace: flux-system}\nspec: {url: https://codeberg.org/forgejo-contrib/forgejo-helm.git}\n",
+		"apps/token.yaml": release("token", "charts/app", "flux-system", "  valuesFrom: [{kind: Secret, name: bootstrap-token, valuesKey: token, targetPath: token}]\n"),
+		"apps/shown.yaml": release("shown", "charts/app", "flux-system", "  valuesFrom: [{kind: ConfigMap, name: token, valuesKey: token, targetPath: token}]\n") +
+			"---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: token, namespace: web}\ndata: {token: abc}\n",
+		"charts/app/Chart.yaml": "apiVersion: v2\nname: app\nversion: 1.0.0\n",
+		"charts/app/templates/service.yaml": "apiVersion: v1\nkind: Service\nmetadata: {name: '{{ .Release.Name }}-{{ required \"token missing\" .Values.token }}'}\n" +
+			"spec:\n  ports: [{port: 80}]\n",
+	})
+	w := assemble(t, dir)[0]
+	if got := names(w, resolve.KindService); !slices.Equal(got, []string{"web/shown-abc"}) {
+		t.Errorf("Services %v, want the release whose values are shown", got)
+	}
+	var unknowns []string
+	for _, e := range w.Unknowns {
+		unknowns = append(unknowns, e.Msg)
+	}
+	want := []string{
+		"HelmRelease forgejo: its chart https://codeberg.org/forgejo-contrib/forgejo-helm is not in the repository: what it creates is unknown (name a local copy under charts: in .gwlint.yaml)",
+		"HelmRelease token takes values from Secret bootstrap-token, which the repository cannot show, and without them the chart fails (helm template: token missing): what it creates is unknown",
+	}
+	if len(w.Errors) != 0 || !slices.Equal(unknowns, want) {
+		t.Errorf("errors %v, unknowns %q; want none and %q", w.Errors, unknowns, want)
+	}
+}

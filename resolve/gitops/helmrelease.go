@@ -3,6 +3,7 @@ package gitops
 import (
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -181,7 +182,18 @@ func (b *builder) chartRefs(h *helmRelease, srcs sources) (refs []string, dir st
 	case h.spec.Chart != nil:
 		spec := h.spec.Chart.Spec
 		if spec.SourceRef.Kind == "GitRepository" {
-			if rel, err := render.Path(spec.Chart); err == nil {
+			rel, err := render.Path(spec.Chart)
+			if url := b.otherRepository(spec.SourceRef.Name, cmp.Or(spec.SourceRef.Namespace, ns)); url != "" {
+				// Another repository's chart (samcday/home-cluster's
+				// forgejo-helm from Codeberg), which no directory here
+				// holds, whatever its path.
+				ref := strings.TrimSuffix(url, ".git")
+				if err == nil && rel != "" {
+					ref += "//" + filepath.ToSlash(rel)
+				}
+				return []string{ref}, ""
+			}
+			if err == nil {
 				if root, ok := b.sourceRoot(h.raw.Source.File, rel); ok {
 					return nil, filepath.Join(root, rel)
 				}
@@ -267,11 +279,16 @@ func (b *builder) localCopy(refs []string) string {
 func (b *builder) render(h *helmRelease, dir string, copied bool) *resolve.Inputs {
 	name, namespace := h.release(cmp.Or(b.a.Options.DefaultNamespace, "default"))
 	rel := render.Release{Name: name, Namespace: namespace}
+	var unknownFrom string // the first valuesFrom whose values are unknown
 	for _, from := range h.spec.ValuesFrom {
 		set, known := b.vars.of(from.Kind, cmp.Or(h.namespace, b.a.Options.DefaultNamespace, "default"), from.Name)
 		value, ok := set.data[cmp.Or(from.ValuesKey, "values.yaml")]
 		if !known || !ok {
-			continue // unknown values: the chart's defaults stand in for them
+			// Unknown values: the chart's defaults stand in for them.
+			if unknownFrom == "" {
+				unknownFrom = from.Kind + " " + from.Name
+			}
+			continue
 		}
 		if from.TargetPath != "" {
 			value = targetPath(from.TargetPath, value)
@@ -287,6 +304,17 @@ func (b *builder) render(h *helmRelease, dir string, copied bool) *resolve.Input
 		}
 	}
 	objs, errs := b.a.Renderer.Release(render.Shown(absolute(dir), h.raw.Source.File), rel, crd.APIVersions(b.a.Options.Release))
+	if unknownFrom != "" {
+		// The chart's defaults in place of the values the repository
+		// cannot show (an encrypted Secret's) may fail where those would
+		// not (samcday/home-cluster's required bootstrap token).
+		for _, e := range errs {
+			if !e.Unknown {
+				e.Unknown = true
+				e.Msg = fmt.Sprintf("HelmRelease %s takes values from %s, which the repository cannot show, and without them the chart fails (%s): what it creates is unknown", h.name, unknownFrom, e.Msg)
+			}
+		}
+	}
 	for _, o := range objs {
 		inNamespace(o, namespace)
 	}
