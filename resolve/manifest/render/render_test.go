@@ -558,6 +558,31 @@ func TestHelmTemplateError(t *testing.T) {
 	if _, errs = helm(t, dir, nil, "default", nil); len(errs) != 1 || !errs[0].Unknown || !strings.Contains(errs[0].Msg, "db.password is required") {
 		t.Errorf("subchart's required: errors = %v, want it unknown", errs)
 	}
+	// A chart without default values reads values it is given: rendered
+	// alone, a nil value it reads is unknown; given values that lack it,
+	// or with defaults that do, an error.
+	for _, tt := range []struct {
+		values, given string
+		unknown       bool
+	}{{"", "", true}, {"", "replicas: 2\n", false}, {"other: 1\n", "", false}} {
+		files := map[string]string{
+			"Chart.yaml":         "apiVersion: v2\nname: apps\nversion: 0.1.0\n",
+			"templates/cm.yaml":  "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: apps\ndata:\n  cidr: {{ .Values.network.cidr }}\n",
+			"values.yaml":        tt.values,
+			"global-values.yaml": tt.given,
+		}
+		if tt.values == "" {
+			delete(files, "values.yaml")
+		}
+		dir = writeTree(t, files)
+		var values []string
+		if tt.given != "" {
+			values = []string{filepath.Join(dir, "global-values.yaml")}
+		}
+		if _, errs = helm(t, dir, values, "default", nil); len(errs) != 1 || errs[0].Unknown != tt.unknown || !strings.Contains(errs[0].Msg, "nil pointer") {
+			t.Errorf("defaults %q, values %q: errors = %v, want one, unknown %v", tt.values, tt.given, errs, tt.unknown)
+		}
+	}
 	// fail is the chart's own verdict on its values: an error.
 	dir = writeTree(t, map[string]string{
 		"Chart.yaml":         "apiVersion: v2\nname: fails\nversion: 0.1.0\n",

@@ -72,13 +72,23 @@ func renderChart(req job.Request, b manifest.Boundary) job.Response {
 	out, err := engine.Render(chrt, top)
 	if err != nil {
 		e := templateError(dir, chartFile, err)
-		if req.ReleaseName == job.ReleaseName && len(req.Values) == 0 && callsRequired(chrt, err) {
+		alone := req.ReleaseName == job.ReleaseName && len(req.Values) == 0 && len(req.Set) == 0
+		switch {
+		case alone && callsRequired(chrt, err):
 			// Rendered alone, with the defaults only: a value the chart
 			// asks its user for is missing, as it is until someone
 			// installs it with values.
 			e.Unknown = true
 			e.Msg = "the chart needs a value that its defaults leave out (" + strings.TrimPrefix(e.Msg, "helm template: ") +
 				"): rendered with its defaults alone, what it creates is unknown"
+		case alone && len(chrt.Values) == 0 && strings.Contains(err.Error(), "at <.Values."):
+			// A chart without default values is made to be given some
+			// (justin8/home-cluster's app of apps, installed with
+			// global-values.yaml): rendered without, it reads values no
+			// one left out.
+			e.Unknown = true
+			e.Msg = "the chart has no default values and reads values it is given (" + strings.TrimPrefix(e.Msg, "helm template: ") +
+				"): rendered alone, without any, what it creates is unknown"
 		}
 		return job.Response{Errors: []*manifest.ReadError{e}}
 	}
