@@ -232,7 +232,7 @@ func (a *application) deploy(b *builder) *build {
 		dir := filepath.Join(root, rel)
 		switch {
 		case src.Ref != "" && src.Path == "" && src.Chart == "":
-			continue // the others' values, "solely"
+			continue // "solely as a source of value files" (Argo CD)
 		case src.Chart != "":
 			unknown(field+".chart", "chart %s from %s is not in the repository: what it deploys is unknown", src.Chart, src.RepoURL)
 			continue
@@ -304,7 +304,7 @@ func (a *application) renderChart(b *builder, src applicationSource, dir string)
 	if h := src.Helm; h != nil {
 		rel.Name = cmp.Or(h.ReleaseName, rel.Name)
 		for _, f := range h.ValueFiles {
-			file, ok := a.valueFile(b, dir, f)
+			file, ok := a.valueFile(b, src, dir, f)
 			if !ok {
 				continue // missing, and ignored (missingValueFile)
 			}
@@ -330,13 +330,15 @@ func (a *application) renderChart(b *builder, src applicationSource, dir string)
 }
 
 // valueFile is the file of this repository that a helm.valueFiles entry f
-// of a chart at dir names: relative to dir, or, written $REF/PATH, to the
-// root of the source whose ref is REF; false when there is none within the
-// boundary.
-func (a *application) valueFile(b *builder, dir, f string) (string, bool) {
+// of a chart source src at dir names: relative to dir, or, written
+// $REF/PATH, to the root of the source whose ref is REF, when that source
+// is of src's repository; false when there is none within the boundary.
+func (a *application) valueFile(b *builder, src applicationSource, dir, f string) (string, bool) {
 	file := filepath.Join(dir, f)
 	if ref, p, ok := strings.Cut(f, "/"); ok && strings.HasPrefix(ref, "$") {
-		if !slices.ContainsFunc(a.sources(), func(s applicationSource) bool { return s.Ref == ref[1:] }) {
+		if !slices.ContainsFunc(a.sources(), func(s applicationSource) bool {
+			return s.Ref == ref[1:] && sameRepository(s.RepoURL, src.RepoURL)
+		}) {
 			return "", false
 		}
 		file = filepath.Join(b.repositoryOf(a.raw.Source.File), p)
@@ -354,7 +356,7 @@ func (a *application) missingValueFile(b *builder, src applicationSource, dir st
 		return 0, ""
 	}
 	for i, f := range src.Helm.ValueFiles {
-		if _, ok := a.valueFile(b, dir, f); !ok {
+		if _, ok := a.valueFile(b, src, dir, f); !ok {
 			return i, f
 		}
 	}

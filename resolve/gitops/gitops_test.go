@@ -906,21 +906,26 @@ func TestExternalPluginsByDeployer(t *testing.T) {
 // Argo CD's multiple sources: a chart's helm.valueFiles written
 // $REF/PATH are read from the root of the source whose ref is REF
 // (takanao14/homelab), and that source, without a path, deploys nothing.
-// A values file that is not in the repository (another repository's)
-// leaves what the chart deploys unknown, unless ignoreMissingValueFiles.
+// A values file that is not in the repository, or of a ref source of
+// another repository, leaves what the chart deploys unknown, unless
+// ignoreMissingValueFiles.
 // helm.parameters are set after the files.
 func TestArgoCDValuesFromARefSource(t *testing.T) {
-	multi := func(name, valueFiles string) string {
+	multiFrom := func(name, valuesRepo, valueFiles string) string {
 		return "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: " + name + ", namespace: argocd}\nspec:\n  sources:\n" +
 			"  - repoURL: https://github.com/example/repo\n    path: charts/web\n    helm:\n      releaseName: " + name + "\n" + valueFiles +
-			"  - repoURL: https://github.com/example/repo\n    ref: values\n" +
+			"  - repoURL: " + valuesRepo + "\n    ref: values\n" +
 			"  destination: {namespace: " + name + "}\n"
+	}
+	multi := func(name, valueFiles string) string {
+		return multiFrom(name, "https://github.com/example/repo.git", valueFiles)
 	}
 	dir := repository(t, map[string]string{
 		"argocd/apps.yaml": multi("prod", "      valueFiles: [$values/envs/prod/values.yaml]\n") +
 			"---\n" + multi("elsewhere", "      valueFiles: [$config/prod.yaml]\n") +
 			"---\n" + multi("optional", "      valueFiles: [$values/envs/prod/values.yaml, $values/envs/none.yaml]\n      ignoreMissingValueFiles: true\n") +
-			"---\n" + multi("set", "      valueFiles: [$values/envs/prod/values.yaml]\n      parameters: [{name: host, value: set.example.com}]\n"),
+			"---\n" + multi("set", "      valueFiles: [$values/envs/prod/values.yaml]\n      parameters: [{name: host, value: set.example.com}]\n") +
+			"---\n" + multiFrom("foreign", "https://github.com/example/config", "      valueFiles: [$values/envs/prod/values.yaml]\n"),
 		"envs/prod/values.yaml":  "host: prod.example.com\n",
 		"root-route.yaml":        route("root", "root.example.com"),
 		"charts/web/Chart.yaml":  "apiVersion: v2\nname: web\nversion: 0.1.0\n",
@@ -938,8 +943,9 @@ func TestArgoCDValuesFromARefSource(t *testing.T) {
 	if want := map[string]string{"prod/prod": "prod.example.com", "optional/optional": "prod.example.com", "set/set": "set.example.com"}; !maps.Equal(hosts, want) {
 		t.Errorf("routes %v, want %v (the values source deploys nothing, elsewhere's values are unknown)", hosts, want)
 	}
-	if len(w.Errors) != 0 || len(w.Unknowns) != 1 || !strings.Contains(w.Unknowns[0].Msg, "values file $config/prod.yaml is not in this repository") {
-		t.Errorf("errors %v, unknowns %v; want elsewhere's values file unknown", w.Errors, w.Unknowns)
+	if len(w.Errors) != 0 || len(w.Unknowns) != 2 || !strings.Contains(w.Unknowns[0].Msg, "values file $config/prod.yaml is not in this repository") ||
+		!strings.Contains(w.Unknowns[1].Msg, "Application foreign: values file $values/envs/prod/values.yaml is not in this repository") {
+		t.Errorf("errors %v, unknowns %v; want elsewhere's and foreign's values files unknown (foreign's ref is another repository)", w.Errors, w.Unknowns)
 	}
 }
 

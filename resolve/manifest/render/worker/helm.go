@@ -84,8 +84,8 @@ func renderChart(req job.Request, b manifest.Boundary) job.Response {
 		case alone && len(chrt.Values) == 0 && strings.Contains(err.Error(), "at <.Values."):
 			// A chart without default values is made to be given some
 			// (justin8/home-cluster's app of apps, installed with
-			// global-values.yaml): rendered without, it reads values no
-			// one left out.
+			// global-values.yaml): rendered without any, it reads values
+			// that are not there.
 			e.Unknown = true
 			e.Msg = "the chart has no default values and reads values it is given (" + strings.TrimPrefix(e.Msg, "helm template: ") +
 				"): rendered alone, without any, what it creates is unknown"

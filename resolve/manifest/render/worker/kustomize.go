@@ -24,10 +24,11 @@ import (
 
 // offline checks what building dir would fetch: it returns a note
 // (ReadError.Unknown) for each remote entry and each chart to pull of the
-// kustomizations it reaches, which the build leaves out, for each external
-// plugin it leaves out unless refusesPlugins, and for each entry git leaves
-// out of the repository (also returned in ignored), and an error for each
-// entry that is none of these and not there.
+// kustomizations it reaches, which the build leaves out, for each plugin
+// that needs a flag it leaves out (job.FlaggedPlugin) unless
+// refusesPlugins, and for each entry git leaves out of the repository
+// (also returned in ignored), and an error for each entry that is none of
+// these and not there.
 func offline(dir string, b manifest.Boundary, refusesPlugins bool) (notes []*manifest.ReadError, ignored []string) {
 	seen := map[string]bool{}
 	var visit func(dir string)
@@ -395,10 +396,11 @@ func (f *offlineFS) localize(kfile string, data []byte) []byte {
 
 // leavesOutPlugin reports whether an entry of field of the kustomization
 // file kfile configures a plugin that kustomize runs only with a flag
-// (job.FlaggedPlugin), which the build leaves out (offline notes it). A deployer other than Flux may run such a plugin
-// (Argo CD with --enable-alpha-plugins in its kustomize.buildOptions runs
-// ksops, which decrypts SOPS files into Secrets); gwlint runs none, so what
-// a generator gives is unknown, and the rest is still built.
+// (job.FlaggedPlugin), which the build leaves out (offline notes it). A
+// deployer other than Flux may run such a plugin (Argo CD with
+// --enable-alpha-plugins in its kustomize.buildOptions runs ksops, which
+// decrypts SOPS files into Secrets); gwlint runs none, so what a generator
+// gives is unknown, and the rest is still built.
 func (f *offlineFS) leavesOutPlugin(kfile, field string, entry *yaml.Node) bool {
 	if f.refusesPlugins || job.LeftOutPlugin(field) == "" {
 		return false

@@ -240,9 +240,9 @@ func (inc *Includes) ignore(file string, item *yaml.Node, p string) {
 }
 
 // LeftOutPlugin is what a build leaves unknown when it leaves out a
-// plugin (PluginNeedingFlag) of a kustomization's field ("generates" for generators),
-// "" for a field whose plugins it never leaves out: a transformer changes
-// what the rest of the build gives.
+// plugin (PluginNeedingFlag) of a kustomization's field ("generates" for
+// generators), "" for a field whose plugins it never leaves out: a
+// transformer changes what the rest of the build gives.
 func LeftOutPlugin(field string) string {
 	return map[string]string{"generators": "generates", "validators": "would refuse"}[field]
 }
@@ -346,11 +346,6 @@ func TemplateFile(dir, name string) string {
 	return filepath.Join(dir, filepath.FromSlash(rest))
 }
 
-// PluginFields are the fields of a kustomization whose entries are plugin
-// configurations: a file or directory that holds them, or one written
-// inline.
-var PluginFields = []string{"generators", "transformers", "validators"}
-
 // FlaggedPlugin is a plugin that kustomize runs only with a flag: an
 // external one (not "builtin": ksops, a KRM function) with
 // --enable-alpha-plugins, the builtin HelmChartInflationGenerator, which
@@ -360,10 +355,11 @@ var PluginFields = []string{"generators", "transformers", "validators"}
 type FlaggedPlugin struct{ Kind, Flag string }
 
 // PluginNeedingFlag returns the first plugin configuration that an entry
-// of a kustomization's PluginFields, in dir, holds inline or names in a
-// file, which kustomize runs only with a flag (FlaggedPlugin); false when
-// none, and for an entry naming a directory or a file it cannot read,
-// which kustomize reports.
+// of a kustomization's generators, transformers or validators, in dir,
+// holds inline or names in a file, which kustomize runs only with a flag
+// (FlaggedPlugin); false when none, and for an entry naming a directory,
+// anything but a regular file (a FIFO would block), or a file it cannot
+// read, which kustomize reports.
 func PluginNeedingFlag(dir string, entry *yaml.Node, b manifest.Boundary) (FlaggedPlugin, bool) {
 	if entry.Kind != yaml.ScalarNode || Remote(entry.Value) {
 		return FlaggedPlugin{}, false
