@@ -987,3 +987,44 @@ func TestHelmReleaseOfAnotherRepositoryAndOfUnknownValues(t *testing.T) {
 		t.Errorf("errors %v, unknowns %q; want none and %q", w.Errors, unknowns, want)
 	}
 }
+
+// A valuesFrom's targetPath sets its value as Flux does, with Helm's
+// --set parser: a path with an index (samcday/home-cluster's
+// bootstrapTokens[0].secret), typed unless quoted, verbatim with literal;
+// later values merge over it, spec.values last.
+func TestHelmReleaseValuesFromTargetPath(t *testing.T) {
+	from := func(key, path string, literal bool) string {
+		return fmt.Sprintf("    - {kind: ConfigMap, name: settings, valuesKey: %s, targetPath: '%s', literal: %v}\n", key, path, literal)
+	}
+	dir := repository(t, map[string]string{
+		"cluster/apps.yaml": ks("apps", "flux-system", "./apps", ""),
+		"apps/release.yaml": "apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: cp, namespace: web}\nspec:\n  interval: 1h\n" +
+			"  chart:\n    spec:\n      chart: charts/app\n      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}\n" +
+			"  valuesFrom:\n" + from("secret", "bootstrapTokens[0].secret", false) + from("port", "port", false) + from("quoted", "version", false) +
+			from("tag", "tag", false) + from("csv", "hosts", true) + "    - {kind: ConfigMap, name: settings, valuesKey: values.yaml}\n" +
+			"  values: {tag: '2.0'}\n" +
+			"---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: web}\n" +
+			"data: {secret: s3cr3t, port: '8080', quoted: '\"1.10\"', tag: '1.5', csv: 'a.example.com,b.example.com', values.yaml: 'replicas: 2'}\n",
+		"charts/app/Chart.yaml": "apiVersion: v2\nname: app\nversion: 1.0.0\n",
+		"charts/app/templates/svc.yaml": "apiVersion: v1\nkind: Service\nmetadata:\n  name: out\n  annotations:\n" +
+			"    secret: {{ (index .Values.bootstrapTokens 0).secret | quote }}\n    port: {{ printf \"%v %s\" .Values.port (kindOf .Values.port) | quote }}\n" +
+			"    tag: {{ printf \"%v %s\" .Values.tag (kindOf .Values.tag) | quote }}\n    hosts: {{ .Values.hosts | quote }}\n" +
+			"    version: {{ printf \"%v %s\" .Values.version (kindOf .Values.version) | quote }}\n    replicas: {{ .Values.replicas | quote }}\nspec:\n  ports: [{port: 80}]\n",
+	})
+	w := assemble(t, dir)[0]
+	if len(w.Errors) != 0 || len(w.Unknowns) != 0 {
+		t.Fatalf("errors %v, unknowns %v", w.Errors, w.Unknowns)
+	}
+	data := map[string]string{}
+	for _, o := range w.Objects {
+		if m := o.Metadata(); m.Ref.Kind == resolve.KindService && m.Ref.Name == "out" {
+			for _, key := range []string{"secret", "port", "version", "tag", "hosts", "replicas"} {
+				data[key] = m.Annotations.Get(key)
+			}
+		}
+	}
+	want := map[string]string{"secret": "s3cr3t", "port": "8080 int64", "version": "1.10 string", "tag": "2.0 string", "hosts": "a.example.com,b.example.com", "replicas": "2"}
+	if !maps.Equal(data, want) {
+		t.Errorf("rendered %v, want %v", data, want)
+	}
+}

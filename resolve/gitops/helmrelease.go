@@ -38,6 +38,7 @@ type helmRelease struct {
 			Name       string `json:"name"`
 			ValuesKey  string `json:"valuesKey"`
 			TargetPath string `json:"targetPath"`
+			Literal    bool   `json:"literal"`
 			Optional   bool   `json:"optional"`
 		} `json:"valuesFrom"`
 	}
@@ -290,11 +291,9 @@ func (b *builder) render(h *helmRelease, dir string, copied bool) *resolve.Input
 			}
 			continue
 		}
-		if from.TargetPath != "" {
-			value = targetPath(from.TargetPath, value)
-		}
 		rel.Values = append(rel.Values, []byte(value))
 		rel.ValuesFrom = append(rel.ValuesFrom, h.raw.Source.File)
+		rel.TargetPaths = append(rel.TargetPaths, render.TargetPath{Path: from.TargetPath, Literal: from.Literal})
 	}
 	if len(h.spec.Values) > 0 {
 		values, err := yaml.JSONToYAML(h.spec.Values)
@@ -322,21 +321,6 @@ func (b *builder) render(h *helmRelease, dir string, copied bool) *resolve.Input
 		placeInValues(objs, h)
 	}
 	return resolve.LoadObjects(objs, errs, b.a.Options)
-}
-
-// targetPath is a valuesFrom value set at a dotted path (a.b.c), as
-// Flux's targetPath does for a plain one.
-func targetPath(path, value string) string {
-	parts := strings.Split(path, ".")
-	out := ""
-	for i, p := range parts {
-		out += strings.Repeat("  ", i) + p + ":"
-		if i < len(parts)-1 {
-			out += "\n"
-		}
-	}
-	quoted, _ := json.Marshal(value)
-	return out + " " + string(quoted) + "\n"
 }
 
 // run runs jobs in parallel, as many at once as there are cores.

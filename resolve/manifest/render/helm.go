@@ -54,9 +54,15 @@ type Release struct {
 	Values          [][]byte // YAML
 	// ValuesFrom names where each of Values was read, for its errors.
 	ValuesFrom []string
+	// TargetPaths, beside Values, set each at a path in place of merging
+	// it (Flux's valuesFrom.targetPath); a zero one merges.
+	TargetPaths []TargetPath
 	// Set are values set by name after Values (helm --set).
 	Set []Parameter
 }
+
+// TargetPath is where a value is set (Flux's valuesFrom.targetPath).
+type TargetPath = job.TargetPath
 
 // Parameter is a value set by name (helm --set).
 type Parameter = job.Parameter
@@ -64,7 +70,7 @@ type Parameter = job.Parameter
 // Release renders the chart in dir as rel, as Helm does (see Helm).
 func (r *Renderer) Release(dir string, rel Release, apiVersions []string) ([]*manifest.Object, []*manifest.ReadError) {
 	req := job.Request{Dir: dir, ReleaseName: rel.Name, Namespace: rel.Namespace, APIVersions: apiVersions,
-		ValueFiles: rel.ValuesFrom, Values: rel.Values, Set: rel.Set}
+		ValueFiles: rel.ValuesFrom, Values: rel.Values, TargetPaths: rel.TargetPaths, Set: rel.Set}
 	resp := r.run(req, filepath.Join(dir, job.ChartFile))
 	var objs []*manifest.Object
 	errs := resp.Errors

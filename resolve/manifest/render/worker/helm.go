@@ -41,6 +41,12 @@ func renderChart(req job.Request, b manifest.Boundary) job.Response {
 	}
 	vals := map[string]any{}
 	for i, f := range req.ValueFiles {
+		if i < len(req.TargetPaths) && req.TargetPaths[i].Path != "" {
+			if err := setAtPath(vals, req.TargetPaths[i], string(req.Values[i])); err != nil {
+				return job.Failed(f, fmt.Sprintf("helm values: targetPath %s: %v", req.TargetPaths[i].Path, err))
+			}
+			continue
+		}
 		v, err := chartutil.ReadValues(req.Values[i])
 		if err != nil {
 			return job.Failed(f, "helm values: "+err.Error())
@@ -213,3 +219,22 @@ func escapeCommas(s string) string {
 	}
 	return b.String()
 }
+
+// setAtPath sets value at a Flux valuesFrom's targetPath, as Flux's
+// chartutil does (ReplacePathValue): with Helm's --set parser, typed, or a
+// string when the value is quoted; literal, verbatim, its --set syntax
+// escaped (ReplacePathLiteralValue).
+func setAtPath(vals map[string]any, at job.TargetPath, value string) error {
+	if at.Literal {
+		return strvals.ParseIntoString(at.Path+"="+literalEscaper.Replace(value), vals)
+	}
+	single := strings.HasPrefix(value, "'") && strings.HasSuffix(value, "'")
+	double := strings.HasPrefix(value, `"`) && strings.HasSuffix(value, `"`)
+	if single || double {
+		return strvals.ParseIntoString(at.Path+"="+strings.Trim(value, `'"`), vals)
+	}
+	return strvals.ParseInto(at.Path+"="+value, vals)
+}
+
+// literalEscaper escapes what --set reads as syntax, as Flux's does.
+var literalEscaper = strings.NewReplacer(`\`, `\\`, `,`, `\,`, `[`, `\[`, `]`, `\]`, `{`, `\{`, `}`, `\}`)

@@ -45,6 +45,9 @@ type Request struct {
 	// its own boundary (Renderer.Values).
 	ValueFiles []string
 	Values     [][]byte
+	// TargetPaths, beside Values, set a value at a path in place of
+	// merging it, as Flux's valuesFrom.targetPath does; a zero one merges.
+	TargetPaths []TargetPath
 	// Set are values set one by one after the files (helm --set), as
 	// Argo CD's helm.parameters are.
 	Set         []Parameter
@@ -52,6 +55,13 @@ type Request struct {
 	Namespace   string
 	APIVersions []string
 	CRDs        bool // the chart's crds/ are rendered too (helm template --include-crds)
+}
+
+// TargetPath is where Flux sets a valuesFrom value (its targetPath), and
+// whether it is taken verbatim (literal).
+type TargetPath struct {
+	Path    string
+	Literal bool
 }
 
 // Parameter is a value set by name, helm template's --set NAME=VALUE
