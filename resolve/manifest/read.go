@@ -289,9 +289,8 @@ type fileResult struct {
 	ignores []IgnoreDirective // the file's, for each of its objects
 	errs    []*ReadError
 	// objects counts the objects read, notObjects the documents that are
-	// not Kubernetes objects, versionless the documents with a kind and
-	// metadata but no apiVersion.
-	objects, notObjects, versionless int
+	// not Kubernetes objects.
+	objects, notObjects int
 }
 
 // notManifest reports whether the file read is no manifest: every
@@ -728,13 +727,6 @@ func (c *converter) parseFile(file string, data []byte, r *fileResult) {
 		c.piece = pc
 		doc += c.parsePiece(doc, r)
 	}
-	if file != stdinName && r.objects == 0 && r.versionless > 1 && r.versionless == len(r.errs) {
-		// Several documents, none with an apiVersion, each with a kind and
-		// metadata, and nothing else: another tool's format (Octelium's
-		// octeliumctl apply files), not Kubernetes objects that all lost
-		// theirs. One such document stays an error.
-		r.notObjects, r.errs = r.notObjects+r.versionless, nil
-	}
 }
 
 // gitCryptHeader begins each file that git-crypt encrypts in a work tree
@@ -837,9 +829,6 @@ func (c *converter) objects(doc int, n *yaml.Node, path string, aliased bool, r 
 		r.notObjects++
 		return // not a Kubernetes object: nothing to check, not an error
 	}
-	if h.versionless && path == "" {
-		r.versionless++
-	}
 	aliased = aliased || h.aliased
 	switch {
 	case err != nil:
@@ -899,9 +888,6 @@ type header struct {
 	// as a Helm values file or a tool's config kept among the manifests, or
 	// a top-level sequence of no such object (a JSON data set).
 	notObject bool
-	// versionless: an object's envelope without its apiVersion, an error
-	// unless the whole file is another tool's (fileResult.versionless).
-	versionless bool
 }
 
 // looksLikeObject reports whether n is a mapping with an apiVersion or a kind
@@ -996,7 +982,7 @@ func (c *converter) header(n *yaml.Node, path string) (header, error) {
 	case apiVersion == nil && kind == nil:
 		return header{}, errorAt(n, `%smissing "apiVersion" and "kind"`, what)
 	case apiVersion == nil:
-		return header{versionless: true}, errorAt(n, `%smissing "apiVersion"`, what)
+		return header{}, errorAt(n, `%smissing "apiVersion"`, what)
 	case kind == nil:
 		return header{}, errorAt(n, `%smissing "kind"`, what)
 	}

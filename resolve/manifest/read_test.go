@@ -1027,10 +1027,9 @@ func TestReadIgnoreDirectivesEncodings(t *testing.T) {
 // Jinja template even of an object, another tool's {{ }} template of an
 // object (boilerplate, minijinja), SOPS-encrypted Ansible vars, an Omni
 // cluster template, Grafana's provisioning file whose apiVersion is a
-// number, a Score workload, Octelium's resources, several documents none
-// of which has an apiVersion, a text file named .yaml) is not a manifest:
-// skipped as no error, and named among the files that are not manifests. A
-// manifest with a typo (no apiVersion but its metadata, no kind) and a Helm
+// number, a Score workload, a text file named .yaml) is not a manifest: skipped as
+// no error, and named among the files that are not manifests. A manifest
+// with a typo (no apiVersion but its metadata, no kind) and a Helm
 // template of an object stay errors.
 func TestReadNotManifests(t *testing.T) {
 	const dir = "../../testdata/read/notmanifests"
@@ -1058,7 +1057,6 @@ func TestReadNotManifests(t *testing.T) {
 		{file: "minijinja-store.yaml", notManifest: true},
 		{file: "grafana-datasources.yaml", notManifest: true},
 		{file: "score.yaml", notManifest: true},
-		{file: "octelium-services.yaml", notManifest: true},
 		{file: "route-template.yaml", err: ":7: did not find expected node content: looks like an unrendered Helm template"},
 		{file: "route-no-apiversion.yaml", err: `:1:1: missing "apiVersion"`},
 		{file: "gateway-no-kind.yaml", err: `:1:1: missing "kind"`},
@@ -1087,26 +1085,10 @@ func TestReadNotManifests(t *testing.T) {
 	for _, f := range notManifests {
 		names = append(names, filepath.Base(f))
 	}
-	want := []string{"Taskfile.yaml", "ansible-hosts.yaml", "ansible-object-template.yaml", "ansible-vars.sops.yml", "boilerplate-app.yaml", "grafana-datasources.yaml", "helmfile.yaml", "minijinja-store.yaml", "octelium-services.yaml", "omni-cluster-template.yaml", "playbook.yaml", "renovate.json", "score.yaml",
+	want := []string{"Taskfile.yaml", "ansible-hosts.yaml", "ansible-object-template.yaml", "ansible-vars.sops.yml", "boilerplate-app.yaml", "grafana-datasources.yaml", "helmfile.yaml", "minijinja-store.yaml", "omni-cluster-template.yaml", "playbook.yaml", "renovate.json", "score.yaml",
 		"sysctl.conf.yaml", "talos-controlplane.yaml", "talos-patch.yaml", "tsconfig.json", "values-kind.yaml", "values.yaml"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("walked, not manifests = %q, want %q", names, want)
-	}
-	// Documents without an apiVersion stay errors beside an object that
-	// has one, and when piped in, which is meant as manifests.
-	octelium, err := os.ReadFile(filepath.Join(dir, "octelium-services.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, errs, _ := ReadEach([]string{"-"}, bytes.NewReader(octelium), func(o *Object) *Object { return o }); len(errs) != 3 {
-		t.Errorf("piped in: errors %q, want one per document", readErrorStrings(errs))
-	}
-	mixed := filepath.Join(t.TempDir(), "mixed.yaml")
-	if err := os.WriteFile(mixed, append([]byte("apiVersion: v1\nkind: Namespace\nmetadata: {name: web}\n---\n"), octelium...), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if objs, errs, _ := ReadEach([]string{mixed}, nil, func(o *Object) *Object { return o }); len(objs) != 1 || len(errs) != 3 {
-		t.Errorf("beside an object: %d objects, errors %q; want it and one error per document without an apiVersion", len(objs), readErrorStrings(errs))
 	}
 }
 
